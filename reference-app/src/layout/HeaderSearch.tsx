@@ -1,0 +1,4 @@
+// Placeholder: the header's service search (catalogue work).
+export function HeaderSearch() {
+  return null;
+}

@@ -1,0 +1,4 @@
+// Placeholder: the home page model showcase (catalogue work).
+export function ModelShowcase() {
+  return null;
+}

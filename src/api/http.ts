@@ -1,0 +1,120 @@
+import { FetchError, ofetch, type $Fetch } from 'ofetch';
+import {
+  detailOf,
+  INTERNAL_ERROR,
+  OFFLINE_ERROR,
+  TOKENS_MISSING_ERROR,
+  type ApiFailure,
+  type ApiResult,
+} from './result';
+import { ApiError } from './errors';
+
+/** none: never send a token; optional: send it if present; required: fail without one. */
+export type AuthMode = 'none' | 'optional' | 'required';
+
+export interface RequestOptions {
+  auth?: AuthMode;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  /** API host, e.g. `http://localhost:3000`. */
+  baseURL: string;
+  /** Path prefix of the group, e.g. `/v1/model_management/`. */
+  prefix: string;
+  /** Supplies the bearer token; resolves null when anonymous. */
+  getAccessToken?: () => Promise<string | null> | string | null;
+  /** Auth mode of calls that do not name one (spec §6: required unless declared open). */
+  defaultAuth?: AuthMode;
+  /** fetch implementation, for non-browser hosts. */
+  fetch?: typeof globalThis.fetch;
+}
+
+export interface ApiClient {
+  request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options?: RequestOptions): Promise<ApiResult<T>>;
+  get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<ApiResult<T>>;
+  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<ApiResult<T>>;
+}
+
+function joinUrl(baseURL: string, prefix: string, path: string): string {
+  return `${baseURL.replace(/\/+$/, '')}/${prefix.replace(/^\/+|\/+$/g, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+function failure(status: number, statusText: string, url: string, error: string): ApiFailure {
+  return { ok: false, status, statusText, url, error };
+}
+
+/** Maps whatever a call threw to the normalised failure of spec §7. */
+export function toFailure(error: unknown, url: string): ApiFailure {
+  if (error instanceof FetchError) {
+    const response = error.response;
+    if (!response) return failure(0, '', url, OFFLINE_ERROR);
+    return failure(
+      response.status,
+      response.statusText,
+      response.url || url,
+      detailOf(error.data) ?? response.statusText ?? INTERNAL_ERROR,
+    );
+  }
+  // fetch rejects with a TypeError when nothing answers (connection refused, DNS, CORS).
+  if (error instanceof TypeError) return failure(0, '', url, OFFLINE_ERROR);
+  return failure(500, INTERNAL_ERROR, url, INTERNAL_ERROR);
+}
+
+/**
+ * One ofetch instance per API group. Calls never throw: they resolve to `ApiResult`, so every
+ * caller handles failure the same way. Requests with a body are never retried (not idempotent).
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const $fetch: $Fetch = ofetch.create({
+    baseURL: options.baseURL,
+    retry: 0,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const defaultAuth = options.defaultAuth ?? 'required';
+
+  async function request<T>(method: string, path: string, req: RequestOptions = {}): Promise<ApiResult<T>> {
+    const url = joinUrl(options.baseURL, options.prefix, path);
+    const auth = req.auth ?? defaultAuth;
+    let token: string | null = null;
+    if (auth !== 'none') {
+      try {
+        token = (await options.getAccessToken?.()) ?? null;
+      } catch {
+        token = null;
+      }
+    }
+    if (auth === 'required' && !token) return failure(401, 'Unauthorized', url, TOKENS_MISSING_ERROR);
+    const query = req.query
+      ? Object.fromEntries(Object.entries(req.query).filter(([, v]) => v !== undefined))
+      : undefined;
+    try {
+      const response = await $fetch.raw<T>(url, {
+        method,
+        query,
+        body: req.body as BodyInit | Record<string, unknown> | undefined,
+        headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+        signal: req.signal,
+        // GET without a body may be retried once on a network blip; anything with a body never.
+        retry: req.body === undefined && method === 'GET' ? 1 : 0,
+      });
+      return { ok: true, status: response.status, data: response._data as T };
+    } catch (error) {
+      return toFailure(error, url);
+    }
+  }
+
+  return {
+    request,
+    get: (path, opts) => request('GET', path, opts),
+    post: (path, body, opts) => request('POST', path, { ...opts, body }),
+  };
+}
+
+/** Returns the data of a successful result or throws an `ApiError`. */
+export function unwrap<T>(result: ApiResult<T>): T {
+  if (result.ok) return result.data;
+  throw new ApiError(result);
+}

@@ -1,0 +1,14 @@
+export * from './types';
+export * from './result';
+export { ApiError } from './errors';
+export { createApiClient, unwrap, toFailure } from './http';
+export type { ApiClient, ApiClientOptions, AuthMode, RequestOptions } from './http';
+export * from './modelManagement';
+export * from './profile';
+export * from './payment';
+export * from './support';
+export { createPlatformClients } from './clients';
+export type { PlatformClients, PlatformClientOptions } from './clients';
+export { usePlatformClients } from './usePlatformClients';
+export { messageForStatus, NOT_FOUND_AUTO_CLEAR_MS } from './statusMessages';
+export type { StatusMessage, Presentation } from './statusMessages';

@@ -1,0 +1,43 @@
+import { createApiClient, type ApiClientOptions } from './http';
+import type { ApiResult } from './result';
+import type { HostingInformation, ModelCategory, ModelDescriptor, ModelPricingRow, PricingServer } from './types';
+
+export const MODEL_MANAGEMENT_PREFIX = '/v1/model_management/';
+
+/**
+ * Identifiers of the two third-party GPU providers whose servers the pricing views keep
+ * (spec §7 pricing_servers).
+ */
+export const PRICING_PROVIDER_IDS = ['runpod', 'replicate'] as const;
+
+/** Keeps the servers whose provider contains either third-party identifier (spec §7). */
+export function keepThirdPartyPricingServers(servers: PricingServer[]): PricingServer[] {
+  return servers.filter((s) =>
+    PRICING_PROVIDER_IDS.some((id) => String(s.provider ?? '').toLowerCase().includes(id)),
+  );
+}
+
+export type HostingLookup = { hosted_model_id?: string; model_id?: string };
+
+export function createModelManagementClient(options: Omit<ApiClientOptions, 'prefix'>) {
+  const client = createApiClient({ ...options, prefix: MODEL_MANAGEMENT_PREFIX });
+  return {
+    client,
+    modelCategories: () => client.get<ModelCategory[]>('model_categories', { auth: 'none' }),
+    modelDescriptors: () => client.get<ModelDescriptor[]>('model_descriptors', { auth: 'optional' }),
+    /** hosted_model_id wins over model_id; with neither, no call is made and null is returned. */
+    modelHostingInformation: async (lookup: HostingLookup): Promise<ApiResult<HostingInformation> | null> => {
+      const query = lookup.hosted_model_id
+        ? { hosted_model_id: lookup.hosted_model_id }
+        : lookup.model_id
+          ? { model_id: lookup.model_id }
+          : null;
+      if (!query) return null;
+      return client.get<HostingInformation>('model_hosting_information', { auth: 'required', query });
+    },
+    pricingServers: () => client.get<PricingServer[]>('pricing_servers', { auth: 'none' }),
+    modelPricingTable: () => client.get<ModelPricingRow[]>('model_pricing_table', { auth: 'none' }),
+  };
+}
+
+export type ModelManagementClient = ReturnType<typeof createModelManagementClient>;

@@ -1,0 +1,23 @@
+import { createApiClient, type ApiClientOptions } from './http';
+import type { Balance, CheckoutSession, Subscription, SubscriptionCreate, Transaction } from './types';
+
+export const PAYMENT_PREFIX = '/v1/payment/';
+
+/** Payment group (spec §7): every call needs a token. */
+export function createPaymentClient(options: Omit<ApiClientOptions, 'prefix'>) {
+  const client = createApiClient({ ...options, prefix: PAYMENT_PREFIX, defaultAuth: 'required' });
+  return {
+    client,
+    buyCredit: (quantity: number) => client.post<CheckoutSession>('buy_credit', { quantity }),
+    createCheckoutSession: (quantity: number) => client.post<CheckoutSession>('create_checkout_session', { quantity }),
+    balance: () => client.get<Balance>('balance'),
+    transactions: () => client.get<Transaction[]>('get_transactions'),
+    subscription: () => client.get<Subscription>('subscription'),
+    createSubscription: (payload: SubscriptionCreate) => client.post<Subscription>('subscription/create', payload),
+    cancelSubscription: () => client.post<Subscription>('subscription/cancel'),
+    cancelSubscriptionAtPeriodEnd: () => client.post<Subscription>('subscription/cancel_at_period_end'),
+    reactivateSubscription: () => client.post<Subscription>('subscription/reactivate'),
+  };
+}
+
+export type PaymentClient = ReturnType<typeof createPaymentClient>;

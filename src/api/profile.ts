@@ -1,0 +1,37 @@
+import { createApiClient, type ApiClientOptions } from './http';
+import type {
+  ApiKey,
+  CreatedApiKey,
+  ProfileResult,
+  ProfileUpdate,
+  RegistryCredential,
+  UpsertPatPayload,
+  UsageStatistics,
+} from './types';
+
+export const PROFILE_PREFIX = '/v1/profile/';
+/** Spec §9: API key default lifetime. */
+export const API_KEY_DEFAULT_LIFETIME_DAYS = 183;
+
+/** Profile group (spec §7): every call needs a token. */
+export function createProfileClient(options: Omit<ApiClientOptions, 'prefix'>) {
+  const client = createApiClient({ ...options, prefix: PROFILE_PREFIX, defaultAuth: 'required' });
+  return {
+    client,
+    signInSignUp: () => client.post<ProfileResult>('sign_in_sign_up'),
+    profile: () => client.get<ProfileResult>('profile'),
+    agreeToTerms: () => client.post<ProfileResult>('agree_to_terms'),
+    updateProfile: (fields: ProfileUpdate) => client.post<ProfileResult>('update_profile', fields),
+    apiKeys: () => client.get<ApiKey[]>('api_keys'),
+    createApiKey: (expires_in_days: number = API_KEY_DEFAULT_LIFETIME_DAYS) =>
+      client.post<CreatedApiKey>('create_api_key', { expires_in_days }),
+    deleteApiKey: (api_key_id: string) => client.post<{ id: string }>('delete_api_key', { api_key_id }),
+    usageStatistics: () => client.get<UsageStatistics>('usage_statistics'),
+    upsertPat: (payload: UpsertPatPayload) =>
+      client.post<RegistryCredential>('upsert_pat', { ...payload, platform: payload.platform ?? 'dockerhub' }),
+    deletePat: (pat_id: string) => client.post<{ id: string }>('delete_pat', { pat_id }),
+    getPatToken: () => client.get<RegistryCredential[]>('get_pat_token'),
+  };
+}
+
+export type ProfileClient = ReturnType<typeof createProfileClient>;

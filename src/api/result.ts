@@ -1,0 +1,33 @@
+/** Success of spec §7: status and data. */
+export interface ApiSuccess<T> {
+  ok: true;
+  status: number;
+  data: T;
+}
+
+/** Failure of spec §7: status, statusText, url and the body's `detail` as error. */
+export interface ApiFailure {
+  ok: false;
+  status: number;
+  statusText: string;
+  url: string;
+  error: string;
+}
+
+export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
+
+export const OFFLINE_ERROR = 'Offline';
+export const INTERNAL_ERROR = 'Internal Server Error';
+export const TOKENS_MISSING_ERROR = 'Tokens not available. Login first.';
+
+/** Reads the message from a FastAPI-style body: `detail` as a string, or a list of `{msg}`. */
+export function detailOf(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return typeof body === 'string' && body ? body : undefined;
+  const detail = (body as { detail?: unknown }).detail;
+  if (typeof detail === 'string') return detail;
+  if (Array.isArray(detail)) {
+    const messages = detail.map((d) => (d && typeof d === 'object' && 'msg' in d ? String(d.msg) : String(d)));
+    return messages.join('; ') || undefined;
+  }
+  return undefined;
+}

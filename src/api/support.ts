@@ -1,0 +1,20 @@
+import { createApiClient, type ApiClientOptions } from './http';
+import type { NewsletterPayload, SubscriptionOption, SupportPayload } from './types';
+
+export const SUPPORT_PREFIX = '/v1/support/';
+
+/** Support service (spec §7): open calls except `support`, which needs a token. */
+export function createSupportClient(options: Omit<ApiClientOptions, 'prefix'>) {
+  const client = createApiClient({ ...options, prefix: SUPPORT_PREFIX, defaultAuth: 'none' });
+  return {
+    client,
+    subscriptionOptions: () => client.get<SubscriptionOption[]>('subscription_options'),
+    subscribeNewsletter: (payload: NewsletterPayload) => client.post<{ subscribed: number[] }>('subscribe_newsletter', payload),
+    unsubscribeNewsletter: (payload: NewsletterPayload) =>
+      client.post<{ unsubscribed: number[] }>('unsubscribe_newsletter', payload),
+    contactSupport: (payload: SupportPayload) =>
+      client.post<{ id: string }>('support', payload, { auth: 'required' }),
+  };
+}
+
+export type SupportClient = ReturnType<typeof createSupportClient>;

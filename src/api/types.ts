@@ -1,0 +1,218 @@
+// Entity shapes of spec §3, shared by the clients and the local platform server.
+// Fields the spec leaves "not shown" are designed here and documented where they appear.
+
+/** Domains of spec §3, in display order (spec §9). */
+export const DOMAINS = ['TEXT', 'AUDIO', 'IMAGE', 'VIDEO', 'ANIMATION', 'MISC'] as const;
+export type Domain = (typeof DOMAINS)[number];
+
+/** Model providers (spec §3: the product's own and one third-party model host). */
+export const MODEL_PROVIDERS = ['limelight', 'replicate'] as const;
+export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
+
+export interface ModelCategory {
+  id: string;
+  title: string;
+  input_domain: string[];
+  output_domain: string[];
+}
+
+/** One parameter of a service endpoint (beyond the spec: "how to call it" on the service page). */
+export interface EndpointParameter {
+  name: string;
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'file' | 'array' | 'object';
+  required: boolean;
+  default?: unknown;
+  description?: string;
+}
+
+export interface ServiceEndpoint {
+  method: 'GET' | 'POST';
+  path: string;
+  description?: string;
+  parameters: EndpointParameter[];
+}
+
+export interface ModelDescriptor {
+  id: string;
+  display_name?: string | null;
+  model_desc?: string | null;
+  display_img_url?: string | null;
+  used_models?: string[] | null;
+  /** A category id, a list of ids, or an object keyed by category id (spec §3). */
+  model_category?: string | string[] | Record<string, unknown> | null;
+  created_by?: string | null;
+  created_at?: string | null;
+  n_usages?: number | null;
+  sort_idx_featured?: number | null;
+  /** Beyond the spec: who hosts it, who owns it, whether it is public, how to call it. */
+  provider?: string | null;
+  owner_name?: string | null;
+  is_public?: boolean;
+  endpoints?: ServiceEndpoint[];
+}
+
+export interface PricingServer {
+  id: string;
+  display_name: string;
+  provider: string;
+  physical_gpus: number;
+  gpu_vram_gb: number;
+  customer_price_per_s_usd: number;
+}
+
+/** Model pricing table (spec §3: fields not shown): price per request or per second by model. */
+export interface ModelPricingRow {
+  model_id: string;
+  display_name: string;
+  unit: 'request' | 'second';
+  price_usd: number;
+}
+
+export type PlanKey = 'free' | 'plus' | 'pro' | 'enterprise';
+
+export interface Plan {
+  key: PlanKey;
+  title: string;
+  sub: string;
+  currency: string;
+  priceMajor: number;
+  priceCents: number;
+  strikeThrough?: string | null;
+  buttonText: string;
+  badge?: string | null;
+  active: boolean;
+  features: string[];
+}
+
+export interface SubscriptionOption {
+  id: number;
+  display_value: string;
+  description: string;
+}
+
+export interface NewsletterPayload {
+  email: string;
+  products: number[];
+}
+
+export interface SupportAttachment {
+  filename: string;
+  content_type: string;
+  /** File content, base64-encoded. */
+  data_base64: string;
+}
+
+export interface SupportPayload {
+  topic: string;
+  subject: string;
+  message: string;
+  attachments?: SupportAttachment[];
+}
+
+export interface UserProfile {
+  id: string;
+  email: string;
+  full_name: string | null;
+  street: string | null;
+  number: string | null;
+  address_extra: string | null;
+  zip_code: string | null;
+  city: string | null;
+  country_code: string | null;
+  mobile: string | null;
+  date_of_birth: string | null;
+  dt_created: string;
+  profile_picture_url: string | null;
+  terms_accepted: boolean;
+}
+
+/** Profile plus the extra info of spec §3. */
+export interface ProfileResult extends UserProfile {
+  sign_up_bonus: number;
+  is_new_user: boolean;
+}
+
+export type ProfileUpdate = Partial<Omit<UserProfile, 'id' | 'email' | 'dt_created' | 'terms_accepted'>>;
+
+export interface ApiKey {
+  id: string;
+  /** Masked key for display, e.g. `lime_…a1b2`. */
+  display_value: string;
+  created_at: string;
+  expiration_date: string;
+}
+
+/** Returned once by create_api_key: the only time the full secret is visible. */
+export interface CreatedApiKey extends ApiKey {
+  secret: string;
+}
+
+export interface RegistryCredential {
+  id: string;
+  alias: string;
+  foreign_username: string;
+  credential_alias: string;
+  /** Masked token; the full token is never returned. */
+  pat: string;
+  platform: 'dockerhub';
+}
+
+export interface UpsertPatPayload {
+  foreign_username: string;
+  credential_alias: string;
+  pat: string;
+  platform?: 'dockerhub';
+}
+
+export interface UsageStatistics {
+  /** Calls per month, oldest first; month as `YYYY-MM`. */
+  monthly_api_calls: Array<{ month: string; calls: number }>;
+}
+
+export interface Balance {
+  /** Credits: the ledger's sum. */
+  balance: number;
+}
+
+export interface Transaction {
+  id: string;
+  amount: number;
+  kind: 'sign_up_bonus' | 'purchase' | 'usage' | 'payout' | 'earning' | 'adjustment';
+  description: string;
+  created_at: string;
+}
+
+export interface CheckoutSession {
+  id: string;
+  /** Where the browser goes to pay. */
+  url: string;
+  status: 'open' | 'complete' | 'expired';
+}
+
+export interface SubscriptionCreate {
+  plan_type: PlanKey;
+  cancel_url: string;
+  success_url: string;
+}
+
+/** Subscription state (spec: response shape not shown). */
+export interface Subscription {
+  plan_type: PlanKey;
+  status: 'none' | 'active' | 'canceled' | 'past_due';
+  cancel_at_period_end: boolean;
+  current_period_end: string | null;
+  /** Set by subscription/create: where the browser goes to confirm the plan. */
+  checkout_url?: string | null;
+}
+
+/** Hosting information (spec: result fields not shown). */
+export interface HostingInformation {
+  hosted_model_id: string;
+  model_id: string;
+  status: 'deploying' | 'running' | 'scaled_to_zero' | 'failed' | 'stopped';
+  gpu: string;
+  min_instances: number;
+  max_instances: number;
+  endpoint_url: string;
+  updated_at: string;
+}

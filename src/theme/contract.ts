@@ -1,0 +1,2 @@
+export { vars } from './vars.css';
+export type { ThemeValues } from './tokens';

@@ -1,0 +1,6 @@
+import { createTheme } from '@vanilla-extract/css';
+import { vars } from './vars.css';
+import { darkValues } from './tokens';
+
+/** Class that applies the default dark theme (lime on very dark purple, spec §1). */
+export const darkTheme = createTheme(vars, darkValues);

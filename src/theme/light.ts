@@ -1,0 +1,2 @@
+export { lightTheme } from './light.css';
+export { lightValues } from './tokens';
