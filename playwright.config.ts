@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromiumArgs, chromiumExecutable } from './test/setup/chromium';
+import { chromiumArgs, chromiumExecutable } from './test/setup/chromium.ts';
 
 // The config is evaluated by the runner and again by each worker; the port and data directory
 // are chosen once and handed down through the environment so all of them agree.

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { sourceAliases } from './scripts/source-aliases.mjs';
-import { chromiumArgs, chromiumExecutable } from './test/setup/chromium';
+import { chromiumArgs, chromiumExecutable } from './test/setup/chromium.ts';
 
 export default defineConfig({
   plugins: [vanillaExtractPlugin(), react()],

@@ -1,4 +1,4 @@
-import { FetchError, ofetch, type $Fetch } from 'ofetch';
+import { createFetch, FetchError, ofetch, type $Fetch } from 'ofetch';
 import {
   detailOf,
   INTERNAL_ERROR,
@@ -50,7 +50,13 @@ function failure(status: number, statusText: string, url: string, error: string)
 export function toFailure(error: unknown, url: string): ApiFailure {
   if (error instanceof FetchError) {
     const response = error.response;
-    if (!response) return failure(0, '', url, OFFLINE_ERROR);
+    if (!response) {
+      // No response: fetch itself rejected. A TypeError is fetch's network failure (refused,
+      // DNS, CORS); anything else is a bug or a broken fetch, not a connectivity problem.
+      return error.cause instanceof TypeError || error.cause === undefined
+        ? failure(0, '', url, OFFLINE_ERROR)
+        : failure(500, INTERNAL_ERROR, url, INTERNAL_ERROR);
+    }
     return failure(
       response.status,
       response.statusText,
@@ -68,11 +74,10 @@ export function toFailure(error: unknown, url: string): ApiFailure {
  * caller handles failure the same way. Requests with a body are never retried (not idempotent).
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const $fetch: $Fetch = ofetch.create({
-    baseURL: options.baseURL,
-    retry: 0,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const base = options.fetch
+    ? createFetch({ fetch: options.fetch, Headers: globalThis.Headers, AbortController: globalThis.AbortController })
+    : ofetch;
+  const $fetch: $Fetch = base.create({ baseURL: options.baseURL, retry: 0 });
   const defaultAuth = options.defaultAuth ?? 'required';
 
   async function request<T>(method: string, path: string, req: RequestOptions = {}): Promise<ApiResult<T>> {

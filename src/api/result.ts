@@ -22,7 +22,7 @@ export const TOKENS_MISSING_ERROR = 'Tokens not available. Login first.';
 
 /** Reads the message from a FastAPI-style body: `detail` as a string, or a list of `{msg}`. */
 export function detailOf(body: unknown): string | undefined {
-  if (!body || typeof body !== 'object') return typeof body === 'string' && body ? body : undefined;
+  if (!body || typeof body !== 'object') return undefined;
   const detail = (body as { detail?: unknown }).detail;
   if (typeof detail === 'string') return detail;
   if (Array.isArray(detail)) {

@@ -57,7 +57,7 @@ export const darkValues: ThemeValues = {
     background: '#0f0a1a',
     surface: '#1a1229',
     surfaceRaised: '#2a1f3d',
-    border: '#4a3d63',
+    border: '#7a6b96',
     text: '#f4f1fa',
     textMuted: '#b8aecb',
     primary: '#c6f432',

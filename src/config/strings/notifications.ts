@@ -7,6 +7,7 @@ export const notificationStrings = {
   defaultSuccess: 'Success!',
   loadingLabel: 'Loading',
   dismiss: 'Dismiss',
+  reload: 'Reload page',
   status: {
     offline: "Couldn't reach server. Are you online?",
     signUpProblem:

@@ -1,0 +1,62 @@
+// npm run build:lib: JavaScript and CSS (rollup), declarations (tsc), one combined styles.css
+// for pages without a CSS-aware bundler, and the Custom Elements Manifest.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { projectRoot } from './source-aliases.mjs';
+
+const dist = path.join(projectRoot, 'dist');
+const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit', cwd: projectRoot });
+
+for (const entry of existsSync(dist) ? readdirSync(dist) : []) {
+  if (entry !== 'app' && entry !== 'storybook') rmSync(path.join(dist, entry), { recursive: true, force: true });
+}
+run('npx', ['rollup', '-c', '--silent']);
+run('npx', ['tsc', '-p', 'tsconfig.build.json']);
+addDeclarationExtensions(dist);
+
+// Combined stylesheet: every CSS file rollup emitted, theme contract first so variables are
+// defined before use. Order between component files does not matter (class names are unique).
+const cssFiles = [];
+const walk = (dir) => {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) {
+      if (full !== path.join(dist, 'cdn')) walk(full);
+    } else if (name.endsWith('.css') && full !== path.join(dist, 'styles.css')) cssFiles.push(full);
+  }
+};
+walk(dist);
+cssFiles.sort((a, b) => Number(b.includes(`${path.sep}theme${path.sep}`)) - Number(a.includes(`${path.sep}theme${path.sep}`)) || a.localeCompare(b));
+writeFileSync(path.join(dist, 'styles.css'), cssFiles.map((f) => readFileSync(f, 'utf8')).join('\n'));
+
+/**
+ * Sources import siblings without extensions (bundler resolution); Node's ESM resolution, which
+ * TypeScript applies to consumers on `moduleResolution: node16`, needs `./x.js` or
+ * `./x/index.js`. Rewrite each relative specifier in the emitted declarations to the file that
+ * exists, so the types resolve under every resolution mode.
+ */
+function addDeclarationExtensions(dir) {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) {
+      if (name !== 'app' && name !== 'storybook' && name !== 'cdn') addDeclarationExtensions(full);
+      continue;
+    }
+    if (!name.endsWith('.d.ts')) continue;
+    const source = readFileSync(full, 'utf8');
+    const rewritten = source.replace(/((?:from|import)\s*\(?\s*['"])(\.{1,2}(?:\/[^'"]*)?)(['"])/g, (match, before, spec, after) => {
+      const base = path.resolve(path.dirname(full), spec);
+      if (existsSync(`${base}.d.ts`)) return `${before}${spec}.js${after}`;
+      if (existsSync(path.join(base, 'index.d.ts'))) return `${before}${spec.replace(/\/$/, '')}/index.js${after}`;
+      if (/\.(js|css|json)$/.test(spec)) return match;
+      throw new Error(`${path.relative(projectRoot, full)}: cannot resolve declaration import "${spec}"`);
+    });
+    if (rewritten !== source) writeFileSync(full, rewritten);
+  }
+}
+
+if (existsSync(path.join(projectRoot, 'scripts/custom-elements-manifest.mjs'))) {
+  run('node', ['scripts/custom-elements-manifest.mjs']);
+}
+console.log(`library built: ${cssFiles.length} stylesheets combined into dist/styles.css`);

@@ -1,0 +1,35 @@
+// npm run test:package: the packed tarball passes publint and are-the-types-wrong, and the
+// script-tag bundles stay within their size budgets. Needs `npm run build` first.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { projectRoot } from './source-aliases.mjs';
+
+const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit', cwd: projectRoot });
+
+if (!existsSync(path.join(projectRoot, 'dist/index.js'))) {
+  console.error('dist/ is missing: run `npm run build:lib` first');
+  process.exit(1);
+}
+
+const packDir = mkdtempSync(path.join(tmpdir(), 'lime-pack-'));
+try {
+  execFileSync('npm', ['pack', '--silent', '--pack-destination', packDir], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  const tarball = path.join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz')));
+  console.log(`\n== publint ${path.basename(tarball)}`);
+  run('npx', ['publint', 'run', tarball, '--strict', '--level', 'suggestion']);
+  console.log(`\n== are-the-types-wrong ${path.basename(tarball)}`);
+  // The package is ESM-only by design (type: module, no require condition), so the esm-only
+  // profile: every entry must resolve with correct types under node16-esm and bundler.
+  // The stylesheet is not a module; the theme wildcard is expanded so each theme file is checked.
+  run('npx', ['attw', tarball, '--profile', 'esm-only', '--format', 'table-flipped', '--exclude-entrypoints', './styles.css', '--include-entrypoints', './theme/dark', './theme/light', './theme/contract']);
+} finally {
+  rmSync(packDir, { recursive: true, force: true });
+}
+
+if (existsSync(path.join(projectRoot, 'scripts/check-sizes.mjs'))) {
+  console.log('\n== size budgets');
+  run('node', ['scripts/check-sizes.mjs']);
+}
+console.log('\npackage checks passed');

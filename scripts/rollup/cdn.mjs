@@ -1,0 +1,2 @@
+// Script-tag bundles (dist/cdn): built by the embeds work.
+export default [];
