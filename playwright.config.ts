@@ -34,7 +34,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs } } }],
   webServer: {
-    command: `node --import tsx reference-app/server/main.ts`,
+    command: `node --conditions=source --import tsx reference-app/server/main.ts`,
     url: `${baseURL}/config.json`,
     reuseExistingServer: false,
     timeout: 120_000,

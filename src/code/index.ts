@@ -13,3 +13,5 @@ export {
   withTimeLimit,
 } from './highlighter';
 export type { CodeHighlighter, HighlightedCode, HighlightedToken, HighlightOptions } from './highlighter';
+export { copyText, legacyCopy } from './clipboard';
+export type { LegacyCopyOptions } from './clipboard';

@@ -1,4 +1,23 @@
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { MessageOverlay } from '@limelight/widgets/message-overlay';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import * as styles from './layout.css';
+
+/** Standard pages (spec §2): public header, message overlay, routed view, footer. */
 export function PublicLayout() {
-  return <Outlet />;
+  return (
+    <>
+      <a className={styles.skipLink} href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <MessageOverlay />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </>
+  );
 }

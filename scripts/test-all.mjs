@@ -1,0 +1,73 @@
+// npm test: every check, in order of cost, stopping at the first failure:
+// type check, lint, unit tests, component tests (real Chromium), build, package checks
+// (publint, are-the-types-wrong, size budgets), end-to-end tests (real Chromium against the
+// real server). Test runners also write JSON reports so the run ends with one plain line
+// "tests: N passed, N failed, N skipped" that any CI can read.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { projectRoot } from './source-aliases.mjs';
+
+const reports = mkdtempSync(path.join(tmpdir(), 'lime-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function step(name, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n━━ ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: projectRoot, env: { ...process.env, ...env } });
+  console.log(`━━ ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += stats.expected + (stats.flaky ?? 0);
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+}
+
+const vitestReport = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`];
+
+const steps = [
+  () => step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']),
+  () => step('lint', 'npx', ['eslint', '.', '--max-warnings=0']),
+  () => {
+    const ok = step('unit', 'npx', ['vitest', 'run', '--project', 'unit', ...vitestReport('unit')]);
+    countVitest(path.join(reports, 'unit.json'));
+    return ok;
+  },
+  () => {
+    const ok = step('component', 'npx', ['vitest', 'run', '--project', 'component', ...vitestReport('component')]);
+    countVitest(path.join(reports, 'component.json'));
+    return ok;
+  },
+  () => step('build', 'npm', ['run', 'build', '--silent']),
+  () => step('package', 'node', ['scripts/check-package.mjs']),
+  () => {
+    const file = path.join(reports, 'e2e.json');
+    const ok = step('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+    countPlaywright(file);
+    return ok;
+  },
+];
+
+let ok = true;
+for (const run of steps) {
+  if (!run()) {
+    ok = false;
+    break;
+  }
+}
+console.log(`\n${ok ? 'All checks passed.' : 'A check failed; later steps did not run.'}`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,82 @@
+import type { authStrings } from '../config/strings/auth';
+import { messageForTemplate, type LimeAuthError } from './errors';
+import type { SocialProvider } from './socialProviders';
+
+export type AlertKey = keyof typeof authStrings.messages;
+export type AlertTone = 'error' | 'success' | 'info';
+
+/**
+ * A message above the form. The machine keeps keys and values, never texts, so an embed's
+ * strings override applies; the view formats it.
+ */
+export interface AuthAlert {
+  key: AlertKey;
+  tone: AlertTone;
+  values?: { email?: string; message?: string; provider?: SocialProvider };
+  /** Shows the 'Resend verification email' button under the message. */
+  action?: 'resend';
+}
+
+/** Codes that mean "wrong e-mail or password" (spec §8: 'Invalid email or password.'). */
+const INVALID_CREDENTIAL_CODES = new Set(['invalid_credentials', 'user_not_found', 'validation_failed', 'user_banned']);
+/** Codes of a sign-up for an address that is already registered (spec §8 UserExists). */
+const USER_EXISTS_CODES = new Set(['user_already_exists', 'email_exists']);
+
+const unexpected: AuthAlert = { key: 'unexpected', tone: 'error' };
+
+/** Spec §8: sign-in failure, mapped by the server's error code. */
+export function signInFailureAlert(error: LimeAuthError, email: string): AuthAlert {
+  if (error.kind === 'api' && error.code && INVALID_CREDENTIAL_CODES.has(error.code)) {
+    return { key: 'invalidCredentials', tone: 'error' };
+  }
+  // Beyond the spec: the password was right but the address is not confirmed yet. Saying
+  // 'Invalid email or password.' would send the user to reset a password that works.
+  if (error.kind === 'api' && error.code === 'email_not_confirmed') {
+    return { key: 'emailNotConfirmed', tone: 'error', values: { email: email.trim() }, action: 'resend' };
+  }
+  return unexpected;
+}
+
+/** Spec §8: UserExists with its resend button, mapped by code (or by the obfuscated user). */
+export function userExistsAlert(email: string): AuthAlert {
+  return { key: 'userExists', tone: 'error', values: { email: email.trim() }, action: 'resend' };
+}
+
+export function isUserExistsError(error: LimeAuthError): boolean {
+  return error.kind === 'api' && error.code !== null && USER_EXISTS_CODES.has(error.code);
+}
+
+/** Spec §8: other sign-up errors: 'Could not create account: {message}. ...'. */
+export function signUpFailureAlert(error: LimeAuthError, email: string): AuthAlert {
+  if (isUserExistsError(error)) return userExistsAlert(email);
+  if (error.kind === 'unexpected') return unexpected;
+  return { key: 'createAccountFailed', tone: 'error', values: { message: messageForTemplate(error) } };
+}
+
+export function socialFailureAlert(provider: SocialProvider): AuthAlert {
+  return { key: 'socialFailed', tone: 'error', values: { provider } };
+}
+
+export const resendFailedAlert: AuthAlert = { key: 'resendFailed', tone: 'error' };
+
+export function resendSentAlert(email: string): AuthAlert {
+  return { key: 'resendSent', tone: 'success', values: { email: email.trim() } };
+}
+
+export function recoveryFailureAlert(error: LimeAuthError): AuthAlert {
+  if (error.kind === 'unexpected') return unexpected;
+  return { key: 'recoveryFailed', tone: 'error', values: { message: messageForTemplate(error) } };
+}
+
+export const sessionErrorAlert: AuthAlert = { key: 'sessionError', tone: 'error' };
+export const invalidLinkAlert: AuthAlert = { key: 'invalidLink', tone: 'error' };
+export const resetSuccessAlert: AuthAlert = { key: 'resetSuccess', tone: 'success' };
+export const emailConfirmedAlert: AuthAlert = { key: 'emailConfirmed', tone: 'success' };
+export const confirmLinkInvalidAlert: AuthAlert = { key: 'confirmLinkInvalid', tone: 'error' };
+
+/** Spec §8: reset failure; a lost session is the session error of the recovery flow. */
+export function resetFailureAlert(error: LimeAuthError): AuthAlert {
+  if (error.kind === 'session-missing') return sessionErrorAlert;
+  if (error.kind === 'unexpected') return unexpected;
+  return { key: 'resetFailed', tone: 'error', values: { message: messageForTemplate(error) } };
+}

@@ -1,0 +1,107 @@
+import { fromPromise } from 'xstate';
+import type { Session } from '@supabase/auth-js';
+import type { LimeAuthClient } from './client';
+import { LimeAuthError, toLimeAuthError } from './errors';
+import type { SignUpResult } from './authDialogMachine';
+import { scopesFor, type SocialProvider } from './socialProviders';
+import type { AuthRedirectUrls } from './types';
+
+export interface AuthDialogActorOptions {
+  /** Where e-mail links and OAuth send the browser back to. */
+  redirectUrls: AuthRedirectUrls;
+  /**
+   * Tells the platform about a sign-in (spec §7 POST profile/sign_in_sign_up) and reports its
+   * own failure (spec §8 452/453). Called with the new session's token, or null to read it.
+   * @default nothing to tell
+   */
+  registerSignIn?: (accessToken: string | null) => Promise<void>;
+}
+
+/** auth-js returns `{ data, error }`; the machine wants a value or a thrown `LimeAuthError`. */
+function orThrow<T>(result: { data: T; error: unknown }): T {
+  if (result.error) throw toLimeAuthError(result.error);
+  return result.data;
+}
+
+async function guarded<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toLimeAuthError(error);
+  }
+}
+
+/**
+ * The auth dialog's network actors on a real auth client (spec §7 "Auth provider calls"). Pass
+ * them to `authDialogMachine.provide({ actors })`.
+ */
+export function createAuthDialogActors(client: LimeAuthClient, options: AuthDialogActorOptions) {
+  const { redirectUrls } = options;
+  return {
+    signIn: fromPromise<Session, { email: string; password: string }>(({ input }) =>
+      guarded(async () => {
+        const data = orThrow(await client.signInWithPassword({ email: input.email, password: input.password }));
+        if (!data.session) throw new LimeAuthError('Sign-in answered without a session.', { kind: 'unexpected' });
+        return data.session;
+      }),
+    ),
+    signUp: fromPromise<SignUpResult, { email: string; password: string }>(({ input }) =>
+      guarded(async () => {
+        const data = orThrow(
+          await client.signUp({
+            email: input.email,
+            password: input.password,
+            // Spec §4: the confirmation link carries emailconfirmed=true.
+            options: { emailRedirectTo: redirectUrls.emailConfirmed },
+          }),
+        );
+        return { user: data.user, session: data.session };
+      }),
+    ),
+    resendVerification: fromPromise<void, { email: string }>(({ input }) =>
+      guarded(async () => {
+        orThrow(await client.resend({ type: 'signup', email: input.email, options: { emailRedirectTo: redirectUrls.emailConfirmed } }));
+      }),
+    ),
+    requestRecovery: fromPromise<void, { email: string }>(({ input }) =>
+      guarded(async () => {
+        // Spec §2: after password reset to /signinup?passwordreset=true.
+        orThrow(await client.resetPasswordForEmail(input.email, { redirectTo: redirectUrls.passwordReset }));
+      }),
+    ),
+    getRecoverySession: fromPromise<Session | null, void>(() =>
+      guarded(async () => {
+        // getSession waits until the client has read the session out of the recovery link.
+        const data = orThrow(await client.getSession());
+        const session = data.session;
+        return session && typeof session.expires_at === 'number' && session.expires_at * 1000 > Date.now() ? session : null;
+      }),
+    ),
+    updatePassword: fromPromise<void, { password: string }>(({ input }) =>
+      guarded(async () => {
+        orThrow(await client.updateUser({ password: input.password }));
+      }),
+    ),
+    signOut: fromPromise<void, void>(() =>
+      guarded(async () => {
+        const { error } = await client.signOut();
+        if (error) throw toLimeAuthError(error);
+      }),
+    ),
+    socialSignIn: fromPromise<void, { provider: SocialProvider }>(({ input }) =>
+      guarded(async () => {
+        orThrow(
+          await client.signInWithOAuth({
+            provider: input.provider,
+            options: { redirectTo: redirectUrls.social, scopes: scopesFor(input.provider) },
+          }),
+        );
+      }),
+    ),
+    registerSignIn: fromPromise<void, { accessToken: string | null }>(async ({ input }) => {
+      await options.registerSignIn?.(input.accessToken);
+    }),
+  };
+}
+
+export type AuthDialogActors = ReturnType<typeof createAuthDialogActors>;

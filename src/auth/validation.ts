@@ -1,0 +1,67 @@
+import type { authStrings } from '../config/strings/auth';
+
+/** Spec §5 / §9: password minimum length. */
+export const PASSWORD_MIN_LENGTH = 6;
+
+/**
+ * E-mail pattern (spec §5: "The exact pattern: not shown"). Designed to refuse only what is
+ * certainly not an address: one '@', no spaces, a dot in the domain. The server has the last word.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export type ValidationKey = keyof typeof authStrings.validation;
+
+export type FieldName = 'email' | 'password' | 'newPassword';
+export type FieldErrors = Partial<Record<FieldName, ValidationKey>>;
+
+/** Spec §5: 'E-mail is required', 'E-mail must be valid'. */
+export function validateEmail(email: string): ValidationKey | undefined {
+  const value = email.trim();
+  if (!value) return 'emailRequired';
+  if (!EMAIL_PATTERN.test(value)) return 'emailInvalid';
+  return undefined;
+}
+
+/** Spec §5 (sign-in and sign-up): 'Password is required', at least 6 characters. */
+export function validatePassword(password: string): ValidationKey | undefined {
+  if (!password) return 'passwordRequired';
+  if (password.length < PASSWORD_MIN_LENGTH) return 'passwordTooShort';
+  return undefined;
+}
+
+/** Spec §5 (set new password): 'Please enter a new password.', '... at least 6 characters long.' */
+export function validateNewPassword(password: string): ValidationKey | undefined {
+  if (!password) return 'newPasswordRequired';
+  if (password.length < PASSWORD_MIN_LENGTH) return 'newPasswordTooShort';
+  return undefined;
+}
+
+/** Spec §5 (password recovery): empty gives 'Please enter your email address.'; a malformed
+ * address gives the e-mail rule's own message. */
+export function validateRecoveryEmail(email: string): ValidationKey | undefined {
+  if (!email.trim()) return 'recoveryEmailRequired';
+  return validateEmail(email);
+}
+
+function compact(errors: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([, v]) => v !== undefined)) as FieldErrors;
+}
+
+/** Which form a page state shows. */
+export type AuthForm = 'credentials' | 'recovery' | 'newPassword';
+
+/** Validates one form; an empty object means valid. */
+export function validateForm(form: AuthForm, values: { email: string; password: string; newPassword: string }): FieldErrors {
+  switch (form) {
+    case 'credentials':
+      return compact({ email: validateEmail(values.email), password: validatePassword(values.password) });
+    case 'recovery':
+      return compact({ email: validateRecoveryEmail(values.email) });
+    case 'newPassword':
+      return compact({ newPassword: validateNewPassword(values.newPassword) });
+  }
+}
+
+export function isValid(errors: FieldErrors): boolean {
+  return Object.keys(errors).length === 0;
+}

@@ -1,0 +1,248 @@
+import type { IFuseOptions } from 'fuse.js';
+import type { ModelDescriptor } from '../api/types';
+import {
+  FUZZY_THRESHOLD,
+  KEY_WEIGHTS,
+  MATCH_TIERS,
+  MIN_MATCH_CHAR_LENGTH,
+  RELEVANCE_AGE_DAYS,
+  RELEVANCE_RECENCY_SCALE,
+  RELEVANCE_RECENCY_WEIGHT,
+  RELEVANCE_USAGE_WEIGHT,
+  SCORE_BOOSTS,
+  SORT_OPTIONS,
+  type MatchTier,
+  type SortOption,
+} from './constants';
+import { stripHtml } from './text';
+
+// The ranking rules of spec §5 and §9. The indexed engine and the plain fuse.js baseline share
+// these functions, so the two can differ only in which models fuse.js matches and how it
+// scores them, which the equivalence tests pin.
+
+/** Filter state of the search store (spec §3). */
+export interface SearchFilters {
+  /** Free text; counts only when non-blank after trimming (spec §5). */
+  query: string;
+  /** Spec §9 sort options. */
+  sort: SortOption;
+  /** Input-domain filter; any of these (spec §5). */
+  inputDomains: string[];
+  /** Output-domain filter; any of these, satisfied by the same category as the input filter. */
+  outputDomains: string[];
+  /** Provider filter: stored, but without effect on results (spec §5). */
+  providers: string[];
+}
+
+/** Spec §4: reset restores an empty query, relevance sort and no filters. */
+export const DEFAULT_FILTERS: Readonly<SearchFilters> = Object.freeze({
+  query: '',
+  sort: 'relevance',
+  inputDomains: [],
+  outputDomains: [],
+  providers: [],
+}) as Readonly<SearchFilters>;
+
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '') : [];
+
+/** Fills defaults and drops malformed values; unknown sorts fall back to relevance. */
+export function normalizeFilters(filters: Partial<SearchFilters> = {}): SearchFilters {
+  return {
+    query: typeof filters.query === 'string' ? filters.query : '',
+    sort: (SORT_OPTIONS as readonly string[]).includes(filters.sort as string) ? (filters.sort as SortOption) : 'relevance',
+    inputDomains: stringList(filters.inputDomains),
+    outputDomains: stringList(filters.outputDomains),
+    providers: stringList(filters.providers),
+  };
+}
+
+/** Text fuse.js indexes for the description: its plain text (markup is not searchable). */
+export function searchableDescription(model: Pick<ModelDescriptor, 'model_desc'>): string | undefined {
+  const text = stripHtml(model.model_desc);
+  return text || undefined;
+}
+
+/**
+ * Spec §9 fuse.js keys and weights. fuse.js normalises the weights to sum 1; they are kept as
+ * the spec states them.
+ */
+export const FUSE_KEYS = [
+  {
+    name: 'display_name',
+    weight: KEY_WEIGHTS.display_name,
+    getFn: (m: ModelDescriptor) => (typeof m.display_name === 'string' ? m.display_name : undefined),
+  },
+  { name: 'used_models', weight: KEY_WEIGHTS.used_models, getFn: (m: ModelDescriptor) => stringList(m.used_models) },
+  { name: 'model_desc', weight: KEY_WEIGHTS.model_desc, getFn: (m: ModelDescriptor) => searchableDescription(m) },
+  { name: 'id', weight: KEY_WEIGHTS.id, getFn: (m: ModelDescriptor) => (m.id == null ? undefined : String(m.id)) },
+];
+
+/**
+ * fuse.js options (spec §9: threshold 0.3, minimum match length 2, the key weights).
+ * `ignoreLocation` is our choice (the spec does not name one): a word deep in a description
+ * matches as well as one at its start, so "description match" means the whole description.
+ */
+export const FUSE_OPTIONS: IFuseOptions<ModelDescriptor> = {
+  keys: FUSE_KEYS,
+  threshold: FUZZY_THRESHOLD,
+  minMatchCharLength: MIN_MATCH_CHAR_LENGTH,
+  ignoreLocation: true,
+  includeScore: true,
+  shouldSort: true,
+};
+
+/** The lower-cased texts the tier and boost rules look at. */
+export interface SearchFields {
+  title: string;
+  id: string;
+  tags: string[];
+  description: string;
+}
+
+/** Lower-cased title, id, tags and description text of a model. */
+export function searchFields(model: ModelDescriptor): SearchFields {
+  return {
+    title: typeof model.display_name === 'string' ? model.display_name.toLowerCase() : '',
+    id: model.id == null ? '' : String(model.id).toLowerCase(),
+    tags: stringList(model.used_models).map((t) => t.toLowerCase()),
+    description: (searchableDescription(model) ?? '').toLowerCase(),
+  };
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/** True when `needle` occurs in `text` with no letter or digit right before or after it. */
+export function containsWholeWord(text: string, needle: string): boolean {
+  if (!needle) return false;
+  let at = text.indexOf(needle);
+  while (at !== -1) {
+    const before = at === 0 ? '' : text[at - 1]!;
+    const after = text[at + needle.length] ?? '';
+    if ((!before || !WORD_CHAR.test(before)) && (!after || !WORD_CHAR.test(after))) return true;
+    at = text.indexOf(needle, at + 1);
+  }
+  return false;
+}
+
+/**
+ * Spec §9 match tier of a fuse.js match for the lower-cased trimmed query: the query as a whole
+ * word (or words) in the title 0, inside the title 1, inside a tag 2, inside the description 3,
+ * fuzzy only 4; without a query the tier is unknown (9).
+ */
+export function matchTier(fields: SearchFields, query: string): MatchTier {
+  if (!query) return MATCH_TIERS.unknown;
+  if (containsWholeWord(fields.title, query)) return MATCH_TIERS.exactTitleWord;
+  if (fields.title.includes(query)) return MATCH_TIERS.titleSubstring;
+  if (fields.tags.some((t) => t.includes(query))) return MATCH_TIERS.tag;
+  if (fields.description.includes(query)) return MATCH_TIERS.description;
+  return MATCH_TIERS.fuzzyOnly;
+}
+
+/**
+ * Spec §9 score boost, subtracted from the fuse.js score (lower is better): the strongest title
+ * boost that applies (exact 0.6, prefix 0.35, substring 0.15) plus the strongest id boost
+ * (exact 0.2, prefix 0.1).
+ */
+export function scoreBoost(fields: Pick<SearchFields, 'title' | 'id'>, query: string): number {
+  if (!query) return 0;
+  let boost = 0;
+  if (fields.title === query) boost += SCORE_BOOSTS.exactTitle;
+  else if (fields.title.startsWith(query)) boost += SCORE_BOOSTS.titlePrefix;
+  else if (fields.title.includes(query)) boost += SCORE_BOOSTS.titleSubstring;
+  if (fields.id === query) boost += SCORE_BOOSTS.exactId;
+  else if (fields.id.startsWith(query)) boost += SCORE_BOOSTS.idPrefix;
+  return boost;
+}
+
+/** created_at as epoch ms; undated models count as oldest. */
+export function createdTime(model: Pick<ModelDescriptor, 'created_at'>): number {
+  const t = model.created_at ? Date.parse(model.created_at) : NaN;
+  return Number.isNaN(t) ? -Infinity : t;
+}
+
+/** n_usages as a number; missing or invalid counts as 0. */
+export function usageCount(model: Pick<ModelDescriptor, 'n_usages'>): number {
+  const n = model.n_usages;
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Spec §9 relevance without a query: 0.7 x log10(usages+1) + 0.3 x (10 x exp(-age days/365)).
+ * Undated models get no recency part; a date in the future counts as age 0.
+ */
+export function relevanceScore(model: Pick<ModelDescriptor, 'n_usages' | 'created_at'>, now: number): number {
+  const created = createdTime(model);
+  const recency =
+    created === -Infinity ? 0 : RELEVANCE_RECENCY_SCALE * Math.exp(-Math.max(0, (now - created) / DAY_MS) / RELEVANCE_AGE_DAYS);
+  return RELEVANCE_USAGE_WEIGHT * Math.log10(usageCount(model) + 1) + RELEVANCE_RECENCY_WEIGHT * recency;
+}
+
+/** One model prepared for ordering. */
+export interface RankEntry {
+  model: ModelDescriptor;
+  /** Position in the catalogue: the last tie-breaker, so the order is total and stable. */
+  index: number;
+  tier: number;
+  usages: number;
+  created: number;
+  /** With a query: fuse score minus boosts (lower is better). Without: relevance (higher is better). */
+  score: number;
+  /** Lower-cased display name; unnamed models sort after named ones. */
+  name: string;
+}
+
+const UNNAMED = '\uffff';
+
+/** Builds a rank entry for a fuse.js match (`fuseScore` set) or for the query-less list. */
+export function rankEntry(
+  model: ModelDescriptor,
+  index: number,
+  fields: SearchFields,
+  query: string,
+  fuseScore: number | undefined,
+  now: number,
+): RankEntry {
+  const hasQuery = query !== '' && fuseScore !== undefined;
+  return {
+    model,
+    index,
+    tier: hasQuery ? matchTier(fields, query) : MATCH_TIERS.unknown,
+    usages: usageCount(model),
+    created: createdTime(model),
+    score: hasQuery ? fuseScore - scoreBoost(fields, query) : relevanceScore(model, now),
+    name: fields.title.trim() || UNNAMED,
+  };
+}
+
+const byName = (a: RankEntry, b: RankEntry) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.index - b.index);
+
+/** Spec §9 search-relevance order: tier, n_usages desc, created_at newest, score, name. */
+export function compareSearchRelevance(a: RankEntry, b: RankEntry): number {
+  return (
+    a.tier - b.tier ||
+    b.usages - a.usages ||
+    (a.created === b.created ? 0 : a.created > b.created ? -1 : 1) ||
+    (a.score === b.score ? 0 : a.score < b.score ? -1 : 1) ||
+    byName(a, b)
+  );
+}
+
+/** Spec §9 relevance without a query: the relevance score, highest first, then name. */
+export function compareBrowseRelevance(a: RankEntry, b: RankEntry): number {
+  return (a.score === b.score ? 0 : a.score > b.score ? -1 : 1) || byName(a, b);
+}
+
+/**
+ * The comparator for a sort option. num_runs sorts by n_usages, published_at by created_at
+ * (newest first); ties fall back to the relevance order.
+ */
+export function comparatorFor(sort: SortOption, hasQuery: boolean): (a: RankEntry, b: RankEntry) => number {
+  const relevance = hasQuery ? compareSearchRelevance : compareBrowseRelevance;
+  if (sort === 'num_runs') return (a, b) => b.usages - a.usages || relevance(a, b);
+  if (sort === 'published_at')
+    return (a, b) => (a.created === b.created ? 0 : a.created > b.created ? -1 : 1) || relevance(a, b);
+  return relevance;
+}

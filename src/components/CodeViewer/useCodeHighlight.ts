@@ -1,0 +1,121 @@
+import { useEffect, useRef, useState } from 'react';
+import { HIGHLIGHT_TIME_LIMIT_MS } from '../../code/constants';
+import { CodeHighlightError, isCodeHighlightError } from '../../code/errors';
+import {
+  getCodeHighlighter,
+  peekCodeHighlighter,
+  withTimeLimit,
+  type CodeHighlighter,
+  type HighlightedCode,
+} from '../../code/highlighter';
+import { isBlankCode, resolveCodeLanguage, resolveCodeTheme } from '../../code/resolve';
+
+/** The four states of spec §4 "Code display", exposed to CSS as `data-state`. */
+export type CodeViewerState = 'loading' | 'error' | 'highlighted' | 'empty';
+
+export type CodeHighlightView =
+  | { state: 'empty' }
+  | { state: 'loading' }
+  | { state: 'highlighted'; result: HighlightedCode }
+  | { state: 'error'; error: CodeHighlightError };
+
+export interface UseCodeHighlightOptions {
+  code: string;
+  language?: string;
+  theme?: string;
+  /** spec §9: 500 ms. A non-finite value disables the limit. */
+  timeLimitMs?: number;
+  /** Supplies the highlighter. @default the shared `getCodeHighlighter` */
+  highlighter?: () => Promise<CodeHighlighter>;
+  /** Told once per failure, with the reason (unsupported language, timeout, ...). */
+  onError?: (error: CodeHighlightError) => void;
+}
+
+function toError(error: unknown): CodeHighlightError {
+  if (isCodeHighlightError(error)) return error;
+  return new CodeHighlightError('failed', `Could not highlight code: ${error instanceof Error ? error.message : String(error)}`, {
+    cause: error,
+  });
+}
+
+/**
+ * What can be known without waiting: blank code is empty (never highlighted, spec §5), a
+ * refused language or theme is an error, and a warm shared highlighter answers at once, so a
+ * block whose grammar is loaded never flashes the loading state.
+ */
+function immediateView(
+  code: string,
+  language: string | undefined,
+  theme: string | undefined,
+  custom: boolean,
+): CodeHighlightView {
+  if (isBlankCode(code)) return { state: 'empty' };
+  try {
+    const lang = resolveCodeLanguage(language);
+    const th = resolveCodeTheme(theme);
+    const ready = custom ? undefined : peekCodeHighlighter();
+    const result = ready?.highlightSync(code, { language: lang, theme: th });
+    return result ? { state: 'highlighted', result } : { state: 'loading' };
+  } catch (error) {
+    return { state: 'error', error: toError(error) };
+  }
+}
+
+/**
+ * Headless highlighting for one block: loading -> highlighted, or -> error when the
+ * highlighter fails or misses the time limit (spec §9, 500 ms; the raw code is then shown).
+ */
+export function useCodeHighlight({
+  code,
+  language,
+  theme,
+  timeLimitMs = HIGHLIGHT_TIME_LIMIT_MS,
+  highlighter,
+  onError,
+}: UseCodeHighlightOptions): CodeHighlightView {
+  const key = `${language ?? ''}\u0000${theme ?? ''}\u0000${code}`;
+  const [snapshot, setSnapshot] = useState(() => ({ key, view: immediateView(code, language, theme, !!highlighter) }));
+  let current = snapshot;
+  if (snapshot.key !== key) {
+    // Props changed: start over during render (React's "adjust state on prop change" pattern).
+    current = { key, view: immediateView(code, language, theme, !!highlighter) };
+    setSnapshot(current);
+  }
+
+  const highlighterRef = useRef(highlighter);
+  highlighterRef.current = highlighter;
+  const onErrorRef = useRef(onError);
+  onErrorRef.current = onError;
+
+  const loading = current.view.state === 'loading';
+  useEffect(() => {
+    if (!loading) return;
+    let cancelled = false;
+    const source = highlighterRef.current ?? getCodeHighlighter;
+    const work = Promise.resolve()
+      .then(() => source())
+      .then((h) => h.highlight(code, { language, theme }));
+    withTimeLimit(work, timeLimitMs).then(
+      (result) => {
+        if (!cancelled) setSnapshot((s) => (s.key === key ? { key, view: { state: 'highlighted', result } } : s));
+      },
+      (error: unknown) => {
+        if (!cancelled) setSnapshot((s) => (s.key === key ? { key, view: { state: 'error', error: toError(error) } } : s));
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+    // `key` carries code, language and theme.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, loading, timeLimitMs]);
+
+  const error = current.view.state === 'error' ? current.view.error : undefined;
+  useEffect(() => {
+    if (!error) return;
+    onErrorRef.current?.(error);
+    if (process.env.NODE_ENV !== 'production' && error.code !== 'timeout') console.warn(`[limelight] ${error.message}`);
+  }, [error]);
+
+  return current.view;
+}

@@ -1,0 +1,181 @@
+import r2wc from '@r2wc/react-to-web-component';
+import { useCallback, useMemo, useState, type ComponentType } from 'react';
+import { PlatformProvider, type StringOverrides } from '../config';
+import { createShadowEnvironment, type ShadowEnvironment } from './environment';
+import * as styles from './embed.css';
+import { adoptStyles, releaseStyles } from './styles';
+import type { AttributeDefinition, AttributeValues, WidgetDefinition } from './types';
+
+/** What the wrapper gives a widget rendered inside a custom element. */
+export interface WidgetContext {
+  /** The custom element. */
+  host: HTMLElement;
+  /** Its open shadow root. */
+  root: ShadowRoot;
+  /** For downshift (and other outside-click logic): the page, seen from inside the shadow root. */
+  environment: ShadowEnvironment;
+  /** Popups render here, inside the shadow root, so our adopted CSS applies to them. */
+  portalContainer: HTMLElement;
+  /**
+   * Dispatches a bubbling, composed CustomEvent from the host. Returns `false` when a listener
+   * called `preventDefault()` on a cancelable event (the caller then skips its default action).
+   */
+  emit: (name: string, detail?: unknown) => boolean;
+}
+
+export interface WidgetRenderProps<D extends WidgetDefinition> {
+  attributes: AttributeValues<D>;
+  context: WidgetContext;
+}
+
+const PROPS = Symbol.for('r2wc.props');
+const RENDER = Symbol.for('r2wc.render');
+
+/** The part of r2wc's element we rely on (its props bag and render trigger are `Symbol.for` keys). */
+interface R2wcInternals extends HTMLElement {
+  [PROPS]: Record<string, unknown>;
+  [RENDER]: () => void;
+  connectedCallback(): void;
+  disconnectedCallback(): void;
+}
+
+function parseAttribute(definition: AttributeDefinition, raw: string | undefined, tag: string): unknown {
+  switch (definition.type) {
+    case 'boolean':
+      // HTML boolean attribute: present means true (`open`, `open=""`), except the literal "false".
+      return raw !== undefined && raw !== 'false';
+    case 'number': {
+      if (raw === undefined || raw.trim() === '') return undefined;
+      const n = Number(raw);
+      return Number.isFinite(n) ? n : undefined;
+    }
+    case 'json':
+      if (raw === undefined || raw.trim() === '') return undefined;
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch (cause) {
+        if (process.env.NODE_ENV !== 'production') {
+          console.warn(`[limelight] <${tag}> ignored attribute ${definition.name}: not valid JSON`, cause);
+        }
+        return undefined;
+      }
+    default:
+      return raw;
+  }
+}
+
+/**
+ * Builds the custom element class for one widget over @r2wc/react-to-web-component.
+ *
+ * r2wc provides the element life cycle (shadow root, React root mounted on connect and
+ * unmounted on disconnect, attribute observation). On top of it this adds what every widget
+ * needs: attribute parsing that follows HTML semantics (a removed attribute resets the prop, a
+ * present boolean attribute is true), property accessors that reflect to attributes, our CSS
+ * adopted into the shadow root, a `PlatformProvider` fed from the attributes, a portal
+ * container and a downshift environment inside the shadow root, and cancelable composed events.
+ * Registration is left to `define.ts`.
+ */
+export function defineWidget<D extends WidgetDefinition>(
+  definition: D,
+  Render: ComponentType<WidgetRenderProps<D>>,
+): CustomElementConstructor & { readonly definition: D } {
+  const byName = new Map(definition.attributes.map((a) => [a.name, a]));
+  const cancelable = new Set(definition.events.filter((e) => e.cancelable).map((e) => e.name));
+
+  type RawProps = Record<string, string | undefined> & { container?: ShadowRoot };
+
+  function Shell(raw: RawProps) {
+    const root = raw.container!;
+    const host = root.host as HTMLElement;
+    const [portalContainer, setPortalContainer] = useState<HTMLElement | null>(null);
+    const environment = useMemo(() => createShadowEnvironment(root), [root]);
+    const emit = useCallback(
+      (name: string, detail?: unknown) =>
+        host.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: cancelable.has(name) })),
+      [host],
+    );
+
+    // Parse once per raw value so objects (strings table) keep their identity between renders.
+    const rawKey = definition.attributes.map((a) => raw[a.property] ?? '\u0000').join('\u0001');
+    const attributes = useMemo(() => {
+      const out: Record<string, unknown> = {};
+      for (const a of definition.attributes) out[a.property] = parseAttribute(a, raw[a.property], definition.tag);
+      return out as AttributeValues<D>;
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, [rawKey]);
+    const a = attributes as Record<string, unknown>;
+
+    const context = useMemo<WidgetContext | null>(
+      () => (portalContainer ? { host, root, environment, portalContainer, emit } : null),
+      [host, root, environment, portalContainer, emit],
+    );
+
+    return (
+      <div className={styles.root} data-lime-widget={definition.tag}>
+        <PlatformProvider
+          apiUrl={(a.apiUrl as string | undefined) || undefined}
+          authUrl={(a.authUrl as string | undefined) || undefined}
+          authKey={a.authKey as string | undefined}
+          strings={a.strings as StringOverrides | undefined}
+          // The theme is applied on :host by CSS (embed.css.ts); nothing inside sets tokens.
+          theme="inherit"
+        >
+          {context && <Render attributes={attributes} context={context} />}
+        </PlatformProvider>
+        <div className={styles.portal} ref={setPortalContainer} data-lime-portal="" />
+      </div>
+    );
+  }
+  Shell.displayName = `${definition.className}Shell`;
+
+  const Base = r2wc(Shell as ComponentType<RawProps>, {
+    shadow: 'open',
+    props: Object.fromEntries(definition.attributes.map((a) => [a.property, 'string'])) as Record<string, 'string'>,
+  }) as unknown as new () => R2wcInternals;
+
+  class WidgetElement extends Base {
+    static readonly definition = definition;
+
+    constructor() {
+      super();
+      adoptStyles(this.shadowRoot!);
+    }
+
+    override connectedCallback() {
+      adoptStyles(this.shadowRoot!);
+      super.connectedCallback();
+    }
+
+    override disconnectedCallback() {
+      super.disconnectedCallback();
+      releaseStyles(this.shadowRoot!);
+    }
+
+    // r2wc ignores removed and empty attributes; HTML semantics need both.
+    attributeChangedCallback(name: string, _old: string | null, value: string | null) {
+      const attribute = byName.get(name);
+      if (!attribute) return;
+      this[PROPS][attribute.property] = value ?? undefined;
+      this[RENDER]();
+    }
+  }
+
+  // Properties reflect to attributes, the way built-in elements do.
+  for (const attribute of definition.attributes) {
+    Object.defineProperty(WidgetElement.prototype, attribute.property, {
+      configurable: true,
+      enumerable: true,
+      get(this: HTMLElement) {
+        return parseAttribute(attribute, this.getAttribute(attribute.name) ?? undefined, definition.tag);
+      },
+      set(this: HTMLElement, value: unknown) {
+        if (value === undefined || value === null || value === false) this.removeAttribute(attribute.name);
+        else if (value === true) this.setAttribute(attribute.name, '');
+        else this.setAttribute(attribute.name, attribute.type === 'json' && typeof value !== 'string' ? JSON.stringify(value) : String(value));
+      },
+    });
+  }
+
+  Object.defineProperty(WidgetElement, 'name', { value: definition.className });
+  return WidgetElement as unknown as CustomElementConstructor & { readonly definition: D };
+}
