@@ -13,6 +13,7 @@
 //   would need `style-src` to allow the CDN origin (a `<link>`) and costs a request and a flash
 //   of unstyled content; CSSOM-built sheets are outside `style-src`, so the bundles run under
 //   `style-src 'self'` (or even `style-src 'none'`) wherever the script itself is allowed.
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import alias from '@rollup/plugin-alias';
 import commonjs from '@rollup/plugin-commonjs';
@@ -22,6 +23,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import { vanillaExtractPlugin } from '@vanilla-extract/rollup-plugin';
 import { transform as esbuildTransform } from 'esbuild';
+import MagicString from 'magic-string';
 import esbuild from 'rollup-plugin-esbuild';
 import { projectRoot, sourceAliases } from '../source-aliases.mjs';
 
@@ -33,7 +35,30 @@ const cdnDir = path.join(projectRoot, 'dist/cdn');
 export const cdnEntries = {
   'lime-service-search': path.join(webComponents, 'standalone/lime-service-search.ts'),
   'lime-auth-dialog': path.join(webComponents, 'standalone/lime-auth-dialog.ts'),
+  'lime-code-viewer': path.join(webComponents, 'standalone/lime-code-viewer.ts'),
+  'lime-pricing-calculator': path.join(webComponents, 'standalone/lime-pricing-calculator.ts'),
 };
+
+/**
+ * Applies package.json `sideEffects` to our own sources, as a consumer's bundler would: a source
+ * module is side-effect free unless listed, so registering one element does not drag the other
+ * widgets in through define.ts. (node-resolve applies each dependency's own field.)
+ */
+function ownSideEffects() {
+  const pkg = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
+  const listed = (pkg.sideEffects || []).filter((p) => p.startsWith('./src/')).map((p) => path.join(projectRoot, p));
+  const src = path.join(projectRoot, 'src') + path.sep;
+  const entries = new Set(Object.values(cdnEntries));
+  return (id) => {
+    if (!id.startsWith(src)) return null; // let node-resolve / other plugins decide
+    return entries.has(id) || listed.includes(id);
+  };
+}
+
+function ownSideEffectsOr(fallback) {
+  const own = ownSideEffects();
+  return (id, external) => own(id) ?? (external ? true : fallback);
+}
 
 /** Browsers the bundles target: those with constructable stylesheets and adoptedStyleSheets. */
 const target = ['chrome111', 'edge111', 'firefox111', 'safari16.4'];
@@ -86,6 +111,44 @@ function forbidModules(patterns) {
   };
 }
 
+/**
+ * The element definitions (src/web-components/definitions.ts) carry the documentation the
+ * manifest and docs are generated from; at run time only names, types and flags matter. Drop
+ * the documentation properties from the bundles instead of splitting the one source in two.
+ */
+function stripDefinitionDocs() {
+  const file = path.join(webComponents, 'definitions.ts');
+  const docKeys = new Set(['description', 'default', 'typeText', 'values', 'detail', 'returns', 'parameters', 'cssProperties']);
+  return {
+    name: 'lime-strip-definition-docs',
+    transform(code, id) {
+      if (id !== file) return null;
+      const ast = this.parse(code);
+      const out = new MagicString(code);
+      const visit = (node) => {
+        if (!node || typeof node.type !== 'string') return;
+        if (node.type === 'ObjectExpression') {
+          for (const prop of node.properties) {
+            const key = prop.type === 'Property' && !prop.computed ? (prop.key.name ?? prop.key.value) : undefined;
+            if (docKeys.has(key)) {
+              // Remove the property and its trailing comma.
+              const end = code[prop.end] === ',' ? prop.end + 1 : prop.end;
+              out.remove(prop.start, end);
+            } else visit(prop.value);
+          }
+          return;
+        }
+        for (const value of Object.values(node)) {
+          if (Array.isArray(value)) value.forEach(visit);
+          else if (value && typeof value === 'object') visit(value);
+        }
+      };
+      visit(ast);
+      return { code: out.toString(), map: out.generateMap({ hires: true }) };
+    },
+  };
+}
+
 const reactToPreact = [
   { find: /^react$/, replacement: 'preact/compat' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
@@ -97,11 +160,23 @@ const reactToPreact = [
   { find: /^use-sync-external-store\/shim\/index\.js$/, replacement: 'preact/compat' },
 ];
 
+/** Empties dist/cdn before writing, so stale chunks never linger beside the new ones. */
+function cleanOutput() {
+  return {
+    name: 'lime-clean-cdn',
+    renderStart(options) {
+      if (options.dir) rmSync(options.dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** @type {import('rollup').RollupOptions[]} */
 export default [
   {
     input: cdnEntries,
+    treeshake: { moduleSideEffects: ownSideEffectsOr(true) },
     plugins: [
+      cleanOutput(),
       forbidModules([
         /node_modules\/@supabase\/(supabase-js|postgrest-js|realtime-js|storage-js|functions-js)\//,
         /node_modules\/react-dom\//,
@@ -128,6 +203,7 @@ export default [
         tsconfig: path.join(projectRoot, 'tsconfig.json'),
         define: { 'process.env.NODE_ENV': '"production"' },
       }),
+      stripDefinitionDocs(),
       terser({
         ecma: 2020,
         module: true,
@@ -139,7 +215,10 @@ export default [
       dir: cdnDir,
       format: 'es',
       entryFileNames: '[name].js',
-      chunkFileNames: 'chunks/[name]-[hash].js',
+      // The chunk every bundle shares (preact, the wrapper layer, the platform config) is named
+      // `runtime`; others keep the name of their first module.
+      chunkFileNames: (chunk) =>
+        chunk.moduleIds.some((id) => id.includes('/node_modules/preact/')) ? 'chunks/runtime-[hash].js' : 'chunks/[name]-[hash].js',
       // Fewer, larger shared chunks: fewer requests for a page that loads one bundle.
       experimentalMinChunkSize: 4000,
       generatedCode: 'es2015',

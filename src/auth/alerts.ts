@@ -1,4 +1,5 @@
 import type { authStrings } from '../config/strings/auth';
+import { formatString } from '../config/strings';
 import { messageForTemplate, type LimeAuthError } from './errors';
 import type { SocialProvider } from './socialProviders';
 
@@ -79,4 +80,13 @@ export function resetFailureAlert(error: LimeAuthError): AuthAlert {
   if (error.kind === 'session-missing') return sessionErrorAlert;
   if (error.kind === 'unexpected') return unexpected;
   return { key: 'resetFailed', tone: 'error', values: { message: messageForTemplate(error) } };
+}
+
+/** The text of an alert in the given strings table (provider ids become display names). */
+export function formatAlert(alert: AuthAlert, strings: typeof authStrings): string {
+  const values: Record<string, string> = {};
+  if (alert.values?.email !== undefined) values.email = alert.values.email;
+  if (alert.values?.message !== undefined) values.message = alert.values.message;
+  if (alert.values?.provider !== undefined) values.provider = strings.providers[alert.values.provider];
+  return formatString(strings.messages[alert.key], values);
 }

@@ -18,9 +18,9 @@ export interface AuthDialogActorOptions {
 }
 
 /** auth-js returns `{ data, error }`; the machine wants a value or a thrown `LimeAuthError`. */
-function orThrow<T>(result: { data: T; error: unknown }): T {
+function orThrow<R extends { data: unknown; error: unknown }>(result: R): Extract<R, { error: null }>['data'] {
   if (result.error) throw toLimeAuthError(result.error);
-  return result.data;
+  return result.data as Extract<R, { error: null }>['data'];
 }
 
 async function guarded<T>(run: () => Promise<T>): Promise<T> {

@@ -180,41 +180,72 @@ export function relevanceScore(model: Pick<ModelDescriptor, 'n_usages' | 'create
   return RELEVANCE_USAGE_WEIGHT * Math.log10(usageCount(model) + 1) + RELEVANCE_RECENCY_WEIGHT * recency;
 }
 
-/** One model prepared for ordering. */
-export interface RankEntry {
-  model: ModelDescriptor;
-  /** Position in the catalogue: the last tie-breaker, so the order is total and stable. */
-  index: number;
-  tier: number;
+/** The per-model values every order reads; computed once per catalogue by the index. */
+export interface RankBase {
+  /** n_usages (0 when missing). */
   usages: number;
+  /** created_at in epoch ms (-Infinity when missing). */
   created: number;
-  /** With a query: fuse score minus boosts (lower is better). Without: relevance (higher is better). */
-  score: number;
   /** Lower-cased display name; unnamed models sort after named ones. */
   name: string;
 }
 
 const UNNAMED = '\uffff';
 
-/** Builds a rank entry for a fuse.js match (`fuseScore` set) or for the query-less list. */
-export function rankEntry(
+/** The rank base of a model. */
+export function rankBase(model: ModelDescriptor, fields: Pick<SearchFields, 'title'>): RankBase {
+  return { usages: usageCount(model), created: createdTime(model), name: fields.title.trim() || UNNAMED };
+}
+
+/**
+ * One model prepared for ordering. `score` is, with a query, the fuse.js score minus the boosts
+ * (lower is better); without one, the relevance score (higher is better). With a query it may
+ * be computed on first read: the orders read it only to break ties.
+ */
+export class RankEntry {
+  private value: number | undefined;
+  constructor(
+    readonly model: ModelDescriptor,
+    /** Position in the catalogue: the last tie-breaker, so every order is total and stable. */
+    readonly index: number,
+    readonly tier: number,
+    readonly usages: number,
+    readonly created: number,
+    readonly name: string,
+    private readonly resolve: number | ((entry: RankEntry) => number),
+  ) {
+    if (typeof resolve === 'number') this.value = resolve;
+  }
+
+  get score(): number {
+    if (this.value === undefined) this.value = (this.resolve as (entry: RankEntry) => number)(this);
+    return this.value;
+  }
+}
+
+/**
+ * A rank entry for a fuse.js match: tier from the lower-cased query, and the fuse.js score
+ * (or a function returning it for an entry) less the boosts.
+ */
+export function searchRankEntry(
   model: ModelDescriptor,
   index: number,
+  base: RankBase,
   fields: SearchFields,
   query: string,
-  fuseScore: number | undefined,
-  now: number,
+  fuseScore: number | ((entry: RankEntry) => number),
 ): RankEntry {
-  const hasQuery = query !== '' && fuseScore !== undefined;
-  return {
-    model,
-    index,
-    tier: hasQuery ? matchTier(fields, query) : MATCH_TIERS.unknown,
-    usages: usageCount(model),
-    created: createdTime(model),
-    score: hasQuery ? fuseScore - scoreBoost(fields, query) : relevanceScore(model, now),
-    name: fields.title.trim() || UNNAMED,
-  };
+  const tier = matchTier(fields, query);
+  const score =
+    typeof fuseScore === 'number'
+      ? fuseScore - scoreBoost(fields, query)
+      : (entry: RankEntry) => fuseScore(entry) - scoreBoost(fields, query);
+  return new RankEntry(model, index, tier, base.usages, base.created, base.name, score);
+}
+
+/** A rank entry for the query-less list: tier unknown, the relevance score at `now`. */
+export function browseRankEntry(model: ModelDescriptor, index: number, base: RankBase, now: number): RankEntry {
+  return new RankEntry(model, index, MATCH_TIERS.unknown, base.usages, base.created, base.name, relevanceScore(model, now));
 }
 
 const byName = (a: RankEntry, b: RankEntry) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.index - b.index);

@@ -42,7 +42,7 @@ export function legacyCopy(text: string, { container, className }: LegacyCopyOpt
   textarea.setAttribute('aria-hidden', 'true');
   if (className) textarea.className = className;
   parent.appendChild(textarea);
-  let copied = false;
+  let copied: boolean;
   try {
     textarea.focus({ preventScroll: true });
     textarea.select();

@@ -177,6 +177,11 @@ export async function highlightCode(code: string, options: HighlightOptions = {}
  * Settles like `promise`, or rejects with a `timeout` CodeHighlightError after `ms` (spec §9:
  * 500 ms). A non-finite limit means none. The work itself goes on, so a slow first load still
  * warms the shared highlighter for the next block.
+ *
+ * What the limit can cut short is the waiting: creating the highlighter and fetching grammar
+ * and theme chunks (a slow network, a stalled chunk). Tokenising runs synchronously once they
+ * are in, and its result settles before any timer can fire, so code whose chunks arrived in
+ * time is always shown highlighted (see test/bench/code.bench.ts for the cold figures).
  */
 export function withTimeLimit<T>(promise: Promise<T>, ms: number): Promise<T> {
   if (!Number.isFinite(ms)) return promise;

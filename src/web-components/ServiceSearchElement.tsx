@@ -1,5 +1,5 @@
 // TEMPORARY: replaced with the real wrapper once src/components/ServiceSearch lands.
 import { defineWidget } from './defineWidget';
-import { serviceSearchDefinition } from './definitions';
+import { serviceSearchDefinition } from './definitions/serviceSearch';
 
-export const LimeServiceSearchElement = defineWidget(serviceSearchDefinition, () => null);
+export const LimeServiceSearchElement = /* @__PURE__ */ defineWidget(serviceSearchDefinition, () => null);

@@ -42,8 +42,9 @@ interface R2wcInternals extends HTMLElement {
 function parseAttribute(definition: AttributeDefinition, raw: string | undefined, tag: string): unknown {
   switch (definition.type) {
     case 'boolean':
-      // HTML boolean attribute: present means true (`open`, `open=""`), except the literal "false".
-      return raw !== undefined && raw !== 'false';
+      // HTML boolean attribute: present means true (`open`, `open=""`), except the literal
+      // "false" (so a default-true option can be switched off). Absent leaves the default.
+      return raw === undefined ? undefined : raw !== 'false';
     case 'number': {
       if (raw === undefined || raw.trim() === '') return undefined;
       const n = Number(raw);

@@ -58,6 +58,10 @@ export const root = style({
   WebkitFontSmoothing: 'antialiased',
 });
 
+// The reset the reference app puts on its pages (`* { box-sizing: border-box }`), which the
+// widgets' layouts assume. Zero specificity (:where), so any widget rule still wins.
+globalStyle(`:where(${root}) *, :where(${root}) *::before, :where(${root}) *::after`, { boxSizing: 'border-box' });
+
 /** Where popups (results list, dialog) are portalled: inside the shadow root, above the widget. */
 export const portal = style({
   display: 'contents',

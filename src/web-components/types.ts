@@ -47,6 +47,8 @@ export interface WidgetDefinition {
   readonly attributes: readonly AttributeDefinition[];
   readonly events: readonly EventDefinition[];
   readonly methods: readonly MethodDefinition[];
+  /** CSS custom properties of this widget besides the theme tokens (which every element takes). */
+  readonly cssProperties?: readonly { readonly name: string; readonly description: string; readonly default?: string }[];
   /** Entry file name under dist/cdn (without `.js`). */
   readonly bundle: string;
 }

@@ -1,5 +1,6 @@
 import { createGlobalVar, fallbackVar, style } from '@vanilla-extract/css';
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
+
 import { vars } from '../../theme/vars.css';
 import {
   CODE_FONT_SIZE,
@@ -133,6 +134,7 @@ export const scroller = recipe({
   },
   defaultVariants: { variant: 'default' },
 });
+export type ScrollerVariants = RecipeVariants<typeof scroller>;
 
 export const code = style({ fontFamily: 'inherit', fontSize: 'inherit' });
 

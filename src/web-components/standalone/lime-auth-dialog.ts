@@ -1,4 +1,5 @@
 // Script-tag entry: dist/cdn/lime-auth-dialog.js registers <lime-auth-dialog>.
-import { defineAuthDialog } from '../define';
+import { defineElement } from '../define';
+import { LimeAuthDialogElement } from '../AuthDialogElement';
 
-defineAuthDialog();
+defineElement(LimeAuthDialogElement);

@@ -1,4 +1,5 @@
 // Script-tag entry: dist/cdn/lime-service-search.js registers <lime-service-search>.
-import { defineServiceSearch } from '../define';
+import { defineElement } from '../define';
+import { LimeServiceSearchElement } from '../ServiceSearchElement';
 
-defineServiceSearch();
+defineElement(LimeServiceSearchElement);

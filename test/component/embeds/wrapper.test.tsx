@@ -35,7 +35,7 @@ async function rendered(el: HTMLElement) {
 }
 
 beforeAll(() => {
-  defineElement('lime-probe', LimeProbeElement);
+  defineElement(LimeProbeElement);
 });
 
 afterEach(() => {
@@ -118,8 +118,10 @@ describe('defineWidget: attributes and properties', () => {
     el.removeAttribute('open');
     el.setAttribute('page-state', 'x');
     await vi.waitFor(() => expect(ui.getByRole('combobox')).toHaveProperty('placeholder', 'Default placeholder'));
-    expect(state()).toMatchObject({ open: false });
+    await vi.waitFor(() => expect(state().open).toBeUndefined());
     expect(state().pageState).toBeUndefined();
+    el.setAttribute('open', 'false');
+    await vi.waitFor(() => expect(state().open).toBe(false));
   });
 
   it('reflects properties to attributes', async () => {
@@ -132,6 +134,7 @@ describe('defineWidget: attributes and properties', () => {
     expect(el.open).toBe(true);
     el.open = false;
     expect(el.hasAttribute('open')).toBe(false);
+    expect(el.open).toBeUndefined();
     el.strings = { search: { x: 'y' } };
     expect(el.getAttribute('strings')).toBe('{"search":{"x":"y"}}');
     el.pageState = 5;
@@ -142,7 +145,7 @@ describe('defineWidget: attributes and properties', () => {
   it('registers once: a second definition of the same name is ignored', () => {
     const other = class extends HTMLElement {};
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(defineElement('lime-probe', other)).toBe(LimeProbeElement);
+    expect(defineElement(Object.assign(other, { definition: { tag: 'lime-probe' } }))).toBe(LimeProbeElement);
     expect(customElements.get('lime-probe')).toBe(LimeProbeElement);
     warn.mockRestore();
   });

@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { IdentitiesTable, MfaFactorsTable, Queryable, Tx, UsersTable } from '../db/types';
+
+// Users, their identities and factors, and the User object GoTrue returns (contract §11).
+
+export type UserRow = Selectable<UsersTable>;
+export type IdentityRow = Selectable<IdentitiesTable>;
+export type FactorRow = Selectable<MfaFactorsTable>;
+
+export interface UserBundle {
+  user: UserRow;
+  identities: IdentityRow[];
+  factors: FactorRow[];
+}
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : undefined);
+
+/** E-mail addresses are compared trimmed and lower-cased. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+// Pragmatic check: one @, no spaces, a dot in the domain. The spec leaves the exact pattern open.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const isValidEmail = (email: string) => email.length <= 254 && EMAIL_PATTERN.test(email);
+
+export function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
+  return q.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+}
+
+export function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
+  return q.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function loadUserBundle(q: Queryable, user: UserRow): Promise<UserBundle> {
+  const [identities, factors] = await Promise.all([
+    q.selectFrom('identities').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute(),
+    q.selectFrom('mfa_factors').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute(),
+  ]);
+  return { user, identities, factors };
+}
+
+export function isBanned(user: UserRow): boolean {
+  return !!user.banned_until && user.banned_until.getTime() > Date.now();
+}
+
+export function appMetadata(user: UserRow): Record<string, unknown> {
+  return { provider: 'email', providers: ['email'], ...user.raw_app_meta_data };
+}
+
+export function identityResponse(identity: IdentityRow) {
+  const data = identity.identity_data;
+  return {
+    identity_id: identity.id,
+    id: identity.provider_id,
+    user_id: identity.user_id,
+    identity_data: data,
+    provider: identity.provider,
+    last_sign_in_at: iso(identity.last_sign_in_at) ?? iso(identity.created_at),
+    created_at: iso(identity.created_at),
+    updated_at: iso(identity.updated_at),
+    email: typeof data.email === 'string' ? data.email : undefined,
+  };
+}
+
+export function factorResponse(factor: FactorRow) {
+  return {
+    id: factor.id,
+    friendly_name: factor.friendly_name ?? '',
+    factor_type: factor.factor_type,
+    status: factor.status,
+    created_at: iso(factor.created_at),
+    updated_at: iso(factor.updated_at),
+  };
+}
+
+/** The User object of GoTrue's responses. */
+export function userResponse({ user, identities, factors }: UserBundle) {
+  return {
+    id: user.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: user.email,
+    email_confirmed_at: iso(user.email_confirmed_at),
+    phone: '',
+    confirmation_sent_at: iso(user.confirmation_sent_at),
+    confirmed_at: iso(user.email_confirmed_at),
+    recovery_sent_at: iso(user.recovery_sent_at),
+    new_email: user.email_change ?? undefined,
+    email_change_sent_at: iso(user.email_change_sent_at),
+    last_sign_in_at: iso(user.last_sign_in_at),
+    app_metadata: appMetadata(user),
+    user_metadata: user.raw_user_meta_data,
+    identities: identities.map(identityResponse),
+    ...(factors.length ? { factors: factors.map(factorResponse) } : {}),
+    created_at: iso(user.created_at),
+    updated_at: iso(user.updated_at),
+    is_anonymous: false,
+  };
+}
+
+export type UserResponse = ReturnType<typeof userResponse>;
+
+/**
+ * GoTrue's answer to a sign-up for an address that is already registered and confirmed: a
+ * look-alike user with a fresh id and no identities, so the response does not reveal the account.
+ */
+export function obfuscatedUserResponse(email: string, data: Record<string, unknown>): UserResponse {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: normalizeEmail(email),
+    email_confirmed_at: undefined,
+    phone: '',
+    confirmation_sent_at: now,
+    confirmed_at: undefined,
+    recovery_sent_at: undefined,
+    new_email: undefined,
+    email_change_sent_at: undefined,
+    last_sign_in_at: undefined,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string | null;
+  metadata: Record<string, unknown>;
+  confirmed: boolean;
+  provider?: string;
+  providerId?: string;
+  providerData?: Record<string, unknown>;
+}
+
+/** Creates a user with its identity; the caller's transaction also creates the profile. */
+export async function insertUser(trx: Tx, input: NewUser): Promise<UserRow> {
+  const id = randomUUID();
+  const email = normalizeEmail(input.email);
+  const now = new Date();
+  const provider = input.provider ?? 'email';
+  const identityData = {
+    ...(input.providerData ?? {}),
+    sub: input.providerId ?? id,
+    email,
+    email_verified: input.confirmed,
+    phone_verified: false,
+  };
+  const user = await trx
+    .insertInto('users')
+    .values({
+      id,
+      email,
+      encrypted_password: input.passwordHash,
+      email_confirmed_at: input.confirmed ? now : null,
+      raw_app_meta_data: JSON.stringify({ provider, providers: [provider] }),
+      raw_user_meta_data: JSON.stringify({ ...input.metadata, ...identityData, sub: id }),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('identities')
+    .values({
+      user_id: id,
+      provider,
+      provider_id: input.providerId ?? id,
+      identity_data: JSON.stringify(identityData),
+    })
+    .execute();
+  return user;
+}
+
+/** Marks the address confirmed, in the user row, its metadata and its email identity. */
+export async function confirmEmail(trx: Tx, user: UserRow): Promise<UserRow> {
+  const now = new Date();
+  const updated = await trx
+    .updateTable('users')
+    .set({
+      email_confirmed_at: user.email_confirmed_at ?? now,
+      raw_user_meta_data: JSON.stringify({ ...user.raw_user_meta_data, email_verified: true }),
+      updated_at: now,
+    })
+    .where('id', '=', user.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const identity = await trx
+    .selectFrom('identities')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .where('provider', '=', 'email')
+    .executeTakeFirst();
+  if (identity) {
+    await trx
+      .updateTable('identities')
+      .set({ identity_data: JSON.stringify({ ...identity.identity_data, email_verified: true }), updated_at: now })
+      .where('id', '=', identity.id)
+      .execute();
+  }
+  return updated;
+}

@@ -1,0 +1,203 @@
+import path from 'node:path';
+
+/**
+ * Everything the server reads from its environment, parsed and checked once at start. A bad
+ * value stops the server with a message naming the variable instead of failing later.
+ */
+
+export const OAUTH_PROVIDERS = ['google', 'azure', 'github', 'facebook'] as const;
+export type OAuthProviderName = (typeof OAUTH_PROVIDERS)[number];
+
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Endpoint overrides, for self-hosted providers and for tests with a stand-in provider. */
+  authorizeUrl?: string;
+  tokenUrl?: string;
+  userinfoUrl?: string;
+}
+
+/** Per client IP and per window; `0` turns a limit off. */
+export interface RateLimits {
+  windowSeconds: number;
+  signIn: number;
+  signUp: number;
+  emailSent: number;
+  tokenRefresh: number;
+  verify: number;
+  mfa: number;
+  support: number;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string | undefined;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Postgres schema for every table (real PostgreSQL only); tests use one per server. */
+  databaseSchema: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  brandName: string;
+  /** `'*'` allows every origin. */
+  corsOrigins: string[] | '*';
+  /** Origins allowed as redirect targets besides PUBLIC_URL's (CORS origins are included). */
+  redirectOrigins: string[];
+  jwtExpirySeconds: number;
+  refreshTokenReuseIntervalSeconds: number;
+  mailerAutoconfirm: boolean;
+  disableSignup: boolean;
+  passwordMinLength: number;
+  /** Minimum seconds between two auth emails to the same address; 0 turns the check off. */
+  emailMinIntervalSeconds: number;
+  confirmationTtlSeconds: number;
+  recoveryTtlSeconds: number;
+  rateLimits: RateLimits;
+  trustProxy: boolean;
+  /** 32-byte key (base64 or hex) for secrets at rest; else kept in DATA_DIR/secret.key. */
+  secretKey: string | undefined;
+  oauth: Partial<Record<OAuthProviderName, OAuthClientConfig>>;
+  payments: {
+    provider: 'sandbox' | 'stripe';
+    currency: string;
+    /** Price of one credit in the currency's minor unit. */
+    creditPriceMinor: number;
+    stripeSecretKey?: string;
+    stripeWebhookSecret?: string;
+    stripeApiBase: string;
+  };
+  /** Built reference app (index.html + assets); served with SPA fallback. */
+  appDir: string;
+  /** Whether the dev mailbox keeps mail (true unless SMTP_URL is set). */
+  devMailbox: boolean;
+  logRequests: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigError(`${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`);
+  }
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got ${JSON.stringify(env[name])}`);
+}
+
+function origin(value: string, name: string): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
+    return url.origin;
+  } catch {
+    throw new ConfigError(`${name} must list http(s) URLs, got ${JSON.stringify(value)}`);
+  }
+}
+
+function list(env: Env, name: string): string[] {
+  return (env[name] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function oauthConfig(env: Env): ServerConfig['oauth'] {
+  const out: ServerConfig['oauth'] = {};
+  for (const provider of OAUTH_PROVIDERS) {
+    const key = provider.toUpperCase();
+    const clientId = env[`OAUTH_${key}_CLIENT_ID`];
+    const clientSecret = env[`OAUTH_${key}_CLIENT_SECRET`];
+    if (!clientId) continue;
+    if (!clientSecret) throw new ConfigError(`OAUTH_${key}_CLIENT_SECRET is required when OAUTH_${key}_CLIENT_ID is set`);
+    out[provider] = {
+      clientId,
+      clientSecret,
+      authorizeUrl: env[`OAUTH_${key}_AUTHORIZE_URL`] || undefined,
+      tokenUrl: env[`OAUTH_${key}_TOKEN_URL`] || undefined,
+      userinfoUrl: env[`OAUTH_${key}_USERINFO_URL`] || undefined,
+    };
+  }
+  return out;
+}
+
+/** Reads the configuration; `cwd` anchors the relative defaults (DATA_DIR, the app directory). */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
+  const port = int(env, 'PORT', 3000);
+  if (port > 65535) throw new ConfigError(`PORT must be at most 65535, got ${port}`);
+  const publicUrl = (env.PUBLIC_URL ? origin(env.PUBLIC_URL, 'PUBLIC_URL') : `http://localhost:${port}`).replace(/\/+$/, '');
+  const corsRaw = list(env, 'CORS_ORIGINS');
+  const corsOrigins = corsRaw.includes('*') ? '*' : corsRaw.map((o) => origin(o, 'CORS_ORIGINS'));
+  const paymentProvider = (env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox')).trim();
+  if (paymentProvider !== 'sandbox' && paymentProvider !== 'stripe') {
+    throw new ConfigError(`PAYMENT_PROVIDER must be sandbox or stripe, got ${JSON.stringify(paymentProvider)}`);
+  }
+  if (paymentProvider === 'stripe' && !env.STRIPE_SECRET_KEY) {
+    throw new ConfigError('STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER is stripe');
+  }
+  const schema = env.DATABASE_SCHEMA?.trim() || undefined;
+  if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+    throw new ConfigError(`DATABASE_SCHEMA must be a lower-case identifier, got ${JSON.stringify(schema)}`);
+  }
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  return {
+    port,
+    host: env.HOST?.trim() || undefined,
+    publicUrl,
+    dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || '.data'),
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    databaseSchema: schema,
+    smtpUrl,
+    mailFrom: env.MAIL_FROM?.trim() || `${env.BRAND_NAME?.trim() || 'Limelight'} <no-reply@limelight.dev>`,
+    supportEmail: env.SUPPORT_EMAIL?.trim() || 'support@limelight.dev',
+    brandName: env.BRAND_NAME?.trim() || 'Limelight',
+    corsOrigins,
+    redirectOrigins: list(env, 'REDIRECT_ORIGINS').map((o) => origin(o, 'REDIRECT_ORIGINS')),
+    jwtExpirySeconds: int(env, 'JWT_EXPIRY', 3600, 30),
+    refreshTokenReuseIntervalSeconds: int(env, 'REFRESH_TOKEN_REUSE_INTERVAL', 10),
+    mailerAutoconfirm: bool(env, 'MAILER_AUTOCONFIRM', false),
+    disableSignup: bool(env, 'DISABLE_SIGNUP', false),
+    passwordMinLength: int(env, 'PASSWORD_MIN_LENGTH', 6, 1),
+    emailMinIntervalSeconds: int(env, 'EMAIL_MIN_INTERVAL', 0),
+    confirmationTtlSeconds: int(env, 'CONFIRMATION_TTL', 86_400, 1),
+    recoveryTtlSeconds: int(env, 'RECOVERY_TTL', 3_600, 1),
+    rateLimits: {
+      windowSeconds: int(env, 'RATE_LIMIT_WINDOW', 300, 1),
+      signIn: int(env, 'RATE_LIMIT_SIGN_IN', 1000),
+      signUp: int(env, 'RATE_LIMIT_SIGN_UP', 500),
+      emailSent: int(env, 'RATE_LIMIT_EMAIL_SENT', 500),
+      tokenRefresh: int(env, 'RATE_LIMIT_TOKEN_REFRESH', 3000),
+      verify: int(env, 'RATE_LIMIT_VERIFY', 1000),
+      mfa: int(env, 'RATE_LIMIT_MFA', 500),
+      support: int(env, 'RATE_LIMIT_SUPPORT', 200),
+    },
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    secretKey: env.LIMELIGHT_SECRET_KEY?.trim() || undefined,
+    oauth: oauthConfig(env),
+    payments: {
+      provider: paymentProvider,
+      currency: (env.CREDIT_CURRENCY?.trim() || 'eur').toLowerCase(),
+      creditPriceMinor: int(env, 'CREDIT_PRICE_MINOR', 1, 1),
+      stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
+      stripeApiBase: (env.STRIPE_API_BASE?.trim() || 'https://api.stripe.com').replace(/\/+$/, ''),
+    },
+    appDir: path.resolve(cwd, env.APP_DIR?.trim() || 'dist/app'),
+    devMailbox: !smtpUrl,
+    logRequests: bool(env, 'LOG_REQUESTS', false),
+  };
+}

@@ -1,0 +1,103 @@
+import { mkdirSync, readdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { pgliteDialect } from './pgliteDialect';
+import type { Database, Db } from './types';
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Snapshot of the whole PGlite data directory (PGlite only), to clone a prepared database. */
+  dump?: () => Promise<Blob>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PGlite data directory; omitted means in memory. Ignored when databaseUrl is set. */
+  dataDir?: string;
+  databaseUrl?: string;
+  /** PostgreSQL schema holding every table (created when missing). */
+  schema?: string;
+  /** PGlite only: start from this snapshot when the data directory is empty. */
+  snapshot?: Blob;
+  /** PGlite only: skip fsync; for throw-away databases. */
+  relaxedDurability?: boolean;
+}
+
+// Both drivers must hand back the same JS types: int8 and numeric as numbers (credits and run
+// counts stay far below 2^53), dates as 'YYYY-MM-DD' strings, timestamps as Date.
+const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
+const toNumber = (value: string) => Number(value);
+const identity = (value: string) => value;
+
+function isEmptyDir(dir: string): boolean {
+  try {
+    return readdirSync(dir).length === 0;
+  } catch {
+    return true;
+  }
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const fresh = options.dataDir ? isEmptyDir(options.dataDir) : true;
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(fresh && options.snapshot ? { loadDataDir: options.snapshot } : {}),
+    relaxedDurability: options.relaxedDurability ?? false,
+    parsers: { [OID.int8]: toNumber, [OID.numeric]: toNumber, [OID.date]: identity },
+  });
+  const db = new Kysely<Database>({ dialect: pgliteDialect(client) });
+  return {
+    db,
+    kind: 'pglite',
+    dump: () => client.dumpDataDir('gzip') as Promise<Blob>,
+    close: () => db.destroy(),
+  };
+}
+
+async function openPostgres(url: string, schema: string | undefined): Promise<DatabaseHandle> {
+  const types = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === OID.int8 || oid === OID.numeric) return toNumber;
+      if (oid === OID.date) return identity;
+      return pg.types.getTypeParser(oid, format);
+    },
+  };
+  if (schema) {
+    const setup = new pg.Client({ connectionString: url });
+    await setup.connect();
+    try {
+      await setup.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    } finally {
+      await setup.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: types as pg.CustomTypesConfig,
+    ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+  });
+  // An idle client that loses its server must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  await sql`select 1`.execute(db);
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+export function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.schema) : openPglite(options);
+}
+
+/** Drops a schema made for a throw-away server (tests against a real PostgreSQL). */
+export async function dropSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,47 @@
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as auth from './migrations/001_auth';
+import * as platform from './migrations/002_platform';
+import type { Db } from './types';
+
+// Versioned migrations, applied in name order at start. Each is a list of statements because
+// PGlite runs one statement per query; Kysely wraps each migration in a transaction and holds
+// an advisory lock, so several servers starting at once against one PostgreSQL are safe.
+// Never edit a released migration: add the next numbered file.
+const migrations: Record<string, readonly string[]> = {
+  '001_auth': auth.statements,
+  '002_platform': platform.statements,
+};
+
+/** A hash of the schema, part of the key under which prepared test databases are cached. */
+export const schemaFingerprint = Object.entries(migrations)
+  .map(([name, statements]) => `${name}:${statements.join(';')}`)
+  .join('\n');
+
+const provider: MigrationProvider = {
+  async getMigrations() {
+    const out: Record<string, Migration> = {};
+    for (const [name, statements] of Object.entries(migrations)) {
+      out[name] = {
+        async up(db: Kysely<unknown>) {
+          for (const statement of statements) await sql.raw(statement).execute(db);
+        },
+      };
+    }
+    return out;
+  },
+};
+
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+/** Applies every pending migration; returns the names applied now. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new MigrationError(`Migration ${failed} failed: ${(error as Error).message ?? error}`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

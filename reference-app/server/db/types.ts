@@ -1,0 +1,363 @@
+import type { ColumnType, Generated, JSONColumnType, Kysely, Transaction } from 'kysely';
+
+// Row types of every table, as Kysely sees them. JSON columns are written as JSON text (both
+// drivers then agree) and read back parsed; numeric and int8 columns read back as numbers.
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = JSONColumnType<T, string, string>;
+
+export type Amr = Array<{ method: string; timestamp: number }>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  encrypted_password: string | null;
+  email_confirmed_at: Timestamp | null;
+  confirmation_sent_at: Timestamp | null;
+  recovery_sent_at: Timestamp | null;
+  email_change: string | null;
+  email_change_sent_at: Timestamp | null;
+  last_sign_in_at: Timestamp | null;
+  raw_app_meta_data: Json<Record<string, unknown>>;
+  raw_user_meta_data: Json<Record<string, unknown>>;
+  banned_until: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface IdentitiesTable {
+  id: Generated<string>;
+  user_id: string;
+  provider: string;
+  provider_id: string;
+  identity_data: Json<Record<string, unknown>>;
+  last_sign_in_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  aal: string;
+  amr: Json<Amr>;
+  factor_id: string | null;
+  user_agent: string | null;
+  ip: string | null;
+  refreshed_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  /** The token itself, encrypted: needed to hand the active token back to a retrying client. */
+  token_enc: string;
+  session_id: string;
+  user_id: string;
+  parent_id: number | null;
+  revoked: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface MfaFactorsTable {
+  id: Generated<string>;
+  user_id: string;
+  friendly_name: string | null;
+  factor_type: string;
+  status: string;
+  secret_enc: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface MfaChallengesTable {
+  id: Generated<string>;
+  factor_id: string;
+  ip: string;
+  verified_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface OneTimeTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  token_type: string;
+  token_hash: string;
+  otp_hash: string;
+  relates_to: string;
+  flow_state_id: string | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface FlowStatesTable {
+  id: Generated<string>;
+  user_id: string | null;
+  auth_code_hash: string | null;
+  code_challenge: string;
+  code_challenge_method: string;
+  authentication_method: string;
+  provider: string | null;
+  redirect_to: string | null;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface AuthKeysTable {
+  kid: string;
+  alg: string;
+  public_jwk: Json<Record<string, unknown>>;
+  private_jwk_enc: string;
+  retired_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: UpdatedAt;
+}
+
+export interface MailMessagesTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  links: Json<string[]>;
+  created_at: CreatedAt;
+}
+
+export interface ProfilesTable {
+  user_id: string;
+  full_name: string | null;
+  street: string | null;
+  number: string | null;
+  address_extra: string | null;
+  zip_code: string | null;
+  city: string | null;
+  country_code: string | null;
+  mobile: string | null;
+  date_of_birth: string | null;
+  profile_picture_url: string | null;
+  terms_accepted: Generated<boolean>;
+  terms_accepted_at: Timestamp | null;
+  dt_created: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ModelCategoriesTable {
+  id: string;
+  title: string;
+  input_domain: Json<string[]>;
+  output_domain: Json<string[]>;
+  sort_idx: number;
+}
+
+export interface ModelsTable {
+  id: string;
+  display_name: string | null;
+  model_desc: string | null;
+  display_img_url: string | null;
+  used_models: Json<string[] | null>;
+  model_category: Json<unknown>;
+  created_by: string | null;
+  owner_name: string | null;
+  provider: string;
+  is_public: boolean;
+  n_usages: ColumnType<number, number | undefined, number>;
+  sort_idx_featured: number | null;
+  endpoints: Json<unknown[]>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: UpdatedAt;
+}
+
+export interface ModelHostingTable {
+  hosted_model_id: string;
+  model_id: string;
+  status: string;
+  gpu: string;
+  min_instances: number;
+  max_instances: number;
+  updated_at: UpdatedAt;
+}
+
+export interface PricingServersTable {
+  id: string;
+  display_name: string;
+  provider: string;
+  physical_gpus: number;
+  gpu_vram_gb: number;
+  customer_price_per_s_usd: number;
+}
+
+export interface ModelPricingTable {
+  model_id: string;
+  unit: string;
+  price_usd: number;
+}
+
+export interface PlansTable {
+  key: string;
+  title: string;
+  sub: string;
+  currency: string;
+  price_major: number;
+  price_cents: number;
+  strike_through: string | null;
+  button_text: string;
+  badge: string | null;
+  active: boolean;
+  features: Json<string[]>;
+  sort_idx: number;
+}
+
+export interface ApiKeysTable {
+  id: Generated<string>;
+  user_id: string;
+  key_hash: string;
+  display_value: string;
+  expiration_date: Timestamp;
+  last_used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface ApiUsageTable {
+  user_id: string;
+  month: string;
+  calls: ColumnType<number, number, number>;
+}
+
+export interface RegistryCredentialsTable {
+  id: Generated<string>;
+  user_id: string;
+  platform: string;
+  credential_alias: string;
+  foreign_username: string;
+  pat_enc: string;
+  pat_last4: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface CreditLedgerTable {
+  id: Generated<string>;
+  user_id: string;
+  amount: number;
+  kind: string;
+  description: string;
+  /** Idempotency reference, e.g. the checkout session that paid for the entry. */
+  reference: string | null;
+  created_at: CreatedAt;
+}
+
+export interface CheckoutSessionsTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  purpose: string;
+  quantity: number;
+  amount_minor: number;
+  currency: string;
+  plan_type: string | null;
+  status: string;
+  url: string;
+  provider_ref: string | null;
+  success_url: string | null;
+  cancel_url: string | null;
+  completed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface SubscriptionsTable {
+  user_id: string;
+  plan_type: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  current_period_end: Timestamp | null;
+  provider: string;
+  provider_ref: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface NewsletterOptionsTable {
+  id: number;
+  display_value: string;
+  description: string;
+}
+
+export interface NewsletterSubscriptionsTable {
+  email: string;
+  option_id: number;
+  created_at: CreatedAt;
+}
+
+export interface SupportTicketsTable {
+  id: Generated<string>;
+  user_id: string;
+  topic: string;
+  subject: string;
+  message: string;
+  created_at: CreatedAt;
+}
+
+export interface SupportAttachmentsTable {
+  id: Generated<string>;
+  ticket_id: string;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  data: Uint8Array;
+}
+
+export interface OAuthStatesTable {
+  id: string;
+  provider: string;
+  redirect_to: string;
+  flow_state_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  identities: IdentitiesTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  mfa_factors: MfaFactorsTable;
+  mfa_challenges: MfaChallengesTable;
+  one_time_tokens: OneTimeTokensTable;
+  flow_states: FlowStatesTable;
+  oauth_states: OAuthStatesTable;
+  auth_keys: AuthKeysTable;
+  settings: SettingsTable;
+  mail_messages: MailMessagesTable;
+  profiles: ProfilesTable;
+  model_categories: ModelCategoriesTable;
+  models: ModelsTable;
+  model_hosting: ModelHostingTable;
+  pricing_servers: PricingServersTable;
+  model_pricing: ModelPricingTable;
+  plans: PlansTable;
+  api_keys: ApiKeysTable;
+  api_usage: ApiUsageTable;
+  registry_credentials: RegistryCredentialsTable;
+  credit_ledger: CreditLedgerTable;
+  checkout_sessions: CheckoutSessionsTable;
+  subscriptions: SubscriptionsTable;
+  newsletter_options: NewsletterOptionsTable;
+  newsletter_subscriptions: NewsletterSubscriptionsTable;
+  support_tickets: SupportTicketsTable;
+  support_attachments: SupportAttachmentsTable;
+}
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+/** Either the database or an open transaction: repositories accept both. */
+export type Queryable = Kysely<Database> | Transaction<Database>;

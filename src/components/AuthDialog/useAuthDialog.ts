@@ -1,0 +1,115 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { createProfileClient } from '../../api/profile';
+import { usePlatform } from '../../config/PlatformProvider';
+import { notify } from '../../notifications/notify';
+import { useAuth, useSession } from '../../auth/AuthProvider';
+import { createAuthDialogActors, type AuthDialogActors } from '../../auth/authDialogActors';
+import { authDialogMachine, type AuthDialogActorRef } from '../../auth/authDialogMachine';
+import { defaultRedirectUrls, type AuthDialogMode, type AuthRedirectUrls, type AuthRoutes, type PageState, type Session } from '../../auth/types';
+
+export interface UseAuthDialogOptions {
+  mode: AuthDialogMode;
+  value?: PageState;
+  defaultValue?: PageState;
+  onValueChange?: (pageState: PageState) => void;
+  onAuthenticated?: (session: Session) => void;
+  /** The machine asked to close (overlay, after authentication). */
+  onCloseRequest?: () => void;
+  passwordReset?: boolean;
+  emailConfirmed?: boolean;
+  redirectUrls?: Partial<AuthRedirectUrls>;
+  routes?: Partial<AuthRoutes>;
+  actors?: Partial<AuthDialogActors>;
+}
+
+/**
+ * Headless auth dialog: runs `authDialogMachine` on the page's auth client, feeds it the login
+ * status, keeps `value` and the machine's page_state in step, and turns the machine's emitted
+ * events into navigation (page mode) or callbacks (overlay mode). Returns the actor; views read
+ * narrow slices of it with `useSelector`.
+ */
+export function useAuthDialog(options: UseAuthDialogOptions): AuthDialogActorRef {
+  const { client, store } = useAuth();
+  const platform = usePlatform();
+  const latest = useRef({ options, platform });
+  useEffect(() => {
+    latest.current = { options, platform };
+  });
+
+  const logic = useMemo(
+    () => {
+      const origin = typeof window !== 'undefined' ? window.location.origin : platform.apiUrl;
+      const redirectUrls: AuthRedirectUrls = {
+        ...defaultRedirectUrls(origin),
+        // An overlay on someone else's page comes back to that page after a social sign-in.
+        ...(options.mode === 'overlay' && typeof window !== 'undefined' ? { social: window.location.href } : {}),
+        ...options.redirectUrls,
+      };
+      const actors = createAuthDialogActors(client, {
+        redirectUrls,
+        async registerSignIn(accessToken) {
+          const { platform: current } = latest.current;
+          const profile = createProfileClient({
+            baseURL: current.apiUrl,
+            getAccessToken: async () => accessToken ?? (await store.getAccessToken()),
+          });
+          const result = await profile.signInSignUp();
+          // Spec §8: 452 warning, 453 critical, others the generic text.
+          if (!result.ok) notify.apiFailure(result, current.strings.notifications.status);
+        },
+      });
+      return authDialogMachine.provide({ actors: { ...actors, ...options.actors } });
+    },
+    // The machine is made once per mount; later option changes reach it through events.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+
+  const initial = store.getSnapshot();
+  const actorRef = useActorRef(logic, {
+    input: {
+      mode: options.mode,
+      pageState: options.value ?? options.defaultValue,
+      passwordReset: options.passwordReset,
+      emailConfirmed: options.emailConfirmed,
+      linkError: initial.linkError !== null,
+      loggedIn: initial.isLoggedIn,
+      routes: options.routes,
+    },
+  });
+
+  useEffect(() => {
+    const subscriptions = [
+      actorRef.on('navigate', (event) => latest.current.platform.navigate(event.to)),
+      actorRef.on('authenticated', (event) => latest.current.options.onAuthenticated?.(event.session)),
+      actorRef.on('close', () => latest.current.options.onCloseRequest?.()),
+    ];
+    return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [actorRef]);
+
+  // Spec §4: the login status drives the "logged-in visitor" redirect.
+  const loggedIn = useSession((state) => state.isLoggedIn);
+  useEffect(() => {
+    actorRef.send({ type: 'SESSION', loggedIn });
+  }, [actorRef, loggedIn]);
+
+  // value -> machine: a controlled page_state moves the machine.
+  const pageState = useSelector(actorRef, (snapshot) => snapshot.context.pageState);
+  const { value } = options;
+  useEffect(() => {
+    if (value !== undefined && value !== actorRef.getSnapshot().context.pageState) {
+      actorRef.send({ type: 'SET_PAGE_STATE', pageState: value });
+    }
+  }, [actorRef, value]);
+
+  // machine -> onValueChange.
+  const reported = useRef(pageState);
+  useEffect(() => {
+    if (pageState === reported.current) return;
+    reported.current = pageState;
+    latest.current.options.onValueChange?.(pageState);
+  }, [pageState]);
+
+  return actorRef;
+}

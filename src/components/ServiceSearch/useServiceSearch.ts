@@ -1,0 +1,288 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ModelCategory, ModelDescriptor } from '../../api/types';
+import { formatString, type Strings } from '../../config/strings';
+import { SEARCH_DEBOUNCE_MS, TOP_RESULTS } from '../../catalogue/constants';
+import { DEFAULT_OVERVIEW_HREF, DEFAULT_SERVICE_HREF, overviewHref, serviceHref } from '../../catalogue/paths';
+import { useStoreSelector } from '../../catalogue/react';
+import { createSearchStore, type SearchContext, type SearchStore } from '../../catalogue/store';
+
+/** What a choice or a search would open; the callback may cancel it. */
+export interface ServiceSearchNavigationEvent {
+  /** The address that will be opened unless prevented. */
+  readonly href: string;
+  /** How it was triggered. */
+  readonly source: 'keyboard' | 'pointer';
+  /** Keeps the widget from navigating (it still clears itself). */
+  preventDefault(): void;
+  /** True once `preventDefault` was called. */
+  readonly defaultPrevented: boolean;
+}
+
+/** Passed to `onSelect` with the chosen model. */
+export interface ServiceSearchSelectEvent extends ServiceSearchNavigationEvent {
+  readonly model: ModelDescriptor;
+}
+
+/** Passed to `onSearch` with the submitted query. */
+export interface ServiceSearchSubmitEvent extends ServiceSearchNavigationEvent {
+  readonly query: string;
+}
+
+function navigationEvent<T extends object>(href: string, source: 'keyboard' | 'pointer', extra: T) {
+  let prevented = false;
+  return {
+    ...extra,
+    href,
+    source,
+    preventDefault() {
+      prevented = true;
+    },
+    get defaultPrevented() {
+      return prevented;
+    },
+  };
+}
+
+/** Value / defaultValue / onValueChange (Radix style) for the search text. */
+function useControllableText(value: string | undefined, defaultValue: string, onChange?: (value: string) => void) {
+  const [inner, setInner] = useState(defaultValue);
+  const controlled = value !== undefined;
+  const text = controlled ? value : inner;
+  const setText = useCallback(
+    (next: string) => {
+      if (!controlled) setInner(next);
+      onChange?.(next);
+    },
+    [controlled, onChange],
+  );
+  return [text, setText] as const;
+}
+
+export interface UseServiceSearchOptions {
+  models: readonly ModelDescriptor[];
+  categories: readonly ModelCategory[];
+  /** The data is still loading (skeleton rows). */
+  loading: boolean;
+  /** Clock for relevance without a query (epoch ms). */
+  now?: number | null;
+  /** A search store to drive; the widget creates its own by default. */
+  store?: SearchStore;
+  value?: string;
+  defaultValue?: string;
+  onValueChange?: (value: string) => void;
+  onSelect?: (model: ModelDescriptor, event: ServiceSearchSelectEvent) => boolean | void;
+  onSearch?: (query: string, event: ServiceSearchSubmitEvent) => boolean | void;
+  serviceHref?: string;
+  overviewHref?: string;
+  maxResults?: number;
+  debounceMs?: number;
+  navigate: (href: string) => void;
+  strings: Strings['search'];
+}
+
+/**
+ * The header search's behaviour without markup (spec §2 header search, §4): debounced query,
+ * filters reset once on first use, top results, skeleton/empty states, announcements, choosing
+ * a result and submitting a query.
+ */
+export function useServiceSearch(options: UseServiceSearchOptions) {
+  const {
+    models,
+    categories,
+    loading,
+    now,
+    maxResults = TOP_RESULTS,
+    debounceMs = SEARCH_DEBOUNCE_MS,
+    navigate,
+    strings,
+  } = options;
+  const [ownStore] = useState(() =>
+    createSearchStore({ models: models as ModelDescriptor[], categories: categories as ModelCategory[], now: now ?? undefined }),
+  );
+  const store = options.store ?? ownStore;
+  const [text, setText] = useControllableText(options.value, options.defaultValue ?? '', options.onValueChange);
+
+  // Keep the store's data in step with the catalogue.
+  useEffect(() => {
+    const context = store.getSnapshot().context;
+    if (context.models !== models || context.categories !== categories) {
+      store.trigger.setData({ models: models as ModelDescriptor[], categories: categories as ModelCategory[], now: now ?? undefined });
+    }
+  }, [store, models, categories, now]);
+
+  const query = useStoreSelector(store, (c: SearchContext) => c.filters.query);
+  const isSearching = useStoreSelector(store, (c: SearchContext) => c.isSearching);
+  const filtered = useStoreSelector(store, (c: SearchContext) => c.filtered_models);
+
+  // Spec §4: typing updates the store's query (trimmed) after the debounce. Driven by the text
+  // itself, so a controlled `value` set from outside is searched the same way.
+  useEffect(() => {
+    const next = text.trim();
+    if (next === store.getSnapshot().context.filters.query) {
+      store.trigger.setSearching({ searching: false });
+      return;
+    }
+    store.trigger.setSearching({ searching: true });
+    const timer = setTimeout(() => store.trigger.setQuery({ query: next }), debounceMs);
+    return () => clearTimeout(timer);
+  }, [text, store, debounceMs]);
+
+  const applyNow = useCallback((next: string) => store.trigger.setQuery({ query: next }), [store]);
+
+  // Spec §4: all filters reset once, on the first focus, typing or Enter.
+  const didReset = useRef(false);
+  const resetOnce = useCallback(() => {
+    if (didReset.current) return;
+    didReset.current = true;
+    store.trigger.reset();
+  }, [store]);
+
+  const changeText = useCallback(
+    (next: string) => {
+      resetOnce();
+      setText(next);
+    },
+    [resetOnce, setText],
+  );
+
+  /** Spec §4: clearing empties the text and the selection and resets all filters. */
+  const clear = useCallback(() => {
+    setText('');
+    store.trigger.reset();
+  }, [setText, store]);
+
+  /** After a choice or a search: text and selection are cleared (spec §2). */
+  const clearAfterNavigation = useCallback(() => {
+    setText('');
+    applyNow('');
+  }, [setText, applyNow]);
+
+  const choose = useCallback(
+    (model: ModelDescriptor, source: 'keyboard' | 'pointer') => {
+      const href = serviceHref(model, options.serviceHref ?? DEFAULT_SERVICE_HREF);
+      const event: ServiceSearchSelectEvent = navigationEvent(href, source, { model });
+      const result = options.onSelect?.(model, event);
+      if (result !== false && !event.defaultPrevented) navigate(href);
+      clearAfterNavigation();
+    },
+    [options.serviceHref, options.onSelect, navigate, clearAfterNavigation],
+  );
+
+  /** Spec §2: Enter sets the search query and opens the catalogue with it. */
+  const submit = useCallback(() => {
+    resetOnce();
+    const q = text.trim();
+    applyNow(q);
+    const href = overviewHref(q, options.overviewHref ?? DEFAULT_OVERVIEW_HREF);
+    const event: ServiceSearchSubmitEvent = navigationEvent(href, 'keyboard', { query: q });
+    const result = options.onSearch?.(q, event);
+    if (result !== false && !event.defaultPrevented) navigate(href);
+    clearAfterNavigation();
+  }, [resetOnce, text, applyNow, options.overviewHref, options.onSearch, navigate, clearAfterNavigation]);
+
+  const trimmed = text.trim();
+  const active = trimmed !== '';
+  const pending = active && (isSearching || trimmed !== query);
+  const showSkeleton = active && (loading || pending);
+  const results = useMemo(
+    () => (active && !showSkeleton && query !== '' ? filtered.slice(0, Math.max(0, maxResults)) : []),
+    [active, showSkeleton, query, filtered, maxResults],
+  );
+  const total = active && !showSkeleton ? filtered.length : 0;
+  const showEmpty = active && !showSkeleton && results.length === 0;
+
+  let announcement = '';
+  if (showSkeleton) announcement = strings.loadingResults;
+  else if (showEmpty) announcement = strings.noResults;
+  else if (results.length > 0) {
+    announcement =
+      total > results.length
+        ? formatString(strings.resultCountTop, { shown: results.length, count: total })
+        : results.length === 1
+          ? strings.resultCountOne
+          : formatString(strings.resultCountMany, { count: results.length });
+  }
+
+  return {
+    store,
+    text,
+    changeText,
+    clear,
+    choose,
+    submit,
+    resetOnce,
+    /** The applied (debounced, trimmed) query: what results and highlights are for. */
+    query,
+    results,
+    total,
+    /** The text is non-empty: a panel (results, skeletons or 'No results') is due. */
+    active,
+    showSkeleton,
+    showEmpty,
+    announcement,
+  };
+}
+
+export type ServiceSearchState = ReturnType<typeof useServiceSearch>;
+
+const EDITABLE_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date', 'datetime-local', 'month', 'time', 'week', '']);
+
+/** True for an element the user types into (inputs of text-like types, textareas, selects, contenteditable). */
+export function isEditableElement(element: EventTarget | null | undefined): boolean {
+  if (!element || typeof (element as Element).tagName !== 'string') return false;
+  const el = element as HTMLElement;
+  const tag = el.tagName.toLowerCase();
+  if (tag === 'textarea' || tag === 'select') return true;
+  if (tag === 'input') return EDITABLE_INPUT_TYPES.has(((el as HTMLInputElement).type || '').toLowerCase());
+  return el.isContentEditable === true;
+}
+
+/** Which search shortcut an event is, if any: Ctrl/Cmd+K or '/'. */
+export function searchShortcutOf(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): 'mod-k' | 'slash' | null {
+  if ((event.key === 'k' || event.key === 'K') && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey) return 'mod-k';
+  if (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey) return 'slash';
+  return null;
+}
+
+interface ShortcutEnvironment {
+  addEventListener: Window['addEventListener'];
+  removeEventListener: Window['removeEventListener'];
+}
+
+/**
+ * Ctrl/Cmd+K and '/' focus the search box, except while the user types in another editable
+ * element. Inside a shadow root the event's composed path names the real target.
+ */
+export function useSearchShortcut(
+  input: { current: HTMLInputElement | null },
+  enabled: boolean,
+  environment?: ShortcutEnvironment,
+) {
+  useEffect(() => {
+    if (!enabled) return;
+    const target: ShortcutEnvironment | undefined = environment ?? (typeof window !== 'undefined' ? window : undefined);
+    if (!target) return;
+    const onKeyDown = (event: Event) => {
+      const key = event as KeyboardEvent;
+      if (key.defaultPrevented || key.isComposing) return;
+      const shortcut = searchShortcutOf(key);
+      const el = input.current;
+      if (!shortcut || !el) return;
+      const origin = (key.composedPath?.()[0] ?? key.target) as EventTarget | null;
+      if (origin === el) {
+        // Ctrl+K in the box keeps the browser from taking focus elsewhere; '/' is typed.
+        if (shortcut === 'mod-k') {
+          key.preventDefault();
+          el.select();
+        }
+        return;
+      }
+      if (isEditableElement(origin)) return;
+      key.preventDefault();
+      el.focus();
+      el.select();
+    };
+    target.addEventListener('keydown', onKeyDown);
+    return () => target.removeEventListener('keydown', onKeyDown);
+  }, [enabled, environment, input]);
+}

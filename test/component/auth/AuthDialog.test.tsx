@@ -1,0 +1,341 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { AuthDialog, type PageState } from '../../../src/components/AuthDialog';
+import { expectNoAxeViolations } from '../../setup/axe';
+import { apiError, fakeSession, mount } from './setup';
+
+const titles = ['Create your account', 'Sign in', 'Account created', 'Password recovery', 'Recovery email sent', 'Set new password', 'Password reset'];
+
+async function heading(name: string) {
+  return screen.findByRole('heading', { name });
+}
+
+function noInlineStyles(root: ParentNode = document.body) {
+  expect(root.querySelectorAll('[style]')).toHaveLength(0);
+}
+
+describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () => {
+  it.each([0, 1, 2, 3, 4, 6] as const)('renders page_state %i, axe clean, no inline styles', async (pageState) => {
+    mount((actors) => <AuthDialog value={pageState} actors={actors} />);
+    expect(await heading(titles[pageState])).toBeTruthy();
+    await expectNoAxeViolations(document);
+    noInlineStyles();
+  });
+
+  it('renders page_state 5 once the recovery session is confirmed, axe clean', async () => {
+    const m = mount((actors) => <AuthDialog value={5} actors={actors} />);
+    await heading('Set new password');
+    expect(screen.getByRole('status')).toHaveTextContent('Please wait…');
+    await act(async () => m.last('getRecoverySession').resolve(fakeSession()));
+    expect(await screen.findByLabelText('New password')).toBeTruthy();
+    await expectNoAxeViolations(document);
+  });
+
+  it('sign-in page: e-mail, password, forgot password, sign-up link and four social providers', async () => {
+    mount((actors) => <AuthDialog actors={actors} />);
+    await heading('Sign in');
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'current-password');
+    expect(screen.getByRole('button', { name: 'Forgot password?' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign up' })).toBeTruthy();
+    const social = screen.getAllByRole('button', { name: /^Continue with / }).map((b) => b.textContent);
+    expect(social).toEqual(['Continue with Google', 'Continue with Microsoft', 'Continue with GitHub', 'Continue with Facebook']);
+  });
+
+  it('spec §5: an invalid form is not sent; each field names its problem', async () => {
+    const user = userEvent.setup();
+    const m = mount((actors) => <AuthDialog actors={actors} />);
+    await heading('Sign in');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const email = screen.getByLabelText('E-mail');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('E-mail is required');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
+    expect(m.calls.signIn).toHaveLength(0);
+    await user.type(email, 'nope');
+    expect(email).toHaveAccessibleDescription('E-mail must be valid');
+    await user.type(screen.getByLabelText('Password'), '123');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password must be at least 6 characters');
+    await expectNoAxeViolations(document);
+  });
+
+  it("spec §8: a failed sign-in shows 'Invalid email or password.' as an alert", async () => {
+    const user = userEvent.setup();
+    const m = mount((actors) => <AuthDialog actors={actors} />);
+    await heading('Sign in');
+    await user.type(screen.getByLabelText('E-mail'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(m.last('signIn').input).toEqual({ email: 'ada@example.com', password: 'wrong-password' });
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    await act(async () => m.last('signIn').reject(apiError('invalid_credentials', 'Invalid login credentials')));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password.');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    await expectNoAxeViolations(document);
+    await user.click(screen.getByRole('button', { name: 'Dismiss message' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('spec §2: sign-in success registers the sign-in and navigates to /account', async () => {
+    const user = userEvent.setup();
+    const m = mount((actors) => <AuthDialog actors={actors} />);
+    await heading('Sign in');
+    await user.type(screen.getByLabelText('E-mail'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-pw');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await act(async () => m.last('signIn').resolve(fakeSession({ access_token: 'tok' })));
+    expect(m.last('registerSignIn').input).toEqual({ accessToken: 'tok' });
+    await act(async () => m.last('registerSignIn').resolve());
+    await waitFor(() => expect(m.navigate).toHaveBeenCalledWith('/account'));
+    expect(screen.getByRole('status')).toHaveTextContent('Signing you in…');
+  });
+
+  it('spec §4, §8: sign-up for an existing user shows UserExists with a working resend button', async () => {
+    const user = userEvent.setup();
+    const m = mount((actors) => <AuthDialog defaultValue={0} actors={actors} />);
+    await heading('Create your account');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'new-password');
+    await user.type(screen.getByLabelText('E-mail'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-pw');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await act(async () => m.last('signUp').reject(apiError('user_already_exists', 'User already registered')));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      "User ada@example.com already exists. Sign in, use another email or reset your password. If you didn't receive the verification e-mail click the following button.",
+    );
+    await user.click(within(alert).getByRole('button', { name: 'Resend verification email' }));
+    expect(m.last('resendVerification').input).toEqual({ email: 'ada@example.com' });
+    await act(async () => m.last('resendVerification').resolve());
+    expect(await screen.findByRole('status')).toHaveTextContent('We sent a new verification e-mail to ada@example.com.');
+    await expectNoAxeViolations(document);
+  });
+
+  it('spec §4: sign-up success goes to 2 with the inbox and spam prompt', async () => {
+    const user = userEvent.setup();
+    const onValueChange = vi.fn();
+    const m = mount((actors) => <AuthDialog defaultValue={0} onValueChange={onValueChange} actors={actors} />);
+    await heading('Create your account');
+    await user.type(screen.getByLabelText('E-mail'), 'grace@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-pw');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await act(async () => m.last('signUp').resolve({ user: fakeSession().user, session: null }));
+    expect(await heading('Account created')).toHaveFocus();
+    expect(screen.getByText(/We sent a confirmation link to grace@example.com. Please check your inbox and spam folder./)).toBeTruthy();
+    expect(onValueChange).toHaveBeenLastCalledWith(2);
+  });
+
+  it('spec §4: forgot password 1 to 3, recovery email sent 3 to 4 with the prompt, back to login 4 to 1', async () => {
+    const user = userEvent.setup();
+    const onValueChange = vi.fn();
+    const m = mount((actors) => <AuthDialog onValueChange={onValueChange} actors={actors} />);
+    await heading('Sign in');
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(await heading('Password recovery')).toHaveFocus();
+    expect(onValueChange).toHaveBeenLastCalledWith(3);
+    await user.click(screen.getByRole('button', { name: 'Send recovery email' }));
+    expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('Please enter your email address.');
+    await user.type(screen.getByLabelText('E-mail'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send recovery email' }));
+    await act(async () => m.last('requestRecovery').resolve());
+    await heading('Recovery email sent');
+    expect(screen.getByText(/Please check your inbox and spam folder\./)).toBeTruthy();
+    expect(onValueChange).toHaveBeenLastCalledWith(4);
+    await user.click(screen.getByRole('button', { name: 'Back to login' }));
+    await heading('Sign in');
+    expect(onValueChange).toHaveBeenLastCalledWith(1);
+  });
+
+  it('spec §4: recovery link without a session shows the invalid-link error on 3', async () => {
+    const m = mount((actors) => <AuthDialog passwordReset actors={actors} />);
+    await heading('Set new password');
+    await act(async () => m.last('getRecoverySession').resolve(null));
+    await heading('Password recovery');
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid or expired recovery link. Please request a new password reset.');
+  });
+
+  it('spec §4: a new password set goes to 1 with the success alert, signed out', async () => {
+    const user = userEvent.setup();
+    const m = mount((actors) => <AuthDialog passwordReset actors={actors} />);
+    await heading('Set new password');
+    await act(async () => m.last('getRecoverySession').resolve(fakeSession()));
+    await user.click(await screen.findByRole('button', { name: 'Set new password' }));
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription('Please enter a new password.');
+    await user.type(screen.getByLabelText('New password'), 'brand-new-pw');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    await act(async () => m.last('updatePassword').resolve());
+    await act(async () => m.last('signOut').resolve());
+    await heading('Sign in');
+    expect(screen.getByRole('status')).toHaveTextContent('Password reset successfully! You can now sign in with your new password.');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+  });
+
+  it('spec §7, §8: social sign-in starts the provider; failure names it', async () => {
+    const user = userEvent.setup();
+    const m = mount((actors) => <AuthDialog actors={actors} />);
+    await heading('Sign in');
+    await user.click(screen.getByRole('button', { name: 'Continue with Microsoft' }));
+    expect(m.last('socialSignIn').input).toEqual({ provider: 'azure' });
+    await act(async () => m.last('socialSignIn').reject(apiError('provider_disabled')));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not sign in with Microsoft. Please try again later or use other login method.',
+    );
+  });
+
+  it('value is controlled: a new value moves the dialog', async () => {
+    function Host() {
+      const [value, setValue] = useState<PageState>(1);
+      return (
+        <>
+          <button type="button" onClick={() => setValue(0)}>
+            go to sign up
+          </button>
+          <AuthDialog value={value} onValueChange={setValue} actors={m.actors} />
+        </>
+      );
+    }
+    const m = { actors: {} as never };
+    mount((actors) => {
+      m.actors = actors as never;
+      return <Host />;
+    });
+    await heading('Sign in');
+    await userEvent.click(screen.getByRole('button', { name: 'go to sign up' }));
+    await heading('Create your account');
+  });
+
+  it('spec §4: a logged-in visitor on the page is sent to /account', async () => {
+    const m = mount((actors) => <AuthDialog actors={actors} />, { storedSession: fakeSession() });
+    await waitFor(() => expect(m.calls.registerSignIn).toHaveLength(1));
+    await act(async () => m.last('registerSignIn').resolve());
+    await waitFor(() => expect(m.navigate).toHaveBeenCalledWith('/account'));
+  });
+
+  it('spec §2: arriving from the confirmation link signed in goes to /account/dashboard', async () => {
+    const m = mount((actors) => <AuthDialog emailConfirmed actors={actors} />, { storedSession: fakeSession() });
+    await waitFor(() => expect(m.calls.registerSignIn).toHaveLength(1));
+    await act(async () => m.last('registerSignIn').resolve());
+    await waitFor(() => expect(m.navigate).toHaveBeenCalledWith('/account/dashboard'));
+  });
+});
+
+describe('AuthDialog, overlay mode (spec §2 "may also be shown as an overlay", §4)', () => {
+  function OverlayHost(props: { actors: never; onAuthenticated?: (s: unknown) => void; onClose?: () => void; defaultValue?: PageState }) {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <h1>Host page</h1>
+        <button type="button" onClick={() => setOpen(true)}>
+          Log in
+        </button>
+        <AuthDialog
+          mode="overlay"
+          open={open}
+          onOpenChange={setOpen}
+          onClose={props.onClose}
+          onAuthenticated={props.onAuthenticated}
+          defaultValue={props.defaultValue}
+          actors={props.actors}
+        />
+      </>
+    );
+  }
+
+  async function openOverlay(extra: Partial<Parameters<typeof OverlayHost>[0]> = {}) {
+    const user = userEvent.setup();
+    const m = mount((actors) => <OverlayHost actors={actors as never} {...extra} />);
+    const opener = screen.getByRole('button', { name: 'Log in' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog');
+    return { user, m, opener, dialog };
+  }
+
+  it('is a modal dialog titled Sign in, with a close button, forced to state 1; axe clean', async () => {
+    const { dialog } = await openOverlay({ defaultValue: 0 });
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(dialog).toHaveAttribute('open');
+    expect(dialog).toHaveAccessibleName('Sign in');
+    expect(dialog.matches(':modal')).toBe(true);
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await expectNoAxeViolations(document);
+    noInlineStyles();
+  });
+
+  it('keeps focus inside: Tab and Shift+Tab wrap around', async () => {
+    const { user, dialog } = await openOverlay();
+    for (let i = 0; i < 15; i++) {
+      await user.tab();
+      expect(dialog.contains(document.activeElement), `after ${i + 1} Tab`).toBe(true);
+    }
+    for (let i = 0; i < 15; i++) {
+      await user.tab({ shift: true });
+      expect(dialog.contains(document.activeElement), `after ${i + 1} Shift+Tab`).toBe(true);
+    }
+  });
+
+  it('Escape closes it and focus returns to the opener', async () => {
+    const onClose = vi.fn();
+    const { user, opener } = await openOverlay({ onClose });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(opener).toHaveFocus();
+  });
+
+  it('the close button closes it and focus returns to the opener', async () => {
+    const onClose = vi.fn();
+    const { user, opener, dialog } = await openOverlay({ onClose });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(opener).toHaveFocus();
+  });
+
+  it('sign-in success emits authenticated with the session and closes (no navigation)', async () => {
+    const onAuthenticated = vi.fn();
+    const onClose = vi.fn();
+    const { user, m, dialog, opener } = await openOverlay({ onAuthenticated, onClose });
+    await user.type(within(dialog).getByLabelText('E-mail'), 'ada@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'secret-pw');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+    const session = fakeSession();
+    await act(async () => m.last('signIn').resolve(session));
+    await act(async () => m.last('registerSignIn').resolve());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onAuthenticated).toHaveBeenCalledWith(session);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(m.navigate).not.toHaveBeenCalled();
+    expect(opener).toHaveFocus();
+  });
+
+  it('each opening starts afresh at state 1', async () => {
+    const { user, dialog, opener } = await openOverlay();
+    await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
+    await heading('Create your account');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(opener);
+    expect(await screen.findByRole('dialog')).toHaveAccessibleName('Sign in');
+  });
+
+  it('renders into portalContainer when given (e.g. a node inside a shadow root)', async () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    const shadow = host.attachShadow({ mode: 'open' });
+    const container = document.createElement('div');
+    shadow.append(container);
+    mount((actors) => <AuthDialog mode="overlay" portalContainer={container} actors={actors} />);
+    await waitFor(() => expect(container.querySelector('dialog[open]')).not.toBeNull());
+    expect(document.body.querySelector('dialog')).toBeNull();
+    host.remove();
+  });
+
+  it.each([0, 2, 3, 4, 6] as const)('moves to a controlled value %i after its forced start; axe clean', async (pageState) => {
+    mount((actors) => <AuthDialog mode="overlay" value={pageState} actors={actors} />);
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    await heading(titles[pageState]);
+    await expectNoAxeViolations(document);
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { PricingServer } from '../../../src/api';
+import {
+  BUNDLED_PRICING_SERVERS,
+  isUsablePricingServer,
+  preparePricingServers,
+  sortByPricePerSecond,
+} from '../../../src/pricing';
+
+const server = (id: string, provider: string, vram: number, price: number, name = id): PricingServer => ({
+  id,
+  display_name: name,
+  provider,
+  physical_gpus: 1,
+  gpu_vram_gb: vram,
+  customer_price_per_s_usd: price,
+});
+
+describe('pricing servers (spec §7 pricing_servers, §9 GPU table)', () => {
+  it('spec §9: sorts by price per second, cheapest first; ties by memory then name', () => {
+    const sorted = sortByPricePerSecond([
+      server('h100', 'runpod', 80, 0.00116),
+      server('a4000', 'runpod', 16, 0.00016),
+      server('b', 'runpod', 48, 0.00034, 'B'),
+      server('a', 'runpod', 48, 0.00034, 'A'),
+      server('t4', 'replicate', 16, 0.00034),
+    ]);
+    expect(sorted.map((s) => s.id)).toEqual(['a4000', 't4', 'a', 'b', 'h100']);
+  });
+
+  it('does not reorder its input', () => {
+    const input = [server('x', 'runpod', 80, 2), server('y', 'runpod', 16, 1)];
+    sortByPricePerSecond(input);
+    expect(input.map((s) => s.id)).toEqual(['x', 'y']);
+  });
+
+  it('spec §7: keeps only servers whose provider contains either third-party identifier', () => {
+    const prepared = preparePricingServers([
+      server('1', 'runpod', 16, 0.0002),
+      server('2', 'RunPod Secure Cloud', 24, 0.0003),
+      server('3', 'replicate', 80, 0.0014),
+      server('4', 'limelight', 24, 0.0001),
+      server('5', 'lambda', 80, 0.0005),
+      server('6', 'aws', 16, 0.00001),
+    ]);
+    expect(prepared.map((s) => s.id)).toEqual(['1', '2', '3']);
+  });
+
+  it('drops rows that would put NaN or Infinity on screen', () => {
+    const rows: unknown[] = [
+      server('ok', 'runpod', 16, 0.0002),
+      server('nan', 'runpod', 16, Number.NaN),
+      server('inf', 'runpod', 16, Number.POSITIVE_INFINITY),
+      server('neg', 'runpod', 16, -1),
+      server('novram', 'runpod', 0, 0.0002),
+      { ...server('str', 'runpod', 16, 0.0002), customer_price_per_s_usd: '0.0002' },
+      null,
+      'runpod',
+      { id: 'partial', provider: 'runpod' },
+    ];
+    expect(rows.filter(isUsablePricingServer).map((s) => s.id)).toEqual(['ok']);
+    expect(preparePricingServers(rows).map((s) => s.id)).toEqual(['ok']);
+    expect(preparePricingServers({ not: 'a list' })).toEqual([]);
+  });
+
+  it('spec §4: the bundled cache holds only the two providers, A4000 16 GB up to H200 141 GB', () => {
+    const prepared = preparePricingServers(BUNDLED_PRICING_SERVERS);
+    expect(prepared).toHaveLength(BUNDLED_PRICING_SERVERS.length);
+    expect(new Set(prepared.map((s) => s.provider))).toEqual(new Set(['runpod', 'replicate']));
+    expect(prepared[0]!.display_name).toContain('A4000');
+    expect(Math.max(...prepared.map((s) => s.gpu_vram_gb))).toBe(141);
+    expect(new Set(prepared.map((s) => s.id)).size).toBe(prepared.length);
+  });
+});
