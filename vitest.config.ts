@@ -5,6 +5,26 @@ import { playwright } from '@vitest/browser-playwright';
 import { sourceAliases } from './scripts/source-aliases.mjs';
 import { chromiumArgs, chromiumExecutable } from './test/setup/chromium.ts';
 
+// Pre-bundled up front: otherwise Vite discovers these on first import in the browser, reloads
+// the page mid-run and fails the file that triggered it (seen on a fresh dependency cache).
+const SHIKI_LANGS = ['json', 'javascript', 'typescript', 'python', 'html', 'css', 'scss', 'vue', 'markdown', 'yaml', 'xml', 'sql', 'bash', 'shell'];
+const SHIKI_THEMES = ['dark-plus', 'light-plus', 'github-dark', 'github-light', 'monokai', 'nord', 'one-dark-pro', 'dracula'];
+export const browserPrebundle = [
+  '@floating-ui/react',
+  'downshift',
+  'fuse.js',
+  'dompurify',
+  'xstate',
+  '@xstate/react',
+  '@xstate/store',
+  '@supabase/auth-js',
+  '@r2wc/react-to-web-component',
+  'shiki/core',
+  'shiki/engine/javascript',
+  ...SHIKI_LANGS.map((l) => `shiki/langs/${l}.mjs`),
+  ...SHIKI_THEMES.map((t) => `shiki/themes/${t}.mjs`),
+];
+
 export default defineConfig({
   plugins: [vanillaExtractPlugin(), react()],
   resolve: { alias: sourceAliases() },
@@ -23,6 +43,7 @@ export default defineConfig({
       },
       {
         extends: true,
+        optimizeDeps: { include: browserPrebundle },
         test: {
           name: 'component',
           include: ['test/component/**/*.test.tsx', 'test/component/**/*.test.ts'],

@@ -1,4 +1,116 @@
-// Placeholder until the platform server lands.
-export async function startPlatformServer(): Promise<{ url: string; authKey: string; close: () => Promise<void> }> {
-  return { url: 'http://127.0.0.1:9', authKey: '', close: async () => {} };
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config';
+import { createSecretBox } from './crypto/secretBox';
+import { dropSchema, openDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { createPlatform, type Platform } from './platform';
+import { seedDatabase } from './seed';
+import { honoHandler, listen } from './server';
+
+// A complete platform server for tests: auth, API, dev mailbox, seed data, on a free loopback
+// port, with a throw-away PGlite directory, or a fresh schema in process.env.DATABASE_URL's
+// PostgreSQL (dropped on close). Starting is fast: the migrated and seeded PGlite database is
+// built once per server source version and cached as a snapshot in the temp directory.
+
+export interface StartPlatformServerOptions {
+  /** PGlite data directory to use (kept on close); default: a new temp directory (removed). */
+  dataDir?: string;
+  /** PostgreSQL URL; default process.env.DATABASE_URL. A fresh schema isolates the server. */
+  databaseUrl?: string;
+  /** Extra environment (RATE_LIMIT_SIGN_IN, MAILER_AUTOCONFIRM, SMTP_URL, OAUTH_*, …). */
+  env?: Record<string, string>;
+  /** Also serve dist/app (default false). */
+  serveApp?: boolean;
+}
+
+export interface PlatformTestServer {
+  /** Origin, e.g. http://127.0.0.1:41234 (also the server's PUBLIC_URL). */
+  url: string;
+  authKey: string;
+  platform: Platform;
+  close(): Promise<void>;
+}
+
+const serverDir = path.dirname(fileURLToPath(import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .flatMap((name) => {
+      const full = path.join(dir, name);
+      return statSync(full).isDirectory() ? sourceFiles(full) : full.endsWith('.ts') ? [full] : [];
+    })
+    .sort();
+}
+
+/** Changes with any server source file, so a stale snapshot is never used. */
+function snapshotKey(): string {
+  const hash = createHash('sha256');
+  for (const file of sourceFiles(serverDir)) hash.update(file).update(readFileSync(file));
+  return hash.digest('hex').slice(0, 16);
+}
+
+let snapshotPromise: Promise<Blob> | undefined;
+
+async function buildSnapshot(): Promise<Blob> {
+  const file = path.join(tmpdir(), `limelight-pglite-seeded-${snapshotKey()}.tar.gz`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const database = await openDatabase({ relaxedDurability: true });
+  try {
+    await migrateToLatest(database.db);
+    // The snapshot holds no secret worth keeping: signing keys are created per server later.
+    await seedDatabase(database.db, createSecretBox(randomBytes(32)));
+    const blob = await database.dump!();
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await blob.arrayBuffer()));
+    renameSync(partial, file);
+    return blob;
+  } finally {
+    await database.close();
+  }
+}
+
+export async function startPlatformServer(options: StartPlatformServerOptions = {}): Promise<PlatformTestServer> {
+  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL ?? undefined;
+  const ownDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'limelight-test-'));
+  const schema = databaseUrl ? `lime_test_${randomBytes(6).toString('hex')}` : undefined;
+  const fresh = !databaseUrl && readdirSync(dataDir).length === 0;
+  const snapshot = fresh ? await (snapshotPromise ??= buildSnapshot()) : undefined;
+
+  const http = await listen(0, '127.0.0.1');
+  const url = `http://127.0.0.1:${http.port}`;
+  const config = loadConfig(
+    {
+      PUBLIC_URL: url,
+      PORT: String(http.port),
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
+      ...options.env,
+    },
+    process.cwd(),
+  );
+  let platform: Platform;
+  try {
+    platform = await createPlatform({ config, snapshot, relaxedDurability: true, serveApp: options.serveApp ?? false });
+  } catch (error) {
+    await http.close();
+    throw error;
+  }
+  http.use(honoHandler(platform.app));
+
+  return {
+    url,
+    authKey: platform.publishableKey,
+    platform,
+    async close() {
+      await http.close();
+      await platform.close();
+      if (databaseUrl && schema) await dropSchema(databaseUrl, schema);
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -31,13 +31,28 @@ const webComponents = path.join(projectRoot, 'src/web-components');
 const stylesModule = path.join(webComponents, 'styles.ts');
 const cdnDir = path.join(projectRoot, 'dist/cdn');
 
-/** Entry name (dist/cdn/<name>.js) -> standalone source. */
-export const cdnEntries = {
-  'lime-service-search': path.join(webComponents, 'standalone/lime-service-search.ts'),
-  'lime-auth-dialog': path.join(webComponents, 'standalone/lime-auth-dialog.ts'),
-  'lime-code-viewer': path.join(webComponents, 'standalone/lime-code-viewer.ts'),
-  'lime-pricing-calculator': path.join(webComponents, 'standalone/lime-pricing-calculator.ts'),
-};
+const entry = (name) => path.join(webComponents, `standalone/${name}.ts`);
+
+/**
+ * Entry name (dist/cdn/<name>.js) -> standalone source, in build groups. Entries of one group
+ * share chunks. Tree-shaking is global to a build, so a module two entries share carries what
+ * either uses: grouping the code viewer (shiki, floating-ui interactions) with the search would
+ * make the search pay for them. The search and the sign-in overlay, which pages load together,
+ * form one group; the content widgets another. A page loading one of each group gets two copies
+ * of the runtime (preact and the wrapper layer), and everything still works.
+ */
+export const cdnGroups = [
+  {
+    entries: { 'lime-service-search': entry('lime-service-search'), 'lime-auth-dialog': entry('lime-auth-dialog') },
+    // Groups of the strings table (src/config/strings) these widgets read; see onlyStrings().
+    strings: ['common', 'notifications', 'search', 'auth'],
+  },
+  {
+    entries: { 'lime-code-viewer': entry('lime-code-viewer'), 'lime-pricing-calculator': entry('lime-pricing-calculator') },
+    strings: ['common', 'notifications', 'code', 'pricing'],
+  },
+];
+export const cdnEntries = Object.assign({}, ...cdnGroups.map((g) => g.entries));
 
 /**
  * Applies package.json `sideEffects` to our own sources, as a consumer's bundler would: a source
@@ -112,17 +127,17 @@ function forbidModules(patterns) {
 }
 
 /**
- * The element definitions (src/web-components/definitions.ts) carry the documentation the
+ * The element definitions (src/web-components/definitions/) carry the documentation the
  * manifest and docs are generated from; at run time only names, types and flags matter. Drop
  * the documentation properties from the bundles instead of splitting the one source in two.
  */
 function stripDefinitionDocs() {
-  const file = path.join(webComponents, 'definitions.ts');
+  const files = [path.join(webComponents, 'definitions.ts'), path.join(webComponents, 'definitions') + path.sep];
   const docKeys = new Set(['description', 'default', 'typeText', 'values', 'detail', 'returns', 'parameters', 'cssProperties']);
   return {
     name: 'lime-strip-definition-docs',
     transform(code, id) {
-      if (id !== file) return null;
+      if (!files.some((f) => (f.endsWith(path.sep) ? id.startsWith(f) : id === f))) return null;
       const ast = this.parse(code);
       const out = new MagicString(code);
       const visit = (node) => {
@@ -149,6 +164,25 @@ function stripDefinitionDocs() {
   };
 }
 
+/**
+ * Inside an embed the theme is set on `:host` (embed.css.ts) and the wrapper gives every widget
+ * the theme `inherit`, for which `useThemeClass()` returns ''. Its module imports both theme
+ * classes' CSS, though; in the script-tag bundles it is replaced by an equivalent
+ * (src/web-components/embedThemeClass.ts) that keeps those two unused stylesheets out.
+ */
+function embedThemeClass() {
+  const original = path.join(projectRoot, 'src/config/useThemeClass.ts');
+  const replacement = path.join(webComponents, 'embedThemeClass.ts');
+  return {
+    name: 'lime-embed-theme-class',
+    async resolveId(source, importer, options) {
+      if (!source.includes('useThemeClass')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === original ? replacement : null;
+    },
+  };
+}
+
 const reactToPreact = [
   { find: /^react$/, replacement: 'preact/compat' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
@@ -160,6 +194,94 @@ const reactToPreact = [
   { find: /^use-sync-external-store\/shim\/index\.js$/, replacement: 'preact/compat' },
 ];
 
+/**
+ * DOMPurify (about 10 kB gzip) serves one purpose in the embeds: `htmlToText` (catalogue/text.ts)
+ * turns a service description into plain text for the search results, which React renders as
+ * text. Without DOMPurify (`isSupported` false) text.ts takes its DOM-free path (`stripHtml`,
+ * and `sanitizeDescriptionHtml` escapes everything), which is just as safe for text output.
+ * The script-tag bundles get this stand-in; the npm package keeps the real DOMPurify.
+ */
+function withoutDompurify() {
+  const id = '\0lime-no-dompurify';
+  return {
+    name: 'lime-no-dompurify',
+    resolveId: (source) => (source === 'dompurify' ? id : null),
+    load: (loaded) => (loaded === id ? 'export default { isSupported: false };\n' : null),
+  };
+}
+
+/**
+ * The strings table (src/config/strings/index.ts) holds every widget's texts, so each bundle
+ * would carry all of them. A group's bundles get only the groups their widgets read; the others
+ * are empty objects (a `strings` override for them is ignored, as for any unknown key). A widget
+ * reading a dropped group would show `undefined`, which the e2e tests would catch.
+ */
+function onlyStrings(groups) {
+  const dir = path.join(projectRoot, 'src/config/strings') + path.sep;
+  const PREFIX = '\0lime-no-strings:';
+  return {
+    name: 'lime-only-strings',
+    async resolveId(source, importer, options) {
+      if (!importer?.startsWith(dir)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || !resolved.id.startsWith(dir)) return null;
+      const group = path.basename(resolved.id, '.ts');
+      if (group === 'index' || groups.includes(group)) return null;
+      return PREFIX + resolved.id;
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const names = [...readFileSync(id.slice(PREFIX.length), 'utf8').matchAll(/^export const (\w+)/gm)].map((m) => m[1]);
+      return names.map((name) => `export const ${name} = {};`).join('\n');
+    },
+  };
+}
+
+/**
+ * auth-js's client constructs its admin API (needs a service key, never used from a browser)
+ * and its passkey API, and its Web3 sign-in carries an Ethereum message builder; the sign-in
+ * overlay uses none of them. The script-tag bundles get stand-ins for those three modules
+ * (about 5.5 kB gzip): constructible empty classes, and functions that throw if ever called.
+ * Every other part of @supabase/auth-js is used unmodified. A stand-in lacking a name auth-js
+ * imports fails the build, so an auth-js update cannot break this silently.
+ */
+function trimAuthJs() {
+  const dir = `${path.sep}node_modules${path.sep}@supabase${path.sep}auth-js${path.sep}dist${path.sep}module${path.sep}`;
+  const stubbed = {
+    [`${dir}GoTrueAdminApi.js`]: 'admin API',
+    [`${dir}lib${path.sep}webauthn.js`]: 'passkeys (WebAuthn)',
+    [`${dir}lib${path.sep}web3${path.sep}ethereum.js`]: 'Web3 sign-in',
+  };
+  const PREFIX = '\0lime-auth-js-stub:';
+  const stubFor = (id) => Object.entries(stubbed).find(([suffix]) => id.endsWith(suffix))?.[1];
+  return {
+    name: 'lime-trim-auth-js',
+    async resolveId(source, importer, options) {
+      if (!importer?.includes(dir) || importer.startsWith(PREFIX)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && stubFor(resolved.id) ? PREFIX + resolved.id : null;
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const file = id.slice(PREFIX.length);
+      const source = readFileSync(file, 'utf8');
+      const what = stubFor(file);
+      const lines = [`const unavailable = (name) => function () { throw new Error(\`\${name}: ${what} is not part of the Limelight script-tag bundle\`); };`];
+      if (/^export default class/m.test(source)) lines.push('export default class Unavailable {}');
+      const names = new Set([
+        ...[...source.matchAll(/^export (?:async )?(?:function|const|class|let) (\w+)/gm)].map((m) => m[1]),
+        ...[...source.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) => m[1].split(',').map((n) => n.trim().split(/\s+as\s+/).pop()).filter(Boolean)),
+      ]);
+      for (const name of names) {
+        if (/^[A-Z]/.test(name)) lines.push(`export class ${name} {}`);
+        else if (name === 'browserSupportsWebAuthn') lines.push(`export const ${name} = () => false;`);
+        else lines.push(`export const ${name} = unavailable(${JSON.stringify(name)});`);
+      }
+      return lines.join('\n');
+    },
+  };
+}
+
 /** Empties dist/cdn before writing, so stale chunks never linger beside the new ones. */
 function cleanOutput() {
   return {
@@ -170,19 +292,25 @@ function cleanOutput() {
   };
 }
 
-/** @type {import('rollup').RollupOptions[]} */
-export default [
-  {
-    input: cdnEntries,
+/** One rollup build of a group of entries. */
+function groupBuild(group, index) {
+  return {
+    input: group.entries,
     treeshake: { moduleSideEffects: ownSideEffectsOr(true) },
     plugins: [
-      cleanOutput(),
+      // The groups write to the same directory; the first build empties it.
+      ...(index === 0 ? [cleanOutput()] : []),
       forbidModules([
         /node_modules\/@supabase\/(supabase-js|postgrest-js|realtime-js|storage-js|functions-js)\//,
         /node_modules\/react-dom\//,
         /node_modules\/react\//,
+        /node_modules\/dompurify\//,
       ]),
       alias({ entries: [...reactToPreact, ...sourceAliases()] }),
+      embedThemeClass(),
+      withoutDompurify(),
+      onlyStrings(group.strings),
+      trimAuthJs(),
       adoptableCss(),
       vanillaExtractPlugin({ identifiers: 'short' }),
       replace({
@@ -215,8 +343,8 @@ export default [
       dir: cdnDir,
       format: 'es',
       entryFileNames: '[name].js',
-      // The chunk every bundle shares (preact, the wrapper layer, the platform config) is named
-      // `runtime`; others keep the name of their first module.
+      // The chunk a group's bundles share (preact, the wrapper layer, the platform config) is
+      // named `runtime`; others keep the name of their first module.
       chunkFileNames: (chunk) =>
         chunk.moduleIds.some((id) => id.includes('/node_modules/preact/')) ? 'chunks/runtime-[hash].js' : 'chunks/[name]-[hash].js',
       // Fewer, larger shared chunks: fewer requests for a page that loads one bundle.
@@ -226,7 +354,12 @@ export default [
     onwarn(warning, warn) {
       // Libraries' "use client" directives mean nothing in a browser bundle.
       if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+      // auth-js's webauthn modules import each other; harmless.
+      if (warning.code === 'CIRCULAR_DEPENDENCY' && warning.ids?.every((id) => id.includes('node_modules'))) return;
       warn(warning);
     },
-  },
-];
+  };
+}
+
+/** @type {import('rollup').RollupOptions[]} */
+export default cdnGroups.map(groupBuild);

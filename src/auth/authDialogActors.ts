@@ -88,14 +88,16 @@ export function createAuthDialogActors(client: LimeAuthClient, options: AuthDial
         if (error) throw toLimeAuthError(error);
       }),
     ),
-    socialSignIn: fromPromise<void, { provider: SocialProvider }>(({ input }) =>
+    // In a browser auth-js leaves the page for the provider; the URL it went to is the output.
+    socialSignIn: fromPromise<string | null, { provider: SocialProvider }>(({ input }) =>
       guarded(async () => {
-        orThrow(
+        const data = orThrow(
           await client.signInWithOAuth({
             provider: input.provider,
             options: { redirectTo: redirectUrls.social, scopes: scopesFor(input.provider) },
           }),
         );
+        return data.url ?? null;
       }),
     ),
     registerSignIn: fromPromise<void, { accessToken: string | null }>(async ({ input }) => {

@@ -139,7 +139,7 @@ export const authDialogMachine = setup({
     getRecoverySession: fromPromise<Session | null, void>(notProvided('getRecoverySession')),
     updatePassword: fromPromise<void, { password: string }>(notProvided('updatePassword')),
     signOut: fromPromise<void, void>(notProvided('signOut')),
-    socialSignIn: fromPromise<void, { provider: SocialProvider }>(notProvided('socialSignIn')),
+    socialSignIn: fromPromise<string | null, { provider: SocialProvider }>(notProvided('socialSignIn')),
     registerSignIn: fromPromise<void, { accessToken: string | null }>(notProvided('registerSignIn')),
   },
   actions: {

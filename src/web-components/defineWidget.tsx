@@ -1,7 +1,6 @@
 import r2wc from '@r2wc/react-to-web-component';
-import { useCallback, useMemo, useState, type ComponentType } from 'react';
-import { PlatformProvider, type StringOverrides } from '../config';
-import { createShadowEnvironment, type ShadowEnvironment } from './environment';
+import { Component, useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { PlatformProvider, mergeStrings, type StringOverrides } from '../config';
 import * as styles from './embed.css';
 import { adoptStyles, releaseStyles } from './styles';
 import type { AttributeDefinition, AttributeValues, WidgetDefinition } from './types';
@@ -12,8 +11,6 @@ export interface WidgetContext {
   host: HTMLElement;
   /** Its open shadow root. */
   root: ShadowRoot;
-  /** For downshift (and other outside-click logic): the page, seen from inside the shadow root. */
-  environment: ShadowEnvironment;
   /** Popups render here, inside the shadow root, so our adopted CSS applies to them. */
   portalContainer: HTMLElement;
   /**
@@ -65,6 +62,58 @@ function parseAttribute(definition: AttributeDefinition, raw: string | undefined
   }
 }
 
+export interface DefineWidgetOptions<D extends WidgetDefinition> {
+  /**
+   * Strings that attributes stand for (e.g. `placeholder` -> `search.placeholder`), applied over
+   * the `strings` attribute.
+   */
+  strings?: (attributes: AttributeValues<D>) => StringOverrides | undefined;
+}
+
+function mergeOverrides(base: StringOverrides | undefined, over: StringOverrides | undefined): StringOverrides | undefined {
+  if (!over) return base;
+  if (!base) return over;
+  const out: Record<string, unknown> = { ...base };
+  for (const [group, values] of Object.entries(over)) {
+    const previous = out[group];
+    out[group] = previous && typeof previous === 'object' && values && typeof values === 'object' ? { ...previous, ...values } : values;
+  }
+  return out as StringOverrides;
+}
+
+/** A page's `strings` attribute of the wrong shape is ignored (with a warning), not fatal. */
+function checkedOverrides(overrides: StringOverrides | undefined, tag: string): StringOverrides | undefined {
+  if (!overrides) return undefined;
+  try {
+    mergeStrings(overrides);
+    return overrides;
+  } catch (error) {
+    if (process.env.NODE_ENV !== 'production') console.warn(`[limelight] <${tag}> ignored attribute strings:`, error);
+    return undefined;
+  }
+}
+
+/**
+ * A widget that throws (e.g. `<lime-auth-dialog>` without `auth-key`) logs one error naming the
+ * element and renders nothing, instead of breaking the host page's script. It tries again when
+ * an attribute changes (`resetKey`).
+ */
+class WidgetErrorBoundary extends Component<{ tag: string; resetKey: string; children?: ReactNode }, { failed: boolean; key: string }> {
+  override state = { failed: false, key: this.props.resetKey };
+  static getDerivedStateFromProps(props: { resetKey: string }, state: { failed: boolean; key: string }) {
+    return props.resetKey === state.key ? null : { failed: false, key: props.resetKey };
+  }
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error(`[limelight] <${this.props.tag}> could not render:`, error);
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
 /**
  * Builds the custom element class for one widget over @r2wc/react-to-web-component.
  *
@@ -73,12 +122,15 @@ function parseAttribute(definition: AttributeDefinition, raw: string | undefined
  * needs: attribute parsing that follows HTML semantics (a removed attribute resets the prop, a
  * present boolean attribute is true), property accessors that reflect to attributes, our CSS
  * adopted into the shadow root, a `PlatformProvider` fed from the attributes, a portal
- * container and a downshift environment inside the shadow root, and cancelable composed events.
+ * container inside the shadow root, and cancelable composed events. Widgets with a combobox
+ * add the downshift environment for the shadow root with `useShadowEnvironment` (environment.ts),
+ * so the others do not carry it.
  * Registration is left to `define.ts`.
  */
 export function defineWidget<D extends WidgetDefinition>(
   definition: D,
   Render: ComponentType<WidgetRenderProps<D>>,
+  options: DefineWidgetOptions<D> = {},
 ): CustomElementConstructor & { readonly definition: D } {
   const byName = new Map(definition.attributes.map((a) => [a.name, a]));
   const cancelable = new Set(definition.events.filter((e) => e.cancelable).map((e) => e.name));
@@ -89,7 +141,6 @@ export function defineWidget<D extends WidgetDefinition>(
     const root = raw.container!;
     const host = root.host as HTMLElement;
     const [portalContainer, setPortalContainer] = useState<HTMLElement | null>(null);
-    const environment = useMemo(() => createShadowEnvironment(root), [root]);
     const emit = useCallback(
       (name: string, detail?: unknown) =>
         host.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: cancelable.has(name) })),
@@ -105,10 +156,15 @@ export function defineWidget<D extends WidgetDefinition>(
       // eslint-disable-next-line react-hooks/exhaustive-deps
     }, [rawKey]);
     const a = attributes as Record<string, unknown>;
+    const strings = useMemo(
+      () => checkedOverrides(mergeOverrides(a.strings as StringOverrides | undefined, options.strings?.(attributes)), definition.tag),
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+      [attributes],
+    );
 
     const context = useMemo<WidgetContext | null>(
-      () => (portalContainer ? { host, root, environment, portalContainer, emit } : null),
-      [host, root, environment, portalContainer, emit],
+      () => (portalContainer ? { host, root, portalContainer, emit } : null),
+      [host, root, portalContainer, emit],
     );
 
     return (
@@ -117,11 +173,15 @@ export function defineWidget<D extends WidgetDefinition>(
           apiUrl={(a.apiUrl as string | undefined) || undefined}
           authUrl={(a.authUrl as string | undefined) || undefined}
           authKey={a.authKey as string | undefined}
-          strings={a.strings as StringOverrides | undefined}
+          strings={strings}
           // The theme is applied on :host by CSS (embed.css.ts); nothing inside sets tokens.
           theme="inherit"
         >
-          {context && <Render attributes={attributes} context={context} />}
+          {context && (
+            <WidgetErrorBoundary tag={definition.tag} resetKey={rawKey}>
+              <Render attributes={attributes} context={context} />
+            </WidgetErrorBoundary>
+          )}
         </PlatformProvider>
         <div className={styles.portal} ref={setPortalContainer} data-lime-portal="" />
       </div>

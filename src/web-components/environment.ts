@@ -1,3 +1,5 @@
+import { useMemo } from 'react';
+
 /**
  * The `environment` downshift (and anything else that listens for outside clicks) gets when it
  * renders inside a shadow root.
@@ -71,4 +73,9 @@ export function createShadowEnvironment(root: ShadowRoot): ShadowEnvironment {
     document: shadowDocument,
     Node: (view as unknown as { Node: typeof Node }).Node,
   };
+}
+
+/** The environment for a widget's shadow root, made once per root. */
+export function useShadowEnvironment(root: ShadowRoot): ShadowEnvironment {
+  return useMemo(() => createShadowEnvironment(root), [root]);
 }

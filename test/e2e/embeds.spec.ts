@@ -38,8 +38,12 @@ test.afterAll(async () => {
   await embed?.close();
 });
 
-/** Opens the fixture page, recording CSP violations, console errors and page errors. */
-async function openFixture(page: Page) {
+/**
+ * Opens the fixture page, recording CSP violations, console errors and page errors. The page
+ * gets issue 6's policy; with `thumbnails` also `img-src 'self' data: <api>`, which showing the
+ * search results' service images needs (they come from the API origin).
+ */
+async function openFixture(page: Page, { thumbnails = false } = {}) {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
@@ -54,8 +58,8 @@ async function openFixture(page: Page) {
   });
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
-  const response = await page.goto(`${embed.url}/`);
-  expect(response?.headers()['content-security-policy']).toBe(embed.csp);
+  const response = await page.goto(`${embed.url}/${thumbnails ? '?thumbnails' : ''}`);
+  expect(response?.headers()['content-security-policy']).toBe(thumbnails ? embed.cspWithThumbnails : embed.csp);
   await expect(page.locator('lime-service-search').getByRole('combobox')).toBeVisible();
   return {
     requests,
@@ -134,7 +138,7 @@ test('both bundles load under the strict CSP on a hostile page, share their runt
 });
 
 test('search a service with the keyboard and receive select; preventDefault keeps the page (spec §2 header search)', async ({ page }) => {
-  const fixture = await openFixture(page);
+  const fixture = await openFixture(page, { thumbnails: true });
   const search = page.locator('lime-service-search');
   const box = search.getByRole('combobox');
 
@@ -167,7 +171,7 @@ test('search a service with the keyboard and receive select; preventDefault keep
 });
 
 test('without preventDefault, choosing a result opens service-href on the platform site', async ({ page }) => {
-  const fixture = await openFixture(page);
+  const fixture = await openFixture(page, { thumbnails: true });
   const search = page.locator('lime-service-search');
   await search.evaluate((el) => el.removeAttribute('data-handle-navigation'));
   await search.getByRole('combobox').focus();
@@ -182,7 +186,7 @@ test('without preventDefault, choosing a result opens service-href on the platfo
 });
 
 test('Enter emits search with the query; preventDefault keeps the page', async ({ page }) => {
-  const fixture = await openFixture(page);
+  const fixture = await openFixture(page, { thumbnails: true });
   await page.locator('lime-service-search').getByRole('combobox').focus();
   await page.keyboard.type('text to speech', { delay: 20 });
   await page.keyboard.press('Enter');

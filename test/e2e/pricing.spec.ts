@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 // The /Pricing page as a visitor uses it (spec §2 Pricing page, §9 Plans and Calculator):
 // plan cards, the two blocks, the private GPU cloud section, and the calculator driven by the
@@ -117,4 +117,33 @@ test('signed out, a plan button goes to sign-up with page_state 0 (spec §9)', a
   await openPricing(page);
   await page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Choose Pro' }).click();
   await expect(page).toHaveURL(/\/signinup\?page_state=0$/);
+});
+
+/** A confirmed, signed-in account: sign up on the site, follow the dev mailbox's confirmation link. */
+async function signedIn(page: Page, request: APIRequestContext): Promise<string> {
+  const email = `e2e-pricing-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  await page.goto('/signinup?page_state=0');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('pricing-e2e-secret');
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+      if (!response.ok()) return undefined;
+      const messages = (await response.json()) as Array<{ links: string[] }>;
+      link = messages.flatMap((m) => m.links).find((l) => /type=signup/.test(l));
+      return link;
+    }, { timeout: 15_000 })
+    .toBeTruthy();
+  await page.goto(link!);
+  await expect(page).toHaveURL(/\/account\/dashboard$/);
+  return email;
+}
+
+test('signed in, a plan button goes to the billing page (spec §9)', async ({ page, request }) => {
+  await signedIn(page, request);
+  await openPricing(page);
+  await page.getByRole('article', { name: 'Plus' }).getByRole('button', { name: 'Choose Plus' }).click();
+  await expect(page).toHaveURL(/\/account\/billing$/);
 });

@@ -29,7 +29,7 @@ test('Company submenu opens by keyboard, closes on Escape, and links to About us
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(toggle).toBeFocused();
   await toggle.click();
-  await page.getByRole('link', { name: 'About us' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About us', exact: true }).click();
   await expect(page).toHaveURL(/\/Company$/);
   await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
 });

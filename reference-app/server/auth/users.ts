@@ -129,6 +129,9 @@ export function obfuscatedUserResponse(email: string, data: Record<string, unkno
 }
 
 export interface NewUser {
+  /** Fixed id (seed data); random otherwise. */
+  id?: string;
+  createdAt?: Date;
   email: string;
   passwordHash: string | null;
   metadata: Record<string, unknown>;
@@ -140,9 +143,9 @@ export interface NewUser {
 
 /** Creates a user with its identity; the caller's transaction also creates the profile. */
 export async function insertUser(trx: Tx, input: NewUser): Promise<UserRow> {
-  const id = randomUUID();
+  const id = input.id ?? randomUUID();
   const email = normalizeEmail(input.email);
-  const now = new Date();
+  const now = input.createdAt ?? new Date();
   const provider = input.provider ?? 'email';
   const identityData = {
     ...(input.providerData ?? {}),
@@ -156,6 +159,8 @@ export async function insertUser(trx: Tx, input: NewUser): Promise<UserRow> {
     .values({
       id,
       email,
+      created_at: now,
+      updated_at: now,
       encrypted_password: input.passwordHash,
       email_confirmed_at: input.confirmed ? now : null,
       raw_app_meta_data: JSON.stringify({ provider, providers: [provider] }),
@@ -170,6 +175,8 @@ export async function insertUser(trx: Tx, input: NewUser): Promise<UserRow> {
       provider,
       provider_id: input.providerId ?? id,
       identity_data: JSON.stringify(identityData),
+      created_at: now,
+      updated_at: now,
     })
     .execute();
   return user;

@@ -36,7 +36,17 @@ export class MigrationError extends Error {
 }
 
 /** Applies every pending migration; returns the names applied now. */
+/** True when every known migration is recorded: the common case at start, answered cheaply. */
+async function upToDate(db: Db): Promise<boolean> {
+  const table = await sql<{ name: string | null }>`select to_regclass('kysely_migration')::text as name`.execute(db);
+  if (!table.rows[0]?.name) return false;
+  const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const names = new Set(applied.rows.map((r) => r.name));
+  return Object.keys(migrations).every((name) => names.has(name));
+}
+
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  if (await upToDate(db)) return [];
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

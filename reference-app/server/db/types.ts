@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, JSONColumnType, Kysely, Transaction } from 'kysely';
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 
 // Row types of every table, as Kysely sees them. JSON columns are written as JSON text (both
 // drivers then agree) and read back parsed; numeric and int8 columns read back as numbers.
@@ -6,7 +6,7 @@ import type { ColumnType, Generated, JSONColumnType, Kysely, Transaction } from 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
-type Json<T> = JSONColumnType<T, string, string>;
+type Json<T> = ColumnType<T, string, string>;
 
 export type Amr = Array<{ method: string; timestamp: number }>;
 

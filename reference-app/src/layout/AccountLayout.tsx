@@ -1,5 +1,79 @@
-import { Outlet } from 'react-router';
-// Placeholder: account area layout with the route guard (sign-in work), spec §2.
+import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
+import { MessageOverlay } from '@limelight/widgets/message-overlay';
+import { RequireAuth } from '../auth/RequireAuth';
+import { useSignOut } from '../auth/session';
+import { externalLinks, type MenuItem } from '../site/links';
+import { UserMenu } from './account/UserMenu';
+import { Logo } from './Logo';
+import { Submenu } from './Submenu';
+import * as styles from './AccountLayout.css';
+
+/** Spec §2: the account area's 'SDK' menu opens the Python SDK's public repository. */
+const sdkMenu: MenuItem[] = [{ title: 'Python SDK', route: externalLinks.pythonSdk, external: true }];
+
+const accountLinks = [
+  { title: 'Dashboard', route: '/account/dashboard' },
+  { title: 'Profile', route: '/account/profile' },
+  { title: 'Billing', route: '/account/billing' },
+  { title: 'Hosting', route: '/account/hosting' },
+  { title: 'Support', route: '/account/support' },
+];
+
+/**
+ * The account area (spec §2): needs login (the route guard of spec §4), a collapsed 70px header
+ * with the 'SDK' menu and the user menu (hidden on mobile), then the routed page. No footer.
+ */
 export default function AccountLayout() {
-  return <Outlet />;
+  return (
+    <RequireAuth
+      fallback={(message) => (
+        <div className={styles.root}>
+          <main id="main" className={styles.main}>
+            {message}
+          </main>
+        </div>
+      )}
+    >
+      <AccountChrome />
+    </RequireAuth>
+  );
+}
+
+function AccountChrome() {
+  const signOut = useSignOut();
+  return (
+    <div className={styles.root}>
+      <a className={styles.skipLink} href="#main">
+        Skip to content
+      </a>
+      <header className={styles.header}>
+        <Link to="/" className={styles.brand} aria-label="Limelight home">
+          <Logo className={styles.logo} />
+          <span className={styles.brandTitle}>Limelight</span>
+        </Link>
+        <Submenu label="SDK" items={sdkMenu} />
+        <div className={styles.spacer} />
+        <UserMenu />
+      </header>
+      <nav aria-label="Account" className={styles.nav}>
+        <ul className={styles.navList}>
+          {accountLinks.map((link) => (
+            <li key={link.route}>
+              <NavLink to={link.route} className={styles.navLink}>
+                {link.title}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className={styles.mobileLogout} onClick={() => void signOut()}>
+          Logout
+        </button>
+      </nav>
+      <MessageOverlay />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+      <ScrollRestoration />
+    </div>
+  );
 }

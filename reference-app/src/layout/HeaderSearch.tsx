@@ -1,4 +1,10 @@
-// Placeholder: the header's service search (catalogue work).
+import { ServiceSearch } from '@limelight/widgets/service-search';
+
+/**
+ * The header's service search (spec §2): the ServiceSearch widget over the page-wide catalogue.
+ * Enter opens /APIs/Overview?q=...; a result opens its service page. Navigation goes through
+ * the platform's navigate(), which the app wires to the router.
+ */
 export function HeaderSearch() {
-  return null;
+  return <ServiceSearch />;
 }

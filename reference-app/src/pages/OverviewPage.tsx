@@ -1,4 +1,6 @@
-// Placeholder page; replaced by the issue that builds it.
+import { OverviewView } from './catalogue/OverviewView';
+
+/** /APIs/Overview and /APIs/overview (spec §2): the catalogue of all services and categories. */
 export default function OverviewPage() {
-  return <h1>OverviewPage</h1>;
+  return <OverviewView />;
 }

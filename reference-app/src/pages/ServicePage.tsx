@@ -1,4 +1,6 @@
-// Placeholder page; replaced by the issue that builds it.
+import { ServiceView } from './catalogue/ServiceView';
+
+/** /APIs/service/{serviceId} and /APIs/service/{owner}/{name} (spec §2): one service. */
 export default function ServicePage() {
-  return <h1>ServicePage</h1>;
+  return <ServiceView />;
 }

@@ -21,6 +21,7 @@ export const maxHeightVar = createGlobalVar('lime-code-max-height');
 export const fontSizeVar = createGlobalVar('lime-code-font-size');
 
 export const root = style({
+  boxSizing: 'border-box',
   position: 'relative',
   display: 'flex',
   flexDirection: 'column',

@@ -17,6 +17,7 @@ export const item = style({ display: 'flex' });
 
 export const card = recipe({
   base: {
+    boxSizing: 'border-box',
     position: 'relative',
     display: 'flex',
     flexDirection: 'column',
@@ -76,6 +77,7 @@ export const features = style({
   padding: 0,
   listStyle: 'none',
   flex: 1,
+  alignContent: 'start',
   fontSize: vars.fontSize.sm,
 });
 

@@ -105,7 +105,6 @@ export function PlanCards({ isLoggedIn, store, onSelect, headingLevel = 3, plans
                 type="button"
                 className={styles.button({ emphasis: popular ? 'primary' : 'secondary' })}
                 disabled={!plan.active}
-                aria-describedby={titleId}
                 onClick={() => choose(plan)}
               >
                 {plan.buttonText}

@@ -33,7 +33,7 @@ export const th = style({
   whiteSpace: 'nowrap',
 });
 
-export const numeric = style({ textAlign: 'right' });
+export const numeric = style({ selectors: { '&&': { textAlign: 'right' } } });
 
 export const row = recipe({
   base: {},
@@ -48,6 +48,7 @@ export const row = recipe({
 
 export const td = style({
   padding: `${vars.space.sm} ${vars.space.md}`,
+  textAlign: 'left',
   borderBottom: `1px solid ${vars.color.border}`,
   whiteSpace: 'nowrap',
 });

@@ -3,6 +3,7 @@ import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/vars.css';
 
 export const root = style({
+  boxSizing: 'border-box',
   display: 'grid',
   gap: vars.space.lg,
   padding: vars.space.lg,
@@ -45,6 +46,7 @@ export const radio = style({
 
 export const chip = recipe({
   base: {
+    boxSizing: 'border-box',
     position: 'relative',
     display: 'inline-flex',
     flexDirection: 'column',
@@ -87,6 +89,7 @@ export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 600, color:
 
 export const input = recipe({
   base: {
+    boxSizing: 'border-box',
     width: '100%',
     padding: `${vars.space.sm} ${vars.space.md}`,
     borderRadius: vars.radius.md,

@@ -1,6 +1,6 @@
 import { autoUpdate, flip, offset, size, useFloating } from '@floating-ui/react';
 import { useCombobox, type UseComboboxProps, type UseComboboxStateChangeOptions } from 'downshift';
-import { Fragment, useLayoutEffect, useRef, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { ModelCategory, ModelDescriptor } from '../../api/types';
 import { usePlatform } from '../../config/PlatformProvider';
@@ -10,7 +10,6 @@ import { FALLBACK_IMAGE, modelImage } from '../../catalogue/fallbackImage';
 import { useCatalogue, useCatalogueState } from '../../catalogue/react';
 import type { Catalogue, SearchStore } from '../../catalogue/store';
 import { descriptionPreview, displayName, formatRuns, highlightSegments } from '../../catalogue/text';
-import { useEffect } from 'react';
 import * as styles from './ServiceSearch.css';
 import {
   useSearchShortcut,
@@ -74,6 +73,8 @@ export interface ServiceSearchProps {
   debounceMs?: number;
   /** Focus the box on mount. @default false */
   autoFocus?: boolean;
+  /** Open the result list on mount (with a `defaultValue`, e.g. to show a state). @default false */
+  defaultOpen?: boolean;
   /** Extra class on the root element. */
   className?: string;
 }
@@ -109,7 +110,7 @@ function Highlighted({ text, query }: { text: string; query: string }) {
   );
 }
 
-const useFallbackImage = (event: SyntheticEvent<HTMLImageElement>) => {
+const showFallbackImage = (event: SyntheticEvent<HTMLImageElement>) => {
   const img = event.currentTarget;
   if (img.src !== FALLBACK_IMAGE) img.src = FALLBACK_IMAGE;
 };
@@ -191,10 +192,14 @@ export function ServiceSearch(props: ServiceSearchProps) {
     itemToKey: (model) => model?.id,
     inputValue: search.text,
     selectedItem: null,
+    initialIsOpen: props.defaultOpen ?? false,
     stateReducer,
-    environment: props.environment,
+    // An explicit undefined would replace downshift's default (window).
+    ...(props.environment ? { environment: props.environment } : {}),
     onInputValueChange: ({ inputValue, type }) => {
       if (type === useCombobox.stateChangeTypes.InputChange) search.changeText(inputValue ?? '');
+      // Escape on a closed list empties the box: a clear (spec §4).
+      else if (type === useCombobox.stateChangeTypes.InputKeyDownEscape && !inputValue) search.clear();
     },
     onSelectedItemChange: ({ selectedItem, type }) => {
       if (selectedItem) search.choose(selectedItem, type === useCombobox.stateChangeTypes.ItemClick ? 'pointer' : 'keyboard');
@@ -267,7 +272,7 @@ export function ServiceSearch(props: ServiceSearchProps) {
                 height={40}
                 loading="lazy"
                 decoding="async"
-                onError={useFallbackImage}
+                onError={showFallbackImage}
               />
               <span className={styles.text}>
                 <span className={styles.name}>

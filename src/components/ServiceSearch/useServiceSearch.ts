@@ -95,6 +95,10 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
     debounceMs = SEARCH_DEBOUNCE_MS,
     navigate,
     strings,
+    onSelect,
+    onSearch,
+    serviceHref: serviceTemplate = DEFAULT_SERVICE_HREF,
+    overviewHref: overviewTemplate = DEFAULT_OVERVIEW_HREF,
   } = options;
   const [ownStore] = useState(() =>
     createSearchStore({ models: models as ModelDescriptor[], categories: categories as ModelCategory[], now: now ?? undefined }),
@@ -159,13 +163,13 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
 
   const choose = useCallback(
     (model: ModelDescriptor, source: 'keyboard' | 'pointer') => {
-      const href = serviceHref(model, options.serviceHref ?? DEFAULT_SERVICE_HREF);
+      const href = serviceHref(model, serviceTemplate);
       const event: ServiceSearchSelectEvent = navigationEvent(href, source, { model });
-      const result = options.onSelect?.(model, event);
+      const result = onSelect?.(model, event);
       if (result !== false && !event.defaultPrevented) navigate(href);
       clearAfterNavigation();
     },
-    [options.serviceHref, options.onSelect, navigate, clearAfterNavigation],
+    [serviceTemplate, onSelect, navigate, clearAfterNavigation],
   );
 
   /** Spec §2: Enter sets the search query and opens the catalogue with it. */
@@ -173,12 +177,12 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
     resetOnce();
     const q = text.trim();
     applyNow(q);
-    const href = overviewHref(q, options.overviewHref ?? DEFAULT_OVERVIEW_HREF);
+    const href = overviewHref(q, overviewTemplate);
     const event: ServiceSearchSubmitEvent = navigationEvent(href, 'keyboard', { query: q });
-    const result = options.onSearch?.(q, event);
+    const result = onSearch?.(q, event);
     if (result !== false && !event.defaultPrevented) navigate(href);
     clearAfterNavigation();
-  }, [resetOnce, text, applyNow, options.overviewHref, options.onSearch, navigate, clearAfterNavigation]);
+  }, [resetOnce, text, applyNow, overviewTemplate, onSearch, navigate, clearAfterNavigation]);
 
   const trimmed = text.trim();
   const active = trimmed !== '';

@@ -43,6 +43,11 @@ export const searchStrings = {
     loading: 'Loading services…',
     empty: 'No results',
     categories: 'Categories',
+    loadFailed: 'The catalogue could not be loaded.',
+    retry: 'Try again',
+    filters: 'Filters',
+    pagination: 'Pages',
+    showing: 'Showing {from}–{to} of {count}',
   },
   service: {
     notFoundTitle: 'Service not found',

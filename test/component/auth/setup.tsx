@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { Session, SupportedStorage, User } from '@supabase/auth-js';
@@ -97,12 +97,15 @@ export function mount(ui: (actors: Partial<AuthDialogActors>) => ReactNode, opti
   const store = createSessionStore(client, { globalEvents, visibility: null });
   const navigate = vi.fn(options.navigate ?? (() => {}));
 
+  // StrictMode, as the reference app runs it: effects mount, unmount and mount again.
   const view = render(
-    <PlatformProvider apiUrl="http://127.0.0.1:9" authUrl="http://127.0.0.1:9" authKey="test-key" navigate={navigate}>
-      <AuthProvider store={store}>
-        <main>{ui(actors)}</main>
-      </AuthProvider>
-    </PlatformProvider>,
+    <StrictMode>
+      <PlatformProvider apiUrl="http://127.0.0.1:9" authUrl="http://127.0.0.1:9" authKey="test-key" navigate={navigate}>
+        <AuthProvider store={store}>
+          <main>{ui(actors)}</main>
+        </AuthProvider>
+      </PlatformProvider>
+    </StrictMode>,
   );
 
   const last = (name: ActorName) => {

@@ -296,3 +296,37 @@ describe('strings (ARCHITECTURE rule 2)', () => {
     expect(screen.getByRole('button', { name: 'Kopieren' })).toBeInTheDocument();
   });
 });
+
+describe('inside a shadow root (embedding as <lime-code-viewer>)', () => {
+  it('copies through the legacy method without leaving the shadow root, and keeps the tooltip inside', async () => {
+    await warmUp();
+    const host = document.createElement('div');
+    document.body.append(host);
+    const shadow = host.attachShadow({ mode: 'open' });
+    const mount = document.createElement('div');
+    shadow.append(mount);
+    try {
+      const user = userEvent.setup();
+      vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+      let textareaRoot: Node | undefined;
+      vi.spyOn(document, 'execCommand').mockImplementation(() => {
+        textareaRoot = shadow.querySelector('textarea')?.getRootNode();
+        return true;
+      });
+      render(<CodeViewer code={JSON_CODE} />, { container: mount });
+      const view = within(mount);
+      await waitFor(() => expect(mount.querySelector('[data-lime="code-viewer"]')).toHaveAttribute('data-state', 'highlighted'));
+      const button = view.getByRole('button', { name: 'Copy code' });
+      await user.hover(button);
+      const tooltip = await view.findByText('Copy code', { selector: 'span[aria-hidden="true"]' });
+      expect(tooltip.getRootNode()).toBe(shadow);
+      await user.click(button);
+      expect(await view.findByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+      expect(textareaRoot).toBe(shadow);
+      expect(document.body.querySelector(':scope > textarea')).toBeNull();
+      expect(mount.querySelectorAll('[style]')).toHaveLength(0);
+    } finally {
+      host.remove();
+    }
+  });
+});

@@ -5,6 +5,7 @@ import { useCombobox } from 'downshift';
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { defineWidget, type WidgetRenderProps } from '../../../src/web-components/defineWidget';
+import { useShadowEnvironment } from '../../../src/web-components/environment';
 import type { WidgetDefinition } from '../../../src/web-components/types';
 import * as styles from './Probe.css';
 
@@ -32,9 +33,10 @@ const items = ['alpha', 'beta', 'gamma'];
 
 function ProbeWidget({ attributes, context }: WidgetRenderProps<typeof probeDefinition>) {
   const [navigatedTo, setNavigatedTo] = useState('');
+  const environment = useShadowEnvironment(context.root);
   const { isOpen, getInputProps, getMenuProps, getItemProps, getLabelProps, highlightedIndex } = useCombobox({
     items,
-    environment: context.environment as never,
+    environment: environment as never,
     onSelectedItemChange: ({ selectedItem }) => {
       if (selectedItem && context.emit('select', selectedItem)) setNavigatedTo(selectedItem);
     },

@@ -81,3 +81,86 @@ describe('<lime-pricing-calculator>', () => {
     await expectNoAxeViolations(document);
   });
 });
+
+describe('<lime-service-search>', () => {
+  it('takes its placeholder from the attribute (strings search.placeholder) and leaves the page keyboard alone', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {}); // no API here: the catalogue load fails
+    const el = mount('<lime-service-search api-url="http://127.0.0.1:9" placeholder="Find a model"></lime-service-search>');
+    const box = await vi.waitFor(() => ui(el).getByRole('combobox') as HTMLInputElement);
+    expect(box.placeholder).toBe('Find a model');
+    el.removeAttribute('placeholder');
+    await vi.waitFor(() => expect(box.placeholder).toBe('Search services'));
+    // shortcuts are off unless asked for: '/' on the page does not move focus into the widget.
+    const outside = document.createElement('button');
+    el.parentElement!.append(outside);
+    outside.focus();
+    await userEvent.keyboard('/');
+    expect(el.shadowRoot!.activeElement).toBeNull();
+    el.setAttribute('shortcuts', '');
+    await vi.waitFor(async () => {
+      outside.focus();
+      await userEvent.keyboard('/');
+      expect(el.shadowRoot!.activeElement).toBe(box);
+    });
+    error.mockRestore();
+  });
+});
+
+describe('<lime-auth-dialog>', () => {
+  const attrs = 'auth-url="http://127.0.0.1:9" auth-key="public-test-key" api-url="http://127.0.0.1:9"';
+
+  it('show() and the open attribute open it; close() closes it and emits close once', async () => {
+    const el = mount(`<lime-auth-dialog ${attrs}></lime-auth-dialog>`) as HTMLElement & { show(): void; close(): void; open: boolean };
+    const closes = vi.fn();
+    el.addEventListener('close', closes);
+    expect(el.open).toBe(false);
+    expect(ui(el).queryByRole('dialog')).toBeNull();
+    el.show();
+    expect(el.hasAttribute('open')).toBe(true);
+    const dialog = await vi.waitFor(() => ui(el).getByRole('dialog'));
+    expect(ui(el).getByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    await expectNoAxeViolations(document);
+    el.close();
+    await vi.waitFor(() => expect(ui(el).queryByRole('dialog')).toBeNull());
+    expect(dialog.isConnected).toBe(false);
+    expect(closes).toHaveBeenCalledOnce();
+    el.open = true;
+    await vi.waitFor(() => ui(el).getByRole('dialog'));
+  });
+
+  it('the close button removes the open attribute and emits close (composed, from the element)', async () => {
+    const el = mount(`<lime-auth-dialog ${attrs} open></lime-auth-dialog>`);
+    const seen: Event[] = [];
+    const onClose = (e: Event) => seen.push(e);
+    document.addEventListener('close', onClose);
+    try {
+      await vi.waitFor(() => ui(el).getByRole('dialog'));
+      await userEvent.click(ui(el).getByRole('button', { name: 'Close' }));
+      await vi.waitFor(() => expect(el.hasAttribute('open')).toBe(false));
+      await vi.waitFor(() => expect(seen).toHaveLength(1));
+      expect(seen[0]!.target).toBe(el);
+      expect(seen[0]!.composed).toBe(true);
+    } finally {
+      document.removeEventListener('close', onClose);
+    }
+  });
+
+  it('page-state moves the overlay after it opens at state 1 (spec §4)', async () => {
+    const el = mount(`<lime-auth-dialog ${attrs} page-state="0" open></lime-auth-dialog>`);
+    await vi.waitFor(() => expect(ui(el).getByRole('heading', { name: 'Create your account' })).toBeTruthy());
+  });
+});
+
+describe('a widget that cannot render', () => {
+  it('logs one error naming the element, leaves the page alone, and recovers when the attribute is fixed', async () => {
+    const errors: unknown[][] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args));
+    const el = mount('<lime-auth-dialog auth-url="http://127.0.0.1:9" open></lime-auth-dialog>');
+    await vi.waitFor(() => expect(errors.some((args) => String(args[0]).includes('<lime-auth-dialog> could not render'))).toBe(true));
+    expect(String(errors.find((a) => String(a[0]).includes('could not render'))![1])).toContain('authKey is empty');
+    expect(ui(el).queryByRole('dialog')).toBeNull();
+    spy.mockRestore();
+    el.setAttribute('auth-key', 'public-test-key');
+    await vi.waitFor(() => ui(el).getByRole('dialog'));
+  });
+});

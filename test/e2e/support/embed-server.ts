@@ -34,15 +34,22 @@ export interface EmbedServerOptions {
 export interface EmbedServer {
   /** Origin of the fixture page, e.g. http://127.0.0.1:4321 */
   url: string;
-  /** The exact policy sent with every response. */
+  /** The policy of issue 6, sent with every response. */
   csp: string;
+  /**
+   * The same plus `img-src 'self' data: <api>`, sent when the page URL has `?thumbnails`: the
+   * search results show service images from the API origin (and an SVG data: URI as the
+   * fallback), which `default-src 'self'` alone blocks.
+   */
+  cspWithThumbnails: string;
   close(): Promise<void>;
 }
 
 /** issue 6: `default-src 'self'; script-src 'self'; style-src 'self'; connect-src <api>` */
-export function embedCsp(apiUrl: string, authUrl = apiUrl): string {
+export function embedCsp(apiUrl: string, authUrl = apiUrl, { thumbnails = false } = {}): string {
   const connect = [...new Set([new URL(apiUrl).origin, new URL(authUrl).origin])].join(' ');
-  return `default-src 'self'; script-src 'self'; style-src 'self'; connect-src ${connect}`;
+  const policy = `default-src 'self'; script-src 'self'; style-src 'self'; connect-src ${connect}`;
+  return thumbnails ? `${policy}; img-src 'self' data: ${new URL(apiUrl).origin}` : policy;
 }
 
 function resolveFile(urlPath: string): string | null {
@@ -59,10 +66,12 @@ export async function startEmbedServer(options: EmbedServerOptions): Promise<Emb
   }
   const authUrl = options.authUrl ?? options.apiUrl;
   const csp = embedCsp(options.apiUrl, authUrl);
+  const cspWithThumbnails = embedCsp(options.apiUrl, authUrl, { thumbnails: true });
   const host = options.host ?? '127.0.0.1';
 
   const server: Server = createServer((req, res) => {
-    res.setHeader('Content-Security-Policy', csp);
+    const query = new URL(req.url ?? '/', 'http://fixture').searchParams;
+    res.setHeader('Content-Security-Policy', query.has('thumbnails') ? cspWithThumbnails : csp);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', 'no-store');
     const file = resolveFile(req.url ?? '/');
@@ -92,6 +101,7 @@ export async function startEmbedServer(options: EmbedServerOptions): Promise<Emb
   return {
     url: `http://${host}:${address.port}`,
     csp,
+    cspWithThumbnails,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -3,6 +3,8 @@
 // (LIME_EMBED_PORT) and that origin in the platform server's CORS_ORIGINS. Same as the main
 // playwright.config.ts once it carries those settings.
 import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import base from '../../../playwright.config';
 
@@ -20,6 +22,7 @@ const webServer = Array.isArray(base.webServer) ? base.webServer[0]! : base.webS
 export default defineConfig({
   ...base,
   testDir: '..',
-  testMatch: 'embeds.spec.ts',
-  webServer: { ...webServer, env: { ...webServer.env, CORS_ORIGINS: [webServer.env?.CORS_ORIGINS, embedOrigin].filter(Boolean).join(',') } },
+  testMatch: process.env.EMBED_SPEC ?? 'embeds.spec.ts',
+  // The main config's command is relative to the repository root.
+  webServer: { ...webServer, cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..'), env: { ...webServer.env, CORS_ORIGINS: [webServer.env?.CORS_ORIGINS, embedOrigin].filter(Boolean).join(',') } },
 });

@@ -242,7 +242,7 @@ describe('auth dialog machine: generated paths (@xstate/graph)', () => {
 
   it('together the paths take every transition and visit every state of the machine', () => {
     const all = allTransitions();
-    expect(all.length).toBeGreaterThan(80);
+    expect(all.length).toBeGreaterThan(70);
     const missing = all.filter((key) => !taken.has(key));
     expect(missing).toEqual([]);
     const states = (getStateNodes(authDialogMachine.root) as AnyStateNode[]).map((n) => n.id);

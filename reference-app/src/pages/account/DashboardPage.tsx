@@ -1,4 +1,114 @@
-// Placeholder page; replaced by the issue that builds it.
+import { useCallback } from 'react';
+import { Link } from 'react-router';
+import { usePlatformClients } from '@limelight/widgets/api';
+import { useSession } from '@limelight/widgets/auth';
+import { useStrings } from '@limelight/widgets/platform';
+import { useAccountResource } from './useAccountResource';
+import * as page from '../page.css';
+import * as styles from './account.css';
+
+const numberFormat = new Intl.NumberFormat('en-US');
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
+/**
+ * The account dashboard (spec §2: where sign-up and sign-in lead): a greeting with the user's
+ * e-mail, the credit balance, API usage by month and a summary of the API keys. Each block loads
+ * on its own; a failed load shows the spec §8 account warning and leaves the block empty.
+ */
 export default function DashboardPage() {
-  return <h1>DashboardPage</h1>;
+  const email = useSession((state) => state.session?.user.email ?? '');
+  const { payment, profile } = usePlatformClients();
+  const strings = useStrings().account;
+
+  const loadBalance = useCallback(() => payment.balance(), [payment]);
+  const loadUsage = useCallback(() => profile.usageStatistics(), [profile]);
+  const loadKeys = useCallback(() => profile.apiKeys(), [profile]);
+  const balance = useAccountResource(loadBalance, strings.loadProblem);
+  const usage = useAccountResource(loadUsage, strings.loadProblem);
+  const keys = useAccountResource(loadKeys, strings.loadProblem);
+
+  const months = usage.data?.monthly_api_calls ?? [];
+  const thisMonth = months.length ? months[months.length - 1] : null;
+  const now = Date.now();
+  const activeKeys = (keys.data ?? []).filter((key) => new Date(key.expiration_date).getTime() > now);
+  const nextExpiry = activeKeys
+    .map((key) => key.expiration_date)
+    .sort((a, b) => new Date(a).getTime() - new Date(b).getTime())[0];
+
+  return (
+    <div className={styles.page}>
+      <h1>Welcome back{email ? `, ${email}` : ''}</h1>
+
+      <div className={page.grid}>
+        <section className={styles.panel} aria-labelledby="dashboard-credits" aria-busy={balance.loading}>
+          <h2 id="dashboard-credits" className={styles.panelTitle}>
+            Credits
+          </h2>
+          <p className={styles.big} data-testid="credit-balance">
+            {balance.data ? numberFormat.format(balance.data.balance) : '–'}
+          </p>
+          <p className={page.muted}>
+            Available credits. <Link to="/account/billing">Buy credits or change your plan</Link>
+          </p>
+        </section>
+
+        <section className={styles.panel} aria-labelledby="dashboard-usage" aria-busy={usage.loading}>
+          <h2 id="dashboard-usage" className={styles.panelTitle}>
+            API calls this month
+          </h2>
+          <p className={styles.big} data-testid="calls-this-month">
+            {usage.data ? numberFormat.format(thisMonth?.calls ?? 0) : '–'}
+          </p>
+          <p className={page.muted}>{thisMonth ? `In ${thisMonth.month}.` : 'No calls yet.'}</p>
+        </section>
+
+        <section className={styles.panel} aria-labelledby="dashboard-keys" aria-busy={keys.loading}>
+          <h2 id="dashboard-keys" className={styles.panelTitle}>
+            API keys
+          </h2>
+          <p className={styles.big} data-testid="active-keys">
+            {keys.data ? activeKeys.length : '–'}
+          </p>
+          <p className={page.muted}>
+            {keys.data && activeKeys.length === 0 && 'No active key yet. '}
+            {nextExpiry && `Next expiry ${formatDate(nextExpiry)}. `}
+            <Link to="/account/profile">Manage API keys</Link>
+          </p>
+        </section>
+      </div>
+
+      {months.length > 0 && (
+        <section className={styles.panel} aria-labelledby="dashboard-history">
+          <h2 id="dashboard-history" className={styles.panelTitle}>
+            Usage by month
+          </h2>
+          <table className={page.table}>
+            <thead>
+              <tr>
+                <th scope="col" className={page.th}>
+                  Month
+                </th>
+                <th scope="col" className={page.th}>
+                  API calls
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...months].reverse().map((row) => (
+                <tr key={row.month}>
+                  <td className={page.td}>{row.month}</td>
+                  <td className={page.td}>{numberFormat.format(row.calls)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </div>
+  );
 }

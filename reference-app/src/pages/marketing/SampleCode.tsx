@@ -1,11 +1,7 @@
+import { CodeViewer } from '@limelight/widgets/code-viewer';
 import { sampleCode } from '../../site/content';
-import * as styles from '../page.css';
 
-// Placeholder until the code viewer lands: the sample as plain preformatted text.
+/** The home page's sample code block (spec §2): the code viewer in its sample size. */
 export function SampleCode() {
-  return (
-    <pre className={styles.card}>
-      <code>{sampleCode}</code>
-    </pre>
-  );
+  return <CodeViewer code={sampleCode} language="python" variant="sample" />;
 }

@@ -16,6 +16,7 @@ export const block = style({
   borderRadius: vars.radius.lg,
   border: `1px solid ${vars.color.border}`,
   background: vars.color.surface,
+  color: vars.color.text,
 });
 
 export const blockTitle = style({ margin: 0, fontSize: vars.fontSize.lg });

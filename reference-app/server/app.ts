@@ -1,0 +1,70 @@
+import { Hono } from 'hono';
+import { logger } from 'hono/logger';
+import { apiRoutes } from './api/routes';
+import type { ApiDeps } from './api/deps';
+import type { AuthDeps } from './auth/deps';
+import { authRoutes } from './auth/routes';
+import { corsMiddleware } from './http/cors';
+import { staticApp } from './http/staticApp';
+import { mailboxRoutes } from './mail/mailboxRoutes';
+import { modelImageSvg } from './media/modelImage';
+import { sandboxCheckoutRoutes } from './payments/sandboxPages';
+
+// The whole site on one origin: /auth/v1 (auth), /v1 (platform API), /config.json, the dev
+// mailbox, generated model images, the sandbox checkout and, for every other GET, the app.
+
+export interface AppOptions {
+  auth: AuthDeps;
+  api: ApiDeps;
+  publishableKey: string;
+  /** false when Vite serves the app (--dev) or for API-only test servers. */
+  serveApp: boolean;
+}
+
+export function createApp({ auth, api, publishableKey, serveApp }: AppOptions) {
+  const { config } = api;
+  const app = new Hono();
+
+  if (config.logRequests) app.use('*', logger());
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  });
+  const cors = corsMiddleware(config);
+  for (const path of ['/auth/v1/*', '/v1/*', '/config.json', '/media/*']) app.use(path, cors);
+
+  app.get('/config.json', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.json({ apiUrl: config.publicUrl, authUrl: config.publicUrl, authKey: publishableKey });
+  });
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+
+  app.route('/auth/v1', authRoutes(auth, publishableKey));
+  app.route('/v1', apiRoutes(api));
+  if (config.devMailbox) app.route('/dev', mailboxRoutes(api.db));
+  if (api.payments.provider.name === 'sandbox') app.route('/sandbox', sandboxCheckoutRoutes(api.payments));
+
+  app.get('/media/models/*', (c) => {
+    const match = c.req.path.match(/^\/media\/models\/(.+)\.svg$/);
+    if (!match) return c.text('Not found', 404);
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.body(modelImageSvg(decodeURIComponent(match[1]!)), 200, { 'Content-Type': 'image/svg+xml' });
+  });
+
+  app.notFound((c) => {
+    if (c.req.path.startsWith('/v1/') || c.req.path === '/v1') return c.json({ detail: `No route ${c.req.method} ${c.req.path}` }, 404);
+    if (c.req.path.startsWith('/auth/')) return c.json({ code: 'not_found', error_code: 'not_found', msg: `No route ${c.req.method} ${c.req.path}`, message: `No route ${c.req.method} ${c.req.path}` }, 404);
+    return c.text('Not found', 404);
+  });
+
+  if (serveApp) {
+    const serve = staticApp(config.appDir);
+    app.on(['GET', 'HEAD'], '*', (c) => {
+      if (/^\/(v1|auth|dev|media|sandbox)(\/|$)/.test(c.req.path)) return c.notFound();
+      return serve(c);
+    });
+  }
+
+  return app;
+}

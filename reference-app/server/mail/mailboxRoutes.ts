@@ -1,0 +1,56 @@
+import { Hono } from 'hono';
+import type { Db } from '../db/types';
+import { escapeHtml } from './templates';
+
+// The dev mailbox (no SMTP_URL): every message the server sent, newest first, as JSON for
+// tests (/dev/mailbox.json?to=<address>) and as a page for people (/dev/mailbox).
+
+const LIMIT = 200;
+
+function query(db: Db, to: string | undefined) {
+  let q = db.selectFrom('mail_messages').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(LIMIT);
+  if (to) q = q.where('to_address', '=', to.trim().toLowerCase());
+  return q.execute();
+}
+
+export function mailboxRoutes(db: Db) {
+  const app = new Hono();
+
+  app.get('/mailbox.json', async (c) => {
+    const rows = await query(db, c.req.query('to'));
+    c.header('Cache-Control', 'no-store');
+    return c.json(
+      rows.map((r) => ({
+        to: r.to_address,
+        subject: r.subject,
+        text: r.text_body,
+        html: r.html_body,
+        links: r.links,
+        created_at: r.created_at.toISOString(),
+      })),
+    );
+  });
+
+  app.get('/mailbox', async (c) => {
+    const to = c.req.query('to')?.trim() ?? '';
+    const rows = await query(db, to || undefined);
+    const items = rows
+      .map(
+        (r) => `<article><header><strong>${escapeHtml(r.subject)}</strong><br><small>to <a href="?to=${encodeURIComponent(r.to_address)}">${escapeHtml(r.to_address)}</a> · ${escapeHtml(r.created_at.toISOString())}</small></header>
+<iframe sandbox="" title="${escapeHtml(r.subject)}" srcdoc="${escapeHtml(r.html_body)}"></iframe>
+<ul>${r.links.map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`).join('')}</ul></article>`,
+      )
+      .join('');
+    c.header('Cache-Control', 'no-store');
+    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title><style>
+body{font-family:system-ui,sans-serif;margin:0 auto;max-width:900px;padding:24px;background:#f6f4f9;color:#1b1226}
+article{background:#fff;border-radius:8px;padding:16px;margin:16px 0;box-shadow:0 1px 3px #0002}
+iframe{width:100%;height:320px;border:1px solid #ddd;border-radius:4px;margin-top:8px}
+</style></head><body><h1>Dev mailbox</h1>
+<p>Mail the server sent while no SMTP_URL is set. JSON: <a href="/dev/mailbox.json">/dev/mailbox.json</a>.</p>
+<form><label>Recipient <input name="to" value="${escapeHtml(to)}" type="email"></label> <button>Filter</button> <a href="/dev/mailbox">All</a></form>
+${items || '<p>No messages.</p>'}</body></html>`);
+  });
+
+  return app;
+}

@@ -1,0 +1,157 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { vars } from '@limelight/widgets/theme/contract';
+
+/** Spec §9: the account area's collapsed header is 70px high. */
+export const ACCOUNT_HEADER_HEIGHT = 70;
+const smDown = 'screen and (max-width: 599px)';
+
+/** The account area paints its own surface, independent of page-level CSS. */
+export const root = style({
+  minHeight: '100vh',
+  background: vars.color.background,
+  color: vars.color.text,
+  fontFamily: vars.font.body,
+  lineHeight: 1.5,
+});
+
+// Low specificity (:where) so the navigation's and menus' own link styles win.
+globalStyle(`:where(${root}) a`, { color: vars.color.primary });
+
+export const skipLink = style({
+  position: 'absolute',
+  left: vars.space.md,
+  top: -100,
+  zIndex: 2000,
+  padding: vars.space.sm,
+  background: vars.color.primary,
+  color: vars.color.onPrimary,
+  borderRadius: vars.radius.sm,
+  ':focus': { top: vars.space.sm },
+});
+
+export const header = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: vars.zIndex.header,
+  height: ACCOUNT_HEADER_HEIGHT,
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  padding: `0 ${vars.space.lg}`,
+  background: vars.color.background,
+  borderBottom: `1px solid ${vars.color.surfaceRaised}`,
+  '@media': { [smDown]: { padding: `0 ${vars.space.sm}`, gap: vars.space.sm } },
+});
+
+export const brand = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  color: vars.color.text,
+  textDecoration: 'none',
+  fontWeight: 800,
+  fontSize: vars.fontSize.lg,
+  ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
+});
+
+export const logo = style({ width: 44, height: 44 });
+
+export const brandTitle = style({
+  '@media': { [smDown]: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } },
+});
+
+export const spacer = style({ flex: '1 1 auto' });
+
+/** Spec §2: the user menu is hidden on mobile. */
+export const userMenu = style({ position: 'relative', '@media': { [smDown]: { display: 'none' } } });
+
+export const menuButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  maxWidth: '20rem',
+  padding: `${vars.space.sm} ${vars.space.sm}`,
+  border: 0,
+  borderRadius: vars.radius.sm,
+  background: 'transparent',
+  color: vars.color.text,
+  font: 'inherit',
+  fontWeight: 600,
+  cursor: 'pointer',
+  ':hover': { background: vars.color.surfaceRaised },
+  ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
+});
+
+export const email = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+
+export const menuList = style({
+  position: 'absolute',
+  top: '100%',
+  right: 0,
+  minWidth: 200,
+  margin: 0,
+  padding: vars.space.xs,
+  listStyle: 'none',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.popup,
+  zIndex: vars.zIndex.popup,
+});
+
+export const menuItem = style({
+  display: 'block',
+  width: '100%',
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  border: 0,
+  borderRadius: vars.radius.sm,
+  background: 'transparent',
+  color: vars.color.text,
+  font: 'inherit',
+  textAlign: 'left',
+  textDecoration: 'none',
+  cursor: 'pointer',
+  ':hover': { background: vars.color.surfaceRaised },
+  ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: -2 },
+});
+
+export const nav = style({
+  display: 'flex',
+  gap: vars.space.xs,
+  overflowX: 'auto',
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+  borderBottom: `1px solid ${vars.color.surfaceRaised}`,
+  '@media': { [smDown]: { padding: `${vars.space.sm} ${vars.space.sm}` } },
+});
+
+export const navList = style({ display: 'flex', gap: vars.space.xs, margin: 0, padding: 0, listStyle: 'none' });
+
+export const navLink = style({
+  display: 'inline-block',
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  color: vars.color.text,
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
+  ':hover': { background: vars.color.surfaceRaised },
+  ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
+  selectors: { '&[aria-current="page"]': { background: vars.color.primary, color: vars.color.onPrimary } },
+});
+
+/** Logout in the account navigation: only where the user menu is hidden (mobile). */
+export const mobileLogout = style([
+  navLink,
+  {
+    display: 'none',
+    marginLeft: 'auto',
+    border: 0,
+    background: 'transparent',
+    font: 'inherit',
+    cursor: 'pointer',
+    '@media': { [smDown]: { display: 'inline-block' } },
+  },
+]);
+
+export const main = style({ minHeight: `calc(100vh - ${ACCOUNT_HEADER_HEIGHT}px)` });
+
+globalStyle(`${menuList} a`, { boxSizing: 'border-box' });

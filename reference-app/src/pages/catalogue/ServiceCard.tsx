@@ -1,0 +1,60 @@
+import type { SyntheticEvent } from 'react';
+import { Link } from 'react-router';
+import type { ModelCategory, ModelDescriptor } from '@limelight/widgets/api';
+import {
+  FALLBACK_IMAGE,
+  descriptionPreview,
+  displayName,
+  formatRuns,
+  modelImage,
+  resolveCategories,
+  servicePath,
+} from '@limelight/widgets/catalogue';
+import { useStrings } from '@limelight/widgets/platform';
+import * as styles from './catalogue.css';
+
+export const showFallbackImage = (event: SyntheticEvent<HTMLImageElement>) => {
+  if (event.currentTarget.src !== FALLBACK_IMAGE) event.currentTarget.src = FALLBACK_IMAGE;
+};
+
+/** Provider label: the platform's own services carry the brand name. */
+export function providerLabel(provider: string | null | undefined, brand: string): string {
+  if (!provider) return '';
+  if (provider.toLowerCase() === 'limelight') return brand;
+  return provider.charAt(0).toUpperCase() + provider.slice(1);
+}
+
+/** A catalogue card: image, name, description, runs, provider and categories; links to the service page. */
+export function ServiceCard({
+  model,
+  categories,
+  brand,
+  headingLevel = 2,
+}: {
+  model: ModelDescriptor;
+  categories: readonly ModelCategory[];
+  brand: string;
+  headingLevel?: 2 | 3;
+}) {
+  const s = useStrings().search;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const cats = resolveCategories(model, categories);
+  return (
+    <Link className={styles.card} to={`/APIs/service/${servicePath(model)}`}>
+      <img className={styles.cardImage} src={modelImage(model)} alt="" loading="lazy" decoding="async" onError={showFallbackImage} />
+      <div className={styles.cardBody}>
+        <Heading className={styles.cardTitle}>{displayName(model, s.unknownModel)}</Heading>
+        <p className={styles.cardText}>{descriptionPreview(model, 140)}</p>
+      </div>
+      <div className={styles.cardMeta}>
+        <span className={styles.badge}>{formatRuns(model.n_usages, s.runs)}</span>
+        {model.provider ? <span className={styles.badge}>{providerLabel(model.provider, brand)}</span> : null}
+        {cats.slice(0, 2).map((c) => (
+          <span key={c.id} className={styles.badge}>
+            {c.title}
+          </span>
+        ))}
+      </div>
+    </Link>
+  );
+}

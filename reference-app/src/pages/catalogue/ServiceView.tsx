@@ -1,0 +1,182 @@
+import { useEffect, useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import type { ModelDescriptor, ServiceEndpoint } from '@limelight/widgets/api';
+import {
+  displayName,
+  findServiceByPath,
+  formatRuns,
+  modelImage,
+  resolveCategories,
+  sanitizeDescriptionHtml,
+  sortDomains,
+} from '@limelight/widgets/catalogue';
+import { usePlatform } from '@limelight/widgets/platform';
+import { providerLabel, showFallbackImage } from './ServiceCard';
+import { useCatalogueData } from './useCatalogueData';
+import * as styles from './catalogue.css';
+
+/** The decoded path segments of /APIs/service/:serviceId and /APIs/service/:owner/:name. */
+export function useServiceSegments(): string[] {
+  const params = useParams();
+  return params.serviceId !== undefined ? [params.serviceId] : [params.owner ?? '', params.name ?? ''];
+}
+
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
+
+function formatDate(value: string | null | undefined, unknown: string): string {
+  const t = value ? Date.parse(value) : NaN;
+  return Number.isNaN(t) ? unknown : dateFormat.format(t);
+}
+
+function formatDefault(value: unknown): string {
+  if (value === undefined) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function Endpoint({ endpoint, s }: { endpoint: ServiceEndpoint; s: ReturnType<typeof usePlatform>['strings']['search']['service'] }) {
+  const parameters = Array.isArray(endpoint.parameters) ? endpoint.parameters : [];
+  return (
+    <section className={styles.endpoint} aria-label={`${endpoint.method} ${endpoint.path}`}>
+      <h3 className={styles.endpointTitle}>
+        <span className={styles.method}>{endpoint.method}</span>
+        {endpoint.path}
+      </h3>
+      {endpoint.description ? <p>{endpoint.description}</p> : null}
+      {parameters.length > 0 ? (
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">{s.parameter}</th>
+              <th scope="col">{s.type}</th>
+              <th scope="col">{s.required}</th>
+              <th scope="col">{s.defaultValue}</th>
+              <th scope="col">{s.description}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {parameters.map((p) => (
+              <tr key={p.name}>
+                <td>
+                  <code className={styles.code}>{p.name}</code>
+                </td>
+                <td>{p.type}</td>
+                <td>{p.required ? s.yes : s.no}</td>
+                <td>
+                  <code className={styles.code}>{formatDefault(p.default)}</code>
+                </td>
+                <td>{p.description ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </section>
+  );
+}
+
+function ServiceDetails({ model }: { model: ModelDescriptor }) {
+  const { strings, brand } = usePlatform();
+  const s = strings.search.service;
+  const data = useCatalogueData();
+  const name = displayName(model, strings.search.unknownModel);
+  const categories = resolveCategories(model, data.categories);
+  const tags = Array.isArray(model.used_models) ? model.used_models.filter((t) => typeof t === 'string' && t.trim()) : [];
+  const html = useMemo(() => sanitizeDescriptionHtml(model.model_desc), [model.model_desc]);
+  const endpoints = Array.isArray(model.endpoints) ? model.endpoints : [];
+
+  useEffect(() => {
+    document.title = `${name} · ${brand}`;
+  }, [name, brand]);
+
+  return (
+    <article>
+      <div className={styles.serviceHeader}>
+        <img className={styles.serviceImage} src={modelImage(model)} alt="" onError={showFallbackImage} />
+        <div>
+          <h1 className={styles.title}>{name}</h1>
+          {html ? (
+            // Sanitised with DOMPurify (scripts, handlers, styles removed) before it is rendered.
+            <div className={styles.description} dangerouslySetInnerHTML={{ __html: html }} />
+          ) : null}
+          <dl className={styles.facts}>
+            <dt className={styles.factName}>{s.provider}</dt>
+            <dd className={styles.factValue}>{providerLabel(model.provider, brand) || s.unknown}</dd>
+            <dt className={styles.factName}>{s.owner}</dt>
+            <dd className={styles.factValue}>{model.owner_name || model.created_by || s.unknown}</dd>
+            <dt className={styles.factName}>{s.runs}</dt>
+            <dd className={styles.factValue}>{formatRuns(model.n_usages, strings.search.runs)}</dd>
+            <dt className={styles.factName}>{s.published}</dt>
+            <dd className={styles.factValue}>
+              {model.created_at && !Number.isNaN(Date.parse(model.created_at)) ? (
+                <time dateTime={model.created_at}>{formatDate(model.created_at, s.unknown)}</time>
+              ) : (
+                s.unknown
+              )}
+            </dd>
+            <dt className={styles.factName}>{s.categories}</dt>
+            <dd className={styles.factValue}>
+              {categories.length === 0
+                ? s.unknown
+                : categories.map((c) => (
+                    <span key={c.id} className={styles.badge}>
+                      {c.title} ({sortDomains(c.input_domain ?? []).join(', ')} → {sortDomains(c.output_domain ?? []).join(', ')})
+                    </span>
+                  ))}
+            </dd>
+            <dt className={styles.factName}>{s.tags}</dt>
+            <dd className={styles.factValue}>
+              {tags.length === 0
+                ? s.unknown
+                : tags.map((t) => (
+                    <span key={t} className={styles.badge}>
+                      {t}
+                    </span>
+                  ))}
+            </dd>
+          </dl>
+        </div>
+      </div>
+      <h2 className={styles.sectionTitle}>{s.howToCall}</h2>
+      {endpoints.length === 0 ? <p>{s.noEndpoints}</p> : endpoints.map((e) => <Endpoint key={`${e.method} ${e.path}`} endpoint={e} s={s} />)}
+    </article>
+  );
+}
+
+/** /APIs/service/{id} and /APIs/service/{owner}/{name} (spec §2). */
+export function ServiceView() {
+  const { strings, brand } = usePlatform();
+  const s = strings.search.service;
+  const segments = useServiceSegments();
+  const data = useCatalogueData();
+  const model = useMemo(() => findServiceByPath(data.models, segments), [data.models, segments]);
+
+  useEffect(() => {
+    if (!model && !data.loading) document.title = `${s.notFoundTitle} · ${brand}`;
+  }, [model, data.loading, s.notFoundTitle, brand]);
+
+  if (model) {
+    return (
+      <div className={styles.page}>
+        <ServiceDetails model={model} />
+      </div>
+    );
+  }
+  if (data.loading) {
+    return (
+      <div className={styles.page} role="status">
+        {s.loading}
+      </div>
+    );
+  }
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{s.notFoundTitle}</h1>
+      <p>{s.notFoundText}</p>
+      <p>
+        <Link className={styles.link} to="/APIs/Overview">
+          {s.backToOverview}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,219 @@
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
+import { vars } from '@limelight/widgets/theme/contract';
+
+const smDown = 'screen and (max-width: 599px)';
+const mdDown = 'screen and (max-width: 899px)';
+
+export const page = style({
+  maxWidth: 1200,
+  margin: '0 auto',
+  padding: `${vars.space.xl} ${vars.space.lg}`,
+  '@media': { [smDown]: { padding: `${vars.space.lg} ${vars.space.md}` } },
+});
+
+export const title = style({ fontSize: vars.fontSize.xl, margin: `0 0 ${vars.space.sm}` });
+export const intro = style({ color: vars.color.textMuted, margin: `0 0 ${vars.space.lg}`, maxWidth: 720 });
+
+export const layout = style({
+  display: 'grid',
+  gridTemplateColumns: '260px minmax(0, 1fr)',
+  gap: vars.space.lg,
+  alignItems: 'start',
+  '@media': { [mdDown]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
+});
+
+export const filters = style({
+  display: 'grid',
+  gap: vars.space.md,
+  padding: vars.space.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.surfaceRaised}`,
+  borderRadius: vars.radius.lg,
+});
+
+export const fieldset = style({ border: 0, margin: 0, padding: 0, minWidth: 0 });
+export const legend = style({ padding: 0, marginBottom: vars.space.xs, fontWeight: 700, fontSize: vars.fontSize.sm });
+export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
+
+export const chipInput = style({ position: 'absolute', opacity: 0, width: 1, height: 1, margin: 0 });
+
+export const chip = style({
+  position: 'relative',
+  display: 'inline-flex',
+  alignItems: 'center',
+  padding: `${vars.space.xxs} ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.pill,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 600,
+  letterSpacing: '0.03em',
+  cursor: 'pointer',
+  userSelect: 'none',
+  color: vars.color.text,
+  background: 'transparent',
+  selectors: {
+    '&:has(input:checked)': { background: vars.color.primary, color: vars.color.onPrimary, borderColor: vars.color.primary },
+    '&:has(input:focus-visible)': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
+  },
+});
+
+export const label = style({ display: 'grid', gap: vars.space.xs, fontSize: vars.fontSize.sm, fontWeight: 600 });
+
+export const control = style({
+  width: '100%',
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.background,
+  color: vars.color.text,
+  font: 'inherit',
+  fontWeight: 400,
+  ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
+});
+
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'end',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  marginBottom: vars.space.md,
+});
+
+export const toolbarControls = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.md });
+
+export const count = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const textButton = style({
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.pill,
+  background: 'transparent',
+  color: vars.color.text,
+  font: 'inherit',
+  fontSize: vars.fontSize.sm,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover:not(:disabled)': { borderColor: vars.color.primary },
+    '&:disabled': { opacity: 0.5, cursor: 'default' },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
+  },
+});
+
+export const results = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
+});
+
+export const card = style({
+  display: 'grid',
+  gridTemplateRows: 'auto 1fr auto',
+  height: '100%',
+  overflow: 'hidden',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.surfaceRaised}`,
+  borderRadius: vars.radius.lg,
+  color: vars.color.text,
+  textDecoration: 'none',
+  selectors: {
+    '&:hover': { borderColor: vars.color.primary },
+    '&:focus-visible': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: 2 },
+  },
+});
+
+export const cardImage = style({ display: 'block', width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', background: vars.color.surfaceRaised });
+export const cardBody = style({ display: 'grid', gap: vars.space.xs, alignContent: 'start', padding: vars.space.md });
+export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.md, overflowWrap: 'anywhere' });
+export const cardText = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const cardMeta = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  padding: `0 ${vars.space.md} ${vars.space.md}`,
+});
+
+export const badge = style({
+  display: 'inline-block',
+  padding: `${vars.space.xxs} ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  fontSize: vars.fontSize.xs,
+  whiteSpace: 'nowrap',
+});
+
+export const pager = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.md,
+  marginTop: vars.space.lg,
+});
+
+const pulse = keyframes({ '0%, 100%': { opacity: 0.5 }, '50%': { opacity: 1 } });
+
+export const placeholder = style({
+  minHeight: 260,
+  borderRadius: vars.radius.lg,
+  background: vars.color.skeleton,
+  animation: `${pulse} 1.4s ease-in-out infinite`,
+  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
+});
+
+export const empty = style({ padding: vars.space.xl, textAlign: 'center', color: vars.color.textMuted });
+
+// Service page
+
+export const serviceHeader = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 320px) minmax(0, 1fr)',
+  gap: vars.space.lg,
+  alignItems: 'start',
+  '@media': { [mdDown]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
+});
+
+export const serviceImage = style({
+  display: 'block',
+  width: '100%',
+  aspectRatio: '1 / 1',
+  objectFit: 'cover',
+  borderRadius: vars.radius.lg,
+  background: vars.color.surfaceRaised,
+});
+
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  margin: `${vars.space.md} 0`,
+});
+export const factName = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const factValue = style({ margin: 0, overflowWrap: 'anywhere' });
+
+export const description = style({ lineHeight: 1.6, overflowWrap: 'anywhere' });
+globalStyle(`${description} img`, { maxWidth: '100%' });
+
+export const sectionTitle = style({ fontSize: vars.fontSize.lg, margin: `${vars.space.xl} 0 ${vars.space.sm}` });
+
+export const endpoint = style({
+  marginBottom: vars.space.lg,
+  padding: vars.space.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.surfaceRaised}`,
+  borderRadius: vars.radius.lg,
+  overflowX: 'auto',
+});
+
+export const endpointTitle = style({ margin: `0 0 ${vars.space.xs}`, fontFamily: vars.font.mono, fontSize: vars.fontSize.md });
+export const method = style({ color: vars.color.primary, marginRight: vars.space.sm });
+
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm });
+globalStyle(`${table} th`, { textAlign: 'left', padding: vars.space.xs, borderBottom: `2px solid ${vars.color.border}` });
+globalStyle(`${table} td`, { padding: vars.space.xs, borderBottom: `1px solid ${vars.color.surfaceRaised}`, verticalAlign: 'top' });
+export const code = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.xs });
+
+export const link = style({ color: vars.color.primary });

@@ -1,0 +1,253 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// Sign-in and sign-up as a visitor meets them (issue 5), against the running site and the local
+// platform server; e-mail links are read from its dev mailbox (GET /dev/mailbox.json?to=).
+
+interface MailboxMessage {
+  to: string;
+  subject: string;
+  links: string[];
+  created_at: string;
+}
+
+const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+/** Newest link in the mailbox of `to` matching `pattern` (and not one of `seen`). */
+async function mailLink(request: APIRequestContext, to: string, pattern: RegExp, seen: string[] = []): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+        if (!response.ok()) return undefined;
+        const messages = (await response.json()) as MailboxMessage[];
+        found = messages.flatMap((m) => m.links).find((link) => pattern.test(link) && !seen.includes(link));
+        return found;
+      },
+      { message: `a mail to ${to} with a link matching ${pattern}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return found!;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  // The footer belongs to the site shell and is checked by its own suite.
+  const results = await new AxeBuilder({ page }).exclude('footer').analyze();
+  if (process.env.AXE_DEBUG) await page.screenshot({ path: '/tmp/axe-debug.png', fullPage: true });
+  if (process.env.AXE_DEBUG) console.log(JSON.stringify(results.violations.map((v) => v.nodes.slice(0, 3).map((n) => n.failureSummary)), null, 1));
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function fillCredentials(page: Page, email: string, password: string) {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/signinup?page_state=1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await fillCredentials(page, email, password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+async function logout(page: Page, email: string) {
+  await page.getByRole('button', { name: `Account menu for ${email}` }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  // Spec §2: after logging out the user lands on /.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+}
+
+/** Registers and confirms an account without the UI (the sign-up journey itself is tested below). */
+async function confirmedAccount(page: Page, request: APIRequestContext, tag: string, password: string): Promise<string> {
+  const email = uniqueEmail(tag);
+  await page.goto('/signinup?page_state=0');
+  await fillCredentials(page, email, password);
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account created' })).toBeVisible();
+  await page.goto(await mailLink(request, email, /type=signup/));
+  await expect(page).toHaveURL(/\/account\/dashboard$/);
+  await logout(page, email);
+  return email;
+}
+
+test.describe('sign-in and sign-up (spec §2, §4, §8)', () => {
+  test('sign up, confirm by mail, sign in, stay signed in over a reload, sign out', async ({ page, request }) => {
+    const email = uniqueEmail('journey');
+    const password = 'journey-pw-1';
+
+    // Home's call to action leads to sign-up (page_state 0).
+    await page.goto('/signinup?page_state=0');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+    await fillCredentials(page, email, password);
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+
+    // Spec §4: sign-up success with the e-mail not yet verified goes to 2, with the inbox prompt.
+    await expect(page.getByRole('heading', { level: 1, name: 'Account created' })).toBeVisible();
+    await expect(page).toHaveURL(/page_state=2/);
+    await expect(page.getByText(`We sent a confirmation link to ${email}. Please check your inbox and spam folder.`)).toBeVisible();
+
+    // Spec §4: the confirmation link lands on the page with emailconfirmed=true, signed in;
+    // spec §2: sign-up leads to /account/dashboard.
+    const link = await mailLink(request, email, /type=signup/);
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/account\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${email}` })).toBeVisible();
+    await logout(page, email);
+
+    // Sign in with the confirmed account: the sign-in page sends to /account, i.e. the dashboard.
+    await page.getByRole('link', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/signinup\?page_state=1$/);
+    await fillCredentials(page, email, password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/account\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${email}` })).toBeVisible();
+
+    // The session is stored: a reload stays signed in.
+    await page.reload();
+    await expect(page).toHaveURL(/\/account\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${email}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+
+    // The dashboard's data comes from the platform API with the session's token, without warnings
+    // (the sign-in was registered: profile/sign_in_sign_up).
+    await expect(page.getByTestId('credit-balance')).toHaveText(/^\d[\d,]*$/);
+    await expect(page.getByTestId('calls-this-month')).toHaveText(/^\d[\d,]*$/);
+    await expect(page.getByTestId('active-keys')).toHaveText(/^\d+$/);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // Account header: the SDK menu opens the Python SDK's public repository.
+    await page.getByRole('button', { name: 'SDK' }).click();
+    await expect(page.getByRole('link', { name: /Python SDK/ })).toHaveAttribute('href', /^https:\/\/github\.com\//);
+    await page.keyboard.press('Escape');
+
+    // The public header shows Dashboard instead of Login for a logged-in user.
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/account/dashboard');
+    await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
+
+    // A logged-in visitor on the sign-in page is sent to /account.
+    await page.goto('/signinup?page_state=1');
+    await expect(page).toHaveURL(/\/account\/dashboard$/);
+
+    await logout(page, email);
+    await page.goto('/account/dashboard');
+    await expect(page).toHaveURL(/\/signinup\?page_state=1$/);
+  });
+
+  test("a wrong password shows 'Invalid email or password.'", async ({ page }) => {
+    await signIn(page, 'demo@limelight.dev', 'not-the-password');
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
+    await expect(page).toHaveURL(/page_state=1/);
+    await expectNoAxeViolations(page);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+  });
+
+  test('the form is not sent while invalid (spec §5)', async ({ page }) => {
+    await page.goto('/signinup?page_state=1');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByText('E-mail is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await page.getByLabel('E-mail').fill('not-an-email');
+    await expect(page.getByText('E-mail must be valid')).toBeVisible();
+  });
+
+  test('signing up again with the same e-mail shows UserExists; resending works', async ({ page, request }) => {
+    const email = await confirmedAccount(page, request, 'exists', 'exists-pw-1');
+    await page.goto('/signinup?page_state=0');
+    await fillCredentials(page, email, 'another-pw-2');
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(
+      `User ${email} already exists. Sign in, use another email or reset your password. If you didn't receive the verification e-mail click the following button.`,
+    );
+    await alert.getByRole('button', { name: 'Resend verification email' }).click();
+    await expect(page.getByText(`We sent a new verification e-mail to ${email}. Please check your inbox and spam folder.`)).toBeVisible();
+  });
+
+  test('forgot password: mail, link, new password, sign in with it', async ({ page, request }) => {
+    const email = await confirmedAccount(page, request, 'reset', 'old-password-1');
+    await page.goto('/signinup?page_state=1');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/page_state=3/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Password recovery' })).toBeVisible();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Send recovery email' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Recovery email sent' })).toBeVisible();
+    await expect(page).toHaveURL(/page_state=4/);
+    await expect(page.getByText(/Please check your inbox and spam folder\./)).toBeVisible();
+
+    // Spec §2: the recovery link returns to /signinup?passwordreset=true; with its session: 5.
+    await page.goto(await mailLink(request, email, /type=recovery/));
+    await expect(page.getByRole('heading', { level: 1, name: 'Set new password' })).toBeVisible();
+    await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel('New password', { exact: true }).fill('new-password-2');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+
+    // Spec §4: back to 1 with the success alert, signed out.
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Password reset successfully!' })).toHaveText(
+      'Password reset successfully! You can now sign in with your new password.',
+    );
+    await expect(page).toHaveURL(/page_state=1/);
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+
+    await fillCredentials(page, email, 'old-password-1');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
+    await fillCredentials(page, email, 'new-password-2');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/account\/dashboard$/);
+  });
+
+  test('a recovery link without a session: the invalid-link error on 3', async ({ page }) => {
+    await page.goto('/signinup?passwordreset=true');
+    await expect(page.getByRole('heading', { level: 1, name: 'Password recovery' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('Invalid or expired recovery link. Please request a new password reset.');
+    await expect(page).toHaveURL(/page_state=3/);
+  });
+
+  test('guarded routes while signed out go to sign-in, page_state 1 (spec §4)', async ({ page }) => {
+    for (const path of ['/account/dashboard', '/account', '/account/profile', '/APIs/edit/some-service']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/signinup\?page_state=1$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    }
+  });
+
+  test('/SignInUp is the same page', async ({ page }) => {
+    await page.goto('/SignInUp?page_state=3');
+    await expect(page.getByRole('heading', { level: 1, name: 'Password recovery' })).toBeVisible();
+  });
+
+  test('axe reports no violations in any of the seven page states', async ({ page, request }) => {
+    const titles = ['Create your account', 'Sign in', 'Account created', 'Password recovery', 'Recovery email sent'];
+    for (const [pageState, title] of titles.entries()) {
+      await page.goto(`/signinup?page_state=${pageState}`);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expectNoAxeViolations(page);
+    }
+    await page.goto('/signinup?page_state=6');
+    await expect(page.getByRole('heading', { level: 1, name: 'Password reset' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // With messages showing: a field error and an alert.
+    await page.goto('/signinup?page_state=1');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByText('E-mail is required')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // State 5 needs a real recovery session.
+    const email = await confirmedAccount(page, request, 'axe', 'axe-password-1');
+    await page.goto('/signinup?page_state=3');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Send recovery email' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Recovery email sent' })).toBeVisible();
+    await page.goto(await mailLink(request, email, /type=recovery/));
+    await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, toPromise, type AnyActorLogic } from 'xstate';
+import {
+  createAuthClient,
+  createAuthDialogActors,
+  defaultRedirectUrls,
+  LimeAuthError,
+  signInFailureAlert,
+  type SignUpResult,
+} from '../../../src/auth';
+import { authKey, DEMO, followLink, memoryStorage, platformUrl, recordingFetch, uniqueEmail, waitForLink } from './platform';
+
+// The auth dialog's real network actors (createAuthDialogActors) against the real platform
+// server: the machine's error mapping relies on the codes they surface.
+
+function setup() {
+  const recorder = recordingFetch();
+  const client = createAuthClient({ authUrl: platformUrl(), authKey: authKey(), storage: memoryStorage(), fetch: recorder.fetch });
+  // The site is served by the platform server, so its origin is an allowed redirect target.
+  const actors = createAuthDialogActors(client, { redirectUrls: defaultRedirectUrls(platformUrl()) });
+  return { client, actors, seen: recorder.seen };
+}
+
+function run<T>(logic: AnyActorLogic, input?: unknown): Promise<T> {
+  const actor = createActor(logic, { input });
+  actor.start();
+  return toPromise(actor) as Promise<T>;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<LimeAuthError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(LimeAuthError);
+    return error as LimeAuthError;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('auth dialog actors on the real server (spec §7 "Auth provider calls")', () => {
+  it('signIn resolves with the session; a wrong password rejects with code invalid_credentials', async () => {
+    const { actors } = setup();
+    const session = await run<{ access_token: string; user: { email: string } }>(actors.signIn, DEMO);
+    expect(session.access_token).toBeTruthy();
+    expect(session.user.email).toBe(DEMO.email);
+    const error = await rejection(run(actors.signIn, { email: DEMO.email, password: 'wrong-password' }));
+    expect(error).toMatchObject({ kind: 'api', code: 'invalid_credentials', status: 400 });
+    expect(signInFailureAlert(error, DEMO.email).key).toBe('invalidCredentials');
+  });
+
+  it('signUp asks for confirmation with emailconfirmed=true; the link confirms and signs in', async () => {
+    const { actors, seen } = setup();
+    const email = uniqueEmail('signup');
+    const result = await run<SignUpResult>(actors.signUp, { email, password: 'secret-pw-1' });
+    expect(result.session).toBeNull();
+    expect(result.user?.email).toBe(email);
+    expect(result.user?.email_confirmed_at ?? null).toBeNull();
+    expect(result.user?.identities?.length).toBeGreaterThan(0);
+    const signup = seen.find((s) => s.url.includes('/signup'))!;
+    expect(new URL(signup.url).searchParams.get('redirect_to')).toBe(`${platformUrl()}/signinup?emailconfirmed=true`);
+
+    const link = await waitForLink(email, /type=signup/);
+    const landing = await followLink(link);
+    expect(`${landing.origin}${landing.pathname}${landing.search}`).toBe(`${platformUrl()}/signinup?emailconfirmed=true`);
+    expect(new URLSearchParams(landing.hash.slice(1)).get('access_token')).toBeTruthy();
+  });
+
+  it('signUp for a confirmed address answers the obfuscated user without identities (UserExists)', async () => {
+    const { actors } = setup();
+    const result = await run<SignUpResult>(actors.signUp, { email: DEMO.email, password: 'whatever-pw' }).catch(
+      (error: LimeAuthError) => error,
+    );
+    if (result instanceof LimeAuthError) {
+      // Autoconfirm servers answer 422 instead: the other UserExists case.
+      expect(result.code).toBe('user_already_exists');
+    } else {
+      expect(result.session).toBeNull();
+      expect(result.user?.identities).toEqual([]);
+    }
+  });
+
+  it('a weak password is refused with its code and message (createAccountFailed)', async () => {
+    const { actors } = setup();
+    const error = await rejection(run(actors.signUp, { email: uniqueEmail('weak'), password: '1' }));
+    expect(error.kind).toBe('api');
+    expect(error.code).toBeTruthy();
+    expect(error.message).toBeTruthy();
+  });
+
+  it('resendVerification sends a new confirmation mail', async () => {
+    const { actors } = setup();
+    const email = uniqueEmail('resend');
+    await run(actors.signUp, { email, password: 'secret-pw-1' });
+    await waitForLink(email, /type=signup/);
+    await new Promise((r) => setTimeout(r, 5));
+    await expect(run(actors.resendVerification, { email })).resolves.toBeUndefined();
+  });
+
+  it('requestRecovery mails a link that returns to /signinup?passwordreset=true with a recovery session', async () => {
+    const { actors } = setup();
+    await run(actors.requestRecovery, { email: DEMO.email });
+    const link = await waitForLink(DEMO.email, /type=recovery/);
+    const landing = await followLink(link);
+    expect(`${landing.origin}${landing.pathname}${landing.search}`).toBe(`${platformUrl()}/signinup?passwordreset=true`);
+    const fragment = new URLSearchParams(landing.hash.slice(1));
+    expect(fragment.get('type')).toBe('recovery');
+    expect(fragment.get('access_token')).toBeTruthy();
+  });
+
+  it('getRecoverySession gives null without a session, the session with one', async () => {
+    const { actors, client } = setup();
+    expect(await run(actors.getRecoverySession)).toBeNull();
+    await client.signInWithPassword(DEMO);
+    expect(await run<{ access_token: string } | null>(actors.getRecoverySession)).toMatchObject({ access_token: expect.any(String) });
+  });
+
+  it('updatePassword without a session is the session-missing failure; signOut then works', async () => {
+    const { actors } = setup();
+    const error = await rejection(run(actors.updatePassword, { password: 'another-pw-1' }));
+    expect(error.kind).toBe('session-missing');
+    await expect(run(actors.signOut)).resolves.toBeUndefined();
+  });
+
+  it('updatePassword sets the new password; sign-in works with it', async () => {
+    const { actors, client } = setup();
+    const email = uniqueEmail('reset');
+    await run(actors.signUp, { email, password: 'first-pw-1' });
+    await followLink(await waitForLink(email, /type=signup/));
+    await client.signInWithPassword({ email, password: 'first-pw-1' });
+    await run(actors.updatePassword, { password: 'second-pw-2' });
+    await run(actors.signOut);
+    const session = await run<{ user: { email: string } }>(actors.signIn, { email, password: 'second-pw-2' });
+    expect(session.user.email).toBe(email);
+  });
+
+  it('socialSignIn goes to the provider through the auth server; the cloud provider asks for its scopes', async () => {
+    const { actors } = setup();
+    // Outside a browser auth-js does not navigate; the actor returns the URL it would open.
+    const azure = new URL((await run<string>(actors.socialSignIn, { provider: 'azure' }))!);
+    expect(`${azure.origin}${azure.pathname}`).toBe(`${platformUrl()}/auth/v1/authorize`);
+    expect(azure.searchParams.get('provider')).toBe('azure');
+    expect(azure.searchParams.get('scopes')).toBe('openid profile email offline_access');
+    expect(azure.searchParams.get('redirect_to')).toBe(`${platformUrl()}/signinup?page_state=1`);
+    for (const provider of ['google', 'github', 'facebook'] as const) {
+      const url = new URL((await run<string>(actors.socialSignIn, { provider }))!);
+      expect(url.searchParams.get('provider')).toBe(provider);
+      expect(url.searchParams.get('scopes')).toBeNull();
+    }
+  });
+});
