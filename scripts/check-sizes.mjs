@@ -3,14 +3,16 @@
 // For each entry the cost is what a page loading that one script downloads before the element
 // works: the entry plus every chunk it imports statically (transitively), each gzipped on its
 // own as a server would send it, JavaScript plus CSS (the CSS ships inside the JavaScript as
-// constructable-stylesheet text; any .css file an entry references would be counted too).
+// constructable-stylesheet text, its share estimated from the hidden source maps; any .css file
+// an entry references would be counted too).
 // Dynamically imported chunks (loaded on demand) are listed apart and not counted.
 //
 // Budgets (issue 6): lime-service-search <= 39 kB, what Algolia DocSearch 3.9's script-tag
 // build weighs (35.8 kB JS + 3.1 kB CSS); lime-auth-dialog <= 60 kB, under the Supabase client
 // alone. 1 kB = 1000 bytes, gzip at zlib's default level (6): both err on the strict side.
 //
-// Usage: node scripts/check-sizes.mjs [--json]   (exits 1 when a bundle is over budget)
+// Usage: node scripts/check-sizes.mjs [--json]        (exits 1 when a bundle is over budget)
+//        node scripts/check-sizes.mjs --why <bundle>   (what the bytes are, by package/source)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,8 +66,12 @@ export function measure() {
   return entries.map((name) => {
     const entry = name.replace(/\.js$/, '');
     const { statics, dynamics } = closure(path.join(cdn, name));
-    const js = statics.filter((f) => f.endsWith('.js')).reduce((n, f) => n + gz(f), 0);
-    const css = statics.filter((f) => f.endsWith('.css')).reduce((n, f) => n + gz(f), 0);
+    const jsFiles = statics.filter((f) => f.endsWith('.js')).reduce((n, f) => n + gz(f), 0);
+    const cssFiles = statics.filter((f) => f.endsWith('.css')).reduce((n, f) => n + gz(f), 0);
+    // The CSS rides inside the JavaScript; the source maps tell its share.
+    const cssInJs = Math.round(explain(entry).reduce((n, [name, bytes]) => n + (name.startsWith('CSS of') ? bytes : 0), 0));
+    const js = jsFiles - cssInJs;
+    const css = cssFiles + cssInJs;
     const lazy = dynamics.reduce((n, f) => n + (existsSync(f) ? gz(f) : 0), 0);
     return {
       entry,
@@ -81,7 +87,95 @@ export function measure() {
 
 const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
 
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Source index of every generated column, from a source map's VLQ mappings (per line). */
+function sourceOfColumns(map) {
+  const lines = [];
+  let source = 0;
+  for (const line of map.mappings.split(';')) {
+    const segments = [];
+    let column = 0;
+    for (const segment of line.split(',')) {
+      if (!segment) continue;
+      const values = [];
+      let value = 0;
+      let shift = 0;
+      for (const char of segment) {
+        const digit = B64.indexOf(char);
+        value += (digit & 31) << shift;
+        if (digit & 32) shift += 5;
+        else {
+          values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      column += values[0];
+      if (values.length > 1) source += values[1];
+      segments.push([column, values.length > 1 ? source : -1]);
+    }
+    lines.push(segments);
+  }
+  return lines;
+}
+
+const packageOf = (source) => {
+  if (!source) return '(generated)';
+  const clean = source.replace(/^(\.\.\/)+/, '').replace(/^\0/, '');
+  if (clean.includes('node_modules/')) {
+    const parts = clean.split('node_modules/').pop().split('/');
+    return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+  }
+  if (clean.endsWith('.vanilla.css')) return `CSS of ${clean.slice(clean.lastIndexOf('src/')).replace(/\.vanilla\.css$/, '')}`;
+  return clean.replace(/.*?src\//, 'src/').split('/').slice(0, 3).join('/');
+};
+
+/**
+ * Splits each file's gzip size over the sources its bytes come from (hidden source maps beside
+ * the files), in proportion to the generated characters each source accounts for.
+ */
+export function explain(entry) {
+  const { statics } = closure(path.join(cdn, `${entry}.js`));
+  const totals = new Map();
+  for (const file of statics.filter((f) => f.endsWith('.js'))) {
+    const code = readFileSync(file, 'utf8');
+    const gzip = gz(file);
+    if (!existsSync(`${file}.map`)) {
+      totals.set(path.relative(cdn, file), (totals.get(path.relative(cdn, file)) ?? 0) + gzip);
+      continue;
+    }
+    const map = JSON.parse(readFileSync(`${file}.map`, 'utf8'));
+    const columns = sourceOfColumns(map);
+    const counts = new Map();
+    code.split('\n').forEach((line, i) => {
+      const segments = columns[i] ?? [];
+      for (let s = 0; s < segments.length; s++) {
+        const end = s + 1 < segments.length ? segments[s + 1][0] : line.length;
+        const name = segments[s][1] >= 0 ? packageOf(map.sources[segments[s][1]]) : '(generated)';
+        counts.set(name, (counts.get(name) ?? 0) + (end - segments[s][0]));
+      }
+    });
+    const mapped = [...counts.values()].reduce((a, b) => a + b, 0) || 1;
+    for (const [name, n] of counts) totals.set(name, (totals.get(name) ?? 0) + (n / mapped) * gzip);
+  }
+  return [...totals].sort((a, b) => b[1] - a[1]);
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const why = process.argv.indexOf('--why');
+  if (why > 0) {
+    const entry = (process.argv[why + 1] ?? '').replace(/\.js$/, '');
+    if (!existsSync(path.join(cdn, `${entry}.js`))) {
+      console.error(`usage: node scripts/check-sizes.mjs --why <bundle>   (no dist/cdn/${entry}.js)`);
+      process.exit(1);
+    }
+    const parts = explain(entry);
+    const total = parts.reduce((n, [, v]) => n + v, 0);
+    console.log(`${entry}.js: ${kb(total)} gzip (estimated share per source)`);
+    for (const [name, bytes] of parts) if (bytes >= 50) console.log(`${kb(bytes).padStart(9)}  ${name}`);
+    process.exit(0);
+  }
   let rows;
   try {
     rows = measure();

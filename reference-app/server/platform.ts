@@ -57,7 +57,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   });
   try {
     const { db } = database;
-    await migrateToLatest(db);
+    await migrateToLatest(db, config.databaseUrl ? (config.databaseSchema ?? 'public') : 'public');
     const secretKey = loadSecretKey(config.secretKey, config.dataDir);
     const box = createSecretBox(secretKey);
     await seedDatabase(db, box);

@@ -21,10 +21,14 @@ export interface StartPlatformServerOptions {
   dataDir?: string;
   /** PostgreSQL URL; default process.env.DATABASE_URL. A fresh schema isolates the server. */
   databaseUrl?: string;
+  /** PostgreSQL only: use this schema and keep it on close (restart tests); default a fresh one, dropped. */
+  schema?: string;
   /** Extra environment (RATE_LIMIT_SIGN_IN, MAILER_AUTOCONFIRM, SMTP_URL, OAUTH_*, …). */
   env?: Record<string, string>;
   /** Also serve dist/app (default false). */
   serveApp?: boolean;
+  /** Loopback port; default a free one. A restart test passes the previous server's port. */
+  port?: number;
 }
 
 export interface PlatformTestServer {
@@ -77,11 +81,11 @@ export async function startPlatformServer(options: StartPlatformServerOptions = 
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL ?? undefined;
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'limelight-test-'));
-  const schema = databaseUrl ? `lime_test_${randomBytes(6).toString('hex')}` : undefined;
+  const schema = databaseUrl ? (options.schema ?? `lime_test_${randomBytes(6).toString('hex')}`) : undefined;
   const fresh = !databaseUrl && readdirSync(dataDir).length === 0;
   const snapshot = fresh ? await (snapshotPromise ??= buildSnapshot()) : undefined;
 
-  const http = await listen(0, '127.0.0.1');
+  const http = await listen(options.port ?? 0, '127.0.0.1');
   const url = `http://127.0.0.1:${http.port}`;
   const config = loadConfig(
     {
@@ -109,7 +113,7 @@ export async function startPlatformServer(options: StartPlatformServerOptions = 
     async close() {
       await http.close();
       await platform.close();
-      if (databaseUrl && schema) await dropSchema(databaseUrl, schema);
+      if (databaseUrl && schema && !options.schema) await dropSchema(databaseUrl, schema);
       if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -84,8 +84,10 @@ const target = ['chrome111', 'edge111', 'firefox111', 'safari16.4'];
  * `meta.css`), and serves a JavaScript module instead of leaving an external `.css` import.
  */
 export function adoptableCss() {
+  // Keyed by vanilla-extract's file name for the CSS (`Name.css.ts.vanilla.css`, not on disk).
+  // Not a \0 id: Rollup leaves \0 modules out of source maps, and the size report
+  // (check-sizes --why) reads the maps to tell CSS from code.
   const cssById = new Map();
-  const PREFIX = '\0lime-css:';
   return {
     name: 'lime-adoptable-css',
     async resolveId(source, importer, options) {
@@ -93,14 +95,14 @@ export function adoptableCss() {
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       const css = resolved?.meta?.css;
       if (typeof css !== 'string') return null;
-      const id = PREFIX + resolved.id;
-      cssById.set(id, css);
-      return { id, moduleSideEffects: true };
+      cssById.set(resolved.id, css);
+      return { id: resolved.id, external: false, moduleSideEffects: true };
     },
     async load(id) {
-      if (!id.startsWith(PREFIX)) return null;
+      if (!cssById.has(id)) return null;
       const { code } = await esbuildTransform(cssById.get(id), { loader: 'css', minify: true, target });
-      return `import { registerStyles } from ${JSON.stringify(stylesModule)};\nregisterStyles(${JSON.stringify(code.trim())});\n`;
+      const js = `import { registerStyles } from ${JSON.stringify(stylesModule)};\nregisterStyles(${JSON.stringify(code.trim())});\n`;
+      return { code: js, map: new MagicString(js).generateMap({ source: id, hires: true }) };
     },
   };
 }
@@ -349,6 +351,9 @@ function groupBuild(group, index) {
         chunk.moduleIds.some((id) => id.includes('/node_modules/preact/')) ? 'chunks/runtime-[hash].js' : 'chunks/[name]-[hash].js',
       // Fewer, larger shared chunks: fewer requests for a page that loads one bundle.
       experimentalMinChunkSize: 4000,
+      // Maps beside the files, not referenced from them (browsers never fetch them);
+      // `node scripts/check-sizes.mjs --why <bundle>` reads them to say what the bytes are.
+      sourcemap: 'hidden',
       generatedCode: 'es2015',
     },
     onwarn(warning, warn) {

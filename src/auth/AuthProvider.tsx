@@ -15,6 +15,7 @@ export interface AuthProviderProps {
    * Session store to share. @default the page's store for the platform's authUrl and authKey
    */
   store?: SessionStore;
+  /** The widgets (or app) that use the session. */
   children?: ReactNode;
 }
 

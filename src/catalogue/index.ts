@@ -24,7 +24,7 @@ export {
 export type { SearchFilters, SearchFields, RankBase } from './ranking';
 export { searchModels } from './search';
 export type { SearchOptions } from './search';
-export { SearchIndex, getSearchIndex, maxErrors, patternChunks, patternPieces, withinEdits, fuseAccepts, fuseScore } from './searchIndex';
+export { SearchIndex, getSearchIndex, maxErrors, chunkStarts, patternChunks, withinEdits, fuseAccepts, fuseScore } from './searchIndex';
 export {
   stripHtml,
   htmlToText,

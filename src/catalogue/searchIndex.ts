@@ -33,30 +33,19 @@ export function maxErrors(length: number, threshold = FUZZY_THRESHOLD): number {
   return errors;
 }
 
-/** The chunks fuse.js splits a long pattern into (each searched on its own). */
-export function patternChunks(pattern: string): string[] {
-  if (pattern.length <= MAX_BITS) return [pattern];
-  const chunks: string[] = [];
-  const remainder = pattern.length % MAX_BITS;
-  const end = pattern.length - remainder;
-  for (let i = 0; i < end; i += MAX_BITS) chunks.push(pattern.slice(i, i + MAX_BITS));
-  if (remainder) chunks.push(pattern.slice(pattern.length - MAX_BITS));
-  return chunks;
+/** Start offsets of the chunks fuse.js splits a pattern into (see `patternChunks`). */
+export function chunkStarts(length: number): number[] {
+  if (length <= MAX_BITS) return [0];
+  const starts: number[] = [];
+  const remainder = length % MAX_BITS;
+  for (let i = 0; i < length - remainder; i += MAX_BITS) starts.push(i);
+  if (remainder) starts.push(length - MAX_BITS);
+  return starts;
 }
 
-/** Splits a pattern into `count` contiguous, near-equal pieces. */
-export function patternPieces(pattern: string, count: number): string[] {
-  const pieces: string[] = [];
-  const base = Math.floor(pattern.length / count);
-  let extra = pattern.length % count;
-  let at = 0;
-  for (let i = 0; i < count; i++) {
-    const size = base + (extra > 0 ? 1 : 0);
-    if (extra > 0) extra -= 1;
-    if (size > 0) pieces.push(pattern.slice(at, at + size));
-    at += size;
-  }
-  return pieces;
+/** The chunks fuse.js splits a long pattern into (each searched on its own). */
+export function patternChunks(pattern: string): string[] {
+  return chunkStarts(pattern.length).map((start) => pattern.slice(start, start + Math.min(MAX_BITS, pattern.length)));
 }
 
 // Myers' pattern bitmasks per UTF-16 code unit. A query sets the entries of its chunk's
@@ -94,6 +83,35 @@ function myersWithin(text: string, m: number, k: number): boolean {
     mv = ph & xv;
   }
   return false;
+}
+
+/** Myers over `text` for the pattern in `peq` (length m): the smallest distance of any substring. */
+function myersMin(text: string, m: number): number {
+  const high = 1 << (m - 1);
+  let pv = m === MAX_BITS ? -1 : (1 << m) - 1;
+  let mv = 0;
+  let score = m;
+  let best = m;
+  for (let j = 0, n = text.length; j < n; j++) {
+    const eq = peq[text.charCodeAt(j)]!;
+    const xv = eq | mv;
+    const xh = ((((eq & pv) + pv) | 0) ^ pv) | eq;
+    let ph = mv | ~(xh | pv);
+    let mh = pv & xh;
+    if (ph & high) score += 1;
+    else if (mh & high) {
+      score -= 1;
+      if (score < best) {
+        best = score;
+        if (best === 0) return 0;
+      }
+    }
+    ph <<= 1;
+    mh <<= 1;
+    pv = mh | ~(xv | ph);
+    mv = ph & xv;
+  }
+  return best;
 }
 
 /**
@@ -222,41 +240,60 @@ export class SearchIndex {
     } else {
       const counts = this.counts;
       const touched = this.touched;
-      for (const chunk of patternChunks(pattern)) {
-        const errors = maxErrors(chunk.length);
-        const needed = chunk.length - 1 - 2 * errors;
+      const starts = chunkStarts(pattern.length);
+      // Chunks of a long query overlap. With shift = the distance between two chunk starts, a
+      // value at distance d from one chunk is at least d - shift from the next (their overlap
+      // is a suffix of the one and a prefix of the other), so exact distances of one chunk
+      // rule values out for the next. -1: unknown.
+      let previous: Int8Array | null = null;
+      starts.forEach((start, c) => {
+        const chunk = pattern.slice(start, start + Math.min(MAX_BITS, pattern.length));
+        const m = chunk.length;
+        const errors = maxErrors(m);
+        const needed = m - 1 - 2 * errors;
+        const shift = c === 0 ? 0 : start - starts[c - 1]!;
+        const last = c === starts.length - 1;
+        const bound: Int8Array | null = last ? null : new Int8Array(texts.length).fill(-1);
+        const prior = previous;
+        setPattern(chunk);
+        const verify = (value: number) => {
+          const model = owner[value]!;
+          if (matched[model] !== 0 || (allowed && allowed[model] !== 1)) return;
+          const known = prior ? prior[value]! : -1;
+          if (known >= 0 && known - shift > errors) {
+            if (bound) bound[value] = known - shift;
+            return;
+          }
+          if (!bound) {
+            if (myersWithin(texts[value]!, m, errors)) matched[model] = 1;
+            return;
+          }
+          const distance = myersMin(texts[value]!, m);
+          bound[value] = distance;
+          if (distance <= errors) matched[model] = 1;
+        };
         if (needed < 1) {
           // Not reached with the spec's threshold; keeps a looser threshold correct.
-          for (let value = 0; value < texts.length; value++) {
-            const model = owner[value]!;
-            if (matched[model] === 0 && (!allowed || allowed[model] === 1) && withinEdits(texts[value]!, chunk, errors)) {
-              matched[model] = 1;
+          for (let value = 0; value < texts.length; value++) verify(value);
+        } else {
+          let touchedCount = 0;
+          for (let at = 0; at + 1 < m; at++) {
+            const posting = this.postings.get(bigramKey(chunk, at));
+            if (!posting) continue;
+            for (let p = 0, n = posting.length; p < n; p++) {
+              const value = posting[p]!;
+              if (counts[value]++ === 0) touched[touchedCount++] = value;
             }
           }
-          continue;
-        }
-        setPattern(chunk);
-        let touchedCount = 0;
-        for (let at = 0; at + 1 < chunk.length; at++) {
-          const posting = this.postings.get(bigramKey(chunk, at));
-          if (!posting) continue;
-          for (let p = 0, n = posting.length; p < n; p++) {
-            const value = posting[p]!;
-            if (counts[value]++ === 0) touched[touchedCount++] = value;
+          for (let t = 0; t < touchedCount; t++) {
+            const value = touched[t]!;
+            if (counts[value]! >= needed) verify(value);
+            counts[value] = 0;
           }
-        }
-        for (let t = 0; t < touchedCount; t++) {
-          const value = touched[t]!;
-          if (counts[value]! >= needed) {
-            const model = owner[value]!;
-            if (matched[model] === 0 && (!allowed || allowed[model] === 1) && myersWithin(texts[value]!, chunk.length, errors)) {
-              matched[model] = 1;
-            }
-          }
-          counts[value] = 0;
         }
         clearPattern(chunk);
-      }
+        previous = bound;
+      });
     }
     const out: number[] = [];
     for (let i = 0; i < matched.length; i++) if (matched[i]) out.push(i);

@@ -28,6 +28,13 @@ import { darkValues, lightValues } from '../theme/tokens';
 
 const themeVars = (values: typeof darkValues) => assignVars(vars, values);
 
+/** The light theme's tokens that differ from the dark theme's (sizes, fonts, ... are shared). */
+function lightOverrides(): Record<string, string> {
+  const dark = themeVars(darkValues);
+  const light = themeVars(lightValues);
+  return Object.fromEntries(Object.entries(light).filter(([name, value]) => dark[name] !== value));
+}
+
 globalStyle(':host', {
   all: 'initial',
   display: 'block',
@@ -35,13 +42,13 @@ globalStyle(':host', {
 
 globalStyle(':host([hidden])', { display: 'none' });
 
-globalStyle(':host(:not([theme="light"]):not([theme="inherit"]))', {
+globalStyle(':host(:not([theme="inherit"]))', {
   vars: themeVars(darkValues),
   colorScheme: 'dark',
 });
 
 globalStyle(':host([theme="light"])', {
-  vars: themeVars(lightValues),
+  vars: lightOverrides(),
   colorScheme: 'light',
 });
 

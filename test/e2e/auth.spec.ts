@@ -32,10 +32,7 @@ async function mailLink(request: APIRequestContext, to: string, pattern: RegExp,
 }
 
 async function expectNoAxeViolations(page: Page) {
-  // The footer belongs to the site shell and is checked by its own suite.
-  const results = await new AxeBuilder({ page }).exclude('footer').analyze();
-  if (process.env.AXE_DEBUG) await page.screenshot({ path: '/tmp/axe-debug.png', fullPage: true });
-  if (process.env.AXE_DEBUG) console.log(JSON.stringify(results.violations.map((v) => v.nodes.slice(0, 3).map((n) => n.failureSummary)), null, 1));
+  const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

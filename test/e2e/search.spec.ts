@@ -34,6 +34,8 @@ const withoutSlash = () => catalogue.models.find((m) => named(m) && !m.display_n
 const headerSearch = (page: Page) => page.getByRole('banner').getByRole('combobox', { name: 'Search services' });
 
 async function expectNoAxeViolations(page: Page) {
+  // Route chunks bring their styles with them; check once the page has settled.
+  await page.waitForLoadState('networkidle');
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
@@ -104,13 +106,22 @@ test.describe('header search (spec §2)', () => {
   });
 
   test("'/' and Ctrl+K focus the search box, but not while typing in another field", async ({ page }) => {
-    await page.goto('/');
-    await page.locator('body').press('/');
+    await page.goto('/APIs/Overview');
+    await expect(headerSearch(page)).toBeVisible();
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('/');
     await expect(headerSearch(page)).toBeFocused();
     await expect(headerSearch(page)).toHaveValue('');
-    await page.locator('body').click({ position: { x: 5, y: 400 } });
+    await page.getByRole('heading', { level: 1 }).click();
     await page.keyboard.press('Control+k');
     await expect(headerSearch(page)).toBeFocused();
+
+    const field = page.getByRole('searchbox', { name: 'Search the catalogue' });
+    await field.click();
+    await page.keyboard.type('a/b');
+    await page.keyboard.press('Control+k');
+    await expect(field).toBeFocused();
+    await expect(field).toHaveValue('a/b');
   });
 
   test('passes axe with the result list open', async ({ page }) => {
@@ -182,8 +193,10 @@ test.describe('catalogue page (spec §2 /APIs/Overview)', () => {
     expect(known).toEqual(order.filter((d) => known.includes(d)));
     expect(labels.slice(0, known.length)).toEqual(known);
 
-    await page.getByRole('group', { name: 'Output' }).getByRole('checkbox', { name: 'TEXT' }).check();
+    // The checkbox follows the URL, which follows the click.
+    await page.getByRole('group', { name: 'Output' }).getByRole('checkbox', { name: 'TEXT' }).click();
     await expect(page).toHaveURL(/[?&]output=TEXT/);
+    await expect(page.getByRole('group', { name: 'Output' }).getByRole('checkbox', { name: 'TEXT' })).toBeChecked();
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('published_at');
     await expect(page).toHaveURL(/sort=published_at/);
     await page.goBack();
@@ -236,7 +249,9 @@ test.describe('home model showcase (spec §2, §9)', () => {
     await page.goto('/');
     const first = page.getByRole('list', { name: 'Featured models' }).getByRole('link').first();
     const name = (await first.getByRole('heading').textContent())!;
-    await first.click();
+    // The marquee moves; focus pauses it (as hover does), and Enter follows the link.
+    await first.focus();
+    await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/APIs\/service\//);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
     await page.goBack();

@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { issuerOf } from '../auth/deps';
 import { sha256 } from '../crypto/tokens';
 import { monthKey } from './months';
@@ -63,12 +63,24 @@ async function resolve(c: Context, deps: ApiDeps): Promise<ApiCaller | undefined
   return token.startsWith(API_KEY_PREFIX) ? fromApiKey(deps, token) : fromAccessToken(deps, token);
 }
 
+// One resolution per request: the route middleware authenticates, the handler reuses it.
+const resolved = new WeakMap<Request, ApiCaller>();
+
 /** The authenticated caller, or 401 with a detail saying what is wrong. */
 export async function requireCaller(c: Context, deps: ApiDeps): Promise<ApiCaller> {
+  const known = resolved.get(c.req.raw);
+  if (known) return known;
   const caller = await resolve(c, deps);
   if (!caller) throw unauthorized(MISSING);
+  resolved.set(c.req.raw, caller);
   return caller;
 }
+
+/** Route middleware: authenticate before the body is validated (a stranger learns nothing). */
+export const authenticate = (deps: ApiDeps): MiddlewareHandler => async (c, next) => {
+  await requireCaller(c, deps);
+  await next();
+};
 
 /**
  * The caller when a valid credential is sent. A stale or broken one counts as anonymous: the

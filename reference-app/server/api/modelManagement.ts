@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Selectable } from 'kysely';
 import type { ModelsTable } from '../db/types';
-import { optionalCaller, requireCaller } from './caller';
+import { authenticate, optionalCaller, requireCaller } from './caller';
 import type { ApiDeps } from './deps';
 import { invalid, notFound } from './errors';
 import { bearer, errors, json, type ApiApp } from './openapi';
@@ -100,7 +100,7 @@ export function registerModelManagement(app: ApiApp, deps: ApiDeps) {
       path: '/model_management/model_hosting_information',
       tags,
       summary: 'Hosting state of a service, by hosted_model_id or model_id (hosted_model_id wins)',
-      security: bearer,
+      security: bearer, middleware: [authenticate(deps)] as const,
       request: { query: HostingQuerySchema },
       responses: { 200: json(HostingInformationSchema, 'Hosting information'), ...errors(401, 404, 422) },
     }),

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { isAllowedRedirect } from '../auth/redirects';
 import { PaymentProviderError } from '../payments/provider';
 import { PaymentStateError, type CheckoutRow, type SubscriptionRow } from '../payments/service';
-import { requireCaller } from './caller';
+import { authenticate, requireCaller } from './caller';
 import type { ApiDeps } from './deps';
 import { ApiHttpError, conflict, invalid } from './errors';
 import { bearer, body, errors, json, type ApiApp } from './openapi';
@@ -57,7 +57,7 @@ export function registerPayment(app: ApiApp, deps: ApiDeps) {
   }
 
   app.openapi(
-    createRoute({ method: 'get', path: '/payment/balance', tags, security: bearer, summary: 'Credit balance: the sum of the ledger', responses: { 200: json(BalanceSchema, 'Balance'), ...errors(401) } }),
+    createRoute({ method: 'get', path: '/payment/balance', tags, security: bearer, middleware: [authenticate(deps)] as const, summary: 'Credit balance: the sum of the ledger', responses: { 200: json(BalanceSchema, 'Balance'), ...errors(401) } }),
     async (c) => {
       const caller = await requireCaller(c, deps);
       return c.json({ balance: await payments.balance(caller.userId) }, 200);
@@ -65,7 +65,7 @@ export function registerPayment(app: ApiApp, deps: ApiDeps) {
   );
 
   app.openapi(
-    createRoute({ method: 'get', path: '/payment/get_transactions', tags, security: bearer, summary: 'Ledger entries, newest first', responses: { 200: json(z.array(TransactionSchema), 'Transactions'), ...errors(401) } }),
+    createRoute({ method: 'get', path: '/payment/get_transactions', tags, security: bearer, middleware: [authenticate(deps)] as const, summary: 'Ledger entries, newest first', responses: { 200: json(z.array(TransactionSchema), 'Transactions'), ...errors(401) } }),
     async (c) => {
       const caller = await requireCaller(c, deps);
       const rows = await payments.transactions(caller.userId);
@@ -85,7 +85,7 @@ export function registerPayment(app: ApiApp, deps: ApiDeps) {
         method: 'post',
         path,
         tags,
-        security: bearer,
+        security: bearer, middleware: [authenticate(deps)] as const,
         summary,
         request: body(BuyCreditSchema),
         responses: { 200: json(CheckoutSessionSchema, 'Checkout session'), ...errors(401, 422, 502) },
@@ -104,7 +104,7 @@ export function registerPayment(app: ApiApp, deps: ApiDeps) {
   }
 
   app.openapi(
-    createRoute({ method: 'get', path: '/payment/subscription', tags, security: bearer, summary: 'The caller’s plan subscription (plan free, status none without one)', responses: { 200: json(SubscriptionSchema, 'Subscription'), ...errors(401) } }),
+    createRoute({ method: 'get', path: '/payment/subscription', tags, security: bearer, middleware: [authenticate(deps)] as const, summary: 'The caller’s plan subscription (plan free, status none without one)', responses: { 200: json(SubscriptionSchema, 'Subscription'), ...errors(401) } }),
     async (c) => {
       const caller = await requireCaller(c, deps);
       return c.json(subscriptionOf(await payments.subscription(caller.userId)), 200);
@@ -116,7 +116,7 @@ export function registerPayment(app: ApiApp, deps: ApiDeps) {
       method: 'post',
       path: '/payment/subscription/create',
       tags,
-      security: bearer,
+      security: bearer, middleware: [authenticate(deps)] as const,
       summary: 'Starts a plan subscription; the browser confirms it at checkout_url',
       request: body(SubscriptionCreateSchema),
       responses: { 200: json(SubscriptionSchema, 'Current state plus checkout_url'), ...errors(401, 409, 422, 502) },
@@ -142,7 +142,7 @@ export function registerPayment(app: ApiApp, deps: ApiDeps) {
     ['/payment/subscription/reactivate', 'Undoes a cancellation at period end', (userId: string) => payments.reactivateSubscription(userId)],
   ] as const) {
     app.openapi(
-      createRoute({ method: 'post', path, tags, security: bearer, summary, responses: { 200: json(SubscriptionSchema, 'Subscription'), ...errors(401, 409, 502) } }),
+      createRoute({ method: 'post', path, tags, security: bearer, middleware: [authenticate(deps)] as const, summary, responses: { 200: json(SubscriptionSchema, 'Subscription'), ...errors(401, 409, 502) } }),
       async (c) => {
         const caller = await requireCaller(c, deps);
         return c.json(subscriptionOf(await guarded(() => run(caller.userId))), 200);

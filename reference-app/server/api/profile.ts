@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { randomToken, sha256 } from '../crypto/tokens';
 import { isUniqueViolation } from '../db/errors';
-import { API_KEY_PREFIX, requireCaller } from './caller';
+import { API_KEY_PREFIX, authenticate, requireCaller } from './caller';
 import type { ApiDeps } from './deps';
 import { conflict, notFound } from './errors';
 import { lastMonths } from './months';
@@ -38,17 +38,17 @@ export function registerProfile(app: ApiApp, deps: ApiDeps) {
   const profileResponse = { 200: json(ProfileResultSchema, 'The profile'), ...errors(401, 404) };
 
   app.openapi(
-    createRoute({ method: 'post', path: '/profile/sign_in_sign_up', tags, security: bearer, summary: 'Called after sign-in or sign-up: makes sure the profile exists and returns it', responses: profileResponse }),
+    createRoute({ method: 'post', path: '/profile/sign_in_sign_up', tags, security: bearer, middleware: [authenticate(deps)] as const, summary: 'Called after sign-in or sign-up: makes sure the profile exists and returns it', responses: profileResponse }),
     async (c) => c.json(await loadProfile(db, await requireCaller(c, deps)), 200),
   );
 
   app.openapi(
-    createRoute({ method: 'get', path: '/profile/profile', tags, security: bearer, summary: 'The caller’s profile with sign_up_bonus and is_new_user', responses: profileResponse }),
+    createRoute({ method: 'get', path: '/profile/profile', tags, security: bearer, middleware: [authenticate(deps)] as const, summary: 'The caller’s profile with sign_up_bonus and is_new_user', responses: profileResponse }),
     async (c) => c.json(await loadProfile(db, await requireCaller(c, deps)), 200),
   );
 
   app.openapi(
-    createRoute({ method: 'post', path: '/profile/agree_to_terms', tags, security: bearer, summary: 'Accepts the terms of service (is_new_user becomes false)', responses: profileResponse }),
+    createRoute({ method: 'post', path: '/profile/agree_to_terms', tags, security: bearer, middleware: [authenticate(deps)] as const, summary: 'Accepts the terms of service (is_new_user becomes false)', responses: profileResponse }),
     async (c) => {
       const caller = await requireCaller(c, deps);
       await loadProfile(db, caller);
@@ -67,7 +67,7 @@ export function registerProfile(app: ApiApp, deps: ApiDeps) {
       method: 'post',
       path: '/profile/update_profile',
       tags,
-      security: bearer,
+      security: bearer, middleware: [authenticate(deps)] as const,
       summary: 'Updates the given profile fields; null clears a field, read-only fields are ignored',
       request: body(ProfileUpdateSchema),
       responses: { ...profileResponse, ...errors(422) },
@@ -90,7 +90,7 @@ export function registerProfile(app: ApiApp, deps: ApiDeps) {
   );
 
   app.openapi(
-    createRoute({ method: 'get', path: '/profile/api_keys', tags, security: bearer, summary: 'The caller’s API keys, masked', responses: { 200: json(z.array(ApiKeySchema), 'API keys'), ...errors(401) } }),
+    createRoute({ method: 'get', path: '/profile/api_keys', tags, security: bearer, middleware: [authenticate(deps)] as const, summary: 'The caller’s API keys, masked', responses: { 200: json(z.array(ApiKeySchema), 'API keys'), ...errors(401) } }),
     async (c) => {
       const caller = await requireCaller(c, deps);
       const rows = await db.selectFrom('api_keys').selectAll().where('user_id', '=', caller.userId).orderBy('created_at', 'desc').execute();
@@ -106,7 +106,7 @@ export function registerProfile(app: ApiApp, deps: ApiDeps) {
       method: 'post',
       path: '/profile/create_api_key',
       tags,
-      security: bearer,
+      security: bearer, middleware: [authenticate(deps)] as const,
       summary: 'Creates an API key (default lifetime 183 days); the secret is in this response only',
       request: { body: { content: { 'application/json': { schema: CreateApiKeySchema } }, required: false } },
       responses: { 200: json(CreatedApiKeySchema, 'The new key with its secret'), ...errors(401, 409, 422) },
@@ -135,7 +135,7 @@ export function registerProfile(app: ApiApp, deps: ApiDeps) {
   );
 
   app.openapi(
-    createRoute({ method: 'post', path: '/profile/delete_api_key', tags, security: bearer, summary: 'Deletes one of the caller’s API keys', request: body(DeleteApiKeySchema), responses: { 200: json(IdResultSchema, 'Deleted'), ...errors(401, 404, 422) } }),
+    createRoute({ method: 'post', path: '/profile/delete_api_key', tags, security: bearer, middleware: [authenticate(deps)] as const, summary: 'Deletes one of the caller’s API keys', request: body(DeleteApiKeySchema), responses: { 200: json(IdResultSchema, 'Deleted'), ...errors(401, 404, 422) } }),
     async (c) => {
       const caller = await requireCaller(c, deps);
       const { api_key_id } = c.req.valid('json');
@@ -146,7 +146,7 @@ export function registerProfile(app: ApiApp, deps: ApiDeps) {
   );
 
   app.openapi(
-    createRoute({ method: 'get', path: '/profile/usage_statistics', tags, security: bearer, summary: 'API calls per month over the last 12 months, oldest first', responses: { 200: json(UsageStatisticsSchema, 'Usage'), ...errors(401) } }),
+    createRoute({ method: 'get', path: '/profile/usage_statistics', tags, security: bearer, middleware: [authenticate(deps)] as const, summary: 'API calls per month over the last 12 months, oldest first', responses: { 200: json(UsageStatisticsSchema, 'Usage'), ...errors(401) } }),
     async (c) => {
       const caller = await requireCaller(c, deps);
       const months = lastMonths(USAGE_MONTHS);
@@ -170,7 +170,7 @@ export function registerProfile(app: ApiApp, deps: ApiDeps) {
       method: 'post',
       path: '/profile/upsert_pat',
       tags,
-      security: bearer,
+      security: bearer, middleware: [authenticate(deps)] as const,
       summary: 'Stores a container-registry access token (sealed at rest); same alias replaces it',
       request: body(UpsertPatSchema),
       responses: { 200: json(RegistryCredentialSchema, 'The credential, token masked'), ...errors(401, 409, 422) },
@@ -205,7 +205,7 @@ export function registerProfile(app: ApiApp, deps: ApiDeps) {
   );
 
   app.openapi(
-    createRoute({ method: 'post', path: '/profile/delete_pat', tags, security: bearer, summary: 'Deletes a container-registry credential', request: body(DeletePatSchema), responses: { 200: json(IdResultSchema, 'Deleted'), ...errors(401, 404, 422) } }),
+    createRoute({ method: 'post', path: '/profile/delete_pat', tags, security: bearer, middleware: [authenticate(deps)] as const, summary: 'Deletes a container-registry credential', request: body(DeletePatSchema), responses: { 200: json(IdResultSchema, 'Deleted'), ...errors(401, 404, 422) } }),
     async (c) => {
       const caller = await requireCaller(c, deps);
       const { pat_id } = c.req.valid('json');
@@ -216,7 +216,7 @@ export function registerProfile(app: ApiApp, deps: ApiDeps) {
   );
 
   app.openapi(
-    createRoute({ method: 'get', path: '/profile/get_pat_token', tags, security: bearer, summary: 'The caller’s registry credentials; tokens masked, never returned in full', responses: { 200: json(z.array(RegistryCredentialSchema), 'Credentials'), ...errors(401) } }),
+    createRoute({ method: 'get', path: '/profile/get_pat_token', tags, security: bearer, middleware: [authenticate(deps)] as const, summary: 'The caller’s registry credentials; tokens masked, never returned in full', responses: { 200: json(z.array(RegistryCredentialSchema), 'Credentials'), ...errors(401) } }),
     async (c) => {
       const caller = await requireCaller(c, deps);
       const rows = await db.selectFrom('registry_credentials').selectAll().where('user_id', '=', caller.userId).orderBy('created_at').execute();

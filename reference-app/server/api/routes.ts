@@ -17,7 +17,11 @@ export function apiRoutes(deps: ApiDeps) {
   const app = createApiApp();
 
   const limit = (maxSize: number) =>
-    bodyLimit({ maxSize, onError: (c) => c.json({ detail: `Request body too large: the limit is ${maxSize} bytes` }, 413) });
+    bodyLimit({
+      maxSize,
+      // The rest of the body is never read: the connection cannot be reused.
+      onError: (c) => c.json({ detail: `Request body too large: the limit is ${maxSize} bytes` }, 413, { Connection: 'close' }),
+    });
   const supportLimit = limit(SUPPORT_BODY_LIMIT);
   const defaultLimit = limit(DEFAULT_BODY_LIMIT);
   app.use('*', (c, next) => (c.req.path.endsWith('/support/support') ? supportLimit(c, next) : defaultLimit(c, next)));

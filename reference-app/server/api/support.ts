@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import { clientIp } from '../http/clientIp';
 import { escapeHtml, newsletterWelcomeMail, supportAckMail, supportTeamMail } from '../mail/templates';
-import { requireCaller } from './caller';
+import { authenticate, requireCaller } from './caller';
 import type { ApiDeps } from './deps';
 import { ApiHttpError, invalid } from './errors';
 import { bearer, body, errors, json, type ApiApp } from './openapi';
@@ -72,7 +72,7 @@ export function registerSupport(app: ApiApp, deps: ApiDeps) {
     }),
     async (c) => {
       const { email, products } = c.req.valid('json');
-      const ids = [...new Set(products)];
+      const ids = [...new Set(products)].sort((a, b) => a - b);
       if (!ids.length) throw invalid('products: choose at least one option');
       const known = await knownOptions(ids);
       const unknown = ids.filter((id) => !known.has(id));
@@ -92,7 +92,7 @@ export function registerSupport(app: ApiApp, deps: ApiDeps) {
         link.searchParams.set('token', unsubscribeToken(deps.linkKey, address));
         await mailer.send(newsletterWelcomeMail(config.brandName, address, inserted.map((r) => known.get(r.option_id)!), link.toString()));
       }
-      return c.json({ subscribed: ids.sort((a, b) => a - b) }, 200);
+      return c.json({ subscribed: ids }, 200);
     },
   );
 
@@ -129,7 +129,7 @@ export function registerSupport(app: ApiApp, deps: ApiDeps) {
       method: 'post',
       path: '/support/support',
       tags,
-      security: bearer,
+      security: bearer, middleware: [authenticate(deps)] as const,
       summary: 'Contact support; up to 5 attachments (png, jpeg, gif, webp, pdf, txt, csv, json, zip), 5 MB each, 10 MB in all',
       request: body(SupportSchema),
       responses: { 200: json(IdResultSchema, 'The ticket id'), ...errors(401, 413, 422, 429) },

@@ -35,19 +35,23 @@ export class MigrationError extends Error {
   override name = 'MigrationError';
 }
 
-/** Applies every pending migration; returns the names applied now. */
 /** True when every known migration is recorded: the common case at start, answered cheaply. */
-async function upToDate(db: Db): Promise<boolean> {
-  const table = await sql<{ name: string | null }>`select to_regclass('kysely_migration')::text as name`.execute(db);
+async function upToDate(db: Db, schema: string): Promise<boolean> {
+  const table = await sql<{ name: string | null }>`select to_regclass(${`"${schema}".kysely_migration`})::text as name`.execute(db);
   if (!table.rows[0]?.name) return false;
-  const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const applied = await sql<{ name: string }>`select name from ${sql.table(`${schema}.kysely_migration`)}`.execute(db);
   const names = new Set(applied.rows.map((r) => r.name));
   return Object.keys(migrations).every((name) => names.has(name));
 }
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  if (await upToDate(db)) return [];
-  const migrator = new Migrator({ db, provider });
+/**
+ * Applies every pending migration; returns the names applied now. `schema` is where the tables
+ * live (the search_path's first schema): Kysely's own bookkeeping tables must be looked up
+ * there, or it mistakes another schema's for ours.
+ */
+export async function migrateToLatest(db: Db, schema = 'public'): Promise<string[]> {
+  if (await upToDate(db, schema)) return [];
+  const migrator = new Migrator({ db, provider, migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

@@ -9,17 +9,27 @@ import { authDialogMachine, type AuthDialogActorRef } from '../../auth/authDialo
 import { defaultRedirectUrls, type AuthDialogMode, type AuthRedirectUrls, type AuthRoutes, type PageState, type Session } from '../../auth/types';
 
 export interface UseAuthDialogOptions {
+  /** 'page' navigates after authentication; 'overlay' starts at 1 and calls back instead. */
   mode: AuthDialogMode;
+  /** Controlled page_state; a change moves the machine. */
   value?: PageState;
+  /** page_state to start at. @default 1 */
   defaultValue?: PageState;
+  /** Called when the machine's page_state changes. */
   onValueChange?: (pageState: PageState) => void;
+  /** Called with the session after a sign-in (overlay mode). */
   onAuthenticated?: (session: Session) => void;
   /** The machine asked to close (overlay, after authentication). */
   onCloseRequest?: () => void;
+  /** Back from a recovery link (passwordreset=true). @default false */
   passwordReset?: boolean;
+  /** Back from the confirmation link (emailconfirmed=true). @default false */
   emailConfirmed?: boolean;
+  /** Where e-mail links and OAuth return to. @default on window.location.origin */
   redirectUrls?: Partial<AuthRedirectUrls>;
+  /** Paths page mode navigates to. @default { account: '/account', dashboard: '/account/dashboard' } */
   routes?: Partial<AuthRoutes>;
+  /** Replaces network actors. @default the page auth client's */
   actors?: Partial<AuthDialogActors>;
 }
 

@@ -183,6 +183,12 @@ describe('ServiceSearch: results (spec §2, §9 debounce 300 ms, top 4)', () => 
     await expectNoAxeViolations(document);
   });
 
+  it('defaultValue with defaultOpen shows the results on mount', async () => {
+    setup({ defaultValue: 'kokoro', defaultOpen: true });
+    const found = await screen.findAllByRole('option');
+    expect(found[0]!.textContent).toContain('Kokoro TTS');
+  });
+
   it('hides the list when the text is cleared to blank', async () => {
     const { user, input } = setup();
     await user.type(input(), 'flux');

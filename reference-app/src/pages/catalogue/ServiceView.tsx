@@ -168,6 +168,17 @@ export function ServiceView() {
       </div>
     );
   }
+  if (data.status === 'error' && data.models.length === 0) {
+    // Offline is not "not found": say so, and offer to try again.
+    return (
+      <div className={styles.page}>
+        <h1 className={styles.title}>{strings.search.overview.loadFailed}</h1>
+        <button type="button" className={styles.textButton} onClick={() => void data.catalogue.refresh().catch(() => {})}>
+          {strings.search.overview.retry}
+        </button>
+      </div>
+    );
+  }
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{s.notFoundTitle}</h1>
