@@ -7,13 +7,17 @@ import { chromiumArgs, chromiumExecutable } from './test/setup/chromium.ts';
 
 // The config is evaluated by the runner and again by each worker; the port and data directory
 // are chosen once and handed down through the environment so all of them agree.
+// Two free ports: the site and a plain third-party page that embeds the widgets (embeds.spec.ts).
 if (!process.env.LIME_E2E_PORT) {
-  process.env.LIME_E2E_PORT = execFileSync(process.execPath, [
+  const [sitePort, embedPort] = execFileSync(process.execPath, [
     '-e',
-    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+    "const n=require('net');const a=n.createServer().listen(0,'127.0.0.1',()=>{const b=n.createServer().listen(0,'127.0.0.1',()=>{console.log(a.address().port,b.address().port);a.close();b.close()})})",
   ])
     .toString()
-    .trim();
+    .trim()
+    .split(' ');
+  process.env.LIME_E2E_PORT = sitePort;
+  process.env.LIME_EMBED_PORT = embedPort;
   process.env.LIME_E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'lime-e2e-'));
 }
 const port = Number(process.env.LIME_E2E_PORT);
@@ -44,6 +48,8 @@ export default defineConfig({
       DATA_DIR: process.env.LIME_E2E_DATA_DIR!,
       PUBLIC_URL: baseURL,
       NODE_ENV: 'production',
+      // The embed fixture page is a third-party origin: the server must allow it by CORS.
+      CORS_ORIGINS: `http://127.0.0.1:${process.env.LIME_EMBED_PORT}`,
       // Rate limits stay on; the e2e suite signs in a handful of times, well under them.
     },
   },

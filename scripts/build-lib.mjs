@@ -30,6 +30,14 @@ walk(dist);
 cssFiles.sort((a, b) => Number(b.includes(`${path.sep}theme${path.sep}`)) - Number(a.includes(`${path.sep}theme${path.sep}`)) || a.localeCompare(b));
 writeFileSync(path.join(dist, 'styles.css'), cssFiles.map((f) => readFileSync(f, 'utf8')).join('\n'));
 
+// Web components adopt the widget CSS into their shadow roots as a constructable stylesheet, so
+// the npm build needs the combined CSS as a string module too (the CDN build inlines its own).
+writeFileSync(
+  path.join(dist, 'web-components/widget-styles.js'),
+  `export const widgetCss = ${JSON.stringify(readFileSync(path.join(dist, 'styles.css'), 'utf8'))};\n`,
+);
+rmSync(path.join(dist, 'web-components/widget-styles.js.map'), { force: true });
+
 /**
  * Sources import siblings without extensions (bundler resolution); Node's ESM resolution, which
  * TypeScript applies to consumers on `moduleResolution: node16`, needs `./x.js` or

@@ -1,4 +1,5 @@
 import { hkdfSync } from 'node:crypto';
+import path from 'node:path';
 import type { Hono } from 'hono';
 import { createApp } from './app';
 import { createProfile } from './api/profiles';
@@ -31,12 +32,13 @@ export interface PlatformOptions {
   config: ServerConfig;
   /** Serve dist/app (false with --dev, where Vite serves it). */
   serveApp?: boolean;
-  /** PGlite: start an empty data directory from this snapshot (tests). */
-  snapshot?: Blob;
   relaxedDurability?: boolean;
   /** Publishable key to use instead of the stored or generated one. */
   publishableKey?: string;
 }
+
+/** PGlite's directory inside DATA_DIR (which also keeps secret.key). */
+export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
 
 async function ensurePublishableKey(db: Db, preferred: string | undefined): Promise<string> {
   if (preferred) return preferred;
@@ -49,10 +51,9 @@ async function ensurePublishableKey(db: Db, preferred: string | undefined): Prom
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   const { config } = options;
   const database = await openDatabase({
-    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    dataDir: config.databaseUrl ? undefined : pgliteDir(config.dataDir),
     databaseUrl: config.databaseUrl,
     schema: config.databaseSchema,
-    snapshot: options.snapshot,
     relaxedDurability: options.relaxedDurability,
   });
   try {

@@ -6,7 +6,10 @@ import type { Hono } from 'hono';
 // The HTTP server. It listens before the platform exists (so a test server can learn its
 // port and use it as PUBLIC_URL), then gets its handler.
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/** How long closing waits for requests in flight. */
+const CLOSE_GRACE_MS = 10_000;
 
 export interface HttpServer {
   server: Server;
@@ -21,7 +24,21 @@ export async function listen(port: number, host?: string): Promise<HttpServer> {
     res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1' });
     res.end(JSON.stringify({ detail: 'The server is starting' }));
   };
-  const server = createServer((req, res) => handler(req, res));
+  // Requests in flight, so that closing lets them finish before the database goes away.
+  let active = 0;
+  let drained: (() => void) | undefined;
+  // Counted until the handler finishes, not until the client hangs up: a request whose client
+  // left may still be hashing a password or writing to the database.
+  const server = createServer((req, res) => {
+    active += 1;
+    void Promise.resolve()
+      .then(() => handler(req, res))
+      .catch((error: unknown) => console.error('request handler failed:', error))
+      .finally(() => {
+        active -= 1;
+        if (active === 0) drained?.();
+      });
+  });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -36,11 +53,14 @@ export async function listen(port: number, host?: string): Promise<HttpServer> {
     use(next) {
       handler = next;
     },
-    close() {
-      return new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      if (active > 0) {
+        await Promise.race([new Promise<void>((resolve) => (drained = resolve)), new Promise((r) => setTimeout(r, CLOSE_GRACE_MS).unref())]);
+      }
+      server.closeAllConnections();
+      await closed;
     },
   };
 }
@@ -60,7 +80,7 @@ export async function withViteDevServer(api: Handler, server: Server): Promise<{
   const { createServer: createVite } = await import('vite');
   const vite = await createVite({
     configFile: 'reference-app/vite.config.ts',
-    server: { middlewareMode: true, hmr: { server } },
+    server: { middlewareMode: true, ws: { server } },
     appType: 'spa',
   });
   return {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,14 +7,14 @@ import { loadConfig } from './config';
 import { createSecretBox } from './crypto/secretBox';
 import { dropSchema, openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { createPlatform, type Platform } from './platform';
+import { createPlatform, pgliteDir, type Platform } from './platform';
 import { seedDatabase } from './seed';
 import { honoHandler, listen } from './server';
 
 // A complete platform server for tests: auth, API, dev mailbox, seed data, on a free loopback
 // port, with a throw-away PGlite directory, or a fresh schema in process.env.DATABASE_URL's
-// PostgreSQL (dropped on close). Starting is fast: the migrated and seeded PGlite database is
-// built once per server source version and cached as a snapshot in the temp directory.
+// PostgreSQL (dropped on close). Starting is fast: the migrated and seeded PGlite directory is
+// built once per server source version, kept in the temp directory and copied.
 
 export interface StartPlatformServerOptions {
   /** PGlite data directory to use (kept on close); default: a new temp directory (removed). */
@@ -50,31 +50,56 @@ function sourceFiles(dir: string): string[] {
     .sort();
 }
 
-/** Changes with any server source file, so a stale snapshot is never used. */
-function snapshotKey(): string {
+/** Changes with any server source file, so a stale template is never used. */
+function templateKey(): string {
   const hash = createHash('sha256');
   for (const file of sourceFiles(serverDir)) hash.update(file).update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);
 }
 
-let snapshotPromise: Promise<Blob> | undefined;
+const TEMPLATE_PREFIX = 'limelight-pglite-seeded-';
+/** Templates of other source versions are removed once they are this old. */
+const STALE_TEMPLATE_MS = 10 * 60 * 1000;
 
-async function buildSnapshot(): Promise<Blob> {
-  const file = path.join(tmpdir(), `limelight-pglite-seeded-${snapshotKey()}.tar.gz`);
-  if (existsSync(file)) return new Blob([readFileSync(file)]);
-  const database = await openDatabase({ relaxedDurability: true });
+function removeStaleTemplates(keep: string): void {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(TEMPLATE_PREFIX) || name === keep) continue;
+    const dir = path.join(tmpdir(), name);
+    try {
+      if (Date.now() - statSync(dir).mtimeMs > STALE_TEMPLATE_MS) rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Another process removed it first.
+    }
+  }
+}
+
+/**
+ * A PGlite data directory, migrated and seeded, for this version of the server's sources.
+ * Copying it (well under a second) replaces initdb, migrations and seeding (several seconds).
+ */
+let templatePromise: Promise<string> | undefined;
+
+async function buildTemplate(): Promise<string> {
+  const name = `${TEMPLATE_PREFIX}${templateKey()}`;
+  const dir = path.join(tmpdir(), name);
+  removeStaleTemplates(name);
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return dir;
+  const building = mkdtempSync(path.join(tmpdir(), `${name}.building-`));
+  const database = await openDatabase({ dataDir: building, relaxedDurability: true });
   try {
     await migrateToLatest(database.db);
-    // The snapshot holds no secret worth keeping: signing keys are created per server later.
+    // The template holds no secret worth keeping: signing keys are created per server later.
     await seedDatabase(database.db, createSecretBox(randomBytes(32)));
-    const blob = await database.dump!();
-    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    writeFileSync(partial, Buffer.from(await blob.arrayBuffer()));
-    renameSync(partial, file);
-    return blob;
   } finally {
     await database.close();
   }
+  try {
+    renameSync(building, dir);
+  } catch {
+    // Another process finished first; use theirs.
+    rmSync(building, { recursive: true, force: true });
+  }
+  return dir;
 }
 
 export async function startPlatformServer(options: StartPlatformServerOptions = {}): Promise<PlatformTestServer> {
@@ -82,8 +107,9 @@ export async function startPlatformServer(options: StartPlatformServerOptions = 
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'limelight-test-'));
   const schema = databaseUrl ? (options.schema ?? `lime_test_${randomBytes(6).toString('hex')}`) : undefined;
-  const fresh = !databaseUrl && readdirSync(dataDir).length === 0;
-  const snapshot = fresh ? await (snapshotPromise ??= buildSnapshot()) : undefined;
+  if (!databaseUrl && !existsSync(pgliteDir(dataDir))) {
+    cpSync(await (templatePromise ??= buildTemplate()), pgliteDir(dataDir), { recursive: true });
+  }
 
   const http = await listen(options.port ?? 0, '127.0.0.1');
   const url = `http://127.0.0.1:${http.port}`;
@@ -99,9 +125,11 @@ export async function startPlatformServer(options: StartPlatformServerOptions = 
   );
   let platform: Platform;
   try {
-    platform = await createPlatform({ config, snapshot, relaxedDurability: true, serveApp: options.serveApp ?? false });
+    platform = await createPlatform({ config, relaxedDurability: true, serveApp: options.serveApp ?? false });
   } catch (error) {
     await http.close();
+    if (databaseUrl && schema && !options.schema) await dropSchema(databaseUrl, schema).catch(() => {});
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   http.use(honoHandler(platform.app));

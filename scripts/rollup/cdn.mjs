@@ -61,12 +61,15 @@ export const cdnEntries = Object.assign({}, ...cdnGroups.map((g) => g.entries));
  */
 function ownSideEffects() {
   const pkg = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
-  const listed = (pkg.sideEffects || []).filter((p) => p.startsWith('./src/')).map((p) => path.join(projectRoot, p));
+  const patterns = pkg.sideEffects || [];
+  // `./src/x.ts` names a file; a pattern without a slash (`*.css.ts`) matches file names.
+  const listed = patterns.filter((p) => p.startsWith('./src/')).map((p) => path.join(projectRoot, p));
+  const suffixes = patterns.filter((p) => !p.includes('/') && p.startsWith('*')).map((p) => p.slice(1));
   const src = path.join(projectRoot, 'src') + path.sep;
   const entries = new Set(Object.values(cdnEntries));
   return (id) => {
     if (!id.startsWith(src)) return null; // let node-resolve / other plugins decide
-    return entries.has(id) || listed.includes(id);
+    return entries.has(id) || listed.includes(id) || suffixes.some((suffix) => id.endsWith(suffix));
   };
 }
 

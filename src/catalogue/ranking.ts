@@ -112,14 +112,20 @@ export function searchFields(model: ModelDescriptor): SearchFields {
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
+/** Whether the UTF-16 unit at `at` is part of a word (a letter or a digit). */
+function isWordChar(text: string, at: number): boolean {
+  if (at < 0 || at >= text.length) return false;
+  const code = text.charCodeAt(at);
+  if (code < 128) return (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+  return WORD_CHAR.test(text[at]!);
+}
+
 /** True when `needle` occurs in `text` with no letter or digit right before or after it. */
 export function containsWholeWord(text: string, needle: string): boolean {
   if (!needle) return false;
   let at = text.indexOf(needle);
   while (at !== -1) {
-    const before = at === 0 ? '' : text[at - 1]!;
-    const after = text[at + needle.length] ?? '';
-    if ((!before || !WORD_CHAR.test(before)) && (!after || !WORD_CHAR.test(after))) return true;
+    if (!isWordChar(text, at - 1) && !isWordChar(text, at + needle.length)) return true;
     at = text.indexOf(needle, at + 1);
   }
   return false;
@@ -199,8 +205,9 @@ export function rankBase(model: ModelDescriptor, fields: Pick<SearchFields, 'tit
 
 /**
  * One model prepared for ordering. `score` is, with a query, the fuse.js score minus the boosts
- * (lower is better); without one, the relevance score (higher is better). With a query it may
- * be computed on first read: the orders read it only to break ties.
+ * (lower is better); without one, the relevance score (higher is better). With a query the
+ * fuse.js score may come from a function called on first read: orders read it only to break
+ * ties, so most entries never need it.
  */
 export class RankEntry {
   private value: number | undefined;
@@ -212,20 +219,22 @@ export class RankEntry {
     readonly usages: number,
     readonly created: number,
     readonly name: string,
-    private readonly resolve: number | ((entry: RankEntry) => number),
+    private readonly base: number | ((entry: RankEntry) => number),
+    /** Subtracted from `base` (the score boosts; 0 without a query). */
+    private readonly boost = 0,
   ) {
-    if (typeof resolve === 'number') this.value = resolve;
+    if (typeof base === 'number') this.value = base - boost;
   }
 
   get score(): number {
-    if (this.value === undefined) this.value = (this.resolve as (entry: RankEntry) => number)(this);
+    if (this.value === undefined) this.value = (this.base as (entry: RankEntry) => number)(this) - this.boost;
     return this.value;
   }
 }
 
 /**
- * A rank entry for a fuse.js match: tier from the lower-cased query, and the fuse.js score
- * (or a function returning it for an entry) less the boosts.
+ * A rank entry for a fuse.js match: the tier for the lower-cased query, and the fuse.js score
+ * (or a function returning it for an entry, shared by all entries) less the boosts.
  */
 export function searchRankEntry(
   model: ModelDescriptor,
@@ -235,12 +244,16 @@ export function searchRankEntry(
   query: string,
   fuseScore: number | ((entry: RankEntry) => number),
 ): RankEntry {
-  const tier = matchTier(fields, query);
-  const score =
-    typeof fuseScore === 'number'
-      ? fuseScore - scoreBoost(fields, query)
-      : (entry: RankEntry) => fuseScore(entry) - scoreBoost(fields, query);
-  return new RankEntry(model, index, tier, base.usages, base.created, base.name, score);
+  return new RankEntry(
+    model,
+    index,
+    matchTier(fields, query),
+    base.usages,
+    base.created,
+    base.name,
+    fuseScore,
+    scoreBoost(fields, query),
+  );
 }
 
 /** A rank entry for the query-less list: tier unknown, the relevance score at `now`. */
@@ -248,7 +261,12 @@ export function browseRankEntry(model: ModelDescriptor, index: number, base: Ran
   return new RankEntry(model, index, MATCH_TIERS.unknown, base.usages, base.created, base.name, relevanceScore(model, now));
 }
 
-const byName = (a: RankEntry, b: RankEntry) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.index - b.index);
+/** The last tie-breakers of every order: name, then position in the catalogue. */
+export function compareNames(aName: string, aIndex: number, bName: string, bIndex: number): number {
+  return aName < bName ? -1 : aName > bName ? 1 : aIndex - bIndex;
+}
+
+const byName = (a: RankEntry, b: RankEntry) => compareNames(a.name, a.index, b.name, b.index);
 
 /** Spec §9 search-relevance order: tier, n_usages desc, created_at newest, score, name. */
 export function compareSearchRelevance(a: RankEntry, b: RankEntry): number {

@@ -1,6 +1,14 @@
 import type { ModelCategory, ModelDescriptor } from '../api/types';
 import { categoriesById, categoryIdsOf, categoryMatchesDomains, domainFilterSets } from './categories';
-import { browseRankEntry, comparatorFor, normalizeFilters, searchRankEntry, type RankEntry, type SearchFilters } from './ranking';
+import {
+  browseRankEntry,
+  comparatorFor,
+  matchTier,
+  normalizeFilters,
+  searchRankEntry,
+  type RankEntry,
+  type SearchFilters,
+} from './ranking';
 import { fuseScore, getSearchIndex, type SearchIndex } from './searchIndex';
 
 export interface SearchOptions {
@@ -71,9 +79,71 @@ export function searchModels(
   }
 
   const lower = query.toLowerCase();
+  return orderMatches(index, index.matchMask(query, allowed), query, lower, f.sort);
+}
+
+const TIERS = 10;
+
+/**
+ * Orders matches exactly as `comparatorFor(sort, true)` would, in linear time.
+ *
+ * Every order compares, in some sequence, the tier, n_usages and created_at, then the score,
+ * then the name. All but the tier and the score are known before any query, so the catalogue
+ * is pre-sorted once (`SearchIndex.orders`): by runs (relevance, num_runs) or by date
+ * (published_at). Walking that order and dropping each match into its tier's bucket (per group
+ * of equal runs for num_runs, of equal dates for published_at) yields the comparator's order,
+ * except among matches equal in tier, n_usages and created_at; those end up next to each other
+ * and are re-sorted with the comparator itself, which then reads the fuse.js score. The
+ * equivalence tests check the result against a plain comparator sort.
+ */
+function orderMatches(index: SearchIndex, matched: Uint8Array, query: string, lower: string, sort: SearchFilters['sort']): ModelDescriptor[] {
+  const { models, fields, bases } = index;
+  const o = index.orders();
+  const order = sort === 'published_at' ? o.byDate : o.byRuns;
+  const groupOf = sort === 'num_runs' ? o.runsGroup : sort === 'published_at' ? o.dateGroup : null;
+  const tiers = new Uint8Array(models.length);
+  const buckets: number[][] = Array.from({ length: TIERS }, () => []);
+  const out: number[] = [];
+  const flush = () => {
+    for (const bucket of buckets) {
+      for (let b = 0; b < bucket.length; b++) out.push(bucket[b]!);
+      bucket.length = 0;
+    }
+  };
+  let group = -1;
+  for (let p = 0; p < order.length; p++) {
+    const i = order[p]!;
+    if (matched[i] !== 1) continue;
+    if (groupOf && groupOf[i] !== group) {
+      flush();
+      group = groupOf[i]!;
+    }
+    const tier = matchTier(fields[i]!, lower);
+    tiers[i] = tier;
+    buckets[tier]!.push(i);
+  }
+  flush();
+
+  const result: ModelDescriptor[] = new Array(out.length);
   const scoreOf = (entry: RankEntry) => fuseScore(entry.model, query);
-  const entries: RankEntry[] = index
-    .match(query, allowed)
-    .map((i) => searchRankEntry(models[i]!, i, index.bases[i]!, index.fields[i]!, lower, scoreOf));
-  return entries.sort(comparatorFor(f.sort, true)).map((e) => e.model);
+  const compare = comparatorFor(sort, true);
+  let start = 0;
+  for (let j = 1; j <= out.length; j++) {
+    const a = out[start]!;
+    if (j < out.length) {
+      const b = out[j]!;
+      if (tiers[b] === tiers[a] && bases[b]!.usages === bases[a]!.usages && bases[b]!.created === bases[a]!.created) continue;
+    }
+    if (j - start === 1) result[start] = models[a]!;
+    else {
+      const run: RankEntry[] = [];
+      for (let r = start; r < j; r++) {
+        const i = out[r]!;
+        run.push(searchRankEntry(models[i]!, i, bases[i]!, fields[i]!, lower, scoreOf));
+      }
+      run.sort(compare).forEach((entry, r) => (result[start + r] = entry.model));
+    }
+    start = j;
+  }
+  return result;
 }

@@ -1,7 +1,7 @@
 import Fuse from 'fuse.js/basic';
 import type { ModelDescriptor } from '../api/types';
 import { FUZZY_THRESHOLD } from './constants';
-import { FUSE_KEYS, FUSE_OPTIONS, rankBase, searchFields, type RankBase, type SearchFields } from './ranking';
+import { FUSE_KEYS, FUSE_OPTIONS, compareNames, rankBase, searchFields, type RankBase, type SearchFields } from './ranking';
 
 // Which models fuse.js matches, decided without running fuse.js over the catalogue.
 //
@@ -85,8 +85,12 @@ function myersWithin(text: string, m: number, k: number): boolean {
   return false;
 }
 
-/** Myers over `text` for the pattern in `peq` (length m): the smallest distance of any substring. */
-function myersMin(text: string, m: number): number {
+/**
+ * Myers over `text` for the pattern in `peq` (length m): the smallest distance of any
+ * substring, or, as soon as one within `k` is seen, that distance (the value is accepted then,
+ * and its exact distance is not needed).
+ */
+function myersMin(text: string, m: number, k: number): number {
   const high = 1 << (m - 1);
   let pv = m === MAX_BITS ? -1 : (1 << m) - 1;
   let mv = 0;
@@ -103,7 +107,7 @@ function myersMin(text: string, m: number): number {
       score -= 1;
       if (score < best) {
         best = score;
-        if (best === 0) return 0;
+        if (best <= k) return best;
       }
     }
     ph <<= 1;
@@ -212,6 +216,8 @@ export class SearchIndex {
       }
     });
     for (const [gram, list] of lists) this.postings.set(gram, Int32Array.from(list));
+    // Built now, with the index (when the catalogue loads), so no keystroke pays for it.
+    this.orders();
   }
 
   /** Number of searchable values (for diagnostics and the benchmark). */
@@ -224,6 +230,14 @@ export class SearchIndex {
    * limited to the models `allowed` marks (null allows all).
    */
   match(query: string, allowed: Uint8Array | null = null): number[] {
+    const matched = this.matchMask(query, allowed);
+    const out: number[] = [];
+    for (let i = 0; i < matched.length; i++) if (matched[i]) out.push(i);
+    return out;
+  }
+
+  /** Like `match`, as a per-model mask (1: matched). */
+  matchMask(query: string, allowed: Uint8Array | null = null): Uint8Array {
     const pattern = query.toLowerCase();
     const matched = new Uint8Array(this.models.length);
     const owner = this.valueModel;
@@ -268,7 +282,7 @@ export class SearchIndex {
             if (myersWithin(texts[value]!, m, errors)) matched[model] = 1;
             return;
           }
-          const distance = myersMin(texts[value]!, m);
+          const distance = myersMin(texts[value]!, m, errors);
           bound[value] = distance;
           if (distance <= errors) matched[model] = 1;
         };
@@ -285,9 +299,14 @@ export class SearchIndex {
               if (counts[value]++ === 0) touched[touchedCount++] = value;
             }
           }
+          // A two-character chunk allows no error: holding its one bigram is matching it.
+          const exact = m === 2 && errors === 0 && !bound;
           for (let t = 0; t < touchedCount; t++) {
             const value = touched[t]!;
-            if (counts[value]! >= needed) verify(value);
+            if (exact) {
+              const model = owner[value]!;
+              if (!allowed || allowed[model] === 1) matched[model] = 1;
+            } else if (counts[value]! >= needed) verify(value);
             counts[value] = 0;
           }
         }
@@ -295,9 +314,50 @@ export class SearchIndex {
         previous = bound;
       });
     }
-    const out: number[] = [];
-    for (let i = 0; i < matched.length; i++) if (matched[i]) out.push(i);
-    return out;
+    return matched;
+  }
+
+  private staticOrders: StaticOrders | undefined;
+
+  /**
+   * The catalogue pre-sorted for the orders' fixed parts (see `search.ts`): by runs (n_usages
+   * desc, created_at newest, name) and by date (created_at newest, n_usages desc, name), with
+   * each model's rank in both and dense group numbers of equal runs and equal dates.
+   */
+  orders(): StaticOrders {
+    if (this.staticOrders) return this.staticOrders;
+    const b = this.bases;
+    const newer = (x: number, y: number) => (x === y ? 0 : x > y ? -1 : 1);
+    const ids = Array.from(this.models, (_, i) => i);
+    const byRuns = Int32Array.from(
+      [...ids].sort((i, j) => b[j]!.usages - b[i]!.usages || newer(b[i]!.created, b[j]!.created) || compareNames(b[i]!.name, i, b[j]!.name, j)),
+    );
+    const byDate = Int32Array.from(
+      [...ids].sort((i, j) => newer(b[i]!.created, b[j]!.created) || b[j]!.usages - b[i]!.usages || compareNames(b[i]!.name, i, b[j]!.name, j)),
+    );
+    const rank = (order: Int32Array) => {
+      const out = new Int32Array(order.length);
+      order.forEach((model, position) => (out[model] = position));
+      return out;
+    };
+    const groups = (order: Int32Array, value: (i: number) => number) => {
+      const out = new Int32Array(order.length);
+      let group = 0;
+      order.forEach((model, position) => {
+        if (position > 0 && value(model) !== value(order[position - 1]!)) group += 1;
+        out[model] = group;
+      });
+      return out;
+    };
+    this.staticOrders = {
+      byRuns,
+      runsRank: rank(byRuns),
+      runsGroup: groups(byRuns, (i) => b[i]!.usages),
+      byDate,
+      dateRank: rank(byDate),
+      dateGroup: groups(byDate, (i) => b[i]!.created),
+    };
+    return this.staticOrders;
   }
 
   /** Memoised query-less order for a sort and a clock value. */
@@ -310,6 +370,16 @@ export class SearchIndex {
     }
     return order;
   }
+}
+
+/** Pre-sorted orders of a catalogue (positions are model indexes). */
+export interface StaticOrders {
+  byRuns: Int32Array;
+  runsRank: Int32Array;
+  runsGroup: Int32Array;
+  byDate: Int32Array;
+  dateRank: Int32Array;
+  dateGroup: Int32Array;
 }
 
 const indexes = new WeakMap<readonly ModelDescriptor[], SearchIndex>();

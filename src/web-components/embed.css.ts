@@ -30,8 +30,8 @@ const themeVars = (values: typeof darkValues) => assignVars(vars, values);
 
 /** The light theme's tokens that differ from the dark theme's (sizes, fonts, ... are shared). */
 function lightOverrides(): Record<string, string> {
-  const dark = themeVars(darkValues);
-  const light = themeVars(lightValues);
+  const dark: Record<string, string> = themeVars(darkValues);
+  const light: Record<string, string> = themeVars(lightValues);
   return Object.fromEntries(Object.entries(light).filter(([name, value]) => dark[name] !== value));
 }
 

@@ -47,13 +47,14 @@ function toDescriptor(row: Selectable<ModelsTable>, publicUrl: string): ModelDes
 
 export function registerModelManagement(app: ApiApp, deps: ApiDeps) {
   const { db, config } = deps;
-  let publicCache: { at: number; models: ModelDescriptor[] } | undefined;
+  // The list and its JSON text: most callers are anonymous and get the text as it is.
+  let publicCache: { at: number; json: string } | undefined;
 
-  async function publicModels(): Promise<ModelDescriptor[]> {
-    if (publicCache && Date.now() - publicCache.at < PUBLIC_CACHE_MS) return publicCache.models;
+  async function publicModelsJson(): Promise<string> {
+    if (publicCache && Date.now() - publicCache.at < PUBLIC_CACHE_MS) return publicCache.json;
     const rows = await db.selectFrom('models').selectAll().where('is_public', '=', true).orderBy('created_at', 'desc').orderBy('id').execute();
-    publicCache = { at: Date.now(), models: rows.map((r) => toDescriptor(r, config.publicUrl)) };
-    return publicCache.models;
+    publicCache = { at: Date.now(), json: JSON.stringify(rows.map((r) => toDescriptor(r, config.publicUrl))) };
+    return publicCache.json;
   }
 
   app.openapi(
@@ -70,7 +71,8 @@ export function registerModelManagement(app: ApiApp, deps: ApiDeps) {
     },
   );
 
-  app.openapi(
+  // Registered for the document only: the handler answers with cached JSON text.
+  app.openAPIRegistry.registerPath(
     createRoute({
       method: 'get',
       path: '/model_management/model_descriptors',
@@ -79,10 +81,13 @@ export function registerModelManagement(app: ApiApp, deps: ApiDeps) {
       security: [{}, ...bearer],
       responses: { 200: json(z.array(ModelDescriptorSchema), 'Model descriptors') },
     }),
+  );
+  app.get(
+    '/model_management/model_descriptors',
     async (c) => {
-      const [caller, models] = await Promise.all([optionalCaller(c, deps), publicModels()]);
-      c.header('Vary', 'Authorization');
-      if (!caller) return c.json(models, 200);
+      const [caller, models] = await Promise.all([optionalCaller(c, deps), publicModelsJson()]);
+      const headers = { 'Content-Type': 'application/json', Vary: 'Authorization' };
+      if (!caller) return c.body(models, 200, headers);
       const own = await db
         .selectFrom('models')
         .selectAll()
@@ -90,7 +95,10 @@ export function registerModelManagement(app: ApiApp, deps: ApiDeps) {
         .where('is_public', '=', false)
         .orderBy('created_at', 'desc')
         .execute();
-      return c.json([...own.map((r) => toDescriptor(r, config.publicUrl)), ...models], 200);
+      if (!own.length) return c.body(models, 200, headers);
+      // The caller's private services first, then the public list (spliced as text).
+      const ownJson = JSON.stringify(own.map((r) => toDescriptor(r, config.publicUrl))).slice(1, -1);
+      return c.body(models === '[]' ? `[${ownJson}]` : `[${ownJson},${models.slice(1)}`, 200, headers);
     },
   );
 

@@ -16,7 +16,7 @@ export async function createProfile(trx: Tx, userId: string): Promise<void> {
 }
 
 export async function loadProfile(db: Db, caller: ApiCaller): Promise<ProfileResult> {
-  let row = await db
+  const row = await db
     .selectFrom('users')
     .leftJoin('profiles', 'profiles.user_id', 'users.id')
     .select([

@@ -298,7 +298,7 @@ export const SupportSchema = z
             .trim()
             .min(1)
             .max(200)
-            .regex(/^[^/\\\u0000-\u001f]+$/, 'must be a plain file name'),
+            .refine((name) => !/[/\\]/.test(name) && ![...name].some((ch) => ch.charCodeAt(0) < 32), 'must be a plain file name'),
           content_type: z.enum(ATTACHMENT_TYPES, `must be one of ${ATTACHMENT_TYPES.join(', ')}`),
           data_base64: z.string().max(Math.ceil((MAX_ATTACHMENT_BYTES * 4) / 3) + 8, 'exceeds 5 MB'),
         }),

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
+import { safeEqual } from '../crypto/tokens';
 import { clientIp } from '../http/clientIp';
 import { escapeHtml, newsletterWelcomeMail, supportAckMail, supportTeamMail } from '../mail/templates';
 import { authenticate, requireCaller } from './caller';
@@ -118,7 +119,7 @@ export function registerSupport(app: ApiApp, deps: ApiDeps) {
   app.get('/support/unsubscribe', async (c) => {
     const email = (c.req.query('email') ?? '').toLowerCase();
     const token = c.req.query('token') ?? '';
-    const ok = !!email && token === unsubscribeToken(deps.linkKey, email);
+    const ok = !!email && safeEqual(token, unsubscribeToken(deps.linkKey, email));
     if (ok) await db.deleteFrom('newsletter_subscriptions').where('email', '=', email).execute();
     const message = ok ? `${escapeHtml(email)} will receive no more newsletters.` : 'This unsubscribe link is invalid.';
     return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Unsubscribe</title></head><body style="font-family:system-ui,sans-serif;padding:40px"><h1>${ok ? 'Unsubscribed' : 'Invalid link'}</h1><p>${message}</p></body></html>`, ok ? 200 : 400);

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { OAUTH_PROVIDERS } from '../config';
 import { safeEqual } from '../crypto/tokens';
@@ -15,6 +16,7 @@ import { verifyRoutes } from './verify';
 
 /** Opened by a browser navigation (no headers) or public by nature: no apikey required. */
 const OPEN_PATHS = ['/verify', '/authorize', '/callback', '/.well-known/jwks.json', '/health'];
+const MAX_BODY_BYTES = 256 * 1024;
 
 export function authRoutes(deps: AuthDeps, publishableKey: string) {
   const app = new Hono();
@@ -29,6 +31,14 @@ export function authRoutes(deps: AuthDeps, publishableKey: string) {
     }
     await next();
   });
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json(new AuthHttpError(400, 'request_too_large', `Request body too large: the limit is ${MAX_BODY_BYTES} bytes`).body(), 413, { Connection: 'close' }),
+    }),
+  );
 
   app.get('/health', (c) => c.json({ version: 'limelight', name: 'GoTrue', description: 'GoTrue-compatible auth of the Limelight platform server' }));
 

@@ -9,6 +9,7 @@ import { DEFAULT_REDIRECT_PATHS, safeRedirect } from './redirects';
 import { clientInfo, objectField, rateLimit, readBody, stringField } from './request';
 import { signIn, type SessionResponse } from './sessions';
 import {
+  clientMetadata,
   findUserByEmail,
   findUserById,
   insertUser,
@@ -44,10 +45,10 @@ export function checkNewPassword(deps: AuthDeps, password: string | undefined, m
   return password;
 }
 
-function readMetadata(body: Record<string, unknown>): Record<string, unknown> {
+export function readMetadata(body: Record<string, unknown>): Record<string, unknown> {
   const data = objectField(body, 'data') ?? {};
   if (JSON.stringify(data).length > MAX_METADATA_BYTES) throw validationFailed(`data must be at most ${MAX_METADATA_BYTES} bytes of JSON`);
-  return data;
+  return clientMetadata(data);
 }
 
 export function signupRoutes(deps: AuthDeps) {

@@ -4,9 +4,9 @@ import { assertEmailFrequency, prepareEmailToken } from './emailTokens';
 import { AuthHttpError, unprocessable, validationFailed } from './errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { DEFAULT_REDIRECT_PATHS, safeRedirect } from './redirects';
-import { objectField, optionalCaller, rateLimit, readBody, requireCaller, stringField } from './request';
+import { optionalCaller, rateLimit, readBody, requireCaller, stringField } from './request';
 import { deleteSessions } from './sessions';
-import { checkNewPassword, readEmail } from './signup';
+import { checkNewPassword, readEmail, readMetadata } from './signup';
 import { findUserByEmail, findUserById, loadUserBundle, userResponse } from './users';
 
 // GET /user, PUT /user (password, metadata, email), POST /logout (contract §7).
@@ -34,7 +34,7 @@ export function userRoutes(deps: AuthDeps) {
   app.put('/user', async (c) => {
     const caller = await requireCaller(c, deps);
     const body = await readBody(c);
-    const data = objectField(body, 'data');
+    const data = body.data === undefined ? undefined : readMetadata(body);
     const password = stringField(body, 'password');
     const currentPassword = stringField(body, 'current_password');
     const emailRaw = stringField(body, 'email');

@@ -16,6 +16,13 @@ export interface UserBundle {
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : undefined);
 
+/** Metadata the server maintains from the identity; what a client sends for them is ignored. */
+const RESERVED_METADATA = new Set(['sub', 'email', 'email_verified', 'phone_verified']);
+
+export function clientMetadata(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([key]) => !RESERVED_METADATA.has(key)));
+}
+
 /** E-mail addresses are compared trimmed and lower-cased. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 

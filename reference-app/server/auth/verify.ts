@@ -119,7 +119,14 @@ export function verifyRoutes(deps: AuthDeps) {
     const token = c.req.query('token') ?? '';
     const redirectTo = safeRedirect(config, c.req.query('redirect_to'), defaultPath(type));
     if (!token || !VERIFY_TYPES.includes(type)) return c.redirect(withFragment(redirectTo, LINK_INVALID), 303);
-    const outcome = await verifyToken(c, deps, type, { token });
+    let outcome: VerifyOutcome;
+    try {
+      outcome = await verifyToken(c, deps, type, { token });
+    } catch (error) {
+      // A browser opened this link: errors travel back on the redirect, not as JSON.
+      if (!(error instanceof AuthHttpError) || error.status >= 500) throw error;
+      return c.redirect(withFragment(redirectTo, { error: 'access_denied', error_code: error.code, error_description: error.message }), 303);
+    }
     if (outcome.kind === 'invalid') return c.redirect(withFragment(redirectTo, LINK_INVALID), 303);
     if (outcome.kind === 'code') return c.redirect(withQuery(redirectTo, { code: outcome.code }), 303);
     const { session } = outcome;

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -8,8 +8,6 @@ import type { Database, Db } from './types';
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Snapshot of the whole PGlite data directory (PGlite only), to clone a prepared database. */
-  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -19,8 +17,6 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PostgreSQL schema holding every table (created when missing). */
   schema?: string;
-  /** PGlite only: start from this snapshot when the data directory is empty. */
-  snapshot?: Blob;
   /** PGlite only: skip fsync; for throw-away databases. */
   relaxedDurability?: boolean;
 }
@@ -31,20 +27,10 @@ const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
 const toNumber = (value: string) => Number(value);
 const identity = (value: string) => value;
 
-function isEmptyDir(dir: string): boolean {
-  try {
-    return readdirSync(dir).length === 0;
-  } catch {
-    return true;
-  }
-}
-
 async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const fresh = options.dataDir ? isEmptyDir(options.dataDir) : true;
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(fresh && options.snapshot ? { loadDataDir: options.snapshot } : {}),
     relaxedDurability: options.relaxedDurability ?? false,
     parsers: { [OID.int8]: toNumber, [OID.numeric]: toNumber, [OID.date]: identity },
   });
@@ -52,7 +38,6 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   return {
     db,
     kind: 'pglite',
-    dump: () => client.dumpDataDir('gzip') as Promise<Blob>,
     close: () => db.destroy(),
   };
 }

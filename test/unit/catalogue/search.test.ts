@@ -8,6 +8,7 @@ import {
   FUSE_OPTIONS,
   MATCH_TIERS,
   SORT_OPTIONS,
+  SearchIndex,
   containsWholeWord,
   fuseAccepts,
   matchTier,
@@ -276,7 +277,7 @@ describe("fuse.js's acceptance rule", () => {
     expect(() => withinEdits('x', 'a'.repeat(33), 1)).toThrow(RangeError);
   });
 
-  it('agrees with Fuse.match on 20,000 random strings, typos and long patterns', () => {
+  it('agrees with Fuse.match on 20,000 random strings, typos and long patterns (rule and engine)', () => {
     const rand = prng(7);
     const pick = (s: string) => s[Math.floor(rand() * s.length)]!;
     const randomText = (n: number, alphabet: string) => Array.from({ length: n }, () => pick(alphabet)).join('');
@@ -304,8 +305,12 @@ describe("fuse.js's acceptance rule", () => {
       if (!pattern) continue;
       const expected = Fuse.match(pattern, text, options).isMatch;
       if (expected) positives += 1;
-      const actual = fuseAccepts(text.toLowerCase(), pattern.toLowerCase());
-      if (actual !== expected) throw new Error(`differs for ${JSON.stringify({ text, pattern, expected })}`);
+      const rule = fuseAccepts(text.toLowerCase(), pattern.toLowerCase());
+      // The engine itself: a one-value catalogue (the text as id) through the bigram index.
+      const engine = new SearchIndex([{ id: text }]).match(pattern).length === 1;
+      if (rule !== expected || engine !== expected) {
+        throw new Error(`differs for ${JSON.stringify({ text, pattern, expected, rule, engine })}`);
+      }
     }
     expect(positives).toBeGreaterThan(2000);
   });
@@ -373,6 +378,18 @@ describe('indexed engine = straightforward fuse.js (spec §9 rules on both)', ()
       const actual = ids(searchModels(models, fixtureCategories, { query }, { now: FIXTURE_NOW }));
       if (expected.join('\n') !== actual.join('\n')) throw new Error(`engine differs from fuse.js for ${JSON.stringify(query)}`);
     }
+  });
+
+  it('on a catalogue full of ties (3 run counts, 3 dates): the score and the name decide', { timeout: 120_000 }, () => {
+    const rand = prng(5);
+    const dates = [null, '2025-01-01T00:00:00.000Z', '2025-03-01T00:00:00.000Z'];
+    const models = generateCatalogue(1500, 3).map((m) => ({
+      ...m,
+      n_usages: [0, 10, 1000][Math.floor(rand() * 3)]!,
+      created_at: dates[Math.floor(rand() * 3)]!,
+      display_name: rand() < 0.2 ? 'Same Name' : m.display_name,
+    }));
+    expect(expectSame(models, ['image', 'same name', 'voice clone', 'flux', 'generate images from a single prompt', 'im'])).toBe(36);
   });
 
   it('returns a fresh result for a new catalogue array (the index is per array)', () => {

@@ -129,7 +129,7 @@ describe('model_hosting_information', () => {
     const other = await mm.modelHostingInformation({ model_id: 'contract-analyst' });
     expect(other).toMatchObject({ ok: false, status: 404, error: 'No model service with model_id contract-analyst' });
     const owner = await apiClients(target, publisherToken).modelManagement.modelHostingInformation({ model_id: 'contract-analyst' });
-    expect(owner.ok).toBe(true);
+    expect(owner?.ok).toBe(true);
   });
 
   it('answers 422 when neither id is given', async () => {

@@ -155,6 +155,9 @@ describe('updateUser', () => {
     expect(second.data.user!.user_metadata).toMatchObject({ theme: 'dark', city: 'Lyon' });
     expect(second.data.user!.user_metadata).not.toHaveProperty('company');
     expect(events).toContain('USER_UPDATED');
+    // The identity's fields are the server's: a client cannot mark its address verified.
+    const spoof = await client.auth.updateUser({ data: { email_verified: false, email: 'someone@else.test' } });
+    expect(spoof.data.user!.user_metadata).toMatchObject({ email_verified: true, email: spoof.data.user!.email });
   });
 
   it('changes the password, refusing weak and unchanged ones, and ends the other sessions', async () => {
