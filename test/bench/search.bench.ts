@@ -147,7 +147,7 @@ const big = runCatalogue('synthetic catalogue', large, quick ? 3 : 15);
 if (args.has('--json')) console.log(JSON.stringify({ small, big }, null, 2));
 
 const [load1] = loadavg();
-console.log(`\nmachine: ${cpus().length} cores, load average ${load1!.toFixed(2)} during the run`);
+console.log(`\nmachine: ${cpus().length} cores, 1-minute load average ${load1!.toFixed(2)} at the end of the run`);
 for (const [what, value] of [
   ['wall', big.engine.p95],
   ['cpu', big.engineCpu.p95],
