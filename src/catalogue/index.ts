@@ -1,10 +1,10 @@
 // @limelight/widgets/catalogue: the search engine, catalogue stores and formatting helpers.
 export * from './constants';
+export { DEFAULT_FILTERS, normalizeFilters } from './filters';
+export type { SearchFilters } from './filters';
 export {
-  DEFAULT_FILTERS,
   FUSE_KEYS,
   FUSE_OPTIONS,
-  normalizeFilters,
   searchableDescription,
   searchFields,
   containsWholeWord,
@@ -21,7 +21,7 @@ export {
   compareBrowseRelevance,
   comparatorFor,
 } from './ranking';
-export type { SearchFilters, SearchFields, RankBase } from './ranking';
+export type { SearchFields, RankBase } from './ranking';
 export { searchModels } from './search';
 export type { SearchOptions } from './search';
 export { SearchIndex, getSearchIndex, maxErrors, chunkStarts, patternChunks, withinEdits, fuseAccepts, fuseScore } from './searchIndex';
@@ -61,6 +61,8 @@ export {
 } from './paths';
 export { selectFeatured, ownModels } from './featured';
 export { FALLBACK_IMAGE, isPlaceholderImage, modelImage } from './fallbackImage';
+export { loadSearchEngine } from './engine';
+export type { SearchEngine } from './engine';
 export {
   createCatalogueStore,
   createCatalogue,

@@ -10,52 +10,15 @@ import {
   RELEVANCE_RECENCY_WEIGHT,
   RELEVANCE_USAGE_WEIGHT,
   SCORE_BOOSTS,
-  SORT_OPTIONS,
   type MatchTier,
   type SortOption,
 } from './constants';
 import { stripHtml } from './text';
+import { stringList } from './filters';
 
 // The ranking rules of spec §5 and §9. The indexed engine and the plain fuse.js baseline share
 // these functions, so the two can differ only in which models fuse.js matches and how it
 // scores them, which the equivalence tests pin.
-
-/** Filter state of the search store (spec §3). */
-export interface SearchFilters {
-  /** Free text; counts only when non-blank after trimming (spec §5). */
-  query: string;
-  /** Spec §9 sort options. */
-  sort: SortOption;
-  /** Input-domain filter; any of these (spec §5). */
-  inputDomains: string[];
-  /** Output-domain filter; any of these, satisfied by the same category as the input filter. */
-  outputDomains: string[];
-  /** Provider filter: stored, but without effect on results (spec §5). */
-  providers: string[];
-}
-
-/** Spec §4: reset restores an empty query, relevance sort and no filters. */
-export const DEFAULT_FILTERS: Readonly<SearchFilters> = Object.freeze({
-  query: '',
-  sort: 'relevance',
-  inputDomains: [],
-  outputDomains: [],
-  providers: [],
-}) as Readonly<SearchFilters>;
-
-const stringList = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '') : [];
-
-/** Fills defaults and drops malformed values; unknown sorts fall back to relevance. */
-export function normalizeFilters(filters: Partial<SearchFilters> = {}): SearchFilters {
-  return {
-    query: typeof filters.query === 'string' ? filters.query : '',
-    sort: (SORT_OPTIONS as readonly string[]).includes(filters.sort as string) ? (filters.sort as SortOption) : 'relevance',
-    inputDomains: stringList(filters.inputDomains),
-    outputDomains: stringList(filters.outputDomains),
-    providers: stringList(filters.providers),
-  };
-}
 
 /** Text fuse.js indexes for the description: its plain text (markup is not searchable). */
 export function searchableDescription(model: Pick<ModelDescriptor, 'model_desc'>): string | undefined {

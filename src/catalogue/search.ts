@@ -4,11 +4,10 @@ import {
   browseRankEntry,
   comparatorFor,
   matchTier,
-  normalizeFilters,
   searchRankEntry,
   type RankEntry,
-  type SearchFilters,
 } from './ranking';
+import { normalizeFilters, type SearchFilters } from './filters';
 import { fuseScore, getSearchIndex, type SearchIndex } from './searchIndex';
 
 export interface SearchOptions {

@@ -1,7 +1,7 @@
 import { createStore } from '@xstate/store';
 import type { ModelCategory, ModelDescriptor } from '../api/types';
-import { DEFAULT_FILTERS, normalizeFilters, type SearchFilters } from './ranking';
-import { searchModels } from './search';
+import { DEFAULT_FILTERS, normalizeFilters, type SearchFilters } from './filters';
+import { loadSearchEngine, type SearchEngine } from './engine';
 
 // Two stores (spec §3 "Search store", §4 "Catalogue and search data"). Both are @xstate/store
 // stores: pure transitions, readable by any framework, and small enough for the embeds' size
@@ -217,12 +217,16 @@ export interface SearchContext extends CatalogueData {
   isSearching: boolean;
   /** Clock for relevance without a query. */
   now: number;
+  /** The search engine; null until its chunk has loaded (then the filters are applied). */
+  engine: SearchEngine | null;
 }
 
 function apply(context: SearchContext): SearchContext {
   return {
     ...context,
-    filtered_models: searchModels(context.models, context.categories, context.filters, { now: context.now }),
+    filtered_models: context.engine
+      ? context.engine(context.models, context.categories, context.filters, { now: context.now })
+      : [],
   };
 }
 
@@ -231,9 +235,9 @@ function apply(context: SearchContext): SearchContext {
  * query, sort, domain filters, provider filters or data re-applies the filters (spec §4).
  */
 export function createSearchStore(
-  initial: Partial<CatalogueData> & { filters?: Partial<SearchFilters>; now?: number } = {},
+  initial: Partial<CatalogueData> & { filters?: Partial<SearchFilters>; now?: number; engine?: SearchEngine } = {},
 ) {
-  return createStore({
+  const store = createStore({
     context: apply({
       models: initial.models ?? [],
       categories: initial.categories ?? [],
@@ -241,8 +245,11 @@ export function createSearchStore(
       filtered_models: [],
       isSearching: false,
       now: initial.now ?? Date.now(),
+      engine: initial.engine ?? null,
     }),
     on: {
+      /** The engine's chunk arrived: apply the current filters with it. */
+      setEngine: (context, event: { engine: SearchEngine }) => apply({ ...context, engine: event.engine }),
       /** New data (e.g. the catalogue loaded); `now` moves the relevance clock. */
       setData: (context, event: Partial<CatalogueData> & { now?: number }) =>
         apply({
@@ -274,6 +281,8 @@ export function createSearchStore(
         context.isSearching === event.searching ? context : { ...context, isSearching: event.searching },
     },
   });
+  if (!initial.engine) void loadSearchEngine().then((engine) => store.trigger.setEngine({ engine }));
+  return store;
 }
 
 export type SearchStore = ReturnType<typeof createSearchStore>;

@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
-import { createProfileClient } from '../../api/profile';
 import { usePlatform } from '../../config/PlatformProvider';
 import { notify } from '../../notifications/notify';
 import { useAuth, useSession } from '../../auth/AuthProvider';
@@ -60,6 +59,9 @@ export function useAuthDialog(options: UseAuthDialogOptions): AuthDialogActorRef
         redirectUrls,
         async registerSignIn(accessToken) {
           const { platform: current } = latest.current;
+          // The API client (ofetch) loads only once someone signs in, keeping it out of the
+          // overlay embed's first script.
+          const { createProfileClient } = await import('../../api/profile');
           const profile = createProfileClient({
             baseURL: current.apiUrl,
             getAccessToken: async () => accessToken ?? (await store.getAccessToken()),

@@ -86,10 +86,14 @@ export const kbd = style({
 });
 
 export const panel = style({
-  // Position, width and max height are set by floating-ui through the CSSOM.
-  position: 'fixed',
-  top: 0,
+  // Until floating-ui's positioner chunk arrives the popup hangs under the field; then it sets
+  // position, width and max height through the CSSOM (see ResultsPositioner).
+  position: 'absolute',
+  top: 'calc(100% + 6px)',
   left: 0,
+  minWidth: 'min(320px, 100vw)',
+  width: '100%',
+  maxHeight: '70vh',
   zIndex: vars.zIndex.popup,
   boxSizing: 'border-box',
   overflowY: 'auto',

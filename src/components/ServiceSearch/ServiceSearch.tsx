@@ -1,6 +1,5 @@
-import { autoUpdate, flip, offset, size, useFloating } from '@floating-ui/react';
 import { useCombobox, type UseComboboxProps, type UseComboboxStateChangeOptions } from 'downshift';
-import { Fragment, useEffect, useLayoutEffect, useRef, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { ModelCategory, ModelDescriptor } from '../../api/types';
 import { usePlatform } from '../../config/PlatformProvider';
@@ -17,6 +16,11 @@ import {
   type ServiceSearchSelectEvent,
   type ServiceSearchSubmitEvent,
 } from './useServiceSearch';
+
+// floating-ui in its own chunk (see ResultsPositioner); requested as soon as this module loads.
+const loadPositioner = () => import('./ResultsPositioner');
+const ResultsPositioner = lazy(loadPositioner);
+if (typeof window !== 'undefined') void loadPositioner();
 
 /** The object downshift uses to reach the document; pass one inside a shadow root. */
 export type ServiceSearchEnvironment = NonNullable<UseComboboxProps<ModelDescriptor>['environment']>;
@@ -207,31 +211,9 @@ export function ServiceSearch(props: ServiceSearchProps) {
   });
 
   const open = isOpen && search.active;
-  const { refs, x, y, strategy } = useFloating({
-    open,
-    placement: 'bottom-start',
-    strategy: 'fixed',
-    whileElementsMounted: autoUpdate,
-    middleware: [
-      offset(6),
-      flip({ padding: 8 }),
-      size({
-        padding: 8,
-        apply({ rects, elements, availableHeight, availableWidth }) {
-          // CSSOM writes, allowed under a strict style-src (no style attributes in markup).
-          elements.floating.style.width = `${Math.min(Math.max(rects.reference.width, 320), availableWidth)}px`;
-          elements.floating.style.maxHeight = `${Math.max(160, availableHeight)}px`;
-        },
-      }),
-    ],
-  });
-  useLayoutEffect(() => {
-    const el = refs.floating.current;
-    if (!el) return;
-    el.style.position = strategy;
-    el.style.left = `${x}px`;
-    el.style.top = `${y}px`;
-  }, [refs.floating, x, y, strategy]);
+  // The popup and the field as state, so the positioner re-runs when either mounts.
+  const [reference, setReference] = useState<HTMLElement | null>(null);
+  const [floating, setFloating] = useState<HTMLElement | null>(null);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
@@ -250,7 +232,7 @@ export function ServiceSearch(props: ServiceSearchProps) {
 
   const panel = (
     <div
-      ref={refs.setFloating}
+      ref={setFloating}
       className={`${themeClass} ${styles.panel}`}
       data-state={open ? 'open' : 'closed'}
       hidden={!open}
@@ -312,7 +294,7 @@ export function ServiceSearch(props: ServiceSearchProps) {
       data-loading={data.loading ? '' : undefined}
     >
       <label {...getLabelProps({ className: styles.visuallyHidden })}>{s.label}</label>
-      <div className={styles.field} ref={refs.setReference}>
+      <div className={styles.field} ref={setReference}>
         <SearchIcon />
         <input
           {...getInputProps({
@@ -341,6 +323,11 @@ export function ServiceSearch(props: ServiceSearchProps) {
         ) : null}
       </div>
       {props.portalContainer ? createPortal(panel, props.portalContainer) : panel}
+      {open && reference && floating && (
+        <Suspense fallback={null}>
+          <ResultsPositioner reference={reference} floating={floating} />
+        </Suspense>
+      )}
       <div role="status" aria-live="polite" aria-atomic="true" className={styles.visuallyHidden}>
         {search.announcement}
       </div>

@@ -117,6 +117,7 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
   const query = useStoreSelector(store, (c: SearchContext) => c.filters.query);
   const isSearching = useStoreSelector(store, (c: SearchContext) => c.isSearching);
   const filtered = useStoreSelector(store, (c: SearchContext) => c.filtered_models);
+  const engineReady = useStoreSelector(store, (c: SearchContext) => c.engine !== null);
 
   // Spec §4: typing updates the store's query (trimmed) after the debounce. Driven by the text
   // itself, so a controlled `value` set from outside is searched the same way.
@@ -187,7 +188,8 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
   const trimmed = text.trim();
   const active = trimmed !== '';
   const pending = active && (isSearching || trimmed !== query);
-  const showSkeleton = active && (loading || pending);
+  // The engine's chunk still loading counts as loading (spec §2: skeleton rows while loading).
+  const showSkeleton = active && (loading || pending || !engineReady);
   const results = useMemo(
     () => (active && !showSkeleton && query !== '' ? filtered.slice(0, Math.max(0, maxResults)) : []),
     [active, showSkeleton, query, filtered, maxResults],

@@ -160,7 +160,7 @@ describe('storage cache', () => {
 });
 
 describe('search store (spec §3, §4)', () => {
-  const make = () => createSearchStore({ models: fixtureModels, categories: fixtureCategories, now: FIXTURE_NOW });
+  const make = () => createSearchStore({ models: fixtureModels, categories: fixtureCategories, now: FIXTURE_NOW, engine: searchModels });
   const expected = (filters: object) => searchModels(fixtureModels, fixtureCategories, filters, { now: FIXTURE_NOW });
 
   it('starts with the reset filters and every model', () => {
@@ -205,8 +205,18 @@ describe('search store (spec §3, §4)', () => {
     expect(store.getSnapshot().context.filtered_models).toEqual(expected({}));
   });
 
+  it('without an engine, loads the engine chunk itself and applies the filters when it arrives', async () => {
+    const store = createSearchStore({ models: fixtureModels, categories: fixtureCategories, now: FIXTURE_NOW, filters: { query: 'kokoro' } });
+    expect(store.getSnapshot().context.engine).toBeNull();
+    expect(store.getSnapshot().context.filtered_models).toEqual([]);
+    await vi.waitFor(() => expect(store.getSnapshot().context.engine).not.toBeNull());
+    const eager = createSearchStore({ models: fixtureModels, categories: fixtureCategories, now: FIXTURE_NOW, filters: { query: 'kokoro' }, engine: searchModels });
+    expect(store.getSnapshot().context.filtered_models.map((m) => m.id)).toEqual(eager.getSnapshot().context.filtered_models.map((m) => m.id));
+    expect(store.getSnapshot().context.filtered_models.length).toBeGreaterThan(0);
+  });
+
   it('re-applies when the data changes', () => {
-    const store = createSearchStore({ filters: { query: 'kokoro' }, now: FIXTURE_NOW });
+    const store = createSearchStore({ filters: { query: 'kokoro' }, now: FIXTURE_NOW, engine: searchModels });
     expect(store.getSnapshot().context.filtered_models).toEqual([]);
     store.trigger.setData({ models: fixtureModels, categories: fixtureCategories as ModelCategory[] });
     expect(store.getSnapshot().context.filtered_models.map((m: ModelDescriptor) => m.id)).toEqual(['kokoro']);

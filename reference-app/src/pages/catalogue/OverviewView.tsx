@@ -7,6 +7,7 @@ import {
   SORT_OPTIONS,
   createSearchStore,
   domainOptions,
+  searchModels,
   useStoreSelector,
   type PageSize,
   type SearchContext,
@@ -38,7 +39,7 @@ export function OverviewView() {
   };
 
   // One search store for this page: URL state in, filtered models out (spec §3, §4).
-  const [store] = useState(() => createSearchStore({ filters: filtersOf(view) }));
+  const [store] = useState(() => createSearchStore({ filters: filtersOf(view), engine: searchModels }));
   useEffect(() => {
     store.trigger.setData({ models: data.models, categories: data.categories, now: data.loadedAt ?? undefined });
   }, [store, data.models, data.categories, data.loadedAt]);
