@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import type { MenuItem } from '../site/links';
+import { useDisclosure } from './useDisclosure';
 import { MenuLink } from './MenuLink';
 import * as styles from './layout.css';
 
@@ -9,29 +9,7 @@ import * as styles from './layout.css';
  * and the disclosure pattern keeps Tab order natural.
  */
 export function Submenu({ label, items }: { label: string; items: MenuItem[] }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, setOpen, id, root, button } = useDisclosure();
 
   return (
     <div className={styles.submenu} ref={root} data-state={open ? 'open' : 'closed'}>

@@ -145,14 +145,4 @@ export const estimateOn = style({ fontSize: vars.fontSize.sm, color: vars.color.
 
 export const empty = style({ margin: 0, color: vars.color.textMuted });
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
+export { visuallyHidden } from '../../theme/a11y.css';

@@ -166,7 +166,12 @@ export function ServiceSearch(props: ServiceSearchProps) {
     debounceMs: props.debounceMs ?? SEARCH_DEBOUNCE_MS,
     navigate,
     strings: s,
+    onTextReset: () => resetInputRef.current?.(),
   });
+  // downshift owns the typed text: it reports changes from an effect, so a controlled
+  // inputValue would lag behind fast typing and lose keystrokes. Programmatic resets (clear,
+  // after a choice or search) are pushed into it through this ref.
+  const resetInputRef = useRef<(() => void) | null>(null);
   const inputRef = useRef<HTMLInputElement | null>(null);
   useSearchShortcut(inputRef, props.shortcuts ?? true, props.environment as Parameters<typeof useSearchShortcut>[2]);
 
@@ -190,11 +195,13 @@ export function ServiceSearch(props: ServiceSearchProps) {
     }
   };
 
-  const { isOpen, highlightedIndex, getInputProps, getLabelProps, getMenuProps, getItemProps } = useCombobox<ModelDescriptor>({
+  const { isOpen, highlightedIndex, getInputProps, getLabelProps, getMenuProps, getItemProps, setInputValue } = useCombobox<ModelDescriptor>({
     items: search.results,
     itemToString: (model) => (model ? displayName(model, s.unknownModel) : ''),
     itemToKey: (model) => model?.id,
-    inputValue: search.text,
+    // Only a consumer's controlled `value` drives the input; otherwise downshift keeps it.
+    ...(props.value !== undefined ? { inputValue: props.value } : {}),
+    initialInputValue: props.defaultValue ?? '',
     selectedItem: null,
     initialIsOpen: props.defaultOpen ?? false,
     stateReducer,
@@ -210,6 +217,7 @@ export function ServiceSearch(props: ServiceSearchProps) {
     },
   });
 
+  resetInputRef.current = () => setInputValue('');
   const open = isOpen && search.active;
   // The popup and the field as state, so the positioner re-runs when either mounts.
   const [reference, setReference] = useState<HTMLElement | null>(null);

@@ -78,6 +78,11 @@ export interface UseServiceSearchOptions {
   debounceMs?: number;
   navigate: (href: string) => void;
   strings: Strings['search'];
+  /**
+   * Called when the hook itself empties the text (clear, after a choice or a search), so the
+   * input, which owns the typed text, follows. Typing never goes through here.
+   */
+  onTextReset?: () => void;
 }
 
 /**
@@ -151,16 +156,19 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
   );
 
   /** Spec §4: clearing empties the text and the selection and resets all filters. */
+  const { onTextReset } = options;
   const clear = useCallback(() => {
     setText('');
+    onTextReset?.();
     store.trigger.reset();
-  }, [setText, store]);
+  }, [setText, store, onTextReset]);
 
   /** After a choice or a search: text and selection are cleared (spec §2). */
   const clearAfterNavigation = useCallback(() => {
     setText('');
+    onTextReset?.();
     applyNow('');
-  }, [setText, applyNow]);
+  }, [setText, applyNow, onTextReset]);
 
   const choose = useCallback(
     (model: ModelDescriptor, source: 'keyboard' | 'pointer') => {

@@ -2,6 +2,7 @@
 // §8 (search failures), §9 (search constants). Driven by keyboard and mouse; ARIA asserted.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { userEvent as browserUser } from 'vitest/browser';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ModelDescriptor } from '../../../src/api/types';
@@ -488,5 +489,27 @@ describe('ServiceSearch: embedding', () => {
       view.unmount();
       host.remove();
     }
+  });
+});
+
+describe('ServiceSearch: fast typing', () => {
+  // Real key presses from the browser driver (not simulated events): keys arrive as fast as
+  // Chromium takes them, faster than React flushes effects, where downshift reports changes.
+  it('keeps every keystroke when keys come faster than React effects run', async () => {
+    const { input } = setup();
+    input().focus();
+    await browserUser.keyboard('text to speech');
+    expect(input()).toHaveValue('text to speech');
+    await browserUser.keyboard('{Control>}a{/Control}{Backspace}');
+    await browserUser.keyboard('stable diffusion xl');
+    expect(input()).toHaveValue('stable diffusion xl');
+  });
+
+  it('still empties the box after a search with Enter', async () => {
+    const { input, navigate } = setup();
+    input().focus();
+    await browserUser.keyboard('voice{Enter}');
+    expect(navigate).toHaveBeenCalledWith('/APIs/Overview?q=voice');
+    await waitFor(() => expect(input()).toHaveValue(''));
   });
 });

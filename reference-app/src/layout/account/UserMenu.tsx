@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '@limelight/widgets/auth';
 import { useSignOut } from '../../auth/session';
 import * as styles from '../AccountLayout.css';
+import { useDisclosure } from '../useDisclosure';
 
 /**
  * Spec §2: the account area's user menu shows the user's email, with 'Profile' (route profile)
@@ -11,29 +11,7 @@ import * as styles from '../AccountLayout.css';
 export function UserMenu() {
   const email = useSession((state) => state.session?.user.email ?? '');
   const signOut = useSignOut();
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, setOpen, id, root, button } = useDisclosure();
 
   return (
     <div className={styles.userMenu} ref={root} data-state={open ? 'open' : 'closed'}>
