@@ -189,6 +189,7 @@ function embedThemeClass() {
 }
 
 const reactToPreact = [
+  { find: /^prop-types$/, replacement: path.join(projectRoot, 'scripts/rollup/prop-types-stub.mjs') },
   { find: /^react$/, replacement: 'preact/compat' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
