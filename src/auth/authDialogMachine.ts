@@ -103,6 +103,28 @@ export function formOf(pageState: PageState): AuthForm | null {
   return null;
 }
 
+// Sub-states that several screens share (sign-up, sign-in, account created): resending the
+// verification e-mail and a social sign-in, each returning to the screen's idle state.
+const resendingState = {
+  invoke: {
+    id: 'resendVerification',
+    src: 'resendVerification',
+    input: ({ context }: { context: AuthDialogContext }) => ({ email: resendAddress(context) }),
+    onDone: { target: 'idle', actions: 'showResendSent' },
+    onError: { target: 'idle', actions: 'showResendFailed' },
+  },
+} as const;
+
+const socialState = {
+  invoke: {
+    id: 'socialSignIn',
+    src: 'socialSignIn',
+    input: ({ context }: { context: AuthDialogContext }) => ({ provider: context.provider ?? 'google' }),
+    onDone: { target: 'idle', actions: 'endSocial' },
+    onError: { target: 'idle', actions: 'showSocialFailure' },
+  },
+} as const;
+
 function errorsOf(context: AuthDialogContext): FieldErrors {
   const form = formOf(context.pageState);
   return form ? validateForm(form, context) : {};
@@ -309,24 +331,8 @@ export const authDialogMachine = setup({
                 onError: { target: 'idle', actions: 'showSignUpFailure' },
               },
             },
-            resending: {
-              invoke: {
-                id: 'resendVerification',
-                src: 'resendVerification',
-                input: ({ context }) => ({ email: resendAddress(context) }),
-                onDone: { target: 'idle', actions: 'showResendSent' },
-                onError: { target: 'idle', actions: 'showResendFailed' },
-              },
-            },
-            social: {
-              invoke: {
-                id: 'socialSignIn',
-                src: 'socialSignIn',
-                input: ({ context }) => ({ provider: context.provider ?? 'google' }),
-                onDone: { target: 'idle', actions: 'endSocial' },
-                onError: { target: 'idle', actions: 'showSocialFailure' },
-              },
-            },
+            resending: resendingState,
+            social: socialState,
           },
         },
         // page_state 1
@@ -360,24 +366,8 @@ export const authDialogMachine = setup({
                 onError: { target: 'idle', actions: 'showSignInFailure' },
               },
             },
-            resending: {
-              invoke: {
-                id: 'resendVerification',
-                src: 'resendVerification',
-                input: ({ context }) => ({ email: resendAddress(context) }),
-                onDone: { target: 'idle', actions: 'showResendSent' },
-                onError: { target: 'idle', actions: 'showResendFailed' },
-              },
-            },
-            social: {
-              invoke: {
-                id: 'socialSignIn',
-                src: 'socialSignIn',
-                input: ({ context }) => ({ provider: context.provider ?? 'google' }),
-                onDone: { target: 'idle', actions: 'endSocial' },
-                onError: { target: 'idle', actions: 'showSocialFailure' },
-              },
-            },
+            resending: resendingState,
+            social: socialState,
           },
         },
         // page_state 2

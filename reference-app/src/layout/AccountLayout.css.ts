@@ -1,9 +1,10 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@limelight/widgets/theme/contract';
+import * as publicLayout from './layout.css';
 
 /** Spec §9: the account area's collapsed header is 70px high. */
 export const ACCOUNT_HEADER_HEIGHT = 70;
-const smDown = 'screen and (max-width: 599px)';
+const { smDown } = publicLayout;
 
 /** The account area paints its own surface, independent of page-level CSS. */
 export const root = style({
@@ -17,48 +18,17 @@ export const root = style({
 // Low specificity (:where) so the navigation's and menus' own link styles win.
 globalStyle(`:where(${root}) a`, { color: vars.color.primary });
 
-export const skipLink = style({
-  position: 'absolute',
-  left: vars.space.md,
-  top: -100,
-  zIndex: 2000,
-  padding: vars.space.sm,
-  background: vars.color.primary,
-  color: vars.color.onPrimary,
-  borderRadius: vars.radius.sm,
-  ':focus': { top: vars.space.sm },
-});
-
-export const header = style({
-  position: 'sticky',
-  top: 0,
-  zIndex: vars.zIndex.header,
-  height: ACCOUNT_HEADER_HEIGHT,
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.md,
-  padding: `0 ${vars.space.lg}`,
-  background: vars.color.background,
-  borderBottom: `1px solid ${vars.color.surfaceRaised}`,
-  '@media': { [smDown]: { padding: `0 ${vars.space.sm}`, gap: vars.space.sm } },
-});
-
-export const brand = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  color: vars.color.text,
-  textDecoration: 'none',
-  fontWeight: 800,
-  fontSize: vars.fontSize.lg,
-  ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
-});
+// The collapsed header shares the public header's look; only its height differs.
+export { skipLink } from './layout.css';
+export const header = style([publicLayout.header, { height: ACCOUNT_HEADER_HEIGHT }]);
+export const brand = style([
+  publicLayout.brand,
+  { ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 } },
+]);
 
 export const logo = style({ width: 44, height: 44 });
 
-export const brandTitle = style({
-  '@media': { [smDown]: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } },
-});
+export { brandTitle } from './layout.css';
 
 export const spacer = style({ flex: '1 1 auto' });
 
