@@ -230,7 +230,7 @@ export function ServiceSearch(props: ServiceSearchProps) {
     if (isOpen && highlightedIndex >= 0 && search.results.length > 0) return;
     (event.nativeEvent as unknown as { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
     event.preventDefault();
-    search.submit();
+    search.submit(event.currentTarget.value);
   };
 
   const onClear = () => {

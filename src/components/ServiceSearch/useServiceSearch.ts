@@ -182,9 +182,13 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
   );
 
   /** Spec §2: Enter sets the search query and opens the catalogue with it. */
-  const submit = useCallback(() => {
+  /**
+   * Searches the catalogue for the text. Pass the input's current value: the text state can lag
+   * one keystroke behind a fast typist who presses Enter at once.
+   */
+  const submit = useCallback((currentText: string = text) => {
     resetOnce();
-    const q = text.trim();
+    const q = currentText.trim();
     applyNow(q);
     const href = overviewHref(q, overviewTemplate);
     const event: ServiceSearchSubmitEvent = navigationEvent(href, 'keyboard', { query: q });
