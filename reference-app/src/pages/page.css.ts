@@ -101,3 +101,18 @@ export const input = style({
 export const errorText = style({ color: vars.color.onDanger, background: vars.color.dangerSurface, padding: vars.space.xs, borderRadius: vars.radius.sm });
 
 export const cardButton = style([card, { display: 'block', width: '100%', textAlign: 'left', color: vars.color.text, font: 'inherit', cursor: 'pointer', ':hover': { borderColor: vars.color.primary }, ':focus-visible': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: 3 } }]);
+
+/** Small outlined pill button (filters, chips); variants add their selected state. */
+export const pillButton = style({
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.pill,
+  background: 'transparent',
+  color: vars.color.text,
+  font: 'inherit',
+  fontSize: vars.fontSize.sm,
+  cursor: 'pointer',
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
+  },
+});

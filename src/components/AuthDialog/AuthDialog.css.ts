@@ -96,14 +96,7 @@ export const input = style({
   },
 });
 
-export const fieldError = style({
-  margin: 0,
-  padding: `${vars.space.xxs} ${vars.space.sm}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.dangerSurface,
-  color: vars.color.onDanger,
-  fontSize: vars.fontSize.sm,
-});
+export { fieldError } from '../../theme/forms.css';
 
 export const button = recipe({
   base: {

@@ -1,5 +1,6 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { vars } from '@limelight/widgets/theme/contract';
+import { pillButton } from '../page.css';
 
 const smDown = 'screen and (max-width: 599px)';
 const mdDown = 'screen and (max-width: 899px)';
@@ -84,21 +85,12 @@ export const toolbarControls = style({ display: 'flex', flexWrap: 'wrap', gap: v
 
 export const count = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
-export const textButton = style({
-  padding: `${vars.space.xs} ${vars.space.md}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.pill,
-  background: 'transparent',
-  color: vars.color.text,
-  font: 'inherit',
-  fontSize: vars.fontSize.sm,
-  cursor: 'pointer',
+export const textButton = style([pillButton, {
   selectors: {
     '&:hover:not(:disabled)': { borderColor: vars.color.primary },
     '&:disabled': { opacity: 0.5, cursor: 'default' },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
   },
-});
+}]);
 
 export const results = style({
   listStyle: 'none',

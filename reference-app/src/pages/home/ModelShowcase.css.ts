@@ -1,5 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '@limelight/widgets/theme/contract';
+import { pillButton } from '../page.css';
 
 const smDown = 'screen and (max-width: 599px)';
 const reduced = '(prefers-reduced-motion: reduce)';
@@ -8,21 +9,12 @@ export const root = style({ display: 'grid', gap: vars.space.lg });
 
 export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, justifyContent: 'center', margin: 0, padding: 0, listStyle: 'none' });
 
-export const chip = style({
-  padding: `${vars.space.xs} ${vars.space.md}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.pill,
-  background: 'transparent',
-  color: vars.color.text,
-  font: 'inherit',
-  fontSize: vars.fontSize.sm,
-  cursor: 'pointer',
+export const chip = style([pillButton, {
   selectors: {
     '&[aria-pressed="true"]': { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.onPrimary, fontWeight: 700 },
     '&:hover': { borderColor: vars.color.primary },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
   },
-});
+}]);
 
 const scroll = keyframes({ from: { transform: 'translateX(0)' }, to: { transform: 'translateX(-50%)' } });
 
