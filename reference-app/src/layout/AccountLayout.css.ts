@@ -54,20 +54,8 @@ export const menuButton = style({
 
 export const email = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 
-export const menuList = style({
-  position: 'absolute',
-  top: '100%',
-  right: 0,
-  minWidth: 200,
-  margin: 0,
-  padding: vars.space.xs,
-  listStyle: 'none',
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  boxShadow: vars.shadow.popup,
-  zIndex: vars.zIndex.popup,
-});
+// The user menu's list is the header submenus' list.
+export { submenuList as menuList } from './layout.css';
 
 export const menuItem = style({
   display: 'block',
@@ -124,4 +112,4 @@ export const mobileLogout = style([
 
 export const main = style({ minHeight: `calc(100vh - ${ACCOUNT_HEADER_HEIGHT}px)` });
 
-globalStyle(`${menuList} a`, { boxSizing: 'border-box' });
+globalStyle(`${publicLayout.submenuList} a`, { boxSizing: 'border-box' });

@@ -7,22 +7,14 @@ import { AuthProvider, createAuthClient, createSessionStore, LimeAuthError } fro
 import type { AuthDialogActors } from '../../../src/components/AuthDialog';
 import { PlatformProvider } from '../../../src/config';
 import { createGlobalEventsStore } from '../../../src/notifications';
+import { ACTOR_NAMES } from '../../unit/auth/harness';
 
 // The dialog runs on a real auth-js client (memory storage, its own storage key) so the session
 // store, its events and the visitor redirect are the real ones; only the network actors are
 // swapped through the `actors` prop (house rule: tests swap actors), as promises settled by hand.
 
-export const ACTORS = [
-  'signIn',
-  'signUp',
-  'resendVerification',
-  'requestRecovery',
-  'getRecoverySession',
-  'updatePassword',
-  'signOut',
-  'socialSignIn',
-  'registerSignIn',
-] as const;
+// The machine's network actors, listed once for both auth harnesses.
+export const ACTORS = ACTOR_NAMES;
 type ActorName = (typeof ACTORS)[number];
 
 interface Call {
