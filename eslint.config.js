@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data/**', 'storybook-static/**', 'test-results/**', 'custom-elements.json'] },
@@ -19,7 +20,9 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'react-router', message: 'Components never import a router: navigate through usePlatform().navigate (ARCHITECTURE).' }],
+          paths: [
+            { name: 'react-router', message: 'Components never import a router: navigate through usePlatform().navigate (ARCHITECTURE).' },
+          ],
           patterns: [{ group: ['**/reference-app/**'], message: 'src/ never imports from reference-app/.' }],
         },
       ],
@@ -30,4 +33,6 @@ export default tseslint.config(
     files: ['reference-app/**', 'test/**', 'stories/**', 'scripts/**', '*.ts', '*.js', '*.mjs'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  // Formatting is Prettier's job (checked by `npm run lint`); turn off ESLint rules that would fight it.
+  prettier,
 );

@@ -36,7 +36,9 @@ export default defineConfig({
     trace: 'off',
     launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs } } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs } } },
+  ],
   webServer: {
     command: `node --conditions=source --import tsx reference-app/server/main.ts`,
     url: `${baseURL}/config.json`,

@@ -7,7 +7,22 @@ import { chromiumArgs, chromiumExecutable } from './test/setup/chromium.ts';
 
 // Pre-bundled up front: otherwise Vite discovers these on first import in the browser, reloads
 // the page mid-run and fails the file that triggered it (seen on a fresh dependency cache).
-const SHIKI_LANGS = ['json', 'javascript', 'typescript', 'python', 'html', 'css', 'scss', 'vue', 'markdown', 'yaml', 'xml', 'sql', 'bash', 'shell'];
+const SHIKI_LANGS = [
+  'json',
+  'javascript',
+  'typescript',
+  'python',
+  'html',
+  'css',
+  'scss',
+  'vue',
+  'markdown',
+  'yaml',
+  'xml',
+  'sql',
+  'bash',
+  'shell',
+];
 const SHIKI_THEMES = ['dark-plus', 'light-plus', 'github-dark', 'github-light', 'monokai', 'nord', 'one-dark-pro', 'dracula'];
 export const browserPrebundle = [
   '@floating-ui/react',

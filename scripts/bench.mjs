@@ -7,7 +7,9 @@ import { projectRoot } from './source-aliases.mjs';
 
 const only = process.argv[2];
 const dir = path.join(projectRoot, 'test/bench');
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .sort()) {
   if (only && !file.includes(only)) continue;
   console.log(`\n### ${file}`);
   execFileSync(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(dir, file)], { stdio: 'inherit', cwd: projectRoot });

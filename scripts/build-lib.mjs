@@ -27,7 +27,9 @@ const walk = (dir) => {
   }
 };
 walk(dist);
-cssFiles.sort((a, b) => Number(b.includes(`${path.sep}theme${path.sep}`)) - Number(a.includes(`${path.sep}theme${path.sep}`)) || a.localeCompare(b));
+cssFiles.sort(
+  (a, b) => Number(b.includes(`${path.sep}theme${path.sep}`)) - Number(a.includes(`${path.sep}theme${path.sep}`)) || a.localeCompare(b),
+);
 writeFileSync(path.join(dist, 'styles.css'), cssFiles.map((f) => readFileSync(f, 'utf8')).join('\n'));
 
 // Web components adopt the widget CSS into their shadow roots as a constructable stylesheet, so

@@ -16,14 +16,30 @@ if (!existsSync(path.join(projectRoot, 'dist/index.js'))) {
 const packDir = mkdtempSync(path.join(tmpdir(), 'lime-pack-'));
 try {
   execFileSync('npm', ['pack', '--silent', '--pack-destination', packDir], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
-  const tarball = path.join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz')));
+  const tarball = path.join(
+    packDir,
+    readdirSync(packDir).find((f) => f.endsWith('.tgz')),
+  );
   console.log(`\n== publint ${path.basename(tarball)}`);
   run('npx', ['publint', 'run', tarball, '--strict', '--level', 'suggestion']);
   console.log(`\n== are-the-types-wrong ${path.basename(tarball)}`);
   // The package is ESM-only by design (type: module, no require condition), so the esm-only
   // profile: every entry must resolve with correct types under node16-esm and bundler.
   // The stylesheet is not a module; the theme wildcard is expanded so each theme file is checked.
-  run('npx', ['attw', tarball, '--profile', 'esm-only', '--format', 'table-flipped', '--exclude-entrypoints', './styles.css', '--include-entrypoints', './theme/dark', './theme/light', './theme/contract']);
+  run('npx', [
+    'attw',
+    tarball,
+    '--profile',
+    'esm-only',
+    '--format',
+    'table-flipped',
+    '--exclude-entrypoints',
+    './styles.css',
+    '--include-entrypoints',
+    './theme/dark',
+    './theme/light',
+    './theme/contract',
+  ]);
 } finally {
   rmSync(packDir, { recursive: true, force: true });
 }

@@ -62,7 +62,9 @@ export function closure(entryFile) {
 
 export function measure() {
   if (!existsSync(cdn)) throw new Error('dist/cdn is missing: run `npx rollup -c --only cdn` (or `npm run build`) first');
-  const entries = readdirSync(cdn).filter((f) => f.endsWith('.js')).sort();
+  const entries = readdirSync(cdn)
+    .filter((f) => f.endsWith('.js'))
+    .sort();
   return entries.map((name) => {
     const entry = name.replace(/\.js$/, '');
     const { statics, dynamics } = closure(path.join(cdn, name));
@@ -128,7 +130,11 @@ const packageOf = (source) => {
     return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
   }
   if (clean.endsWith('.vanilla.css')) return `CSS of ${clean.slice(clean.lastIndexOf('src/')).replace(/\.vanilla\.css$/, '')}`;
-  return clean.replace(/.*?src\//, 'src/').split('/').slice(0, 3).join('/');
+  return clean
+    .replace(/.*?src\//, 'src/')
+    .split('/')
+    .slice(0, 3)
+    .join('/');
 };
 
 /**
@@ -198,7 +204,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       r.budget === null ? '' : r.total <= r.budget ? 'ok' : 'OVER BUDGET',
     ]);
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
-    const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+    const line = (cells) =>
+      cells
+        .map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+        .join('  ')
+        .trimEnd();
     console.log(line(header));
     for (const row of table) console.log(line(row));
   }

@@ -75,7 +75,9 @@ function cssProperties() {
 
 const typeText = (a) =>
   a.typeText ??
-  (a.values ? a.values.map((v) => `'${v}'`).join(' | ') : { string: 'string', boolean: 'boolean', number: 'number', json: 'object' }[a.type]);
+  (a.values
+    ? a.values.map((v) => `'${v}'`).join(' | ')
+    : { string: 'string', boolean: 'boolean', number: 'number', json: 'object' }[a.type]);
 
 const fileBase = (d) => d.className.replace(/^Lime/, '');
 
@@ -149,7 +151,11 @@ export function buildManifest() {
     declarations: [],
     exports: widgetDefinitions.flatMap((d) => [
       { kind: 'js', name: d.className, declaration: { name: d.className, module: `dist/web-components/${fileBase(d)}Element.js` } },
-      { kind: 'custom-element-definition', name: d.tag, declaration: { name: d.className, module: `dist/web-components/${fileBase(d)}Element.js` } },
+      {
+        kind: 'custom-element-definition',
+        name: d.tag,
+        declaration: { name: d.className, module: `dist/web-components/${fileBase(d)}Element.js` },
+      },
     ]),
   });
   return { schemaVersion: '2.1.0', readme: 'docs/embeds.md', modules };
@@ -163,7 +169,8 @@ export function docTables(d) {
     '| Attribute | Property | Type | Default | Description |',
     '| --- | --- | --- | --- | --- |',
     ...d.attributes.map(
-      (a) => `| \`${a.name}\` | \`${a.property}\` | \`${cell(typeText(a))}\` | ${a.default === undefined ? '' : cell(a.default)} | ${cell(a.description)} |`,
+      (a) =>
+        `| \`${a.name}\` | \`${a.property}\` | \`${cell(typeText(a))}\` | ${a.default === undefined ? '' : cell(a.default)} | ${cell(a.description)} |`,
     ),
     '',
     '| Event | `detail` | Cancelable | Description |',
@@ -172,7 +179,8 @@ export function docTables(d) {
   ];
   if (d.methods.length > 0) {
     lines.push('', '| Method | Description |', '| --- | --- |');
-    for (const m of d.methods) lines.push(`| \`${m.name}(${(m.parameters ?? []).map((p) => p.name).join(', ')})\` | ${cell(m.description)} |`);
+    for (const m of d.methods)
+      lines.push(`| \`${m.name}(${(m.parameters ?? []).map((p) => p.name).join(', ')})\` | ${cell(m.description)} |`);
   }
   if (d.cssProperties?.length) {
     lines.push('', '| CSS property | Default | Description |', '| --- | --- | --- |');

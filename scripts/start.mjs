@@ -23,12 +23,19 @@ const stale =
   Math.max(newestMtime(path.join(projectRoot, 'src')), newestMtime(path.join(projectRoot, 'reference-app'))) > statSync(built).mtimeMs;
 if (stale) {
   console.log('Building the reference app…');
-  execFileSync('npx', ['vite', 'build', '--config', 'reference-app/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit', cwd: projectRoot });
+  execFileSync('npx', ['vite', 'build', '--config', 'reference-app/vite.config.ts', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    cwd: projectRoot,
+  });
 }
 
-const server = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'reference-app/server/main.ts', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  cwd: projectRoot,
-});
+const server = spawn(
+  process.execPath,
+  ['--conditions=source', '--import', 'tsx', 'reference-app/server/main.ts', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    cwd: projectRoot,
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

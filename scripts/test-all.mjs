@@ -40,7 +40,7 @@ const vitestReport = (name) => ['--reporter=default', '--reporter=json', `--outp
 
 const steps = [
   () => step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']),
-  () => step('lint', 'npx', ['eslint', '.', '--max-warnings=0']),
+  () => step('lint', 'npx', ['eslint', '.', '--max-warnings=0']) && step('format', 'npx', ['prettier', '--check', '.']),
   () => {
     const ok = step('unit', 'npx', ['vitest', 'run', '--project', 'unit', ...vitestReport('unit')]);
     countVitest(path.join(reports, 'unit.json'));

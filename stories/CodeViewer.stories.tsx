@@ -29,7 +29,10 @@ export async function run(prompt: string): Promise<Blob> {
 }
 `;
 
-const LONG_SAMPLE = Array.from({ length: 60 }, (_, i) => `  "gpu_${i}": { "vram_gb": ${16 + (i % 8) * 8}, "price_per_s": ${(0.00016 * (1 + i / 10)).toFixed(6)} },`).join('\n');
+const LONG_SAMPLE = Array.from(
+  { length: 60 },
+  (_, i) => `  "gpu_${i}": { "vram_gb": ${16 + (i % 8) * 8}, "price_per_s": ${(0.00016 * (1 + i / 10)).toFixed(6)} },`,
+).join('\n');
 
 /** Never answers: the loading state stays on screen (time limit switched off). */
 const pending = () => new Promise<CodeHighlighter>(() => {});
@@ -43,7 +46,26 @@ const meta = {
   component: CodeViewer,
   args: { code: JSON_SAMPLE },
   argTypes: {
-    language: { control: 'select', options: ['json', 'javascript', 'typescript', 'python', 'html', 'css', 'scss', 'vue', 'markdown', 'yaml', 'xml', 'sql', 'bash', 'shell', 'text'] },
+    language: {
+      control: 'select',
+      options: [
+        'json',
+        'javascript',
+        'typescript',
+        'python',
+        'html',
+        'css',
+        'scss',
+        'vue',
+        'markdown',
+        'yaml',
+        'xml',
+        'sql',
+        'bash',
+        'shell',
+        'text',
+      ],
+    },
     theme: { control: 'select', options: [...CODE_THEMES] },
     variant: { control: 'inline-radio', options: ['default', 'sample'] },
   },
@@ -56,7 +78,9 @@ type Story = StoryObj<typeof meta>;
 export const Highlighted: Story = {};
 
 /** 'Highlighting code...' while the highlighter loads (spec §4). */
-export const Loading: Story = { args: { code: PYTHON_SAMPLE, language: 'python', highlighter: pending, timeLimitMs: Number.POSITIVE_INFINITY } };
+export const Loading: Story = {
+  args: { code: PYTHON_SAMPLE, language: 'python', highlighter: pending, timeLimitMs: Number.POSITIVE_INFINITY },
+};
 
 /** 'Failed to highlight code' with the raw code (spec §4, §8). */
 export const ErrorState: Story = { args: { code: PYTHON_SAMPLE, language: 'python', highlighter: failing } };
@@ -128,7 +152,7 @@ export const Languages: Story = {
       <CodeViewer code={PYTHON_SAMPLE} language="python" />
       <CodeViewer code={'<template>\n  <p :class="{ on }">{{ msg }}</p>\n</template>'} language="vue" />
       <CodeViewer code={'model: flux-schnell\nsteps: 4\npublic: true'} language="yaml" />
-      <CodeViewer code={"SELECT id, n_usages FROM models WHERE n_usages > 1000 ORDER BY 2 DESC;"} language="sql" />
+      <CodeViewer code={'SELECT id, n_usages FROM models WHERE n_usages > 1000 ORDER BY 2 DESC;'} language="sql" />
       <CodeViewer code={'curl -H "Authorization: Bearer $LIME_KEY" https://api.example/v1/run'} language="bash" />
       <CodeViewer code={'# Title\n\nSome *markdown* with `code`.'} language="markdown" />
       <CodeViewer code={'plain text stays plain'} language="text" />

@@ -28,7 +28,9 @@ export const Warning: Story = { args: { state: { warning: "Couldn't reach server
 export const Success: Story = { args: { state: { success: 'Profile updated successfully' } } };
 export const SuccessDefaultText: Story = { args: { state: { success: '' } } };
 export const Critical: Story = {
-  args: { state: { critical: 'We had problems to sign you up. Please try again in a few minutes. If the problem persists, please contact us.' } },
+  args: {
+    state: { critical: 'We had problems to sign you up. Please try again in a few minutes. If the problem persists, please contact us.' },
+  },
 };
 export const CriticalDefaultText: Story = { args: { state: { critical: '' } } };
 export const Loading: Story = { args: { state: { loading: true } } };

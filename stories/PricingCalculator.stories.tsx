@@ -7,12 +7,47 @@ import { PricingCalculator, type PricingEstimate } from '../src/components/Prici
 // host-fed list, the empty list, and a host page following the change event.
 
 const SERVERS: PricingServer[] = [
-  { id: 'runpod-a4000', display_name: 'RTX A4000', provider: 'runpod', physical_gpus: 1, gpu_vram_gb: 16, customer_price_per_s_usd: 0.00016 },
-  { id: 'runpod-a5000', display_name: 'RTX A5000', provider: 'runpod', physical_gpus: 1, gpu_vram_gb: 24, customer_price_per_s_usd: 0.00019 },
-  { id: 'runpod-a6000', display_name: 'RTX A6000', provider: 'runpod', physical_gpus: 1, gpu_vram_gb: 48, customer_price_per_s_usd: 0.00034 },
-  { id: 'replicate-a100', display_name: 'A100', provider: 'replicate', physical_gpus: 1, gpu_vram_gb: 80, customer_price_per_s_usd: 0.0014 },
+  {
+    id: 'runpod-a4000',
+    display_name: 'RTX A4000',
+    provider: 'runpod',
+    physical_gpus: 1,
+    gpu_vram_gb: 16,
+    customer_price_per_s_usd: 0.00016,
+  },
+  {
+    id: 'runpod-a5000',
+    display_name: 'RTX A5000',
+    provider: 'runpod',
+    physical_gpus: 1,
+    gpu_vram_gb: 24,
+    customer_price_per_s_usd: 0.00019,
+  },
+  {
+    id: 'runpod-a6000',
+    display_name: 'RTX A6000',
+    provider: 'runpod',
+    physical_gpus: 1,
+    gpu_vram_gb: 48,
+    customer_price_per_s_usd: 0.00034,
+  },
+  {
+    id: 'replicate-a100',
+    display_name: 'A100',
+    provider: 'replicate',
+    physical_gpus: 1,
+    gpu_vram_gb: 80,
+    customer_price_per_s_usd: 0.0014,
+  },
   { id: 'runpod-h200', display_name: 'H200', provider: 'runpod', physical_gpus: 1, gpu_vram_gb: 141, customer_price_per_s_usd: 0.00155 },
-  { id: 'other-t4', display_name: 'T4 (filtered out)', provider: 'some-cloud', physical_gpus: 1, gpu_vram_gb: 16, customer_price_per_s_usd: 0.00001 },
+  {
+    id: 'other-t4',
+    display_name: 'T4 (filtered out)',
+    provider: 'some-cloud',
+    physical_gpus: 1,
+    gpu_vram_gb: 16,
+    customer_price_per_s_usd: 0.00001,
+  },
 ];
 
 const meta = {
@@ -60,9 +95,7 @@ function HostPage(args: React.ComponentProps<typeof PricingCalculator>) {
   return (
     <div>
       <PricingCalculator {...args} onChange={setEstimate} />
-      <p role="status">
-        Host page: {estimate ? `${estimate.server.display_name}, $${estimate.monthlyCostUsd} per month` : 'no estimate'}
-      </p>
+      <p role="status">Host page: {estimate ? `${estimate.server.display_name}, $${estimate.monthlyCostUsd} per month` : 'no estimate'}</p>
     </div>
   );
 }

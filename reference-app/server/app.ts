@@ -54,7 +54,16 @@ export function createApp({ auth, api, publishableKey, serveApp }: AppOptions) {
 
   app.notFound((c) => {
     if (c.req.path.startsWith('/v1/') || c.req.path === '/v1') return c.json({ detail: `No route ${c.req.method} ${c.req.path}` }, 404);
-    if (c.req.path.startsWith('/auth/')) return c.json({ code: 'not_found', error_code: 'not_found', msg: `No route ${c.req.method} ${c.req.path}`, message: `No route ${c.req.method} ${c.req.path}` }, 404);
+    if (c.req.path.startsWith('/auth/'))
+      return c.json(
+        {
+          code: 'not_found',
+          error_code: 'not_found',
+          msg: `No route ${c.req.method} ${c.req.path}`,
+          message: `No route ${c.req.method} ${c.req.path}`,
+        },
+        404,
+      );
     return c.text('Not found', 404);
   });
 

@@ -21,7 +21,9 @@ async function main() {
   }
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.log(`${config.brandName} is running at ${config.publicUrl}`);
-  console.log(`  data: ${where}; mail: ${config.smtpUrl ? 'SMTP' : `dev mailbox at ${config.publicUrl}/dev/mailbox`}${dev ? '; app: Vite dev server' : ''}`);
+  console.log(
+    `  data: ${where}; mail: ${config.smtpUrl ? 'SMTP' : `dev mailbox at ${config.publicUrl}/dev/mailbox`}${dev ? '; app: Vite dev server' : ''}`,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -39,7 +41,8 @@ async function main() {
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
-  else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') console.error(`Port in use: ${(error as Error).message}. Set PORT to a free port.`);
+  else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+    console.error(`Port in use: ${(error as Error).message}. Set PORT to a free port.`);
   else console.error(error);
   process.exit(1);
 });

@@ -43,7 +43,11 @@ export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
 async function ensurePublishableKey(db: Db, preferred: string | undefined): Promise<string> {
   if (preferred) return preferred;
   const candidate = `pk_lime_${randomToken(24)}`;
-  await db.insertInto('settings').values({ key: 'publishable_key', value: candidate }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  await db
+    .insertInto('settings')
+    .values({ key: 'publishable_key', value: candidate })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
   const row = await db.selectFrom('settings').select('value').where('key', '=', 'publishable_key').executeTakeFirstOrThrow();
   return row.value;
 }
@@ -68,7 +72,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     const limiter = new RateLimiter(config.rateLimits.windowSeconds);
     const provider =
       config.payments.provider === 'stripe'
-        ? createStripeProvider({ secretKey: config.payments.stripeSecretKey!, webhookSecret: config.payments.stripeWebhookSecret, apiBase: config.payments.stripeApiBase })
+        ? createStripeProvider({
+            secretKey: config.payments.stripeSecretKey!,
+            webhookSecret: config.payments.stripeWebhookSecret,
+            apiBase: config.payments.stripeApiBase,
+          })
         : createSandboxProvider(config.publicUrl);
     const payments = new PaymentService(db, provider, config);
     const linkKey = Buffer.from(hkdfSync('sha256', secretKey, Buffer.alloc(0), 'limelight link signing', 32));

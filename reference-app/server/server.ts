@@ -57,7 +57,10 @@ export async function listen(port: number, host?: string): Promise<HttpServer> {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       if (active > 0) {
-        await Promise.race([new Promise<void>((resolve) => (drained = resolve)), new Promise((r) => setTimeout(r, CLOSE_GRACE_MS).unref())]);
+        await Promise.race([
+          new Promise<void>((resolve) => (drained = resolve)),
+          new Promise((r) => setTimeout(r, CLOSE_GRACE_MS).unref()),
+        ]);
       }
       server.closeAllConnections();
       await closed;

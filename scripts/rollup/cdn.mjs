@@ -125,7 +125,9 @@ function forbidModules(patterns) {
           chain.push(path.relative(projectRoot, id));
           id = this.getModuleInfo(id)?.importers[0];
         }
-        this.error(`${path.relative(projectRoot, info.id)} must not be in the CDN bundles (${hit}). Imported via:\n  ${chain.join('\n  <- ')}`);
+        this.error(
+          `${path.relative(projectRoot, info.id)} must not be in the CDN bundles (${hit}). Imported via:\n  ${chain.join('\n  <- ')}`,
+        );
       }
     },
   };
@@ -272,11 +274,23 @@ function trimAuthJs() {
       const file = id.slice(PREFIX.length);
       const source = readFileSync(file, 'utf8');
       const what = stubFor(file);
-      const lines = [`const unavailable = (name) => function () { throw new Error(\`\${name}: ${what} is not part of the Limelight script-tag bundle\`); };`];
+      const lines = [
+        `const unavailable = (name) => function () { throw new Error(\`\${name}: ${what} is not part of the Limelight script-tag bundle\`); };`,
+      ];
       if (/^export default class/m.test(source)) lines.push('export default class Unavailable {}');
       const names = new Set([
         ...[...source.matchAll(/^export (?:async )?(?:function|const|class|let) (\w+)/gm)].map((m) => m[1]),
-        ...[...source.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) => m[1].split(',').map((n) => n.trim().split(/\s+as\s+/).pop()).filter(Boolean)),
+        ...[...source.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) =>
+          m[1]
+            .split(',')
+            .map((n) =>
+              n
+                .trim()
+                .split(/\s+as\s+/)
+                .pop(),
+            )
+            .filter(Boolean),
+        ),
       ]);
       for (const name of names) {
         if (/^[A-Z]/.test(name)) lines.push(`export class ${name} {}`);

@@ -4,8 +4,23 @@ const type = () => null;
 type.isRequired = type;
 const factory = () => type;
 export default {
-  any: type, array: type, bool: type, func: type, number: type, object: type, string: type, node: type,
-  element: type, symbol: type, elementType: type,
-  arrayOf: factory, instanceOf: factory, objectOf: factory, oneOf: factory, oneOfType: factory, shape: factory, exact: factory,
+  any: type,
+  array: type,
+  bool: type,
+  func: type,
+  number: type,
+  object: type,
+  string: type,
+  node: type,
+  element: type,
+  symbol: type,
+  elementType: type,
+  arrayOf: factory,
+  instanceOf: factory,
+  objectOf: factory,
+  oneOf: factory,
+  oneOfType: factory,
+  shape: factory,
+  exact: factory,
   checkPropTypes: () => {},
 };

@@ -5,7 +5,10 @@ export class ApiError extends Error {
   override name = 'ApiError';
   readonly status: number;
   readonly url: string;
-  constructor(readonly failure: ApiFailure, options?: { cause?: unknown }) {
+  constructor(
+    readonly failure: ApiFailure,
+    options?: { cause?: unknown },
+  ) {
     super(`${failure.error} (status ${failure.status}${failure.url ? `, ${failure.url}` : ''})`, options);
     this.status = failure.status;
     this.url = failure.url;

@@ -1,12 +1,5 @@
 import { createFetch, FetchError, ofetch, type $Fetch } from 'ofetch';
-import {
-  detailOf,
-  INTERNAL_ERROR,
-  OFFLINE_ERROR,
-  TOKENS_MISSING_ERROR,
-  type ApiFailure,
-  type ApiResult,
-} from './result';
+import { detailOf, INTERNAL_ERROR, OFFLINE_ERROR, TOKENS_MISSING_ERROR, type ApiFailure, type ApiResult } from './result';
 import { ApiError } from './errors';
 
 /** none: never send a token; optional: send it if present; required: fail without one. */
@@ -92,9 +85,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
     }
     if (auth === 'required' && !token) return failure(401, 'Unauthorized', url, TOKENS_MISSING_ERROR);
-    const query = req.query
-      ? Object.fromEntries(Object.entries(req.query).filter(([, v]) => v !== undefined))
-      : undefined;
+    const query = req.query ? Object.fromEntries(Object.entries(req.query).filter(([, v]) => v !== undefined)) : undefined;
     try {
       const response = await $fetch.raw<T>(url, {
         method,

@@ -13,7 +13,11 @@ export const PRICING_PROVIDER_IDS = ['runpod', 'replicate'] as const;
 /** Keeps the servers whose provider contains either third-party identifier (spec §7). */
 export function keepThirdPartyPricingServers(servers: PricingServer[]): PricingServer[] {
   return servers.filter((s) =>
-    PRICING_PROVIDER_IDS.some((id) => String(s.provider ?? '').toLowerCase().includes(id)),
+    PRICING_PROVIDER_IDS.some((id) =>
+      String(s.provider ?? '')
+        .toLowerCase()
+        .includes(id),
+    ),
   );
 }
 

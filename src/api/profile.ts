@@ -1,13 +1,5 @@
 import { createApiClient, type ApiClientOptions } from './http';
-import type {
-  ApiKey,
-  CreatedApiKey,
-  ProfileResult,
-  ProfileUpdate,
-  RegistryCredential,
-  UpsertPatPayload,
-  UsageStatistics,
-} from './types';
+import type { ApiKey, CreatedApiKey, ProfileResult, ProfileUpdate, RegistryCredential, UpsertPatPayload, UsageStatistics } from './types';
 
 export const PROFILE_PREFIX = '/v1/profile/';
 /** Spec §9: API key default lifetime. */

@@ -10,10 +10,8 @@ export function createSupportClient(options: Omit<ApiClientOptions, 'prefix'>) {
     client,
     subscriptionOptions: () => client.get<SubscriptionOption[]>('subscription_options'),
     subscribeNewsletter: (payload: NewsletterPayload) => client.post<{ subscribed: number[] }>('subscribe_newsletter', payload),
-    unsubscribeNewsletter: (payload: NewsletterPayload) =>
-      client.post<{ unsubscribed: number[] }>('unsubscribe_newsletter', payload),
-    contactSupport: (payload: SupportPayload) =>
-      client.post<{ id: string }>('support', payload, { auth: 'required' }),
+    unsubscribeNewsletter: (payload: NewsletterPayload) => client.post<{ unsubscribed: number[] }>('unsubscribe_newsletter', payload),
+    contactSupport: (payload: SupportPayload) => client.post<{ id: string }>('support', payload, { auth: 'required' }),
   };
 }
 

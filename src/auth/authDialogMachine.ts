@@ -79,10 +79,7 @@ export type AuthDialogEvent =
   | { type: 'SESSION'; loggedIn: boolean | null }
   | { type: 'DISMISS_ALERT' };
 
-export type AuthDialogEmitted =
-  | { type: 'authenticated'; session: Session }
-  | { type: 'close' }
-  | { type: 'navigate'; to: string };
+export type AuthDialogEmitted = { type: 'authenticated'; session: Session } | { type: 'close' } | { type: 'navigate'; to: string };
 
 export interface SignUpResult {
   user: User | null;
@@ -232,8 +229,7 @@ export const authDialogMachine = setup({
     hasRecoverySession: ({ event }) => !!(event as { output?: Session | null }).output,
     isSessionMissing: ({ event }) => toLimeAuthError((event as { error?: unknown }).error).kind === 'session-missing',
     isCurrentPageState: ({ context, event }) => event.type === 'SET_PAGE_STATE' && event.pageState === context.pageState,
-    targetIs: ({ event }, params: { pageState: PageState }) =>
-      event.type === 'SET_PAGE_STATE' && event.pageState === params.pageState,
+    targetIs: ({ event }, params: { pageState: PageState }) => event.type === 'SET_PAGE_STATE' && event.pageState === params.pageState,
   },
 }).createMachine({
   id: 'authDialog',
@@ -403,10 +399,7 @@ export const authDialogMachine = setup({
             idle: {
               always: { guard: 'shouldRedirectVisitor', target: '#registering', actions: 'goOnAsVisitor' },
               on: {
-                SUBMIT: [
-                  { guard: 'formValid', target: 'submitting', actions: 'startSubmit' },
-                  { actions: 'showFieldErrors' },
-                ],
+                SUBMIT: [{ guard: 'formValid', target: 'submitting', actions: 'startSubmit' }, { actions: 'showFieldErrors' }],
                 // Spec §4: back to login, 3 to 1.
                 BACK_TO_LOGIN: { target: '#signIn', actions: 'resetScreen' },
               },
@@ -452,10 +445,7 @@ export const authDialogMachine = setup({
             },
             ready: {
               on: {
-                SUBMIT: [
-                  { guard: 'formValid', target: 'updating', actions: 'startSubmit' },
-                  { actions: 'showFieldErrors' },
-                ],
+                SUBMIT: [{ guard: 'formValid', target: 'updating', actions: 'startSubmit' }, { actions: 'showFieldErrors' }],
               },
             },
             updating: {

@@ -64,11 +64,7 @@ export function createAuthClient(options: AuthClientOptions): LimeAuthClient {
   const observingFetch: typeof fetch = async (input, init) => {
     const response = await baseFetch(input, init);
     const target = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (
-      response.status >= 400 &&
-      !RETRYABLE_STATUSES.has(response.status) &&
-      /\/token\?(.*&)?grant_type=refresh_token(&|$)/.test(target)
-    ) {
+    if (response.status >= 400 && !RETRYABLE_STATUSES.has(response.status) && /\/token\?(.*&)?grant_type=refresh_token(&|$)/.test(target)) {
       for (const listener of [...listeners]) {
         // After the client has handled the answer, never inside its refresh.
         setTimeout(() => listener(response.status), 0);

@@ -1,9 +1,4 @@
-import {
-  isAuthError,
-  isAuthImplicitGrantRedirectError,
-  isAuthRetryableFetchError,
-  isAuthSessionMissingError,
-} from '@supabase/auth-js';
+import { isAuthError, isAuthImplicitGrantRedirectError, isAuthRetryableFetchError, isAuthSessionMissingError } from '@supabase/auth-js';
 
 /** What went wrong, as far as the UI cares. */
 export type AuthFailureKind =

@@ -10,11 +10,7 @@ export type GuardDecision = 'pass' | 'wait' | 'redirect';
  * Route guard of spec §4: pass when logged in; while the status is unknown (null) wait, up to
  * `timeoutMs`, then go to sign-in; not logged in: go to sign-in.
  */
-export function decideGuard(
-  isLoggedIn: boolean | null,
-  waitedMs: number,
-  timeoutMs: number = AUTH_WAIT_TIMEOUT_MS,
-): GuardDecision {
+export function decideGuard(isLoggedIn: boolean | null, waitedMs: number, timeoutMs: number = AUTH_WAIT_TIMEOUT_MS): GuardDecision {
   if (isLoggedIn === true) return 'pass';
   if (isLoggedIn === false) return 'redirect';
   return waitedMs >= timeoutMs ? 'redirect' : 'wait';

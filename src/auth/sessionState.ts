@@ -21,12 +21,7 @@ export const initialSessionState: SessionState = { isLoggedIn: null, session: nu
  *   fully verified session.
  * The session is kept in every case but signed out.
  */
-export function applyAuthEvent(
-  state: SessionState,
-  event: AuthChangeEvent,
-  session: Session | null,
-  nowMs: number,
-): SessionState {
+export function applyAuthEvent(state: SessionState, event: AuthChangeEvent, session: Session | null, nowMs: number): SessionState {
   if (event === 'SIGNED_OUT' || !session) return { isLoggedIn: false, session: null, lastEvent: event };
   switch (event) {
     case 'INITIAL_SESSION':

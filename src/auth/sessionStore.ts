@@ -50,8 +50,7 @@ const initialStoreState: SessionStoreState = {
 export function createSessionStore(client: LimeAuthClient, options: SessionStoreOptions = {}) {
   const now = options.now ?? Date.now;
   const mirror = options.globalEvents === undefined ? sharedGlobalEvents : options.globalEvents;
-  const visibility =
-    options.visibility !== undefined ? options.visibility : typeof document !== 'undefined' ? document : null;
+  const visibility = options.visibility !== undefined ? options.visibility : typeof document !== 'undefined' ? document : null;
 
   const store = createStore({
     context: { ...initialStoreState } as SessionStoreState,

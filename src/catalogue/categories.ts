@@ -50,10 +50,7 @@ export function categoriesById(categories: readonly ModelCategory[]): Map<string
 }
 
 /** The known categories of a model, in the model's order; unknown ids are dropped. */
-export function resolveCategories(
-  model: Pick<ModelDescriptor, 'model_category'>,
-  categories: readonly ModelCategory[],
-): ModelCategory[] {
+export function resolveCategories(model: Pick<ModelDescriptor, 'model_category'>, categories: readonly ModelCategory[]): ModelCategory[] {
   const byId = categoriesById(categories);
   const out: ModelCategory[] = [];
   for (const id of categoryIdsOf(model)) {
@@ -68,8 +65,7 @@ export interface DomainFilter {
   outputDomains?: readonly string[];
 }
 
-const toSet = (domains: readonly string[] | undefined) =>
-  new Set((domains ?? []).map(normalizeDomain).filter((d) => d !== ''));
+const toSet = (domains: readonly string[] | undefined) => new Set((domains ?? []).map(normalizeDomain).filter((d) => d !== ''));
 
 /** Normalised domain filter sets; `null` when no domain filter is active. */
 export function domainFilterSets(filter: DomainFilter): { input: Set<string>; output: Set<string> } | null {
@@ -83,10 +79,7 @@ export function domainFilterSets(filter: DomainFilter): { input: Set<string>; ou
  * filter with several domains is satisfied by any of them. With no known category (none, or
  * only unknown ids) a model never passes an active filter.
  */
-export function categoryMatchesDomains(
-  category: ModelCategory,
-  sets: { input: Set<string>; output: Set<string> },
-): boolean {
+export function categoryMatchesDomains(category: ModelCategory, sets: { input: Set<string>; output: Set<string> }): boolean {
   const hits = (domains: unknown, wanted: Set<string>) =>
     wanted.size === 0 || (Array.isArray(domains) && domains.some((d) => wanted.has(normalizeDomain(d))));
   return hits(category.input_domain, sets.input) && hits(category.output_domain, sets.output);

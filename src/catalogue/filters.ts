@@ -40,4 +40,3 @@ export function normalizeFilters(filters: Partial<SearchFilters> = {}): SearchFi
     providers: stringList(filters.providers),
   };
 }
-

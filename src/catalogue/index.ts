@@ -63,13 +63,7 @@ export { selectFeatured, ownModels } from './featured';
 export { FALLBACK_IMAGE, isPlaceholderImage, modelImage } from './fallbackImage';
 export { loadSearchEngine } from './engine';
 export type { SearchEngine } from './engine';
-export {
-  createCatalogueStore,
-  createCatalogue,
-  createMemoryCache,
-  createStorageCache,
-  createSearchStore,
-} from './store';
+export { createCatalogueStore, createCatalogue, createMemoryCache, createStorageCache, createSearchStore } from './store';
 export type {
   CatalogueData,
   CatalogueStatus,

@@ -207,16 +207,7 @@ export function searchRankEntry(
   query: string,
   fuseScore: number | ((entry: RankEntry) => number),
 ): RankEntry {
-  return new RankEntry(
-    model,
-    index,
-    matchTier(fields, query),
-    base.usages,
-    base.created,
-    base.name,
-    fuseScore,
-    scoreBoost(fields, query),
-  );
+  return new RankEntry(model, index, matchTier(fields, query), base.usages, base.created, base.name, fuseScore, scoreBoost(fields, query));
 }
 
 /** A rank entry for the query-less list: tier unknown, the relevance score at `now`. */
@@ -254,7 +245,6 @@ export function compareBrowseRelevance(a: RankEntry, b: RankEntry): number {
 export function comparatorFor(sort: SortOption, hasQuery: boolean): (a: RankEntry, b: RankEntry) => number {
   const relevance = hasQuery ? compareSearchRelevance : compareBrowseRelevance;
   if (sort === 'num_runs') return (a, b) => b.usages - a.usages || relevance(a, b);
-  if (sort === 'published_at')
-    return (a, b) => (a.created === b.created ? 0 : a.created > b.created ? -1 : 1) || relevance(a, b);
+  if (sort === 'published_at') return (a, b) => (a.created === b.created ? 0 : a.created > b.created ? -1 : 1) || relevance(a, b);
   return relevance;
 }

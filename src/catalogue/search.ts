@@ -1,12 +1,6 @@
 import type { ModelCategory, ModelDescriptor } from '../api/types';
 import { categoriesById, categoryIdsOf, categoryMatchesDomains, domainFilterSets } from './categories';
-import {
-  browseRankEntry,
-  comparatorFor,
-  matchTier,
-  searchRankEntry,
-  type RankEntry,
-} from './ranking';
+import { browseRankEntry, comparatorFor, matchTier, searchRankEntry, type RankEntry } from './ranking';
 import { normalizeFilters, type SearchFilters } from './filters';
 import { fuseScore, getSearchIndex, type SearchIndex } from './searchIndex';
 
@@ -95,7 +89,13 @@ const TIERS = 10;
  * and are re-sorted with the comparator itself, which then reads the fuse.js score. The
  * equivalence tests check the result against a plain comparator sort.
  */
-function orderMatches(index: SearchIndex, matched: Uint8Array, query: string, lower: string, sort: SearchFilters['sort']): ModelDescriptor[] {
+function orderMatches(
+  index: SearchIndex,
+  matched: Uint8Array,
+  query: string,
+  lower: string,
+  sort: SearchFilters['sort'],
+): ModelDescriptor[] {
   const { models, fields, bases } = index;
   const o = index.orders();
   const order = sort === 'published_at' ? o.byDate : o.byRuns;

@@ -330,10 +330,14 @@ export class SearchIndex {
     const newer = (x: number, y: number) => (x === y ? 0 : x > y ? -1 : 1);
     const ids = Array.from(this.models, (_, i) => i);
     const byRuns = Int32Array.from(
-      [...ids].sort((i, j) => b[j]!.usages - b[i]!.usages || newer(b[i]!.created, b[j]!.created) || compareNames(b[i]!.name, i, b[j]!.name, j)),
+      [...ids].sort(
+        (i, j) => b[j]!.usages - b[i]!.usages || newer(b[i]!.created, b[j]!.created) || compareNames(b[i]!.name, i, b[j]!.name, j),
+      ),
     );
     const byDate = Int32Array.from(
-      [...ids].sort((i, j) => newer(b[i]!.created, b[j]!.created) || b[j]!.usages - b[i]!.usages || compareNames(b[i]!.name, i, b[j]!.name, j)),
+      [...ids].sort(
+        (i, j) => newer(b[i]!.created, b[j]!.created) || b[j]!.usages - b[i]!.usages || compareNames(b[i]!.name, i, b[j]!.name, j),
+      ),
     );
     const rank = (order: Int32Array) => {
       const out = new Int32Array(order.length);

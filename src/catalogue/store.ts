@@ -124,7 +124,9 @@ export function createStorageCache(storage: Pick<Storage, 'getItem' | 'setItem'>
         const raw = storage.getItem(key);
         if (!raw) return null;
         const data = JSON.parse(raw) as Partial<CatalogueData>;
-        return Array.isArray(data.models) ? { models: data.models, categories: Array.isArray(data.categories) ? data.categories : [] } : null;
+        return Array.isArray(data.models)
+          ? { models: data.models, categories: Array.isArray(data.categories) ? data.categories : [] }
+          : null;
       } catch {
         return null;
       }
@@ -207,7 +209,6 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
   return catalogue;
 }
 
-
 export interface SearchContext extends CatalogueData {
   /** Current filters (spec §3). */
   filters: SearchFilters;
@@ -224,9 +225,7 @@ export interface SearchContext extends CatalogueData {
 function apply(context: SearchContext): SearchContext {
   return {
     ...context,
-    filtered_models: context.engine
-      ? context.engine(context.models, context.categories, context.filters, { now: context.now })
-      : [],
+    filtered_models: context.engine ? context.engine(context.models, context.categories, context.filters, { now: context.now }) : [],
   };
 }
 

@@ -31,12 +31,7 @@ export function stripHtml(html: string | null | undefined): string {
   if (!html) return '';
   if (!/[<&]/.test(html)) return collapse(html);
   return collapse(
-    html
-      .replace(DROPPED_ELEMENTS, ' ')
-      .replace(COMMENT, '')
-      .replace(BLOCK_TAG, ' $&')
-      .replace(TAG, '')
-      .replace(ENTITY, decodeEntity),
+    html.replace(DROPPED_ELEMENTS, ' ').replace(COMMENT, '').replace(BLOCK_TAG, ' $&').replace(TAG, '').replace(ENTITY, decodeEntity),
   );
 }
 
@@ -136,9 +131,9 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function highlightSegments(text: string, query: string): TextSegment[] {
   const trimmed = query.trim();
   if (!text || !trimmed) return text ? [{ text, match: false }] : [];
-  const terms = Array.from(
-    new Set([trimmed, ...trimmed.split(/\s+/)].filter((t) => t.length >= MIN_MATCH_CHAR_LENGTH)),
-  ).sort((a, b) => b.length - a.length);
+  const terms = Array.from(new Set([trimmed, ...trimmed.split(/\s+/)].filter((t) => t.length >= MIN_MATCH_CHAR_LENGTH))).sort(
+    (a, b) => b.length - a.length,
+  );
   if (terms.length === 0) return [{ text, match: false }];
   const pattern = new RegExp(terms.map(escapeRegExp).join('|'), 'giu');
   const ranges: Array<[number, number]> = [];

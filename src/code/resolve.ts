@@ -1,11 +1,4 @@
-import {
-  CODE_LANGUAGES,
-  CODE_THEMES,
-  DEFAULT_CODE_LANGUAGE,
-  DEFAULT_CODE_THEME,
-  type CodeLanguage,
-  type CodeTheme,
-} from './constants';
+import { CODE_LANGUAGES, CODE_THEMES, DEFAULT_CODE_LANGUAGE, DEFAULT_CODE_THEME, type CodeLanguage, type CodeTheme } from './constants';
 import { CodeHighlightError } from './errors';
 
 const normalise = (value: string) => value.trim().toLowerCase();
@@ -37,10 +30,7 @@ export function resolveCodeTheme(theme?: string | null): CodeTheme {
   if (theme == null || theme.trim() === '') return DEFAULT_CODE_THEME;
   const name = normalise(theme);
   if (isCodeTheme(name)) return name;
-  throw new CodeHighlightError(
-    'unsupported-theme',
-    `Unsupported code theme "${theme}". Allowed themes: ${CODE_THEMES.join(', ')}.`,
-  );
+  throw new CodeHighlightError('unsupported-theme', `Unsupported code theme "${theme}". Allowed themes: ${CODE_THEMES.join(', ')}.`);
 }
 
 /** spec §5: empty or whitespace-only code is not highlighted. */

@@ -2,10 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { globalEvents, type GlobalEventsState, type GlobalEventsStore } from './globalEvents';
 
 /** Reads a narrow slice of the global events state; re-renders only when it changes. */
-export function useGlobalEvents<T>(
-  selector: (state: GlobalEventsState) => T,
-  store: GlobalEventsStore = globalEvents,
-): T {
+export function useGlobalEvents<T>(selector: (state: GlobalEventsState) => T, store: GlobalEventsStore = globalEvents): T {
   return useSyncExternalStore(
     (onChange) => {
       const subscription = store.subscribe(onChange);

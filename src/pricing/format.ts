@@ -8,7 +8,12 @@ const usdPerSecond = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 5,
   maximumFractionDigits: 6,
 });
-const usdPerHour = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const usdPerHour = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 const plainInteger = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** The monthly estimate, already rounded to whole dollars: `$1,234`. */

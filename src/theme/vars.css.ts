@@ -16,6 +16,4 @@ const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
  * (`--lime-color-primary`, `--lime-space-md`, ...) so a host page can re-theme any widget,
  * shadow DOM included. Its shape is taken from the palette, so the two cannot drift.
  */
-export const vars = createGlobalThemeContract(nullShape<ThemeValues>(darkValues), (_value, path) =>
-  `lime-${path.map(kebab).join('-')}`,
-);
+export const vars = createGlobalThemeContract(nullShape<ThemeValues>(darkValues), (_value, path) => `lime-${path.map(kebab).join('-')}`);

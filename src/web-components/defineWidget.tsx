@@ -232,7 +232,8 @@ export function defineWidget<D extends WidgetDefinition>(
       set(this: HTMLElement, value: unknown) {
         if (value === undefined || value === null || value === false) this.removeAttribute(attribute.name);
         else if (value === true) this.setAttribute(attribute.name, '');
-        else this.setAttribute(attribute.name, attribute.type === 'json' && typeof value !== 'string' ? JSON.stringify(value) : String(value));
+        else
+          this.setAttribute(attribute.name, attribute.type === 'json' && typeof value !== 'string' ? JSON.stringify(value) : String(value));
       },
     });
   }

@@ -33,5 +33,11 @@ export { LimeServiceSearchElement, LimeAuthDialogElement, LimeCodeViewerElement,
 export { defineWidget } from './defineWidget';
 export type { WidgetContext, WidgetRenderProps } from './defineWidget';
 export { registerStyles, adoptStyles } from './styles';
-export { widgetDefinitions, serviceSearchDefinition, authDialogDefinition, codeViewerDefinition, pricingCalculatorDefinition } from './definitions';
+export {
+  widgetDefinitions,
+  serviceSearchDefinition,
+  authDialogDefinition,
+  codeViewerDefinition,
+  pricingCalculatorDefinition,
+} from './definitions';
 export type { WidgetDefinition, AttributeDefinition, EventDefinition, MethodDefinition } from './types';

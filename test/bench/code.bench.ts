@@ -143,7 +143,9 @@ async function main() {
   const row = (name: string, s: ReturnType<typeof stats>) =>
     console.log(`${name.padEnd(58)}${String(s.n).padStart(6)}${f(s.mean)}${f(s.median)}${f(s.p95)}${f(s.min)}${f(s.max)}`);
   console.log(`code viewer highlighting, ${report.file}, node ${report.node} (ms)`);
-  console.log(`${'case'.padEnd(58)}${'n'.padStart(6)}${'mean'.padStart(9)}${'median'.padStart(9)}${'p95'.padStart(9)}${'min'.padStart(9)}${'max'.padStart(9)}`);
+  console.log(
+    `${'case'.padEnd(58)}${'n'.padStart(6)}${'mean'.padStart(9)}${'median'.padStart(9)}${'p95'.padStart(9)}${'min'.padStart(9)}${'max'.padStart(9)}`,
+  );
   row('cold: import the highlighter module (shiki core + engine)', coldStats.import);
   row('cold: create highlighter (JS regex engine)', coldStats.create);
   row('cold: first highlight (load ts grammar + theme, tokenise)', coldStats.firstHighlight);

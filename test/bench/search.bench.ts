@@ -11,13 +11,7 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { getSearchIndex, searchModels, type SearchFilters } from '@limelight/widgets/catalogue';
 import type { ModelDescriptor } from '@limelight/widgets/api';
-import {
-  benchmarkQueries,
-  fixtureCategories,
-  fixtureModels,
-  FIXTURE_NOW,
-  generateCatalogue,
-} from '../fixtures/catalogue';
+import { benchmarkQueries, fixtureCategories, fixtureModels, FIXTURE_NOW, generateCatalogue } from '../fixtures/catalogue';
 import { BaselineSearch } from '../unit/catalogue/baseline';
 
 const args = new Set(process.argv.slice(2));
@@ -124,9 +118,7 @@ function runCatalogue(label: string, models: ModelDescriptor[], reps: number) {
 
   console.log(`\n${label}: ${catalogue.length} services, ${reps} runs per query`);
   console.log(`  build: engine index ${buildEngine.toFixed(1)} ms, baseline Fuse ${buildBaseline.toFixed(1)} ms`);
-  console.log(
-    `  ${'query'.padEnd(62)} ${'hits'.padStart(6)}  engine wall p50/p95  engine cpu p50/p95  baseline wall p50/p95 (ms)`,
-  );
+  console.log(`  ${'query'.padEnd(62)} ${'hits'.padStart(6)}  engine wall p50/p95  engine cpu p50/p95  baseline wall p50/p95 (ms)`);
   const line = (label: string, hits: string, e: Row['engine'], c: Row['engine'], b: Row['engine']) =>
     `  ${label.padEnd(62)} ${hits.padStart(6)}  ${fmt(e.p50)} ${fmt(e.p95)}   ${fmt(c.p50)} ${fmt(c.p95)}   ${fmt(b.p50)} ${fmt(b.p95)}`;
   for (const row of rows) console.log(line(JSON.stringify(row.query), String(row.results), row.engine, row.engineCpu, row.baseline));
@@ -153,7 +145,9 @@ for (const [what, value] of [
   ['cpu', big.engineCpu.p95],
 ] as const) {
   const within = value <= BUDGET_P95_MS;
-  console.log(`budget: engine ${what} p95 over 10,000 services ${value.toFixed(1)} ms ${within ? '<=' : '>'} ${BUDGET_P95_MS} ms${within ? '' : ' (over budget)'}`);
+  console.log(
+    `budget: engine ${what} p95 over 10,000 services ${value.toFixed(1)} ms ${within ? '<=' : '>'} ${BUDGET_P95_MS} ms${within ? '' : ' (over budget)'}`,
+  );
 }
 const failed = small.mismatches > 0 || big.mismatches > 0;
 if (failed) console.error('\nFAIL: the engine and the fuse.js baseline returned different results');

@@ -50,7 +50,12 @@ try {
 
   const cases: Case[] = [
     { name: 'GET model_descriptors (anonymous)', method: 'GET', path: '/v1/model_management/model_descriptors' },
-    { name: 'GET model_descriptors (signed in)', method: 'GET', path: '/v1/model_management/model_descriptors', headers: { Authorization: `Bearer ${token}` } },
+    {
+      name: 'GET model_descriptors (signed in)',
+      method: 'GET',
+      path: '/v1/model_management/model_descriptors',
+      headers: { Authorization: `Bearer ${token}` },
+    },
     {
       name: 'POST sign-in (password, argon2id)',
       method: 'POST',

@@ -197,7 +197,9 @@ test('Enter emits search with the query; preventDefault keeps the page', async (
   await page.keyboard.type('text to speech', TYPING);
   await expect(box).toHaveValue('text to speech');
   await page.keyboard.press('Enter');
-  await expect.poll(async () => (await fixture.events()).filter((e) => e.type === 'search').map((e) => e.detail)).toEqual(['text to speech']);
+  await expect
+    .poll(async () => (await fixture.events()).filter((e) => e.type === 'search').map((e) => e.detail))
+    .toEqual(['text to speech']);
   expect((await fixture.events()).find((e) => e.type === 'search')!.defaultPrevented).toBe(true);
   expect(new URL(page.url()).origin).toBe(embed.url);
   await fixture.expectClean();
@@ -224,11 +226,13 @@ test('sign in through the overlay with the keyboard only and receive authenticat
   await expectAxeClean(page);
   await page.keyboard.type(DEMO.email, TYPING);
   await page.keyboard.press('Tab');
-  expect(await page.evaluate(() => {
-    let el: Element | null = document.activeElement;
-    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-    return (el as HTMLInputElement | null)?.type;
-  })).toBe('password');
+  expect(
+    await page.evaluate(() => {
+      let el: Element | null = document.activeElement;
+      while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+      return (el as HTMLInputElement | null)?.type;
+    }),
+  ).toBe('password');
   await page.keyboard.type(DEMO.password, TYPING);
   await page.keyboard.press('Enter');
 

@@ -21,7 +21,7 @@ function keptAndSorted(servers: PricingServer[]): PricingServer[] {
 }
 
 /** spec §9: requests per hour x 24 x 30 x ms / 1000 x price per second, rounded (whole dollars). */
-const monthly = (rph: number, ms: number, price: number) => Math.round(Number(((rph * 24 * 30 * ms) / 1000 * price).toPrecision(12)));
+const monthly = (rph: number, ms: number, price: number) => Math.round(Number((((rph * 24 * 30 * ms) / 1000) * price).toPrecision(12)));
 const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
 
 async function openPricing(page: Page, path = '/Pricing') {
@@ -128,13 +128,16 @@ async function signedIn(page: Page, request: APIRequestContext): Promise<string>
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   let link: string | undefined;
   await expect
-    .poll(async () => {
-      const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
-      if (!response.ok()) return undefined;
-      const messages = (await response.json()) as Array<{ links: string[] }>;
-      link = messages.flatMap((m) => m.links).find((l) => /type=signup/.test(l));
-      return link;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+        if (!response.ok()) return undefined;
+        const messages = (await response.json()) as Array<{ links: string[] }>;
+        link = messages.flatMap((m) => m.links).find((l) => /type=signup/.test(l));
+        return link;
+      },
+      { timeout: 15_000 },
+    )
     .toBeTruthy();
   await page.goto(link!);
   await expect(page).toHaveURL(/\/account\/dashboard$/);

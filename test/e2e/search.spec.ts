@@ -77,7 +77,10 @@ test.describe('header search (spec §2)', () => {
     await page.goto('/');
     const box = headerSearch(page);
     await box.fill(target.display_name!);
-    const option = page.getByRole('option').filter({ hasText: displayName(target) }).first();
+    const option = page
+      .getByRole('option')
+      .filter({ hasText: displayName(target) })
+      .first();
     await option.click();
     await expect(page).toHaveURL(`/APIs/service/${servicePath(target)}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(displayName(target));

@@ -77,10 +77,12 @@ export async function requireCaller(c: Context, deps: ApiDeps): Promise<ApiCalle
 }
 
 /** Route middleware: authenticate before the body is validated (a stranger learns nothing). */
-export const authenticate = (deps: ApiDeps): MiddlewareHandler => async (c, next) => {
-  await requireCaller(c, deps);
-  await next();
-};
+export const authenticate =
+  (deps: ApiDeps): MiddlewareHandler =>
+  async (c, next) => {
+    await requireCaller(c, deps);
+    await next();
+  };
 
 /**
  * The caller when a valid credential is sent. A stale or broken one counts as anonymous: the

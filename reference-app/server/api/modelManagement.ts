@@ -52,7 +52,13 @@ export function registerModelManagement(app: ApiApp, deps: ApiDeps) {
 
   async function publicModelsJson(): Promise<string> {
     if (publicCache && Date.now() - publicCache.at < PUBLIC_CACHE_MS) return publicCache.json;
-    const rows = await db.selectFrom('models').selectAll().where('is_public', '=', true).orderBy('created_at', 'desc').orderBy('id').execute();
+    const rows = await db
+      .selectFrom('models')
+      .selectAll()
+      .where('is_public', '=', true)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
     publicCache = { at: Date.now(), json: JSON.stringify(rows.map((r) => toDescriptor(r, config.publicUrl))) };
     return publicCache.json;
   }
@@ -67,7 +73,10 @@ export function registerModelManagement(app: ApiApp, deps: ApiDeps) {
     }),
     async (c) => {
       const rows = await db.selectFrom('model_categories').selectAll().orderBy('sort_idx').execute();
-      return c.json(rows.map(({ id, title, input_domain, output_domain }) => ({ id, title, input_domain, output_domain })), 200);
+      return c.json(
+        rows.map(({ id, title, input_domain, output_domain }) => ({ id, title, input_domain, output_domain })),
+        200,
+      );
     },
   );
 
@@ -82,25 +91,22 @@ export function registerModelManagement(app: ApiApp, deps: ApiDeps) {
       responses: { 200: json(z.array(ModelDescriptorSchema), 'Model descriptors') },
     }),
   );
-  app.get(
-    '/model_management/model_descriptors',
-    async (c) => {
-      const [caller, models] = await Promise.all([optionalCaller(c, deps), publicModelsJson()]);
-      const headers = { 'Content-Type': 'application/json', Vary: 'Authorization' };
-      if (!caller) return c.body(models, 200, headers);
-      const own = await db
-        .selectFrom('models')
-        .selectAll()
-        .where('created_by', '=', caller.userId)
-        .where('is_public', '=', false)
-        .orderBy('created_at', 'desc')
-        .execute();
-      if (!own.length) return c.body(models, 200, headers);
-      // The caller's private services first, then the public list (spliced as text).
-      const ownJson = JSON.stringify(own.map((r) => toDescriptor(r, config.publicUrl))).slice(1, -1);
-      return c.body(models === '[]' ? `[${ownJson}]` : `[${ownJson},${models.slice(1)}`, 200, headers);
-    },
-  );
+  app.get('/model_management/model_descriptors', async (c) => {
+    const [caller, models] = await Promise.all([optionalCaller(c, deps), publicModelsJson()]);
+    const headers = { 'Content-Type': 'application/json', Vary: 'Authorization' };
+    if (!caller) return c.body(models, 200, headers);
+    const own = await db
+      .selectFrom('models')
+      .selectAll()
+      .where('created_by', '=', caller.userId)
+      .where('is_public', '=', false)
+      .orderBy('created_at', 'desc')
+      .execute();
+    if (!own.length) return c.body(models, 200, headers);
+    // The caller's private services first, then the public list (spliced as text).
+    const ownJson = JSON.stringify(own.map((r) => toDescriptor(r, config.publicUrl))).slice(1, -1);
+    return c.body(models === '[]' ? `[${ownJson}]` : `[${ownJson},${models.slice(1)}`, 200, headers);
+  });
 
   app.openapi(
     createRoute({
@@ -108,7 +114,8 @@ export function registerModelManagement(app: ApiApp, deps: ApiDeps) {
       path: '/model_management/model_hosting_information',
       tags,
       summary: 'Hosting state of a service, by hosted_model_id or model_id (hosted_model_id wins)',
-      security: bearer, middleware: [authenticate(deps)] as const,
+      security: bearer,
+      middleware: [authenticate(deps)] as const,
       request: { query: HostingQuerySchema },
       responses: { 200: json(HostingInformationSchema, 'Hosting information'), ...errors(401, 404, 422) },
     }),

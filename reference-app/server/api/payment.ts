@@ -57,7 +57,15 @@ export function registerPayment(app: ApiApp, deps: ApiDeps) {
   }
 
   app.openapi(
-    createRoute({ method: 'get', path: '/payment/balance', tags, security: bearer, middleware: [authenticate(deps)] as const, summary: 'Credit balance: the sum of the ledger', responses: { 200: json(BalanceSchema, 'Balance'), ...errors(401) } }),
+    createRoute({
+      method: 'get',
+      path: '/payment/balance',
+      tags,
+      security: bearer,
+      middleware: [authenticate(deps)] as const,
+      summary: 'Credit balance: the sum of the ledger',
+      responses: { 200: json(BalanceSchema, 'Balance'), ...errors(401) },
+    }),
     async (c) => {
       const caller = await requireCaller(c, deps);
       return c.json({ balance: await payments.balance(caller.userId) }, 200);
@@ -65,19 +73,37 @@ export function registerPayment(app: ApiApp, deps: ApiDeps) {
   );
 
   app.openapi(
-    createRoute({ method: 'get', path: '/payment/get_transactions', tags, security: bearer, middleware: [authenticate(deps)] as const, summary: 'Ledger entries, newest first', responses: { 200: json(z.array(TransactionSchema), 'Transactions'), ...errors(401) } }),
+    createRoute({
+      method: 'get',
+      path: '/payment/get_transactions',
+      tags,
+      security: bearer,
+      middleware: [authenticate(deps)] as const,
+      summary: 'Ledger entries, newest first',
+      responses: { 200: json(z.array(TransactionSchema), 'Transactions'), ...errors(401) },
+    }),
     async (c) => {
       const caller = await requireCaller(c, deps);
       const rows = await payments.transactions(caller.userId);
       return c.json(
-        rows.map((r) => ({ id: r.id, amount: r.amount, kind: r.kind as Transaction['kind'], description: r.description, created_at: r.created_at.toISOString() })),
+        rows.map((r) => ({
+          id: r.id,
+          amount: r.amount,
+          kind: r.kind as Transaction['kind'],
+          description: r.description,
+          created_at: r.created_at.toISOString(),
+        })),
         200,
       );
     },
   );
 
   for (const [path, summary, chargeNow] of [
-    ['/payment/buy_credit', 'Buys credits: the sandbox charges its test card at once (status complete); a card provider returns an open checkout', true],
+    [
+      '/payment/buy_credit',
+      'Buys credits: the sandbox charges its test card at once (status complete); a card provider returns an open checkout',
+      true,
+    ],
     ['/payment/create_checkout_session', 'Opens a checkout for credits; the browser pays at url', false],
   ] as const) {
     app.openapi(
@@ -85,7 +111,8 @@ export function registerPayment(app: ApiApp, deps: ApiDeps) {
         method: 'post',
         path,
         tags,
-        security: bearer, middleware: [authenticate(deps)] as const,
+        security: bearer,
+        middleware: [authenticate(deps)] as const,
         summary,
         request: body(BuyCreditSchema),
         responses: { 200: json(CheckoutSessionSchema, 'Checkout session'), ...errors(401, 422, 502) },
@@ -104,7 +131,15 @@ export function registerPayment(app: ApiApp, deps: ApiDeps) {
   }
 
   app.openapi(
-    createRoute({ method: 'get', path: '/payment/subscription', tags, security: bearer, middleware: [authenticate(deps)] as const, summary: 'The caller’s plan subscription (plan free, status none without one)', responses: { 200: json(SubscriptionSchema, 'Subscription'), ...errors(401) } }),
+    createRoute({
+      method: 'get',
+      path: '/payment/subscription',
+      tags,
+      security: bearer,
+      middleware: [authenticate(deps)] as const,
+      summary: 'The caller’s plan subscription (plan free, status none without one)',
+      responses: { 200: json(SubscriptionSchema, 'Subscription'), ...errors(401) },
+    }),
     async (c) => {
       const caller = await requireCaller(c, deps);
       return c.json(subscriptionOf(await payments.subscription(caller.userId)), 200);
@@ -116,7 +151,8 @@ export function registerPayment(app: ApiApp, deps: ApiDeps) {
       method: 'post',
       path: '/payment/subscription/create',
       tags,
-      security: bearer, middleware: [authenticate(deps)] as const,
+      security: bearer,
+      middleware: [authenticate(deps)] as const,
       summary: 'Starts a plan subscription; the browser confirms it at checkout_url',
       request: body(SubscriptionCreateSchema),
       responses: { 200: json(SubscriptionSchema, 'Current state plus checkout_url'), ...errors(401, 409, 422, 502) },
@@ -126,11 +162,23 @@ export function registerPayment(app: ApiApp, deps: ApiDeps) {
       const input = c.req.valid('json');
       if (input.plan_type === 'free') throw invalid('plan_type: the free plan needs no subscription');
       if (input.plan_type === 'enterprise') throw invalid('plan_type: the enterprise plan is arranged with our team; contact support');
-      const urls = { successUrl: returnUrl('success_url', input.success_url, ''), cancelUrl: returnUrl('cancel_url', input.cancel_url, '') };
+      const urls = {
+        successUrl: returnUrl('success_url', input.success_url, ''),
+        cancelUrl: returnUrl('cancel_url', input.cancel_url, ''),
+      };
       const plan = await db.selectFrom('plans').selectAll().where('key', '=', input.plan_type).executeTakeFirst();
       if (!plan) throw invalid(`plan_type: unknown plan ${input.plan_type}`);
       const checkout = await guarded(() =>
-        payments.startSubscription(caller, { key: plan.key, title: plan.title, currency: plan.currency.toLowerCase(), amountMinor: plan.price_major * 100 + plan.price_cents }, urls),
+        payments.startSubscription(
+          caller,
+          {
+            key: plan.key,
+            title: plan.title,
+            currency: plan.currency.toLowerCase(),
+            amountMinor: plan.price_major * 100 + plan.price_cents,
+          },
+          urls,
+        ),
       );
       return c.json(subscriptionOf(await payments.subscription(caller.userId), checkout.url), 200);
     },
@@ -138,11 +186,27 @@ export function registerPayment(app: ApiApp, deps: ApiDeps) {
 
   for (const [path, summary, run] of [
     ['/payment/subscription/cancel', 'Cancels the subscription now', (userId: string) => payments.cancelSubscription(userId, false)],
-    ['/payment/subscription/cancel_at_period_end', 'Cancels the subscription at the end of the paid period', (userId: string) => payments.cancelSubscription(userId, true)],
-    ['/payment/subscription/reactivate', 'Undoes a cancellation at period end', (userId: string) => payments.reactivateSubscription(userId)],
+    [
+      '/payment/subscription/cancel_at_period_end',
+      'Cancels the subscription at the end of the paid period',
+      (userId: string) => payments.cancelSubscription(userId, true),
+    ],
+    [
+      '/payment/subscription/reactivate',
+      'Undoes a cancellation at period end',
+      (userId: string) => payments.reactivateSubscription(userId),
+    ],
   ] as const) {
     app.openapi(
-      createRoute({ method: 'post', path, tags, security: bearer, middleware: [authenticate(deps)] as const, summary, responses: { 200: json(SubscriptionSchema, 'Subscription'), ...errors(401, 409, 502) } }),
+      createRoute({
+        method: 'post',
+        path,
+        tags,
+        security: bearer,
+        middleware: [authenticate(deps)] as const,
+        summary,
+        responses: { 200: json(SubscriptionSchema, 'Subscription'), ...errors(401, 409, 502) },
+      }),
       async (c) => {
         const caller = await requireCaller(c, deps);
         return c.json(subscriptionOf(await guarded(() => run(caller.userId))), 200);
@@ -151,7 +215,13 @@ export function registerPayment(app: ApiApp, deps: ApiDeps) {
   }
 
   app.openapi(
-    createRoute({ method: 'get', path: '/payment/plans', tags, summary: 'The plans of spec §9, in display order', responses: { 200: json(z.array(PlanSchema), 'Plans') } }),
+    createRoute({
+      method: 'get',
+      path: '/payment/plans',
+      tags,
+      summary: 'The plans of spec §9, in display order',
+      responses: { 200: json(z.array(PlanSchema), 'Plans') },
+    }),
     async (c) => {
       const rows = await db.selectFrom('plans').selectAll().orderBy('sort_idx').execute();
       return c.json(

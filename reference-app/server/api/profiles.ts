@@ -11,7 +11,11 @@ export type ProfileResult = z.output<typeof ProfileResultSchema>;
 
 /** Creates the platform side of a new user; runs in the transaction that creates the user. */
 export async function createProfile(trx: Tx, userId: string): Promise<void> {
-  await trx.insertInto('profiles').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+  await trx
+    .insertInto('profiles')
+    .values({ user_id: userId })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
   await grantSignUpBonus(trx, userId);
 }
 

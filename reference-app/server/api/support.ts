@@ -33,7 +33,10 @@ const SIGNATURES: Record<string, number[][]> = {
   'image/gif': [[0x47, 0x49, 0x46, 0x38]],
   'image/webp': [[0x52, 0x49, 0x46, 0x46]],
   'application/pdf': [[0x25, 0x50, 0x44, 0x46]],
-  'application/zip': [[0x50, 0x4b, 0x03, 0x04], [0x50, 0x4b, 0x05, 0x06]],
+  'application/zip': [
+    [0x50, 0x4b, 0x03, 0x04],
+    [0x50, 0x4b, 0x05, 0x06],
+  ],
 };
 
 function decodeAttachment(index: number, file: { filename: string; content_type: string; data_base64: string }): Buffer {
@@ -41,7 +44,8 @@ function decodeAttachment(index: number, file: { filename: string; content_type:
   const clean = file.data_base64.replace(/\s+/g, '').replace(/^data:[^,]*,/, '');
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(clean) || clean.length === 0) throw invalid(`${field}.data_base64: must be non-empty base64`);
   const data = Buffer.from(clean, 'base64');
-  if (data.length > MAX_ATTACHMENT_BYTES) throw new ApiHttpError(413, `${field}: ${file.filename} is ${data.length} bytes; the limit is ${MAX_ATTACHMENT_BYTES} (5 MB)`);
+  if (data.length > MAX_ATTACHMENT_BYTES)
+    throw new ApiHttpError(413, `${field}: ${file.filename} is ${data.length} bytes; the limit is ${MAX_ATTACHMENT_BYTES} (5 MB)`);
   const signatures = SIGNATURES[file.content_type];
   if (signatures && !signatures.some((sig) => sig.every((byte, i) => data[i] === byte))) {
     throw invalid(`${field}: ${file.filename} is not a ${file.content_type} file`);
@@ -53,12 +57,20 @@ export function registerSupport(app: ApiApp, deps: ApiDeps) {
   const { db, config, mailer } = deps;
 
   async function knownOptions(ids: number[]): Promise<Map<number, string>> {
-    const rows = ids.length ? await db.selectFrom('newsletter_options').select(['id', 'display_value']).where('id', 'in', ids).execute() : [];
+    const rows = ids.length
+      ? await db.selectFrom('newsletter_options').select(['id', 'display_value']).where('id', 'in', ids).execute()
+      : [];
     return new Map(rows.map((r) => [r.id, r.display_value]));
   }
 
   app.openapi(
-    createRoute({ method: 'get', path: '/support/subscription_options', tags, summary: 'Newsletter topics one can subscribe to', responses: { 200: json(z.array(SubscriptionOptionSchema), 'Options') } }),
+    createRoute({
+      method: 'get',
+      path: '/support/subscription_options',
+      tags,
+      summary: 'Newsletter topics one can subscribe to',
+      responses: { 200: json(z.array(SubscriptionOptionSchema), 'Options') },
+    }),
     async (c) => c.json(await db.selectFrom('newsletter_options').selectAll().orderBy('id').execute(), 200),
   );
 
@@ -91,7 +103,14 @@ export function registerSupport(app: ApiApp, deps: ApiDeps) {
         const link = new URL(`${config.publicUrl}/v1/support/unsubscribe`);
         link.searchParams.set('email', address);
         link.searchParams.set('token', unsubscribeToken(deps.linkKey, address));
-        await mailer.send(newsletterWelcomeMail(config.brandName, address, inserted.map((r) => known.get(r.option_id)!), link.toString()));
+        await mailer.send(
+          newsletterWelcomeMail(
+            config.brandName,
+            address,
+            inserted.map((r) => known.get(r.option_id)!),
+            link.toString(),
+          ),
+        );
       }
       return c.json({ subscribed: ids }, 200);
     },
@@ -122,7 +141,10 @@ export function registerSupport(app: ApiApp, deps: ApiDeps) {
     const ok = !!email && safeEqual(token, unsubscribeToken(deps.linkKey, email));
     if (ok) await db.deleteFrom('newsletter_subscriptions').where('email', '=', email).execute();
     const message = ok ? `${escapeHtml(email)} will receive no more newsletters.` : 'This unsubscribe link is invalid.';
-    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Unsubscribe</title></head><body style="font-family:system-ui,sans-serif;padding:40px"><h1>${ok ? 'Unsubscribed' : 'Invalid link'}</h1><p>${message}</p></body></html>`, ok ? 200 : 400);
+    return c.html(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Unsubscribe</title></head><body style="font-family:system-ui,sans-serif;padding:40px"><h1>${ok ? 'Unsubscribed' : 'Invalid link'}</h1><p>${message}</p></body></html>`,
+      ok ? 200 : 400,
+    );
   });
 
   app.openapi(
@@ -130,7 +152,8 @@ export function registerSupport(app: ApiApp, deps: ApiDeps) {
       method: 'post',
       path: '/support/support',
       tags,
-      security: bearer, middleware: [authenticate(deps)] as const,
+      security: bearer,
+      middleware: [authenticate(deps)] as const,
       summary: 'Contact support; up to 5 attachments (png, jpeg, gif, webp, pdf, txt, csv, json, zip), 5 MB each, 10 MB in all',
       request: body(SupportSchema),
       responses: { 200: json(IdResultSchema, 'The ticket id'), ...errors(401, 413, 422, 429) },
@@ -142,7 +165,8 @@ export function registerSupport(app: ApiApp, deps: ApiDeps) {
       if (!decision.allowed) throw new ApiHttpError(429, `Too many support requests; retry in ${decision.retryAfter} s`);
       const files = (input.attachments ?? []).map((file, i) => ({ ...file, data: decodeAttachment(i, file) }));
       const total = files.reduce((sum, f) => sum + f.data.length, 0);
-      if (total > MAX_TOTAL_ATTACHMENT_BYTES) throw new ApiHttpError(413, `attachments: ${total} bytes in all; the limit is ${MAX_TOTAL_ATTACHMENT_BYTES} (10 MB)`);
+      if (total > MAX_TOTAL_ATTACHMENT_BYTES)
+        throw new ApiHttpError(413, `attachments: ${total} bytes in all; the limit is ${MAX_TOTAL_ATTACHMENT_BYTES} (10 MB)`);
       const user = await db.selectFrom('users').select('email').where('id', '=', caller.userId).executeTakeFirst();
       if (!user) throw new ApiHttpError(404, 'No user for this token: the account was deleted');
       const ticket = await db.transaction().execute(async (trx) => {
@@ -154,12 +178,26 @@ export function registerSupport(app: ApiApp, deps: ApiDeps) {
         if (files.length) {
           await trx
             .insertInto('support_attachments')
-            .values(files.map((f) => ({ ticket_id: row.id, filename: f.filename, content_type: f.content_type, size_bytes: f.data.length, data: f.data })))
+            .values(
+              files.map((f) => ({
+                ticket_id: row.id,
+                filename: f.filename,
+                content_type: f.content_type,
+                size_bytes: f.data.length,
+                data: f.data,
+              })),
+            )
             .execute();
         }
         return row;
       });
-      await mailer.send(supportTeamMail(config.brandName, config.supportEmail, user.email, { ...input, id: ticket.id, attachments: files.map((f) => `${f.filename} (${f.data.length} bytes)`) }));
+      await mailer.send(
+        supportTeamMail(config.brandName, config.supportEmail, user.email, {
+          ...input,
+          id: ticket.id,
+          attachments: files.map((f) => `${f.filename} (${f.data.length} bytes)`),
+        }),
+      );
       await mailer.send(supportAckMail(config.brandName, user.email, ticket.id, input.subject));
       return c.json({ id: ticket.id }, 200);
     },

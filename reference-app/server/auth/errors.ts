@@ -23,8 +23,7 @@ export class AuthHttpError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string, extra?: Record<string, unknown>) =>
-  new AuthHttpError(400, code, message, extra);
+export const badRequest = (code: string, message: string, extra?: Record<string, unknown>) => new AuthHttpError(400, code, message, extra);
 export const unprocessable = (code: string, message: string, extra?: Record<string, unknown>) =>
   new AuthHttpError(422, code, message, extra);
 export const forbidden = (code: string, message: string) => new AuthHttpError(403, code, message);
@@ -36,8 +35,7 @@ export const oauthError = (status: 400 | 401 | 403, error: string, description: 
 
 export const validationFailed = (message: string) => badRequest('validation_failed', message);
 
-export const invalidCredentials = () =>
-  oauthError(400, 'invalid_grant', 'Invalid login credentials', 'invalid_credentials');
+export const invalidCredentials = () => oauthError(400, 'invalid_grant', 'Invalid login credentials', 'invalid_credentials');
 
 export const tooManyRequests = (code: 'over_request_rate_limit' | 'over_email_send_rate_limit', message: string) =>
   new AuthHttpError(429, code, message);

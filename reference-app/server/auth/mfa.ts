@@ -51,7 +51,10 @@ export function mfaRoutes(deps: AuthDeps) {
       .execute();
     const factors = await deps.db.selectFrom('mfa_factors').selectAll().where('user_id', '=', caller.user.id).execute();
     if (friendlyName && factors.some((f) => f.friendly_name === friendlyName)) {
-      throw unprocessable('mfa_factor_name_conflict', `A factor with the friendly name ${JSON.stringify(friendlyName)} for this user already exists`);
+      throw unprocessable(
+        'mfa_factor_name_conflict',
+        `A factor with the friendly name ${JSON.stringify(friendlyName)} for this user already exists`,
+      );
     }
     if (factors.length >= MAX_FACTORS) {
       throw unprocessable('too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue');
@@ -100,7 +103,12 @@ export function mfaRoutes(deps: AuthDeps) {
     const challengeId = stringField(body, 'challenge_id') ?? '';
     if (!code) throw validationFailed('Code needs to be non-empty');
     const challenge = /^[0-9a-f-]{36}$/i.test(challengeId)
-      ? await deps.db.selectFrom('mfa_challenges').selectAll().where('id', '=', challengeId).where('factor_id', '=', factor.id).executeTakeFirst()
+      ? await deps.db
+          .selectFrom('mfa_challenges')
+          .selectAll()
+          .where('id', '=', challengeId)
+          .where('factor_id', '=', factor.id)
+          .executeTakeFirst()
       : undefined;
     if (!challenge) throw unprocessable('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
     if (challenge.verified_at || challenge.ip !== clientInfo(c, deps).ip) {
@@ -108,7 +116,10 @@ export function mfaRoutes(deps: AuthDeps) {
     }
     if (challenge.created_at.getTime() + CHALLENGE_TTL_S * 1000 < Date.now()) {
       await deps.db.deleteFrom('mfa_challenges').where('id', '=', challenge.id).execute();
-      throw unprocessable('mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
+      throw unprocessable(
+        'mfa_challenge_expired',
+        `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
+      );
     }
     const { secret, issuer } = JSON.parse(deps.box.open(factor.secret_enc)) as { secret: string; issuer: string };
     if (totpFor(secret, caller.user.email, issuer).validate({ token: code, window: 1 }) === null) {

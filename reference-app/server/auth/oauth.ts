@@ -111,7 +111,7 @@ async function providerUser(name: OAuthProviderName, urls: ProviderDefaults, acc
     typeof picture === 'string'
       ? picture
       : typeof (picture as { data?: { url?: unknown } } | undefined)?.data?.url === 'string'
-        ? ((picture as { data: { url: string } }).data.url)
+        ? (picture as { data: { url: string } }).data.url
         : typeof info.avatar_url === 'string'
           ? info.avatar_url
           : undefined;
@@ -177,7 +177,16 @@ export function oauthRoutes(deps: AuthDeps) {
       ? await deps.db.deleteFrom('oauth_states').where('id', '=', stateId).returningAll().executeTakeFirst()
       : undefined;
     if (!state || Date.now() - state.created_at.getTime() > STATE_TTL_MS) {
-      return c.redirect(errorRedirect(`${config.publicUrl}${DEFAULT_REDIRECT_PATHS.oauth}`, false, 'invalid_request', 'bad_oauth_state', 'OAuth state parameter missing or expired'), 303);
+      return c.redirect(
+        errorRedirect(
+          `${config.publicUrl}${DEFAULT_REDIRECT_PATHS.oauth}`,
+          false,
+          'invalid_request',
+          'bad_oauth_state',
+          'OAuth state parameter missing or expired',
+        ),
+        303,
+      );
     }
     const pkce = !!state.flow_state_id;
     const provider = state.provider as OAuthProviderName;
@@ -187,7 +196,8 @@ export function oauthRoutes(deps: AuthDeps) {
         throw new OAuthFlowError(params.error, 'provider_error', String(params.error_description ?? params.error));
       }
       if (!client) throw new OAuthFlowError('invalid_request', 'provider_disabled', `Unsupported provider: ${provider} is not enabled`);
-      if (typeof params.code !== 'string' || !params.code) throw new OAuthFlowError('invalid_request', 'bad_oauth_callback', 'OAuth callback with missing authorization code');
+      if (typeof params.code !== 'string' || !params.code)
+        throw new OAuthFlowError('invalid_request', 'bad_oauth_callback', 'OAuth callback with missing authorization code');
       const urls = urlsOf(provider, client);
       const tokens = await fetchJson(
         urls.tokenUrl,
@@ -204,23 +214,55 @@ export function oauthRoutes(deps: AuthDeps) {
         },
         'code exchange',
       );
-      if (typeof tokens.access_token !== 'string') throw new OAuthFlowError('server_error', 'unexpected_failure', 'The provider returned no access token');
+      if (typeof tokens.access_token !== 'string')
+        throw new OAuthFlowError('server_error', 'unexpected_failure', 'The provider returned no access token');
       const profile = await providerUser(provider, urls, tokens.access_token);
-      if (!profile.email) throw new OAuthFlowError('server_error', 'provider_email_needs_verification', 'Error getting user email from external provider');
+      if (!profile.email)
+        throw new OAuthFlowError('server_error', 'provider_email_needs_verification', 'Error getting user email from external provider');
 
       const outcome = await deps.db.transaction().execute(async (trx) => {
-        const identity = await trx.selectFrom('identities').selectAll().where('provider', '=', provider).where('provider_id', '=', profile.id).executeTakeFirst();
+        const identity = await trx
+          .selectFrom('identities')
+          .selectAll()
+          .where('provider', '=', provider)
+          .where('provider_id', '=', profile.id)
+          .executeTakeFirst();
         let user = identity ? await findUserById(trx, identity.user_id) : await findUserByEmail(trx, normalizeEmail(profile.email!));
         const providerData = { name: profile.name, full_name: profile.name, avatar_url: profile.avatarUrl, provider_id: profile.id };
         if (!user) {
-          user = await insertUser(trx, { email: profile.email!, passwordHash: null, metadata: providerData, confirmed: profile.emailVerified, provider, providerId: profile.id, providerData });
+          user = await insertUser(trx, {
+            email: profile.email!,
+            passwordHash: null,
+            metadata: providerData,
+            confirmed: profile.emailVerified,
+            provider,
+            providerId: profile.id,
+            providerData,
+          });
           await deps.onUserCreated(trx, user.id);
         } else if (!identity) {
           // Linking to an existing account needs an address the provider has verified.
-          if (!profile.emailVerified) throw new OAuthFlowError('server_error', 'provider_email_needs_verification', 'Unverified email with ' + provider + '. A confirmation email is needed first.');
-          await trx.insertInto('identities').values({ user_id: user.id, provider, provider_id: profile.id, identity_data: JSON.stringify({ ...providerData, sub: profile.id, email: profile.email, email_verified: true }) }).execute();
-          const providers = new Set([...(((user.raw_app_meta_data.providers as string[]) ?? ['email'])), provider]);
-          await trx.updateTable('users').set({ raw_app_meta_data: JSON.stringify({ ...user.raw_app_meta_data, providers: [...providers] }) }).where('id', '=', user.id).execute();
+          if (!profile.emailVerified)
+            throw new OAuthFlowError(
+              'server_error',
+              'provider_email_needs_verification',
+              'Unverified email with ' + provider + '. A confirmation email is needed first.',
+            );
+          await trx
+            .insertInto('identities')
+            .values({
+              user_id: user.id,
+              provider,
+              provider_id: profile.id,
+              identity_data: JSON.stringify({ ...providerData, sub: profile.id, email: profile.email, email_verified: true }),
+            })
+            .execute();
+          const providers = new Set([...((user.raw_app_meta_data.providers as string[]) ?? ['email']), provider]);
+          await trx
+            .updateTable('users')
+            .set({ raw_app_meta_data: JSON.stringify({ ...user.raw_app_meta_data, providers: [...providers] }) })
+            .where('id', '=', user.id)
+            .execute();
           if (!user.email_confirmed_at) user = await confirmEmail(trx, user);
           user = (await findUserById(trx, user.id))!;
         }

@@ -27,7 +27,8 @@ export function authRoutes(deps: AuthDeps, publishableKey: string) {
     if (c.req.method !== 'OPTIONS' && !OPEN_PATHS.includes(path)) {
       const key = c.req.header('apikey') ?? c.req.query('apikey');
       if (!key) return c.json({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, 401);
-      if (!safeEqual(key, publishableKey)) return c.json({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, 401);
+      if (!safeEqual(key, publishableKey))
+        return c.json({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, 401);
     }
     await next();
   });
@@ -36,11 +37,16 @@ export function authRoutes(deps: AuthDeps, publishableKey: string) {
     '*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(new AuthHttpError(400, 'request_too_large', `Request body too large: the limit is ${MAX_BODY_BYTES} bytes`).body(), 413, { Connection: 'close' }),
+      onError: (c) =>
+        c.json(new AuthHttpError(400, 'request_too_large', `Request body too large: the limit is ${MAX_BODY_BYTES} bytes`).body(), 413, {
+          Connection: 'close',
+        }),
     }),
   );
 
-  app.get('/health', (c) => c.json({ version: 'limelight', name: 'GoTrue', description: 'GoTrue-compatible auth of the Limelight platform server' }));
+  app.get('/health', (c) =>
+    c.json({ version: 'limelight', name: 'GoTrue', description: 'GoTrue-compatible auth of the Limelight platform server' }),
+  );
 
   app.get('/settings', (c) =>
     c.json({
@@ -80,7 +86,10 @@ export function authRoutes(deps: AuthDeps, publishableKey: string) {
       return c.json(new AuthHttpError(400, code, error.message || 'Bad request').body(), error.status);
     }
     console.error(`auth ${c.req.method} ${c.req.path} failed:`, error);
-    return c.json(new AuthHttpError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information').body(), 500);
+    return c.json(
+      new AuthHttpError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information').body(),
+      500,
+    );
   });
 
   return app;

@@ -24,12 +24,7 @@ export interface ClientInfo {
 
 export const amrEntry = (method: string): Amr[number] => ({ method, timestamp: Math.floor(Date.now() / 1000) });
 
-export async function createSession(
-  trx: Tx,
-  user: UserRow,
-  method: string,
-  client: ClientInfo,
-): Promise<SessionRow> {
+export async function createSession(trx: Tx, user: UserRow, method: string, client: ClientInfo): Promise<SessionRow> {
   const now = new Date();
   await trx.updateTable('users').set({ last_sign_in_at: now, updated_at: now }).where('id', '=', user.id).execute();
   user.last_sign_in_at = now;
@@ -116,13 +111,7 @@ export async function sessionResponse(
 }
 
 /** Signs the user in: a new aal1 session, its first refresh token and the session response. */
-export async function signIn(
-  trx: Tx,
-  deps: AuthDeps,
-  user: UserRow,
-  method: string,
-  client: ClientInfo,
-): Promise<SessionResponse> {
+export async function signIn(trx: Tx, deps: AuthDeps, user: UserRow, method: string, client: ClientInfo): Promise<SessionResponse> {
   const session = await createSession(trx, user, method, client);
   const refreshToken = await issueRefreshToken(trx, deps, session, null);
   return sessionResponse(trx, deps, user, session, refreshToken);

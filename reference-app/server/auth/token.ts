@@ -10,8 +10,7 @@ import { findUserByEmail, findUserById, isBanned, normalizeEmail } from './users
 
 // POST /token: password sign-in, refresh-token rotation with reuse detection, PKCE exchange.
 
-const notFoundToken = () =>
-  oauthError(400, 'invalid_grant', 'Invalid Refresh Token: Refresh Token Not Found', 'refresh_token_not_found');
+const notFoundToken = () => oauthError(400, 'invalid_grant', 'Invalid Refresh Token: Refresh Token Not Found', 'refresh_token_not_found');
 const alreadyUsed = () => oauthError(400, 'invalid_grant', 'Invalid Refresh Token: Already Used', 'refresh_token_already_used');
 
 async function passwordGrant(c: Context, deps: AuthDeps): Promise<SessionResponse> {

@@ -65,7 +65,11 @@ export function userRoutes(deps: AuthDeps) {
       if (data) patch.raw_user_meta_data = JSON.stringify(mergeMetadata(current.raw_user_meta_data, data));
       if (passwordHash) patch.encrypted_password = passwordHash;
       if (Object.keys(patch).length) {
-        await trx.updateTable('users').set({ ...patch, updated_at: now }).where('id', '=', current.id).execute();
+        await trx
+          .updateTable('users')
+          .set({ ...patch, updated_at: now })
+          .where('id', '=', current.id)
+          .execute();
       }
       // A new password ends every other session of the user (GoTrue: LogoutAllExceptMe).
       if (passwordHash) await deleteSessions(trx, current.id, 'others', caller.session.id);

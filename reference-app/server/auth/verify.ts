@@ -58,7 +58,12 @@ async function applyToken(trx: Tx, row: EmailTokenRow): Promise<UserRow | undefi
     .where('id', '=', user.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  const identity = await trx.selectFrom('identities').selectAll().where('user_id', '=', user.id).where('provider', '=', 'email').executeTakeFirst();
+  const identity = await trx
+    .selectFrom('identities')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .where('provider', '=', 'email')
+    .executeTakeFirst();
   if (identity) {
     await trx
       .updateTable('identities')
@@ -69,12 +74,14 @@ async function applyToken(trx: Tx, row: EmailTokenRow): Promise<UserRow | undefi
   return updated;
 }
 
-type VerifyOutcome =
-  | { kind: 'session'; session: SessionResponse; type: string }
-  | { kind: 'code'; code: string }
-  | { kind: 'invalid' };
+type VerifyOutcome = { kind: 'session'; session: SessionResponse; type: string } | { kind: 'code'; code: string } | { kind: 'invalid' };
 
-async function verifyToken(c: Context, deps: AuthDeps, type: string, lookup: Parameters<typeof consumeEmailToken>[2]): Promise<VerifyOutcome> {
+async function verifyToken(
+  c: Context,
+  deps: AuthDeps,
+  type: string,
+  lookup: Parameters<typeof consumeEmailToken>[2],
+): Promise<VerifyOutcome> {
   try {
     return await deps.db.transaction().execute(async (trx): Promise<VerifyOutcome> => {
       const row = await consumeEmailToken(trx, type, lookup);
@@ -125,7 +132,10 @@ export function verifyRoutes(deps: AuthDeps) {
     } catch (error) {
       // A browser opened this link: errors travel back on the redirect, not as JSON.
       if (!(error instanceof AuthHttpError) || error.status >= 500) throw error;
-      return c.redirect(withFragment(redirectTo, { error: 'access_denied', error_code: error.code, error_description: error.message }), 303);
+      return c.redirect(
+        withFragment(redirectTo, { error: 'access_denied', error_code: error.code, error_description: error.message }),
+        303,
+      );
     }
     if (outcome.kind === 'invalid') return c.redirect(withFragment(redirectTo, LINK_INVALID), 303);
     if (outcome.kind === 'code') return c.redirect(withQuery(redirectTo, { code: outcome.code }), 303);
@@ -165,7 +175,8 @@ export function verifyRoutes(deps: AuthDeps) {
     }
     const outcome = await verifyToken(c, deps, type, lookup);
     if (outcome.kind === 'invalid') throw forbidden('otp_expired', 'Token has expired or is invalid');
-    if (outcome.kind === 'code') throw new AuthHttpError(400, 'validation_failed', 'This token belongs to a PKCE flow: open the link instead');
+    if (outcome.kind === 'code')
+      throw new AuthHttpError(400, 'validation_failed', 'This token belongs to a PKCE flow: open the link instead');
     return c.json(outcome.session);
   });
 

@@ -36,7 +36,9 @@ export function mailboxRoutes(db: Db) {
     const rows = await query(db, to || undefined);
     const items = rows
       .map(
-        (r) => `<article><header><strong>${escapeHtml(r.subject)}</strong><br><small>to <a href="?to=${encodeURIComponent(r.to_address)}">${escapeHtml(r.to_address)}</a> · ${escapeHtml(r.created_at.toISOString())}</small></header>
+        (
+          r,
+        ) => `<article><header><strong>${escapeHtml(r.subject)}</strong><br><small>to <a href="?to=${encodeURIComponent(r.to_address)}">${escapeHtml(r.to_address)}</a> · ${escapeHtml(r.created_at.toISOString())}</small></header>
 <iframe sandbox="" title="${escapeHtml(r.subject)}" srcdoc="${escapeHtml(r.html_body)}"></iframe>
 <ul>${r.links.map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`).join('')}</ul></article>`,
       )

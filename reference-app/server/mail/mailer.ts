@@ -22,7 +22,12 @@ export class MailError extends Error {
 }
 
 const decodeEntities = (s: string) =>
-  s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 /** Every http(s) URL in a message, text and HTML, in order of appearance, without duplicates. */
 export function extractLinks(mail: Pick<OutgoingMail, 'text' | 'html'>): string[] {

@@ -14,39 +14,64 @@ function layout(brand: string, title: string, paragraphs: string[], action?: { l
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1b1226;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}<p style="font-size:12px;color:#888">${escapeHtml(brand)}</p></body></html>`;
 }
 
-function mail(to: string, subject: string, brand: string, title: string, paragraphs: string[], action?: { label: string; url: string }): OutgoingMail {
+function mail(
+  to: string,
+  subject: string,
+  brand: string,
+  title: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): OutgoingMail {
   const text = [title, '', ...paragraphs, ...(action ? ['', `${action.label}: ${action.url}`] : []), '', `-- ${brand}`].join('\n');
   return { to, subject, text, html: layout(brand, title, paragraphs, action) };
 }
 
 export function confirmSignupMail(brand: string, to: string, url: string, otp: string): OutgoingMail {
-  return mail(to, `Confirm your ${brand} account`, brand, 'Confirm your signup', [
-    `Welcome to ${brand}! Follow the link below to confirm your e-mail address and activate your account.`,
-    `Or enter this code: ${otp}`,
-    'If you did not sign up, you can ignore this message.',
-  ], { label: 'Confirm your e-mail', url });
+  return mail(
+    to,
+    `Confirm your ${brand} account`,
+    brand,
+    'Confirm your signup',
+    [
+      `Welcome to ${brand}! Follow the link below to confirm your e-mail address and activate your account.`,
+      `Or enter this code: ${otp}`,
+      'If you did not sign up, you can ignore this message.',
+    ],
+    { label: 'Confirm your e-mail', url },
+  );
 }
 
 export function recoveryMail(brand: string, to: string, url: string, otp: string): OutgoingMail {
-  return mail(to, `Reset your ${brand} password`, brand, 'Reset your password', [
-    'Someone asked to reset the password of your account. Follow the link below to choose a new one.',
-    `Or enter this code: ${otp}`,
-    'If it was not you, ignore this message: your password stays as it is.',
-  ], { label: 'Reset password', url });
+  return mail(
+    to,
+    `Reset your ${brand} password`,
+    brand,
+    'Reset your password',
+    [
+      'Someone asked to reset the password of your account. Follow the link below to choose a new one.',
+      `Or enter this code: ${otp}`,
+      'If it was not you, ignore this message: your password stays as it is.',
+    ],
+    { label: 'Reset password', url },
+  );
 }
 
 export function magicLinkMail(brand: string, to: string, url: string, otp: string): OutgoingMail {
-  return mail(to, `Your ${brand} sign-in link`, brand, 'Sign in', [
-    'Follow the link below to sign in.',
-    `Or enter this code: ${otp}`,
-  ], { label: 'Sign in', url });
+  return mail(to, `Your ${brand} sign-in link`, brand, 'Sign in', ['Follow the link below to sign in.', `Or enter this code: ${otp}`], {
+    label: 'Sign in',
+    url,
+  });
 }
 
 export function emailChangeMail(brand: string, to: string, url: string, otp: string): OutgoingMail {
-  return mail(to, `Confirm your new ${brand} e-mail address`, brand, 'Confirm e-mail change', [
-    `Follow the link below to use ${to} for your account.`,
-    `Or enter this code: ${otp}`,
-  ], { label: 'Confirm new e-mail', url });
+  return mail(
+    to,
+    `Confirm your new ${brand} e-mail address`,
+    brand,
+    'Confirm e-mail change',
+    [`Follow the link below to use ${to} for your account.`, `Or enter this code: ${otp}`],
+    { label: 'Confirm new e-mail', url },
+  );
 }
 
 export function supportAckMail(brand: string, to: string, ticketId: string, subject: string): OutgoingMail {
@@ -56,7 +81,12 @@ export function supportAckMail(brand: string, to: string, ticketId: string, subj
   ]);
 }
 
-export function supportTeamMail(brand: string, to: string, from: string, ticket: { id: string; topic: string; subject: string; message: string; attachments: string[] }): OutgoingMail {
+export function supportTeamMail(
+  brand: string,
+  to: string,
+  from: string,
+  ticket: { id: string; topic: string; subject: string; message: string; attachments: string[] },
+): OutgoingMail {
   return mail(to, `[support ${ticket.topic}] ${ticket.subject}`, brand, `Support request ${ticket.id}`, [
     `From: ${from}`,
     `Topic: ${ticket.topic}`,
@@ -66,8 +96,12 @@ export function supportTeamMail(brand: string, to: string, from: string, ticket:
 }
 
 export function newsletterWelcomeMail(brand: string, to: string, topics: string[], unsubscribeUrl: string): OutgoingMail {
-  return mail(to, `You're subscribed to ${brand} news`, brand, 'Thanks for subscribing', [
-    `You will receive: ${topics.join(', ')}.`,
-    'You can unsubscribe at any time.',
-  ], { label: 'Unsubscribe', url: unsubscribeUrl });
+  return mail(
+    to,
+    `You're subscribed to ${brand} news`,
+    brand,
+    'Thanks for subscribing',
+    [`You will receive: ${topics.join(', ')}.`, 'You can unsubscribe at any time.'],
+    { label: 'Unsubscribe', url: unsubscribeUrl },
+  );
 }

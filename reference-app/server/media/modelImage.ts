@@ -7,7 +7,7 @@ import { escapeHtml } from '../mail/templates';
 
 export function modelImageSvg(name: string): string {
   const digest = createHash('sha256').update(name).digest();
-  const hue = digest[0]! * 360 / 256;
+  const hue = (digest[0]! * 360) / 256;
   const hue2 = (hue + 40 + (digest[1]! % 120)) % 360;
   const words = name.split(/[^a-z0-9]+/i).filter(Boolean);
   const initials = (words.length > 1 ? words[0]![0]! + words[1]![0]! : (words[0] ?? '?').slice(0, 2)).toUpperCase();

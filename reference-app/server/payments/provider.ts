@@ -25,7 +25,13 @@ export interface CheckoutCreated {
 export type PaymentEvent =
   | { type: 'checkout.completed'; sessionId: string; providerRef: string | null; subscriptionRef: string | null }
   | { type: 'checkout.expired'; sessionId: string }
-  | { type: 'subscription.updated'; subscriptionRef: string; status: 'active' | 'canceled' | 'past_due'; cancelAtPeriodEnd: boolean; periodEnd: Date | null }
+  | {
+      type: 'subscription.updated';
+      subscriptionRef: string;
+      status: 'active' | 'canceled' | 'past_due';
+      cancelAtPeriodEnd: boolean;
+      periodEnd: Date | null;
+    }
   | { type: 'subscription.deleted'; subscriptionRef: string };
 
 export interface PaymentProvider {

@@ -23,12 +23,16 @@ export function sandboxCheckoutRoutes(payments: PaymentService) {
 
   app.get('/checkout/:id', async (c) => {
     const checkout = await payments.getCheckout(c.req.param('id'));
-    if (!checkout) return c.html(page('Checkout not found', '<h1>Checkout not found</h1><p class="note">This payment link is unknown.</p>'), 404);
+    if (!checkout)
+      return c.html(page('Checkout not found', '<h1>Checkout not found</h1><p class="note">This payment link is unknown.</p>'), 404);
     const what = checkout.purpose === 'credits' ? `${checkout.quantity} credits` : `${checkout.plan_type} plan (monthly)`;
     if (checkout.status !== 'open') {
       const back = checkout.status === 'complete' ? checkout.success_url : checkout.cancel_url;
       return c.html(
-        page('Checkout', `<h1>${checkout.status === 'complete' ? 'Paid' : 'Expired'}</h1><p>${escapeHtml(what)}</p><p class="amount">${money(checkout.amount_minor, checkout.currency)}</p>${back ? `<p><a href="${escapeHtml(back)}" style="color:#b7f34a">Back to the site</a></p>` : ''}`),
+        page(
+          'Checkout',
+          `<h1>${checkout.status === 'complete' ? 'Paid' : 'Expired'}</h1><p>${escapeHtml(what)}</p><p class="amount">${money(checkout.amount_minor, checkout.currency)}</p>${back ? `<p><a href="${escapeHtml(back)}" style="color:#b7f34a">Back to the site</a></p>` : ''}`,
+        ),
       );
     }
     const id = encodeURIComponent(checkout.id);

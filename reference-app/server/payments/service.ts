@@ -46,7 +46,16 @@ export class PaymentService {
 
   async #createCheckout(
     user: { userId: string; email: string },
-    input: { purpose: 'credits' | 'subscription'; quantity: number; amountMinor: number; currency: string; planType: string | null; description: string; successUrl: string; cancelUrl: string },
+    input: {
+      purpose: 'credits' | 'subscription';
+      quantity: number;
+      amountMinor: number;
+      currency: string;
+      planType: string | null;
+      description: string;
+      successUrl: string;
+      cancelUrl: string;
+    },
   ): Promise<CheckoutRow> {
     const id = `cs_${this.provider.name}_${randomToken(18)}`;
     const created = await this.provider.createCheckout({ sessionId: id, userId: user.userId, email: user.email, ...input });
@@ -176,7 +185,11 @@ export class PaymentService {
     const now = new Date();
     return this.db
       .updateTable('subscriptions')
-      .set(atPeriodEnd ? { cancel_at_period_end: true, updated_at: now } : { status: 'canceled', cancel_at_period_end: false, current_period_end: now, updated_at: now })
+      .set(
+        atPeriodEnd
+          ? { cancel_at_period_end: true, updated_at: now }
+          : { status: 'canceled', cancel_at_period_end: false, current_period_end: now, updated_at: now },
+      )
       .where('user_id', '=', userId)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -208,7 +221,12 @@ export class PaymentService {
       case 'subscription.updated':
         await this.db
           .updateTable('subscriptions')
-          .set({ status: event.status, cancel_at_period_end: event.cancelAtPeriodEnd, ...(event.periodEnd ? { current_period_end: event.periodEnd } : {}), updated_at: new Date() })
+          .set({
+            status: event.status,
+            cancel_at_period_end: event.cancelAtPeriodEnd,
+            ...(event.periodEnd ? { current_period_end: event.periodEnd } : {}),
+            updated_at: new Date(),
+          })
           .where('provider_ref', '=', event.subscriptionRef)
           .execute();
         return;

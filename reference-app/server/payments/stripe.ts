@@ -82,7 +82,8 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       const timestamp = Number(parts.find(([k]) => k === 't')?.[1]);
       const signatures = parts.filter(([k]) => k === 'v1').map(([, v]) => v);
       if (!Number.isFinite(timestamp) || !signatures.length) throw new PaymentProviderError('Missing or malformed Stripe-Signature header');
-      if (Math.abs(Date.now() / 1000 - timestamp) > SIGNATURE_TOLERANCE_S) throw new PaymentProviderError('Stripe-Signature timestamp outside the tolerance');
+      if (Math.abs(Date.now() / 1000 - timestamp) > SIGNATURE_TOLERANCE_S)
+        throw new PaymentProviderError('Stripe-Signature timestamp outside the tolerance');
       const expected = createHmac('sha256', options.webhookSecret).update(`${timestamp}.${rawBody}`).digest('hex');
       if (!signatures.some((s) => safeEqual(s, expected))) throw new PaymentProviderError('Stripe-Signature does not match');
       return toEvent(JSON.parse(rawBody) as { type?: string; data?: { object?: Record<string, unknown> } });

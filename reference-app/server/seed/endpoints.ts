@@ -8,7 +8,13 @@ const p = (
   required: boolean,
   description: string,
   fallback?: unknown,
-): ServiceEndpoint['parameters'][number] => ({ name, type, required, description, ...(fallback !== undefined ? { default: fallback } : {}) });
+): ServiceEndpoint['parameters'][number] => ({
+  name,
+  type,
+  required,
+  description,
+  ...(fallback !== undefined ? { default: fallback } : {}),
+});
 
 const seed = p('seed', 'integer', false, 'Random seed; the same seed and inputs give the same output');
 

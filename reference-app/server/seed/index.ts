@@ -26,14 +26,22 @@ export const slugOf = (id: string) => id.replace(/[^a-z0-9]+/gi, '-').toLowerCas
 async function seedCatalogue(trx: Tx): Promise<void> {
   await trx
     .insertInto('model_categories')
-    .values(SEED_CATEGORIES.map((c, i) => ({ ...c, input_domain: JSON.stringify(c.input_domain), output_domain: JSON.stringify(c.output_domain), sort_idx: i })))
+    .values(
+      SEED_CATEGORIES.map((c, i) => ({
+        ...c,
+        input_domain: JSON.stringify(c.input_domain),
+        output_domain: JSON.stringify(c.output_domain),
+        sort_idx: i,
+      })),
+    )
     .execute();
   const now = Date.now();
   for (const [i, model] of SEED_MODELS.entries()) {
     const owner = ownerOf(model);
     // Creation times spread within the day too, so the newest-first order is unambiguous.
     const createdAt = new Date(now - model.days * DAY - i * 60_000);
-    const endpoints = owner.provider === 'replicate' && i % 3 === 0 ? [] : [...(ENDPOINTS[model.kind] ?? []), ...(i % 2 ? [HEALTH_ENDPOINT] : [])];
+    const endpoints =
+      owner.provider === 'replicate' && i % 3 === 0 ? [] : [...(ENDPOINTS[model.kind] ?? []), ...(i % 2 ? [HEALTH_ENDPOINT] : [])];
     await trx
       .insertInto('models')
       .values({

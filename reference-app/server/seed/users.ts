@@ -49,40 +49,144 @@ export async function seedUsers(trx: Tx, box: SecretBox): Promise<void> {
     hashPassword(SEED_USERS.publisher.password),
   ]);
 
-  await insertUser(trx, { id: SEED_USERS.team.id, email: SEED_USERS.team.email, passwordHash: null, metadata: { full_name: 'Limelight Team' }, confirmed: true, createdAt: daysAgo(730) });
+  await insertUser(trx, {
+    id: SEED_USERS.team.id,
+    email: SEED_USERS.team.email,
+    passwordHash: null,
+    metadata: { full_name: 'Limelight Team' },
+    confirmed: true,
+    createdAt: daysAgo(730),
+  });
 
-  await insertUser(trx, { id: SEED_USERS.demo.id, email: SEED_USERS.demo.email, passwordHash: demoHash, metadata: { full_name: 'Dana Demo' }, confirmed: true, createdAt: daysAgo(400) });
+  await insertUser(trx, {
+    id: SEED_USERS.demo.id,
+    email: SEED_USERS.demo.email,
+    passwordHash: demoHash,
+    metadata: { full_name: 'Dana Demo' },
+    confirmed: true,
+    createdAt: daysAgo(400),
+  });
   await trx
     .insertInto('profiles')
-    .values({ user_id: SEED_USERS.demo.id, full_name: 'Dana Demo', street: 'Invalidenstraße', number: '117', zip_code: '10115', city: 'Berlin', country_code: 'DE', terms_accepted: true, terms_accepted_at: daysAgo(400), dt_created: daysAgo(400) })
+    .values({
+      user_id: SEED_USERS.demo.id,
+      full_name: 'Dana Demo',
+      street: 'Invalidenstraße',
+      number: '117',
+      zip_code: '10115',
+      city: 'Berlin',
+      country_code: 'DE',
+      terms_accepted: true,
+      terms_accepted_at: daysAgo(400),
+      dt_created: daysAgo(400),
+    })
     .execute();
   await grantSignUpBonus(trx, SEED_USERS.demo.id, daysAgo(400));
-  await addEntry(trx, { userId: SEED_USERS.demo.id, amount: 1000, kind: 'purchase', description: 'Purchase of 1000 credits', createdAt: daysAgo(200) });
-  await addEntry(trx, { userId: SEED_USERS.demo.id, amount: -212.5, kind: 'usage', description: 'Model usage, last month', createdAt: daysAgo(35) });
-  await addEntry(trx, { userId: SEED_USERS.demo.id, amount: -48.25, kind: 'usage', description: 'Model usage, this month', createdAt: daysAgo(3) });
+  await addEntry(trx, {
+    userId: SEED_USERS.demo.id,
+    amount: 1000,
+    kind: 'purchase',
+    description: 'Purchase of 1000 credits',
+    createdAt: daysAgo(200),
+  });
+  await addEntry(trx, {
+    userId: SEED_USERS.demo.id,
+    amount: -212.5,
+    kind: 'usage',
+    description: 'Model usage, last month',
+    createdAt: daysAgo(35),
+  });
+  await addEntry(trx, {
+    userId: SEED_USERS.demo.id,
+    amount: -48.25,
+    kind: 'usage',
+    description: 'Model usage, this month',
+    createdAt: daysAgo(3),
+  });
   await maskedApiKey(trx, SEED_USERS.demo.id, 30, 183);
   await maskedApiKey(trx, SEED_USERS.demo.id, 300, 183); // expired, still listed
   await monthlyUsage(trx, SEED_USERS.demo.id, [0, 0, 12, 40, 38, 120, 95, 310, 280, 415, 390, 122]);
 
-  await insertUser(trx, { id: SEED_USERS.publisher.id, email: SEED_USERS.publisher.email, passwordHash: publisherHash, metadata: { full_name: 'Pia Publisher' }, confirmed: true, createdAt: daysAgo(690) });
+  await insertUser(trx, {
+    id: SEED_USERS.publisher.id,
+    email: SEED_USERS.publisher.email,
+    passwordHash: publisherHash,
+    metadata: { full_name: 'Pia Publisher' },
+    confirmed: true,
+    createdAt: daysAgo(690),
+  });
   await trx
     .insertInto('profiles')
-    .values({ user_id: SEED_USERS.publisher.id, full_name: 'Pia Publisher', street: 'Carrer de Pallars', number: '85', address_extra: '3rd floor', zip_code: '08018', city: 'Barcelona', country_code: 'ES', mobile: '+34 600 123 456', date_of_birth: '1988-04-12', terms_accepted: true, terms_accepted_at: daysAgo(690), dt_created: daysAgo(690) })
+    .values({
+      user_id: SEED_USERS.publisher.id,
+      full_name: 'Pia Publisher',
+      street: 'Carrer de Pallars',
+      number: '85',
+      address_extra: '3rd floor',
+      zip_code: '08018',
+      city: 'Barcelona',
+      country_code: 'ES',
+      mobile: '+34 600 123 456',
+      date_of_birth: '1988-04-12',
+      terms_accepted: true,
+      terms_accepted_at: daysAgo(690),
+      dt_created: daysAgo(690),
+    })
     .execute();
   await grantSignUpBonus(trx, SEED_USERS.publisher.id, daysAgo(690));
-  for (const [days, amount] of [[300, 412.4], [240, 833.15], [180, 1290.8], [120, 1764.05], [60, 2310.6], [20, 1520.75]] as const) {
-    await addEntry(trx, { userId: SEED_USERS.publisher.id, amount, kind: 'earning', description: 'Earnings from public services', createdAt: daysAgo(days) });
+  for (const [days, amount] of [
+    [300, 412.4],
+    [240, 833.15],
+    [180, 1290.8],
+    [120, 1764.05],
+    [60, 2310.6],
+    [20, 1520.75],
+  ] as const) {
+    await addEntry(trx, {
+      userId: SEED_USERS.publisher.id,
+      amount,
+      kind: 'earning',
+      description: 'Earnings from public services',
+      createdAt: daysAgo(days),
+    });
   }
-  await addEntry(trx, { userId: SEED_USERS.publisher.id, amount: -4000, kind: 'payout', description: 'Payout to bank account …7781', createdAt: daysAgo(100) });
-  await addEntry(trx, { userId: SEED_USERS.publisher.id, amount: -310.2, kind: 'usage', description: 'Private hosting GPU time', createdAt: daysAgo(10) });
+  await addEntry(trx, {
+    userId: SEED_USERS.publisher.id,
+    amount: -4000,
+    kind: 'payout',
+    description: 'Payout to bank account …7781',
+    createdAt: daysAgo(100),
+  });
+  await addEntry(trx, {
+    userId: SEED_USERS.publisher.id,
+    amount: -310.2,
+    kind: 'usage',
+    description: 'Private hosting GPU time',
+    createdAt: daysAgo(10),
+  });
   await maskedApiKey(trx, SEED_USERS.publisher.id, 10, 365);
   await monthlyUsage(trx, SEED_USERS.publisher.id, [1200, 1850, 2400, 3100, 2950, 4020, 5110, 4870, 6230, 7010, 6890, 2450]);
   await trx
     .insertInto('registry_credentials')
-    .values({ user_id: SEED_USERS.publisher.id, platform: 'dockerhub', credential_alias: 'ci-push', foreign_username: 'piapublisher', pat_enc: box.seal('dckr_pat_seededExampleToken0000'), pat_last4: '0000' })
+    .values({
+      user_id: SEED_USERS.publisher.id,
+      platform: 'dockerhub',
+      credential_alias: 'ci-push',
+      foreign_username: 'piapublisher',
+      pat_enc: box.seal('dckr_pat_seededExampleToken0000'),
+      pat_last4: '0000',
+    })
     .execute();
   await trx
     .insertInto('subscriptions')
-    .values({ user_id: SEED_USERS.publisher.id, plan_type: 'pro', status: 'active', cancel_at_period_end: false, current_period_end: new Date(Date.now() + 12 * DAY), provider: 'sandbox', provider_ref: 'sandbox_seed_publisher' })
+    .values({
+      user_id: SEED_USERS.publisher.id,
+      plan_type: 'pro',
+      status: 'active',
+      cancel_at_period_end: false,
+      current_period_end: new Date(Date.now() + 12 * DAY),
+      provider: 'sandbox',
+      provider_ref: 'sandbox_seed_publisher',
+    })
     .execute();
 }

@@ -21,10 +21,7 @@ globalStyle(`:where(${root}) a`, { color: vars.color.primary });
 // The collapsed header shares the public header's look; only its height differs.
 export { skipLink } from './layout.css';
 export const header = style([publicLayout.header, { height: ACCOUNT_HEADER_HEIGHT }]);
-export const brand = style([
-  publicLayout.brand,
-  { ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 } },
-]);
+export const brand = style([publicLayout.brand, { ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 } }]);
 
 export const logo = style({ width: 44, height: 44 });
 

@@ -23,9 +23,7 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
         ))}
       </div>
       <div className={styles.footerBottom}>
-        <p>
-          © {year} Limelight. All rights reserved.
-        </p>
+        <p>© {year} Limelight. All rights reserved.</p>
         <ul className={styles.socialList} aria-label="Social media">
           {socialLinks.map((item) => (
             <li key={item.title}>

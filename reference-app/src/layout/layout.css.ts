@@ -47,7 +47,9 @@ export const brand = style({
 
 export const logo = style({ height: LOGO_HEIGHT, width: LOGO_HEIGHT, '@media': { [smDown]: { height: 48, width: 48 } } });
 
-export const brandTitle = style({ '@media': { [smDown]: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } } });
+export const brandTitle = style({
+  '@media': { [smDown]: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } },
+});
 
 export const searchSlot = style({ flex: '1 1 auto', minWidth: 0, maxWidth: 520 });
 
@@ -133,7 +135,13 @@ export const drawer = style({
 export const drawerHeader = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between' });
 export const drawerTitle = style({ margin: 0, fontSize: vars.fontSize.lg });
 export const drawerList = style({ listStyle: 'none', margin: `${vars.space.md} 0`, padding: 0, display: 'grid', gap: vars.space.xs });
-export const drawerGroupTitle = style({ margin: `${vars.space.md} 0 ${vars.space.xs}`, fontSize: vars.fontSize.sm, color: vars.color.textMuted, textTransform: 'uppercase', letterSpacing: '0.08em' });
+export const drawerGroupTitle = style({
+  margin: `${vars.space.md} 0 ${vars.space.xs}`,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  textTransform: 'uppercase',
+  letterSpacing: '0.08em',
+});
 
 export const main = style({ minHeight: `calc(100vh - ${HEADER_HEIGHT}px)` });
 
@@ -155,7 +163,11 @@ export const footerColumns = style({
 
 export const footerTitle = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.fontSize.md });
 export const footerList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs });
-export const footerLink = style({ color: vars.color.textMuted, textDecoration: 'none', ':hover': { color: vars.color.text, textDecoration: 'underline' } });
+export const footerLink = style({
+  color: vars.color.textMuted,
+  textDecoration: 'none',
+  ':hover': { color: vars.color.text, textDecoration: 'underline' },
+});
 export const footerBottom = style({
   maxWidth: 1100,
   margin: `${vars.space.lg} auto 0`,

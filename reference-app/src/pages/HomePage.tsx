@@ -23,8 +23,8 @@ export default function HomePage() {
           The <span className={styles.accent}>serverless GPU cloud</span> for AI model APIs
         </h1>
         <p className={styles.lead}>
-          Discover and run hundreds of AI services, or deploy your own container and scale from zero to thousands of
-          instances with per-second pricing.
+          Discover and run hundreds of AI services, or deploy your own container and scale from zero to thousands of instances with
+          per-second pricing.
         </p>
         <div className={styles.buttonRow}>
           <Link className={styles.button()} to="/signinup?page_state=0">
@@ -57,8 +57,10 @@ export default function HomePage() {
           </h2>
           <p className={styles.muted}>Our task-API framework is open source. Star it, fork it, ship with it.</p>
           <p>
-            <span className={styles.stars} aria-hidden="true">★</span> <strong data-testid="repo-stars">{repo.stars}</strong> stars ·{' '}
-            <strong data-testid="repo-forks">{repo.forks}</strong> forks ·{' '}
+            <span className={styles.stars} aria-hidden="true">
+              ★
+            </span>{' '}
+            <strong data-testid="repo-stars">{repo.stars}</strong> stars · <strong data-testid="repo-forks">{repo.forks}</strong> forks ·{' '}
             <a href={externalLinks.openSourceRepo} target="_blank" rel="noopener noreferrer">
               View the repository
             </a>

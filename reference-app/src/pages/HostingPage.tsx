@@ -27,7 +27,9 @@ export default function HostingPage() {
         <p className={styles.lead}>Deploy a container, get an autoscaling API with documentation, a web UI and SDKs.</p>
       </section>
       <section className={styles.section} aria-labelledby="features-title">
-        <h2 id="features-title" className={styles.sectionTitle}>Features</h2>
+        <h2 id="features-title" className={styles.sectionTitle}>
+          Features
+        </h2>
         <div className={styles.grid}>
           {features.map((f) => (
             <div key={f.title} className={styles.card}>
@@ -38,7 +40,9 @@ export default function HostingPage() {
         </div>
       </section>
       <section className={styles.section} aria-labelledby="deploy-title">
-        <h2 id="deploy-title" className={styles.sectionTitle}>Private, hybrid or on-premise</h2>
+        <h2 id="deploy-title" className={styles.sectionTitle}>
+          Private, hybrid or on-premise
+        </h2>
         <div className={styles.grid}>
           {deployments.map((d) => (
             <div key={d.title} className={styles.card}>
@@ -49,13 +53,19 @@ export default function HostingPage() {
         </div>
       </section>
       <section className={styles.section} aria-labelledby="fleet-title">
-        <h2 id="fleet-title" className={styles.sectionTitle}>GPU fleet</h2>
+        <h2 id="fleet-title" className={styles.sectionTitle}>
+          GPU fleet
+        </h2>
         <GpuFleetTable />
       </section>
       <section className={styles.hero} aria-labelledby="free-title">
-        <h2 id="free-title" className={styles.sectionTitle}>Public hosting is free</h2>
+        <h2 id="free-title" className={styles.sectionTitle}>
+          Public hosting is free
+        </h2>
         <p className={styles.lead}>Publish on the marketplace at no cost and earn credits on every request.</p>
-        <Link className={styles.button()} to="/signinup?page_state=0">Start hosting for free</Link>
+        <Link className={styles.button()} to="/signinup?page_state=0">
+          Start hosting for free
+        </Link>
       </section>
     </>
   );

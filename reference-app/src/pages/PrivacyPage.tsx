@@ -5,8 +5,8 @@ export default function PrivacyPage() {
     <article className={styles.prose}>
       <h1>Privacy Policy</h1>
       <p>
-        Data sent to our own APIs is not collected, analysed or shared unless you opt in to public usage. Usage statistics
-        are kept for billing. Models hosted by third parties process data at those providers.
+        Data sent to our own APIs is not collected, analysed or shared unless you opt in to public usage. Usage statistics are kept for
+        billing. Models hosted by third parties process data at those providers.
       </p>
       <h2>What we store</h2>
       <p>Your e-mail address, profile fields you choose to fill in, hashed credentials, API key hashes and billing records.</p>

@@ -34,12 +34,6 @@ export default function SignInUpPage() {
   );
 
   return (
-    <AuthDialog
-      mode="page"
-      value={pageState}
-      onValueChange={onValueChange}
-      passwordReset={passwordReset}
-      emailConfirmed={emailConfirmed}
-    />
+    <AuthDialog mode="page" value={pageState} onValueChange={onValueChange} passwordReset={passwordReset} emailConfirmed={emailConfirmed} />
   );
 }

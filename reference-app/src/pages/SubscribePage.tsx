@@ -78,9 +78,7 @@ export default function SubscribePage() {
               <input
                 type="checkbox"
                 checked={selected.includes(option.id)}
-                onChange={(e) =>
-                  setSelected((s) => (e.target.checked ? [...s, option.id] : s.filter((id) => id !== option.id)))
-                }
+                onChange={(e) => setSelected((s) => (e.target.checked ? [...s, option.id] : s.filter((id) => id !== option.id)))}
               />{' '}
               <strong>{option.display_value}</strong> <span className={styles.muted}>{option.description}</span>
             </label>

@@ -4,7 +4,12 @@ import { vars } from '@limelight/widgets/theme/contract';
 
 const smDown = 'screen and (max-width: 599px)';
 
-export const container = style({ maxWidth: 1100, margin: '0 auto', padding: `0 ${vars.space.lg}`, '@media': { [smDown]: { padding: `0 ${vars.space.md}` } } });
+export const container = style({
+  maxWidth: 1100,
+  margin: '0 auto',
+  padding: `0 ${vars.space.lg}`,
+  '@media': { [smDown]: { padding: `0 ${vars.space.md}` } },
+});
 export const section = style([container, { paddingTop: vars.space.xl, paddingBottom: vars.space.xl }]);
 export const hero = style([container, { paddingTop: vars.space.xxl, paddingBottom: vars.space.xl, textAlign: 'center' }]);
 export const heroTitle = style({ fontSize: 'clamp(2rem, 5vw, 3.5rem)', lineHeight: 1.1, margin: `0 0 ${vars.space.md}` });
@@ -71,7 +76,14 @@ export const prose = style([container, { maxWidth: 760, paddingTop: vars.space.x
 
 export const stars = style({ color: vars.color.primary, letterSpacing: 2 });
 
-export const steps = style({ counterReset: 'step', listStyle: 'none', padding: 0, display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' });
+export const steps = style({
+  counterReset: 'step',
+  listStyle: 'none',
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
+});
 
 export const disclosureButton = style({
   display: 'flex',
@@ -98,9 +110,26 @@ export const input = style({
   font: 'inherit',
   ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
 });
-export const errorText = style({ color: vars.color.onDanger, background: vars.color.dangerSurface, padding: vars.space.xs, borderRadius: vars.radius.sm });
+export const errorText = style({
+  color: vars.color.onDanger,
+  background: vars.color.dangerSurface,
+  padding: vars.space.xs,
+  borderRadius: vars.radius.sm,
+});
 
-export const cardButton = style([card, { display: 'block', width: '100%', textAlign: 'left', color: vars.color.text, font: 'inherit', cursor: 'pointer', ':hover': { borderColor: vars.color.primary }, ':focus-visible': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: 3 } }]);
+export const cardButton = style([
+  card,
+  {
+    display: 'block',
+    width: '100%',
+    textAlign: 'left',
+    color: vars.color.text,
+    font: 'inherit',
+    cursor: 'pointer',
+    ':hover': { borderColor: vars.color.primary },
+    ':focus-visible': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: 3 },
+  },
+]);
 
 /** Small outlined pill button (filters, chips); variants add their selected state. */
 export const pillButton = style({

@@ -1,7 +1,10 @@
 // Marketing copy of spec §1, as data so pages stay about layout.
 
 export const howItWorksSteps = [
-  { title: 'Write your API', text: 'Wrap your model in a few lines of Python with our task-API framework, compatible with the web API framework you already know.' },
+  {
+    title: 'Write your API',
+    text: 'Wrap your model in a few lines of Python with our task-API framework, compatible with the web API framework you already know.',
+  },
   { title: 'Dockerize', text: 'Package it as a container. Bring your own image or use our templates; no lock-in.' },
   { title: 'Deploy', text: 'Push to your container registry and deploy. We scale from zero to thousands of instances.' },
   { title: 'Use it anywhere', text: 'Call it from the generated web UI, or generate typed Python and JavaScript SDKs.' },
@@ -14,28 +17,40 @@ export const howItWorksBlurbs = [
 ];
 
 export const audiences = [
-  { title: 'For publishers', text: 'Publish on the marketplace for free and earn credits on every request. Credits extend your daily limits or are paid out.' },
+  {
+    title: 'For publishers',
+    text: 'Publish on the marketplace for free and earn credits on every request. Credits extend your daily limits or are paid out.',
+  },
   { title: 'For teams', text: 'Private, hybrid or on-premise deployment with your own containers and a shared organisation balance.' },
 ];
 
 export const testimonials = [
-  { author: 'Pixelwerk Studio', text: 'We moved our image pipeline in an afternoon. Cold starts are a non-issue and the bill dropped by half.' },
-  { author: 'Dr. Amara Osei, research lead', text: 'Publishing our speech model on the marketplace brought users we would never have reached, and the credits pay for our GPUs.' },
+  {
+    author: 'Pixelwerk Studio',
+    text: 'We moved our image pipeline in an afternoon. Cold starts are a non-issue and the bill dropped by half.',
+  },
+  {
+    author: 'Dr. Amara Osei, research lead',
+    text: 'Publishing our speech model on the marketplace brought users we would never have reached, and the credits pay for our GPUs.',
+  },
   { author: 'Northwind Labs', text: 'Typed SDKs for every model we host: our front-end team stopped writing API glue code.' },
 ];
 
 export const faq = [
   {
     question: 'Can I host my own models?',
-    answer: 'Yes. Write an API with our Python library, package it in a container, push it to a registry and deploy. Public hosting on the marketplace is free; private hosting comes with the paid plans.',
+    answer:
+      'Yes. Write an API with our Python library, package it in a container, push it to a registry and deploy. Public hosting on the marketplace is free; private hosting comes with the paid plans.',
   },
   {
     question: 'What happens to my data?',
-    answer: 'Data sent to our own APIs is not collected, analysed or shared unless you opt in to public usage. We keep usage statistics for billing. Models hosted by third parties process data at those providers.',
+    answer:
+      'Data sent to our own APIs is not collected, analysed or shared unless you opt in to public usage. We keep usage statistics for billing. Models hosted by third parties process data at those providers.',
   },
   {
     question: 'Why choose Limelight over other API providers?',
-    answer: 'Per-second serverless pricing below the big clouds, cold starts under 250 ms, no lock-in, and revenue sharing when others use the models you publish.',
+    answer:
+      'Per-second serverless pricing below the big clouds, cold starts under 250 ms, no lock-in, and revenue sharing when others use the models you publish.',
   },
 ];
 

@@ -5,7 +5,14 @@ import { notify } from '../../notifications/notify';
 import { useAuth, useSession } from '../../auth/AuthProvider';
 import { createAuthDialogActors, type AuthDialogActors } from '../../auth/authDialogActors';
 import { authDialogMachine, type AuthDialogActorRef } from '../../auth/authDialogMachine';
-import { defaultRedirectUrls, type AuthDialogMode, type AuthRedirectUrls, type AuthRoutes, type PageState, type Session } from '../../auth/types';
+import {
+  defaultRedirectUrls,
+  type AuthDialogMode,
+  type AuthRedirectUrls,
+  type AuthRoutes,
+  type PageState,
+  type Session,
+} from '../../auth/types';
 
 export interface UseAuthDialogOptions {
   /** 'page' navigates after authentication; 'overlay' starts at 1 and calls back instead. */

@@ -1,13 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { HIGHLIGHT_TIME_LIMIT_MS } from '../../code/constants';
 import { CodeHighlightError, isCodeHighlightError } from '../../code/errors';
-import {
-  getCodeHighlighter,
-  peekCodeHighlighter,
-  withTimeLimit,
-  type CodeHighlighter,
-  type HighlightedCode,
-} from '../../code/highlighter';
+import { getCodeHighlighter, peekCodeHighlighter, withTimeLimit, type CodeHighlighter, type HighlightedCode } from '../../code/highlighter';
 import { isBlankCode, resolveCodeLanguage, resolveCodeTheme } from '../../code/resolve';
 
 /** The four states of spec §4 "Code display", exposed to CSS as `data-state`. */
@@ -43,12 +37,7 @@ function toError(error: unknown): CodeHighlightError {
  * refused language or theme is an error, and a warm shared highlighter answers at once, so a
  * block whose grammar is loaded never flashes the loading state.
  */
-function immediateView(
-  code: string,
-  language: string | undefined,
-  theme: string | undefined,
-  custom: boolean,
-): CodeHighlightView {
+function immediateView(code: string, language: string | undefined, theme: string | undefined, custom: boolean): CodeHighlightView {
   if (isBlankCode(code)) return { state: 'empty' };
   try {
     const lang = resolveCodeLanguage(language);

@@ -21,13 +21,7 @@ export interface UseCopyButtonOptions {
  * Copy button logic: Clipboard API, silently the legacy method when it fails (spec §8), then
  * 'copied' for 2 seconds (spec §4). A second click restarts the 2 seconds.
  */
-export function useCopyButton({
-  text,
-  container,
-  bufferClassName,
-  onCopy,
-  confirmationMs = COPY_CONFIRMATION_MS,
-}: UseCopyButtonOptions) {
+export function useCopyButton({ text, container, bufferClassName, onCopy, confirmationMs = COPY_CONFIRMATION_MS }: UseCopyButtonOptions) {
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const mounted = useRef(true);

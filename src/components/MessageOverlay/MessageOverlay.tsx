@@ -75,12 +75,7 @@ export function MessageOverlay({ store, onReload }: MessageOverlayProps) {
               {strings.criticalTitle}
             </h2>
             <p id="lime-critical-message">{critical || strings.defaultError}</p>
-            <button
-              ref={reloadRef}
-              type="button"
-              className={styles.reloadButton}
-              onClick={onReload ?? (() => window.location.reload())}
-            >
+            <button ref={reloadRef} type="button" className={styles.reloadButton} onClick={onReload ?? (() => window.location.reload())}>
               {strings.reload}
             </button>
           </div>

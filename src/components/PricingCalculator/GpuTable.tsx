@@ -29,11 +29,21 @@ export function GpuTable({ servers, selectedId = null, caption, className }: Gpu
         <caption className={styles.caption}>{caption ?? t.caption}</caption>
         <thead>
           <tr>
-            <th className={styles.th} scope="col">{t.gpu}</th>
-            <th className={`${styles.th} ${styles.numeric}`} scope="col">{t.vram}</th>
-            <th className={styles.th} scope="col">{t.provider}</th>
-            <th className={`${styles.th} ${styles.numeric}`} scope="col">{t.pricePerSecond}</th>
-            <th className={`${styles.th} ${styles.numeric}`} scope="col">{t.pricePerHour}</th>
+            <th className={styles.th} scope="col">
+              {t.gpu}
+            </th>
+            <th className={`${styles.th} ${styles.numeric}`} scope="col">
+              {t.vram}
+            </th>
+            <th className={styles.th} scope="col">
+              {t.provider}
+            </th>
+            <th className={`${styles.th} ${styles.numeric}`} scope="col">
+              {t.pricePerSecond}
+            </th>
+            <th className={`${styles.th} ${styles.numeric}`} scope="col">
+              {t.pricePerHour}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -50,9 +60,7 @@ export function GpuTable({ servers, selectedId = null, caption, className }: Gpu
                   {server.display_name}
                   {selected && <span className={styles.visuallyHidden}> ({t.selected})</span>}
                 </th>
-                <td className={`${styles.td} ${styles.numeric}`}>
-                  {formatString(strings.calculator.vram, { vram: server.gpu_vram_gb })}
-                </td>
+                <td className={`${styles.td} ${styles.numeric}`}>{formatString(strings.calculator.vram, { vram: server.gpu_vram_gb })}</td>
                 <td className={styles.td}>{server.provider}</td>
                 <td className={`${styles.td} ${styles.numeric}`}>{formatPricePerSecond(server.customer_price_per_s_usd)}</td>
                 <td className={`${styles.td} ${styles.numeric}`}>{formatPricePerHour(server.customer_price_per_s_usd)}</td>

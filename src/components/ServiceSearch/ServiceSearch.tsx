@@ -10,12 +10,7 @@ import { useCatalogue, useCatalogueState } from '../../catalogue/react';
 import type { Catalogue, SearchStore } from '../../catalogue/store';
 import { descriptionPreview, displayName, formatRuns, highlightSegments } from '../../catalogue/text';
 import * as styles from './ServiceSearch.css';
-import {
-  useSearchShortcut,
-  useServiceSearch,
-  type ServiceSearchSelectEvent,
-  type ServiceSearchSubmitEvent,
-} from './useServiceSearch';
+import { useSearchShortcut, useServiceSearch, type ServiceSearchSelectEvent, type ServiceSearchSubmitEvent } from './useServiceSearch';
 
 // floating-ui in its own chunk (see ResultsPositioner); requested as soon as this module loads.
 const loadPositioner = () => import('./ResultsPositioner');
@@ -85,10 +80,7 @@ export interface ServiceSearchProps {
 
 const SearchIcon = () => (
   <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <path
-      fill="currentColor"
-      d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.41 1.4-5.4-5.38A8 8 0 1 1 10 2Zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12Z"
-    />
+    <path fill="currentColor" d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.41 1.4-5.4-5.38A8 8 0 1 1 10 2Zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12Z" />
   </svg>
 );
 
@@ -195,27 +187,28 @@ export function ServiceSearch(props: ServiceSearchProps) {
     }
   };
 
-  const { isOpen, highlightedIndex, getInputProps, getLabelProps, getMenuProps, getItemProps, setInputValue } = useCombobox<ModelDescriptor>({
-    items: search.results,
-    itemToString: (model) => (model ? displayName(model, s.unknownModel) : ''),
-    itemToKey: (model) => model?.id,
-    // Only a consumer's controlled `value` drives the input; otherwise downshift keeps it.
-    ...(props.value !== undefined ? { inputValue: props.value } : {}),
-    initialInputValue: props.defaultValue ?? '',
-    selectedItem: null,
-    initialIsOpen: props.defaultOpen ?? false,
-    stateReducer,
-    // An explicit undefined would replace downshift's default (window).
-    ...(props.environment ? { environment: props.environment } : {}),
-    onInputValueChange: ({ inputValue, type }) => {
-      if (type === useCombobox.stateChangeTypes.InputChange) search.changeText(inputValue ?? '');
-      // Escape on a closed list empties the box: a clear (spec §4).
-      else if (type === useCombobox.stateChangeTypes.InputKeyDownEscape && !inputValue) search.clear();
-    },
-    onSelectedItemChange: ({ selectedItem, type }) => {
-      if (selectedItem) search.choose(selectedItem, type === useCombobox.stateChangeTypes.ItemClick ? 'pointer' : 'keyboard');
-    },
-  });
+  const { isOpen, highlightedIndex, getInputProps, getLabelProps, getMenuProps, getItemProps, setInputValue } =
+    useCombobox<ModelDescriptor>({
+      items: search.results,
+      itemToString: (model) => (model ? displayName(model, s.unknownModel) : ''),
+      itemToKey: (model) => model?.id,
+      // Only a consumer's controlled `value` drives the input; otherwise downshift keeps it.
+      ...(props.value !== undefined ? { inputValue: props.value } : {}),
+      initialInputValue: props.defaultValue ?? '',
+      selectedItem: null,
+      initialIsOpen: props.defaultOpen ?? false,
+      stateReducer,
+      // An explicit undefined would replace downshift's default (window).
+      ...(props.environment ? { environment: props.environment } : {}),
+      onInputValueChange: ({ inputValue, type }) => {
+        if (type === useCombobox.stateChangeTypes.InputChange) search.changeText(inputValue ?? '');
+        // Escape on a closed list empties the box: a clear (spec §4).
+        else if (type === useCombobox.stateChangeTypes.InputKeyDownEscape && !inputValue) search.clear();
+      },
+      onSelectedItemChange: ({ selectedItem, type }) => {
+        if (selectedItem) search.choose(selectedItem, type === useCombobox.stateChangeTypes.ItemClick ? 'pointer' : 'keyboard');
+      },
+    });
 
   resetInputRef.current = () => setInputValue('');
   const open = isOpen && search.active;
@@ -239,12 +232,7 @@ export function ServiceSearch(props: ServiceSearchProps) {
   };
 
   const panel = (
-    <div
-      ref={setFloating}
-      className={`${themeClass} ${styles.panel}`}
-      data-state={open ? 'open' : 'closed'}
-      hidden={!open}
-    >
+    <div ref={setFloating} className={`${themeClass} ${styles.panel}`} data-state={open ? 'open' : 'closed'} hidden={!open}>
       <ul {...getMenuProps({ className: styles.list, 'aria-busy': open && search.showSkeleton ? true : undefined })}>
         {open &&
           !search.showSkeleton &&

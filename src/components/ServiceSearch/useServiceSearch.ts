@@ -186,16 +186,19 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
    * Searches the catalogue for the text. Pass the input's current value: the text state can lag
    * one keystroke behind a fast typist who presses Enter at once.
    */
-  const submit = useCallback((currentText: string = text) => {
-    resetOnce();
-    const q = currentText.trim();
-    applyNow(q);
-    const href = overviewHref(q, overviewTemplate);
-    const event: ServiceSearchSubmitEvent = navigationEvent(href, 'keyboard', { query: q });
-    const result = onSearch?.(q, event);
-    if (result !== false && !event.defaultPrevented) navigate(href);
-    clearAfterNavigation();
-  }, [resetOnce, text, applyNow, overviewTemplate, onSearch, navigate, clearAfterNavigation]);
+  const submit = useCallback(
+    (currentText: string = text) => {
+      resetOnce();
+      const q = currentText.trim();
+      applyNow(q);
+      const href = overviewHref(q, overviewTemplate);
+      const event: ServiceSearchSubmitEvent = navigationEvent(href, 'keyboard', { query: q });
+      const result = onSearch?.(q, event);
+      if (result !== false && !event.defaultPrevented) navigate(href);
+      clearAfterNavigation();
+    },
+    [resetOnce, text, applyNow, overviewTemplate, onSearch, navigate, clearAfterNavigation],
+  );
 
   const trimmed = text.trim();
   const active = trimmed !== '';
@@ -243,7 +246,21 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
 
 export type ServiceSearchState = ReturnType<typeof useServiceSearch>;
 
-const EDITABLE_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date', 'datetime-local', 'month', 'time', 'week', '']);
+const EDITABLE_INPUT_TYPES = new Set([
+  'text',
+  'search',
+  'email',
+  'url',
+  'tel',
+  'password',
+  'number',
+  'date',
+  'datetime-local',
+  'month',
+  'time',
+  'week',
+  '',
+]);
 
 /** True for an element the user types into (inputs of text-like types, textareas, selects, contenteditable). */
 export function isEditableElement(element: EventTarget | null | undefined): boolean {
@@ -256,7 +273,9 @@ export function isEditableElement(element: EventTarget | null | undefined): bool
 }
 
 /** Which search shortcut an event is, if any: Ctrl/Cmd+K or '/'. */
-export function searchShortcutOf(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): 'mod-k' | 'slash' | null {
+export function searchShortcutOf(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>,
+): 'mod-k' | 'slash' | null {
   if ((event.key === 'k' || event.key === 'K') && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey) return 'mod-k';
   if (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey) return 'slash';
   return null;
@@ -271,11 +290,7 @@ interface ShortcutEnvironment {
  * Ctrl/Cmd+K and '/' focus the search box, except while the user types in another editable
  * element. Inside a shadow root the event's composed path names the real target.
  */
-export function useSearchShortcut(
-  input: { current: HTMLInputElement | null },
-  enabled: boolean,
-  environment?: ShortcutEnvironment,
-) {
+export function useSearchShortcut(input: { current: HTMLInputElement | null }, enabled: boolean, environment?: ShortcutEnvironment) {
   useEffect(() => {
     if (!enabled) return;
     const target: ShortcutEnvironment | undefined = environment ?? (typeof window !== 'undefined' ? window : undefined);

@@ -41,8 +41,7 @@ export const authStrings = {
   prompts: {
     accountCreated: 'We sent a confirmation link to {email}. Please check your inbox and spam folder.',
     accountCreatedNoEmail: 'We sent you a confirmation link. Please check your inbox and spam folder.',
-    recoverySent:
-      'If an account exists for {email}, we sent it a link to reset your password. Please check your inbox and spam folder.',
+    recoverySent: 'If an account exists for {email}, we sent it a link to reset your password. Please check your inbox and spam folder.',
     recoverySentNoEmail:
       'If an account exists for this address, we sent it a link to reset your password. Please check your inbox and spam folder.',
     recovery: 'Enter the e-mail address of your account and we will send you a link to set a new password.',
@@ -88,8 +87,7 @@ export const authStrings = {
     /** (designed) landing with emailconfirmed=true but no session from the link. */
     emailConfirmed: 'Your e-mail address is confirmed. You can now sign in.',
     /** (designed) landing with emailconfirmed=true and an error from the link. */
-    confirmLinkInvalid:
-      'Invalid or expired confirmation link. Sign in to continue, or sign up again to receive a new verification e-mail.',
+    confirmLinkInvalid: 'Invalid or expired confirmation link. Sign in to continue, or sign up again to receive a new verification e-mail.',
   },
   /** Route guard while the login status is unknown (designed). */
   guard: {

@@ -10,10 +10,8 @@ export const notificationStrings = {
   reload: 'Reload page',
   status: {
     offline: "Couldn't reach server. Are you online?",
-    signUpProblem:
-      'We had problems to sign you up. Please try again in a few minutes. If the problem persists, please contact us.',
-    unauthorized:
-      'You are not authorized to see this data. Maybe your session has ended. Please sign in or sign up.',
+    signUpProblem: 'We had problems to sign you up. Please try again in a few minutes. If the problem persists, please contact us.',
+    unauthorized: 'You are not authorized to see this data. Maybe your session has ended. Please sign in or sign up.',
     notFound: "Couldn't reach server. Are you online? Please try again.",
     unknown: 'An uknown error occured. Please try again.',
   },

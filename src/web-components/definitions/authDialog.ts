@@ -14,7 +14,8 @@ export const authDialogDefinition = {
       property: 'authUrl',
       type: 'string',
       default: 'api-url',
-      description: 'Supabase-compatible auth service URL (the client appends `/auth/v1`). Must allow the page origin (CORS) and be listed in the page CSP `connect-src`.',
+      description:
+        'Supabase-compatible auth service URL (the client appends `/auth/v1`). Must allow the page origin (CORS) and be listed in the page CSP `connect-src`.',
     },
     {
       name: 'auth-key',
@@ -46,7 +47,8 @@ export const authDialogDefinition = {
     {
       name: 'authenticated',
       detail: 'Session',
-      description: 'The user signed in; `detail` is the session (`access_token`, `refresh_token`, `expires_at`, `user`, ...). The dialog closes afterwards.',
+      description:
+        'The user signed in; `detail` is the session (`access_token`, `refresh_token`, `expires_at`, `user`, ...). The dialog closes afterwards.',
     },
     {
       name: 'close',

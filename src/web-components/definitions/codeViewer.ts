@@ -14,14 +14,31 @@ export const codeViewerDefinition = {
       property: 'code',
       type: 'string',
       default: "the element's text content",
-      description: "The code to show. Without it the element's text content is used (kept in sync), so code can be written between the tags.",
+      description:
+        "The code to show. Without it the element's text content is used (kept in sync), so code can be written between the tags.",
     },
     {
       name: 'language',
       property: 'language',
       type: 'string',
       default: 'json',
-      values: ['json', 'javascript', 'typescript', 'python', 'html', 'css', 'scss', 'vue', 'markdown', 'yaml', 'xml', 'sql', 'bash', 'shell', 'text'],
+      values: [
+        'json',
+        'javascript',
+        'typescript',
+        'python',
+        'html',
+        'css',
+        'scss',
+        'vue',
+        'markdown',
+        'yaml',
+        'xml',
+        'sql',
+        'bash',
+        'shell',
+        'text',
+      ],
       description: 'Language of the code (spec §5). Anything else shows the raw code with "Failed to highlight code".',
     },
     {
@@ -70,12 +87,21 @@ export const codeViewerDefinition = {
     {
       name: 'highlight-error',
       detail: '{ code: string; message: string }',
-      description: 'Highlighting failed, was refused (unknown language) or timed out; the raw code is shown. `detail.code` is the reason code.',
+      description:
+        'Highlighting failed, was refused (unknown language) or timed out; the raw code is shown. `detail.code` is the reason code.',
     },
   ],
   methods: [],
   cssProperties: [
-    { name: '--lime-code-max-height', default: '400px (300px for variant="sample")', description: 'Maximum height of the code area before it scrolls (spec §9).' },
-    { name: '--lime-code-font-size', default: '12px (14px for variant="sample", 12px on medium screens and down)', description: 'Font size of the code (spec §9).' },
+    {
+      name: '--lime-code-max-height',
+      default: '400px (300px for variant="sample")',
+      description: 'Maximum height of the code area before it scrolls (spec §9).',
+    },
+    {
+      name: '--lime-code-font-size',
+      default: '12px (14px for variant="sample", 12px on medium screens and down)',
+      description: 'Font size of the code (spec §9).',
+    },
   ],
 } as const satisfies WidgetDefinition;

@@ -9,7 +9,7 @@ export const theme: AttributeDefinition = {
   typeText: "'dark' | 'light' | 'inherit'",
   default: 'dark',
   description:
-    "Colour theme. `inherit` sets no token, so every `--lime-*` custom property comes from the page. Any single token set on the element itself wins over the theme.",
+    'Colour theme. `inherit` sets no token, so every `--lime-*` custom property comes from the page. Any single token set on the element itself wins over the theme.',
 };
 
 export const strings: AttributeDefinition = {
@@ -26,6 +26,6 @@ export const apiUrl: AttributeDefinition = {
   property: 'apiUrl',
   type: 'string',
   default: 'the page origin',
-  description: 'Base URL of the platform API (the client appends `/v1/...`). Cross-origin: the API must allow the page origin (CORS) and the page CSP must list it in `connect-src`.',
+  description:
+    'Base URL of the platform API (the client appends `/v1/...`). Cross-origin: the API must allow the page origin (CORS) and the page CSP must list it in `connect-src`.',
 };
-

@@ -36,7 +36,8 @@ export const pricingCalculatorDefinition = {
       property: 'live',
       type: 'boolean',
       default: 'true',
-      description: 'Fetches live prices from `api-url` after showing the bundled ones; `live="false"` keeps the bundled prices (no network).',
+      description:
+        'Fetches live prices from `api-url` after showing the bundled ones; `live="false"` keeps the bundled prices (no network).',
     },
     {
       name: 'show-table',
@@ -60,7 +61,8 @@ export const pricingCalculatorDefinition = {
     {
       name: 'estimate',
       detail: '{ server: PricingServer; requestsPerHour: number; executionMs: number; monthlyCostUsd: number }',
-      description: 'A new valid estimate (the first one too): the GPU, both inputs and the monthly cost in whole US dollars. Not sent while an input is invalid.',
+      description:
+        'A new valid estimate (the first one too): the GPU, both inputs and the monthly cost in whole US dollars. Not sent while an input is invalid.',
     },
   ],
   methods: [],

@@ -47,13 +47,15 @@ export const serviceSearchDefinition = {
       name: 'select',
       detail: 'ModelDescriptor',
       cancelable: true,
-      description: 'A result was chosen; `detail` is the model. `preventDefault()` keeps the page where it is (no navigation to `service-href`).',
+      description:
+        'A result was chosen; `detail` is the model. `preventDefault()` keeps the page where it is (no navigation to `service-href`).',
     },
     {
       name: 'search',
       detail: 'string',
       cancelable: true,
-      description: 'Enter was pressed; `detail` is the query. `preventDefault()` keeps the page where it is (no navigation to `overview-href`).',
+      description:
+        'Enter was pressed; `detail` is the query. `preventDefault()` keeps the page where it is (no navigation to `overview-href`).',
     },
   ],
   methods: [],

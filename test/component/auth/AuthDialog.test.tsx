@@ -6,7 +6,15 @@ import { AuthDialog, type PageState } from '../../../src/components/AuthDialog';
 import { expectNoAxeViolations } from '../../setup/axe';
 import { apiError, fakeSession, mount } from './setup';
 
-const titles = ['Create your account', 'Sign in', 'Account created', 'Password recovery', 'Recovery email sent', 'Set new password', 'Password reset'];
+const titles = [
+  'Create your account',
+  'Sign in',
+  'Account created',
+  'Password recovery',
+  'Recovery email sent',
+  'Set new password',
+  'Password reset',
+];
 
 async function heading(name: string) {
   return screen.findByRole('heading', { name });

@@ -62,7 +62,7 @@ describe('CodeViewer states (spec §4 "Code display")', () => {
     expect(getComputedStyle(root).backgroundColor).toBe('rgb(30, 30, 30)');
   });
 
-  it('CSP style-src \'self\': token colours are classes, no element carries a style attribute', async () => {
+  it("CSP style-src 'self': token colours are classes, no element carries a style attribute", async () => {
     await warmUp();
     render(<CodeViewer code={JSON_CODE} />);
     const root = rootOf(region());

@@ -56,7 +56,12 @@ function ProbeWidget({ attributes, context }: WidgetRenderProps<typeof probeDefi
         <ul {...getMenuProps()} className={styles.menu}>
           {isOpen &&
             items.map((item, index) => (
-              <li key={item} {...getItemProps({ item, index })} className={styles.item} data-highlighted={highlightedIndex === index || undefined}>
+              <li
+                key={item}
+                {...getItemProps({ item, index })}
+                className={styles.item}
+                data-highlighted={highlightedIndex === index || undefined}
+              >
                 {item}
               </li>
             ))}

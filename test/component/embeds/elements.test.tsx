@@ -69,7 +69,9 @@ describe('<lime-code-viewer>', () => {
 
 describe('<lime-pricing-calculator>', () => {
   it('starts from its attributes and emits estimate on a valid change', async () => {
-    const el = mount('<lime-pricing-calculator live="false" requests-per-hour="10" execution-ms="1000" heading-level="2"></lime-pricing-calculator>');
+    const el = mount(
+      '<lime-pricing-calculator live="false" requests-per-hour="10" execution-ms="1000" heading-level="2"></lime-pricing-calculator>',
+    );
     const estimates: Array<{ requestsPerHour: number; monthlyCostUsd: number }> = [];
     el.addEventListener('estimate', (e) => estimates.push((e as CustomEvent).detail));
     const rph = await vi.waitFor(() => ui(el).getByRole('textbox', { name: 'Requests per hour' }) as HTMLInputElement);

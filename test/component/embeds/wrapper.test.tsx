@@ -85,7 +85,9 @@ describe('defineWidget: shadow root and styles', () => {
   });
 
   it('survives hostile page CSS (* { all: unset }, div { display: none }, inherited text styles)', async () => {
-    pageCss(`* { all: unset; } div { display: none !important; } body { font: 40px/3 serif; color: red; text-transform: uppercase; letter-spacing: 9px; }`);
+    pageCss(
+      `* { all: unset; } div { display: none !important; } body { font: 40px/3 serif; color: red; text-transform: uppercase; letter-spacing: 9px; }`,
+    );
     const el = mount('<lime-probe></lime-probe>');
     const { ui, root } = await rendered(el);
     const input = ui.getByRole('combobox');

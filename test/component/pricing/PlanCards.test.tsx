@@ -16,7 +16,11 @@ describe('PlanCards (spec §9 "Plans")', () => {
   it('spec §9: Free, Plus, Pro and Enterprise with their prices, struck-through price and badge', async () => {
     const { container } = render(<PlanCards />);
     const list = screen.getByRole('list', { name: 'Plans' });
-    expect(within(list).getAllByRole('article').map((a) => a.getAttribute('data-plan'))).toEqual(['free', 'plus', 'pro', 'enterprise']);
+    expect(
+      within(list)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('data-plan')),
+    ).toEqual(['free', 'plus', 'pro', 'enterprise']);
 
     expect(within(card('Free')).getByText(/^\$0$/)).toBeInTheDocument();
     expect(card('Plus')).toHaveTextContent('€4.99per month');

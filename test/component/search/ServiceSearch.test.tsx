@@ -305,7 +305,13 @@ describe('ServiceSearch: clearing and filter resets (spec §4)', () => {
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     expect((input() as HTMLInputElement).value).toBe('');
     expect(document.activeElement).toBe(input());
-    expect(store.getSnapshot().context.filters).toEqual({ query: '', sort: 'relevance', inputDomains: [], outputDomains: [], providers: [] });
+    expect(store.getSnapshot().context.filters).toEqual({
+      query: '',
+      sort: 'relevance',
+      inputDomains: [],
+      outputDomains: [],
+      providers: [],
+    });
     expect(screen.queryByRole('button', { name: 'Clear search' })).toBeNull();
   });
 
@@ -380,9 +386,10 @@ describe('ServiceSearch: loading its own data (spec §4, §8)', () => {
   it('fetches once on mount, shows skeletons while loading and results after', async () => {
     let release!: () => void;
     const load = vi.fn(
-      () => new Promise<{ models: ModelDescriptor[]; categories: typeof fixtureCategories }>((resolve) => {
-        release = () => resolve({ models: fixtureModels, categories: fixtureCategories });
-      }),
+      () =>
+        new Promise<{ models: ModelDescriptor[]; categories: typeof fixtureCategories }>((resolve) => {
+          release = () => resolve({ models: fixtureModels, categories: fixtureCategories });
+        }),
     );
     const catalogue = createCatalogue({ load, cache: createMemoryCache() });
     const user = userEvent.setup();

@@ -1,4 +1,11 @@
-import { AuthApiError, AuthRetryableFetchError, AuthSessionMissingError, AuthUnknownError, AuthWeakPasswordError, AuthImplicitGrantRedirectError } from '@supabase/auth-js';
+import {
+  AuthApiError,
+  AuthRetryableFetchError,
+  AuthSessionMissingError,
+  AuthUnknownError,
+  AuthWeakPasswordError,
+  AuthImplicitGrantRedirectError,
+} from '@supabase/auth-js';
 import { describe, expect, it } from 'vitest';
 import {
   formatAlert,
@@ -41,7 +48,10 @@ describe('auth-js errors are normalised, keeping the cause', () => {
   });
 
   it('redirect errors carry the code from the link', () => {
-    const error = new AuthImplicitGrantRedirectError('Email link is invalid or has expired', { error: 'access_denied', code: 'otp_expired' });
+    const error = new AuthImplicitGrantRedirectError('Email link is invalid or has expired', {
+      error: 'access_denied',
+      code: 'otp_expired',
+    });
     expect(toLimeAuthError(error)).toMatchObject({ kind: 'api', code: 'otp_expired' });
   });
 
@@ -100,7 +110,9 @@ describe('sign-in page messages (spec §8), chosen by code', () => {
   });
 
   it('texts follow a strings override (embeds translate them)', () => {
-    const strings = mergeStrings({ auth: { messages: { invalidCredentials: 'Falsche E-Mail oder falsches Passwort.' }, providers: { azure: 'Azure' } } });
+    const strings = mergeStrings({
+      auth: { messages: { invalidCredentials: 'Falsche E-Mail oder falsches Passwort.' }, providers: { azure: 'Azure' } },
+    });
     expect(formatAlert(signInFailureAlert(api('invalid_credentials'), ''), strings.auth)).toBe('Falsche E-Mail oder falsches Passwort.');
     expect(formatAlert(socialFailureAlert('azure'), strings.auth)).toBe(
       'Could not sign in with Azure. Please try again later or use other login method.',

@@ -11,16 +11,7 @@ import {
   type AuthDialogInput,
   type AuthDialogSnapshot,
 } from '../../../src/auth';
-import {
-  apiError,
-  fakeSession,
-  fakeUser,
-  flush,
-  networkError,
-  sessionMissingError,
-  startDialog,
-  type ActorName,
-} from './harness';
+import { apiError, fakeSession, fakeUser, flush, networkError, sessionMissingError, startDialog, type ActorName } from './harness';
 
 // Paths generated from the machine itself (@xstate/graph): for every transition the machine
 // defines, a shortest path that takes it is replayed on a real actor whose network actors are
@@ -28,7 +19,10 @@ import {
 // every transition (event, guard branch, onDone/onError, eventless) and visit every state.
 
 type GraphEvent = AuthDialogEvent | { type: string; output?: unknown; error?: unknown };
-type Adjacency = Record<string, { state: AuthDialogSnapshot; transitions: Record<string, { event: GraphEvent; state: AuthDialogSnapshot }> }>;
+type Adjacency = Record<
+  string,
+  { state: AuthDialogSnapshot; transitions: Record<string, { event: GraphEvent; state: AuthDialogSnapshot }> }
+>;
 
 // Validation messages are pinned in authDialogMachine.test.ts; here only valid vs invalid matters.
 const userEvents: AuthDialogEvent[] = [
@@ -85,14 +79,8 @@ const outcomes: Record<ActorName, GraphEvent[]> = {
     { type: 'xstate.error.actor.updatePassword', error: sessionMissingError() },
   ],
   signOut: [{ type: 'xstate.done.actor.signOut' }, { type: 'xstate.error.actor.signOut', error: networkError() }],
-  socialSignIn: [
-    { type: 'xstate.done.actor.socialSignIn' },
-    { type: 'xstate.error.actor.socialSignIn', error: networkError() },
-  ],
-  registerSignIn: [
-    { type: 'xstate.done.actor.registerSignIn' },
-    { type: 'xstate.error.actor.registerSignIn', error: networkError() },
-  ],
+  socialSignIn: [{ type: 'xstate.done.actor.socialSignIn' }, { type: 'xstate.error.actor.socialSignIn', error: networkError() }],
+  registerSignIn: [{ type: 'xstate.done.actor.registerSignIn' }, { type: 'xstate.error.actor.registerSignIn', error: networkError() }],
 };
 
 function eventsFor(snapshot: AuthDialogSnapshot): GraphEvent[] {

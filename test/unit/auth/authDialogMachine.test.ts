@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatAlert } from '../../../src/auth';
 import { authStrings } from '../../../src/config/strings/auth';
-import {
-  apiError,
-  fakeSession,
-  fakeUser,
-  networkError,
-  sessionMissingError,
-  startDialog,
-  unexpectedError,
-  type Dialog,
-} from './harness';
+import { apiError, fakeSession, fakeUser, networkError, sessionMissingError, startDialog, unexpectedError, type Dialog } from './harness';
 
 const alertText = (dialog: Dialog) => {
   const alert = dialog.context().alert;
@@ -385,7 +376,10 @@ describe('auth dialog: password recovery, page_state 3 and 4 (spec §4, §8)', (
     const d = startDialog({ pageState: 3 });
     d.send({ type: 'CHANGE', field: 'email', value: 'ada@example.com' });
     d.send({ type: 'SUBMIT' });
-    await d.reject('requestRecovery', apiError('over_email_send_rate_limit', 'For security purposes, you can only request this after 60 seconds.', 429));
+    await d.reject(
+      'requestRecovery',
+      apiError('over_email_send_rate_limit', 'For security purposes, you can only request this after 60 seconds.', 429),
+    );
     expect(alertText(d)).toBe(
       'Could not send password recovery email: For security purposes, you can only request this after 60 seconds. Please try again later.',
     );
@@ -460,9 +454,7 @@ describe('auth dialog: set new password, page_state 5 (spec §4, §8)', () => {
   it("failure: 'Could not reset password: {message}. Please try again later.'", async () => {
     const d = await ready();
     await d.reject('updatePassword', apiError('same_password', 'New password should be different from the old password.', 422));
-    expect(alertText(d)).toBe(
-      'Could not reset password: New password should be different from the old password. Please try again later.',
-    );
+    expect(alertText(d)).toBe('Could not reset password: New password should be different from the old password. Please try again later.');
     expect(d.snapshot().matches({ screens: { newPassword: 'ready' } })).toBe(true);
   });
 

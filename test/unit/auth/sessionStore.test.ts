@@ -69,7 +69,7 @@ describe('auth client factory (spec §5: requires a service URL and key)', () =>
     expect(() => createAuthClient({ authUrl: 'https://auth.example.com', authKey: ' ' })).toThrow(/authKey is empty/);
   });
 
-  it("names the browser storage key like supabase-js: sb-<first hostname label>-auth-token", () => {
+  it('names the browser storage key like supabase-js: sb-<first hostname label>-auth-token', () => {
     expect(storageKeyFor('http://localhost:3000')).toBe('sb-localhost-auth-token');
     expect(storageKeyFor('https://abcdefgh.supabase.co')).toBe('sb-abcdefgh-auth-token');
     expect(storageKeyFor('http://127.0.0.1:4000')).toBe('sb-127-auth-token');

@@ -8,7 +8,13 @@ import {
   parseOverviewParams,
   toggle,
 } from '../../../reference-app/src/pages/catalogue/overviewUrl';
-import { INITIAL_CHIP, SHOWCASE_CHIPS, modelsForChip, titleMatchesChip, toggleChip } from '../../../reference-app/src/pages/home/showcaseChips';
+import {
+  INITIAL_CHIP,
+  SHOWCASE_CHIPS,
+  modelsForChip,
+  titleMatchesChip,
+  toggleChip,
+} from '../../../reference-app/src/pages/home/showcaseChips';
 import { defaultStrings } from '../../../src/config';
 import { fixtureCategories, fixtureModels } from '../../fixtures/catalogue';
 
@@ -37,7 +43,13 @@ describe('overview URL state (spec §2)', () => {
 
   it('writes only what differs from the defaults, and round-trips', () => {
     expect(overviewParams(DEFAULT_OVERVIEW_STATE).toString()).toBe('');
-    const state = { ...DEFAULT_OVERVIEW_STATE, query: 'voice clone', sort: 'published_at' as const, outputDomains: ['AUDIO', 'TEXT'], pageSize: 'all' as const };
+    const state = {
+      ...DEFAULT_OVERVIEW_STATE,
+      query: 'voice clone',
+      sort: 'published_at' as const,
+      outputDomains: ['AUDIO', 'TEXT'],
+      pageSize: 'all' as const,
+    };
     const written = overviewParams(state).toString();
     expect(written).toBe('q=voice+clone&sort=published_at&output=AUDIO%2CTEXT&size=all');
     expect(parse(written)).toEqual(state);

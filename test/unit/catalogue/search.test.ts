@@ -51,9 +51,7 @@ describe('fuse.js options (spec §9)', () => {
   it('uses threshold 0.3, minimum match length 2 and the key weights 0.75 / 0.15 / 0.1 / 0.05', () => {
     expect(FUSE_OPTIONS.threshold).toBe(0.3);
     expect(FUSE_OPTIONS.minMatchCharLength).toBe(2);
-    const weights = Object.fromEntries(
-      (FUSE_OPTIONS.keys as Array<{ name: string; weight: number }>).map((k) => [k.name, k.weight]),
-    );
+    const weights = Object.fromEntries((FUSE_OPTIONS.keys as Array<{ name: string; weight: number }>).map((k) => [k.name, k.weight]));
     expect(weights).toEqual({ display_name: 0.75, used_models: 0.15, model_desc: 0.1, id: 0.05 });
   });
 });
@@ -98,7 +96,14 @@ describe('match tiers (spec §9)', () => {
     expect(matchTier(fields({ display_name: 'X', model_desc: '<b>Video</b> model' }), 'video')).toBe(MATCH_TIERS.description);
     expect(matchTier(fields({ display_name: 'Vidoe maker' }), 'video')).toBe(MATCH_TIERS.fuzzyOnly);
     expect(matchTier(fields({ display_name: 'Video' }), '')).toBe(MATCH_TIERS.unknown);
-    expect([MATCH_TIERS.exactTitleWord, MATCH_TIERS.titleSubstring, MATCH_TIERS.tag, MATCH_TIERS.description, MATCH_TIERS.fuzzyOnly, MATCH_TIERS.unknown]).toEqual([0, 1, 2, 3, 4, 9]);
+    expect([
+      MATCH_TIERS.exactTitleWord,
+      MATCH_TIERS.titleSubstring,
+      MATCH_TIERS.tag,
+      MATCH_TIERS.description,
+      MATCH_TIERS.fuzzyOnly,
+      MATCH_TIERS.unknown,
+    ]).toEqual([0, 1, 2, 3, 4, 9]);
   });
 
   it('finds whole words by letter and digit boundaries', () => {
@@ -353,7 +358,8 @@ describe('indexed engine = straightforward fuse.js (spec §9 rules on both)', ()
     const queries: string[] = [];
     for (let i = 0; i < 150; i++) {
       const source = models[Math.floor(rand() * models.length)]!;
-      const text = [source.display_name ?? source.id, source.model_desc ?? '', ...(source.used_models ?? [])][Math.floor(rand() * 3)] || source.id;
+      const text =
+        [source.display_name ?? source.id, source.model_desc ?? '', ...(source.used_models ?? [])][Math.floor(rand() * 3)] || source.id;
       const start = Math.floor(rand() * Math.max(1, text.length - 3));
       let q = text.slice(start, start + 2 + Math.floor(rand() * 20)).replace(/<[^>]*>?/g, '');
       if (rand() < 0.5 && q.length > 3) {

@@ -198,20 +198,41 @@ describe('search store (spec §3, §4)', () => {
 
   it('reset restores an empty query, relevance sort and no filters', () => {
     const store = make();
-    store.trigger.setFilters({ filters: { query: ' voice ', sort: 'published_at', inputDomains: ['TEXT'], outputDomains: ['AUDIO'], providers: ['replicate'] } });
+    store.trigger.setFilters({
+      filters: { query: ' voice ', sort: 'published_at', inputDomains: ['TEXT'], outputDomains: ['AUDIO'], providers: ['replicate'] },
+    });
     expect(store.getSnapshot().context.filters.query).toBe('voice');
     store.trigger.reset();
-    expect(store.getSnapshot().context.filters).toEqual({ query: '', sort: 'relevance', inputDomains: [], outputDomains: [], providers: [] });
+    expect(store.getSnapshot().context.filters).toEqual({
+      query: '',
+      sort: 'relevance',
+      inputDomains: [],
+      outputDomains: [],
+      providers: [],
+    });
     expect(store.getSnapshot().context.filtered_models).toEqual(expected({}));
   });
 
   it('without an engine, loads the engine chunk itself and applies the filters when it arrives', async () => {
-    const store = createSearchStore({ models: fixtureModels, categories: fixtureCategories, now: FIXTURE_NOW, filters: { query: 'kokoro' } });
+    const store = createSearchStore({
+      models: fixtureModels,
+      categories: fixtureCategories,
+      now: FIXTURE_NOW,
+      filters: { query: 'kokoro' },
+    });
     expect(store.getSnapshot().context.engine).toBeNull();
     expect(store.getSnapshot().context.filtered_models).toEqual([]);
     await vi.waitFor(() => expect(store.getSnapshot().context.engine).not.toBeNull());
-    const eager = createSearchStore({ models: fixtureModels, categories: fixtureCategories, now: FIXTURE_NOW, filters: { query: 'kokoro' }, engine: searchModels });
-    expect(store.getSnapshot().context.filtered_models.map((m) => m.id)).toEqual(eager.getSnapshot().context.filtered_models.map((m) => m.id));
+    const eager = createSearchStore({
+      models: fixtureModels,
+      categories: fixtureCategories,
+      now: FIXTURE_NOW,
+      filters: { query: 'kokoro' },
+      engine: searchModels,
+    });
+    expect(store.getSnapshot().context.filtered_models.map((m) => m.id)).toEqual(
+      eager.getSnapshot().context.filtered_models.map((m) => m.id),
+    );
     expect(store.getSnapshot().context.filtered_models.length).toBeGreaterThan(0);
   });
 

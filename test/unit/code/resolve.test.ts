@@ -22,13 +22,36 @@ import { codeStrings } from '../../../src/config/strings/code';
 describe('code display rules (spec §5, §9)', () => {
   it('spec §5: accepts exactly the fifteen languages', () => {
     expect([...CODE_LANGUAGES]).toEqual([
-      'json', 'javascript', 'typescript', 'python', 'html', 'css', 'scss', 'vue', 'markdown', 'yaml', 'xml', 'sql', 'bash', 'shell', 'text',
+      'json',
+      'javascript',
+      'typescript',
+      'python',
+      'html',
+      'css',
+      'scss',
+      'vue',
+      'markdown',
+      'yaml',
+      'xml',
+      'sql',
+      'bash',
+      'shell',
+      'text',
     ]);
     for (const language of CODE_LANGUAGES) expect(resolveCodeLanguage(language)).toBe(language);
   });
 
   it('spec §5: accepts exactly the eight themes', () => {
-    expect([...CODE_THEMES]).toEqual(['dark-plus', 'light-plus', 'github-dark', 'github-light', 'monokai', 'nord', 'one-dark-pro', 'dracula']);
+    expect([...CODE_THEMES]).toEqual([
+      'dark-plus',
+      'light-plus',
+      'github-dark',
+      'github-light',
+      'monokai',
+      'nord',
+      'one-dark-pro',
+      'dracula',
+    ]);
     for (const theme of CODE_THEMES) expect(resolveCodeTheme(theme)).toBe(theme);
   });
 
@@ -50,7 +73,9 @@ describe('code display rules (spec §5, §9)', () => {
     for (const language of ['rust', 'js', 'ts', 'sh', 'jsx', 'c++', '__proto__', 'constructor']) {
       const attempt = () => resolveCodeLanguage(language);
       expect(attempt).toThrow(CodeHighlightError);
-      expect(attempt).toThrow(`Unsupported code language "${language}". Allowed languages: json, javascript, typescript, python, html, css, scss, vue, markdown, yaml, xml, sql, bash, shell, text.`);
+      expect(attempt).toThrow(
+        `Unsupported code language "${language}". Allowed languages: json, javascript, typescript, python, html, css, scss, vue, markdown, yaml, xml, sql, bash, shell, text.`,
+      );
     }
     try {
       resolveCodeTheme('solarized-dark');

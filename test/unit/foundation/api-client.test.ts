@@ -55,8 +55,7 @@ beforeEach(() => {
   flaky = 0;
 });
 
-const client = (token: string | null = 'tok-123') =>
-  createApiClient({ baseURL, prefix: '/v1/group/', getAccessToken: () => token });
+const client = (token: string | null = 'tok-123') => createApiClient({ baseURL, prefix: '/v1/group/', getAccessToken: () => token });
 
 describe('API client transport (spec §7)', () => {
   it('gives status and data on success', async () => {

@@ -9,8 +9,7 @@ describe('status -> message catalogue (spec §8 "Transport and status handling")
     expect(messageForStatus(0, strings)).toEqual({ message: "Couldn't reach server. Are you online?", presentation: 'warning' });
   });
   it('452 is a warning and 453 critical, with the same text', () => {
-    const text =
-      'We had problems to sign you up. Please try again in a few minutes. If the problem persists, please contact us.';
+    const text = 'We had problems to sign you up. Please try again in a few minutes. If the problem persists, please contact us.';
     expect(messageForStatus(452, strings)).toEqual({ message: text, presentation: 'warning' });
     expect(messageForStatus(453, strings)).toEqual({ message: text, presentation: 'critical' });
   });

@@ -8,7 +8,10 @@ describe('theme contrast (WCAG 2.2 AA)', () => {
     expect(contrastRatio('#777777', '#ffffff')).toBeCloseTo(4.48, 2);
   });
 
-  for (const [name, theme] of [['dark', darkValues], ['light', lightValues]] as const) {
+  for (const [name, theme] of [
+    ['dark', darkValues],
+    ['light', lightValues],
+  ] as const) {
     for (const [text, background] of contrastPairs) {
       it(`${name}: ${text} on ${background} is at least 4.5:1`, () => {
         expect(contrastRatio(theme.color[text], theme.color[background])).toBeGreaterThanOrEqual(4.5);

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FIELD_MAX,
-  MAX_EXECUTION_MS,
-  MAX_REQUESTS_PER_HOUR,
-  parseNumberField,
-  validateCalculatorInputs,
-} from '../../../src/pricing';
+import { FIELD_MAX, MAX_EXECUTION_MS, MAX_REQUESTS_PER_HOUR, parseNumberField, validateCalculatorInputs } from '../../../src/pricing';
 
 describe('calculator input validation (spec §9 calculator inputs; issue 7: never NaN or Infinity)', () => {
   it('reads plain numbers, with spaces around and thousands groups', () => {

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultStrings } from '../../../src/config';
-import {
-  BILLING_PATH,
-  PLAN_KEYS,
-  SIGN_UP_PATH,
-  buildPlans,
-  formatPlanPrice,
-  planButtonTarget,
-} from '../../../src/pricing';
+import { BILLING_PATH, PLAN_KEYS, SIGN_UP_PATH, buildPlans, formatPlanPrice, planButtonTarget } from '../../../src/pricing';
 
 const plans = buildPlans(defaultStrings.pricing.plans);
 const plan = (key: string) => plans.find((p) => p.key === key)!;
@@ -41,9 +34,17 @@ describe('plans (spec §9 "Plans", §3 Plan, §6 plan tiers)', () => {
   it('spec §9/§6: features name hosting limits, support, early access and the enterprise extras', () => {
     expect(plan('free').features.join(' ')).toMatch(/free public hosting/i);
     expect(plan('plus').features).toContain('Private hosting for up to 2 services');
-    expect(plan('pro').features).toEqual(expect.arrayContaining(['Private hosting for up to 5 services', 'Premium support', 'Early access to new features']));
+    expect(plan('pro').features).toEqual(
+      expect.arrayContaining(['Private hosting for up to 5 services', 'Premium support', 'Early access to new features']),
+    );
     expect(plan('enterprise').features).toEqual(
-      expect.arrayContaining(['Unlimited private hosting', 'Shared organisation balance', 'Single sign-on (SSO)', 'Service level agreement (SLA)', 'Audit logs']),
+      expect.arrayContaining([
+        'Unlimited private hosting',
+        'Shared organisation balance',
+        'Single sign-on (SSO)',
+        'Service level agreement (SLA)',
+        'Audit logs',
+      ]),
     );
     for (const p of plans) {
       expect(p.features.length).toBeGreaterThan(2);
@@ -62,7 +63,11 @@ describe('plans (spec §9 "Plans", §3 Plan, §6 plan tiers)', () => {
   });
 
   it('takes its words from the strings table', () => {
-    const custom = buildPlans({ ...defaultStrings.pricing.plans, mostPopular: 'Beliebt', pro: { ...defaultStrings.pricing.plans.pro, title: 'Profi' } });
+    const custom = buildPlans({
+      ...defaultStrings.pricing.plans,
+      mostPopular: 'Beliebt',
+      pro: { ...defaultStrings.pricing.plans.pro, title: 'Profi' },
+    });
     expect(custom.find((p) => p.key === 'pro')).toMatchObject({ title: 'Profi', badge: 'Beliebt' });
   });
 });

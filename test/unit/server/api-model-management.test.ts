@@ -6,7 +6,16 @@ import { apiClients, DEMO, globalServer, PUBLISHER, PUBLISHER_ID, rawApi, signed
 // serves (issue 3: ≥60 services, every home-page category and domain, untidy real-world data).
 
 const target = globalServer();
-const HOME_CATEGORIES = ['Generate images', 'Generate text', 'Generate speech', 'Generate videos', 'Generate 3D', 'Swap faces', 'Voice cloning', 'Background removal'];
+const HOME_CATEGORIES = [
+  'Generate images',
+  'Generate text',
+  'Generate speech',
+  'Generate videos',
+  'Generate 3D',
+  'Swap faces',
+  'Voice cloning',
+  'Background removal',
+];
 const norm = (d: string) => d.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 let publisherToken: string;
@@ -67,7 +76,13 @@ describe('model_descriptors', () => {
     if (!categories.ok) throw new Error(categories.error);
     const idOf = new Map(categories.data.map((c) => [c.title, c.id]));
     const idsOf = (m: ModelDescriptor): string[] =>
-      m.model_category == null ? [] : typeof m.model_category === 'string' ? [m.model_category] : Array.isArray(m.model_category) ? m.model_category : Object.keys(m.model_category);
+      m.model_category == null
+        ? []
+        : typeof m.model_category === 'string'
+          ? [m.model_category]
+          : Array.isArray(m.model_category)
+            ? m.model_category
+            : Object.keys(m.model_category);
     for (const title of HOME_CATEGORIES) {
       expect(anonymous.filter((m) => idsOf(m).includes(idOf.get(title)!)).length, title).toBeGreaterThanOrEqual(3);
     }
@@ -108,7 +123,9 @@ describe('model_hosting_information', () => {
     const raw = await rawApi(target, 'GET', '/v1/model_management/model_hosting_information?model_id=lime-chat-8b');
     expect(raw.status).toBe(401);
     expect(raw.json.detail).toMatch(/Not authenticated/);
-    const expired = await rawApi(target, 'GET', '/v1/model_management/model_hosting_information?model_id=lime-chat-8b', { token: 'eyJhbGciOiJFUzI1NiJ9.e30.AAAA' });
+    const expired = await rawApi(target, 'GET', '/v1/model_management/model_hosting_information?model_id=lime-chat-8b', {
+      token: 'eyJhbGciOiJFUzI1NiJ9.e30.AAAA',
+    });
     expect(expired.status).toBe(401);
     expect(expired.json.detail).toBe('Invalid access token');
   });
@@ -116,7 +133,10 @@ describe('model_hosting_information', () => {
   it('finds a service by model_id or hosted_model_id (hosted_model_id wins)', async () => {
     const mm = apiClients(target, demoToken).modelManagement;
     const byModel = await mm.modelHostingInformation({ model_id: 'lime-chat-8b' });
-    expect(byModel).toMatchObject({ ok: true, data: { model_id: 'lime-chat-8b', hosted_model_id: 'hm_lime-chat-8b', status: 'running', gpu: 'H100 80 GB' } });
+    expect(byModel).toMatchObject({
+      ok: true,
+      data: { model_id: 'lime-chat-8b', hosted_model_id: 'hm_lime-chat-8b', status: 'running', gpu: 'H100 80 GB' },
+    });
     const both = await mm.modelHostingInformation({ hosted_model_id: 'hm_lime-voice', model_id: 'lime-chat-8b' });
     expect(both).toMatchObject({ ok: true, data: { model_id: 'lime-voice' } });
     expect(await mm.modelHostingInformation({})).toBeNull();
@@ -124,8 +144,16 @@ describe('model_hosting_information', () => {
 
   it('answers 404 with detail for unknown, third-party and other people’s private services', async () => {
     const mm = apiClients(target, demoToken).modelManagement;
-    expect(await mm.modelHostingInformation({ model_id: 'no-such-model' })).toMatchObject({ ok: false, status: 404, error: 'No model service with model_id no-such-model' });
-    expect(await mm.modelHostingInformation({ model_id: 'openai/whisper' })).toMatchObject({ ok: false, status: 404, error: expect.stringMatching(/not hosted on Limelight/) });
+    expect(await mm.modelHostingInformation({ model_id: 'no-such-model' })).toMatchObject({
+      ok: false,
+      status: 404,
+      error: 'No model service with model_id no-such-model',
+    });
+    expect(await mm.modelHostingInformation({ model_id: 'openai/whisper' })).toMatchObject({
+      ok: false,
+      status: 404,
+      error: expect.stringMatching(/not hosted on Limelight/),
+    });
     const other = await mm.modelHostingInformation({ model_id: 'contract-analyst' });
     expect(other).toMatchObject({ ok: false, status: 404, error: 'No model service with model_id contract-analyst' });
     const owner = await apiClients(target, publisherToken).modelManagement.modelHostingInformation({ model_id: 'contract-analyst' });

@@ -34,7 +34,10 @@ describe('credits', () => {
     expect(bought.data).toMatchObject({ status: 'complete', id: expect.stringMatching(/^cs_sandbox_/) });
     expect(await api.balance()).toMatchObject({ ok: true, data: { balance: 750 } });
     const transactions = await api.transactions();
-    expect(transactions.ok && transactions.data.map((t) => [t.kind, t.amount])).toEqual([['purchase', 250], ['sign_up_bonus', 500]]);
+    expect(transactions.ok && transactions.data.map((t) => [t.kind, t.amount])).toEqual([
+      ['purchase', 250],
+      ['sign_up_bonus', 500],
+    ]);
     const receipt = await fetch(bought.data.url);
     expect(await receipt.text()).toMatch(/Paid/);
   });
@@ -76,19 +79,40 @@ describe('credits', () => {
 
   it('rejects bad quantities and foreign return URLs with 422 and stores nothing', async () => {
     const { api, token } = await payer();
-    for (const [quantity, detail] of [[0, 'quantity: must be at least 1'], [2.5, 'quantity: must be a whole number of credits'], [5_000_000, 'quantity: must be at most 1000000']] as const) {
+    for (const [quantity, detail] of [
+      [0, 'quantity: must be at least 1'],
+      [2.5, 'quantity: must be a whole number of credits'],
+      [5_000_000, 'quantity: must be at most 1000000'],
+    ] as const) {
       expect(await api.buyCredit(quantity)).toMatchObject({ ok: false, status: 422, error: detail });
     }
-    expect(await api.client.post('buy_credit', { quantity: 'ten' })).toMatchObject({ ok: false, status: 422, error: 'quantity: must be a number of credits' });
+    expect(await api.client.post('buy_credit', { quantity: 'ten' })).toMatchObject({
+      ok: false,
+      status: 422,
+      error: 'quantity: must be a number of credits',
+    });
     expect(await api.client.post('buy_credit', {})).toMatchObject({ ok: false, status: 422, error: expect.stringMatching(/^quantity: /) });
-    const foreign = await rawApi(target, 'POST', '/v1/payment/create_checkout_session', { token, body: { quantity: 5, success_url: 'https://evil.example/' } });
+    const foreign = await rawApi(target, 'POST', '/v1/payment/create_checkout_session', {
+      token,
+      body: { quantity: 5, success_url: 'https://evil.example/' },
+    });
     expect(foreign).toMatchObject({ status: 422, json: { detail: `success_url: must be an http(s) URL on this site (${target.url})` } });
     expect(await api.transactions()).toMatchObject({ ok: true, data: [{ kind: 'sign_up_bonus' }] });
   });
 
   it('needs a token', async () => {
     expect(await apiClients(target, null).payment.balance()).toMatchObject({ ok: false, status: 401, error: TOKENS_MISSING_ERROR });
-    for (const [method, path] of [['GET', 'balance'], ['GET', 'get_transactions'], ['POST', 'buy_credit'], ['POST', 'create_checkout_session'], ['GET', 'subscription'], ['POST', 'subscription/create'], ['POST', 'subscription/cancel'], ['POST', 'subscription/cancel_at_period_end'], ['POST', 'subscription/reactivate']]) {
+    for (const [method, path] of [
+      ['GET', 'balance'],
+      ['GET', 'get_transactions'],
+      ['POST', 'buy_credit'],
+      ['POST', 'create_checkout_session'],
+      ['GET', 'subscription'],
+      ['POST', 'subscription/create'],
+      ['POST', 'subscription/cancel'],
+      ['POST', 'subscription/cancel_at_period_end'],
+      ['POST', 'subscription/reactivate'],
+    ]) {
       const raw = await rawApi(target, method!, `/v1/payment/${path}`, method === 'POST' ? { body: { quantity: 1 } } : {});
       expect(raw.status, path).toBe(401);
       expect(raw.json.detail, path).toMatch(/^Not authenticated/);
@@ -99,9 +123,16 @@ describe('credits', () => {
 describe('subscription', () => {
   it('goes none -> active (after paying) -> cancel at period end -> reactivate -> canceled', async () => {
     const { api } = await payer();
-    expect(await api.subscription()).toMatchObject({ ok: true, data: { plan_type: 'free', status: 'none', cancel_at_period_end: false, current_period_end: null } });
+    expect(await api.subscription()).toMatchObject({
+      ok: true,
+      data: { plan_type: 'free', status: 'none', cancel_at_period_end: false, current_period_end: null },
+    });
 
-    const created = await api.createSubscription({ plan_type: 'plus', success_url: `${target.url}/account/billing?plan=ok`, cancel_url: `${target.url}/pricing` });
+    const created = await api.createSubscription({
+      plan_type: 'plus',
+      success_url: `${target.url}/account/billing?plan=ok`,
+      cancel_url: `${target.url}/pricing`,
+    });
     if (!created.ok) throw new Error(created.error);
     expect(created.data).toMatchObject({ status: 'none', checkout_url: expect.stringContaining('/sandbox/checkout/') });
     expect(await (await fetch(created.data.checkout_url!)).text()).toMatch(/€4\.99/);
@@ -113,28 +144,59 @@ describe('subscription', () => {
     expect(active.data).toMatchObject({ plan_type: 'plus', status: 'active', cancel_at_period_end: false });
     expect(Date.parse(active.data.current_period_end!)).toBeGreaterThan(Date.now() + 25 * 86_400_000);
 
-    expect(await api.createSubscription({ plan_type: 'pro', success_url: target.url, cancel_url: target.url })).toMatchObject({ ok: false, status: 409, error: expect.stringMatching(/already have an active plus subscription/) });
-    expect(await api.reactivateSubscription()).toMatchObject({ ok: false, status: 409, error: 'Your subscription is active and not set to cancel' });
+    expect(await api.createSubscription({ plan_type: 'pro', success_url: target.url, cancel_url: target.url })).toMatchObject({
+      ok: false,
+      status: 409,
+      error: expect.stringMatching(/already have an active plus subscription/),
+    });
+    expect(await api.reactivateSubscription()).toMatchObject({
+      ok: false,
+      status: 409,
+      error: 'Your subscription is active and not set to cancel',
+    });
     expect(await api.cancelSubscriptionAtPeriodEnd()).toMatchObject({ ok: true, data: { status: 'active', cancel_at_period_end: true } });
     expect(await api.reactivateSubscription()).toMatchObject({ ok: true, data: { status: 'active', cancel_at_period_end: false } });
     expect(await api.cancelSubscription()).toMatchObject({ ok: true, data: { status: 'canceled', plan_type: 'plus' } });
     expect(await api.cancelSubscription()).toMatchObject({ ok: false, status: 409, error: 'You have no active subscription to cancel' });
-    expect(await api.reactivateSubscription()).toMatchObject({ ok: false, status: 409, error: 'Your subscription has ended; start a new one instead' });
+    expect(await api.reactivateSubscription()).toMatchObject({
+      ok: false,
+      status: 409,
+      error: 'Your subscription has ended; start a new one instead',
+    });
   });
 
   it('refuses the free and enterprise plans, unknown plans and foreign URLs', async () => {
     const { api } = await payer();
     const urls = { success_url: target.url, cancel_url: target.url };
-    expect(await api.createSubscription({ plan_type: 'free', ...urls })).toMatchObject({ ok: false, status: 422, error: 'plan_type: the free plan needs no subscription' });
-    expect(await api.createSubscription({ plan_type: 'enterprise', ...urls })).toMatchObject({ ok: false, status: 422, error: expect.stringMatching(/^plan_type: the enterprise plan/) });
-    expect(await api.client.post('subscription/create', { plan_type: 'gold', ...urls })).toMatchObject({ ok: false, status: 422, error: 'plan_type: must be one of free, plus, pro, enterprise' });
-    expect(await api.createSubscription({ plan_type: 'pro', success_url: 'https://evil.example', cancel_url: target.url })).toMatchObject({ ok: false, status: 422, error: expect.stringMatching(/^success_url: /) });
+    expect(await api.createSubscription({ plan_type: 'free', ...urls })).toMatchObject({
+      ok: false,
+      status: 422,
+      error: 'plan_type: the free plan needs no subscription',
+    });
+    expect(await api.createSubscription({ plan_type: 'enterprise', ...urls })).toMatchObject({
+      ok: false,
+      status: 422,
+      error: expect.stringMatching(/^plan_type: the enterprise plan/),
+    });
+    expect(await api.client.post('subscription/create', { plan_type: 'gold', ...urls })).toMatchObject({
+      ok: false,
+      status: 422,
+      error: 'plan_type: must be one of free, plus, pro, enterprise',
+    });
+    expect(await api.createSubscription({ plan_type: 'pro', success_url: 'https://evil.example', cancel_url: target.url })).toMatchObject({
+      ok: false,
+      status: 422,
+      error: expect.stringMatching(/^success_url: /),
+    });
     expect(await api.subscription()).toMatchObject({ ok: true, data: { status: 'none' } });
   });
 
   it('the publisher has an active pro plan; /v1/payment/plans lists the plans of spec §9', async () => {
     const { session } = await signedIn(target, PUBLISHER);
-    expect(await apiClients(target, session.access_token).payment.subscription()).toMatchObject({ ok: true, data: { plan_type: 'pro', status: 'active' } });
+    expect(await apiClients(target, session.access_token).payment.subscription()).toMatchObject({
+      ok: true,
+      data: { plan_type: 'pro', status: 'active' },
+    });
     const plans = await rawApi(target, 'GET', '/v1/payment/plans');
     expect(plans.json.map((p) => [p.key, p.currency, p.priceMajor, p.priceCents, p.strikeThrough ?? null, p.badge ?? null])).toEqual([
       ['free', 'USD', 0, 0, null, null],
@@ -151,7 +213,14 @@ describe('Stripe adapter (PAYMENT_PROVIDER=stripe against a stand-in of Stripe)'
   const webhookSecret = 'whsec_test_secret';
   beforeAll(async () => {
     stripe = await fakeStripe();
-    server = await startPlatformServer({ env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: stripe.base } });
+    server = await startPlatformServer({
+      env: {
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_fake',
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+        STRIPE_API_BASE: stripe.base,
+      },
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -162,7 +231,11 @@ describe('Stripe adapter (PAYMENT_PROVIDER=stripe against a stand-in of Stripe)'
     const body = JSON.stringify(event);
     const t = Math.floor(Date.now() / 1000);
     const signature = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
-    return fetch(`${server.url}/v1/payment/webhook/stripe`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': `t=${t},v1=${signature}` }, body });
+    return fetch(`${server.url}/v1/payment/webhook/stripe`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': `t=${t},v1=${signature}` },
+      body,
+    });
   }
 
   it('buy_credit opens a Stripe Checkout session; the signed webhook books it exactly once', async () => {
@@ -172,10 +245,18 @@ describe('Stripe adapter (PAYMENT_PROVIDER=stripe against a stand-in of Stripe)'
     expect(opened.data).toMatchObject({ status: 'open', url: expect.stringMatching(/^https:\/\/checkout\.stripe\.test\//) });
     const call = stripe.calls.at(-1)!;
     expect(call.path).toBe('/v1/checkout/sessions');
-    expect(Object.fromEntries(call.params)).toMatchObject({ mode: 'payment', 'line_items[0][price_data][unit_amount]': '300', 'line_items[0][price_data][currency]': 'eur', 'metadata[checkout_id]': opened.data.id });
+    expect(Object.fromEntries(call.params)).toMatchObject({
+      mode: 'payment',
+      'line_items[0][price_data][unit_amount]': '300',
+      'line_items[0][price_data][currency]': 'eur',
+      'metadata[checkout_id]': opened.data.id,
+    });
     expect(await api.balance()).toMatchObject({ data: { balance: 500 } });
 
-    const event = { type: 'checkout.session.completed', data: { object: { id: 'cs_test_x', payment_status: 'paid', metadata: { checkout_id: opened.data.id } } } };
+    const event = {
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_test_x', payment_status: 'paid', metadata: { checkout_id: opened.data.id } } },
+    };
     expect((await webhook(event)).status).toBe(200);
     expect((await webhook(event)).status).toBe(200);
     expect(await api.balance()).toMatchObject({ data: { balance: 800 } });
@@ -191,12 +272,23 @@ describe('Stripe adapter (PAYMENT_PROVIDER=stripe against a stand-in of Stripe)'
 
   it('subscriptions: checkout in subscription mode, then cancel at period end goes to Stripe', async () => {
     const { api } = await payer(server);
-    const created = await api.createSubscription({ plan_type: 'pro', success_url: `${server.url}/account/billing`, cancel_url: `${server.url}/pricing` });
+    const created = await api.createSubscription({
+      plan_type: 'pro',
+      success_url: `${server.url}/account/billing`,
+      cancel_url: `${server.url}/pricing`,
+    });
     if (!created.ok) throw new Error(created.error);
     const checkout = stripe.calls.at(-1)!;
-    expect(Object.fromEntries(checkout.params)).toMatchObject({ mode: 'subscription', 'line_items[0][price_data][unit_amount]': '1999', 'line_items[0][price_data][recurring][interval]': 'month' });
+    expect(Object.fromEntries(checkout.params)).toMatchObject({
+      mode: 'subscription',
+      'line_items[0][price_data][unit_amount]': '1999',
+      'line_items[0][price_data][recurring][interval]': 'month',
+    });
     const checkoutId = checkout.params.get('metadata[checkout_id]')!;
-    await webhook({ type: 'checkout.session.completed', data: { object: { id: 'cs_test_sub', payment_status: 'paid', subscription: 'sub_123', metadata: { checkout_id: checkoutId } } } });
+    await webhook({
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_test_sub', payment_status: 'paid', subscription: 'sub_123', metadata: { checkout_id: checkoutId } } },
+    });
     expect(await api.subscription()).toMatchObject({ ok: true, data: { plan_type: 'pro', status: 'active' } });
 
     expect(await api.cancelSubscriptionAtPeriodEnd()).toMatchObject({ ok: true, data: { cancel_at_period_end: true } });

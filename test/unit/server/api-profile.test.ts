@@ -15,14 +15,23 @@ afterAll(() => server?.close());
 
 async function newUser() {
   const { session } = await signedIn(server, await confirmedUser(server, 'profile'));
-  return { token: session.access_token, id: session.user.id, email: session.user.email!, api: apiClients(server, session.access_token).profile };
+  return {
+    token: session.access_token,
+    id: session.user.id,
+    email: session.user.email!,
+    api: apiClients(server, session.access_token).profile,
+  };
 }
 
 describe('profile', () => {
   it('a new user has a profile with the 500 sign-up bonus and is_new_user until the terms are accepted', async () => {
     const { api, id, email } = await newUser();
     const first = await api.signInSignUp();
-    expect(first).toMatchObject({ ok: true, status: 200, data: { id, email, terms_accepted: false, is_new_user: true, sign_up_bonus: 500, full_name: null } });
+    expect(first).toMatchObject({
+      ok: true,
+      status: 200,
+      data: { id, email, terms_accepted: false, is_new_user: true, sign_up_bonus: 500, full_name: null },
+    });
     const agreed = await api.agreeToTerms();
     expect(agreed).toMatchObject({ ok: true, data: { terms_accepted: true, is_new_user: false } });
     expect(await api.profile()).toMatchObject({ ok: true, data: { terms_accepted: true } });
@@ -30,13 +39,27 @@ describe('profile', () => {
 
   it('the demo user has a filled-in profile', async () => {
     const { session } = await signedIn(server, DEMO);
-    expect(await apiClients(server, session.access_token).profile.profile()).toMatchObject({ ok: true, data: { id: DEMO_ID, full_name: 'Dana Demo', city: 'Berlin', country_code: 'DE', terms_accepted: true } });
+    expect(await apiClients(server, session.access_token).profile.profile()).toMatchObject({
+      ok: true,
+      data: { id: DEMO_ID, full_name: 'Dana Demo', city: 'Berlin', country_code: 'DE', terms_accepted: true },
+    });
   });
 
   it('update_profile stores the given fields, clears null ones and ignores echoed read-only fields', async () => {
     const { api } = await newUser();
-    const updated = await api.updateProfile({ full_name: 'Grace Hopper', city: 'Arlington', country_code: 'us', zip_code: '22201', mobile: '+1 703 555 0100', date_of_birth: '1906-12-09', profile_picture_url: 'https://example.test/grace.png' });
-    expect(updated).toMatchObject({ ok: true, data: { full_name: 'Grace Hopper', country_code: 'US', date_of_birth: '1906-12-09', mobile: '+1 703 555 0100' } });
+    const updated = await api.updateProfile({
+      full_name: 'Grace Hopper',
+      city: 'Arlington',
+      country_code: 'us',
+      zip_code: '22201',
+      mobile: '+1 703 555 0100',
+      date_of_birth: '1906-12-09',
+      profile_picture_url: 'https://example.test/grace.png',
+    });
+    expect(updated).toMatchObject({
+      ok: true,
+      data: { full_name: 'Grace Hopper', country_code: 'US', date_of_birth: '1906-12-09', mobile: '+1 703 555 0100' },
+    });
     const current = (updated.ok && updated.data)!;
     const cleared = await api.client.post('update_profile', { ...current, city: null, terms_accepted: false });
     expect(cleared).toMatchObject({ ok: true, data: { city: null, full_name: 'Grace Hopper', terms_accepted: false } });
@@ -60,7 +83,10 @@ describe('profile', () => {
       expect(!result.ok && result.error).toMatch(detail);
     }
     expect(await api.profile()).toMatchObject({ ok: true, data: { full_name: 'Kept Name', country_code: 'FR' } });
-    const malformed = await rawApi(server, 'POST', '/v1/profile/update_profile', { token: (await newUser()).token, rawBody: '{"full_name":' });
+    const malformed = await rawApi(server, 'POST', '/v1/profile/update_profile', {
+      token: (await newUser()).token,
+      rawBody: '{"full_name":',
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.json.detail).toBe('Request body is not valid JSON');
   });
@@ -69,8 +95,17 @@ describe('profile', () => {
     const anonymous = apiClients(server, null).profile;
     expect(await anonymous.profile()).toMatchObject({ ok: false, status: 401, error: TOKENS_MISSING_ERROR });
     const calls: Array<[string, string]> = [
-      ['POST', 'sign_in_sign_up'], ['GET', 'profile'], ['POST', 'agree_to_terms'], ['POST', 'update_profile'], ['GET', 'api_keys'],
-      ['POST', 'create_api_key'], ['POST', 'delete_api_key'], ['GET', 'usage_statistics'], ['POST', 'upsert_pat'], ['POST', 'delete_pat'], ['GET', 'get_pat_token'],
+      ['POST', 'sign_in_sign_up'],
+      ['GET', 'profile'],
+      ['POST', 'agree_to_terms'],
+      ['POST', 'update_profile'],
+      ['GET', 'api_keys'],
+      ['POST', 'create_api_key'],
+      ['POST', 'delete_api_key'],
+      ['GET', 'usage_statistics'],
+      ['POST', 'upsert_pat'],
+      ['POST', 'delete_pat'],
+      ['GET', 'get_pat_token'],
     ];
     for (const [method, path] of calls) {
       const raw = await rawApi(server, method, `/v1/profile/${path}`, method === 'POST' ? { body: {} } : {});
@@ -78,7 +113,10 @@ describe('profile', () => {
       expect(raw.json.detail, path).toMatch(/^Not authenticated/);
     }
     const bad = await rawApi(server, 'GET', '/v1/profile/profile', { headers: { Authorization: 'Token abc' } });
-    expect(bad).toMatchObject({ status: 401, json: { detail: 'The Authorization header must have the form: Bearer <access token or API key>' } });
+    expect(bad).toMatchObject({
+      status: 401,
+      json: { detail: 'The Authorization header must have the form: Bearer <access token or API key>' },
+    });
   });
 });
 
@@ -120,9 +158,17 @@ describe('API keys', () => {
     expect(await api.deleteApiKey('not-a-uuid')).toMatchObject({ ok: false, status: 422, error: 'api_key_id: must be an API key id' });
     const created = await api.createApiKey(30);
     if (!created.ok) throw new Error(created.error);
-    await server.platform.database.db.updateTable('api_keys').set({ expiration_date: new Date(Date.now() - 1000) }).where('user_id', '=', id).execute();
+    await server.platform.database.db
+      .updateTable('api_keys')
+      .set({ expiration_date: new Date(Date.now() - 1000) })
+      .where('user_id', '=', id)
+      .execute();
     const expired = await apiClients(server, created.data.secret).profile.profile();
-    expect(expired).toMatchObject({ ok: false, status: 401, error: expect.stringMatching(/^API key expired on \d{4}-\d{2}-\d{2}; create a new one$/) });
+    expect(expired).toMatchObject({
+      ok: false,
+      status: 401,
+      error: expect.stringMatching(/^API key expired on \d{4}-\d{2}-\d{2}; create a new one$/),
+    });
   });
 
   it('another user cannot delete my key', async () => {
@@ -140,12 +186,19 @@ describe('registry credentials (PAT)', () => {
     const { api, id } = await newUser();
     const pat = 'dckr_pat_Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5';
     const saved = await api.upsertPat({ foreign_username: 'grace', credential_alias: 'ci', pat });
-    expect(saved).toMatchObject({ ok: true, data: { foreign_username: 'grace', credential_alias: 'ci', alias: 'dockerhub/ci', platform: 'dockerhub', pat: '••••••••Nzg5' } });
+    expect(saved).toMatchObject({
+      ok: true,
+      data: { foreign_username: 'grace', credential_alias: 'ci', alias: 'dockerhub/ci', platform: 'dockerhub', pat: '••••••••Nzg5' },
+    });
     const masked = saved.ok ? saved.data.pat : '';
     expect(masked).not.toContain(pat.slice(0, -4));
     expect(masked.endsWith(pat.slice(-4))).toBe(true);
 
-    const row = await server.platform.database.db.selectFrom('registry_credentials').selectAll().where('user_id', '=', id).executeTakeFirstOrThrow();
+    const row = await server.platform.database.db
+      .selectFrom('registry_credentials')
+      .selectAll()
+      .where('user_id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.pat_enc).toMatch(/^v1\./);
     expect(JSON.stringify(row)).not.toContain(pat);
 
@@ -161,10 +214,29 @@ describe('registry credentials (PAT)', () => {
 
   it('rejects bad input with 422 details', async () => {
     const { api } = await newUser();
-    expect(await api.upsertPat({ foreign_username: 'x', credential_alias: 'ci', pat: 'dckr_pat_abcdefgh' })).toMatchObject({ ok: false, status: 422, error: expect.stringMatching(/^foreign_username: must be a Docker Hub user name/) });
-    expect(await api.upsertPat({ foreign_username: 'grace', credential_alias: '', pat: 'dckr_pat_abcdefgh' })).toMatchObject({ ok: false, status: 422, error: 'credential_alias: must not be empty' });
-    expect(await api.upsertPat({ foreign_username: 'grace', credential_alias: 'ci', pat: 'short' })).toMatchObject({ ok: false, status: 422, error: 'pat: must be an access token of at least 8 characters' });
-    expect(await api.client.post('upsert_pat', { foreign_username: 'grace', credential_alias: 'ci', pat: 'dckr_pat_abcdefgh', platform: 'ghcr' })).toMatchObject({ ok: false, status: 422, error: 'platform: only dockerhub is supported' });
+    expect(await api.upsertPat({ foreign_username: 'x', credential_alias: 'ci', pat: 'dckr_pat_abcdefgh' })).toMatchObject({
+      ok: false,
+      status: 422,
+      error: expect.stringMatching(/^foreign_username: must be a Docker Hub user name/),
+    });
+    expect(await api.upsertPat({ foreign_username: 'grace', credential_alias: '', pat: 'dckr_pat_abcdefgh' })).toMatchObject({
+      ok: false,
+      status: 422,
+      error: 'credential_alias: must not be empty',
+    });
+    expect(await api.upsertPat({ foreign_username: 'grace', credential_alias: 'ci', pat: 'short' })).toMatchObject({
+      ok: false,
+      status: 422,
+      error: 'pat: must be an access token of at least 8 characters',
+    });
+    expect(
+      await api.client.post('upsert_pat', {
+        foreign_username: 'grace',
+        credential_alias: 'ci',
+        pat: 'dckr_pat_abcdefgh',
+        platform: 'ghcr',
+      }),
+    ).toMatchObject({ ok: false, status: 422, error: 'platform: only dockerhub is supported' });
     expect(await api.deletePat('00000000-0000-4000-8000-000000000000')).toMatchObject({ ok: false, status: 404 });
     expect(await api.getPatToken()).toMatchObject({ ok: true, data: [] });
   });

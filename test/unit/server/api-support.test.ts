@@ -36,10 +36,26 @@ describe('newsletter', () => {
   });
 
   it('rejects invalid addresses, unknown and empty option lists with 422', async () => {
-    expect(await support().subscribeNewsletter({ email: 'nope', products: [1] })).toMatchObject({ ok: false, status: 422, error: 'email: must be a valid e-mail address' });
-    expect(await support().subscribeNewsletter({ email: uniqueEmail('n'), products: [1, 99] })).toMatchObject({ ok: false, status: 422, error: 'products: unknown subscription option 99' });
-    expect(await support().subscribeNewsletter({ email: uniqueEmail('n'), products: [] })).toMatchObject({ ok: false, status: 422, error: 'products: choose at least one option' });
-    expect(await support().client.post('subscribe_newsletter', { email: uniqueEmail('n'), products: ['one'] })).toMatchObject({ ok: false, status: 422, error: 'products.0: must list option ids' });
+    expect(await support().subscribeNewsletter({ email: 'nope', products: [1] })).toMatchObject({
+      ok: false,
+      status: 422,
+      error: 'email: must be a valid e-mail address',
+    });
+    expect(await support().subscribeNewsletter({ email: uniqueEmail('n'), products: [1, 99] })).toMatchObject({
+      ok: false,
+      status: 422,
+      error: 'products: unknown subscription option 99',
+    });
+    expect(await support().subscribeNewsletter({ email: uniqueEmail('n'), products: [] })).toMatchObject({
+      ok: false,
+      status: 422,
+      error: 'products: choose at least one option',
+    });
+    expect(await support().client.post('subscribe_newsletter', { email: uniqueEmail('n'), products: ['one'] })).toMatchObject({
+      ok: false,
+      status: 422,
+      error: 'products.0: must list option ids',
+    });
   });
 });
 
@@ -77,19 +93,43 @@ describe('contact support', () => {
     const api = apiClients(target, session.access_token).support;
     const base = { topic: 'other', subject: 'Files', message: 'See attached' };
     const file = { filename: 'a.png', content_type: 'image/png', data_base64: PNG };
-    expect(await api.contactSupport({ ...base, attachments: Array(6).fill(file) })).toMatchObject({ ok: false, status: 422, error: 'attachments: at most 5 attachments' });
-    expect(await api.contactSupport({ ...base, attachments: [{ ...file, content_type: 'application/x-msdownload' }] })).toMatchObject({ ok: false, status: 422, error: expect.stringMatching(/^attachments\.0\.content_type: must be one of image\/png/) });
-    expect(await api.contactSupport({ ...base, attachments: [{ ...file, data_base64: Buffer.from('MZ not a png').toString('base64') }] })).toMatchObject({ ok: false, status: 422, error: 'attachments.0: a.png is not a image/png file' });
-    expect(await api.contactSupport({ ...base, attachments: [{ ...file, filename: '../etc/passwd' }] })).toMatchObject({ ok: false, status: 422, error: 'attachments.0.filename: must be a plain file name' });
+    expect(await api.contactSupport({ ...base, attachments: Array(6).fill(file) })).toMatchObject({
+      ok: false,
+      status: 422,
+      error: 'attachments: at most 5 attachments',
+    });
+    expect(await api.contactSupport({ ...base, attachments: [{ ...file, content_type: 'application/x-msdownload' }] })).toMatchObject({
+      ok: false,
+      status: 422,
+      error: expect.stringMatching(/^attachments\.0\.content_type: must be one of image\/png/),
+    });
+    expect(
+      await api.contactSupport({ ...base, attachments: [{ ...file, data_base64: Buffer.from('MZ not a png').toString('base64') }] }),
+    ).toMatchObject({ ok: false, status: 422, error: 'attachments.0: a.png is not a image/png file' });
+    expect(await api.contactSupport({ ...base, attachments: [{ ...file, filename: '../etc/passwd' }] })).toMatchObject({
+      ok: false,
+      status: 422,
+      error: 'attachments.0.filename: must be a plain file name',
+    });
     const big = Buffer.alloc(5 * 1024 * 1024 + 10, 0x41).toString('base64');
-    const tooBig = await api.contactSupport({ ...base, attachments: [{ filename: 'big.txt', content_type: 'text/plain', data_base64: big }] });
+    const tooBig = await api.contactSupport({
+      ...base,
+      attachments: [{ filename: 'big.txt', content_type: 'text/plain', data_base64: big }],
+    });
     expect(tooBig).toMatchObject({ ok: false, status: 422, error: 'attachments.0.data_base64: exceeds 5 MB' });
-    expect(await api.contactSupport({ ...base, subject: '' })).toMatchObject({ ok: false, status: 422, error: 'subject: must not be empty' });
+    expect(await api.contactSupport({ ...base, subject: '' })).toMatchObject({
+      ok: false,
+      status: 422,
+      error: 'subject: must not be empty',
+    });
   });
 
   it('answers an oversized body with 413', async () => {
     const { session } = await signedIn(target, await confirmedUser(target, 'help3'));
-    const raw = await rawApi(target, 'POST', '/v1/profile/update_profile', { token: session.access_token, body: { full_name: 'x'.repeat(1_100_000) } });
+    const raw = await rawApi(target, 'POST', '/v1/profile/update_profile', {
+      token: session.access_token,
+      body: { full_name: 'x'.repeat(1_100_000) },
+    });
     expect(raw.status).toBe(413);
     expect(raw.json.detail).toMatch(/^Request body too large/);
   });

@@ -16,11 +16,17 @@ describe('rate limits per client IP', () => {
 
   it('sign-in beyond the limit answers 429 over_request_rate_limit with Retry-After', async () => {
     expect((await supabase(server).auth.signInWithPassword(DEMO)).error).toBeNull();
-    expect((await supabase(server).auth.signInWithPassword({ ...DEMO, password: 'wrong' })).error).toMatchObject({ code: 'invalid_credentials' });
+    expect((await supabase(server).auth.signInWithPassword({ ...DEMO, password: 'wrong' })).error).toMatchObject({
+      code: 'invalid_credentials',
+    });
     const { error } = await supabase(server).auth.signInWithPassword(DEMO);
     expect(error).toBeInstanceOf(AuthApiError);
     expect(error).toMatchObject({ status: 429, code: 'over_request_rate_limit', message: 'Request rate limit reached' });
-    const raw = await fetch(`${server.url}/auth/v1/token?grant_type=password`, { method: 'POST', headers: { apikey: server.authKey, 'Content-Type': 'application/json' }, body: JSON.stringify(DEMO) });
+    const raw = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: server.authKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify(DEMO),
+    });
     expect(raw.status).toBe(429);
     expect(Number(raw.headers.get('retry-after'))).toBeGreaterThan(0);
   });
@@ -113,12 +119,17 @@ describe('CORS_ORIGINS', () => {
   it('lets a configured origin call the auth API with the supabase-js headers', async () => {
     const preflight = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
       method: 'OPTIONS',
-      headers: { Origin: embed, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'apikey, authorization, content-type, x-client-info, x-supabase-api-version' },
+      headers: {
+        Origin: embed,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'apikey, authorization, content-type, x-client-info, x-supabase-api-version',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(embed);
     const allowed = preflight.headers.get('access-control-allow-headers')!.toLowerCase();
-    for (const header of ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version']) expect(allowed).toContain(header);
+    for (const header of ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version'])
+      expect(allowed).toContain(header);
 
     const response = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
@@ -140,8 +151,14 @@ describe('CORS_ORIGINS', () => {
 
   it('accepts redirect_to on a configured embedding origin', async () => {
     const email = uniqueEmail('embed');
-    await supabase(server).auth.signUp({ email, password: 'secret-123', options: { emailRedirectTo: `${embed}/welcome?emailconfirmed=true` } });
-    const mails = (await (await fetch(`${server.url}/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as Array<{ links: string[] }>;
+    await supabase(server).auth.signUp({
+      email,
+      password: 'secret-123',
+      options: { emailRedirectTo: `${embed}/welcome?emailconfirmed=true` },
+    });
+    const mails = (await (await fetch(`${server.url}/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as Array<{
+      links: string[];
+    }>;
     const link = new URL(mails[0]!.links.find((l) => l.includes('/verify'))!);
     expect(link.searchParams.get('redirect_to')).toBe(`${embed}/welcome?emailconfirmed=true`);
     expect(await confirmedUser(server, 'cors')).toMatchObject({ email: expect.any(String) });

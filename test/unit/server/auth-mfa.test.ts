@@ -35,13 +35,21 @@ describe('TOTP factors', () => {
     expect(challenge.data).toMatchObject({ id: expect.any(String), type: 'totp' });
     expect(challenge.data!.expires_at).toBeGreaterThan(Date.now() / 1000);
 
-    const wrong = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: wrongCode(factor.totp.secret) });
+    const wrong = await client.auth.mfa.verify({
+      factorId: factor.id,
+      challengeId: challenge.data!.id,
+      code: wrongCode(factor.totp.secret),
+    });
     expect(wrong.error).toBeInstanceOf(AuthApiError);
     expect(wrong.error).toMatchObject({ status: 422, code: 'mfa_verification_failed', message: 'Invalid TOTP code entered' });
 
     const events: string[] = [];
     client.auth.onAuthStateChange((event) => events.push(event));
-    const verified = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: codeFor(factor.totp.secret) });
+    const verified = await client.auth.mfa.verify({
+      factorId: factor.id,
+      challengeId: challenge.data!.id,
+      code: codeFor(factor.totp.secret),
+    });
     expect(verified.error).toBeNull();
     const claims = decodeJwt(verified.data!.access_token);
     expect(claims.aal).toBe('aal2');
@@ -49,7 +57,11 @@ describe('TOTP factors', () => {
     expect(events).toContain('MFA_CHALLENGE_VERIFIED');
 
     // A challenge is good once.
-    const replay = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: codeFor(factor.totp.secret) });
+    const replay = await client.auth.mfa.verify({
+      factorId: factor.id,
+      challengeId: challenge.data!.id,
+      code: codeFor(factor.totp.secret),
+    });
     expect(replay.error).toMatchObject({ status: 422, code: 'mfa_ip_address_mismatch' });
 
     const factors = await client.auth.mfa.listFactors();

@@ -13,8 +13,16 @@ afterEach(() => {
   delete (globalThis as { document?: unknown }).document;
 });
 
-async function authorizeUrl(target: { url: string; authKey: string }, provider: 'google' | 'azure' | 'github' | 'facebook', redirectTo: string, scopes?: string) {
-  const { data, error } = await supabase(target).auth.signInWithOAuth({ provider, options: { redirectTo, scopes, skipBrowserRedirect: true } });
+async function authorizeUrl(
+  target: { url: string; authKey: string },
+  provider: 'google' | 'azure' | 'github' | 'facebook',
+  redirectTo: string,
+  scopes?: string,
+) {
+  const { data, error } = await supabase(target).auth.signInWithOAuth({
+    provider,
+    options: { redirectTo, scopes, skipBrowserRedirect: true },
+  });
   expect(error).toBeNull();
   return data.url!;
 }
@@ -38,7 +46,12 @@ describe('unconfigured providers', () => {
     const { location } = await follow(await authorizeUrl(target, 'github', `${target.url}/signinup`));
     const href = location.toString();
     Object.assign(globalThis, {
-      window: { location: { href, hash: location.hash }, history: { state: null, replaceState() {} }, addEventListener() {}, removeEventListener() {} },
+      window: {
+        location: { href, hash: location.hash },
+        history: { state: null, replaceState() {} },
+        addEventListener() {},
+        removeEventListener() {},
+      },
       document: { visibilityState: 'visible', addEventListener() {}, removeEventListener() {} },
     });
     const { error } = await supabase(target, { detectSessionInUrl: true }).auth.initialize();
@@ -83,7 +96,13 @@ describe('configured provider (authorization-code flow)', () => {
   });
 
   it('creates a confirmed user from the provider profile and returns a session to the app', async () => {
-    provider.state.user = { id: 4242, login: 'octocat', name: 'Octo Cat', email: null, emails: [{ email: 'octo@example.test', primary: true, verified: true }] };
+    provider.state.user = {
+      id: 4242,
+      login: 'octocat',
+      name: 'Octo Cat',
+      email: null,
+      emails: [{ email: 'octo@example.test', primary: true, verified: true }],
+    };
     const { state, location: authorize, redirectTo } = await startFlow('github');
     expect(authorize.searchParams.get('client_id')).toBe('github-client');
 
@@ -122,8 +141,13 @@ describe('configured provider (authorization-code flow)', () => {
 
   it('brings provider refusals and failed exchanges back as errors on the redirect', async () => {
     const denied = await startFlow('github');
-    const refusal = await follow(`${server.url}/auth/v1/callback?error=access_denied&error_description=The+user+denied+access&state=${denied.state}`);
-    expect(Object.fromEntries(fragmentOf(refusal.location))).toMatchObject({ error: 'access_denied', error_description: 'The user denied access' });
+    const refusal = await follow(
+      `${server.url}/auth/v1/callback?error=access_denied&error_description=The+user+denied+access&state=${denied.state}`,
+    );
+    expect(Object.fromEntries(fragmentOf(refusal.location))).toMatchObject({
+      error: 'access_denied',
+      error_description: 'The user denied access',
+    });
 
     const bad = await startFlow('github');
     const failed = await follow(`${server.url}/auth/v1/callback?code=bad-code&state=${bad.state}`);

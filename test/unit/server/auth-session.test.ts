@@ -39,7 +39,10 @@ describe('signInWithPassword', () => {
   });
 
   it('answers a wrong password and an unknown address alike with invalid_credentials', async () => {
-    for (const credentials of [{ ...DEMO, password: 'wrong-password' }, { email: 'nobody@example.test', password: 'whatever' }]) {
+    for (const credentials of [
+      { ...DEMO, password: 'wrong-password' },
+      { email: 'nobody@example.test', password: 'whatever' },
+    ]) {
       const { data, error } = await supabase().auth.signInWithPassword(credentials);
       expect(data.session).toBeNull();
       expect(error).toBeInstanceOf(AuthApiError);
@@ -107,11 +110,19 @@ describe('refresh tokens', () => {
   it('rejects an unknown refresh token with refresh_token_not_found', async () => {
     const { error } = await supabase().auth.refreshSession({ refresh_token: 'not-a-token' });
     expect(error).toBeInstanceOf(AuthApiError);
-    expect(error).toMatchObject({ status: 400, code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Refresh Token Not Found' });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'refresh_token_not_found',
+      message: 'Invalid Refresh Token: Refresh Token Not Found',
+    });
   });
 
   it('a missing refresh_token is an invalid_request', async () => {
-    const response = await fetch(`${target.url}/auth/v1/token?grant_type=refresh_token`, { method: 'POST', headers: { apikey: target.authKey, 'Content-Type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${target.url}/auth/v1/token?grant_type=refresh_token`, {
+      method: 'POST',
+      headers: { apikey: target.authKey, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: 'invalid_request', error_description: 'refresh_token required' });
   });
@@ -169,7 +180,11 @@ describe('updateUser', () => {
     expect(weak.error).toBeInstanceOf(AuthWeakPasswordError);
     expect(weak.error).toMatchObject({ status: 422, code: 'weak_password' });
     const same = await client.auth.updateUser({ password: credentials.password });
-    expect(same.error).toMatchObject({ status: 422, code: 'same_password', message: 'New password should be different from the old password.' });
+    expect(same.error).toMatchObject({
+      status: 422,
+      code: 'same_password',
+      message: 'New password should be different from the old password.',
+    });
 
     const { error } = await client.auth.updateUser({ password: 'a-brand-new-password' });
     expect(error).toBeNull();
@@ -220,7 +235,10 @@ describe('signOut scopes', () => {
 
   it('rejects an unknown scope', async () => {
     const { session } = await signedIn(target, DEMO);
-    const response = await fetch(`${target.url}/auth/v1/logout?scope=everyone`, { method: 'POST', headers: { apikey: target.authKey, Authorization: `Bearer ${session.access_token}` } });
+    const response = await fetch(`${target.url}/auth/v1/logout?scope=everyone`, {
+      method: 'POST',
+      headers: { apikey: target.authKey, Authorization: `Bearer ${session.access_token}` },
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: 'validation_failed' });
   });

@@ -1,16 +1,6 @@
 import { AuthApiError, AuthWeakPasswordError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  follow,
-  fragmentOf,
-  globalServer,
-  latestMail,
-  mailbox,
-  supabase,
-  uniqueEmail,
-  verifyLinkOf,
-} from './helpers';
+import { DEMO, follow, fragmentOf, globalServer, latestMail, mailbox, supabase, uniqueEmail, verifyLinkOf } from './helpers';
 
 // Sign-up with e-mail confirmation through the unmodified supabase-js client (issue 3; spec §4:
 // "Sign-up requires the user to confirm the email through a link carrying emailconfirmed=true").
@@ -21,7 +11,11 @@ const appRedirect = `${target.url}/signinup?page_state=1&emailconfirmed=true`;
 describe('signUp with e-mail confirmation', () => {
   it('returns the user without a session and mails a confirmation link', async () => {
     const email = uniqueEmail('signup');
-    const { data, error } = await supabase().auth.signUp({ email, password: 'secret-123', options: { emailRedirectTo: appRedirect, data: { full_name: 'Ada' } } });
+    const { data, error } = await supabase().auth.signUp({
+      email,
+      password: 'secret-123',
+      options: { emailRedirectTo: appRedirect, data: { full_name: 'Ada' } },
+    });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
     expect(data.user).toMatchObject({ email, aud: 'authenticated', role: 'authenticated', is_anonymous: false });
@@ -139,7 +133,11 @@ describe('signUp with e-mail confirmation', () => {
 
   it('rejects a malformed address and a missing password with validation_failed', async () => {
     const bad = await supabase().auth.signUp({ email: 'not-an-address', password: 'secret-123' });
-    expect(bad.error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Unable to validate email address: invalid format' });
+    expect(bad.error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Unable to validate email address: invalid format',
+    });
     const empty = await supabase().auth.signUp({ email: uniqueEmail('nopw'), password: '' });
     expect(empty.error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Signup requires a valid password' });
   });
@@ -172,17 +170,28 @@ describe('signUp with e-mail confirmation', () => {
   });
 
   it('requires the apikey header like Supabase', async () => {
-    const response = await fetch(`${target.url}/auth/v1/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${target.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ message: 'No API key found in request' });
     const wrong = await fetch(`${target.url}/auth/v1/settings`, { headers: { apikey: 'pk_wrong' } });
     expect(wrong.status).toBe(401);
     const settings = await fetch(`${target.url}/auth/v1/settings`, { headers: { apikey: target.authKey } });
-    expect(await settings.json()).toMatchObject({ external: { email: true, google: false, azure: false, github: false, facebook: false }, mailer_autoconfirm: false });
+    expect(await settings.json()).toMatchObject({
+      external: { email: true, google: false, azure: false, github: false, facebook: false },
+      mailer_autoconfirm: false,
+    });
   });
 
   it('answers malformed JSON with bad_json, not a 5xx', async () => {
-    const response = await fetch(`${target.url}/auth/v1/signup`, { method: 'POST', headers: { apikey: target.authKey, 'Content-Type': 'application/json' }, body: '{"email":' });
+    const response = await fetch(`${target.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: target.authKey, 'Content-Type': 'application/json' },
+      body: '{"email":',
+    });
     expect(response.status).toBe(400);
     expect(response.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     expect(await response.json()).toMatchObject({ code: 'bad_json' });

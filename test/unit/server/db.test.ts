@@ -43,7 +43,11 @@ describe('PGlite dialect', () => {
       db.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('settings').select('value').where('key', '=', 'counter').executeTakeFirstOrThrow();
         await pause(5);
-        await trx.updateTable('settings').set({ value: String(Number(row.value) + 1) }).where('key', '=', 'counter').execute();
+        await trx
+          .updateTable('settings')
+          .set({ value: String(Number(row.value) + 1) })
+          .where('key', '=', 'counter')
+          .execute();
       });
     await Promise.all(Array.from({ length: 10 }, increment));
     expect((await db.selectFrom('settings').select('value').where('key', '=', 'counter').executeTakeFirstOrThrow()).value).toBe('10');
@@ -53,7 +57,12 @@ describe('PGlite dialect', () => {
     const { db } = database;
     const updated = await db.updateTable('settings').set({ value: 'y' }).where('key', 'in', ['counter', 'missing']).executeTakeFirst();
     expect(updated.numUpdatedRows).toBe(1n);
-    const row = await sql<{ big: unknown; money: unknown; day: unknown; at: unknown }>`select 12345678901::int8 as big, 12.5::numeric(18,4) as money, '1906-12-09'::date as day, now() as at`.execute(db);
+    const row = await sql<{
+      big: unknown;
+      money: unknown;
+      day: unknown;
+      at: unknown;
+    }>`select 12345678901::int8 as big, 12.5::numeric(18,4) as money, '1906-12-09'::date as day, now() as at`.execute(db);
     expect(row.rows[0]).toEqual({ big: 12345678901, money: 12.5, day: '1906-12-09', at: expect.any(Date) });
   });
 });

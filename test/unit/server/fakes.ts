@@ -47,7 +47,15 @@ export async function fakeSmtpServer() {
         if (verb === 'MAIL') mail.from = line.replace(/^MAIL FROM:\s*/i, '');
         if (verb === 'RCPT') mail.to.push(line.replace(/^RCPT TO:\s*/i, ''));
         if (verb === 'DATA') inData = true;
-        reply(verb === 'EHLO' || verb === 'HELO' ? '250 fake-smtp' : verb === 'DATA' ? '354 End data with <CR><LF>.<CR><LF>' : verb === 'QUIT' ? '221 Bye' : '250 OK');
+        reply(
+          verb === 'EHLO' || verb === 'HELO'
+            ? '250 fake-smtp'
+            : verb === 'DATA'
+              ? '354 End data with <CR><LF>.<CR><LF>'
+              : verb === 'QUIT'
+                ? '221 Bye'
+                : '250 OK',
+        );
         if (verb === 'QUIT') socket.end();
       }
     });
@@ -73,7 +81,10 @@ export interface FakeOAuthUser {
 
 /** An OAuth provider: /token trades the code `good-code` for a token, /user describes `user`. */
 export async function fakeOAuthProvider() {
-  const state = { user: { id: 4242, login: 'octocat', name: 'Octo Cat', email: null } as FakeOAuthUser, tokenRequests: [] as URLSearchParams[] };
+  const state = {
+    user: { id: 4242, login: 'octocat', name: 'Octo Cat', email: null } as FakeOAuthUser,
+    tokenRequests: [] as URLSearchParams[],
+  };
   const server = createHttpServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const send = (status: number, body: unknown) => {
@@ -83,7 +94,8 @@ export async function fakeOAuthProvider() {
     if (req.method === 'POST' && url.pathname === '/token') {
       const params = new URLSearchParams(await readBody(req));
       state.tokenRequests.push(params);
-      if (params.get('code') !== 'good-code') return send(400, { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' });
+      if (params.get('code') !== 'good-code')
+        return send(400, { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' });
       return send(200, { access_token: 'provider-access-token', token_type: 'bearer', scope: 'user:email' });
     }
     if (req.headers.authorization !== 'Bearer provider-access-token') return send(401, { message: 'Bad credentials' });
@@ -123,7 +135,13 @@ export async function fakeStripe() {
       return res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}` }));
     }
     if (url.pathname.startsWith('/v1/subscriptions/')) {
-      return res.end(JSON.stringify({ id: url.pathname.split('/').pop(), object: 'subscription', status: req.method === 'DELETE' ? 'canceled' : 'active' }));
+      return res.end(
+        JSON.stringify({
+          id: url.pathname.split('/').pop(),
+          object: 'subscription',
+          status: req.method === 'DELETE' ? 'canceled' : 'active',
+        }),
+      );
     }
     res.writeHead(404);
     res.end(JSON.stringify({ error: { message: 'Unrecognized request URL' } }));

@@ -28,7 +28,10 @@ class NoRealtimeSocket {
   }
 }
 
-export function supabase(target: Target = globalServer(), options: { flowType?: 'implicit' | 'pkce'; detectSessionInUrl?: boolean } = {}): SupabaseClient {
+export function supabase(
+  target: Target = globalServer(),
+  options: { flowType?: 'implicit' | 'pkce'; detectSessionInUrl?: boolean } = {},
+): SupabaseClient {
   return createClient(target.url, target.authKey, {
     realtime: { transport: NoRealtimeSocket as never },
     auth: {
@@ -108,7 +111,12 @@ export function apiClients(target: Target, token: string | null) {
 }
 
 /** A raw API call, for what the clients never send (no token, malformed bodies). */
-export async function rawApi(target: Target, method: string, path: string, init: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}) {
+export async function rawApi(
+  target: Target,
+  method: string,
+  path: string,
+  init: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...(init.headers ?? {}) };
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
   let body: string | undefined = init.rawBody;

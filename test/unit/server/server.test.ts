@@ -21,16 +21,42 @@ describe('/config.json', () => {
 
 describe('/v1/openapi.json', () => {
   it('describes every platform call of spec §7', async () => {
-    const doc = (await (await fetch(`${target.url}/v1/openapi.json`)).json()) as { openapi: string; paths: Record<string, Record<string, unknown>>; components: { securitySchemes: Record<string, unknown> } };
+    const doc = (await (await fetch(`${target.url}/v1/openapi.json`)).json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
     expect(doc.openapi).toBe('3.1.0');
     const calls = [
-      'get /model_management/model_categories', 'get /model_management/model_descriptors', 'get /model_management/model_hosting_information',
-      'get /model_management/pricing_servers', 'get /model_management/model_pricing_table',
-      'post /profile/sign_in_sign_up', 'get /profile/profile', 'post /profile/agree_to_terms', 'post /profile/update_profile', 'get /profile/api_keys',
-      'post /profile/create_api_key', 'post /profile/delete_api_key', 'get /profile/usage_statistics', 'post /profile/upsert_pat', 'post /profile/delete_pat', 'get /profile/get_pat_token',
-      'get /payment/balance', 'post /payment/buy_credit', 'post /payment/create_checkout_session', 'get /payment/get_transactions', 'get /payment/subscription',
-      'post /payment/subscription/create', 'post /payment/subscription/cancel', 'post /payment/subscription/cancel_at_period_end', 'post /payment/subscription/reactivate',
-      'get /support/subscription_options', 'post /support/subscribe_newsletter', 'post /support/unsubscribe_newsletter', 'post /support/support',
+      'get /model_management/model_categories',
+      'get /model_management/model_descriptors',
+      'get /model_management/model_hosting_information',
+      'get /model_management/pricing_servers',
+      'get /model_management/model_pricing_table',
+      'post /profile/sign_in_sign_up',
+      'get /profile/profile',
+      'post /profile/agree_to_terms',
+      'post /profile/update_profile',
+      'get /profile/api_keys',
+      'post /profile/create_api_key',
+      'post /profile/delete_api_key',
+      'get /profile/usage_statistics',
+      'post /profile/upsert_pat',
+      'post /profile/delete_pat',
+      'get /profile/get_pat_token',
+      'get /payment/balance',
+      'post /payment/buy_credit',
+      'post /payment/create_checkout_session',
+      'get /payment/get_transactions',
+      'get /payment/subscription',
+      'post /payment/subscription/create',
+      'post /payment/subscription/cancel',
+      'post /payment/subscription/cancel_at_period_end',
+      'post /payment/subscription/reactivate',
+      'get /support/subscription_options',
+      'post /support/subscribe_newsletter',
+      'post /support/unsubscribe_newsletter',
+      'post /support/support',
     ];
     for (const call of calls) {
       const [method, route] = call.split(' ') as [string, string];
@@ -38,7 +64,9 @@ describe('/v1/openapi.json', () => {
     }
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(JSON.stringify(doc.paths['/payment/buy_credit'])).toContain('#/components/schemas/BuyCredit');
-    expect((doc.components as unknown as { schemas: Record<string, unknown> }).schemas.BuyCredit).toMatchObject({ properties: { quantity: { type: 'integer', minimum: 1 } } });
+    expect((doc.components as unknown as { schemas: Record<string, unknown> }).schemas.BuyCredit).toMatchObject({
+      properties: { quantity: { type: 'integer', minimum: 1 } },
+    });
   });
 });
 

@@ -34,11 +34,15 @@ export function ApiKeysPanel() {
 
   return (
     <section className={styles.panel} aria-labelledby="api-keys-title">
-      <h2 id="api-keys-title" className={styles.panelTitle}>API keys</h2>
+      <h2 id="api-keys-title" className={styles.panelTitle}>
+        API keys
+      </h2>
       {created && (
         <div className={styles.notice} role="status">
           <p>Copy your new key now. It is shown only once.</p>
-          <p className={styles.secret} data-testid="new-api-key">{created.secret}</p>
+          <p className={styles.secret} data-testid="new-api-key">
+            {created.secret}
+          </p>
         </div>
       )}
       <div className={styles.row}>
@@ -46,31 +50,50 @@ export function ApiKeysPanel() {
           Valid for
           <select id={lifetimeId} className={page.input} value={lifetime} onChange={(e) => setLifetime(Number(e.target.value))}>
             {LIFETIMES.map((days) => (
-              <option key={days} value={days}>{days} days</option>
+              <option key={days} value={days}>
+                {days} days
+              </option>
             ))}
           </select>
         </label>
-        <button type="button" className={page.button()} onClick={create}>Create API key</button>
+        <button type="button" className={page.button()} onClick={create}>
+          Create API key
+        </button>
       </div>
       {keys.data && keys.data.length === 0 && <p className={page.muted}>You have no API keys yet.</p>}
       {keys.data && keys.data.length > 0 && (
         <table className={page.table}>
           <thead>
             <tr>
-              <th className={page.th} scope="col">Key</th>
-              <th className={page.th} scope="col">Created</th>
-              <th className={page.th} scope="col">Expires</th>
-              <th className={page.th} scope="col"><span className={page.muted}>Actions</span></th>
+              <th className={page.th} scope="col">
+                Key
+              </th>
+              <th className={page.th} scope="col">
+                Created
+              </th>
+              <th className={page.th} scope="col">
+                Expires
+              </th>
+              <th className={page.th} scope="col">
+                <span className={page.muted}>Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {keys.data.map((key) => (
               <tr key={key.id}>
-                <td className={page.td}><code>{key.display_value}</code></td>
+                <td className={page.td}>
+                  <code>{key.display_value}</code>
+                </td>
                 <td className={page.td}>{new Date(key.created_at).toLocaleDateString()}</td>
                 <td className={page.td}>{new Date(key.expiration_date).toLocaleDateString()}</td>
                 <td className={page.td}>
-                  <button type="button" className={page.button({ tone: 'outline' })} onClick={() => remove(key.id)} aria-label={`Delete key ${key.display_value}`}>
+                  <button
+                    type="button"
+                    className={page.button({ tone: 'outline' })}
+                    onClick={() => remove(key.id)}
+                    aria-label={`Delete key ${key.display_value}`}
+                  >
                     Delete
                   </button>
                 </td>

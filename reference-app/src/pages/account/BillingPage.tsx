@@ -42,18 +42,34 @@ export default function BillingPage() {
     <div className={styles.page}>
       <h1>Billing</h1>
       <section className={styles.panel} aria-labelledby="balance-title">
-        <h2 id="balance-title" className={styles.panelTitle}>Credits</h2>
-        <p className={styles.big} data-testid="balance">{balance.data ? balance.data.balance.toLocaleString() : '–'}</p>
+        <h2 id="balance-title" className={styles.panelTitle}>
+          Credits
+        </h2>
+        <p className={styles.big} data-testid="balance">
+          {balance.data ? balance.data.balance.toLocaleString() : '–'}
+        </p>
         <div className={styles.row}>
           <label className={page.field} htmlFor={quantityId}>
             Credits to buy
-            <input id={quantityId} className={page.input} type="number" min={1} step={1} value={quantity} onChange={(e) => setQuantity(Number(e.target.value))} />
+            <input
+              id={quantityId}
+              className={page.input}
+              type="number"
+              min={1}
+              step={1}
+              value={quantity}
+              onChange={(e) => setQuantity(Number(e.target.value))}
+            />
           </label>
-          <button type="button" className={page.button()} onClick={buy}>Buy credits</button>
+          <button type="button" className={page.button()} onClick={buy}>
+            Buy credits
+          </button>
         </div>
       </section>
       <section className={styles.panel} aria-labelledby="subscription-title">
-        <h2 id="subscription-title" className={styles.panelTitle}>Subscription</h2>
+        <h2 id="subscription-title" className={styles.panelTitle}>
+          Subscription
+        </h2>
         {sub && (
           <>
             <p>
@@ -62,28 +78,44 @@ export default function BillingPage() {
             </p>
             <div className={styles.row}>
               {sub.status === 'active' && !sub.cancel_at_period_end && (
-                <button type="button" className={page.button({ tone: 'outline' })} onClick={() => changeSubscription('cancelAtPeriodEnd')}>Cancel at period end</button>
+                <button type="button" className={page.button({ tone: 'outline' })} onClick={() => changeSubscription('cancelAtPeriodEnd')}>
+                  Cancel at period end
+                </button>
               )}
               {sub.status === 'active' && (
-                <button type="button" className={page.button({ tone: 'outline' })} onClick={() => changeSubscription('cancel')}>Cancel now</button>
+                <button type="button" className={page.button({ tone: 'outline' })} onClick={() => changeSubscription('cancel')}>
+                  Cancel now
+                </button>
               )}
               {(sub.cancel_at_period_end || sub.status === 'canceled') && (
-                <button type="button" className={page.button()} onClick={() => changeSubscription('reactivate')}>Reactivate</button>
+                <button type="button" className={page.button()} onClick={() => changeSubscription('reactivate')}>
+                  Reactivate
+                </button>
               )}
-              <Link className={page.button({ tone: 'outline' })} to="/Pricing">Compare plans</Link>
+              <Link className={page.button({ tone: 'outline' })} to="/Pricing">
+                Compare plans
+              </Link>
             </div>
           </>
         )}
       </section>
       <section className={styles.panel} aria-labelledby="transactions-title">
-        <h2 id="transactions-title" className={styles.panelTitle}>Transactions</h2>
+        <h2 id="transactions-title" className={styles.panelTitle}>
+          Transactions
+        </h2>
         {transactions.data && (
           <table className={page.table}>
             <thead>
               <tr>
-                <th className={page.th} scope="col">Date</th>
-                <th className={page.th} scope="col">Description</th>
-                <th className={page.th} scope="col">Credits</th>
+                <th className={page.th} scope="col">
+                  Date
+                </th>
+                <th className={page.th} scope="col">
+                  Description
+                </th>
+                <th className={page.th} scope="col">
+                  Credits
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -36,9 +36,7 @@ export default function DashboardPage() {
   const thisMonth = months.length ? months[months.length - 1] : null;
   const now = Date.now();
   const activeKeys = (keys.data ?? []).filter((key) => new Date(key.expiration_date).getTime() > now);
-  const nextExpiry = activeKeys
-    .map((key) => key.expiration_date)
-    .sort((a, b) => new Date(a).getTime() - new Date(b).getTime())[0];
+  const nextExpiry = activeKeys.map((key) => key.expiration_date).sort((a, b) => new Date(a).getTime() - new Date(b).getTime())[0];
 
   return (
     <div className={styles.page}>

@@ -34,7 +34,9 @@ export default function HostingPage() {
     <div className={styles.page}>
       <h1>Hosting</h1>
       <section className={styles.panel} aria-labelledby="own-title">
-        <h2 id="own-title" className={styles.panelTitle}>Your services</h2>
+        <h2 id="own-title" className={styles.panelTitle}>
+          Your services
+        </h2>
         {me.data && models.data && own.length === 0 && (
           <p className={page.muted}>
             You host no services yet. <Link to="/hosting">Learn how to deploy one.</Link>
@@ -44,11 +46,21 @@ export default function HostingPage() {
           <table className={page.table}>
             <thead>
               <tr>
-                <th className={page.th} scope="col">Service</th>
-                <th className={page.th} scope="col">Visibility</th>
-                <th className={page.th} scope="col">Status</th>
-                <th className={page.th} scope="col">GPU</th>
-                <th className={page.th} scope="col">Runs</th>
+                <th className={page.th} scope="col">
+                  Service
+                </th>
+                <th className={page.th} scope="col">
+                  Visibility
+                </th>
+                <th className={page.th} scope="col">
+                  Status
+                </th>
+                <th className={page.th} scope="col">
+                  GPU
+                </th>
+                <th className={page.th} scope="col">
+                  Runs
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -64,8 +64,8 @@ export default function ProfilePage() {
       {current.data?.is_new_user && (
         <div className={styles.notice} role="region" aria-label="Terms of service">
           <p>
-            Welcome! Please accept our <a href="/terms_of_service">terms of service</a> to start using the platform. Your sign-up
-            bonus of {current.data.sign_up_bonus} credits is waiting.
+            Welcome! Please accept our <a href="/terms_of_service">terms of service</a> to start using the platform. Your sign-up bonus of{' '}
+            {current.data.sign_up_bonus} credits is waiting.
           </p>
           <button type="button" className={page.button()} onClick={agree}>
             I agree to the terms of service

@@ -33,19 +33,30 @@ export function RegistryCredentialsPanel() {
   const field = (name: keyof typeof form, label: string, type = 'text') => (
     <label className={page.field}>
       {label}
-      <input className={page.input} type={type} value={form[name]} autoComplete="off" required onChange={(e) => setForm({ ...form, [name]: e.target.value })} />
+      <input
+        className={page.input}
+        type={type}
+        value={form[name]}
+        autoComplete="off"
+        required
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+      />
     </label>
   );
 
   return (
     <section className={styles.panel} aria-labelledby="registry-title">
-      <h2 id="registry-title" className={styles.panelTitle}>Docker Hub credentials</h2>
+      <h2 id="registry-title" className={styles.panelTitle}>
+        Docker Hub credentials
+      </h2>
       <form onSubmit={add} className={styles.formGrid}>
         {field('foreign_username', 'Docker Hub username')}
         {field('credential_alias', 'Alias')}
         {field('pat', 'Access token', 'password')}
         <div className={styles.row}>
-          <button type="submit" className={page.button()}>Add token</button>
+          <button type="submit" className={page.button()}>
+            Add token
+          </button>
         </div>
       </form>
       {credentials.data && credentials.data.length > 0 && (
@@ -55,7 +66,12 @@ export function RegistryCredentialsPanel() {
               <span>
                 {c.credential_alias || c.alias} · {c.foreign_username} · <code>{c.pat}</code>
               </span>
-              <button type="button" className={page.button({ tone: 'outline' })} onClick={() => remove(c.id)} aria-label={`Delete token ${c.credential_alias || c.alias}`}>
+              <button
+                type="button"
+                className={page.button({ tone: 'outline' })}
+                onClick={() => remove(c.id)}
+                aria-label={`Delete token ${c.credential_alias || c.alias}`}
+              >
                 Delete
               </button>
             </li>

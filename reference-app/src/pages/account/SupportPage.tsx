@@ -59,14 +59,22 @@ export default function SupportPage() {
         </label>
         <label className={page.field}>
           Message
-          <textarea className={page.input} required rows={6} value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} />
+          <textarea
+            className={page.input}
+            required
+            rows={6}
+            value={form.message}
+            onChange={(e) => setForm({ ...form, message: e.target.value })}
+          />
         </label>
         <label className={page.field}>
           Attachments (up to 2 MB each)
           <input className={page.input} type="file" multiple onChange={(e) => setFiles([...(e.target.files ?? [])])} />
         </label>
         {tooLarge && <p className={page.errorText}>{tooLarge.name} is larger than 2 MB.</p>}
-        <button type="submit" className={page.button()}>Send</button>
+        <button type="submit" className={page.button()}>
+          Send
+        </button>
       </form>
     </div>
   );

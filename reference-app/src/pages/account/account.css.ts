@@ -2,10 +2,26 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '@limelight/widgets/theme/contract';
 
 export const page = style({ maxWidth: 960, margin: '0 auto', padding: vars.space.lg, display: 'grid', gap: vars.space.lg });
-export const panel = style({ padding: vars.space.lg, background: vars.color.surface, border: `1px solid ${vars.color.surfaceRaised}`, borderRadius: vars.radius.lg });
+export const panel = style({
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.surfaceRaised}`,
+  borderRadius: vars.radius.lg,
+});
 export const panelTitle = style({ margin: `0 0 ${vars.space.md}`, fontSize: vars.fontSize.lg });
 export const formGrid = style({ display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' });
 export const row = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'end' });
-export const secret = style({ fontFamily: vars.font.mono, wordBreak: 'break-all', padding: vars.space.sm, background: vars.color.background, borderRadius: vars.radius.sm });
-export const notice = style({ padding: vars.space.md, borderRadius: vars.radius.md, background: vars.color.warningSurface, color: vars.color.onWarning });
+export const secret = style({
+  fontFamily: vars.font.mono,
+  wordBreak: 'break-all',
+  padding: vars.space.sm,
+  background: vars.color.background,
+  borderRadius: vars.radius.sm,
+});
+export const notice = style({
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.warningSurface,
+  color: vars.color.onWarning,
+});
 export const big = style({ fontSize: vars.fontSize.xxl, fontWeight: 800, margin: 0, color: vars.color.primary });

@@ -14,7 +14,15 @@ import {
   type SortOption,
 } from '@limelight/widgets/catalogue';
 import { formatString, usePlatform } from '@limelight/widgets/platform';
-import { DEFAULT_OVERVIEW_STATE, filtersOf, overviewParams, paginate, parseOverviewParams, toggle, type OverviewState } from './overviewUrl';
+import {
+  DEFAULT_OVERVIEW_STATE,
+  filtersOf,
+  overviewParams,
+  paginate,
+  parseOverviewParams,
+  toggle,
+  type OverviewState,
+} from './overviewUrl';
 import { ServiceCard, providerLabel } from './ServiceCard';
 import { useCatalogueData } from './useCatalogueData';
 import * as styles from './catalogue.css';
@@ -154,11 +162,7 @@ export function OverviewView() {
         <section aria-labelledby="overview-results">
           <div className={styles.toolbar}>
             <p id="overview-results" className={styles.count} role="status" aria-live="polite">
-              {showPlaceholders
-                ? s.loading
-                : page.total === 1
-                  ? s.resultsOne
-                  : formatString(s.results, { count: page.total })}
+              {showPlaceholders ? s.loading : page.total === 1 ? s.resultsOne : formatString(s.results, { count: page.total })}
             </p>
             <div className={styles.toolbarControls}>
               <label className={styles.label}>

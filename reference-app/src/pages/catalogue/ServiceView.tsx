@@ -137,7 +137,11 @@ function ServiceDetails({ model }: { model: ModelDescriptor }) {
         </div>
       </div>
       <h2 className={styles.sectionTitle}>{s.howToCall}</h2>
-      {endpoints.length === 0 ? <p>{s.noEndpoints}</p> : endpoints.map((e) => <Endpoint key={`${e.method} ${e.path}`} endpoint={e} s={s} />)}
+      {endpoints.length === 0 ? (
+        <p>{s.noEndpoints}</p>
+      ) : (
+        endpoints.map((e) => <Endpoint key={`${e.method} ${e.path}`} endpoint={e} s={s} />)
+      )}
     </article>
   );
 }

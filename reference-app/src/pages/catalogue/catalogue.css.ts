@@ -85,12 +85,15 @@ export const toolbarControls = style({ display: 'flex', flexWrap: 'wrap', gap: v
 
 export const count = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
-export const textButton = style([pillButton, {
-  selectors: {
-    '&:hover:not(:disabled)': { borderColor: vars.color.primary },
-    '&:disabled': { opacity: 0.5, cursor: 'default' },
+export const textButton = style([
+  pillButton,
+  {
+    selectors: {
+      '&:hover:not(:disabled)': { borderColor: vars.color.primary },
+      '&:disabled': { opacity: 0.5, cursor: 'default' },
+    },
   },
-}]);
+]);
 
 export const results = style({
   listStyle: 'none',
@@ -117,7 +120,13 @@ export const card = style({
   },
 });
 
-export const cardImage = style({ display: 'block', width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', background: vars.color.surfaceRaised });
+export const cardImage = style({
+  display: 'block',
+  width: '100%',
+  aspectRatio: '16 / 9',
+  objectFit: 'cover',
+  background: vars.color.surfaceRaised,
+});
 export const cardBody = style({ display: 'grid', gap: vars.space.xs, alignContent: 'start', padding: vars.space.md });
 export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.md, overflowWrap: 'anywhere' });
 export const cardText = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });

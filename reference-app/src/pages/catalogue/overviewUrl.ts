@@ -1,4 +1,11 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SORT_OPTIONS, type PageSize, type SearchFilters, type SortOption } from '@limelight/widgets/catalogue';
+import {
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZES,
+  SORT_OPTIONS,
+  type PageSize,
+  type SearchFilters,
+  type SortOption,
+} from '@limelight/widgets/catalogue';
 
 // The catalogue page keeps its whole view in the URL (q, sort, input, output, provider, plus
 // size and page) so a view can be shared and the back button walks through it.

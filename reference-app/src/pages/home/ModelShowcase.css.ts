@@ -7,14 +7,30 @@ const reduced = '(prefers-reduced-motion: reduce)';
 
 export const root = style({ display: 'grid', gap: vars.space.lg });
 
-export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, justifyContent: 'center', margin: 0, padding: 0, listStyle: 'none' });
+export const chips = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  justifyContent: 'center',
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
 
-export const chip = style([pillButton, {
-  selectors: {
-    '&[aria-pressed="true"]': { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.onPrimary, fontWeight: 700 },
-    '&:hover': { borderColor: vars.color.primary },
+export const chip = style([
+  pillButton,
+  {
+    selectors: {
+      '&[aria-pressed="true"]': {
+        background: vars.color.primary,
+        borderColor: vars.color.primary,
+        color: vars.color.onPrimary,
+        fontWeight: 700,
+      },
+      '&:hover': { borderColor: vars.color.primary },
+    },
   },
-}]);
+]);
 
 const scroll = keyframes({ from: { transform: 'translateX(0)' }, to: { transform: 'translateX(-50%)' } });
 
@@ -45,7 +61,14 @@ export const track = style({
 });
 
 /** One copy of the cards; the marquee shows two so the loop is seamless. */
-export const group = style({ display: 'flex', gap: vars.space.md, paddingRight: vars.space.md, margin: 0, listStyle: 'none', paddingLeft: 0 });
+export const group = style({
+  display: 'flex',
+  gap: vars.space.md,
+  paddingRight: vars.space.md,
+  margin: 0,
+  listStyle: 'none',
+  paddingLeft: 0,
+});
 
 /** The second copy is decorative; without motion it is not needed at all. */
 export const duplicate = style([group, { '@media': { [reduced]: { display: 'none' } } }]);

@@ -97,7 +97,11 @@ export function ModelShowcase() {
           </li>
         ))}
       </ul>
-      {loading ? <span role="status" className={styles.empty}>{s.loading}</span> : null}
+      {loading ? (
+        <span role="status" className={styles.empty}>
+          {s.loading}
+        </span>
+      ) : null}
       {body}
       <div className={styles.actions}>
         <Link className={styles.allButton} to="/APIs/overview">

@@ -9,8 +9,7 @@ import { categoriesById, categoryIdsOf, normalizeDomain } from '@limelight/widge
 
 export type ChipKey = 'images' | 'text' | 'speech' | 'videos' | 'threeD' | 'faceSwap' | 'voiceCloning' | 'backgroundRemoval';
 
-const has = (domains: unknown, domain: string) =>
-  Array.isArray(domains) && domains.some((d) => normalizeDomain(d) === domain);
+const has = (domains: unknown, domain: string) => Array.isArray(domains) && domains.some((d) => normalizeDomain(d) === domain);
 const words = (c: ModelCategory) => `${c.id} ${c.title}`.toLowerCase();
 
 export const SHOWCASE_CHIPS: ReadonlyArray<{ key: ChipKey; matches: (category: ModelCategory) => boolean }> = [
@@ -32,7 +31,11 @@ export function toggleChip(selected: ChipKey | null, clicked: ChipKey): ChipKey 
   return selected === clicked ? null : clicked;
 }
 
-const simplify = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const simplify = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** Whether a category's title names the chip (its label, or 'Generate ' + label). */
 export function titleMatchesChip(category: ModelCategory, label: string): boolean {

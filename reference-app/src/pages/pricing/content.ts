@@ -14,7 +14,11 @@ export const plansSection = {
 export const earnBlock = {
   title: 'Earn with public hosting',
   text: 'Publish your model on the marketplace at no cost. Every request others make to it earns you credits, which extend your daily usage limits or can be paid out.',
-  points: ['Free public hosting, no GPU bill', 'Credits on every request to your services', 'Generated docs, web UI and SDKs for your users'],
+  points: [
+    'Free public hosting, no GPU bill',
+    'Credits on every request to your services',
+    'Generated docs, web UI and SDKs for your users',
+  ],
   cta: 'Start publishing',
   ctaRoute: '/signinup?page_state=0',
 };
