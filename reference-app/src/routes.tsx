@@ -10,27 +10,27 @@ export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [
-      { path: '/', lazy: page(() => import('./pages/HomePage')) },
-      { path: '/signinup', lazy: page(() => import('./pages/SignInUpPage')) },
-      { path: '/SignInUp', lazy: page(() => import('./pages/SignInUpPage')) },
-      { path: '/Pricing', lazy: page(() => import('./pages/PricingPage')) },
-      { path: '/pricing', lazy: page(() => import('./pages/PricingPage')) },
-      { path: '/Hosting', lazy: page(() => import('./pages/HostingPage')) },
-      { path: '/hosting', lazy: page(() => import('./pages/HostingPage')) },
-      { path: '/SignedOut', lazy: page(() => import('./pages/SignedOutPage')) },
-      { path: '/terms_of_service', lazy: page(() => import('./pages/TermsPage')) },
-      { path: '/privacy_policy', lazy: page(() => import('./pages/PrivacyPage')) },
-      { path: '/Subscribe', lazy: page(() => import('./pages/SubscribePage')) },
-      { path: '/notification', lazy: page(() => import('./pages/NotificationPage')) },
-      { path: '/Invest', lazy: page(() => import('./pages/CompanyPage')) },
-      { path: '/company', lazy: page(() => import('./pages/CompanyPage')) },
-      { path: '/Company', lazy: page(() => import('./pages/CompanyPage')) },
-      { path: '/careers', lazy: page(() => import('./pages/CompanyPage')) },
+      { path: '/', lazy: page(() => import('./pages/home/HomePage')) },
+      { path: '/signinup', lazy: page(() => import('./pages/signin/SignInUpPage')) },
+      { path: '/SignInUp', lazy: page(() => import('./pages/signin/SignInUpPage')) },
+      { path: '/Pricing', lazy: page(() => import('./pages/pricing/PricingPage')) },
+      { path: '/pricing', lazy: page(() => import('./pages/pricing/PricingPage')) },
+      { path: '/Hosting', lazy: page(() => import('./pages/hosting/HostingPage')) },
+      { path: '/hosting', lazy: page(() => import('./pages/hosting/HostingPage')) },
+      { path: '/SignedOut', lazy: page(() => import('./pages/signin/SignedOutPage')) },
+      { path: '/terms_of_service', lazy: page(() => import('./pages/policies/TermsPage')) },
+      { path: '/privacy_policy', lazy: page(() => import('./pages/policies/PrivacyPage')) },
+      { path: '/Subscribe', lazy: page(() => import('./pages/subscribe/SubscribePage')) },
+      { path: '/notification', lazy: page(() => import('./pages/system/NotificationPage')) },
+      { path: '/Invest', lazy: page(() => import('./pages/company/CompanyPage')) },
+      { path: '/company', lazy: page(() => import('./pages/company/CompanyPage')) },
+      { path: '/Company', lazy: page(() => import('./pages/company/CompanyPage')) },
+      { path: '/careers', lazy: page(() => import('./pages/company/CompanyPage')) },
       { path: '/APIs', element: <Navigate to="/APIs/Overview" replace /> },
-      { path: '/APIs/Overview', lazy: page(() => import('./pages/OverviewPage')) },
-      { path: '/APIs/overview', lazy: page(() => import('./pages/OverviewPage')) },
-      { path: '/APIs/service/:serviceId', lazy: page(() => import('./pages/ServicePage')) },
-      { path: '/APIs/service/:owner/:name', lazy: page(() => import('./pages/ServicePage')) },
+      { path: '/APIs/Overview', lazy: page(() => import('./pages/catalogue/OverviewPage')) },
+      { path: '/APIs/overview', lazy: page(() => import('./pages/catalogue/OverviewPage')) },
+      { path: '/APIs/service/:serviceId', lazy: page(() => import('./pages/catalogue/ServicePage')) },
+      { path: '/APIs/service/:owner/:name', lazy: page(() => import('./pages/catalogue/ServicePage')) },
       {
         path: '/APIs/edit/:serviceId',
         element: (
@@ -39,7 +39,7 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
       },
-      { path: '/404', lazy: page(() => import('./pages/NotFoundPage')) },
+      { path: '/404', lazy: page(() => import('./pages/system/NotFoundPage')) },
       { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },
@@ -51,15 +51,15 @@ export const routes: RouteObject[] = [
       { path: 'dashboard', lazy: page(() => import('./pages/account/DashboardPage')) },
       { path: 'profile', lazy: page(() => import('./pages/account/ProfilePage')) },
       { path: 'billing', lazy: page(() => import('./pages/account/BillingPage')) },
-      { path: 'hosting', lazy: page(() => import('./pages/account/HostingPage')) },
-      { path: 'hostingActive2', lazy: page(() => import('./pages/account/HostingPage')) },
+      { path: 'hosting', lazy: page(() => import('./pages/account/HostedServicesPage')) },
+      { path: 'hostingActive2', lazy: page(() => import('./pages/account/HostedServicesPage')) },
       { path: 'support', lazy: page(() => import('./pages/account/SupportPage')) },
     ],
   },
 ];
 
 import { lazy, Suspense } from 'react';
-const EditServicePage = lazy(() => import('./pages/EditServicePage'));
+const EditServicePage = lazy(() => import('./pages/publish/EditServicePage'));
 function EditServiceRoute() {
   return (
     <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { GpuFleetTable } from './marketing/GpuFleetTable';
-import * as styles from './page.css';
+import { GpuFleetTable } from '../marketing/GpuFleetTable';
+import * as styles from '../page.css';
 
 const features = [
   { title: 'Cold starts under 250 ms', text: 'Containers are snapshotted and restored on demand.' },

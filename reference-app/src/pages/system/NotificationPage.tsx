@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import * as styles from './page.css';
+import * as styles from '../page.css';
 
 /** Landing page for links in e-mails and payment redirects: shows the message it is given. */
 export default function NotificationPage() {

@@ -1,4 +1,4 @@
-import { ServiceView } from './catalogue/ServiceView';
+import { ServiceView } from './ServiceView';
 
 /** /APIs/service/{serviceId} and /APIs/service/{owner}/{name} (spec §2): one service. */
 export default function ServicePage() {

@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router';
 import { usePlatformClients, type SubscriptionOption } from '@limelight/widgets/api';
 import { notify } from '@limelight/widgets/notifications';
 import { useStrings } from '@limelight/widgets/platform';
-import { bundledSubscriptionOptions, canSubscribe, initialSelection } from './subscribe/subscribeForm';
-import * as styles from './page.css';
+import { bundledSubscriptionOptions, canSubscribe, initialSelection } from './subscribeForm';
+import * as styles from '../page.css';
 
 export default function SubscribePage() {
   const [params] = useSearchParams();

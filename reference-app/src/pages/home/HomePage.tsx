@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
-import { ModelShowcase } from './home/ModelShowcase';
-import { CollapsibleSection } from './marketing/CollapsibleSection';
-import { GpuFleetTable } from './marketing/GpuFleetTable';
-import { SampleCode } from './marketing/SampleCode';
-import { useRepoStats } from './marketing/useRepoStats';
-import { useRevealSection } from './marketing/useRevealSection';
-import { audiences, faq, howItWorksBlurbs, howItWorksSteps, testimonials } from '../site/content';
-import { externalLinks } from '../site/links';
-import * as styles from './page.css';
+import { ModelShowcase } from './ModelShowcase';
+import { CollapsibleSection } from '../marketing/CollapsibleSection';
+import { GpuFleetTable } from '../marketing/GpuFleetTable';
+import { SampleCode } from '../marketing/SampleCode';
+import { useRepoStats } from '../marketing/useRepoStats';
+import { useRevealSection } from '../marketing/useRevealSection';
+import { audiences, faq, howItWorksBlurbs, howItWorksSteps, testimonials } from '../../site/content';
+import { externalLinks } from '../../site/links';
+import * as styles from '../page.css';
 
 const HOW_IT_WORKS = 'how-it-works';
 const HOSTING_SHOWCASE = 'hosting-showcase';

@@ -1,4 +1,4 @@
-import * as styles from './page.css';
+import * as styles from '../page.css';
 
 export default function TermsPage() {
   return (

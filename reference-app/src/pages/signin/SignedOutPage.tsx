@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { SIGN_IN_PATH } from '@limelight/widgets/auth';
 import { useGlobalEvents } from '@limelight/widgets/notifications';
-import * as page from './page.css';
+import * as page from '../page.css';
 
 /**
  * /SignedOut (spec §2). The spec lands a logout on / and shows this page's content only by

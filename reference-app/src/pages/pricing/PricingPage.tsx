@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { PlanCards } from '@limelight/widgets/plan-cards';
 import { PricingCalculator } from '@limelight/widgets/pricing-calculator';
-import { externalLinks } from '../site/links';
-import * as styles from './page.css';
-import { customBlock, earnBlock, gpuCloudSection, plansSection, pricingHero } from './pricing/content';
-import * as pricing from './pricing/pricingPage.css';
+import { externalLinks } from '../../site/links';
+import * as styles from '../page.css';
+import { customBlock, earnBlock, gpuCloudSection, plansSection, pricingHero } from './content';
+import * as pricing from './pricingPage.css';
 
 /**
  * /Pricing and /pricing (spec §2): plan cards, the earn-with-public-hosting block, the

@@ -1,4 +1,4 @@
-import { OverviewView } from './catalogue/OverviewView';
+import { OverviewView } from './OverviewView';
 
 /** /APIs/Overview and /APIs/overview (spec §2): the catalogue of all services and categories. */
 export default function OverviewPage() {

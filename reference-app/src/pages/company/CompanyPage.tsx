@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import * as styles from './page.css';
+import * as styles from '../page.css';
 
 const content: Record<string, { title: string; body: string[] }> = {
   company: {
