@@ -7,7 +7,7 @@ import * as page from '../page.css';
 import * as styles from './account.css';
 
 /** The signed-in user's own services (created_by = their id, newest first) and their hosting state. */
-export default function HostingPage() {
+export default function HostedServicesPage() {
   const { modelManagement, profile } = usePlatformClients();
   const strings = useStrings().account;
   const loadProfile = useCallback(() => profile.profile(), [profile]);
