@@ -1,0 +1,57 @@
+import type { ServiceEndpoint } from '@limelight/widgets/api';
+
+// The contract between the job queue (server/jobs) and whatever computes a job's output. The
+// queue validates the input, claims the job, builds a RunContext and calls `run`; a runtime never
+// touches the database, the ledger or HTTP responses. Implementations: runtimes/local (the
+// embedded demo runtimes, labelled "local-demo") and runtimes/http (a publisher's own URL).
+
+/** A stored media file, as the API returns it (`POST /v1/files` answers the same shape). */
+export interface MediaRef {
+  url: string;
+  content_type: string;
+  size: number;
+}
+
+/** A file input resolved from a `/v1/files/...` URL or a `data:` URI. */
+export interface InputFile {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/** What a running job may tell the queue while it works. */
+export interface RunContext {
+  readonly jobId: string;
+  readonly serviceId: string;
+  readonly endpoint: ServiceEndpoint;
+  /** Aborted when the owner cancels or the endpoint's time limit passes: stop promptly. */
+  readonly signal: AbortSignal;
+  /** Report progress between 0 and 1, with an optional human-readable status message. */
+  progress(fraction: number, message?: string): void;
+  /** Append streamed text (chat tokens, transcripts) before the final result. */
+  partialText(delta: string): void;
+  /** Store produced media; the returned reference goes into the result. */
+  storeMedia(bytes: Uint8Array, contentType: string): Promise<MediaRef>;
+  /** Read a file input given as a stored-file URL or a data: URI. */
+  readFile(urlOrDataUri: string): Promise<InputFile>;
+}
+
+/** The final output: JSON, in which media appear as MediaRef objects. */
+export type RunResult = unknown;
+
+export interface Runtime {
+  /** Shown to users as the job's `runtime`, e.g. "local-demo" or "http". */
+  readonly name: string;
+  run(input: Record<string, unknown>, ctx: RunContext): Promise<RunResult>;
+}
+
+/** Thrown by a runtime for a failure the user should read (becomes the job's error). */
+export class RuntimeError extends Error {
+  override name = 'RuntimeError';
+  constructor(
+    readonly code: string,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
