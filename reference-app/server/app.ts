@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { logger } from 'hono/logger';
-import { apiRoutes } from './api/routes';
+import { apiRoutes } from './api/mounts';
 import type { ApiDeps } from './api/deps';
 import type { AuthDeps } from './auth/deps';
 import { authRoutes } from './auth/routes';

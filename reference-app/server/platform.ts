@@ -2,7 +2,7 @@ import { hkdfSync } from 'node:crypto';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import { createApp } from './app';
-import { createProfile } from './api/profiles';
+import { createProfile } from './profile/details';
 import { SigningKeys } from './auth/keys';
 import type { ServerConfig } from './config';
 import { createSecretBox, loadSecretKey } from './crypto/secretBox';

@@ -1,11 +1,12 @@
 import { OpenAPIHono, type z } from '@hono/zod-openapi';
-import type { ApiDeps } from './deps';
+import type { Env } from 'hono';
+import type { ServerConfig } from '../config';
 import { ErrorSchema } from './schemas';
 
 // Shared pieces of the OpenAPI routes: the app factory with FastAPI-style validation errors,
 // and response declarations.
 
-export type ApiApp = OpenAPIHono;
+export type ApiApp<E extends Env = Env> = OpenAPIHono<E>;
 
 /** `field: message; other.field: message`, from a Zod error. */
 export function formatIssues(error: z.ZodError): string {
@@ -17,8 +18,8 @@ export function formatIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-export function createApiApp(): ApiApp {
-  return new OpenAPIHono({
+export function createApiApp<E extends Env = Env>(): ApiApp<E> {
+  return new OpenAPIHono<E>({
     defaultHook: (result, c) => {
       if (!result.success) return c.json({ detail: formatIssues(result.error as z.ZodError) }, 422);
     },
@@ -32,6 +33,7 @@ export const json = <T extends z.ZodType>(schema: T, description: string) => ({
 
 const ERROR_DESCRIPTIONS = {
   401: 'Missing, invalid or expired credentials',
+  403: 'Not allowed with these credentials',
   404: 'Not found',
   409: 'Not possible in the current state',
   413: 'Request too large',
@@ -52,4 +54,20 @@ export function body<T extends z.ZodType>(schema: T) {
   return { body: { content: { 'application/json': { schema } }, required: true } };
 }
 
-export type RouteRegistrar = (app: ApiApp, deps: ApiDeps) => void;
+/** Serves the OpenAPI document of everything mounted on `v1` at /v1/openapi.json. */
+export function describeApi<E extends Env>(v1: ApiApp<E>, config: Pick<ServerConfig, 'brandName' | 'publicUrl'>) {
+  v1.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An access token from the auth API (/auth/v1), or an API key (lime_…)',
+  });
+  v1.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: `${config.brandName} platform API`,
+      version: '1',
+      description: 'Model catalogue, profile, payment and support calls. Errors are JSON objects {"detail": "..."}.',
+    },
+    servers: [{ url: `${config.publicUrl}/v1` }],
+  });
+}

@@ -1,21 +1,36 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { issuerOf } from '../auth/deps';
 import { sha256 } from '../crypto/tokens';
-import { monthKey } from './months';
 import type { ApiDeps } from './deps';
 import { unauthorized } from './errors';
+import { monthKey } from './months';
 
 // Who calls the platform API: a bearer access token from the auth API (verified with the same
-// keys, without a database round trip) or an API key (`lime_…`, looked up by its hash).
+// keys) or an API key (`lime_…`, looked up by its hash). The mount list (mounts.ts) decides
+// which routes need a caller; handlers read it from `c.var.caller`.
 
 export interface ApiCaller {
   userId: string;
   email: string;
   via: 'token' | 'api_key';
+  /** The auth session behind an access token (absent for API keys). */
+  sessionId?: string;
+  /** The token's assurance level: `aal2` after an MFA verification (absent for API keys). */
+  aal?: 'aal1' | 'aal2';
+}
+
+/** Hono environment of routes that run only with a caller. */
+export interface SignedInEnv {
+  Variables: { caller: ApiCaller };
+}
+
+/** Hono environment of routes that work anonymously and use a caller when one is sent. */
+export interface MaybeSignedInEnv {
+  Variables: { caller: ApiCaller | undefined };
 }
 
 export const API_KEY_PREFIX = 'lime_';
-const MISSING = 'Not authenticated: send the header Authorization: Bearer <access token or API key>';
+export const MISSING_CREDENTIALS = 'Not authenticated: send the header Authorization: Bearer <access token or API key>';
 
 function bearerOf(c: Context): string | undefined {
   const header = c.req.header('authorization');
@@ -50,48 +65,22 @@ async function fromAccessToken(deps: ApiDeps, token: string): Promise<ApiCaller>
   try {
     const claims = await deps.keys.verify(token, { issuer: issuerOf(deps.config), audience: 'authenticated' });
     if (typeof claims.sub !== 'string') throw new Error('no sub');
-    return { userId: claims.sub, email: typeof claims.email === 'string' ? claims.email : '', via: 'token' };
+    return {
+      userId: claims.sub,
+      email: typeof claims.email === 'string' ? claims.email : '',
+      via: 'token',
+      ...(typeof claims.session_id === 'string' ? { sessionId: claims.session_id } : {}),
+      aal: claims.aal === 'aal2' ? 'aal2' : 'aal1',
+    };
   } catch (error) {
     const expired = (error as { code?: string }).code === 'ERR_JWT_EXPIRED';
     throw unauthorized(expired ? 'Access token expired: refresh the session and retry' : 'Invalid access token');
   }
 }
 
-async function resolve(c: Context, deps: ApiDeps): Promise<ApiCaller | undefined> {
+/** The caller named by the Authorization header, undefined without one, 401 for a bad one. */
+export async function callerOf(c: Context, deps: ApiDeps): Promise<ApiCaller | undefined> {
   const token = bearerOf(c);
   if (!token) return undefined;
   return token.startsWith(API_KEY_PREFIX) ? fromApiKey(deps, token) : fromAccessToken(deps, token);
-}
-
-// One resolution per request: the route middleware authenticates, the handler reuses it.
-const resolved = new WeakMap<Request, ApiCaller>();
-
-/** The authenticated caller, or 401 with a detail saying what is wrong. */
-export async function requireCaller(c: Context, deps: ApiDeps): Promise<ApiCaller> {
-  const known = resolved.get(c.req.raw);
-  if (known) return known;
-  const caller = await resolve(c, deps);
-  if (!caller) throw unauthorized(MISSING);
-  resolved.set(c.req.raw, caller);
-  return caller;
-}
-
-/** Route middleware: authenticate before the body is validated (a stranger learns nothing). */
-export const authenticate =
-  (deps: ApiDeps): MiddlewareHandler =>
-  async (c, next) => {
-    await requireCaller(c, deps);
-    await next();
-  };
-
-/**
- * The caller when a valid credential is sent. A stale or broken one counts as anonymous: the
- * public catalogue must load even when the browser still holds an expired session.
- */
-export async function optionalCaller(c: Context, deps: ApiDeps): Promise<ApiCaller | undefined> {
-  try {
-    return await resolve(c, deps);
-  } catch {
-    return undefined;
-  }
 }

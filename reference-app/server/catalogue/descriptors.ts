@@ -1,0 +1,54 @@
+import type { z } from '@hono/zod-openapi';
+import type { Selectable } from 'kysely';
+import type { Db, ModelsTable } from '../db/types';
+import { selectPrivateModelsOf, selectPublicModels } from './queries';
+import type { ModelDescriptorSchema } from './schemas';
+
+// Model descriptors: public to everyone plus the caller's own private services. The public list
+// is cached as JSON text for a few seconds because every visitor's search bar loads it.
+
+type ModelDescriptor = z.output<typeof ModelDescriptorSchema>;
+export const PUBLIC_CACHE_MS = 5_000;
+
+/** Stored image paths are site-relative; embeds on other sites need absolute URLs. */
+export const absoluteUrl = (publicUrl: string, value: string | null) =>
+  value && value.startsWith('/') && !value.startsWith('//') ? `${publicUrl}${value}` : value;
+
+export function toDescriptor(row: Selectable<ModelsTable>, publicUrl: string): ModelDescriptor {
+  return {
+    id: row.id,
+    display_name: row.display_name,
+    model_desc: row.model_desc,
+    display_img_url: absoluteUrl(publicUrl, row.display_img_url),
+    used_models: row.used_models,
+    model_category: row.model_category as ModelDescriptor['model_category'],
+    created_by: row.created_by,
+    created_at: row.created_at.toISOString(),
+    n_usages: row.n_usages,
+    sort_idx_featured: row.sort_idx_featured,
+    provider: row.provider,
+    owner_name: row.owner_name,
+    is_public: row.is_public,
+    endpoints: row.endpoints as ModelDescriptor['endpoints'],
+  };
+}
+
+/** The descriptor list as JSON text, for anonymous callers from a short cache. */
+export function descriptorList(db: Db, publicUrl: string) {
+  let cache: { at: number; json: string } | undefined;
+
+  async function publicJson(): Promise<string> {
+    if (cache && Date.now() - cache.at < PUBLIC_CACHE_MS) return cache.json;
+    const rows = await selectPublicModels(db);
+    cache = { at: Date.now(), json: JSON.stringify(rows.map((r) => toDescriptor(r, publicUrl))) };
+    return cache.json;
+  }
+
+  /** The caller's private services first, then the public list (spliced as text). */
+  return async function descriptorsJson(userId: string | undefined): Promise<string> {
+    const [own, models] = await Promise.all([userId ? selectPrivateModelsOf(db, userId) : [], publicJson()]);
+    if (!own.length) return models;
+    const ownJson = JSON.stringify(own.map((r) => toDescriptor(r, publicUrl))).slice(1, -1);
+    return models === '[]' ? `[${ownJson}]` : `[${ownJson},${models.slice(1)}`;
+  };
+}

@@ -1,0 +1,35 @@
+import type { z } from '@hono/zod-openapi';
+import { invalid, notFound } from '../api/errors';
+import type { ServerConfig } from '../config';
+import type { Db } from '../db/types';
+import { selectHosting } from './queries';
+import type { HostingInformationSchema, HostingQuerySchema } from './schemas';
+
+// Hosting state of a service. Someone else's private service answers like a missing one.
+
+type HostingInformation = z.output<typeof HostingInformationSchema>;
+
+export async function hostingInformation(
+  db: Db,
+  config: Pick<ServerConfig, 'brandName' | 'publicUrl'>,
+  userId: string,
+  query: z.output<typeof HostingQuerySchema>,
+): Promise<HostingInformation> {
+  if (!query.hosted_model_id && !query.model_id) throw invalid('hosted_model_id or model_id: give one of them');
+  // hosted_model_id wins when both are given.
+  const by = query.hosted_model_id ? 'hosted_model_id' : 'model_id';
+  const value = (query.hosted_model_id ?? query.model_id)!;
+  const row = await selectHosting(db, by, value);
+  if (!row || (!row.is_public && row.created_by !== userId)) throw notFound(`No model service with ${by} ${value}`);
+  if (!row.hosted_model_id) throw notFound(`Model ${row.model_id} is not hosted on ${config.brandName} (provider ${row.provider})`);
+  return {
+    hosted_model_id: row.hosted_model_id,
+    model_id: row.model_id,
+    status: row.status as HostingInformation['status'],
+    gpu: row.gpu!,
+    min_instances: row.min_instances!,
+    max_instances: row.max_instances!,
+    endpoint_url: `${config.publicUrl}/v1/run/${encodeURIComponent(row.hosted_model_id)}`,
+    updated_at: row.updated_at!.toISOString(),
+  };
+}

@@ -1,0 +1,56 @@
+import type { Db } from '../db/types';
+
+// The catalogue's SQL: services (models), categories, hosting state and prices.
+
+export function selectCategories(db: Db) {
+  return db.selectFrom('model_categories').selectAll().orderBy('sort_idx').execute();
+}
+
+export function selectPublicModels(db: Db) {
+  return db.selectFrom('models').selectAll().where('is_public', '=', true).orderBy('created_at', 'desc').orderBy('id').execute();
+}
+
+export function selectPrivateModelsOf(db: Db, userId: string) {
+  return db
+    .selectFrom('models')
+    .selectAll()
+    .where('created_by', '=', userId)
+    .where('is_public', '=', false)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** A service with its hosting state, by the hosting id or by the service id. */
+export function selectHosting(db: Db, by: 'hosted_model_id' | 'model_id', value: string) {
+  return db
+    .selectFrom('models')
+    .leftJoin('model_hosting', 'model_hosting.model_id', 'models.id')
+    .select([
+      'models.id as model_id',
+      'models.provider',
+      'models.is_public',
+      'models.created_by',
+      'model_hosting.hosted_model_id',
+      'model_hosting.status',
+      'model_hosting.gpu',
+      'model_hosting.min_instances',
+      'model_hosting.max_instances',
+      'model_hosting.updated_at',
+    ])
+    .where(by === 'hosted_model_id' ? 'model_hosting.hosted_model_id' : 'models.id', '=', value)
+    .executeTakeFirst();
+}
+
+export function selectPricingServers(db: Db) {
+  return db.selectFrom('pricing_servers').selectAll().orderBy('customer_price_per_s_usd').orderBy('id').execute();
+}
+
+export function selectModelPricing(db: Db) {
+  return db
+    .selectFrom('model_pricing')
+    .innerJoin('models', 'models.id', 'model_pricing.model_id')
+    .select(['model_pricing.model_id', 'models.display_name', 'model_pricing.unit', 'model_pricing.price_usd'])
+    .where('models.is_public', '=', true)
+    .orderBy('models.display_name')
+    .execute();
+}

@@ -1,0 +1,115 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { MaybeSignedInEnv, SignedInEnv } from '../api/authenticate';
+import type { ApiDeps } from '../api/deps';
+import { createApiApp, errors, json } from '../api/openapi';
+import { descriptorList } from './descriptors';
+import { hostingInformation } from './hosting';
+import { selectCategories, selectModelPricing, selectPricingServers } from './queries';
+import {
+  HostingInformationSchema,
+  HostingQuerySchema,
+  ModelCategorySchema,
+  ModelDescriptorSchema,
+  ModelPricingRowSchema,
+  PricingServerSchema,
+} from './schemas';
+
+// /v1/model_management/: the catalogue. Three apps because their access differs (api/mounts.ts):
+// public lists, descriptors that include the caller's private services, and hosting state.
+
+const tags = ['model_management'];
+
+export function catalogueRoutes({ db }: ApiDeps) {
+  const app = createApiApp();
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/model_categories',
+      tags,
+      summary: 'Categories of the catalogue with their input and output domains',
+      responses: { 200: json(z.array(ModelCategorySchema), 'Categories') },
+    }),
+    async (c) => {
+      const rows = await selectCategories(db);
+      return c.json(
+        rows.map(({ id, title, input_domain, output_domain }) => ({ id, title, input_domain, output_domain })),
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/pricing_servers',
+      tags,
+      summary: 'GPU servers with per-second prices (clients keep the runpod and replicate ones)',
+      responses: { 200: json(z.array(PricingServerSchema), 'Pricing servers') },
+    }),
+    async (c) => c.json(await selectPricingServers(db), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/model_pricing_table',
+      tags,
+      summary: 'Price of each public service, per request or per second of GPU time',
+      responses: { 200: json(z.array(ModelPricingRowSchema), 'Model pricing table') },
+    }),
+    async (c) => {
+      const rows = await selectModelPricing(db);
+      return c.json(
+        rows.map((r) => ({
+          model_id: r.model_id,
+          display_name: r.display_name ?? r.model_id,
+          unit: r.unit as 'request' | 'second',
+          price_usd: r.price_usd,
+        })),
+        200,
+      );
+    },
+  );
+
+  return app;
+}
+
+export function descriptorRoutes({ db, config }: ApiDeps) {
+  const app = createApiApp<MaybeSignedInEnv>();
+  const descriptorsJson = descriptorList(db, config.publicUrl);
+
+  // Registered for the document only: the handler answers with JSON text.
+  app.openAPIRegistry.registerPath(
+    createRoute({
+      method: 'get',
+      path: '/model_descriptors',
+      tags,
+      summary: "Public model services, plus the caller's private ones when a token is sent",
+      responses: { 200: json(z.array(ModelDescriptorSchema), 'Model descriptors') },
+    }),
+  );
+  app.get('/model_descriptors', async (c) =>
+    c.body(await descriptorsJson(c.var.caller?.userId), 200, { 'Content-Type': 'application/json', Vary: 'Authorization' }),
+  );
+
+  return app;
+}
+
+export function hostingRoutes({ db, config }: ApiDeps) {
+  const app = createApiApp<SignedInEnv>();
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/model_hosting_information',
+      tags,
+      summary: 'Hosting state of a service, by hosted_model_id or model_id (hosted_model_id wins)',
+      request: { query: HostingQuerySchema },
+      responses: { 200: json(HostingInformationSchema, 'Hosting information'), ...errors(404, 422) },
+    }),
+    async (c) => c.json(await hostingInformation(db, config, c.var.caller.userId, c.req.valid('query')), 200),
+  );
+
+  return app;
+}

@@ -1,0 +1,79 @@
+import { z } from '@hono/zod-openapi';
+import { iso } from '../api/schemas';
+
+// Request and response schemas of /v1/model_management (checked against src/api by api/contract.ts).
+
+export const ModelCategorySchema = z
+  .object({ id: z.string(), title: z.string(), input_domain: z.array(z.string()), output_domain: z.array(z.string()) })
+  .openapi('ModelCategory');
+
+const EndpointParameterSchema = z.object({
+  name: z.string(),
+  type: z.enum(['string', 'integer', 'number', 'boolean', 'file', 'array', 'object']),
+  required: z.boolean(),
+  default: z.unknown().optional(),
+  description: z.string().optional(),
+});
+
+const ServiceEndpointSchema = z.object({
+  method: z.enum(['GET', 'POST']),
+  path: z.string(),
+  description: z.string().optional(),
+  parameters: z.array(EndpointParameterSchema),
+});
+
+export const ModelDescriptorSchema = z
+  .object({
+    id: z.string(),
+    display_name: z.string().nullable().optional(),
+    model_desc: z.string().nullable().optional().openapi({ description: 'HTML; clients sanitise it' }),
+    display_img_url: z.string().nullable().optional(),
+    used_models: z.array(z.string()).nullable().optional(),
+    model_category: z
+      .union([z.string(), z.array(z.string()), z.record(z.string(), z.unknown())])
+      .nullable()
+      .optional()
+      .openapi({ description: 'A category id, a list of ids, or an object keyed by category id' }),
+    created_by: z.string().nullable().optional(),
+    created_at: iso.nullable().optional(),
+    n_usages: z.number().nullable().optional(),
+    sort_idx_featured: z.number().nullable().optional(),
+    provider: z.string().nullable().optional(),
+    owner_name: z.string().nullable().optional(),
+    is_public: z.boolean().optional(),
+    endpoints: z.array(ServiceEndpointSchema).optional(),
+  })
+  .openapi('ModelDescriptor');
+
+export const PricingServerSchema = z
+  .object({
+    id: z.string(),
+    display_name: z.string(),
+    provider: z.string(),
+    physical_gpus: z.number(),
+    gpu_vram_gb: z.number(),
+    customer_price_per_s_usd: z.number(),
+  })
+  .openapi('PricingServer');
+
+export const ModelPricingRowSchema = z
+  .object({ model_id: z.string(), display_name: z.string(), unit: z.enum(['request', 'second']), price_usd: z.number() })
+  .openapi('ModelPricingRow');
+
+export const HostingInformationSchema = z
+  .object({
+    hosted_model_id: z.string(),
+    model_id: z.string(),
+    status: z.enum(['deploying', 'running', 'scaled_to_zero', 'failed', 'stopped']),
+    gpu: z.string(),
+    min_instances: z.number(),
+    max_instances: z.number(),
+    endpoint_url: z.string(),
+    updated_at: iso,
+  })
+  .openapi('HostingInformation');
+
+export const HostingQuerySchema = z.object({
+  hosted_model_id: z.string().min(1).max(200).optional(),
+  model_id: z.string().min(1).max(200).optional(),
+});

@@ -1,0 +1,177 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { SignedInEnv } from '../api/authenticate';
+import type { ApiDeps } from '../api/deps';
+import { ApiHttpError, invalid } from '../api/errors';
+import { body, createApiApp, errors, json } from '../api/openapi';
+import { PaymentProviderError } from './provider';
+import { selectPlan, selectPlans } from './queries';
+import {
+  BalanceSchema,
+  BuyCreditSchema,
+  CheckoutSessionSchema,
+  PlanSchema,
+  SubscriptionCreateSchema,
+  SubscriptionSchema,
+  TransactionSchema,
+} from './schemas';
+import { checkoutOf, guarded, planOf, returnUrl, subscriptionOf, transactionOf } from './views';
+
+// /v1/payment/: credits (a ledger; the balance is its sum), checkouts through the payment
+// provider, the plan subscription (service.ts), the plans and the provider's webhook.
+
+const tags = ['payment'];
+
+/** The plans and the provider's webhook (which carries its own signature instead of a token). */
+export function paymentPublicRoutes({ db, payments }: ApiDeps) {
+  const app = createApiApp();
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/plans',
+      tags,
+      summary: 'The plans of spec §9, in display order',
+      responses: { 200: json(z.array(PlanSchema), 'Plans') },
+    }),
+    async (c) => c.json((await selectPlans(db)).map(planOf), 200),
+  );
+
+  app.post('/webhook/:provider', async (c) => {
+    if (c.req.param('provider') !== payments.provider.name) {
+      throw new ApiHttpError(404, `No webhook for provider ${c.req.param('provider')} (this server uses ${payments.provider.name})`);
+    }
+    const raw = await c.req.text();
+    let event;
+    try {
+      event = await payments.provider.parseWebhook(raw, c.req.raw.headers);
+    } catch (error) {
+      if (error instanceof PaymentProviderError) throw new ApiHttpError(400, `Webhook rejected: ${error.message}`);
+      if (error instanceof SyntaxError) throw new ApiHttpError(400, 'Webhook body is not valid JSON');
+      throw error;
+    }
+    if (event) await payments.handleEvent(event);
+    return c.json({ received: true });
+  });
+
+  return app;
+}
+
+export function paymentRoutes({ db, config, payments }: ApiDeps) {
+  const app = createApiApp<SignedInEnv>();
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/balance',
+      tags,
+      summary: 'Credit balance: the sum of the ledger',
+      responses: { 200: json(BalanceSchema, 'Balance') },
+    }),
+    async (c) => c.json({ balance: await payments.balance(c.var.caller.userId) }, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/get_transactions',
+      tags,
+      summary: 'Ledger entries, newest first',
+      responses: { 200: json(z.array(TransactionSchema), 'Transactions') },
+    }),
+    async (c) => c.json((await payments.transactions(c.var.caller.userId)).map(transactionOf), 200),
+  );
+
+  for (const [path, summary, chargeNow] of [
+    [
+      '/buy_credit',
+      'Buys credits: the sandbox charges its test card at once (status complete); a card provider returns an open checkout',
+      true,
+    ],
+    ['/create_checkout_session', 'Opens a checkout for credits; the browser pays at url', false],
+  ] as const) {
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path,
+        tags,
+        summary,
+        request: body(BuyCreditSchema),
+        responses: { 200: json(CheckoutSessionSchema, 'Checkout session'), ...errors(422, 502) },
+      }),
+      async (c) => {
+        const input = c.req.valid('json');
+        const urls = {
+          successUrl: returnUrl(config, 'success_url', input.success_url, '/account/billing?checkout=success'),
+          cancelUrl: returnUrl(config, 'cancel_url', input.cancel_url, '/account/billing?checkout=cancel'),
+        };
+        const checkout = await guarded(() => payments.buyCredits(c.var.caller, input.quantity, urls, chargeNow));
+        return c.json(checkoutOf(checkout), 200);
+      },
+    );
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/subscription',
+      tags,
+      summary: 'The caller’s plan subscription (plan free, status none without one)',
+      responses: { 200: json(SubscriptionSchema, 'Subscription') },
+    }),
+    async (c) => c.json(subscriptionOf(await payments.subscription(c.var.caller.userId)), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/subscription/create',
+      tags,
+      summary: 'Starts a plan subscription; the browser confirms it at checkout_url',
+      request: body(SubscriptionCreateSchema),
+      responses: { 200: json(SubscriptionSchema, 'Current state plus checkout_url'), ...errors(409, 422, 502) },
+    }),
+    async (c) => {
+      const { caller } = c.var;
+      const input = c.req.valid('json');
+      if (input.plan_type === 'free') throw invalid('plan_type: the free plan needs no subscription');
+      if (input.plan_type === 'enterprise') throw invalid('plan_type: the enterprise plan is arranged with our team; contact support');
+      const urls = {
+        successUrl: returnUrl(config, 'success_url', input.success_url, ''),
+        cancelUrl: returnUrl(config, 'cancel_url', input.cancel_url, ''),
+      };
+      const plan = await selectPlan(db, input.plan_type);
+      if (!plan) throw invalid(`plan_type: unknown plan ${input.plan_type}`);
+      const paidPlan = {
+        key: plan.key,
+        title: plan.title,
+        currency: plan.currency.toLowerCase(),
+        amountMinor: plan.price_major * 100 + plan.price_cents,
+      };
+      const checkout = await guarded(() => payments.startSubscription(caller, paidPlan, urls));
+      return c.json(subscriptionOf(await payments.subscription(caller.userId), checkout.url), 200);
+    },
+  );
+
+  for (const [path, summary, run] of [
+    ['/subscription/cancel', 'Cancels the subscription now', (userId: string) => payments.cancelSubscription(userId, false)],
+    [
+      '/subscription/cancel_at_period_end',
+      'Cancels the subscription at the end of the paid period',
+      (userId: string) => payments.cancelSubscription(userId, true),
+    ],
+    ['/subscription/reactivate', 'Undoes a cancellation at period end', (userId: string) => payments.reactivateSubscription(userId)],
+  ] as const) {
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path,
+        tags,
+        summary,
+        responses: { 200: json(SubscriptionSchema, 'Subscription'), ...errors(409, 502) },
+      }),
+      async (c) => c.json(subscriptionOf(await guarded(() => run(c.var.caller.userId))), 200),
+    );
+  }
+
+  return app;
+}

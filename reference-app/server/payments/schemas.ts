@@ -1,0 +1,68 @@
+import { z } from '@hono/zod-openapi';
+import { iso } from '../api/schemas';
+
+// Request and response schemas of /v1/payment (checked against src/api by api/contract.ts).
+
+export const PlanSchema = z
+  .object({
+    key: z.enum(['free', 'plus', 'pro', 'enterprise']),
+    title: z.string(),
+    sub: z.string(),
+    currency: z.string(),
+    priceMajor: z.number(),
+    priceCents: z.number(),
+    strikeThrough: z.string().nullable().optional(),
+    buttonText: z.string(),
+    badge: z.string().nullable().optional(),
+    active: z.boolean(),
+    features: z.array(z.string()),
+  })
+  .openapi('Plan');
+
+export const BalanceSchema = z.object({ balance: z.number() }).openapi('Balance');
+
+export const TransactionSchema = z
+  .object({
+    id: z.string(),
+    amount: z.number(),
+    kind: z.enum(['sign_up_bonus', 'purchase', 'usage', 'payout', 'earning', 'adjustment']),
+    description: z.string(),
+    created_at: iso,
+  })
+  .openapi('Transaction');
+
+export const CheckoutSessionSchema = z
+  .object({ id: z.string(), url: z.string(), status: z.enum(['open', 'complete', 'expired']) })
+  .openapi('CheckoutSession');
+
+export const MAX_CREDITS_PER_PURCHASE = 1_000_000;
+
+export const BuyCreditSchema = z
+  .object({
+    quantity: z
+      .number('must be a number of credits')
+      .int('must be a whole number of credits')
+      .min(1, 'must be at least 1')
+      .max(MAX_CREDITS_PER_PURCHASE, `must be at most ${MAX_CREDITS_PER_PURCHASE}`),
+    success_url: z.string().max(2000).optional(),
+    cancel_url: z.string().max(2000).optional(),
+  })
+  .openapi('BuyCredit');
+
+export const SubscriptionSchema = z
+  .object({
+    plan_type: z.enum(['free', 'plus', 'pro', 'enterprise']),
+    status: z.enum(['none', 'active', 'canceled', 'past_due']),
+    cancel_at_period_end: z.boolean(),
+    current_period_end: iso.nullable(),
+    checkout_url: z.string().nullable().optional(),
+  })
+  .openapi('Subscription');
+
+export const SubscriptionCreateSchema = z
+  .object({
+    plan_type: z.enum(['free', 'plus', 'pro', 'enterprise'], 'must be one of free, plus, pro, enterprise'),
+    cancel_url: z.string().max(2000),
+    success_url: z.string().max(2000),
+  })
+  .openapi('SubscriptionCreate');

@@ -1,0 +1,69 @@
+import type { z } from '@hono/zod-openapi';
+import { isAllowedRedirect } from '../auth/redirects';
+import { ApiHttpError, conflict, invalid } from '../api/errors';
+import type { ServerConfig } from '../config';
+import type { entriesOf } from './ledger';
+import { PaymentProviderError } from './provider';
+import type { selectPlans } from './queries';
+import { PaymentStateError, type CheckoutRow, type SubscriptionRow } from './service';
+import type { PlanSchema, SubscriptionSchema, TransactionSchema } from './schemas';
+
+// What the payment routes answer, shaped from rows, and how payment failures become API errors.
+
+type Subscription = z.output<typeof SubscriptionSchema>;
+type Transaction = z.output<typeof TransactionSchema>;
+type Plan = z.output<typeof PlanSchema>;
+
+export const checkoutOf = (row: CheckoutRow) => ({ id: row.id, url: row.url, status: row.status as 'open' | 'complete' | 'expired' });
+
+export function subscriptionOf(row: SubscriptionRow | undefined, checkoutUrl?: string): Subscription {
+  return {
+    plan_type: (row?.plan_type ?? 'free') as Subscription['plan_type'],
+    status: (row?.status ?? 'none') as Subscription['status'],
+    cancel_at_period_end: row?.cancel_at_period_end ?? false,
+    current_period_end: row?.current_period_end?.toISOString() ?? null,
+    ...(checkoutUrl ? { checkout_url: checkoutUrl } : {}),
+  };
+}
+
+type LedgerEntry = Awaited<ReturnType<typeof entriesOf>>[number];
+
+export const transactionOf = (r: LedgerEntry): Transaction => ({
+  id: r.id,
+  amount: r.amount,
+  kind: r.kind as Transaction['kind'],
+  description: r.description,
+  created_at: r.created_at.toISOString(),
+});
+
+export const planOf = (p: Awaited<ReturnType<typeof selectPlans>>[number]): Plan => ({
+  key: p.key as Plan['key'],
+  title: p.title,
+  sub: p.sub,
+  currency: p.currency,
+  priceMajor: p.price_major,
+  priceCents: p.price_cents,
+  strikeThrough: p.strike_through,
+  buttonText: p.button_text,
+  badge: p.badge,
+  active: p.active,
+  features: p.features,
+});
+
+/** Return URLs must lead back to this site (no open redirect through the checkout). */
+export function returnUrl(config: ServerConfig, field: string, value: string | undefined, fallbackPath: string): string {
+  if (value === undefined) return `${config.publicUrl}${fallbackPath}`;
+  if (!isAllowedRedirect(config, value)) throw invalid(`${field}: must be an http(s) URL on this site (${config.publicUrl})`);
+  return value;
+}
+
+/** Runs a payment operation, turning state and provider failures into API errors. */
+export async function guarded<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof PaymentStateError) throw conflict(error.message);
+    if (error instanceof PaymentProviderError) throw new ApiHttpError(502, `Payment provider error: ${error.message}`, { cause: error });
+    throw error;
+  }
+}

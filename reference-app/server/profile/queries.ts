@@ -1,0 +1,132 @@
+import type { Db, Queryable, Tx } from '../db/types';
+
+// The profile feature's SQL: profiles, API keys, monthly API usage, registry credentials.
+
+export const PROFILE_FIELDS = [
+  'full_name',
+  'street',
+  'number',
+  'address_extra',
+  'zip_code',
+  'city',
+  'country_code',
+  'mobile',
+  'date_of_birth',
+  'profile_picture_url',
+] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+export function insertProfile(trx: Tx, userId: string) {
+  return trx
+    .insertInto('profiles')
+    .values({ user_id: userId })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+}
+
+export function selectProfile(db: Queryable, userId: string) {
+  return db
+    .selectFrom('users')
+    .leftJoin('profiles', 'profiles.user_id', 'users.id')
+    .select([
+      'users.id',
+      'users.email',
+      'profiles.user_id as profile_user',
+      ...PROFILE_FIELDS.map((field) => `profiles.${field}` as const),
+      'profiles.dt_created',
+      'profiles.terms_accepted',
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function selectSignUpBonus(db: Queryable, userId: string) {
+  return db
+    .selectFrom('credit_ledger')
+    .select('amount')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'sign_up_bonus')
+    .executeTakeFirst();
+}
+
+export function markTermsAccepted(db: Db, userId: string) {
+  return db
+    .updateTable('profiles')
+    .set({ terms_accepted: true, terms_accepted_at: new Date(), updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('terms_accepted', '=', false)
+    .execute();
+}
+
+export function updateProfileFields(db: Db, userId: string, patch: Partial<Record<ProfileField, string | null>>) {
+  return db
+    .updateTable('profiles')
+    .set({ ...patch, updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export function selectApiKeys(db: Db, userId: string) {
+  return db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').execute();
+}
+
+export async function countApiKeys(db: Queryable, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function insertApiKey(db: Queryable, values: { user_id: string; key_hash: string; display_value: string; expiration_date: Date }) {
+  return db.insertInto('api_keys').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function deleteApiKeyRow(db: Db, userId: string, id: string) {
+  return db.deleteFrom('api_keys').where('id', '=', id).where('user_id', '=', userId).returning('id').executeTakeFirst();
+}
+
+export function selectUsageSince(db: Db, userId: string, firstMonth: string) {
+  return db.selectFrom('api_usage').select(['month', 'calls']).where('user_id', '=', userId).where('month', '>=', firstMonth).execute();
+}
+
+export function selectCredentials(db: Db, userId: string) {
+  return db.selectFrom('registry_credentials').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+}
+
+export function findCredentialId(db: Db, userId: string, platform: string, alias: string) {
+  return db
+    .selectFrom('registry_credentials')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('platform', '=', platform)
+    .where('credential_alias', '=', alias)
+    .executeTakeFirst();
+}
+
+export async function countCredentials(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('registry_credentials')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function upsertCredential(
+  db: Db,
+  key: { user_id: string; platform: string; credential_alias: string },
+  values: { foreign_username: string; pat_enc: string; pat_last4: string; updated_at: Date },
+) {
+  return db
+    .insertInto('registry_credentials')
+    .values({ ...key, ...values })
+    .onConflict((oc) => oc.columns(['user_id', 'platform', 'credential_alias']).doUpdateSet(values))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function deleteCredentialRow(db: Db, userId: string, id: string) {
+  return db.deleteFrom('registry_credentials').where('id', '=', id).where('user_id', '=', userId).returning('id').executeTakeFirst();
+}
