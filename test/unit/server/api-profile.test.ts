@@ -122,7 +122,7 @@ describe('profile', () => {
 
 describe('API keys', () => {
   it('creates a key shown once, lists it masked, accepts it as a bearer and deletes it', async () => {
-    const { api, id } = await newUser();
+    const { api } = await newUser();
     const created = await api.createApiKey();
     if (!created.ok) throw new Error(created.error);
     const key = created.data;
