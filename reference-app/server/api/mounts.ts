@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { catalogueRoutes, descriptorRoutes, hostingRoutes } from '../catalogue/routes';
 import { paymentPublicRoutes, paymentRoutes } from '../payments/routes';
 import { profileRoutes } from '../profile/routes';
-import { supportPublicRoutes, supportRoutes } from '../support/routes';
+import { newsletterOwnerRoutes, supportPublicRoutes, supportRoutes } from '../support/routes';
 import type { Env } from 'hono';
 import { mountFeature, type Access } from './access';
 import type { MaybeSignedInEnv } from './authenticate';
@@ -51,6 +51,7 @@ export function apiRoutes(deps: ApiDeps) {
   mount('/payment', paymentPublicRoutes(deps), { auth: 'public' });
   mount('/payment', paymentRoutes(deps), { auth: 'signed-in', apiKeys: 'refused' });
   mount('/support', supportPublicRoutes(deps), { auth: 'public' });
+  mount('/support', newsletterOwnerRoutes(deps), { auth: 'optional' });
   mount('/support', supportRoutes(deps), { auth: 'signed-in', apiKeys: 'refused' });
 
   describeApi(v1, deps.config);
