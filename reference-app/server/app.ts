@@ -8,6 +8,7 @@ import { corsMiddleware } from './http/cors';
 import { staticApp } from './http/staticApp';
 import { mailboxRoutes } from './mail/mailboxRoutes';
 import { modelImageSvg } from './media/modelImage';
+import { mediaFileRoutes } from './media/routes';
 import { sandboxCheckoutRoutes } from './payments/sandboxPages';
 
 // The whole site on one origin: /auth/v1 (auth), /v1 (platform API), /config.json, the dev
@@ -45,6 +46,7 @@ export function createApp({ auth, api, publishableKey, serveApp }: AppOptions) {
   if (config.devMailbox) app.route('/dev', mailboxRoutes(api.db));
   if (api.payments.provider.name === 'sandbox') app.route('/sandbox', sandboxCheckoutRoutes(api.payments));
 
+  app.route('/media', mediaFileRoutes(api.media));
   app.get('/media/models/*', (c) => {
     const match = c.req.path.match(/^\/media\/models\/(.+)\.svg$/);
     if (!match) return c.text('Not found', 404);

@@ -183,7 +183,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       tokenRefresh: int(env, 'RATE_LIMIT_TOKEN_REFRESH', 3000),
       verify: int(env, 'RATE_LIMIT_VERIFY', 1000),
       mfa: int(env, 'RATE_LIMIT_MFA', 500),
-      support: int(env, 'RATE_LIMIT_SUPPORT', 200),
+      support: int(env, 'RATE_LIMIT_SUPPORT', 10),
     },
     trustProxy: bool(env, 'TRUST_PROXY', false),
     secretKey: env.LIMELIGHT_SECRET_KEY?.trim() || undefined,

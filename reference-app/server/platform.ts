@@ -12,10 +12,12 @@ import { migrateToLatest } from './db/migrate';
 import type { Db } from './db/types';
 import { RateLimiter } from './http/rateLimit';
 import { createMailboxMailer, createSmtpMailer } from './mail/mailer';
+import { createFileMediaStore } from './media/store';
 import { createSandboxProvider } from './payments/sandbox';
 import { PaymentService } from './payments/service';
 import { createStripeProvider } from './payments/stripe';
 import { seedDatabase } from './seed';
+import { MailOutbox } from './support/mailOutbox';
 
 // Builds the platform from its configuration: database (migrated, seeded once), keys, mailer,
 // payment provider and the Hono app. No socket here; see server.ts.
@@ -80,10 +82,13 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
         : createSandboxProvider(config.publicUrl);
     const payments = new PaymentService(db, provider, config);
     const linkKey = Buffer.from(hkdfSync('sha256', secretKey, Buffer.alloc(0), 'limelight link signing', 32));
+    const media = createFileMediaStore(path.join(config.dataDir, 'media'), config.publicUrl);
+    const outbox = new MailOutbox(db, mailer);
+    outbox.start();
 
     const app = createApp({
       auth: { db, config, keys, box, mailer, limiter, onUserCreated: createProfile },
-      api: { db, config, keys, box, mailer, limiter, payments, linkKey },
+      api: { db, config, keys, box, mailer, limiter, payments, linkKey, media, outbox },
       publishableKey,
       serveApp: options.serveApp ?? true,
     });
@@ -93,6 +98,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       publishableKey,
       database,
       async close() {
+        await outbox.stop();
         await mailer.close();
         await database.close();
       },

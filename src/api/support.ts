@@ -9,8 +9,10 @@ export function createSupportClient(options: Omit<ApiClientOptions, 'prefix'>) {
   return {
     client,
     subscriptionOptions: () => client.get<SubscriptionOption[]>('subscription_options'),
-    subscribeNewsletter: (payload: NewsletterPayload) => client.post<{ subscribed: number[] }>('subscribe_newsletter', payload),
-    unsubscribeNewsletter: (payload: NewsletterPayload) => client.post<{ unsubscribed: number[] }>('unsubscribe_newsletter', payload),
+    subscribeNewsletter: (payload: NewsletterPayload) =>
+      client.post<{ subscribed: number[]; pending_confirmation: number[] }>('subscribe_newsletter', payload),
+    unsubscribeNewsletter: (payload: NewsletterPayload) =>
+      client.post<{ unsubscribed: number[] }>('unsubscribe_newsletter', payload, { auth: 'optional' }),
     contactSupport: (payload: SupportPayload) => client.post<{ id: string }>('support', payload, { auth: 'required' }),
   };
 }

@@ -93,6 +93,8 @@ export interface SubscriptionOption {
 export interface NewsletterPayload {
   email: string;
   products: number[];
+  /** Unsubscribing only: the token of a newsletter mail's unsubscribe link (not needed when signed in as the address). */
+  token?: string;
 }
 
 export interface SupportAttachment {

@@ -4,7 +4,9 @@ import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
 import type { RateLimiter } from '../http/rateLimit';
 import type { Mailer } from '../mail/mailer';
+import type { MediaStore } from '../media/store';
 import type { PaymentService } from '../payments/service';
+import type { MailOutbox } from '../support/mailOutbox';
 
 /** What the platform API needs from the rest of the server. */
 export interface ApiDeps {
@@ -15,6 +17,10 @@ export interface ApiDeps {
   mailer: Mailer;
   limiter: RateLimiter;
   payments: PaymentService;
-  /** HMAC key for links that prove an address (newsletter unsubscribe). */
+  /** Uploaded files (support attachments, job media), outside the database. */
+  media: MediaStore;
+  /** Mail that must survive a failing mail server (sent after the response, retried). */
+  outbox: MailOutbox;
+  /** HMAC key for links that prove an address (newsletter confirm and unsubscribe). */
   linkKey: Buffer;
 }

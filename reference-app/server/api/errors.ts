@@ -18,3 +18,4 @@ export const unauthorized = (detail: string) => new ApiHttpError(401, detail);
 export const notFound = (detail: string) => new ApiHttpError(404, detail);
 export const conflict = (detail: string) => new ApiHttpError(409, detail);
 export const invalid = (detail: string) => new ApiHttpError(422, detail);
+export const forbidden = (detail: string) => new ApiHttpError(403, detail);

@@ -3,12 +3,14 @@ import { HTTPException } from 'hono/http-exception';
 import { catalogueRoutes, descriptorRoutes, hostingRoutes } from '../catalogue/routes';
 import { paymentPublicRoutes, paymentRoutes } from '../payments/routes';
 import { profileRoutes } from '../profile/routes';
-import { supportPublicRoutes, supportRoutes } from '../support/routes';
-import { mountFeature } from './access';
+import { newsletterOwnerRoutes, supportPublicRoutes, supportRoutes } from '../support/routes';
+import type { Env } from 'hono';
+import { mountFeature, type Access } from './access';
 import type { MaybeSignedInEnv } from './authenticate';
 import type { ApiDeps } from './deps';
 import { ApiHttpError } from './errors';
-import { createApiApp, describeApi } from './openapi';
+import { createApiApp, describeApi, type ApiApp } from './openapi';
+import { sessionStateLookup } from './sessionState';
 
 // The platform API, mounted at /v1, with its OpenAPI description at /v1/openapi.json.
 //
@@ -16,9 +18,11 @@ import { createApiApp, describeApi } from './openapi';
 // `createApiApp<SignedInEnv>()` (handlers read `c.var.caller`) or `createApiApp()` for public
 // routes, then add one line to the list below:
 //
-//   mountFeature(v1, deps, '/jobs', jobRoutes(deps), { auth: 'signed-in' });
+//   mount('/jobs', jobRoutes(deps), { auth: 'signed-in', apiKeys: 'allowed' });
 //
-// The access declared here is the only place that decides who may call the feature's routes.
+// The access declared here is the only place that decides who may call the feature's routes:
+// anyone, optionally signed in, or signed in (then also whether API keys may); access.ts adds
+// the MFA step-up for routes that change data and checks that a token's session still exists.
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const SUPPORT_BODY_LIMIT = 16 * 1024 * 1024;
@@ -36,14 +40,19 @@ export function apiRoutes(deps: ApiDeps) {
   const defaultLimit = limit(DEFAULT_BODY_LIMIT);
   v1.use('*', (c, next) => (c.req.path.endsWith('/support/support') ? supportLimit(c, next) : defaultLimit(c, next)));
 
-  mountFeature(v1, deps, '/model_management', catalogueRoutes(deps), { auth: 'public' });
-  mountFeature(v1, deps, '/model_management', descriptorRoutes(deps), { auth: 'optional' });
-  mountFeature(v1, deps, '/model_management', hostingRoutes(deps), { auth: 'signed-in' });
-  mountFeature(v1, deps, '/profile', profileRoutes(deps), { auth: 'signed-in' });
-  mountFeature(v1, deps, '/payment', paymentPublicRoutes(deps), { auth: 'public' });
-  mountFeature(v1, deps, '/payment', paymentRoutes(deps), { auth: 'signed-in' });
-  mountFeature(v1, deps, '/support', supportPublicRoutes(deps), { auth: 'public' });
-  mountFeature(v1, deps, '/support', supportRoutes(deps), { auth: 'signed-in' });
+  const accessDeps = { ...deps, sessionState: sessionStateLookup(deps.db) };
+  const mount = <E extends Env>(prefix: string, feature: ApiApp<E>, access: Access) =>
+    mountFeature(v1, accessDeps, prefix, feature, access);
+
+  mount('/model_management', catalogueRoutes(deps), { auth: 'public' });
+  mount('/model_management', descriptorRoutes(deps), { auth: 'optional' });
+  mount('/model_management', hostingRoutes(deps), { auth: 'signed-in', apiKeys: 'allowed' });
+  mount('/profile', profileRoutes(deps), { auth: 'signed-in', apiKeys: 'refused' });
+  mount('/payment', paymentPublicRoutes(deps), { auth: 'public' });
+  mount('/payment', paymentRoutes(deps), { auth: 'signed-in', apiKeys: 'refused' });
+  mount('/support', supportPublicRoutes(deps), { auth: 'public' });
+  mount('/support', newsletterOwnerRoutes(deps), { auth: 'optional' });
+  mount('/support', supportRoutes(deps), { auth: 'signed-in', apiKeys: 'refused' });
 
   describeApi(v1, deps.config);
 

@@ -1,3 +1,4 @@
+import { jsonBytes, MAX_USER_METADATA_BYTES } from '../limits';
 import { Hono } from 'hono';
 import { isUniqueViolation } from '../db/errors';
 import type { AuthDeps } from './deps';
@@ -23,7 +24,6 @@ import {
 
 // POST /signup, /resend and /otp (contract §1, §4).
 
-const MAX_METADATA_BYTES = 16 * 1024;
 const MAX_PASSWORD_LENGTH = 1024;
 
 export function readEmail(body: Record<string, unknown>, missingMessage: string): string {
@@ -45,9 +45,16 @@ export function checkNewPassword(deps: AuthDeps, password: string | undefined, m
   return password;
 }
 
+/** user_metadata travels in every access token: refuse what would make tokens too large. */
+export function assertMetadataFits(metadata: Record<string, unknown>): void {
+  if (jsonBytes(metadata) > MAX_USER_METADATA_BYTES) {
+    throw validationFailed(`data must be at most ${MAX_USER_METADATA_BYTES} bytes of JSON, together with the metadata already stored`);
+  }
+}
+
 export function readMetadata(body: Record<string, unknown>): Record<string, unknown> {
   const data = objectField(body, 'data') ?? {};
-  if (JSON.stringify(data).length > MAX_METADATA_BYTES) throw validationFailed(`data must be at most ${MAX_METADATA_BYTES} bytes of JSON`);
+  assertMetadataFits(data);
   return clientMetadata(data);
 }
 

@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { DEFAULT_REDIRECT_PATHS, safeRedirect } from './redirects';
 import { optionalCaller, rateLimit, readBody, requireCaller, stringField } from './request';
 import { deleteSessions } from './sessions';
-import { checkNewPassword, readEmail, readMetadata } from './signup';
+import { assertMetadataFits, checkNewPassword, readEmail, readMetadata } from './signup';
 import { findUserByEmail, findUserById, loadUserBundle, userResponse } from './users';
 
 // GET /user, PUT /user (password, metadata, email), POST /logout (contract §7).
@@ -62,7 +62,11 @@ export function userRoutes(deps: AuthDeps) {
       const current = (await findUserById(trx, caller.user.id))!;
       const now = new Date();
       const patch: Record<string, unknown> = {};
-      if (data) patch.raw_user_meta_data = JSON.stringify(mergeMetadata(current.raw_user_meta_data, data));
+      if (data) {
+        const merged = mergeMetadata(current.raw_user_meta_data, data);
+        assertMetadataFits(merged);
+        patch.raw_user_meta_data = JSON.stringify(merged);
+      }
       if (passwordHash) patch.encrypted_password = passwordHash;
       if (Object.keys(patch).length) {
         await trx

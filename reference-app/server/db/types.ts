@@ -273,6 +273,38 @@ export interface CheckoutSessionsTable {
   cancel_url: string | null;
   completed_at: Timestamp | null;
   created_at: CreatedAt;
+  /** The subscription checkout that replaced this one while it was open (migration 004). */
+  superseded_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A payment the platform must give back (e.g. for a superseded checkout); never a silent plan change. */
+export interface PaymentRefundCasesTable {
+  id: Generated<string>;
+  checkout_id: string;
+  user_id: string;
+  provider: string;
+  provider_ref: string | null;
+  subscription_ref: string | null;
+  amount_minor: number;
+  currency: string;
+  reason: string;
+  status: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+  resolved_at: Timestamp | null;
+}
+
+/** Mail waiting to be sent or retried; sent_at is set once the mailer accepted it. */
+export interface MailOutboxTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+  created_at: CreatedAt;
 }
 
 export interface SubscriptionsTable {
@@ -297,6 +329,8 @@ export interface NewsletterSubscriptionsTable {
   email: string;
   option_id: number;
   created_at: CreatedAt;
+  /** Set when the address confirmed through the mailed link; only confirmed rows count. */
+  confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SupportTicketsTable {
@@ -306,6 +340,8 @@ export interface SupportTicketsTable {
   subject: string;
   message: string;
   created_at: CreatedAt;
+  /** Hash of the request's content: a client's retry returns the ticket instead of a second one. */
+  request_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SupportAttachmentsTable {
@@ -314,7 +350,10 @@ export interface SupportAttachmentsTable {
   filename: string;
   content_type: string;
   size_bytes: number;
-  data: Uint8Array;
+  /** Bytes of attachments stored before the media store (migration 004); new ones are null. */
+  data: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+  /** The file's key in the media store. */
+  media_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OAuthStatesTable {
@@ -355,6 +394,8 @@ export interface Database {
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   support_tickets: SupportTicketsTable;
   support_attachments: SupportAttachmentsTable;
+  payment_refund_cases: PaymentRefundCasesTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type Db = Kysely<Database>;

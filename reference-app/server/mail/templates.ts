@@ -105,3 +105,17 @@ export function newsletterWelcomeMail(brand: string, to: string, topics: string[
     { label: 'Unsubscribe', url: unsubscribeUrl },
   );
 }
+
+export function newsletterConfirmMail(brand: string, to: string, topics: string[], confirmUrl: string): OutgoingMail {
+  return mail(
+    to,
+    `Confirm your ${brand} newsletter subscription`,
+    brand,
+    'Confirm your subscription',
+    [
+      `Someone asked to send ${topics.join(', ')} to this address.`,
+      'Nothing is sent until you confirm. If it was not you, ignore this message.',
+    ],
+    { label: 'Confirm subscription', url: confirmUrl },
+  );
+}

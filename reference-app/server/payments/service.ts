@@ -2,7 +2,9 @@ import type { Selectable } from 'kysely';
 import type { ServerConfig } from '../config';
 import { randomToken } from '../crypto/tokens';
 import type { CheckoutSessionsTable, Db, SubscriptionsTable } from '../db/types';
+import { isUniqueViolation } from '../db/errors';
 import { addEntry, balanceOf, entriesOf } from './ledger';
+import { recordRefundCase } from './refundCases';
 import type { PaymentEvent, PaymentProvider } from './provider';
 
 // Credits and plans: checkouts through the payment provider, the ledger entries they produce
@@ -59,25 +61,41 @@ export class PaymentService {
   ): Promise<CheckoutRow> {
     const id = `cs_${this.provider.name}_${randomToken(18)}`;
     const created = await this.provider.createCheckout({ sessionId: id, userId: user.userId, email: user.email, ...input });
-    return this.db
-      .insertInto('checkout_sessions')
-      .values({
-        id,
-        user_id: user.userId,
-        provider: this.provider.name,
-        purpose: input.purpose,
-        quantity: input.quantity,
-        amount_minor: input.amountMinor,
-        currency: input.currency,
-        plan_type: input.planType,
-        status: 'open',
-        url: created.url,
-        provider_ref: created.providerRef,
-        success_url: input.successUrl,
-        cancel_url: input.cancelUrl,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = {
+      id,
+      user_id: user.userId,
+      provider: this.provider.name,
+      purpose: input.purpose,
+      quantity: input.quantity,
+      amount_minor: input.amountMinor,
+      currency: input.currency,
+      plan_type: input.planType,
+      status: 'open',
+      url: created.url,
+      provider_ref: created.providerRef,
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+    };
+    if (input.purpose === 'credits') return this.db.insertInto('checkout_sessions').values(row).returningAll().executeTakeFirstOrThrow();
+    // One open subscription checkout per user (a unique index): the new one supersedes the
+    // previous, whose later payment becomes a refund case instead of a second plan change.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('checkout_sessions')
+            .set({ status: 'expired', superseded_by: id })
+            .where('user_id', '=', user.userId)
+            .where('purpose', '=', 'subscription')
+            .where('status', '=', 'open')
+            .execute();
+          return trx.insertInto('checkout_sessions').values(row).returningAll().executeTakeFirstOrThrow();
+        });
+      } catch (error) {
+        // A concurrent request opened one between our update and insert: supersede it too.
+        if (!isUniqueViolation(error) || attempt >= 3) throw error;
+      }
+    }
   }
 
   /** Opens a checkout for `quantity` credits; with `chargeNow` a sandbox charge settles it at once. */
@@ -103,10 +121,12 @@ export class PaymentService {
 
   /**
    * Settles a checkout: marks it complete and books its effect in one transaction. Only the
-   * first of several concurrent completions changes anything; the others see it complete.
+   * first of several concurrent completions changes anything; the others see it complete. A
+   * payment for a checkout that is no longer open (superseded or expired), or for a plan while
+   * another is active, changes nothing and is recorded as a refund case (refundCases.ts).
    */
   async completeCheckout(id: string, providerRef: string | null, subscriptionRef: string | null): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    const outcome = await this.db.transaction().execute(async (trx) => {
       const checkout = await trx
         .updateTable('checkout_sessions')
         .set({ status: 'complete', completed_at: new Date(), ...(providerRef ? { provider_ref: providerRef } : {}) })
@@ -114,7 +134,14 @@ export class PaymentService {
         .where('status', '=', 'open')
         .returningAll()
         .executeTakeFirst();
-      if (!checkout) return false;
+      if (!checkout) {
+        const stale = await trx.selectFrom('checkout_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!stale || stale.status === 'complete') return { booked: false };
+        const reason = stale.superseded_by
+          ? `Paid after checkout ${stale.superseded_by} replaced it`
+          : 'Paid after the checkout expired or was cancelled';
+        return { booked: false, refund: await recordRefundCase(trx, stale, { providerRef, subscriptionRef, reason }) };
+      }
       if (checkout.purpose === 'credits') {
         await addEntry(trx, {
           userId: checkout.user_id,
@@ -123,7 +150,17 @@ export class PaymentService {
           description: `Purchase of ${checkout.quantity} credits`,
           reference: checkout.id,
         });
-        return true;
+        return { booked: true };
+      }
+      const current = await trx
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('user_id', '=', checkout.user_id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (current?.status === 'active') {
+        const reason = `Paid while the ${current.plan_type} plan was active`;
+        return { booked: false, refund: await recordRefundCase(trx, checkout, { providerRef, subscriptionRef, reason }) };
       }
       const now = new Date();
       const values = {
@@ -140,8 +177,15 @@ export class PaymentService {
         .values({ user_id: checkout.user_id, ...values })
         .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
         .execute();
-      return true;
+      return { booked: true };
     });
+    // The provider must not keep charging for a plan the user does not get.
+    if (outcome.refund?.subscription_ref) {
+      await this.provider.cancelSubscription(outcome.refund.subscription_ref, false).catch((error: unknown) => {
+        console.error(`payments: could not cancel ${outcome.refund!.subscription_ref} of refund case ${outcome.refund!.id}:`, error);
+      });
+    }
+    return outcome.booked;
   }
 
   async expireCheckout(id: string): Promise<boolean> {

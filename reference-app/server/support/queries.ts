@@ -11,13 +11,34 @@ export async function optionNames(db: Db, ids: number[]): Promise<Map<number, st
   return new Map(rows.map((r) => [r.id, r.display_value]));
 }
 
-export function insertSubscriptions(db: Db, email: string, optionIds: number[]) {
+export function selectSubscriptionsOf(db: Db, email: string) {
+  return db.selectFrom('newsletter_subscriptions').select(['option_id', 'confirmed_at']).where('email', '=', email).execute();
+}
+
+/** Pending rows (confirmed_at null); rows that exist keep their state. */
+export function insertPendingSubscriptions(db: Db, email: string, optionIds: number[]) {
   return db
     .insertInto('newsletter_subscriptions')
-    .values(optionIds.map((option_id) => ({ email, option_id })))
+    .values(optionIds.map((option_id) => ({ email, option_id, confirmed_at: null })))
     .onConflict((oc) => oc.columns(['email', 'option_id']).doNothing())
+    .execute();
+}
+
+/** Marks the options confirmed (creating rows an unsubscribe removed meanwhile); returns those newly confirmed. */
+export async function confirmSubscriptions(db: Db, email: string, optionIds: number[]): Promise<number[]> {
+  if (!optionIds.length) return [];
+  const rows = await db
+    .insertInto('newsletter_subscriptions')
+    .values(optionIds.map((option_id) => ({ email, option_id, confirmed_at: new Date() })))
+    .onConflict((oc) =>
+      oc
+        .columns(['email', 'option_id'])
+        .doUpdateSet({ confirmed_at: new Date() })
+        .where('newsletter_subscriptions.confirmed_at', 'is', null),
+    )
     .returning('option_id')
     .execute();
+  return rows.map((r) => r.option_id).sort((a, b) => a - b);
 }
 
 /** Removes the address from the given options, or from all with an empty list. */

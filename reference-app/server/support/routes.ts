@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { SignedInEnv } from '../api/authenticate';
+import type { MaybeSignedInEnv, SignedInEnv } from '../api/authenticate';
 import type { ApiDeps } from '../api/deps';
 import { ApiHttpError } from '../api/errors';
 import { body, createApiApp, errors, json } from '../api/openapi';
@@ -7,15 +7,20 @@ import { IdResultSchema } from '../api/schemas';
 import { clientIp } from '../http/clientIp';
 import { escapeHtml } from '../mail/templates';
 import { decodeAttachments } from './attachments';
-import { isUnsubscribeToken, subscribe, unsubscribe } from './newsletter';
+import { confirmSubscription, isUnsubscribeToken, readConfirmLink, requestSubscription, unsubscribe } from './newsletter';
 import { deleteSubscriptions, selectOptions } from './queries';
-import { NewsletterSchema, SubscriptionOptionSchema, SupportSchema } from './schemas';
+import { NewsletterSchema, SubscriptionOptionSchema, SupportSchema, UnsubscribeSchema } from './schemas';
 import { openTicket } from './tickets';
 
 // /v1/support/: newsletter options and (un)subscription, open to everyone; the contact form,
 // which needs a caller and accepts a few attachments of safe types.
 
 const tags = ['support'];
+/** Subscription requests (each a confirmation mail) per address and rate-limit window. */
+const CONFIRM_MAILS_PER_ADDRESS = 3;
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;padding:40px"><h1>${escapeHtml(title)}</h1><div>${body}</div></body></html>`;
 
 export function supportPublicRoutes(deps: ApiDeps) {
   const { db, config } = deps;
@@ -37,45 +42,68 @@ export function supportPublicRoutes(deps: ApiDeps) {
       method: 'post',
       path: '/subscribe_newsletter',
       tags,
-      summary: 'Subscribes an address to the given topics (idempotent) and sends a welcome mail',
+      summary: 'Asks to subscribe an address (double opt-in): topics not yet confirmed are pending until the mailed link is followed',
       request: body(NewsletterSchema),
-      responses: { 200: json(z.object({ subscribed: z.array(z.number()) }), 'Topics now subscribed'), ...errors(422, 429) },
+      responses: {
+        200: json(
+          z.object({ subscribed: z.array(z.number()), pending_confirmation: z.array(z.number()) }),
+          'Topics already confirmed, and those awaiting confirmation',
+        ),
+        ...errors(422, 429),
+      },
     }),
     async (c) => {
       const { email, products } = c.req.valid('json');
-      const decision = deps.limiter.hit('newsletter', clientIp(c, config.trustProxy), config.rateLimits.emailSent);
-      if (!decision.allowed) throw new ApiHttpError(429, `Too many subscriptions from your address; retry in ${decision.retryAfter} s`);
-      return c.json({ subscribed: await subscribe(deps, email, products) }, 200);
+      const fromIp = deps.limiter.hit('newsletter', clientIp(c, config.trustProxy), config.rateLimits.emailSent);
+      if (!fromIp.allowed) throw new ApiHttpError(429, `Too many subscriptions from your address; retry in ${fromIp.retryAfter} s`);
+      // Confirmation mails to one address are few, so nobody can flood someone's inbox through us.
+      const toAddress = deps.limiter.hit('newsletter-address', email.toLowerCase(), CONFIRM_MAILS_PER_ADDRESS);
+      if (!toAddress.allowed)
+        throw new ApiHttpError(429, `Too many subscription requests for ${email}; retry in ${toAddress.retryAfter} s`);
+      return c.json(await requestSubscription(deps, email, products), 200);
     },
   );
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/unsubscribe_newsletter',
-      tags,
-      summary: 'Unsubscribes an address from the given topics (an empty list: from all)',
-      request: body(NewsletterSchema),
-      responses: { 200: json(z.object({ unsubscribed: z.array(z.number()) }), 'Topics removed'), ...errors(422) },
-    }),
-    async (c) => {
-      const { email, products } = c.req.valid('json');
-      return c.json({ unsubscribed: await unsubscribe(db, email, products) }, 200);
-    },
-  );
+  // The link in the confirmation mail: a page with a button, because mail scanners open links
+  // (a GET must not subscribe anyone); the button posts back to the same URL.
+  app.on(['GET', 'POST'], '/confirm_newsletter', async (c) => {
+    const link = readConfirmLink(deps.linkKey, c.req.query());
+    if ('error' in link) return c.html(page('Invalid link', escapeHtml(link.error ?? '')), 400);
+    if (c.req.method === 'GET') {
+      const form = `<form method="post"><button type="submit">Confirm subscription for ${escapeHtml(link.email)}</button></form>`;
+      return c.html(page('Confirm your subscription', form));
+    }
+    await confirmSubscription(deps, link.email, link.ids);
+    return c.html(page('Subscribed', `${escapeHtml(link.email)} is subscribed. Every mail has a link to unsubscribe.`));
+  });
 
-  // The link in the welcome mail: a page, not JSON, because a mail client opens it.
+  // The link in newsletter mails: a page, not JSON, because a mail client opens it.
   app.get('/unsubscribe', async (c) => {
     const email = (c.req.query('email') ?? '').toLowerCase();
     const ok = isUnsubscribeToken(deps.linkKey, email, c.req.query('token') ?? '');
     if (ok) await deleteSubscriptions(db, email, []);
     const message = ok ? `${escapeHtml(email)} will receive no more newsletters.` : 'This unsubscribe link is invalid.';
-    return c.html(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Unsubscribe</title></head><body style="font-family:system-ui,sans-serif;padding:40px"><h1>${ok ? 'Unsubscribed' : 'Invalid link'}</h1><p>${message}</p></body></html>`,
-      ok ? 200 : 400,
-    );
+    return c.html(page(ok ? 'Unsubscribed' : 'Invalid link', message), ok ? 200 : 400);
   });
 
+  return app;
+}
+
+/** Unsubscribing: with an unsubscribe link's token, or signed in as the address. */
+export function newsletterOwnerRoutes(deps: ApiDeps) {
+  const app = createApiApp<MaybeSignedInEnv>();
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/unsubscribe_newsletter',
+      tags,
+      summary:
+        'Unsubscribes an address from the given topics (an empty list: from all); needs the token of an unsubscribe link or the signed-in owner',
+      request: body(UnsubscribeSchema),
+      responses: { 200: json(z.object({ unsubscribed: z.array(z.number()) }), 'Topics removed'), ...errors(403, 422) },
+    }),
+    async (c) => c.json({ unsubscribed: await unsubscribe(deps, c.req.valid('json'), c.var.caller?.email) }, 200),
+  );
   return app;
 }
 

@@ -13,6 +13,14 @@ export const NewsletterSchema = z
   })
   .openapi('Newsletter');
 
+export const UnsubscribeSchema = NewsletterSchema.extend({
+  token: z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({ description: 'The token of an unsubscribe link; not needed when signed in as the address' }),
+}).openapi('Unsubscribe');
+
 export const MAX_ATTACHMENTS = 5;
 
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;

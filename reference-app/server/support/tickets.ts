@@ -1,13 +1,21 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { ApiHttpError } from '../api/errors';
 import type { ServerConfig } from '../config';
-import type { Db } from '../db/types';
-import type { Mailer } from '../mail/mailer';
+import type { Db, Queryable } from '../db/types';
 import { supportAckMail, supportTeamMail } from '../mail/templates';
+import type { MediaStore, StoredMedia } from '../media/store';
 import type { DecodedAttachment } from './attachments';
+import type { MailOutbox } from './mailOutbox';
 import { selectUserEmail } from './queries';
 
-// Support tickets: stored with their attachments, then mailed to the team and acknowledged to
-// the user.
+// Support tickets. Attachments go to the media store (files, not database rows); the ticket,
+// its attachment rows and both mails are saved in one transaction, and the mails leave through
+// the outbox after the response, so a failing mail server neither fails the request nor loses
+// the mail. The same request sent again within DUPLICATE_WINDOW_MS (a client retrying after a
+// timeout) returns the first ticket instead of opening a second.
+
+export const DUPLICATE_WINDOW_MS = 10 * 60_000;
 
 export interface TicketInput {
   topic: string;
@@ -15,44 +23,83 @@ export interface TicketInput {
   message: string;
 }
 
+export interface TicketDeps {
+  db: Db;
+  config: ServerConfig;
+  media: MediaStore;
+  outbox: MailOutbox;
+}
+
+function requestHash(userId: string, input: TicketInput, files: DecodedAttachment[]): string {
+  const hash = createHash('sha256');
+  for (const part of [userId, input.topic, input.subject, input.message]) hash.update(part).update('\0');
+  for (const f of files) hash.update(f.filename).update('\0').update(f.content_type).update('\0').update(f.data).update('\0');
+  return hash.digest('base64url');
+}
+
+function recentTicket(q: Queryable, userId: string, hash: string) {
+  return q
+    .selectFrom('support_tickets')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('request_hash', '=', hash)
+    .where('created_at', '>', new Date(Date.now() - DUPLICATE_WINDOW_MS))
+    .executeTakeFirst();
+}
+
 export async function openTicket(
-  deps: { db: Db; config: ServerConfig; mailer: Mailer },
+  deps: TicketDeps,
   userId: string,
   input: TicketInput,
   files: DecodedAttachment[],
 ): Promise<{ id: string }> {
-  const { db, config, mailer } = deps;
+  const { db, config, media, outbox } = deps;
   const user = await selectUserEmail(db, userId);
   if (!user) throw new ApiHttpError(404, 'No user for this token: the account was deleted');
-  const ticket = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('support_tickets')
-      .values({ user_id: userId, topic: input.topic, subject: input.subject, message: input.message })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (files.length) {
-      await trx
-        .insertInto('support_attachments')
-        .values(
-          files.map((f) => ({
-            ticket_id: row.id,
-            filename: f.filename,
-            content_type: f.content_type,
-            size_bytes: f.data.length,
-            data: f.data,
-          })),
-        )
-        .execute();
-    }
-    return row;
-  });
-  await mailer.send(
-    supportTeamMail(config.brandName, config.supportEmail, user.email, {
-      ...input,
-      id: ticket.id,
-      attachments: files.map((f) => `${f.filename} (${f.data.length} bytes)`),
-    }),
-  );
-  await mailer.send(supportAckMail(config.brandName, user.email, ticket.id, input.subject));
-  return { id: ticket.id };
+  const hash = requestHash(userId, input, files);
+  const earlier = await recentTicket(db, userId, hash);
+  if (earlier) return { id: earlier.id };
+
+  const stored: StoredMedia[] = await Promise.all(files.map((f) => media.put(f.data, f.content_type)));
+  const forget = () => Promise.all(stored.map((s) => media.delete(s.key)));
+  try {
+    const saved = await db.transaction().execute(async (trx) => {
+      // Two identical requests at once: the second waits here, then finds the first.
+      await sql`select pg_advisory_xact_lock(hashtext(${hash}))`.execute(trx);
+      const concurrent = await recentTicket(trx, userId, hash);
+      if (concurrent) return { id: concurrent.id, duplicate: true };
+      const ticket = await trx
+        .insertInto('support_tickets')
+        .values({ user_id: userId, topic: input.topic, subject: input.subject, message: input.message, request_hash: hash })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (files.length) {
+        await trx
+          .insertInto('support_attachments')
+          .values(
+            files.map((f, i) => ({
+              ticket_id: ticket.id,
+              filename: f.filename,
+              content_type: f.content_type,
+              size_bytes: f.data.length,
+              media_key: stored[i]!.key,
+            })),
+          )
+          .execute();
+      }
+      const attachments = files.map((f, i) => `${f.filename} (${f.data.length} bytes): ${stored[i]!.url}`);
+      await outbox.enqueue(
+        trx,
+        supportTeamMail(config.brandName, config.supportEmail, user.email, { ...input, id: ticket.id, attachments }),
+      );
+      await outbox.enqueue(trx, supportAckMail(config.brandName, user.email, ticket.id, input.subject));
+      return { id: ticket.id, duplicate: false };
+    });
+    if (saved.duplicate) await forget();
+    else outbox.kick();
+    return { id: saved.id };
+  } catch (error) {
+    await forget();
+    throw error;
+  }
 }

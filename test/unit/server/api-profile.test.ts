@@ -122,7 +122,7 @@ describe('profile', () => {
 
 describe('API keys', () => {
   it('creates a key shown once, lists it masked, accepts it as a bearer and deletes it', async () => {
-    const { api, id } = await newUser();
+    const { api } = await newUser();
     const created = await api.createApiKey();
     if (!created.ok) throw new Error(created.error);
     const key = created.data;
@@ -137,17 +137,25 @@ describe('API keys', () => {
     const stored = await server.platform.database.db.selectFrom('api_keys').selectAll().where('id', '=', key.id).executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toContain(key.secret);
 
-    // The key authenticates API calls and counts them in the usage statistics.
-    const viaKey = apiClients(server, key.secret).profile;
-    expect(await viaKey.profile()).toMatchObject({ ok: true, data: { id } });
-    const usage = await viaKey.usageStatistics();
+    // The key authenticates service calls and counts them in the usage statistics.
+    const viaKey = apiClients(server, key.secret).modelManagement;
+    expect(await viaKey.modelHostingInformation({ model_id: 'lime-chat-8b' })).toMatchObject({
+      ok: true,
+      data: { model_id: 'lime-chat-8b' },
+    });
+    expect(await viaKey.modelDescriptors()).toMatchObject({ ok: true });
+    const usage = await api.usageStatistics();
     if (!usage.ok) throw new Error(usage.error);
     expect(usage.data.monthly_api_calls).toHaveLength(12);
     expect(usage.data.monthly_api_calls.at(-1)!.calls).toBe(2);
     expect(usage.data.monthly_api_calls.map((m) => m.month)).toEqual([...usage.data.monthly_api_calls.map((m) => m.month)].sort());
 
     expect(await api.deleteApiKey(key.id)).toMatchObject({ ok: true, data: { id: key.id } });
-    expect(await viaKey.profile()).toMatchObject({ ok: false, status: 401, error: 'Invalid API key' });
+    expect(await viaKey.modelHostingInformation({ model_id: 'lime-chat-8b' })).toMatchObject({
+      ok: false,
+      status: 401,
+      error: 'Invalid API key',
+    });
     expect(await api.deleteApiKey(key.id)).toMatchObject({ ok: false, status: 404, error: `api_key_id: no API key ${key.id} among yours` });
   });
 
@@ -163,7 +171,7 @@ describe('API keys', () => {
       .set({ expiration_date: new Date(Date.now() - 1000) })
       .where('user_id', '=', id)
       .execute();
-    const expired = await apiClients(server, created.data.secret).profile.profile();
+    const expired = await apiClients(server, created.data.secret).modelManagement.modelHostingInformation({ model_id: 'lime-chat-8b' });
     expect(expired).toMatchObject({
       ok: false,
       status: 401,

@@ -17,22 +17,79 @@ describe('newsletter', () => {
     expect(result.data[0]).toEqual({ id: 1, display_value: 'Product updates', description: expect.any(String) });
   });
 
-  it('subscribes idempotently, mails a welcome with a working unsubscribe link, and unsubscribes', async () => {
+  it('double opt-in: a request mails a signed confirm link; only the link confirms; the welcome can unsubscribe', async () => {
     const email = uniqueEmail('news');
-    expect(await support().subscribeNewsletter({ email, products: [2, 1, 2] })).toMatchObject({ ok: true, data: { subscribed: [1, 2] } });
-    expect(await support().subscribeNewsletter({ email, products: [1] })).toMatchObject({ ok: true, data: { subscribed: [1] } });
-    const mails = await mailbox(target, email);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toMatch(/Product updates, New models/);
-    expect(await support().unsubscribeNewsletter({ email, products: [2] })).toMatchObject({ ok: true, data: { unsubscribed: [2] } });
+    expect(await support().subscribeNewsletter({ email, products: [2, 1, 2] })).toMatchObject({
+      ok: true,
+      data: { subscribed: [], pending_confirmation: [1, 2] },
+    });
+    const request = await latestMail(target, email);
+    expect(request.subject).toMatch(/Confirm your Limelight newsletter subscription/);
+    expect(request.text).toMatch(/Product updates, New models/);
+    const confirm = request.links.find((l) => l.includes('/v1/support/confirm_newsletter'))!;
 
-    const link = mails[0]!.links.find((l) => l.includes('/v1/support/unsubscribe'))!;
+    // Opening the link (as a mail scanner would) confirms nothing; the button does.
+    const opened = await fetch(confirm);
+    expect(await opened.text()).toMatch(/<form method="post"><button type="submit">Confirm subscription/);
+    expect(await support().subscribeNewsletter({ email, products: [1] })).toMatchObject({
+      data: { subscribed: [], pending_confirmation: [1] },
+    });
+    const forged = await fetch(confirm.replace('products=1%2C2', 'products=1%2C2%2C3'), { method: 'POST' });
+    expect(forged.status).toBe(400);
+    const confirmed = await fetch(confirm, { method: 'POST' });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toMatch(/is subscribed/);
+    expect(await support().subscribeNewsletter({ email, products: [1, 2] })).toMatchObject({
+      ok: true,
+      data: { subscribed: [1, 2], pending_confirmation: [] },
+    });
+
+    const welcome = await latestMail(target, email, 3);
+    expect(welcome.subject).toMatch(/subscribed to Limelight news/);
+    const link = welcome.links.find((l) => l.includes('/v1/support/unsubscribe'))!;
+    const token = new URL(link).searchParams.get('token')!;
+    expect(await support().unsubscribeNewsletter({ email, products: [2], token })).toMatchObject({
+      ok: true,
+      data: { unsubscribed: [2] },
+    });
     const page = await fetch(link);
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/will receive no more newsletters/);
-    expect(await support().unsubscribeNewsletter({ email, products: [] })).toMatchObject({ ok: true, data: { unsubscribed: [] } });
-    const forged = await fetch(link.replace(/token=[^&]+/, 'token=forged'));
-    expect(forged.status).toBe(400);
+    const forgedLink = await fetch(link.replace(/token=[^&]+/, 'token=forged'));
+    expect(forgedLink.status).toBe(400);
+  });
+
+  it('unsubscribing needs the link token or the signed-in owner', async () => {
+    const credentials = await confirmedUser(target, 'reader');
+    const { session } = await signedIn(target, credentials);
+    expect(await support().unsubscribeNewsletter({ email: credentials.email, products: [] })).toMatchObject({
+      ok: false,
+      status: 403,
+      error: `To unsubscribe ${credentials.email}, use the link in one of our newsletter mails, or sign in as that address`,
+    });
+    expect(await support().unsubscribeNewsletter({ email: credentials.email, products: [], token: 'guess' })).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    const stranger = await signedIn(target, await confirmedUser(target, 'stranger'));
+    const asStranger = await rawApi(target, 'POST', '/v1/support/unsubscribe_newsletter', {
+      token: stranger.session.access_token,
+      body: { email: credentials.email, products: [] },
+    });
+    expect(asStranger.status).toBe(403);
+    const asOwner = await rawApi(target, 'POST', '/v1/support/unsubscribe_newsletter', {
+      token: session.access_token,
+      body: { email: credentials.email.toUpperCase(), products: [] },
+    });
+    expect(asOwner).toMatchObject({ status: 200, json: { unsubscribed: [] } });
+  });
+
+  it('limits confirmation mails per address', async () => {
+    const email = uniqueEmail('flood');
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await support().subscribeNewsletter({ email, products: [1] }));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 429]);
+    expect(await mailbox(target, email)).toHaveLength(3);
   });
 
   it('rejects invalid addresses, unknown and empty option lists with 422', async () => {

@@ -1,0 +1,35 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/types';
+
+// Whether an access token's session still exists and whether its user has a verified MFA
+// factor. Access tokens are verified without the database, so without this check a token would
+// outlive a sign-out or a password change by up to its lifetime (an hour). A short cache keeps
+// the check to one query per session every few seconds; a revocation takes effect within
+// SESSION_STATE_CACHE_MS on every server process.
+
+export const SESSION_STATE_CACHE_MS = 4_000;
+/** Beyond this many cached sessions the cache starts over (bounded memory under load). */
+const MAX_CACHED = 50_000;
+
+export interface SessionState {
+  live: boolean;
+  hasVerifiedFactor: boolean;
+}
+
+export type SessionStateLookup = (sessionId: string, userId: string) => Promise<SessionState>;
+
+export function sessionStateLookup(db: Db, cacheMs = SESSION_STATE_CACHE_MS, now = () => Date.now()): SessionStateLookup {
+  const cache = new Map<string, { at: number; state: SessionState }>();
+  return async (sessionId, userId) => {
+    const key = `${sessionId}:${userId}`;
+    const hit = cache.get(key);
+    if (hit && now() - hit.at < cacheMs) return hit.state;
+    const row = await sql<{ live: boolean; mfa: boolean }>`
+      select exists(select 1 from sessions where id = ${sessionId} and user_id = ${userId}) as live,
+             exists(select 1 from mfa_factors where user_id = ${userId} and status = 'verified') as mfa`.execute(db);
+    const state = { live: !!row.rows[0]?.live, hasVerifiedFactor: !!row.rows[0]?.mfa };
+    if (cache.size >= MAX_CACHED) cache.clear();
+    cache.set(key, { at: now(), state });
+    return state;
+  };
+}
