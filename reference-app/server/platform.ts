@@ -69,7 +69,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     const keys = await SigningKeys.open(db, box);
     const publishableKey = await ensurePublishableKey(db, options.publishableKey);
     const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createMailboxMailer(db);
-    const limiter = new RateLimiter(config.rateLimits.windowSeconds);
+    const limiter = new RateLimiter({
+      windowSeconds: config.rateLimits.windowSeconds,
+      db: config.rateLimitStore === 'database' ? db : undefined,
+    });
     const provider =
       config.payments.provider === 'stripe'
         ? createStripeProvider({

@@ -9,7 +9,7 @@ import { mfaRoutes } from './mfa';
 import { oauthRoutes } from './oauth';
 import { signupRoutes } from './signup';
 import { tokenRoutes } from './token';
-import { userRoutes } from './user';
+import { userRoutes } from './userRoutes';
 import { verifyRoutes } from './verify';
 
 // The Supabase-Auth-compatible API, mounted at /auth/v1.

@@ -2,7 +2,7 @@ import { randomToken, sha256 } from '../crypto/tokens';
 import type { SecretBox } from '../crypto/secretBox';
 import type { Tx } from '../db/types';
 import { hashPassword } from '../auth/passwords';
-import { insertUser } from '../auth/users';
+import { insertUser } from '../auth/userRecords';
 import { monthKey } from '../api/months';
 import { addEntry, grantSignUpBonus } from '../payments/ledger';
 

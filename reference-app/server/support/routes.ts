@@ -43,7 +43,7 @@ export function supportPublicRoutes(deps: ApiDeps) {
     }),
     async (c) => {
       const { email, products } = c.req.valid('json');
-      const decision = deps.limiter.hit('newsletter', clientIp(c, config.trustProxy), config.rateLimits.emailSent);
+      const decision = await deps.limiter.hit('newsletter', clientIp(c, config.trustProxy), config.rateLimits.emailSent);
       if (!decision.allowed) throw new ApiHttpError(429, `Too many subscriptions from your address; retry in ${decision.retryAfter} s`);
       return c.json({ subscribed: await subscribe(deps, email, products) }, 200);
     },
@@ -95,7 +95,7 @@ export function supportRoutes(deps: ApiDeps) {
     async (c) => {
       const { caller } = c.var;
       const input = c.req.valid('json');
-      const decision = deps.limiter.hit('support', caller.userId, config.rateLimits.support);
+      const decision = await deps.limiter.hit('support', caller.userId, config.rateLimits.support);
       if (!decision.allowed) throw new ApiHttpError(429, `Too many support requests; retry in ${decision.retryAfter} s`);
       const files = decodeAttachments(input.attachments ?? []);
       return c.json(await openTicket(deps, caller.userId, input, files), 200);
