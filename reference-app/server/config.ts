@@ -246,7 +246,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       stripeApiBase: (env.STRIPE_API_BASE?.trim() || 'https://api.stripe.com').replace(/\/+$/, ''),
     },
     appDir: path.resolve(cwd, env.APP_DIR?.trim() || 'dist/app'),
-    devMailbox: !smtpUrl,
+    devMailbox: !smtpUrl && !production,
     logRequests: bool(env, 'LOG_REQUESTS', false),
   };
 }
