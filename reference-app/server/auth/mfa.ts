@@ -19,7 +19,14 @@ const TOTP_PERIOD_S = 30;
 const UNVERIFIED_FACTOR_TTL_MS = 24 * 3600 * 1000;
 
 function totpFor(secret: string, label: string, issuer: string) {
-  return new OTPAuth.TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_S, secret: OTPAuth.Secret.fromBase32(secret) });
+  return new OTPAuth.TOTP({
+    issuer,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD_S,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
 }
 
 async function callerFactor(c: Context, deps: AuthDeps): Promise<{ caller: Caller; factor: FactorRow }> {

@@ -56,7 +56,8 @@ export function checkPath(path: string): void {
     const decoded = decodeComponent(segment, 'path');
     const problem = unstorable(decoded);
     if (problem) throw new BadInputError(`path ${problem}`);
-    if (decoded.length > MAX_QUERY_VALUE_LENGTH) throw new BadInputError(`path segment is too long: at most ${MAX_QUERY_VALUE_LENGTH} characters`);
+    if (decoded.length > MAX_QUERY_VALUE_LENGTH)
+      throw new BadInputError(`path segment is too long: at most ${MAX_QUERY_VALUE_LENGTH} characters`);
   }
 }
 
@@ -98,7 +99,8 @@ export function checkBodyText(text: string, contentType: string): void {
 export function inputGuard(answer: (c: Context, message: string) => Response): MiddlewareHandler {
   const limit = bodyLimit({
     maxSize: MAX_GUARDED_BODY_BYTES,
-    onError: (c) => c.json({ detail: `Request body too large: the limit is ${MAX_GUARDED_BODY_BYTES} bytes` }, 413, { Connection: 'close' }),
+    onError: (c) =>
+      c.json({ detail: `Request body too large: the limit is ${MAX_GUARDED_BODY_BYTES} bytes` }, 413, { Connection: 'close' }),
   });
   return async (c, next) => {
     try {

@@ -8,7 +8,8 @@ import { confirmedUser, globalServer, signedIn } from './helpers';
 // listFactors, getAuthenticatorAssuranceLevel, unenroll (contract §9).
 
 const target = globalServer();
-const codeFor = (secret: string, timestamp = Date.now()) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp });
+const codeFor = (secret: string, timestamp = Date.now()) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp });
 /** The code of the next 30-second step, which the server accepts (one step of clock drift). */
 const nextCodeFor = (secret: string) => codeFor(secret, Date.now() + 30_000);
 const wrongCode = (secret: string) => String((Number(codeFor(secret)) + 500_000) % 1_000_000).padStart(6, '0');

@@ -195,11 +195,17 @@ describe('sign-up mails again (EMAIL_MIN_INTERVAL=0)', () => {
   it('resend mails a fresh link to an unconfirmed address and answers {} for anyone else', async () => {
     const email = uniqueEmail('resend');
     await supabase(server).auth.signUp({ email, password: 'secret-123' });
-    const { error } = await supabase(server).auth.resend({ type: 'signup', email, options: { emailRedirectTo: `${server.url}/signinup?page_state=1&emailconfirmed=true` } });
+    const { error } = await supabase(server).auth.resend({
+      type: 'signup',
+      email,
+      options: { emailRedirectTo: `${server.url}/signinup?page_state=1&emailconfirmed=true` },
+    });
     expect(error).toBeNull();
     const mails = await mailbox(server, email);
     expect(mails).toHaveLength(2);
-    expect(new URL(verifyLinkOf(mails[0]!)).searchParams.get('redirect_to')).toBe(`${server.url}/signinup?page_state=1&emailconfirmed=true`);
+    expect(new URL(verifyLinkOf(mails[0]!)).searchParams.get('redirect_to')).toBe(
+      `${server.url}/signinup?page_state=1&emailconfirmed=true`,
+    );
     expect(new Date(mails[0]!.created_at).getTime()).toBeGreaterThanOrEqual(new Date(mails[1]!.created_at).getTime());
 
     for (const other of [DEMO.email, uniqueEmail('nobody')]) {
