@@ -39,7 +39,8 @@ export function checkQueryString(search: string, where = 'query parameter'): voi
     if (!pair) continue;
     const eq = pair.indexOf('=');
     const name = decodeComponent(eq < 0 ? pair : pair.slice(0, eq), `${where} name`);
-    const label = `${where} ${JSON.stringify(name.replace(/[\u0000-\u001f]/g, '?').slice(0, 64))}`;
+    // JSON.stringify escapes control characters, so the name is safe to echo.
+    const label = `${where} ${JSON.stringify(name.slice(0, 64))}`;
     const nameProblem = unstorable(name);
     if (nameProblem) throw new BadInputError(`${where} name ${nameProblem}`);
     const value = eq < 0 ? '' : decodeComponent(pair.slice(eq + 1), label);

@@ -107,8 +107,12 @@ describe('the dev mailbox outside production', () => {
   });
 
   it('refuses a request a proxy forwarded, even from a loopback peer', async () => {
-    for (const header of [{ 'X-Forwarded-For': '203.0.113.9' }, { Forwarded: 'for=203.0.113.9' }, { 'X-Real-IP': '203.0.113.9' }]) {
-      const response = await fetch(`${target.url}/dev/mailbox.json`, { headers: header });
+    for (const [name, value] of [
+      ['X-Forwarded-For', '203.0.113.9'],
+      ['Forwarded', 'for=203.0.113.9'],
+      ['X-Real-IP', '203.0.113.9'],
+    ]) {
+      const response = await fetch(`${target.url}/dev/mailbox.json`, { headers: { [name!]: value! } });
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({ detail: 'The dev mailbox answers only requests from this machine (loopback)' });
     }
