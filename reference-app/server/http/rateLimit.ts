@@ -87,12 +87,4 @@ export class RateLimiter {
     if (limit <= 0) return;
     await this.#limiter(bucket, limit, windowSeconds).reward(key);
   }
-
-  /** Whether `key` is under the limit, without counting (for limits that count failures only). */
-  async check(bucket: string, key: string, limit: number, windowSeconds = this.options.windowSeconds): Promise<RateDecision> {
-    if (limit <= 0) return { allowed: true, retryAfter: 0 };
-    const res = await this.#limiter(bucket, limit, windowSeconds).get(key);
-    if (!res || res.consumedPoints < limit) return { allowed: true, retryAfter: 0 };
-    return { allowed: false, retryAfter: seconds(res.msBeforeNext) };
-  }
 }
