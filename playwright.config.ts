@@ -49,7 +49,12 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.LIME_E2E_DATA_DIR!,
       PUBLIC_URL: baseURL,
-      NODE_ENV: 'production',
+      // Development mode: the suite reads the dev mailbox and signs in with the demo accounts,
+      // which NODE_ENV=production turns off (docs/security.md).
+      NODE_ENV: 'development',
+      // Journeys sign up and then sign up again or resend within seconds, as a tester clicks;
+      // the per-address mail interval (60 s by default) is pinned by the unit tests instead.
+      EMAIL_MIN_INTERVAL: '0',
       // The embed fixture page is a third-party origin: the server must allow it by CORS.
       CORS_ORIGINS: `http://127.0.0.1:${process.env.LIME_EMBED_PORT}`,
       // Rate limits stay on; the e2e suite signs in a handful of times, well under them.

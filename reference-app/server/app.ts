@@ -1,10 +1,13 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { logger } from 'hono/logger';
 import { apiRoutes } from './api/mounts';
 import type { ApiDeps } from './api/deps';
 import type { AuthDeps } from './auth/deps';
+import { API_VERSION, API_VERSION_HEADER, AuthHttpError } from './auth/errors';
 import { authRoutes } from './auth/routes';
 import { corsMiddleware } from './http/cors';
+import { inputGuard } from './http/inputGuard';
+import { securityHeaders, serverPagePolicy } from './http/securityHeaders';
 import { staticApp } from './http/staticApp';
 import { mailboxRoutes } from './mail/mailboxRoutes';
 import { modelImageSvg } from './media/modelImage';
@@ -22,16 +25,26 @@ export interface AppOptions {
   serveApp: boolean;
 }
 
+/** hono's logger prints the URL with its query (tokens, addresses): log the path only. */
+const logPathOnly = (message: string, ...rest: string[]) => console.log(message.replace(/\?\S*/, ''), ...rest);
+
+/** The input guard's 400, in GoTrue's error shape on the auth API and `{ detail }` elsewhere. */
+function badInputAnswer(c: Context, message: string): Response {
+  if (c.req.path.startsWith('/auth/')) {
+    c.header(API_VERSION_HEADER, API_VERSION);
+    return c.json(new AuthHttpError(400, 'validation_failed', message).body(), 400);
+  }
+  return c.json({ detail: message }, 400);
+}
+
 export function createApp({ auth, api, publishableKey, serveApp }: AppOptions) {
   const { config } = api;
   const app = new Hono();
 
-  if (config.logRequests) app.use('*', logger());
-  app.use('*', async (c, next) => {
-    await next();
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-  });
+  if (config.logRequests) app.use('*', logger(logPathOnly));
+  app.use('*', securityHeaders(config));
+  app.use('*', inputGuard(badInputAnswer));
+  for (const path of ['/dev/*', '/sandbox/*', '/v1/support/unsubscribe']) app.use(path, serverPagePolicy);
   const cors = corsMiddleware(config);
   for (const path of ['/auth/v1/*', '/v1/*', '/config.json', '/media/*']) app.use(path, cors);
 
@@ -43,7 +56,7 @@ export function createApp({ auth, api, publishableKey, serveApp }: AppOptions) {
 
   app.route('/auth/v1', authRoutes(auth, publishableKey));
   app.route('/v1', apiRoutes(api));
-  if (config.devMailbox) app.route('/dev', mailboxRoutes(api.db));
+  if (config.devMailbox) app.route('/dev', mailboxRoutes(api.db, config.trustProxy));
   if (api.payments.provider.name === 'sandbox') app.route('/sandbox', sandboxCheckoutRoutes(api.payments));
 
   app.route('/media', mediaFileRoutes(api.media));

@@ -17,10 +17,12 @@ export interface OAuthClientConfig {
   userinfoUrl?: string;
 }
 
-/** Per client IP and per window; `0` turns a limit off. */
+/** Per client IP (per account for `signInAccount`) and per window; `0` turns a limit off. */
 export interface RateLimits {
   windowSeconds: number;
   signIn: number;
+  /** Failed password sign-ins per account (e-mail address) per window. */
+  signInAccount: number;
   signUp: number;
   emailSent: number;
   tokenRefresh: number;
@@ -30,6 +32,8 @@ export interface RateLimits {
 }
 
 export interface ServerConfig {
+  /** NODE_ENV=production: no dev mailbox, no demo accounts, explicit payment provider and secret key. */
+  production: boolean;
   port: number;
   host: string | undefined;
   publicUrl: string;
@@ -50,12 +54,16 @@ export interface ServerConfig {
   mailerAutoconfirm: boolean;
   disableSignup: boolean;
   passwordMinLength: number;
-  /** Minimum seconds between two auth emails to the same address; 0 turns the check off. */
+  /** Minimum seconds between two mails of one kind to one address; 0 turns the check off. */
   emailMinIntervalSeconds: number;
   confirmationTtlSeconds: number;
   recoveryTtlSeconds: number;
+  magicLinkTtlSeconds: number;
   rateLimits: RateLimits;
-  trustProxy: boolean;
+  /** Where rate-limit counters live: the database (shared by every process) or this process's memory. */
+  rateLimitStore: 'database' | 'memory';
+  /** Proxies in front of the server whose X-Forwarded-For entries are trusted; 0 trusts none. */
+  trustProxy: number;
   /** 32-byte key (base64 or hex) for secrets at rest; else kept in DATA_DIR/secret.key. */
   secretKey: string | undefined;
   oauth: Partial<Record<OAuthProviderName, OAuthClientConfig>>;
@@ -97,6 +105,36 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got ${JSON.stringify(env[name])}`);
+}
+
+/** TRUST_PROXY: false/0 (default), true (one proxy) or the number of proxies in front. */
+function proxyHops(env: Env): number {
+  const raw = env.TRUST_PROXY?.trim().toLowerCase();
+  if (!raw) return 0;
+  if (/^\d+$/.test(raw) && Number(raw) <= 16) return Number(raw);
+  if (['true', 'yes', 'on'].includes(raw)) return 1;
+  if (['false', 'no', 'off'].includes(raw)) return 0;
+  throw new ConfigError(`TRUST_PROXY must be false, true or the number of proxies in front (0-16), got ${JSON.stringify(env.TRUST_PROXY)}`);
+}
+
+/**
+ * NODE_ENV=production refuses settings that are only safe on a developer's machine: every
+ * mail readable at /dev/mailbox, a secret key kept beside the data, payments that always succeed.
+ */
+function checkProduction(env: Env, smtpUrl: string | undefined, paymentProviderSet: boolean): void {
+  if (!smtpUrl) {
+    throw new ConfigError(
+      'SMTP_URL is required with NODE_ENV=production: without it mail goes to the dev mailbox, where anyone could read password-reset links',
+    );
+  }
+  if (!env.LIMELIGHT_SECRET_KEY?.trim()) {
+    throw new ConfigError('LIMELIGHT_SECRET_KEY is required with NODE_ENV=production (32 bytes, hex or base64): it seals secrets at rest');
+  }
+  if (!paymentProviderSet) {
+    throw new ConfigError(
+      'PAYMENT_PROVIDER is required with NODE_ENV=production: set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY, or PAYMENT_PROVIDER=sandbox to accept fake payments on purpose',
+    );
+  }
 }
 
 function origin(value: string, name: string): string {
@@ -142,7 +180,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   const publicUrl = (env.PUBLIC_URL ? origin(env.PUBLIC_URL, 'PUBLIC_URL') : `http://localhost:${port}`).replace(/\/+$/, '');
   const corsRaw = list(env, 'CORS_ORIGINS');
   const corsOrigins = corsRaw.includes('*') ? '*' : corsRaw.map((o) => origin(o, 'CORS_ORIGINS'));
-  const paymentProvider = (env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox')).trim();
+  const production = env.NODE_ENV?.trim() === 'production';
+  const paymentProviderSet = !!env.PAYMENT_PROVIDER?.trim() || !!env.STRIPE_SECRET_KEY?.trim();
+  const paymentProvider = (env.PAYMENT_PROVIDER?.trim() || (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox')).trim();
   if (paymentProvider !== 'sandbox' && paymentProvider !== 'stripe') {
     throw new ConfigError(`PAYMENT_PROVIDER must be sandbox or stripe, got ${JSON.stringify(paymentProvider)}`);
   }
@@ -154,7 +194,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     throw new ConfigError(`DATABASE_SCHEMA must be a lower-case identifier, got ${JSON.stringify(schema)}`);
   }
   const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (production) checkProduction(env, smtpUrl, paymentProviderSet);
+  const rateLimitStore = env.RATE_LIMIT_STORE?.trim() || 'database';
+  if (rateLimitStore !== 'database' && rateLimitStore !== 'memory') {
+    throw new ConfigError(`RATE_LIMIT_STORE must be database or memory, got ${JSON.stringify(rateLimitStore)}`);
+  }
   return {
+    production,
     port,
     host: env.HOST?.trim() || undefined,
     publicUrl,
@@ -172,12 +218,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     mailerAutoconfirm: bool(env, 'MAILER_AUTOCONFIRM', false),
     disableSignup: bool(env, 'DISABLE_SIGNUP', false),
     passwordMinLength: int(env, 'PASSWORD_MIN_LENGTH', 6, 1),
-    emailMinIntervalSeconds: int(env, 'EMAIL_MIN_INTERVAL', 0),
+    emailMinIntervalSeconds: int(env, 'EMAIL_MIN_INTERVAL', 60),
     confirmationTtlSeconds: int(env, 'CONFIRMATION_TTL', 86_400, 1),
     recoveryTtlSeconds: int(env, 'RECOVERY_TTL', 3_600, 1),
+    magicLinkTtlSeconds: int(env, 'MAGIC_LINK_TTL', 3_600, 1),
     rateLimits: {
       windowSeconds: int(env, 'RATE_LIMIT_WINDOW', 300, 1),
       signIn: int(env, 'RATE_LIMIT_SIGN_IN', 1000),
+      signInAccount: int(env, 'RATE_LIMIT_SIGN_IN_ACCOUNT', 10),
       signUp: int(env, 'RATE_LIMIT_SIGN_UP', 500),
       emailSent: int(env, 'RATE_LIMIT_EMAIL_SENT', 500),
       tokenRefresh: int(env, 'RATE_LIMIT_TOKEN_REFRESH', 3000),
@@ -185,7 +233,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       mfa: int(env, 'RATE_LIMIT_MFA', 500),
       support: int(env, 'RATE_LIMIT_SUPPORT', 10),
     },
-    trustProxy: bool(env, 'TRUST_PROXY', false),
+    rateLimitStore,
+    trustProxy: proxyHops(env),
     secretKey: env.LIMELIGHT_SECRET_KEY?.trim() || undefined,
     oauth: oauthConfig(env),
     payments: {
@@ -197,7 +246,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       stripeApiBase: (env.STRIPE_API_BASE?.trim() || 'https://api.stripe.com').replace(/\/+$/, ''),
     },
     appDir: path.resolve(cwd, env.APP_DIR?.trim() || 'dist/app'),
-    devMailbox: !smtpUrl,
+    devMailbox: !smtpUrl && !production,
     logRequests: bool(env, 'LOG_REQUESTS', false),
   };
 }

@@ -18,6 +18,7 @@ import { PaymentService } from './payments/service';
 import { createStripeProvider } from './payments/stripe';
 import { seedDatabase } from './seed';
 import { MailOutbox } from './support/mailOutbox';
+import { removeDemoPasswords } from './seed/users';
 
 // Builds the platform from its configuration: database (migrated, seeded once), keys, mailer,
 // payment provider and the Hono app. No socket here; see server.ts.
@@ -67,11 +68,18 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     await migrateToLatest(db, config.databaseUrl ? (config.databaseSchema ?? 'public') : 'public');
     const secretKey = loadSecretKey(config.secretKey, config.dataDir);
     const box = createSecretBox(secretKey);
-    await seedDatabase(db, box);
+    await seedDatabase(db, box, { demoAccounts: !config.production });
+    if (config.production) {
+      const removed = await removeDemoPasswords(db);
+      if (removed.length) console.warn(`NODE_ENV=production: removed the published demo passwords of ${removed.join(', ')}`);
+    }
     const keys = await SigningKeys.open(db, box);
     const publishableKey = await ensurePublishableKey(db, options.publishableKey);
     const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createMailboxMailer(db);
-    const limiter = new RateLimiter(config.rateLimits.windowSeconds);
+    const limiter = new RateLimiter({
+      windowSeconds: config.rateLimits.windowSeconds,
+      db: config.rateLimitStore === 'database' ? db : undefined,
+    });
     const provider =
       config.payments.provider === 'stripe'
         ? createStripeProvider({

@@ -11,6 +11,7 @@ import type { ApiDeps } from './deps';
 import { ApiHttpError } from './errors';
 import { createApiApp, describeApi, type ApiApp } from './openapi';
 import { sessionStateLookup } from './sessionState';
+import { logRequestFailure } from '../http/errorLog';
 
 // The platform API, mounted at /v1, with its OpenAPI description at /v1/openapi.json.
 //
@@ -64,7 +65,7 @@ export function apiRoutes(deps: ApiDeps) {
       const detail = /json/i.test(error.message) ? 'Request body is not valid JSON' : error.message || 'Bad request';
       return c.json({ detail }, error.status);
     }
-    console.error(`api ${c.req.method} ${c.req.path} failed:`, error);
+    logRequestFailure('api', c, error);
     return c.json({ detail: 'Internal Server Error' }, 500);
   });
 

@@ -1,14 +1,16 @@
 import type { Selectable } from 'kysely';
-import { randomDigits, randomToken, sha256 } from '../crypto/tokens';
+import { randomDigits, randomToken, safeEqual, sha256 } from '../crypto/tokens';
 import type { OneTimeTokensTable, Tx } from '../db/types';
 import { MailError } from '../mail/mailer';
 import { confirmSignupMail, emailChangeMail, magicLinkMail, recoveryMail } from '../mail/templates';
 import type { AuthDeps } from './deps';
-import { AuthHttpError, tooManyRequests } from './errors';
-import type { UserRow } from './users';
+import { AuthHttpError } from './errors';
+import type { UserRow } from './userRecords';
 
 // One-time email tokens: the link token (hashed at rest) and a 6-digit code carried by every
-// auth email, each valid once. A new token of a kind replaces the user's previous one.
+// auth email, each valid once. A new token of a kind replaces the user's previous one. The link
+// token has 256 random bits; the code has a million values, so wrong codes count against the
+// token and MAX_CODE_ATTEMPTS of them void it (docs/security.md).
 
 export type EmailTokenType = 'signup' | 'recovery' | 'magiclink' | 'email_change';
 export type EmailTokenRow = Selectable<OneTimeTokensTable>;
@@ -19,17 +21,6 @@ const SENT_AT: Record<EmailTokenType, 'confirmation_sent_at' | 'recovery_sent_at
   recovery: 'recovery_sent_at',
   email_change: 'email_change_sent_at',
 };
-
-/** GoTrue's per-address frequency check (EMAIL_MIN_INTERVAL; off by default). */
-export function assertEmailFrequency(deps: AuthDeps, user: UserRow, type: EmailTokenType): void {
-  const interval = deps.config.emailMinIntervalSeconds;
-  const last = user[SENT_AT[type]];
-  if (!interval || !last) return;
-  const wait = Math.ceil((last.getTime() + interval * 1000 - Date.now()) / 1000);
-  if (wait > 0) {
-    throw tooManyRequests('over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`);
-  }
-}
 
 export interface PendingMail {
   send(): Promise<void>;
@@ -46,7 +37,12 @@ export async function prepareEmailToken(
 ): Promise<PendingMail> {
   const token = randomToken(32);
   const otp = randomDigits(6);
-  const ttl = input.type === 'recovery' ? deps.config.recoveryTtlSeconds : deps.config.confirmationTtlSeconds;
+  const ttl =
+    input.type === 'recovery'
+      ? deps.config.recoveryTtlSeconds
+      : input.type === 'magiclink'
+        ? deps.config.magicLinkTtlSeconds
+        : deps.config.confirmationTtlSeconds;
   await trx.deleteFrom('one_time_tokens').where('user_id', '=', input.user.id).where('token_type', '=', input.type).execute();
   await trx
     .insertInto('one_time_tokens')
@@ -105,9 +101,14 @@ const ACCEPTS: Record<string, EmailTokenType[]> = {
 
 export const VERIFY_TYPES = Object.keys(ACCEPTS);
 
+/** Wrong 6-digit codes after which a token is void; the link in the same mail goes with it. */
+export const MAX_CODE_ATTEMPTS = 5;
+
 /**
  * Consumes a token of one of the kinds `type` accepts, by link token or by (user, code).
- * Returns undefined when it is unknown, used or expired.
+ * Returns undefined when it is unknown, used, expired or voided by wrong codes. A wrong code
+ * counts against every live token of those kinds of that user (the rows are locked, so
+ * concurrent guesses are counted one after another, never past the limit).
  */
 export async function consumeEmailToken(
   trx: Tx,
@@ -116,13 +117,33 @@ export async function consumeEmailToken(
 ): Promise<EmailTokenRow | undefined> {
   const kinds = ACCEPTS[type] ?? [];
   if (!kinds.length) return undefined;
-  let query = trx.selectFrom('one_time_tokens').selectAll().where('token_type', 'in', kinds).where('used_at', 'is', null);
-  query =
-    'token' in lookup
-      ? query.where('token_hash', '=', sha256(lookup.token))
-      : query.where('user_id', '=', lookup.userId).where('otp_hash', '=', sha256(`${lookup.userId}:${lookup.otp}`));
-  const row = await query.forUpdate().executeTakeFirst();
-  if (!row || row.expires_at.getTime() < Date.now()) return undefined;
+  const live = trx
+    .selectFrom('one_time_tokens')
+    .selectAll()
+    .where('token_type', 'in', kinds)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .where('failed_attempts', '<', MAX_CODE_ATTEMPTS);
+  let row: EmailTokenRow | undefined;
+  if ('token' in lookup) {
+    row = await live.where('token_hash', '=', sha256(lookup.token)).forUpdate().executeTakeFirst();
+  } else {
+    const candidates = await live.where('user_id', '=', lookup.userId).orderBy('id').forUpdate().execute();
+    const otpHash = sha256(`${lookup.userId}:${lookup.otp}`);
+    row = candidates.find((candidate) => safeEqual(candidate.otp_hash, otpHash));
+    if (!row && candidates.length) {
+      await trx
+        .updateTable('one_time_tokens')
+        .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+        .where(
+          'id',
+          'in',
+          candidates.map((candidate) => candidate.id),
+        )
+        .execute();
+    }
+  }
+  if (!row) return undefined;
   await trx.updateTable('one_time_tokens').set({ used_at: new Date() }).where('id', '=', row.id).execute();
   return row;
 }

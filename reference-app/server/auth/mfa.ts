@@ -5,18 +5,28 @@ import type { AuthDeps } from './deps';
 import { AuthHttpError, notFound, unprocessable, validationFailed } from './errors';
 import { clientInfo, rateLimit, readBody, requireCaller, stringField, type Caller } from './request';
 import { amrEntry, issueRefreshToken, sessionResponse } from './sessions';
-import { findUserById, type FactorRow } from './users';
+import { findUserById, type FactorRow } from './userRecords';
 
 // MFA with TOTP (contract §9): enroll returns the secret, its otpauth:// URI and a QR code as
 // raw SVG; challenge + verify raise the session to aal2; unenroll removes a factor.
 
 const MAX_FACTORS = 10;
 const CHALLENGE_TTL_S = 300;
+/** Codes tried against one challenge; then the client must create a new challenge. */
+export const MAX_CHALLENGE_ATTEMPTS = 5;
+const TOTP_PERIOD_S = 30;
 /** Unverified factors older than this are abandoned enrolments and get cleaned up. */
 const UNVERIFIED_FACTOR_TTL_MS = 24 * 3600 * 1000;
 
 function totpFor(secret: string, label: string, issuer: string) {
-  return new OTPAuth.TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
+  return new OTPAuth.TOTP({
+    issuer,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD_S,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
 }
 
 async function callerFactor(c: Context, deps: AuthDeps): Promise<{ caller: Caller; factor: FactorRow }> {
@@ -81,7 +91,7 @@ export function mfaRoutes(deps: AuthDeps) {
   });
 
   app.post('/factors/:id/challenge', async (c) => {
-    rateLimit(c, deps, 'mfa');
+    await rateLimit(c, deps, 'mfa');
     const { factor } = await callerFactor(c, deps);
     const challenge = await deps.db
       .insertInto('mfa_challenges')
@@ -96,7 +106,7 @@ export function mfaRoutes(deps: AuthDeps) {
   });
 
   app.post('/factors/:id/verify', async (c) => {
-    rateLimit(c, deps, 'mfa');
+    await rateLimit(c, deps, 'mfa');
     const { caller, factor } = await callerFactor(c, deps);
     const body = await readBody(c);
     const code = stringField(body, 'code')?.trim();
@@ -121,13 +131,39 @@ export function mfaRoutes(deps: AuthDeps) {
         `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
       );
     }
-    const { secret, issuer } = JSON.parse(deps.box.open(factor.secret_enc)) as { secret: string; issuer: string };
-    if (totpFor(secret, caller.user.email, issuer).validate({ token: code, window: 1 }) === null) {
-      throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
+    // Each try is counted before the code is checked, in one statement, so parallel guesses
+    // cannot overtake the limit.
+    const counted = await deps.db
+      .updateTable('mfa_challenges')
+      .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+      .where('id', '=', challenge.id)
+      .where('failed_attempts', '<', MAX_CHALLENGE_ATTEMPTS)
+      .executeTakeFirst();
+    if (!counted.numUpdatedRows) {
+      throw unprocessable(
+        'mfa_challenge_expired',
+        `Too many wrong codes for MFA challenge ${challenge.id}: create a new challenge and try again.`,
+      );
     }
+    const { secret, issuer } = JSON.parse(deps.box.open(factor.secret_enc)) as { secret: string; issuer: string };
+    const checkedAt = Date.now();
+    const delta = totpFor(secret, caller.user.email, issuer).validate({ token: code, window: 1, timestamp: checkedAt });
+    if (delta === null) throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
+    const step = Math.floor(checkedAt / 1000 / TOTP_PERIOD_S) + delta;
 
     const session = await deps.db.transaction().execute(async (trx) => {
       const now = new Date();
+      // A code works once: someone who saw it (over a shoulder, in a proxy log) cannot replay it
+      // within its 30-second window or the next.
+      const fresh = await trx
+        .updateTable('mfa_factors')
+        .set({ last_totp_step: step })
+        .where('id', '=', factor.id)
+        .where((eb) => eb.or([eb('last_totp_step', 'is', null), eb('last_totp_step', '<', step)]))
+        .executeTakeFirst();
+      if (!fresh.numUpdatedRows) {
+        throw unprocessable('mfa_verification_failed', 'This code was already used: wait for the next code of your authenticator app');
+      }
       const claimed = await trx
         .updateTable('mfa_challenges')
         .set({ verified_at: now })

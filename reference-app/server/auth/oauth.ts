@@ -6,7 +6,7 @@ import { createFlowState, issueAuthCode, readPkce } from './pkce';
 import { DEFAULT_REDIRECT_PATHS, safeRedirect, withFragment, withQuery } from './redirects';
 import { clientInfo, rateLimit } from './request';
 import { signIn } from './sessions';
-import { confirmEmail, findUserByEmail, findUserById, insertUser, normalizeEmail } from './users';
+import { confirmEmail, findUserByEmail, findUserById, insertUser, normalizeEmail } from './userRecords';
 
 // Social sign-in (spec §7: Google, Azure, GitHub, Facebook) with the authorization-code flow.
 // GET /authorize sends the browser to the provider when its client is configured
@@ -138,7 +138,7 @@ export function oauthRoutes(deps: AuthDeps) {
   });
 
   app.get('/authorize', async (c) => {
-    rateLimit(c, deps, 'signIn');
+    await rateLimit(c, deps, 'signIn');
     const provider = c.req.query('provider');
     const redirectTo = safeRedirect(config, c.req.query('redirect_to'), DEFAULT_REDIRECT_PATHS.oauth);
     const query = c.req.query();
@@ -263,7 +263,7 @@ export function oauthRoutes(deps: AuthDeps) {
             .set({ raw_app_meta_data: JSON.stringify({ ...user.raw_app_meta_data, providers: [...providers] }) })
             .where('id', '=', user.id)
             .execute();
-          if (!user.email_confirmed_at) user = await confirmEmail(trx, user);
+          if (!user.email_confirmed_at) user = await confirmEmail(trx, user, 'other');
           user = (await findUserById(trx, user.id))!;
         }
         if (state.flow_state_id) return { code: await issueAuthCode(trx, state.flow_state_id, user.id) };

@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
 import { errors as joseErrors } from 'jose';
 import { clientIp } from '../http/clientIp';
+import { mailAllowed, type MailKind } from '../mail/mailRateLimit';
 import { issuerOf, type AuthDeps } from './deps';
 import { AuthHttpError, badRequest, forbidden, tooManyRequests } from './errors';
 import type { ClientInfo, SessionRow } from './sessions';
-import { findUserById, type UserRow } from './users';
+import { findUserById, type UserRow } from './userRecords';
 
 // Request plumbing shared by the auth handlers: JSON bodies, the caller's session, rate limits.
 
@@ -45,16 +46,30 @@ export function clientInfo(c: Context, deps: AuthDeps): ClientInfo {
   return { ip: clientIp(c, deps.config.trustProxy), userAgent: c.req.header('user-agent') };
 }
 
-type Bucket = Exclude<keyof AuthDeps['config']['rateLimits'], 'windowSeconds'>;
+type Bucket = Exclude<keyof AuthDeps['config']['rateLimits'], 'windowSeconds' | 'signInAccount'>;
 
-/** Counts the request against the bucket's per-IP limit; throws GoTrue's 429 when over it. */
-export function rateLimit(c: Context, deps: AuthDeps, bucket: Bucket): void {
-  const decision = deps.limiter.hit(bucket, clientIp(c, deps.config.trustProxy), deps.config.rateLimits[bucket]);
+/**
+ * Counts the request against the bucket's per-IP limit; throws GoTrue's 429 when over it.
+ * Call it outside transactions: the counter is a statement of its own on the database.
+ */
+export async function rateLimit(c: Context, deps: AuthDeps, bucket: Bucket): Promise<void> {
+  const decision = await deps.limiter.hit(bucket, clientIp(c, deps.config.trustProxy), deps.config.rateLimits[bucket]);
   if (decision.allowed) return;
   c.header('Retry-After', String(decision.retryAfter));
   throw bucket === 'emailSent'
     ? tooManyRequests('over_email_send_rate_limit', 'Email rate limit exceeded')
     : tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+}
+
+/** The per-address mail interval (mail/mailRateLimit.ts) with GoTrue's answer when it applies. */
+export async function limitMailTo(c: Context, deps: AuthDeps, kind: MailKind, to: string): Promise<void> {
+  const decision = await mailAllowed(deps, kind, to);
+  if (decision.allowed) return;
+  c.header('Retry-After', String(decision.retryAfter));
+  throw tooManyRequests(
+    'over_email_send_rate_limit',
+    `For security purposes, you can only request this after ${decision.retryAfter} seconds.`,
+  );
 }
 
 export interface Caller {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { OAUTH_PROVIDERS } from '../config';
+import { logRequestFailure } from '../http/errorLog';
 import { safeEqual } from '../crypto/tokens';
 import type { AuthDeps } from './deps';
 import { API_VERSION, API_VERSION_HEADER, AuthHttpError } from './errors';
@@ -9,7 +10,7 @@ import { mfaRoutes } from './mfa';
 import { oauthRoutes } from './oauth';
 import { signupRoutes } from './signup';
 import { tokenRoutes } from './token';
-import { userRoutes } from './user';
+import { userRoutes } from './userRoutes';
 import { verifyRoutes } from './verify';
 
 // The Supabase-Auth-compatible API, mounted at /auth/v1.
@@ -85,7 +86,7 @@ export function authRoutes(deps: AuthDeps, publishableKey: string) {
       const code = error.status === 413 ? 'request_too_large' : 'validation_failed';
       return c.json(new AuthHttpError(400, code, error.message || 'Bad request').body(), error.status);
     }
-    console.error(`auth ${c.req.method} ${c.req.path} failed:`, error);
+    logRequestFailure('auth', c, error);
     return c.json(
       new AuthHttpError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information').body(),
       500,

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { randomToken, sha256 } from '../crypto/tokens';
 import type { Amr, Queryable, SessionsTable, Tx } from '../db/types';
 import { issuerOf, type AuthDeps } from './deps';
-import { appMetadata, loadUserBundle, userResponse, type UserRow } from './users';
+import { appMetadata, loadUserBundle, userResponse, type UserRow } from './userRecords';
 
 // Sessions, their rotating refresh tokens and the access tokens (JWT) issued for them.
 

@@ -2,12 +2,12 @@ import { jsonBytes, MAX_USER_METADATA_BYTES } from '../limits';
 import { Hono } from 'hono';
 import { isUniqueViolation } from '../db/errors';
 import type { AuthDeps } from './deps';
-import { prepareEmailToken, assertEmailFrequency, type PendingMail } from './emailTokens';
+import { prepareEmailToken, type PendingMail } from './emailTokens';
 import { badRequest, unprocessable, validationFailed } from './errors';
 import { hashPassword, weakPasswordReasons } from './passwords';
 import { createFlowState, readPkce } from './pkce';
 import { DEFAULT_REDIRECT_PATHS, safeRedirect } from './redirects';
-import { clientInfo, objectField, rateLimit, readBody, stringField } from './request';
+import { clientInfo, limitMailTo, objectField, rateLimit, readBody, stringField } from './request';
 import { signIn, type SessionResponse } from './sessions';
 import {
   clientMetadata,
@@ -20,7 +20,7 @@ import {
   obfuscatedUserResponse,
   userResponse,
   type UserResponse,
-} from './users';
+} from './userRecords';
 
 // POST /signup, /resend and /otp (contract §1, §4).
 
@@ -63,7 +63,7 @@ export function signupRoutes(deps: AuthDeps) {
   const { config } = deps;
 
   app.post('/signup', async (c) => {
-    rateLimit(c, deps, 'signUp');
+    await rateLimit(c, deps, 'signUp');
     if (config.disableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
     const body = await readBody(c);
     if (body.phone !== undefined && body.email === undefined) throw unprocessable('phone_provider_disabled', 'Phone signups are disabled');
@@ -72,6 +72,12 @@ export function signupRoutes(deps: AuthDeps) {
     const metadata = readMetadata(body);
     const pkce = readPkce(body);
     const redirectTo = safeRedirect(config, c.req.query('redirect_to'), DEFAULT_REDIRECT_PATHS.signup);
+    // Counted whether or not a mail goes out (a confirmed address gets none): the answer must
+    // not tell a registered address from a new one.
+    if (!config.mailerAutoconfirm) {
+      await rateLimit(c, deps, 'emailSent');
+      await limitMailTo(c, deps, 'signup', email);
+    }
     const passwordHash = await hashPassword(password);
 
     const attempt = () =>
@@ -83,8 +89,6 @@ export function signupRoutes(deps: AuthDeps) {
         }
         if (existing) {
           // Registered but never confirmed: take the new password and send the link again.
-          assertEmailFrequency(deps, existing, 'signup');
-          rateLimit(c, deps, 'emailSent');
           await trx
             .updateTable('users')
             .set({
@@ -101,7 +105,6 @@ export function signupRoutes(deps: AuthDeps) {
         const user = await insertUser(trx, { email, passwordHash, metadata, confirmed: config.mailerAutoconfirm });
         await deps.onUserCreated(trx, user.id);
         if (config.mailerAutoconfirm) return { result: await signIn(trx, deps, user, 'password', clientInfo(c, deps)) };
-        rateLimit(c, deps, 'emailSent');
         const flowStateId = pkce ? await createFlowState(trx, pkce, { userId: user.id, authMethod: 'email/signup' }) : null;
         const mail = await prepareEmailToken(trx, deps, { user, type: 'signup', to: email, redirectTo, flowStateId });
         return { result: userResponse(await loadUserBundle(trx, (await findUserById(trx, user.id))!)), mail };
@@ -120,7 +123,7 @@ export function signupRoutes(deps: AuthDeps) {
   });
 
   app.post('/resend', async (c) => {
-    rateLimit(c, deps, 'emailSent');
+    await rateLimit(c, deps, 'emailSent');
     const body = await readBody(c);
     const type = stringField(body, 'type');
     if (type === 'sms' || type === 'phone_change') throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
@@ -128,18 +131,17 @@ export function signupRoutes(deps: AuthDeps) {
       throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
     }
     const email = readEmail(body, 'Resend requires an email');
+    await limitMailTo(c, deps, type, email);
     const redirectTo = safeRedirect(config, c.req.query('redirect_to'), DEFAULT_REDIRECT_PATHS[type]);
     const mail = await deps.db.transaction().execute(async (trx) => {
       if (type === 'signup') {
         const user = await findUserByEmail(trx, email);
         // Unknown and already confirmed addresses get the same empty answer (no enumeration).
         if (!user || user.email_confirmed_at) return undefined;
-        assertEmailFrequency(deps, user, 'signup');
         return prepareEmailToken(trx, deps, { user, type: 'signup', to: user.email, redirectTo });
       }
       const user = await trx.selectFrom('users').selectAll().where('email_change', '=', email).executeTakeFirst();
       if (!user) return undefined;
-      assertEmailFrequency(deps, user, 'email_change');
       return prepareEmailToken(trx, deps, { user, type: 'email_change', to: email, redirectTo });
     });
     await mail?.send();
@@ -147,10 +149,11 @@ export function signupRoutes(deps: AuthDeps) {
   });
 
   app.post('/otp', async (c) => {
-    rateLimit(c, deps, 'emailSent');
+    await rateLimit(c, deps, 'emailSent');
     const body = await readBody(c);
     if (body.phone !== undefined && body.email === undefined) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
     const email = readEmail(body, 'An email address is required');
+    await limitMailTo(c, deps, 'magiclink', email);
     const createUser = body.create_user === undefined ? true : body.create_user === true;
     const metadata = readMetadata(body);
     const pkce = readPkce(body);
@@ -162,7 +165,6 @@ export function signupRoutes(deps: AuthDeps) {
         user = await insertUser(trx, { email, passwordHash: null, metadata, confirmed: false });
         await deps.onUserCreated(trx, user.id);
       }
-      assertEmailFrequency(deps, user, 'magiclink');
       const flowStateId = pkce ? await createFlowState(trx, pkce, { userId: user.id, authMethod: 'magiclink' }) : null;
       return prepareEmailToken(trx, deps, { user, type: 'magiclink', to: user.email, redirectTo, flowStateId });
     });

@@ -1,28 +1,46 @@
 import { Hono, type Context } from 'hono';
 import { sha256 } from '../crypto/tokens';
 import type { AuthDeps } from './deps';
-import { badRequest, invalidCredentials, oauthError, validationFailed } from './errors';
+import { badRequest, invalidCredentials, oauthError, tooManyRequests, validationFailed } from './errors';
 import { verifyPassword } from './passwords';
 import { redeemAuthCode } from './pkce';
 import { clientInfo, rateLimit, readBody, stringField } from './request';
 import { issueRefreshToken, sessionResponse, signIn, type SessionResponse } from './sessions';
-import { findUserByEmail, findUserById, isBanned, normalizeEmail } from './users';
+import { findUserByEmail, findUserById, isBanned, normalizeEmail } from './userRecords';
 
 // POST /token: password sign-in, refresh-token rotation with reuse detection, PKCE exchange.
+
+const SIGN_IN_ACCOUNT_BUCKET = 'signInAccount';
 
 const notFoundToken = () => oauthError(400, 'invalid_grant', 'Invalid Refresh Token: Refresh Token Not Found', 'refresh_token_not_found');
 const alreadyUsed = () => oauthError(400, 'invalid_grant', 'Invalid Refresh Token: Already Used', 'refresh_token_already_used');
 
+/**
+ * Password sign-in. Besides the per-IP limit, each account allows RATE_LIMIT_SIGN_IN_ACCOUNT
+ * failed attempts per window from anywhere, so guessing one password from many addresses gets
+ * no further. An attempt is counted before the password is checked (parallel guesses cannot
+ * overtake the count) and handed back when it succeeds.
+ */
 async function passwordGrant(c: Context, deps: AuthDeps): Promise<SessionResponse> {
-  rateLimit(c, deps, 'signIn');
+  await rateLimit(c, deps, 'signIn');
   const body = await readBody(c);
   const email = stringField(body, 'email');
   const password = stringField(body, 'password');
   if (!email) throw validationFailed(body.phone !== undefined ? 'Phone logins are disabled' : 'missing email or phone');
   if (!password) throw validationFailed('missing password');
-  const user = await findUserByEmail(deps.db, normalizeEmail(email));
+  const account = normalizeEmail(email);
+  const attempt = await deps.limiter.hit(SIGN_IN_ACCOUNT_BUCKET, account, deps.config.rateLimits.signInAccount);
+  if (!attempt.allowed) {
+    c.header('Retry-After', String(attempt.retryAfter));
+    throw tooManyRequests(
+      'over_request_rate_limit',
+      `Too many failed sign-in attempts for this account: try again in ${attempt.retryAfter} seconds or reset the password`,
+    );
+  }
+  const user = await findUserByEmail(deps.db, account);
   const ok = await verifyPassword(user?.encrypted_password, password);
   if (!user || !ok) throw invalidCredentials();
+  await deps.limiter.refund(SIGN_IN_ACCOUNT_BUCKET, account, deps.config.rateLimits.signInAccount);
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
   if (!user.email_confirmed_at && !deps.config.mailerAutoconfirm) throw badRequest('email_not_confirmed', 'Email not confirmed');
   return deps.db.transaction().execute((trx) => signIn(trx, deps, user, 'password', clientInfo(c, deps)));
@@ -35,7 +53,7 @@ async function passwordGrant(c: Context, deps: AuthDeps): Promise<SessionRespons
  * token was stolen, and the whole session ends.
  */
 async function refreshGrant(c: Context, deps: AuthDeps): Promise<SessionResponse> {
-  rateLimit(c, deps, 'tokenRefresh');
+  await rateLimit(c, deps, 'tokenRefresh');
   const body = await readBody(c);
   const token = stringField(body, 'refresh_token');
   if (!token) throw oauthError(400, 'invalid_request', 'refresh_token required', 'validation_failed');
@@ -82,7 +100,7 @@ async function refreshGrant(c: Context, deps: AuthDeps): Promise<SessionResponse
 }
 
 async function pkceGrant(c: Context, deps: AuthDeps): Promise<SessionResponse> {
-  rateLimit(c, deps, 'signIn');
+  await rateLimit(c, deps, 'signIn');
   const body = await readBody(c);
   const authCode = stringField(body, 'auth_code');
   const verifier = stringField(body, 'code_verifier');

@@ -2,14 +2,14 @@ import { Hono, type Context } from 'hono';
 import type { Tx } from '../db/types';
 import { isUniqueViolation } from '../db/errors';
 import type { AuthDeps } from './deps';
-import { consumeEmailToken, prepareEmailToken, assertEmailFrequency, VERIFY_TYPES, type EmailTokenRow } from './emailTokens';
+import { consumeEmailToken, prepareEmailToken, VERIFY_TYPES, type EmailTokenRow } from './emailTokens';
 import { AuthHttpError, forbidden, unprocessable, validationFailed } from './errors';
 import { createFlowState, issueAuthCode, readPkce } from './pkce';
 import { DEFAULT_REDIRECT_PATHS, safeRedirect, withFragment, withQuery } from './redirects';
-import { clientInfo, rateLimit, readBody, stringField } from './request';
+import { clientInfo, limitMailTo, rateLimit, readBody, stringField } from './request';
 import { signIn, type SessionResponse } from './sessions';
 import { readEmail } from './signup';
-import { confirmEmail, findUserByEmail, findUserById, normalizeEmail, type UserRow } from './users';
+import { confirmEmail, findUserByEmail, findUserById, normalizeEmail, type UserRow } from './userRecords';
 
 // POST /recover, and /verify: the link in every auth email (GET, answers with a 303 to the app)
 // and its API form (POST with token_hash, or email + 6-digit code).
@@ -42,7 +42,10 @@ const LINK_INVALID = {
 async function applyToken(trx: Tx, row: EmailTokenRow): Promise<UserRow | undefined> {
   const user = await findUserById(trx, row.user_id);
   if (!user) return undefined;
-  if (row.token_type !== 'email_change') return user.email_confirmed_at ? user : confirmEmail(trx, user);
+  if (row.token_type !== 'email_change') {
+    if (user.email_confirmed_at) return user;
+    return confirmEmail(trx, user, row.token_type === 'signup' ? 'signup' : 'other');
+  }
   const email = normalizeEmail(row.relates_to);
   const now = new Date();
   const updated = await trx
@@ -104,15 +107,15 @@ export function verifyRoutes(deps: AuthDeps) {
   const { config } = deps;
 
   app.post('/recover', async (c) => {
-    rateLimit(c, deps, 'emailSent');
+    await rateLimit(c, deps, 'emailSent');
     const body = await readBody(c);
     const email = readEmail(body, 'Password recovery requires an email');
+    await limitMailTo(c, deps, 'recovery', email);
     const pkce = readPkce(body);
     const redirectTo = safeRedirect(config, c.req.query('redirect_to'), DEFAULT_REDIRECT_PATHS.recovery);
     const mail = await deps.db.transaction().execute(async (trx) => {
       const user = await findUserByEmail(trx, email);
       if (!user) return undefined; // same answer for unknown addresses
-      assertEmailFrequency(deps, user, 'recovery');
       const flowStateId = pkce ? await createFlowState(trx, pkce, { userId: user.id, authMethod: 'recovery' }) : null;
       return prepareEmailToken(trx, deps, { user, type: 'recovery', to: user.email, redirectTo, flowStateId });
     });
@@ -121,7 +124,7 @@ export function verifyRoutes(deps: AuthDeps) {
   });
 
   app.get('/verify', async (c) => {
-    rateLimit(c, deps, 'verify');
+    await rateLimit(c, deps, 'verify');
     const type = c.req.query('type') ?? '';
     const token = c.req.query('token') ?? '';
     const redirectTo = safeRedirect(config, c.req.query('redirect_to'), defaultPath(type));
@@ -154,7 +157,7 @@ export function verifyRoutes(deps: AuthDeps) {
   });
 
   app.post('/verify', async (c) => {
-    rateLimit(c, deps, 'verify');
+    await rateLimit(c, deps, 'verify');
     const body = await readBody(c);
     const type = stringField(body, 'type');
     if (!type || !VERIFY_TYPES.includes(type)) throw validationFailed(`type must be one of ${VERIFY_TYPES.join(', ')}`);

@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as auth from './migrations/001_auth';
 import * as platform from './migrations/002_platform';
+import * as authHardening from './migrations/003_auth_hardening';
 import * as platformSecurity from './migrations/004_platform_security';
 import type { Db } from './types';
 
@@ -11,6 +12,7 @@ import type { Db } from './types';
 const migrations: Record<string, readonly string[]> = {
   '001_auth': auth.statements,
   '002_platform': platform.statements,
+  '003_auth_hardening': authHardening.statements,
   '004_platform_security': platformSecurity.statements,
 };
 

@@ -71,6 +71,8 @@ export interface MfaFactorsTable {
   factor_type: string;
   status: string;
   secret_enc: string;
+  /** The TOTP time step of the last accepted code; an older or equal step is a replay. */
+  last_totp_step: number | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -80,6 +82,7 @@ export interface MfaChallengesTable {
   factor_id: string;
   ip: string;
   verified_at: Timestamp | null;
+  failed_attempts: Generated<number>;
   created_at: CreatedAt;
 }
 
@@ -93,6 +96,8 @@ export interface OneTimeTokensTable {
   flow_state_id: string | null;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  /** Wrong 6-digit codes tried against this token; at MAX_CODE_ATTEMPTS it is void. */
+  failed_attempts: Generated<number>;
   created_at: CreatedAt;
 }
 
@@ -364,6 +369,13 @@ export interface OAuthStatesTable {
   created_at: CreatedAt;
 }
 
+/** rate-limiter-flexible's counters (http/rateLimit.ts): `expire` in epoch milliseconds. */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   identities: IdentitiesTable;
@@ -396,6 +408,7 @@ export interface Database {
   support_attachments: SupportAttachmentsTable;
   payment_refund_cases: PaymentRefundCasesTable;
   mail_outbox: MailOutboxTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,39 +1,90 @@
-// In-memory fixed-window counters per client IP and endpoint bucket. Each server process counts
-// on its own; behind a load balancer the effective limit is the per-process limit times the
-// number of processes, which is fine for limits meant to stop abuse rather than to meter.
+import { CompiledQuery } from 'kysely';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Db } from '../db/types';
+
+// Fixed-window counters per bucket (sign-in, e-mail, …) and key (client address, account, mail
+// recipient), counted by rate-limiter-flexible. The counters live in the `rate_limits` table
+// (migration 003), so every server process on one database shares them and a limit holds
+// however many processes a load balancer spreads the requests over. Each count is one atomic
+// INSERT … ON CONFLICT DO UPDATE … RETURNING, the library's own statement, run through Kysely
+// so that it works on PGlite as on PostgreSQL. Should the database fail, an in-memory limiter
+// with the same limits stands in (per process) rather than letting every request through.
+// RATE_LIMIT_STORE=memory uses memory only: for a single process that must not write.
 
 export interface RateDecision {
   allowed: boolean;
-  /** Seconds until the window resets. */
+  /** Seconds until the window resets (at least 1 when refused). */
   retryAfter: number;
 }
 
+export interface RateLimiterOptions {
+  /** Default window in seconds (RATE_LIMIT_WINDOW). */
+  windowSeconds: number;
+  /** The database for the shared counters; without it counters are in memory. */
+  db?: Db;
+}
+
+const TABLE = 'rate_limits';
+
+/** rate-limiter-flexible's `pg` client interface, answered by Kysely (PGlite or pg). */
+function kyselyStoreClient(db: Db) {
+  return {
+    async query(q: { text: string; values?: unknown[] }) {
+      const result = await db.executeQuery(CompiledQuery.raw(q.text, q.values ?? []));
+      return { rows: result.rows, rowCount: result.rows.length || Number(result.numAffectedRows ?? 0) };
+    },
+  };
+}
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
 export class RateLimiter {
-  #windows = new Map<string, { start: number; count: number }>();
-  #lastSweep = Date.now();
+  readonly #limiters = new Map<string, RateLimiterAbstract>();
+  readonly #storeClient: ReturnType<typeof kyselyStoreClient> | undefined;
 
-  constructor(private readonly windowSeconds: number) {}
-
-  /** Counts one hit; a limit of 0 means unlimited. */
-  hit(bucket: string, clientKey: string, limit: number): RateDecision {
-    if (limit <= 0) return { allowed: true, retryAfter: 0 };
-    const now = Date.now();
-    const windowMs = this.windowSeconds * 1000;
-    this.#sweep(now, windowMs);
-    const key = `${bucket}\u0000${clientKey}`;
-    let entry = this.#windows.get(key);
-    if (!entry || now - entry.start >= windowMs) {
-      entry = { start: now, count: 0 };
-      this.#windows.set(key, entry);
-    }
-    entry.count += 1;
-    const retryAfter = Math.max(1, Math.ceil((entry.start + windowMs - now) / 1000));
-    return { allowed: entry.count <= limit, retryAfter };
+  constructor(private readonly options: RateLimiterOptions) {
+    this.#storeClient = options.db ? kyselyStoreClient(options.db) : undefined;
   }
 
-  #sweep(now: number, windowMs: number) {
-    if (now - this.#lastSweep < windowMs) return;
-    this.#lastSweep = now;
-    for (const [key, entry] of this.#windows) if (now - entry.start >= windowMs) this.#windows.delete(key);
+  /** One limiter per bucket, limit and window; the bucket names the counters (key prefix). */
+  #limiter(bucket: string, limit: number, windowSeconds: number): RateLimiterAbstract {
+    const id = `${bucket}/${limit}/${windowSeconds}`;
+    let limiter = this.#limiters.get(id);
+    if (!limiter) {
+      const base = { keyPrefix: bucket, points: limit, duration: windowSeconds };
+      limiter = this.#storeClient
+        ? new RateLimiterPostgres({
+            ...base,
+            storeClient: this.#storeClient,
+            storeType: 'pool',
+            tableName: TABLE,
+            tableCreated: true,
+            // Expired rows are removed when a key is counted again; the sweep runs on a timer
+            // that must not keep the process alive or touch a closed database.
+            clearExpiredByTimeout: false,
+            insuranceLimiter: new RateLimiterMemory(base),
+          })
+        : new RateLimiterMemory(base);
+      this.#limiters.set(id, limiter);
+    }
+    return limiter;
+  }
+
+  /** Counts one hit for `key`; a limit of 0 means unlimited. */
+  async hit(bucket: string, key: string, limit: number, windowSeconds = this.options.windowSeconds): Promise<RateDecision> {
+    if (limit <= 0) return { allowed: true, retryAfter: 0 };
+    try {
+      const res = await this.#limiter(bucket, limit, windowSeconds).consume(key);
+      return { allowed: true, retryAfter: seconds(res.msBeforeNext) };
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfter: seconds(rejection.msBeforeNext) };
+      throw rejection;
+    }
+  }
+
+  /** Gives back one hit counted by `hit` (a sign-in attempt that turned out right). */
+  async refund(bucket: string, key: string, limit: number, windowSeconds = this.options.windowSeconds): Promise<void> {
+    if (limit <= 0) return;
+    await this.#limiter(bucket, limit, windowSeconds).reward(key);
   }
 }

@@ -1,9 +1,13 @@
 import { Hono } from 'hono';
 import type { Db } from '../db/types';
+import { isLoopbackClient } from '../http/clientIp';
 import { escapeHtml } from './templates';
 
-// The dev mailbox (no SMTP_URL): every message the server sent, newest first, as JSON for
-// tests (/dev/mailbox.json?to=<address>) and as a page for people (/dev/mailbox).
+// The dev mailbox (no SMTP_URL, never with NODE_ENV=production): every message the server sent,
+// newest first, as JSON for tests (/dev/mailbox.json?to=<address>) and as a page for people
+// (/dev/mailbox). It holds sign-in links and reset codes, so it answers only requests made on
+// this machine: a loopback peer with no forwarding headers (or, behind TRUST_PROXY, whose
+// trusted client address is loopback).
 
 const LIMIT = 200;
 
@@ -13,8 +17,15 @@ function query(db: Db, to: string | undefined) {
   return q.execute();
 }
 
-export function mailboxRoutes(db: Db) {
+export function mailboxRoutes(db: Db, proxyHops: number) {
   const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    if (!isLoopbackClient(c, proxyHops)) {
+      return c.json({ detail: 'The dev mailbox answers only requests from this machine (loopback)' }, 403);
+    }
+    await next();
+  });
 
   app.get('/mailbox.json', async (c) => {
     const rows = await query(db, c.req.query('to'));

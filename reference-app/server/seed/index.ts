@@ -80,28 +80,32 @@ async function seedCatalogue(trx: Tx): Promise<void> {
   }
 }
 
-async function seedReference(trx: Tx): Promise<void> {
+async function seedReference(trx: Tx, demoAccounts: boolean): Promise<void> {
   await trx.insertInto('pricing_servers').values(SEED_PRICING_SERVERS).execute();
   await trx
     .insertInto('plans')
     .values(SEED_PLANS.map((p, i) => ({ ...p, features: JSON.stringify(p.features), sort_idx: i })))
     .execute();
   await trx.insertInto('newsletter_options').values(SEED_NEWSLETTER_OPTIONS).execute();
+  if (!demoAccounts) return;
   await trx
     .insertInto('newsletter_subscriptions')
     .values([1, 2].map((option_id) => ({ email: SEED_USERS.demo.email, option_id })))
     .execute();
 }
 
-/** Seeds an empty database; returns false when it was seeded before. */
-export async function seedDatabase(db: Db, box: SecretBox): Promise<boolean> {
+/**
+ * Seeds an empty database; returns false when it was seeded before. Without `demoAccounts`
+ * (NODE_ENV=production) no account gets a password (seed/users.ts).
+ */
+export async function seedDatabase(db: Db, box: SecretBox, { demoAccounts = true }: { demoAccounts?: boolean } = {}): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(727002)`.execute(trx);
     const done = await trx.selectFrom('settings').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
     if (done) return false;
-    await seedUsers(trx, box);
+    await seedUsers(trx, box, { demoAccounts });
     await seedCatalogue(trx);
-    await seedReference(trx);
+    await seedReference(trx, demoAccounts);
     await trx.insertInto('settings').values({ key: SEEDED_KEY, value: new Date().toISOString() }).execute();
     return true;
   });

@@ -1,8 +1,8 @@
 import { randomToken, sha256 } from '../crypto/tokens';
 import type { SecretBox } from '../crypto/secretBox';
-import type { Tx } from '../db/types';
-import { hashPassword } from '../auth/passwords';
-import { insertUser } from '../auth/users';
+import type { Db, Tx } from '../db/types';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { insertUser } from '../auth/userRecords';
 import { monthKey } from '../api/months';
 import { addEntry, grantSignUpBonus } from '../payments/ledger';
 
@@ -43,7 +43,45 @@ async function monthlyUsage(trx: Tx, userId: string, calls: number[]) {
   await trx.insertInto('api_usage').values(rows).execute();
 }
 
-export async function seedUsers(trx: Tx, box: SecretBox): Promise<void> {
+/**
+ * NODE_ENV=production seeds only what the catalogue needs: the team and the publisher as owners
+ * of their services, with no password, no keys, credits or credentials. Nobody can sign in
+ * with a published password.
+ */
+async function seedCatalogueOwners(trx: Tx): Promise<void> {
+  for (const [user, name, days] of [
+    [SEED_USERS.team, 'Limelight Team', 730],
+    [SEED_USERS.publisher, 'Pia Publisher', 690],
+  ] as const) {
+    await insertUser(trx, {
+      id: user.id,
+      email: user.email,
+      passwordHash: null,
+      metadata: { full_name: name },
+      confirmed: true,
+      createdAt: daysAgo(days),
+    });
+  }
+}
+
+/**
+ * A database seeded in development and then served with NODE_ENV=production would still let
+ * anyone in with the demo passwords printed in the README: production removes them at start.
+ * Returns the addresses whose password was removed.
+ */
+export async function removeDemoPasswords(db: Db): Promise<string[]> {
+  const removed: string[] = [];
+  for (const account of [SEED_USERS.demo, SEED_USERS.publisher]) {
+    const row = await db.selectFrom('users').select('encrypted_password').where('id', '=', account.id).executeTakeFirst();
+    if (!row?.encrypted_password || !(await verifyPassword(row.encrypted_password, account.password))) continue;
+    await db.updateTable('users').set({ encrypted_password: null, updated_at: new Date() }).where('id', '=', account.id).execute();
+    removed.push(account.email);
+  }
+  return removed;
+}
+
+export async function seedUsers(trx: Tx, box: SecretBox, options: { demoAccounts: boolean }): Promise<void> {
+  if (!options.demoAccounts) return seedCatalogueOwners(trx);
   const [demoHash, publisherHash] = await Promise.all([
     hashPassword(SEED_USERS.demo.password),
     hashPassword(SEED_USERS.publisher.password),

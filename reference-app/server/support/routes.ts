@@ -54,10 +54,10 @@ export function supportPublicRoutes(deps: ApiDeps) {
     }),
     async (c) => {
       const { email, products } = c.req.valid('json');
-      const fromIp = deps.limiter.hit('newsletter', clientIp(c, config.trustProxy), config.rateLimits.emailSent);
+      const fromIp = await deps.limiter.hit('newsletter', clientIp(c, config.trustProxy), config.rateLimits.emailSent);
       if (!fromIp.allowed) throw new ApiHttpError(429, `Too many subscriptions from your address; retry in ${fromIp.retryAfter} s`);
       // Confirmation mails to one address are few, so nobody can flood someone's inbox through us.
-      const toAddress = deps.limiter.hit('newsletter-address', email.toLowerCase(), CONFIRM_MAILS_PER_ADDRESS);
+      const toAddress = await deps.limiter.hit('newsletter-address', email.toLowerCase(), CONFIRM_MAILS_PER_ADDRESS);
       if (!toAddress.allowed)
         throw new ApiHttpError(429, `Too many subscription requests for ${email}; retry in ${toAddress.retryAfter} s`);
       return c.json(await requestSubscription(deps, email, products), 200);
@@ -123,7 +123,7 @@ export function supportRoutes(deps: ApiDeps) {
     async (c) => {
       const { caller } = c.var;
       const input = c.req.valid('json');
-      const decision = deps.limiter.hit('support', caller.userId, config.rateLimits.support);
+      const decision = await deps.limiter.hit('support', caller.userId, config.rateLimits.support);
       if (!decision.allowed) throw new ApiHttpError(429, `Too many support requests; retry in ${decision.retryAfter} s`);
       const files = decodeAttachments(input.attachments ?? []);
       return c.json(await openTicket(deps, caller.userId, input, files), 200);

@@ -10,7 +10,9 @@ import { confirmedUser, DEMO, supabase, uniqueEmail } from './helpers';
 describe('rate limits per client IP', () => {
   let server: PlatformTestServer;
   beforeAll(async () => {
-    server = await startPlatformServer({ env: { RATE_LIMIT_SIGN_IN: '2', RATE_LIMIT_SIGN_UP: '1', RATE_LIMIT_EMAIL_SENT: '3' } });
+    server = await startPlatformServer({
+      env: { RATE_LIMIT_SIGN_IN: '2', RATE_LIMIT_SIGN_UP: '1', RATE_LIMIT_EMAIL_SENT: '3', EMAIL_MIN_INTERVAL: '0' },
+    });
   });
   afterAll(() => server?.close());
 

@@ -8,7 +8,10 @@ import { confirmedUser, globalServer, signedIn } from './helpers';
 // listFactors, getAuthenticatorAssuranceLevel, unenroll (contract §9).
 
 const target = globalServer();
-const codeFor = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
+const codeFor = (secret: string, timestamp = Date.now()) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp });
+/** The code of the next 30-second step, which the server accepts (one step of clock drift). */
+const nextCodeFor = (secret: string) => codeFor(secret, Date.now() + 30_000);
 const wrongCode = (secret: string) => String((Number(codeFor(secret)) + 500_000) % 1_000_000).padStart(6, '0');
 
 describe('TOTP factors', () => {
@@ -79,7 +82,10 @@ describe('TOTP factors', () => {
     const noPassword = await other.client.auth.updateUser({ password: 'new-password-123' });
     expect(noPassword.error).toMatchObject({ status: 401, code: 'insufficient_aal' });
 
-    const stepUp = await other.client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: codeFor(factor.totp.secret) });
+    // A code works once: the one that raised the first session is refused here (issue 11).
+    const replayed = await other.client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: codeFor(factor.totp.secret) });
+    expect(replayed.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
+    const stepUp = await other.client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: nextCodeFor(factor.totp.secret) });
     expect(stepUp.error).toBeNull();
     expect((await other.client.auth.mfa.getAuthenticatorAssuranceLevel()).data!.currentLevel).toBe('aal2');
 

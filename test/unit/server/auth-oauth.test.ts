@@ -2,7 +2,7 @@ import { AuthImplicitGrantRedirectError } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { fakeOAuthProvider } from './fakes';
-import { confirmedUser, follow, fragmentOf, globalServer, supabase } from './helpers';
+import { confirmedUser, follow, fragmentOf, globalServer, supabase, uniqueEmail } from './helpers';
 
 // Social sign-in (spec §7: google, azure, github, facebook). Unconfigured providers send the
 // browser back with an error the UI shows; a configured one runs the authorization-code flow
@@ -137,6 +137,19 @@ describe('configured provider (authorization-code flow)', () => {
     expect(data.user!.identities!.map((i) => i.provider).sort()).toEqual(['azure', 'email']);
     expect(data.user!.app_metadata.providers).toEqual(['email', 'azure']);
     expect((await supabase(server).auth.signInWithPassword(credentials)).data.user!.id).toBe(data.user!.id);
+  });
+
+  it('confirming a pre-registered address through the provider removes the password set before (issue 11)', async () => {
+    // Someone signed up with the victim's address and never confirmed; the victim uses GitHub.
+    const email = uniqueEmail('prereg');
+    const attacker = { email, password: 'attacker-password-1' };
+    expect((await supabase(server).auth.signUp(attacker)).error).toBeNull();
+    provider.state.user = { id: 9090, login: 'victim', name: 'Victim', email: null, emails: [{ email, primary: true, verified: true }] };
+    const { state } = await startFlow('github');
+    const fragment = fragmentOf((await follow(`${server.url}/auth/v1/callback?code=good-code&state=${state}`)).location);
+    const { data } = await supabase(server).auth.getUser(fragment.get('access_token')!);
+    expect(data.user!.email_confirmed_at).toEqual(expect.any(String));
+    expect((await supabase(server).auth.signInWithPassword(attacker)).error).toMatchObject({ code: 'invalid_credentials' });
   });
 
   it('brings provider refusals and failed exchanges back as errors on the redirect', async () => {

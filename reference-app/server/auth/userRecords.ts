@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { IdentitiesTable, MfaFactorsTable, Queryable, Tx, UsersTable } from '../db/types';
 
-// Users, their identities and factors, and the User object GoTrue returns (contract §11).
+// User records: queries for users, their identities and factors, and the User object GoTrue
+// returns. The HTTP routes for the signed-in user (GET/PUT /user, /logout) are in userRoutes.ts.
 
 export type UserRow = Selectable<UsersTable>;
 export type IdentityRow = Selectable<IdentitiesTable>;
@@ -189,15 +190,31 @@ export async function insertUser(trx: Tx, input: NewUser): Promise<UserRow> {
   return user;
 }
 
-/** Marks the address confirmed, in the user row, its metadata and its email identity. */
-export async function confirmEmail(trx: Tx, user: UserRow): Promise<UserRow> {
+/**
+ * How an address gets confirmed: by the link of the sign-up that set the password, or through
+ * another channel (magic link or e-mail code, recovery, an OAuth provider that verified it).
+ */
+export type ConfirmationChannel = 'signup' | 'other';
+
+/**
+ * Marks the address confirmed, in the user row, its metadata and its email identity.
+ *
+ * Pre-registration takeover: anyone may sign up with someone else's address and never confirm
+ * it. When the owner then proves the address through another channel, the password the
+ * unconfirmed sign-up chose, and every session made before, belong to whoever signed up, not
+ * to the owner: both go (the owner sets a password through recovery when they want one).
+ */
+export async function confirmEmail(trx: Tx, user: UserRow, channel: ConfirmationChannel): Promise<UserRow> {
   const now = new Date();
+  const takeover = !user.email_confirmed_at && channel === 'other';
+  if (takeover) await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
   const updated = await trx
     .updateTable('users')
     .set({
       email_confirmed_at: user.email_confirmed_at ?? now,
       raw_user_meta_data: JSON.stringify({ ...user.raw_user_meta_data, email_verified: true }),
       updated_at: now,
+      ...(takeover ? { encrypted_password: null } : {}),
     })
     .where('id', '=', user.id)
     .returningAll()

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import type { AuthDeps } from './deps';
-import { assertEmailFrequency, prepareEmailToken } from './emailTokens';
+import { prepareEmailToken } from './emailTokens';
 import { AuthHttpError, unprocessable, validationFailed } from './errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { DEFAULT_REDIRECT_PATHS, safeRedirect } from './redirects';
-import { optionalCaller, rateLimit, readBody, requireCaller, stringField } from './request';
+import { limitMailTo, optionalCaller, rateLimit, readBody, requireCaller, stringField } from './request';
 import { deleteSessions } from './sessions';
 import { assertMetadataFits, checkNewPassword, readEmail, readMetadata } from './signup';
-import { findUserByEmail, findUserById, loadUserBundle, userResponse } from './users';
+import { findUserByEmail, findUserById, loadUserBundle, userResponse } from './userRecords';
 
 // GET /user, PUT /user (password, metadata, email), POST /logout (contract §7).
 
@@ -57,6 +57,10 @@ export function userRoutes(deps: AuthDeps) {
       passwordHash = await hashPassword(password);
     }
     const redirectTo = safeRedirect(deps.config, c.req.query('redirect_to'), DEFAULT_REDIRECT_PATHS.email_change);
+    if (newEmail && newEmail !== caller.user.email) {
+      await rateLimit(c, deps, 'emailSent');
+      await limitMailTo(c, deps, 'email_change', newEmail);
+    }
 
     const { user, mail } = await deps.db.transaction().execute(async (trx) => {
       const current = (await findUserById(trx, caller.user.id))!;
@@ -82,8 +86,6 @@ export function userRoutes(deps: AuthDeps) {
         if (await findUserByEmail(trx, newEmail)) {
           throw unprocessable('email_exists', 'A user with this email address has already been registered');
         }
-        assertEmailFrequency(deps, current, 'email_change');
-        rateLimit(c, deps, 'emailSent');
         pending = await prepareEmailToken(trx, deps, { user: current, type: 'email_change', to: newEmail, redirectTo });
       }
       return { user: (await findUserById(trx, current.id))!, mail: pending };

@@ -1,0 +1,134 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+
+// Text PostgreSQL cannot store, refused at the door with a 400 that names the field, before any
+// handler can turn it into a 500: NUL characters (text columns reject them), lone UTF-16
+// surrogates (jsonb rejects their \u escapes), malformed %-escapes and overlong query values.
+// Handlers still validate what they read; this guard only removes the inputs no handler expects.
+
+/** Longest query value or path segment accepted; links and tokens stay far below. */
+export const MAX_QUERY_VALUE_LENGTH = 8192;
+/** Bodies larger than the largest route limit are not read here; the routes answer 413. */
+const MAX_GUARDED_BODY_BYTES = 16 * 1024 * 1024;
+
+export class BadInputError extends Error {
+  override name = 'BadInputError';
+}
+
+// In a /u pattern a proper surrogate pair is one code point, so only unpaired halves match.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** Why a decoded string cannot be stored, or undefined when it can. */
+function unstorable(value: string): string | undefined {
+  if (value.includes('\u0000')) return 'must not contain NUL characters';
+  if (LONE_SURROGATE.test(value)) return 'must not contain unpaired UTF-16 surrogates';
+  return undefined;
+}
+
+function decodeComponent(raw: string, what: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    throw new BadInputError(`${what}: malformed percent-escape`);
+  }
+}
+
+/** Checks `a=1&b=2` (a query string or a form body); names the parameter at fault. */
+export function checkQueryString(search: string, where = 'query parameter'): void {
+  for (const pair of search.split('&')) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    const name = decodeComponent(eq < 0 ? pair : pair.slice(0, eq), `${where} name`);
+    // JSON.stringify escapes control characters, so the name is safe to echo.
+    const label = `${where} ${JSON.stringify(name.slice(0, 64))}`;
+    const nameProblem = unstorable(name);
+    if (nameProblem) throw new BadInputError(`${where} name ${nameProblem}`);
+    const value = eq < 0 ? '' : decodeComponent(pair.slice(eq + 1), label);
+    const problem = unstorable(value);
+    if (problem) throw new BadInputError(`${label} ${problem}`);
+    if (value.length > MAX_QUERY_VALUE_LENGTH) {
+      throw new BadInputError(`${label} is too long: at most ${MAX_QUERY_VALUE_LENGTH} characters`);
+    }
+  }
+}
+
+export function checkPath(path: string): void {
+  for (const segment of path.split('/')) {
+    const decoded = decodeComponent(segment, 'path');
+    const problem = unstorable(decoded);
+    if (problem) throw new BadInputError(`path ${problem}`);
+    if (decoded.length > MAX_QUERY_VALUE_LENGTH)
+      throw new BadInputError(`path segment is too long: at most ${MAX_QUERY_VALUE_LENGTH} characters`);
+  }
+}
+
+/** Walks parsed JSON; names the first field (dotted path) holding an unstorable string. */
+export function checkJsonValue(value: unknown, at = 'body'): void {
+  if (typeof value === 'string') {
+    const problem = unstorable(value);
+    if (problem) throw new BadInputError(`${at} ${problem}`);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => checkJsonValue(item, `${at}[${i}]`));
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const problem = unstorable(key);
+      if (problem) throw new BadInputError(`${at}: a field name ${problem}`);
+      checkJsonValue(item, at === 'body' ? key : `${at}.${key}`);
+    }
+  }
+}
+
+/** Raw text may only hide NUL or surrogates in \u escapes (or a raw NUL); parse only then. */
+export function checkBodyText(text: string, contentType: string): void {
+  if (/application\/x-www-form-urlencoded/i.test(contentType)) return checkQueryString(text, 'form field');
+  if (text.includes('\u0000')) throw new BadInputError('body must not contain NUL characters');
+  if (!/\\u/i.test(text)) return;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return; // not JSON: the route answers it as such
+  }
+  checkJsonValue(parsed);
+}
+
+/**
+ * The guard for the API prefixes. `answer` shapes the 400 (GoTrue's error body on /auth/v1,
+ * `{ detail }` elsewhere). Bodies are read through a size limit, so a chunked upload cannot make
+ * the guard buffer more than the largest route would accept.
+ */
+export function inputGuard(answer: (c: Context, message: string) => Response): MiddlewareHandler {
+  const limit = bodyLimit({
+    maxSize: MAX_GUARDED_BODY_BYTES,
+    onError: (c) =>
+      c.json({ detail: `Request body too large: the limit is ${MAX_GUARDED_BODY_BYTES} bytes` }, 413, { Connection: 'close' }),
+  });
+  return async (c, next) => {
+    try {
+      const url = new URL(c.req.url);
+      checkPath(url.pathname);
+      checkQueryString(url.search.slice(1));
+    } catch (error) {
+      if (error instanceof BadInputError) return answer(c, error.message);
+      throw error;
+    }
+    const contentType = c.req.header('content-type') ?? '';
+    if (!c.req.raw.body || /multipart\/form-data/i.test(contentType)) return next();
+    const declared = Number(c.req.header('content-length') ?? NaN);
+    if (declared > MAX_GUARDED_BODY_BYTES) return next();
+    let refused: Response | undefined;
+    const checked = await limit(c, async () => {
+      const text = await c.req.text();
+      // The routes' own body limits read the stream again; hand them a fresh one.
+      c.req.raw = new Request(c.req.raw, { body: text });
+      try {
+        checkBodyText(text, contentType);
+      } catch (error) {
+        if (!(error instanceof BadInputError)) throw error;
+        refused = answer(c, error.message);
+      }
+    });
+    if (checked instanceof Response) return checked; // 413 from the limit
+    return refused ?? next();
+  };
+}
