@@ -1,8 +1,9 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import { createPortal } from 'react-dom';
 import { useStrings } from '../../config/PlatformProvider';
 import { useThemeClass } from '../../config/useThemeClass';
 import { useSession } from '../../auth/AuthProvider';
+import { useControllableState } from '../../internal/useControllableState';
 import type { AuthDialogActors } from '../../auth/authDialogActors';
 import type { AuthScreen, PageScreen } from '../../auth/screens';
 import type { AuthDialogMode, AuthRedirectUrls, AuthRoutes, Session } from '../../auth/types';
@@ -128,13 +129,11 @@ function PageBody(props: AuthDialogProps & { titleId: string }) {
 
 function AuthOverlay(props: AuthDialogProps) {
   const { open: controlledOpen, defaultOpen = true, onOpenChange, onClose } = props;
-  const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
-  const open = controlledOpen ?? uncontrolledOpen;
+  const [open, setOpen] = useControllableState(controlledOpen, defaultOpen, onOpenChange);
   const close = useCallback(() => {
-    if (controlledOpen === undefined) setUncontrolledOpen(false);
-    onOpenChange?.(false);
+    setOpen(false);
     onClose?.();
-  }, [controlledOpen, onOpenChange, onClose]);
+  }, [setOpen, onClose]);
   if (!open) return null;
   const dialog = <OverlayDialog {...props} onRequestClose={close} />;
   return props.portalContainer ? createPortal(dialog, props.portalContainer) : dialog;
