@@ -39,13 +39,16 @@ function compilerOptions() {
   return ts.parseJsonConfigFileContent(config, ts.sys, projectRoot).options;
 }
 
-const flags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseFullyQualifiedType;
-const oneLine = (text) => text.replace(/\s+/g, ' ').trim();
+const flags = ts.TypeFormatFlags.NoTruncation;
+const printer = ts.createPrinter({ removeComments: true });
+// Types named outside their scope print as import("<absolute path>"): made relative to the
+// repository so the report is the same in every checkout.
+const rootPattern = new RegExp(`import\\("${projectRoot.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`, 'g');
+const oneLine = (text) => text.replace(/\s+/g, ' ').replace(rootPattern, 'import("').trim();
 
-/** A declaration's text without its doc comment and body: the shape a consumer sees. */
-function declarationText(node, source) {
-  if (ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) return null;
-  return oneLine(node.getText(source));
+/** A type or interface declaration as written, without comments: the shape a consumer sees. */
+function declarationText(node) {
+  return oneLine(printer.printNode(ts.EmitHint.Unspecified, node, node.getSourceFile()));
 }
 
 function describe(checker, symbol) {
@@ -62,12 +65,12 @@ function describe(checker, symbol) {
       const memberDecl = member.declarations?.[0];
       const modifiers = memberDecl ? ts.getCombinedModifierFlags(memberDecl) : 0;
       if (modifiers & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected) || member.getName().startsWith('#')) continue;
-      lines.push(`  ${member.getName()}: ${checker.typeToString(checker.getTypeOfSymbol(member), undefined, flags)}`);
+      lines.push(`  ${member.getName()}: ${oneLine(checker.typeToString(checker.getTypeOfSymbol(member), undefined, flags))}`);
     }
     return lines;
   }
   if (target.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias)) {
-    for (const d of target.declarations ?? []) lines.push(declarationText(d, d.getSourceFile()));
+    for (const d of target.declarations ?? []) lines.push(declarationText(d));
   }
   if (target.flags & ts.SymbolFlags.Function) {
     const type = checker.getTypeOfSymbol(target);

@@ -187,7 +187,7 @@ export const authDialogMachine = setup({
   actions: {
     enterScreen: assign((_, params: { screen: AuthScreen }) => ({ screen: params.screen })),
     resetScreen: assign(cleanScreen),
-    change: assign(({ context, event }, params: { field: FieldName; value: string }) => {
+    change: assign(({ context }, params: { field: FieldName; value: string }) => {
       const next = { ...context, [params.field]: params.value };
       return { [params.field]: params.value, fieldErrors: context.showErrors ? errorsOf(next) : context.fieldErrors };
     }),
