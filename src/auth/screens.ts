@@ -2,9 +2,9 @@ import type { AuthForm } from './validation';
 
 /**
  * The screens of the auth dialog, the one table the machine's routing, the views, their titles
- * and forms derive from. Seven of them are the sign-in page states of `docs/architecture.md`
- * ("Auth dialog"): their `pageState` is the number the `/signinup?page_state=N` URL carries, and
- * that URL is the only place numbers appear. `mfaChallenge` is a step after a password sign-in
+ * and forms derive from (see docs/architecture.md, "Auth dialog screens"). Seven of them are the
+ * sign-in page states of product-rules §4: their `pageState` is the number the
+ * `/signinup?page_state=N` URL carries, and that URL is the only place numbers appear. `mfaChallenge` is a step after a password sign-in
  * for users with a verified TOTP factor; it has no page_state (a link cannot open it).
  */
 export const AUTH_SCREENS = {
