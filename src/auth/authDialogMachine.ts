@@ -137,6 +137,13 @@ const socialState = {
   },
 } as const;
 
+/** Signs out, then shows sign-in with `actions` applied whether or not the sign-out succeeded. */
+function signingOutTo<const A extends ReadonlyArray<'endMfa' | 'showUnexpected' | 'finishReset'>>(actions: A) {
+  return {
+    invoke: { id: 'signOut', src: 'signOut', onDone: { target: '#signIn', actions }, onError: { target: '#signIn', actions } },
+  } as const;
+}
+
 function errorsOf(context: AuthDialogContext): FieldErrors {
   const form = formOf(context.screen);
   return form ? validateForm(form, context) : {};
@@ -484,15 +491,8 @@ export const authDialogMachine = setup({
                 ],
               },
             },
-            signingOut: {
-              invoke: {
-                id: 'signOut',
-                src: 'signOut',
-                onDone: { target: '#signIn', actions: 'finishReset' },
-                // The password is set either way; a failed sign-out must not hide that.
-                onError: { target: '#signIn', actions: 'finishReset' },
-              },
-            },
+            // The password is set either way; a failed sign-out must not hide that.
+            signingOut: signingOutTo(['finishReset']),
           },
         },
         passwordReset: {
@@ -531,14 +531,7 @@ export const authDialogMachine = setup({
               },
             },
             // Half signed in must not stay behind: leaving the step signs out.
-            cancelling: {
-              invoke: {
-                id: 'signOut',
-                src: 'signOut',
-                onDone: { target: '#signIn', actions: 'endMfa' },
-                onError: { target: '#signIn', actions: 'endMfa' },
-              },
-            },
+            cancelling: signingOutTo(['endMfa']),
           },
         },
       },
@@ -564,14 +557,7 @@ export const authDialogMachine = setup({
             onError: { target: 'signingOut' },
           },
         },
-        signingOut: {
-          invoke: {
-            id: 'signOut',
-            src: 'signOut',
-            onDone: { target: '#signIn', actions: ['endMfa', 'showUnexpected'] },
-            onError: { target: '#signIn', actions: ['endMfa', 'showUnexpected'] },
-          },
-        },
+        signingOut: signingOutTo(['endMfa', 'showUnexpected']),
       },
     },
     // Signed in: tell the platform (profile sign_in_sign_up), then leave.

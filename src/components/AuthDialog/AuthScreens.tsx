@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { useStrings } from '../../config/PlatformProvider';
-import { formatString } from '../../config/strings';
+import { formatString, type Strings } from '../../config/strings';
 import { formatAlert } from '../../auth/alerts';
 import { isBusy, screenOf, type AuthDialogActorRef, type AuthDialogSnapshot } from '../../auth/authDialogMachine';
 import { pageStateOf, type AuthScreen } from '../../auth/screens';
@@ -32,11 +32,25 @@ const SCREEN_VIEWS: Record<AuthScreen, ScreenView> = {
   signUp: ({ actorRef }) => <CredentialsScreen actorRef={actorRef} kind="signUp" />,
   signIn: ({ actorRef }) => <CredentialsScreen actorRef={actorRef} kind="signIn" />,
   accountCreated: AccountCreatedScreen,
-  recover: RecoveryScreen,
+  recover: oneFieldScreen((strings) => ({
+    prompt: strings.prompts.recovery,
+    field: { name: 'email', label: strings.labels.email, type: 'email', autoComplete: 'email' },
+    submitLabel: strings.labels.sendRecoveryEmail,
+    secondary: { label: strings.labels.backToLogin, event: { type: 'BACK_TO_LOGIN' } },
+  })),
   recoverySent: RecoverySentScreen,
-  setPassword: NewPasswordScreen,
+  setPassword: oneFieldScreen((strings) => ({
+    prompt: strings.prompts.newPassword,
+    field: { name: 'newPassword', label: strings.labels.newPassword, type: 'password', autoComplete: 'new-password' },
+    submitLabel: strings.labels.setNewPassword,
+  })),
   passwordReset: ResetSuccessScreen,
-  mfaChallenge: MfaChallengeScreen,
+  mfaChallenge: oneFieldScreen((strings) => ({
+    prompt: strings.prompts.mfaChallenge,
+    field: { name: 'mfaCode', label: strings.labels.mfaCode, type: 'text', inputMode: 'numeric', autoComplete: 'one-time-code' },
+    submitLabel: strings.labels.verifyCode,
+    secondary: { label: strings.labels.cancelSignIn, event: { type: 'CANCEL' } },
+  })),
 };
 
 /** The dialog's screens, rendered from narrow slices of the machine. */
@@ -274,24 +288,40 @@ function AccountCreatedScreen({ actorRef }: { actorRef: AuthDialogActorRef }) {
   );
 }
 
-function RecoveryScreen({ actorRef }: { actorRef: AuthDialogActorRef }) {
-  const strings = useStrings().auth;
+interface OneField {
+  prompt: string;
+  field: Omit<FieldProps, 'actorRef' | 'disabled'>;
+  submitLabel: string;
+  /** A link-style action under the form. */
+  secondary?: { label: string; event: { type: 'BACK_TO_LOGIN' } | { type: 'CANCEL' } };
+}
+
+/** The view of a screen that is a prompt and a form of one field, described by `describe`. */
+function oneFieldScreen(describe: (strings: Strings['auth']) => OneField): ScreenView {
+  return function OneFieldView({ actorRef }) {
+    return <OneFieldScreen actorRef={actorRef} {...describe(useStrings().auth)} />;
+  };
+}
+
+function OneFieldScreen({ actorRef, prompt, field, submitLabel, secondary }: OneField & { actorRef: AuthDialogActorRef }) {
   const busy = useSelector(actorRef, isBusy);
   const onSubmit = useSubmit(actorRef);
   return (
     <>
-      <p className={styles.text}>{strings.prompts.recovery}</p>
+      <p className={styles.text}>{prompt}</p>
       <form className={styles.form} noValidate aria-busy={busy} onSubmit={onSubmit}>
-        <Field actorRef={actorRef} name="email" label={strings.labels.email} type="email" autoComplete="email" disabled={busy} />
+        <Field actorRef={actorRef} disabled={busy} {...field} />
         <button type="submit" className={styles.button({ block: true })} disabled={busy}>
-          {strings.labels.sendRecoveryEmail}
+          {submitLabel}
         </button>
       </form>
-      <p className={styles.switchLine}>
-        <button type="button" className={styles.linkButton} disabled={busy} onClick={() => actorRef.send({ type: 'BACK_TO_LOGIN' })}>
-          {strings.labels.backToLogin}
-        </button>
-      </p>
+      {secondary && (
+        <p className={styles.switchLine}>
+          <button type="button" className={styles.linkButton} disabled={busy} onClick={() => actorRef.send(secondary.event)}>
+            {secondary.label}
+          </button>
+        </p>
+      )}
     </>
   );
 }
@@ -309,66 +339,12 @@ function RecoverySentScreen({ actorRef }: { actorRef: AuthDialogActorRef }) {
   );
 }
 
-function NewPasswordScreen({ actorRef }: { actorRef: AuthDialogActorRef }) {
-  const strings = useStrings().auth;
-  const busy = useSelector(actorRef, isBusy);
-  const onSubmit = useSubmit(actorRef);
-  return (
-    <>
-      <p className={styles.text}>{strings.prompts.newPassword}</p>
-      <form className={styles.form} noValidate aria-busy={busy} onSubmit={onSubmit}>
-        <Field
-          actorRef={actorRef}
-          name="newPassword"
-          label={strings.labels.newPassword}
-          type="password"
-          autoComplete="new-password"
-          disabled={busy}
-        />
-        <button type="submit" className={styles.button({ block: true })} disabled={busy}>
-          {strings.labels.setNewPassword}
-        </button>
-      </form>
-    </>
-  );
-}
-
 function ResetSuccessScreen({ actorRef }: { actorRef: AuthDialogActorRef }) {
   const strings = useStrings().auth;
   return (
     <>
       <p className={styles.text}>{strings.prompts.resetSuccess}</p>
       <BackToLogin actorRef={actorRef} />
-    </>
-  );
-}
-
-function MfaChallengeScreen({ actorRef }: { actorRef: AuthDialogActorRef }) {
-  const strings = useStrings().auth;
-  const busy = useSelector(actorRef, isBusy);
-  const onSubmit = useSubmit(actorRef);
-  return (
-    <>
-      <p className={styles.text}>{strings.prompts.mfaChallenge}</p>
-      <form className={styles.form} noValidate aria-busy={busy} onSubmit={onSubmit}>
-        <Field
-          actorRef={actorRef}
-          name="mfaCode"
-          label={strings.labels.mfaCode}
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          disabled={busy}
-        />
-        <button type="submit" className={styles.button({ block: true })} disabled={busy}>
-          {strings.labels.verifyCode}
-        </button>
-      </form>
-      <p className={styles.switchLine}>
-        <button type="button" className={styles.linkButton} disabled={busy} onClick={() => actorRef.send({ type: 'CANCEL' })}>
-          {strings.labels.cancelSignIn}
-        </button>
-      </p>
     </>
   );
 }

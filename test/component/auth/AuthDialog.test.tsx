@@ -4,18 +4,12 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AuthDialog, type PageScreen } from '../../../src/components/AuthDialog';
 import { isPageScreen } from '../../../src/auth/screens';
+import { authStrings } from '../../../src/config/strings/auth';
 import { expectNoAxeViolations } from '../../setup/axe';
 import { apiError, fakeSession, mount } from './setup';
 
-const titles: Record<PageScreen, string> = {
-  signUp: 'Create your account',
-  signIn: 'Sign in',
-  accountCreated: 'Account created',
-  recover: 'Password recovery',
-  recoverySent: 'Recovery email sent',
-  setPassword: 'Set new password',
-  passwordReset: 'Password reset',
-};
+// The designed titles, from the strings table the dialog reads.
+const titles: Record<PageScreen, string> = authStrings.titles;
 
 async function heading(name: string) {
   return screen.findByRole('heading', { name });

@@ -76,23 +76,17 @@ describe('useFocusShortcut', () => {
     expect(search).toHaveFocus();
   });
 
-  it('typing in another field keeps the keys: a slash in a textarea is a slash', async () => {
+  it.each([
+    ['a slash typed in another field stays there', 'notes', 'a/b', 'a/b'],
+    ['in the input itself a slash is typed', 'search', '{End}/', 'flux/'],
+  ])('%s', async (_, label, keys, expected) => {
     const user = userEvent.setup();
     render(<Page />);
-    const notes = screen.getByLabelText('notes');
-    await user.click(notes);
-    await user.keyboard('a/b');
-    expect(notes).toHaveFocus();
-    expect(notes).toHaveValue('a/b');
-  });
-
-  it("in the input itself '/' is typed", async () => {
-    const user = userEvent.setup();
-    render(<Page />);
-    const search = screen.getByLabelText('search');
-    await user.click(search);
-    await user.keyboard('{End}/');
-    expect(search).toHaveValue('flux/');
+    const field = screen.getByLabelText(label);
+    await user.click(field);
+    await user.keyboard(keys);
+    expect(field).toHaveFocus();
+    expect(field).toHaveValue(expected);
   });
 
   it('disabled: the shortcut does nothing', async () => {

@@ -188,7 +188,8 @@ describe('auth dialog machine: generated paths (@xstate/graph)', () => {
   const emittedTypes = new Set<string>();
 
   for (const [name, input, explore] of inputs) {
-    it(`${name}: every reachable transition, replayed on a real actor`, async () => {
+    // Exploring page and overlay mode takes seconds alone, much longer on a loaded machine.
+    it(`${name}: every reachable transition, replayed on a real actor`, { timeout: 120_000 }, async () => {
       const adjacency = getAdjacencyMap(authDialogMachine as AnyStateMachine, {
         input,
         events: (explore ? eventsFor : () => []) as never,
