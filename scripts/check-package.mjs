@@ -1,5 +1,6 @@
-// npm run test:package: the packed tarball passes publint and are-the-types-wrong, and the
-// script-tag bundles stay within their size budgets. Needs `npm run build` first.
+// npm run test:package: the API report matches the sources (scripts/api-report.mjs), the packed
+// tarball passes publint and are-the-types-wrong, and the script-tag bundles stay within their
+// size budgets. Needs `npm run build` first.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +8,10 @@ import path from 'node:path';
 import { projectRoot } from './source-aliases.mjs';
 
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit', cwd: projectRoot });
+
+// The public surface first: it needs only the sources, and a stale report is the cheaper fix.
+console.log('\n== API report');
+run('node', ['scripts/api-report.mjs', '--check']);
 
 if (!existsSync(path.join(projectRoot, 'dist/index.js'))) {
   console.error('dist/ is missing: run `npm run build:lib` first');

@@ -1,13 +1,28 @@
-// Public React API: re-exports only. Each line is also its own entry point
-// (`@limelight/widgets/<name>`), so apps that import one widget load only that widget.
-export * from './config';
-export * from './api';
-export * from './notifications';
-export * from './auth';
-export * from './catalogue';
-export * from './components/MessageOverlay';
-export * from './components/ServiceSearch';
-export * from './components/AuthDialog';
-export * from './components/CodeViewer';
-export * from './components/PricingCalculator';
-export * from './components/PlanCards';
+// @limelight/widgets: the components, the provider they read, and the hooks a React app needs
+// around them. Engines, clients and helpers have their own entries (`@limelight/widgets/api`,
+// `/auth`, `/catalogue`, `/notifications`, ...), so an app that imports one widget loads only it.
+export { PlatformProvider, usePlatform, useStrings } from './config/PlatformProvider';
+export type { PlatformConfig, PlatformProviderProps, ThemeName } from './config/PlatformProvider';
+export type { Strings, StringOverrides } from './config/strings';
+export { AuthProvider, useAuth, useSession } from './auth/AuthProvider';
+export type { AuthProviderProps } from './auth/AuthProvider';
+export { useRequireAuth } from './auth/useRequireAuth';
+export { CatalogueProvider, useCatalogue } from './catalogue/react';
+export type { CatalogueProviderProps } from './catalogue/react';
+export { notify } from './notifications/notify';
+export { useGlobalEvents } from './notifications/useGlobalEvents';
+export { usePlatformClients } from './api/usePlatformClients';
+export type { ApiResult } from './api/result';
+export type { ModelDescriptor, ModelCategory } from './api/types';
+export { MessageOverlay } from './components/MessageOverlay';
+export type { MessageOverlayProps } from './components/MessageOverlay';
+export { ServiceSearch } from './components/ServiceSearch';
+export type { ServiceSearchProps, ServiceSearchSelectEvent, ServiceSearchSubmitEvent } from './components/ServiceSearch';
+export { AuthDialog } from './components/AuthDialog';
+export type { AuthDialogProps, AuthScreen, PageScreen } from './components/AuthDialog';
+export { CodeViewer } from './components/CodeViewer';
+export type { CodeViewerProps } from './components/CodeViewer';
+export { PricingCalculator } from './components/PricingCalculator';
+export type { PricingCalculatorProps, PricingCalculatorValue } from './components/PricingCalculator';
+export { PlanCards } from './components/PlanCards';
+export type { PlanCardsProps } from './components/PlanCards';

@@ -2,11 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { Session, User } from '@supabase/auth-js';
-import { AuthProvider, createAuthClient, createSessionStore, LimeAuthError, type SignUpResult } from '../src/auth';
-import { AuthDialog, type AuthDialogActors, type PageState } from '../src/components/AuthDialog';
+import { AuthProvider, createAuthClient, createSessionStore, LimeAuthError, PAGE_SCREENS, type SignUpResult } from '../src/auth';
+import { AuthDialog, type AuthDialogActors, type AuthScreen, type PageScreen } from '../src/components/AuthDialog';
 import { createGlobalEventsStore } from '../src/notifications';
 
-// Every page_state of spec §4, in page and overlay mode. The dialog runs on a real auth client
+// Every screen of the auth dialog, in page and overlay mode, and the MFA code step. The dialog runs on a real auth client
 // that reaches no server; its network actors are swapped for canned outcomes (the house way to
 // swap actors), so each story can show its messages.
 
@@ -32,7 +32,7 @@ const session: Session = {
 };
 const apiError = (code: string, message: string) => new LimeAuthError(message, { kind: 'api', code, status: 400 });
 
-function storyActors(outcome: Outcome, signUp: 'created' | 'exists'): Partial<AuthDialogActors> {
+function storyActors(outcome: Outcome, signUp: 'created' | 'exists', mfa: boolean): Partial<AuthDialogActors> {
   const fail = outcome === 'fail';
   return {
     signIn: fromPromise(async () => {
@@ -66,6 +66,13 @@ function storyActors(outcome: Outcome, signUp: 'created' | 'exists'): Partial<Au
       await wait();
       throw apiError('provider_disabled', 'Provider is not enabled');
     }),
+    // With `mfa`, the user has a verified TOTP factor; 123456 is the right code.
+    checkAssurance: fromPromise(async () => ({ factorId: mfa ? 'story-factor' : null })),
+    verifyMfa: fromPromise(async ({ input }: { input: { code: string } }) => {
+      await wait();
+      if (input.code !== '123456') throw apiError('mfa_verification_failed', 'Invalid TOTP code entered');
+      return session;
+    }),
     registerSignIn: fromPromise(async () => {}),
   } as Partial<AuthDialogActors>;
 }
@@ -74,12 +81,14 @@ let storeCounter = 0;
 
 interface DemoProps {
   mode: 'page' | 'overlay';
-  pageState: PageState;
+  screen: PageScreen;
   outcome: Outcome;
   signUp: 'created' | 'exists';
+  /** The user signing in has a second factor (try the code 123456). */
+  mfa: boolean;
 }
 
-function Demo({ mode, pageState, outcome, signUp }: DemoProps) {
+function Demo({ mode, screen, outcome, signUp, mfa }: DemoProps) {
   const store = useMemo(() => {
     const data: Record<string, string> = {};
     const client = createAuthClient({
@@ -91,8 +100,10 @@ function Demo({ mode, pageState, outcome, signUp }: DemoProps) {
     });
     return createSessionStore(client, { globalEvents: createGlobalEventsStore(), visibility: null });
   }, []);
-  const actors = useMemo(() => storyActors(outcome, signUp), [outcome, signUp]);
-  const [value, setValue] = useState<PageState>(pageState);
+  const actors = useMemo(() => storyActors(outcome, signUp, mfa), [outcome, signUp, mfa]);
+  const [value, setValue] = useState<PageScreen>(screen);
+  // The MFA step has no page_state: a host keeps its last page screen while it shows.
+  const onValueChange = (next: AuthScreen) => next !== 'mfaChallenge' && setValue(next);
   const [open, setOpen] = useState(true);
   return (
     <AuthProvider store={store}>
@@ -107,14 +118,14 @@ function Demo({ mode, pageState, outcome, signUp }: DemoProps) {
             open={open}
             onOpenChange={setOpen}
             value={value}
-            onValueChange={setValue}
+            onValueChange={onValueChange}
             onAuthenticated={(s) => console.info('[authenticated]', s.user.email)}
             actors={actors}
           />
         </main>
       ) : (
         <main>
-          <AuthDialog mode="page" value={value} onValueChange={setValue} actors={actors} />
+          <AuthDialog mode="page" value={value} onValueChange={onValueChange} actors={actors} />
         </main>
       )}
     </AuthProvider>
@@ -125,10 +136,11 @@ const meta = {
   title: 'Auth/AuthDialog',
   component: Demo,
   parameters: { layout: 'fullscreen' },
-  args: { mode: 'page', pageState: 1, outcome: 'ok', signUp: 'created' },
+  args: { mode: 'page', screen: 'signIn', outcome: 'ok', signUp: 'created', mfa: false },
   argTypes: {
     mode: { control: 'inline-radio', options: ['page', 'overlay'] },
-    pageState: { control: 'select', options: [0, 1, 2, 3, 4, 5, 6] },
+    screen: { control: 'select', options: PAGE_SCREENS },
+    mfa: { control: 'boolean' },
     outcome: { control: 'inline-radio', options: ['ok', 'fail'] },
     signUp: { control: 'inline-radio', options: ['created', 'exists'] },
   },
@@ -136,15 +148,17 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const SignUp: Story = { args: { pageState: 0 } };
-export const SignUpUserExists: Story = { args: { pageState: 0, signUp: 'exists' } };
-export const SignIn: Story = { args: { pageState: 1 } };
-export const SignInInvalidCredentials: Story = { args: { pageState: 1, outcome: 'fail' } };
-export const AccountCreated: Story = { args: { pageState: 2 } };
-export const PasswordRecovery: Story = { args: { pageState: 3 } };
-export const RecoveryEmailSent: Story = { args: { pageState: 4 } };
-export const SetNewPassword: Story = { args: { pageState: 5 } };
-export const RecoveryLinkInvalid: Story = { args: { pageState: 5, outcome: 'fail' } };
-export const PasswordResetSuccess: Story = { args: { pageState: 6 } };
-export const Overlay: Story = { args: { mode: 'overlay', pageState: 1 } };
-export const OverlaySignUp: Story = { args: { mode: 'overlay', pageState: 0 } };
+export const SignUp: Story = { args: { screen: 'signUp' } };
+export const SignUpUserExists: Story = { args: { screen: 'signUp', signUp: 'exists' } };
+export const SignIn: Story = { args: { screen: 'signIn' } };
+/** Sign in with any valid e-mail and password, then the code step: 123456 is accepted. */
+export const SignInWithSecondFactor: Story = { args: { screen: 'signIn', mfa: true } };
+export const SignInInvalidCredentials: Story = { args: { screen: 'signIn', outcome: 'fail' } };
+export const AccountCreated: Story = { args: { screen: 'accountCreated' } };
+export const PasswordRecovery: Story = { args: { screen: 'recover' } };
+export const RecoveryEmailSent: Story = { args: { screen: 'recoverySent' } };
+export const SetNewPassword: Story = { args: { screen: 'setPassword' } };
+export const RecoveryLinkInvalid: Story = { args: { screen: 'setPassword', outcome: 'fail' } };
+export const PasswordResetSuccess: Story = { args: { screen: 'passwordReset' } };
+export const Overlay: Story = { args: { mode: 'overlay', screen: 'signIn' } };
+export const OverlaySignUp: Story = { args: { mode: 'overlay', screen: 'signUp' } };

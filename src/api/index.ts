@@ -1,12 +1,48 @@
-export * from './types';
-export * from './result';
+// @limelight/widgets/api: the platform API clients, their result type and the payload types.
+export { DOMAINS, MODEL_PROVIDERS } from './types';
+export type {
+  Domain,
+  ModelProvider,
+  ModelCategory,
+  EndpointParameter,
+  ServiceEndpoint,
+  ModelDescriptor,
+  PricingServer,
+  ModelPricingRow,
+  PlanKey,
+  Plan,
+  SubscriptionOption,
+  NewsletterPayload,
+  SupportAttachment,
+  SupportPayload,
+  UserProfile,
+  ProfileResult,
+  ProfileUpdate,
+  ApiKey,
+  CreatedApiKey,
+  RegistryCredential,
+  UpsertPatPayload,
+  UsageStatistics,
+  Balance,
+  Transaction,
+  CheckoutSession,
+  SubscriptionCreate,
+  Subscription,
+  HostingInformation,
+} from './types';
+export { OFFLINE_ERROR, INTERNAL_ERROR, TOKENS_MISSING_ERROR, detailOf } from './result';
+export type { ApiSuccess, ApiFailure, ApiResult } from './result';
 export { ApiError } from './errors';
 export { createApiClient, unwrap, toFailure } from './http';
 export type { ApiClient, ApiClientOptions, AuthMode, RequestOptions } from './http';
-export * from './modelManagement';
-export * from './profile';
-export * from './payment';
-export * from './support';
+export { createModelManagementClient, keepThirdPartyPricingServers } from './modelManagement';
+export type { ModelManagementClient, HostingLookup } from './modelManagement';
+export { createProfileClient, API_KEY_DEFAULT_LIFETIME_DAYS } from './profile';
+export type { ProfileClient } from './profile';
+export { createPaymentClient } from './payment';
+export type { PaymentClient } from './payment';
+export { createSupportClient } from './support';
+export type { SupportClient } from './support';
 export { createPlatformClients } from './clients';
 export type { PlatformClients, PlatformClientOptions } from './clients';
 export { usePlatformClients } from './usePlatformClients';

@@ -23,7 +23,8 @@ const INVALID_CREDENTIAL_CODES = new Set(['invalid_credentials', 'user_not_found
 /** Codes of a sign-up for an address that is already registered (spec §8 UserExists). */
 const USER_EXISTS_CODES = new Set(['user_already_exists', 'email_exists']);
 
-const unexpected: AuthAlert = { key: 'unexpected', tone: 'error' };
+export const unexpectedAlert: AuthAlert = { key: 'unexpected', tone: 'error' };
+const unexpected = unexpectedAlert;
 
 /** Spec §8: sign-in failure, mapped by the server's error code. */
 export function signInFailureAlert(error: LimeAuthError, email: string): AuthAlert {
@@ -80,6 +81,13 @@ export function resetFailureAlert(error: LimeAuthError): AuthAlert {
   if (error.kind === 'session-missing') return sessionErrorAlert;
   if (error.kind === 'unexpected') return unexpected;
   return { key: 'resetFailed', tone: 'error', values: { message: messageForTemplate(error) } };
+}
+
+/** The MFA step refused the code: wrong (or reused) code, or an expired challenge. */
+export function mfaFailureAlert(error: LimeAuthError): AuthAlert {
+  if (error.kind === 'api' && error.code === 'mfa_verification_failed') return { key: 'mfaInvalidCode', tone: 'error' };
+  if (error.kind === 'api' && error.code === 'mfa_challenge_expired') return { key: 'mfaChallengeExpired', tone: 'error' };
+  return unexpected;
 }
 
 /** The text of an alert in the given strings table (provider ids become display names). */

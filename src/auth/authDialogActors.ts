@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { Session } from '@supabase/auth-js';
 import type { LimeAuthClient } from './client';
 import { LimeAuthError, toLimeAuthError } from './errors';
-import type { SignUpResult } from './authDialogMachine';
+import type { AssuranceCheck, SignUpResult } from './authDialogMachine';
 import { scopesFor, type SocialProvider } from './socialProviders';
 import type { AuthRedirectUrls } from './types';
 
@@ -98,6 +98,30 @@ export function createAuthDialogActors(client: LimeAuthClient, options: AuthDial
           }),
         );
         return data.url ?? null;
+      }),
+    ),
+    // aal1 with a verified TOTP factor: the sign-in needs its code. Factors other than TOTP
+    // (phone) cannot be enrolled on the platform, so only TOTP is challenged.
+    checkAssurance: fromPromise<AssuranceCheck, void>(() =>
+      guarded(async () => {
+        const level = orThrow(await client.mfa.getAuthenticatorAssuranceLevel());
+        if (level.nextLevel !== 'aal2' || level.currentLevel === 'aal2') return { factorId: null };
+        const factors = orThrow(await client.mfa.listFactors());
+        return { factorId: factors.totp.find((factor) => factor.status === 'verified')?.id ?? null };
+      }),
+    ),
+    verifyMfa: fromPromise<Session, { factorId: string; code: string }>(({ input }) =>
+      guarded(async () => {
+        const challenge = orThrow(await client.mfa.challenge({ factorId: input.factorId }));
+        orThrow(await client.mfa.verify({ factorId: input.factorId, challengeId: challenge.id, code: input.code }));
+        // The verified session replaces the aal1 one in the client; read it back and make sure
+        // it is what the step promises before the sign-in counts.
+        const level = orThrow(await client.mfa.getAuthenticatorAssuranceLevel());
+        const { session } = orThrow(await client.getSession());
+        if (level.currentLevel !== 'aal2' || !session) {
+          throw new LimeAuthError('The code was accepted but the session is not aal2.', { kind: 'unexpected' });
+        }
+        return session;
       }),
     ),
     registerSignIn: fromPromise<void, { accessToken: string | null }>(async ({ input }) => {

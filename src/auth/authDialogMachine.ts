@@ -4,6 +4,7 @@ import {
   confirmLinkInvalidAlert,
   emailConfirmedAlert,
   invalidLinkAlert,
+  mfaFailureAlert,
   recoveryFailureAlert,
   resendFailedAlert,
   resendSentAlert,
@@ -13,22 +14,24 @@ import {
   signInFailureAlert,
   signUpFailureAlert,
   socialFailureAlert,
+  unexpectedAlert,
   userExistsAlert,
   type AuthAlert,
 } from './alerts';
 import { LimeAuthError, toLimeAuthError } from './errors';
+import { formOf, PAGE_SCREENS, type AuthScreen, type PageScreen } from './screens';
 import type { SocialProvider } from './socialProviders';
-import { DEFAULT_AUTH_ROUTES, type AuthDialogMode, type AuthRoutes, type PageState } from './types';
-import { isValid, validateForm, type AuthForm, type FieldErrors, type FieldName } from './validation';
+import { DEFAULT_AUTH_ROUTES, type AuthDialogMode, type AuthRoutes } from './types';
+import { isValid, validateForm, type FieldErrors, type FieldName } from './validation';
 
 export interface AuthDialogInput {
   /** @default 'page' */
   mode?: AuthDialogMode;
-  /** page_state to open at. @default 1 */
-  pageState?: PageState;
-  /** Spec §4: returning from a recovery link (query passwordreset=true). */
+  /** Screen to open at (the overlay always opens at sign-in). @default 'signIn' */
+  screen?: PageScreen;
+  /** Returning from a recovery link (query passwordreset=true): opens `setPassword`. */
   passwordReset?: boolean;
-  /** Spec §4: returning from the sign-up confirmation link (query emailconfirmed=true). */
+  /** Returning from the sign-up confirmation link (query emailconfirmed=true). */
   emailConfirmed?: boolean;
   /** The link the visitor returned from could not be used (expired, already used). */
   linkError?: boolean;
@@ -43,7 +46,8 @@ export interface AuthDialogInput {
 export interface AuthDialogContext {
   mode: AuthDialogMode;
   routes: AuthRoutes;
-  pageState: PageState;
+  /** The screen shown (the state under `screens`), kept for guards and views. */
+  screen: AuthScreen;
   passwordReset: boolean;
   emailConfirmed: boolean;
   linkError: boolean;
@@ -52,6 +56,10 @@ export interface AuthDialogContext {
   email: string;
   password: string;
   newPassword: string;
+  /** The code typed in the MFA step. */
+  mfaCode: string;
+  /** The verified TOTP factor the MFA step challenges. */
+  mfaFactorId: string | null;
   fieldErrors: FieldErrors;
   /** The current form was submitted invalid: errors now follow every change. */
   showErrors: boolean;
@@ -62,7 +70,7 @@ export interface AuthDialogContext {
   destination: string;
   /** Provider of the social sign-in under way. */
   provider: SocialProvider | null;
-  /** Address the last confirmation or recovery e-mail went to (prompts of states 2 and 4). */
+  /** Address the last confirmation or recovery e-mail went to (prompts of accountCreated and recoverySent). */
   sentTo: string | null;
 }
 
@@ -75,7 +83,9 @@ export type AuthDialogEvent =
   | { type: 'BACK_TO_LOGIN' }
   | { type: 'RESEND' }
   | { type: 'SOCIAL'; provider: SocialProvider }
-  | { type: 'SET_PAGE_STATE'; pageState: PageState }
+  /** Leave the MFA step: signs the half-signed-in user out. */
+  | { type: 'CANCEL' }
+  | { type: 'SET_SCREEN'; screen: PageScreen }
   | { type: 'SESSION'; loggedIn: boolean | null }
   | { type: 'DISMISS_ALERT' };
 
@@ -86,27 +96,32 @@ export interface SignUpResult {
   session: Session | null;
 }
 
+/** What the assurance check found after a sign-in. */
+export interface AssuranceCheck {
+  /** A verified TOTP factor to challenge: the session is aal1 and the user can reach aal2. */
+  factorId: string | null;
+}
+
 function notProvided(name: string) {
   return async (): Promise<never> => {
     throw new LimeAuthError(`authDialogMachine: the "${name}" actor was not provided (use machine.provide or createAuthDialogActors).`);
   };
 }
 
-/** Which form a page state shows; states 2, 4 and 6 have none. */
-export function formOf(pageState: PageState): AuthForm | null {
-  if (pageState === 0 || pageState === 1) return 'credentials';
-  if (pageState === 3) return 'recovery';
-  if (pageState === 5) return 'newPassword';
-  return null;
-}
+/** The shared sub-states' config is built outside `createMachine`, so its functions name their argument type. */
+type Args = { context: AuthDialogContext };
 
-// Sub-states that several screens share (sign-up, sign-in, account created): resending the
-// verification e-mail and a social sign-in, each returning to the screen's idle state.
+// A resting screen of a signed-out visitor. Page mode sends a visitor who is (or becomes)
+// signed in on; the MFA step and the new-password form are excluded, since both are signed in.
+const visitorRedirect = { guard: 'shouldRedirectVisitor', target: '#assuring', actions: 'goOnAsVisitor' } as const;
+
+// Sub-states that several screens share: resending the verification e-mail and a social
+// sign-in, each returning to the screen's idle state.
 const resendingState = {
   invoke: {
     id: 'resendVerification',
     src: 'resendVerification',
-    input: ({ context }: { context: AuthDialogContext }) => ({ email: resendAddress(context) }),
+    input: ({ context }: Args) => ({ email: resendAddress(context) }),
     onDone: { target: 'idle', actions: 'showResendSent' },
     onError: { target: 'idle', actions: 'showResendFailed' },
   },
@@ -116,14 +131,21 @@ const socialState = {
   invoke: {
     id: 'socialSignIn',
     src: 'socialSignIn',
-    input: ({ context }: { context: AuthDialogContext }) => ({ provider: context.provider ?? 'google' }),
+    input: ({ context }: Args) => ({ provider: context.provider ?? 'google' }),
     onDone: { target: 'idle', actions: 'endSocial' },
     onError: { target: 'idle', actions: 'showSocialFailure' },
   },
 } as const;
 
+/** Signs out, then shows sign-in with `actions` applied whether or not the sign-out succeeded. */
+function signingOutTo<const A extends ReadonlyArray<'endMfa' | 'showUnexpected' | 'finishReset'>>(actions: A) {
+  return {
+    invoke: { id: 'signOut', src: 'signOut', onDone: { target: '#signIn', actions }, onError: { target: '#signIn', actions } },
+  } as const;
+}
+
 function errorsOf(context: AuthDialogContext): FieldErrors {
-  const form = formOf(context.pageState);
+  const form = formOf(context.screen);
   return form ? validateForm(form, context) : {};
 }
 
@@ -133,11 +155,17 @@ const cleanScreen = {
   showErrors: false,
   password: '',
   newPassword: '',
+  mfaCode: '',
 } as const;
 
+/** Entry action of a screen's state: records its name (the state node's key). */
+const enter = (screen: AuthScreen) => ({ type: 'enterScreen', params: { screen } }) as const;
+
 /**
- * The sign-in page / overlay (spec §4 "Sign-in page states"): seven page_states, every
- * transition of the spec, the §5 validation and the §8 messages (as keys, see `AuthAlert`).
+ * The sign-in page / overlay: the screens of `AUTH_SCREENS`, every transition between them, the
+ * form validation and the messages (as keys, see `AuthAlert`). After a sign-in the assurance
+ * check asks a user with a verified TOTP factor for a code (`mfaChallenge`) before the session
+ * counts (aal2).
  *
  * Network calls are actors with input; `createAuthDialogActors(client)` supplies the real ones,
  * tests swap them with `.provide()`. Page mode asks its host to navigate through the emitted
@@ -159,52 +187,54 @@ export const authDialogMachine = setup({
     updatePassword: fromPromise<void, { password: string }>(notProvided('updatePassword')),
     signOut: fromPromise<void, void>(notProvided('signOut')),
     socialSignIn: fromPromise<string | null, { provider: SocialProvider }>(notProvided('socialSignIn')),
+    checkAssurance: fromPromise<AssuranceCheck, void>(notProvided('checkAssurance')),
+    verifyMfa: fromPromise<Session, { factorId: string; code: string }>(notProvided('verifyMfa')),
     registerSignIn: fromPromise<void, { accessToken: string | null }>(notProvided('registerSignIn')),
   },
   actions: {
-    enterScreen: assign((_, params: { pageState: PageState }) => ({ pageState: params.pageState })),
+    enterScreen: assign((_, params: { screen: AuthScreen }) => ({ screen: params.screen })),
     resetScreen: assign(cleanScreen),
-    change: assign(({ context, event }) => {
-      if (event.type !== 'CHANGE') return {};
-      const next = { ...context, [event.field]: event.value };
-      return { [event.field]: event.value, fieldErrors: context.showErrors ? errorsOf(next) : context.fieldErrors };
+    change: assign(({ context }, params: { field: FieldName; value: string }) => {
+      const next = { ...context, [params.field]: params.value };
+      return { [params.field]: params.value, fieldErrors: context.showErrors ? errorsOf(next) : context.fieldErrors };
     }),
     showFieldErrors: assign(({ context }) => ({ fieldErrors: errorsOf(context), showErrors: true })),
     startSubmit: assign({ alert: null, fieldErrors: {}, showErrors: false }),
     dismissAlert: assign({ alert: null }),
-    rememberLoggedIn: assign(({ event }) => (event.type === 'SESSION' ? { loggedIn: event.loggedIn } : {})),
+    rememberLoggedIn: assign((_, params: { loggedIn: boolean | null }) => ({ loggedIn: params.loggedIn })),
     rememberSentTo: assign(({ context }) => ({ sentTo: context.email.trim() })),
-    startSocial: assign(({ event }) => (event.type === 'SOCIAL' ? { provider: event.provider, alert: null } : {})),
+    startSocial: assign((_, params: { provider: SocialProvider }) => ({ provider: params.provider, alert: null })),
     showSocialFailure: assign(({ context }) => ({ alert: socialFailureAlert(context.provider ?? 'google'), provider: null })),
     endSocial: assign({ provider: null }),
-    showSignInFailure: assign(({ context, event }) => ({
-      alert: signInFailureAlert(toLimeAuthError((event as { error?: unknown }).error), context.email),
+    showSignInFailure: assign(({ context }, params: { error: unknown }) => ({
+      alert: signInFailureAlert(toLimeAuthError(params.error), context.email),
       password: '',
     })),
-    showSignUpFailure: assign(({ context, event }) => ({
-      alert: signUpFailureAlert(toLimeAuthError((event as { error?: unknown }).error), context.email),
+    showSignUpFailure: assign(({ context }, params: { error: unknown }) => ({
+      alert: signUpFailureAlert(toLimeAuthError(params.error), context.email),
     })),
     showUserExists: assign(({ context }) => ({ alert: userExistsAlert(context.email) })),
     showResendSent: assign(({ context }) => ({ alert: resendSentAlert(resendAddress(context)) })),
     showResendFailed: assign({ alert: resendFailedAlert }),
-    showRecoveryFailure: assign(({ event }) => ({
-      alert: recoveryFailureAlert(toLimeAuthError((event as { error?: unknown }).error)),
-    })),
+    showRecoveryFailure: assign((_, params: { error: unknown }) => ({ alert: recoveryFailureAlert(toLimeAuthError(params.error)) })),
     showInvalidLink: assign({ ...cleanScreen, alert: invalidLinkAlert }),
     showSessionError: assign({ ...cleanScreen, alert: sessionErrorAlert }),
-    showResetFailure: assign(({ event }) => ({
-      alert: resetFailureAlert(toLimeAuthError((event as { error?: unknown }).error)),
-    })),
+    showResetFailure: assign((_, params: { error: unknown }) => ({ alert: resetFailureAlert(toLimeAuthError(params.error)) })),
     showEmailConfirmed: assign({ alert: emailConfirmedAlert }),
     showConfirmLinkInvalid: assign({ alert: confirmLinkInvalidAlert }),
-    // Spec §4: a new password set: back to 1 with a success alert, password cleared, signed out.
+    // A new password set: back to sign-in with a success alert, password cleared, signed out.
     finishReset: assign({ ...cleanScreen, alert: resetSuccessAlert, loggedIn: false }),
-    keepSession: assign(({ event }) => ({ session: (event as { output?: Session }).output ?? null })),
-    keepSignUpSession: assign(({ event }) => ({ session: (event as { output?: SignUpResult }).output?.session ?? null })),
+    keepSession: assign((_, params: { session: Session | null }) => ({ session: params.session })),
+    startMfa: assign((_, params: { factorId: string }) => ({ ...cleanScreen, mfaFactorId: params.factorId })),
+    // A wrong code is cleared so the next one is typed afresh.
+    showMfaFailure: assign((_, params: { error: unknown }) => ({ alert: mfaFailureAlert(toLimeAuthError(params.error)), mfaCode: '' })),
+    // Leaving the MFA step (cancelled, or the check failed): signed out, back at sign-in.
+    endMfa: assign({ ...cleanScreen, mfaFactorId: null, session: null, loggedIn: false }),
+    showUnexpected: assign({ alert: unexpectedAlert }),
     goToAccount: assign(({ context }) => ({ destination: context.routes.account })),
     goToDashboard: assign(({ context }) => ({ destination: context.routes.dashboard })),
     goOnAsVisitor: assign(({ context }) => ({
-      // Spec §2: the sign-up confirmation link leads to the dashboard, the sign-in page to /account.
+      // The sign-up confirmation link leads to the dashboard, the sign-in page to /account.
       destination: context.emailConfirmed ? context.routes.dashboard : context.routes.account,
     })),
     emitNavigate: emit(({ context }) => ({ type: 'navigate' as const, to: context.destination })),
@@ -213,31 +243,31 @@ export const authDialogMachine = setup({
   },
   guards: {
     isOverlay: ({ context }) => context.mode === 'overlay',
-    startsAt: ({ context }, params: { pageState: PageState }) => context.pageState === params.pageState,
+    startsAt: ({ context }, params: { screen: PageScreen }) => context.screen === params.screen,
     startsInPasswordReset: ({ context }) => context.passwordReset,
     arrivedWithLinkError: ({ context }) => context.emailConfirmed && context.linkError,
     arrivedConfirmed: ({ context }) => context.emailConfirmed,
-    // Spec §4: a logged-in visitor on the non-overlay page is redirected.
+    // A logged-in visitor on the sign-in page (not the overlay) is sent on.
     shouldRedirectVisitor: ({ context }) => context.mode === 'page' && context.loggedIn === true,
     formValid: ({ context }) => isValid(errorsOf(context)),
     alertOffersResend: ({ context }) => context.alert?.action === 'resend',
     hasSentTo: ({ context }) => !!context.sentTo,
-    signUpHasSession: ({ event }) => !!(event as { output?: SignUpResult }).output?.session,
+    hasSession: (_, params: { session: Session | null }) => !!params.session,
     // GoTrue answers a sign-up for a confirmed address with an obfuscated user without identities.
-    signUpUserExists: ({ event }) => (event as { output?: SignUpResult }).output?.user?.identities?.length === 0,
-    signUpAlreadyConfirmed: ({ event }) => !!(event as { output?: SignUpResult }).output?.user?.email_confirmed_at,
-    hasRecoverySession: ({ event }) => !!(event as { output?: Session | null }).output,
-    isSessionMissing: ({ event }) => toLimeAuthError((event as { error?: unknown }).error).kind === 'session-missing',
-    isCurrentPageState: ({ context, event }) => event.type === 'SET_PAGE_STATE' && event.pageState === context.pageState,
-    targetIs: ({ event }, params: { pageState: PageState }) => event.type === 'SET_PAGE_STATE' && event.pageState === params.pageState,
+    isObfuscatedUser: (_, params: { user: User | null }) => params.user?.identities?.length === 0,
+    isConfirmedUser: (_, params: { user: User | null }) => !!params.user?.email_confirmed_at,
+    isSessionMissing: (_, params: { error: unknown }) => toLimeAuthError(params.error).kind === 'session-missing',
+    hasFactor: (_, params: { factorId: string | null }) => !!params.factorId,
+    isCurrentScreen: ({ context }, params: { screen: PageScreen }) => params.screen === context.screen,
+    screenIs: (_, params: { screen: PageScreen; target: PageScreen }) => params.screen === params.target,
   },
 }).createMachine({
   id: 'authDialog',
   context: ({ input }) => ({
-    // Spec §4: overlay mode forces state 1 at start.
+    // The overlay always opens at sign-in.
     mode: input.mode ?? 'page',
     routes: { ...DEFAULT_AUTH_ROUTES, ...input.routes },
-    pageState: input.mode === 'overlay' ? 1 : (input.pageState ?? 1),
+    screen: input.mode === 'overlay' ? 'signIn' : (input.screen ?? 'signIn'),
     passwordReset: input.mode !== 'overlay' && !!input.passwordReset,
     emailConfirmed: input.mode !== 'overlay' && !!input.emailConfirmed,
     linkError: !!input.linkError,
@@ -245,6 +275,8 @@ export const authDialogMachine = setup({
     email: input.email ?? '',
     password: '',
     newPassword: '',
+    mfaCode: '',
+    mfaFactorId: null,
     fieldErrors: {},
     showErrors: false,
     alert: null,
@@ -258,53 +290,48 @@ export const authDialogMachine = setup({
     routing: {
       always: [
         { guard: 'isOverlay', target: 'screens.signIn' },
-        { guard: 'startsInPasswordReset', target: 'screens.newPassword' },
+        { guard: 'startsInPasswordReset', target: 'screens.setPassword' },
         { guard: 'arrivedWithLinkError', target: 'screens.signIn', actions: 'showConfirmLinkInvalid' },
         { guard: 'arrivedConfirmed', target: 'screens.signIn', actions: 'showEmailConfirmed' },
-        { guard: { type: 'startsAt', params: { pageState: 0 } }, target: 'screens.signUp' },
-        { guard: { type: 'startsAt', params: { pageState: 2 } }, target: 'screens.accountCreated' },
-        { guard: { type: 'startsAt', params: { pageState: 3 } }, target: 'screens.recovery' },
-        { guard: { type: 'startsAt', params: { pageState: 4 } }, target: 'screens.recoverySent' },
-        { guard: { type: 'startsAt', params: { pageState: 5 } }, target: 'screens.newPassword' },
-        { guard: { type: 'startsAt', params: { pageState: 6 } }, target: 'screens.resetSuccess' },
-        { target: 'screens.signIn' },
+        ...PAGE_SCREENS.map((screen) => ({ guard: { type: 'startsAt' as const, params: { screen } }, target: `screens.${screen}` })),
       ],
     },
     screens: {
       on: {
-        CHANGE: { actions: 'change' },
+        CHANGE: { actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) } },
         DISMISS_ALERT: { actions: 'dismissAlert' },
-        SESSION: { actions: 'rememberLoggedIn' },
-        SET_PAGE_STATE: [
-          { guard: 'isCurrentPageState' },
-          { guard: { type: 'targetIs', params: { pageState: 0 } }, target: '.signUp', actions: 'resetScreen' },
-          { guard: { type: 'targetIs', params: { pageState: 1 } }, target: '.signIn', actions: 'resetScreen' },
-          { guard: { type: 'targetIs', params: { pageState: 2 } }, target: '.accountCreated', actions: 'resetScreen' },
-          { guard: { type: 'targetIs', params: { pageState: 3 } }, target: '.recovery', actions: 'resetScreen' },
-          { guard: { type: 'targetIs', params: { pageState: 4 } }, target: '.recoverySent', actions: 'resetScreen' },
-          { guard: { type: 'targetIs', params: { pageState: 5 } }, target: '.newPassword', actions: 'resetScreen' },
-          { guard: { type: 'targetIs', params: { pageState: 6 } }, target: '.resetSuccess', actions: 'resetScreen' },
+        SESSION: { actions: { type: 'rememberLoggedIn', params: ({ event }) => ({ loggedIn: event.loggedIn }) } },
+        SET_SCREEN: [
+          { guard: { type: 'isCurrentScreen', params: ({ event }) => ({ screen: event.screen }) } },
+          ...PAGE_SCREENS.map((target) => ({
+            guard: {
+              type: 'screenIs' as const,
+              params: ({ event }: { event: { screen: PageScreen } }) => ({ screen: event.screen, target }),
+            },
+            target: `.${target}`,
+            actions: 'resetScreen' as const,
+          })),
         ],
       },
       initial: 'signIn',
       states: {
-        // page_state 0
         signUp: {
           id: 'signUp',
-          entry: { type: 'enterScreen', params: { pageState: 0 } },
+          entry: enter('signUp'),
           initial: 'idle',
           states: {
             idle: {
-              always: { guard: 'shouldRedirectVisitor', target: '#registering', actions: 'goOnAsVisitor' },
+              tags: 'ready',
+              always: visitorRedirect,
               on: {
                 SUBMIT: [
                   { guard: 'formValid', target: 'submitting', actions: 'startSubmit' },
-                  // Spec §5: sign-up does nothing while the form is invalid (but says why).
+                  // Sign-up does nothing while the form is invalid (but says why).
                   { actions: 'showFieldErrors' },
                 ],
                 SHOW_SIGN_IN: { target: '#signIn', actions: 'resetScreen' },
                 RESEND: { guard: 'alertOffersResend', target: 'resending' },
-                SOCIAL: { target: 'social', actions: 'startSocial' },
+                SOCIAL: { target: 'social', actions: { type: 'startSocial', params: ({ event }) => ({ provider: event.provider }) } },
               },
             },
             submitting: {
@@ -313,43 +340,50 @@ export const authDialogMachine = setup({
                 src: 'signUp',
                 input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
                 onDone: [
-                  // Confirmation off: signed in at once; spec §2 sends sign-ups to the dashboard.
-                  { guard: 'signUpHasSession', target: '#registering', actions: ['keepSignUpSession', 'goToDashboard'] },
-                  { guard: 'signUpUserExists', target: 'idle', actions: 'showUserExists' },
+                  // Confirmation off: signed in at once; sign-ups go to the dashboard.
                   {
-                    guard: 'signUpAlreadyConfirmed',
+                    guard: { type: 'hasSession', params: ({ event }) => ({ session: event.output.session }) },
+                    target: '#assuring',
+                    actions: [{ type: 'keepSession', params: ({ event }) => ({ session: event.output.session }) }, 'goToDashboard'],
+                  },
+                  {
+                    guard: { type: 'isObfuscatedUser', params: ({ event }) => ({ user: event.output.user }) },
+                    target: 'idle',
+                    actions: 'showUserExists',
+                  },
+                  {
+                    guard: { type: 'isConfirmedUser', params: ({ event }) => ({ user: event.output.user }) },
                     target: '#signIn',
                     actions: ['rememberSentTo', 'resetScreen', 'showEmailConfirmed'],
                   },
-                  // Spec §4: sign-up success with the e-mail not yet verified goes to 2.
+                  // Sign-up success with the e-mail not yet verified: account created.
                   { target: '#accountCreated', actions: ['rememberSentTo', 'resetScreen'] },
                 ],
-                onError: { target: 'idle', actions: 'showSignUpFailure' },
+                onError: { target: 'idle', actions: { type: 'showSignUpFailure', params: ({ event }) => ({ error: event.error }) } },
               },
             },
             resending: resendingState,
             social: socialState,
           },
         },
-        // page_state 1
         signIn: {
           id: 'signIn',
-          entry: { type: 'enterScreen', params: { pageState: 1 } },
+          entry: enter('signIn'),
           initial: 'idle',
           states: {
             idle: {
-              always: { guard: 'shouldRedirectVisitor', target: '#registering', actions: 'goOnAsVisitor' },
+              tags: 'ready',
+              always: visitorRedirect,
               on: {
                 SUBMIT: [
                   { guard: 'formValid', target: 'submitting', actions: 'startSubmit' },
-                  // Spec §5: sign-in does nothing while the form is invalid (but says why).
+                  // Sign-in does nothing while the form is invalid (but says why).
                   { actions: 'showFieldErrors' },
                 ],
                 SHOW_SIGN_UP: { target: '#signUp', actions: 'resetScreen' },
-                // Spec §4: forgot-password link, 1 to 3.
-                FORGOT_PASSWORD: { target: '#recovery', actions: 'resetScreen' },
+                FORGOT_PASSWORD: { target: '#recover', actions: 'resetScreen' },
                 RESEND: { guard: 'alertOffersResend', target: 'resending' },
-                SOCIAL: { target: 'social', actions: 'startSocial' },
+                SOCIAL: { target: 'social', actions: { type: 'startSocial', params: ({ event }) => ({ provider: event.provider }) } },
               },
             },
             submitting: {
@@ -357,50 +391,44 @@ export const authDialogMachine = setup({
                 id: 'signIn',
                 src: 'signIn',
                 input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
-                // Spec §4: sign-in success goes to /account, or in overlay mode emits authenticated.
-                onDone: { target: '#registering', actions: ['keepSession', 'goToAccount'] },
-                onError: { target: 'idle', actions: 'showSignInFailure' },
+                // Sign-in success goes to /account, or in overlay mode emits authenticated.
+                onDone: {
+                  target: '#assuring',
+                  actions: [{ type: 'keepSession', params: ({ event }) => ({ session: event.output }) }, 'goToAccount'],
+                },
+                onError: { target: 'idle', actions: { type: 'showSignInFailure', params: ({ event }) => ({ error: event.error }) } },
               },
             },
             resending: resendingState,
             social: socialState,
           },
         },
-        // page_state 2
         accountCreated: {
           id: 'accountCreated',
-          entry: { type: 'enterScreen', params: { pageState: 2 } },
+          entry: enter('accountCreated'),
           initial: 'idle',
           states: {
             idle: {
-              always: { guard: 'shouldRedirectVisitor', target: '#registering', actions: 'goOnAsVisitor' },
+              tags: 'ready',
+              always: visitorRedirect,
               on: {
                 BACK_TO_LOGIN: { target: '#signIn', actions: 'resetScreen' },
                 RESEND: { guard: 'hasSentTo', target: 'resending' },
               },
             },
-            resending: {
-              invoke: {
-                id: 'resendVerification',
-                src: 'resendVerification',
-                input: ({ context }) => ({ email: context.sentTo ?? '' }),
-                onDone: { target: 'idle', actions: 'showResendSent' },
-                onError: { target: 'idle', actions: 'showResendFailed' },
-              },
-            },
+            resending: resendingState,
           },
         },
-        // page_state 3
-        recovery: {
-          id: 'recovery',
-          entry: { type: 'enterScreen', params: { pageState: 3 } },
+        recover: {
+          id: 'recover',
+          entry: enter('recover'),
           initial: 'idle',
           states: {
             idle: {
-              always: { guard: 'shouldRedirectVisitor', target: '#registering', actions: 'goOnAsVisitor' },
+              tags: 'ready',
+              always: visitorRedirect,
               on: {
                 SUBMIT: [{ guard: 'formValid', target: 'submitting', actions: 'startSubmit' }, { actions: 'showFieldErrors' }],
-                // Spec §4: back to login, 3 to 1.
                 BACK_TO_LOGIN: { target: '#signIn', actions: 'resetScreen' },
               },
             },
@@ -409,41 +437,40 @@ export const authDialogMachine = setup({
                 id: 'requestRecovery',
                 src: 'requestRecovery',
                 input: ({ context }) => ({ email: context.email.trim() }),
-                // Spec §4: recovery email sent, 3 to 4.
                 onDone: { target: '#recoverySent', actions: ['rememberSentTo', 'resetScreen'] },
-                onError: { target: 'idle', actions: 'showRecoveryFailure' },
+                onError: { target: 'idle', actions: { type: 'showRecoveryFailure', params: ({ event }) => ({ error: event.error }) } },
               },
             },
           },
         },
-        // page_state 4
         recoverySent: {
           id: 'recoverySent',
-          entry: { type: 'enterScreen', params: { pageState: 4 } },
-          always: { guard: 'shouldRedirectVisitor', target: '#registering', actions: 'goOnAsVisitor' },
+          entry: enter('recoverySent'),
+          tags: 'ready',
+          always: visitorRedirect,
           on: {
             BACK_TO_LOGIN: { target: '#signIn', actions: 'resetScreen' },
           },
         },
-        // page_state 5
-        newPassword: {
-          id: 'newPassword',
-          entry: { type: 'enterScreen', params: { pageState: 5 } },
+        setPassword: {
+          id: 'setPassword',
+          entry: enter('setPassword'),
           initial: 'verifying',
           states: {
-            // Spec §4: a recovery link with a valid session goes to 5; with none, an error and 3.
+            // A recovery link with a valid session opens the form; with none, an error and recover.
             verifying: {
               invoke: {
                 id: 'getRecoverySession',
                 src: 'getRecoverySession',
                 onDone: [
-                  { guard: 'hasRecoverySession', target: 'ready' },
-                  { target: '#recovery', actions: 'showInvalidLink' },
+                  { guard: { type: 'hasSession', params: ({ event }) => ({ session: event.output }) }, target: 'ready' },
+                  { target: '#recover', actions: 'showInvalidLink' },
                 ],
-                onError: { target: '#recovery', actions: 'showSessionError' },
+                onError: { target: '#recover', actions: 'showSessionError' },
               },
             },
             ready: {
+              tags: 'ready',
               on: {
                 SUBMIT: [{ guard: 'formValid', target: 'updating', actions: 'startSubmit' }, { actions: 'showFieldErrors' }],
               },
@@ -455,31 +482,82 @@ export const authDialogMachine = setup({
                 input: ({ context }) => ({ password: context.newPassword }),
                 onDone: { target: 'signingOut' },
                 onError: [
-                  { guard: 'isSessionMissing', target: '#recovery', actions: 'showSessionError' },
-                  { target: 'ready', actions: 'showResetFailure' },
+                  {
+                    guard: { type: 'isSessionMissing', params: ({ event }) => ({ error: event.error }) },
+                    target: '#recover',
+                    actions: 'showSessionError',
+                  },
+                  { target: 'ready', actions: { type: 'showResetFailure', params: ({ event }) => ({ error: event.error }) } },
                 ],
               },
             },
-            signingOut: {
-              invoke: {
-                id: 'signOut',
-                src: 'signOut',
-                onDone: { target: '#signIn', actions: 'finishReset' },
-                // The password is set either way; a failed sign-out must not hide that.
-                onError: { target: '#signIn', actions: 'finishReset' },
-              },
-            },
+            // The password is set either way; a failed sign-out must not hide that.
+            signingOut: signingOutTo(['finishReset']),
           },
         },
-        // page_state 6
-        resetSuccess: {
-          id: 'resetSuccess',
-          entry: { type: 'enterScreen', params: { pageState: 6 } },
-          always: { guard: 'shouldRedirectVisitor', target: '#registering', actions: 'goOnAsVisitor' },
+        passwordReset: {
+          id: 'passwordReset',
+          entry: enter('passwordReset'),
+          tags: 'ready',
+          always: visitorRedirect,
           on: {
             BACK_TO_LOGIN: { target: '#signIn', actions: 'resetScreen' },
           },
         },
+        // Signed in with a password (aal1); the user has a verified TOTP factor: its code makes
+        // the session aal2. No visitor redirect here: the visitor is the one being checked.
+        mfaChallenge: {
+          id: 'mfaChallenge',
+          entry: enter('mfaChallenge'),
+          initial: 'ready',
+          states: {
+            ready: {
+              tags: 'ready',
+              on: {
+                SUBMIT: [{ guard: 'formValid', target: 'verifying', actions: 'startSubmit' }, { actions: 'showFieldErrors' }],
+                CANCEL: { target: 'cancelling' },
+              },
+            },
+            verifying: {
+              invoke: {
+                id: 'verifyMfa',
+                src: 'verifyMfa',
+                input: ({ context }) => ({ factorId: context.mfaFactorId ?? '', code: context.mfaCode.replace(/\s+/g, '') }),
+                onDone: {
+                  target: '#registering',
+                  actions: { type: 'keepSession', params: ({ event }) => ({ session: event.output }) },
+                },
+                onError: { target: 'ready', actions: { type: 'showMfaFailure', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            // Half signed in must not stay behind: leaving the step signs out.
+            cancelling: signingOutTo(['endMfa']),
+          },
+        },
+      },
+    },
+    // Signed in: does the user owe a second factor? Then the MFA step, else on.
+    assuring: {
+      id: 'assuring',
+      initial: 'checking',
+      states: {
+        checking: {
+          invoke: {
+            id: 'checkAssurance',
+            src: 'checkAssurance',
+            onDone: [
+              {
+                guard: { type: 'hasFactor', params: ({ event }) => ({ factorId: event.output.factorId }) },
+                target: '#mfaChallenge',
+                actions: { type: 'startMfa', params: ({ event }) => ({ factorId: event.output.factorId ?? '' }) },
+              },
+              { target: '#registering' },
+            ],
+            // Fail closed: a sign-in whose second factor cannot be checked is undone, not let through.
+            onError: { target: 'signingOut' },
+          },
+        },
+        signingOut: signingOutTo(['endMfa', 'showUnexpected']),
       },
     },
     // Signed in: tell the platform (profile sign_in_sign_up), then leave.
@@ -490,7 +568,7 @@ export const authDialogMachine = setup({
         src: 'registerSignIn',
         input: ({ context }) => ({ accessToken: context.session?.access_token ?? null }),
         onDone: { target: 'finishing' },
-        // The user is signed in either way; the actor reports its own failure (spec §8 452/453).
+        // The user is signed in either way; the actor reports its own failure (452/453).
         onError: { target: 'finishing' },
       },
     },
@@ -509,6 +587,16 @@ export const authDialogMachine = setup({
 
 function resendAddress(context: AuthDialogContext): string {
   return (context.alert?.values?.email ?? context.sentTo ?? context.email).trim();
+}
+
+/** The screen a snapshot shows (while signing in, the last one shown). */
+export function screenOf(snapshot: AuthDialogSnapshot): AuthScreen {
+  return snapshot.context.screen;
+}
+
+/** A request is under way: forms and buttons wait. Resting states carry the `ready` tag. */
+export function isBusy(snapshot: AuthDialogSnapshot): boolean {
+  return !snapshot.hasTag('ready');
 }
 
 export type AuthDialogMachine = typeof authDialogMachine;

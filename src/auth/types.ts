@@ -2,17 +2,6 @@ import type { Session, User } from '@supabase/auth-js';
 
 export type { Session, User };
 
-/** Sign-in page states of spec §4: 0 sign up, 1 sign in, 2 account created, 3 password recovery,
- * 4 recovery email sent, 5 set new password, 6 password reset success. */
-export type PageState = 0 | 1 | 2 | 3 | 4 | 5 | 6;
-export const PAGE_STATES: readonly PageState[] = [0, 1, 2, 3, 4, 5, 6];
-
-/** Parses a `page_state` query value; anything but 0-6 gives `fallback`. */
-export function parsePageState(value: string | null | undefined, fallback: PageState = 1): PageState {
-  if (value == null || !/^[0-6]$/.test(value.trim())) return fallback;
-  return Number(value.trim()) as PageState;
-}
-
 /** 'page' renders the sign-in page (/signinup); 'overlay' a modal dialog over the host page. */
 export type AuthDialogMode = 'page' | 'overlay';
 

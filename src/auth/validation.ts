@@ -11,7 +11,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 export type ValidationKey = keyof typeof authStrings.validation;
 
-export type FieldName = 'email' | 'password' | 'newPassword';
+export type FieldName = 'email' | 'password' | 'newPassword' | 'mfaCode';
 export type FieldErrors = Partial<Record<FieldName, ValidationKey>>;
 
 /** Spec §5: 'E-mail is required', 'E-mail must be valid'. */
@@ -43,15 +43,29 @@ export function validateRecoveryEmail(email: string): ValidationKey | undefined 
   return validateEmail(email);
 }
 
+/** Length of a TOTP code (RFC 6238 as authenticator apps use it). */
+export const MFA_CODE_LENGTH = 6;
+
+/** The code of the MFA step: required, six digits (spaces an app shows between groups allowed). */
+export function validateMfaCode(code: string): ValidationKey | undefined {
+  const digits = code.replace(/\s+/g, '');
+  if (!digits) return 'mfaCodeRequired';
+  if (!new RegExp(`^\\d{${MFA_CODE_LENGTH}}$`).test(digits)) return 'mfaCodeInvalid';
+  return undefined;
+}
+
 function compact(errors: FieldErrors): FieldErrors {
   return Object.fromEntries(Object.entries(errors).filter(([, v]) => v !== undefined)) as FieldErrors;
 }
 
-/** Which form a page state shows. */
-export type AuthForm = 'credentials' | 'recovery' | 'newPassword';
+/** Which form a screen shows. */
+export type AuthForm = 'credentials' | 'recovery' | 'newPassword' | 'mfaCode';
 
 /** Validates one form; an empty object means valid. */
-export function validateForm(form: AuthForm, values: { email: string; password: string; newPassword: string }): FieldErrors {
+export function validateForm(
+  form: AuthForm,
+  values: { email: string; password: string; newPassword: string; mfaCode?: string },
+): FieldErrors {
   switch (form) {
     case 'credentials':
       return compact({ email: validateEmail(values.email), password: validatePassword(values.password) });
@@ -59,6 +73,8 @@ export function validateForm(form: AuthForm, values: { email: string; password: 
       return compact({ email: validateRecoveryEmail(values.email) });
     case 'newPassword':
       return compact({ newPassword: validateNewPassword(values.newPassword) });
+    case 'mfaCode':
+      return compact({ mfaCode: validateMfaCode(values.mfaCode ?? '') });
   }
 }
 

@@ -1,30 +1,25 @@
-// @limelight/widgets/catalogue: the search engine, catalogue stores and formatting helpers.
-export * from './constants';
+// @limelight/widgets/catalogue: search, catalogue stores, paths and display helpers for pages
+// built from the catalogue. The engine's internals (ranking keys, the fuse.js emulation, the
+// index's orders) are not part of it; their tests import the module files.
+export {
+  SORT_OPTIONS,
+  SEARCH_DEBOUNCE_MS,
+  TOP_RESULTS,
+  FEATURED_LIMIT,
+  FEATURED_DESCRIPTION_MAX,
+  FEATURED_PLACEHOLDERS,
+  FEATURED_CARD_WIDTH,
+  MARQUEE_MIN_ITEMS,
+  PAGE_SIZES,
+  DEFAULT_PAGE_SIZE,
+} from './constants';
+export type { SortOption, PageSize } from './constants';
 export { DEFAULT_FILTERS, normalizeFilters } from './filters';
 export type { SearchFilters } from './filters';
-export {
-  FUSE_KEYS,
-  FUSE_OPTIONS,
-  searchableDescription,
-  searchFields,
-  containsWholeWord,
-  matchTier,
-  scoreBoost,
-  relevanceScore,
-  createdTime,
-  usageCount,
-  rankBase,
-  RankEntry,
-  searchRankEntry,
-  browseRankEntry,
-  compareSearchRelevance,
-  compareBrowseRelevance,
-  comparatorFor,
-} from './ranking';
-export type { SearchFields, RankBase } from './ranking';
 export { searchModels } from './search';
 export type { SearchOptions } from './search';
-export { SearchIndex, getSearchIndex, maxErrors, chunkStarts, patternChunks, withinEdits, fuseAccepts, fuseScore } from './searchIndex';
+export { getSearchIndex } from './searchIndex';
+export type { SearchIndex } from './searchIndex';
 export {
   stripHtml,
   htmlToText,
@@ -42,8 +37,6 @@ export {
   categoryIdsOf,
   categoriesById,
   resolveCategories,
-  domainFilterSets,
-  categoryMatchesDomains,
   matchesDomainFilters,
   domainLabel,
   sortDomains,

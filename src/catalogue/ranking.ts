@@ -220,31 +220,93 @@ export function compareNames(aName: string, aIndex: number, bName: string, bInde
   return aName < bName ? -1 : aName > bName ? 1 : aIndex - bIndex;
 }
 
-const byName = (a: RankEntry, b: RankEntry) => compareNames(a.name, a.index, b.name, b.index);
+const ascending = (a: number, b: number) => (a === b ? 0 : a < b ? -1 : 1);
+const descending = (a: number, b: number) => (a === b ? 0 : a > b ? -1 : 1);
 
-/** Spec §9 search-relevance order: tier, n_usages desc, created_at newest, score, name. */
-export function compareSearchRelevance(a: RankEntry, b: RankEntry): number {
-  return (
-    a.tier - b.tier ||
-    b.usages - a.usages ||
-    (a.created === b.created ? 0 : a.created > b.created ? -1 : 1) ||
-    (a.score === b.score ? 0 : a.score < b.score ? -1 : 1) ||
-    byName(a, b)
-  );
-}
+/**
+ * The keys orders compare. `usages` and `created` are known before any query (they are read
+ * from the model's `RankBase`), which lets the search pre-sort the catalogue by them; `tier`
+ * and the scores depend on the query.
+ */
+export const RANK_KEYS = {
+  /** Match tier, best (0) first. */
+  tier: { compare: (a: RankEntry, b: RankEntry) => a.tier - b.tier },
+  /** n_usages, most first. */
+  usages: { compare: (a: RankEntry, b: RankEntry) => b.usages - a.usages, base: (m: RankBase) => m.usages, order: descending },
+  /** created_at, newest first. */
+  created: {
+    compare: (a: RankEntry, b: RankEntry) => descending(a.created, b.created),
+    base: (m: RankBase) => m.created,
+    order: descending,
+  },
+  /** With a query: fuse.js score less the boosts, lowest first. */
+  matchScore: { compare: (a: RankEntry, b: RankEntry) => ascending(a.score, b.score) },
+  /** Without a query: the relevance score, highest first. */
+  relevance: { compare: (a: RankEntry, b: RankEntry) => descending(a.score, b.score) },
+} as const;
 
-/** Spec §9 relevance without a query: the relevance score, highest first, then name. */
-export function compareBrowseRelevance(a: RankEntry, b: RankEntry): number {
-  return (a.score === b.score ? 0 : a.score > b.score ? -1 : 1) || byName(a, b);
+export type RankKey = keyof typeof RANK_KEYS;
+/** The keys known before the query. */
+export type BaseRankKey = { [K in RankKey]: (typeof RANK_KEYS)[K] extends { base: unknown } ? K : never }[RankKey];
+
+export function isBaseRankKey(key: RankKey): key is BaseRankKey {
+  return 'base' in RANK_KEYS[key];
 }
 
 /**
- * The comparator for a sort option. num_runs sorts by n_usages, published_at by created_at
- * (newest first); ties fall back to the relevance order.
+ * Spec §9, stated once: the keys an order compares, in sequence, before the name and the
+ * catalogue position. Relevance with a query is tier, n_usages, created_at, score; without one,
+ * the relevance score. num_runs and published_at put n_usages or created_at first and fall back
+ * to relevance (a key already compared is not compared again).
  */
+export function rankKeysFor(sort: SortOption, hasQuery: boolean): RankKey[] {
+  const relevance: RankKey[] = hasQuery ? ['tier', 'usages', 'created', 'matchScore'] : ['relevance'];
+  const lead: RankKey[] = sort === 'num_runs' ? ['usages'] : sort === 'published_at' ? ['created'] : [];
+  return [...new Set([...lead, ...relevance])];
+}
+
+/** Orders two rank bases by the given keys known before the query, then name and position. */
+export function compareBases(keys: readonly BaseRankKey[], a: RankBase, aIndex: number, b: RankBase, bIndex: number): number {
+  for (const key of keys) {
+    const { base, order } = RANK_KEYS[key];
+    const d = order(base(a), base(b));
+    if (d) return d;
+  }
+  return compareNames(a.name, aIndex, b.name, bIndex);
+}
+
+/** The comparator for a sort option, built from `rankKeysFor`. */
 export function comparatorFor(sort: SortOption, hasQuery: boolean): (a: RankEntry, b: RankEntry) => number {
-  const relevance = hasQuery ? compareSearchRelevance : compareBrowseRelevance;
-  if (sort === 'num_runs') return (a, b) => b.usages - a.usages || relevance(a, b);
-  if (sort === 'published_at') return (a, b) => (a.created === b.created ? 0 : a.created > b.created ? -1 : 1) || relevance(a, b);
-  return relevance;
+  const compares = rankKeysFor(sort, hasQuery).map((key) => RANK_KEYS[key].compare);
+  return (a, b) => {
+    for (const compare of compares) {
+      const d = compare(a, b);
+      if (d) return d;
+    }
+    return compareNames(a.name, a.index, b.name, b.index);
+  };
+}
+
+/**
+ * How the search orders matches without comparing them all (see `search.ts`), derived from
+ * `rankKeysFor(sort, true)`: walk the catalogue pre-sorted by the keys known before the query
+ * (`order`), grouped by those compared before the tier (`groupBy` of them), dropping each match
+ * into its tier's bucket within the group. Matches then stand in comparator order except among
+ * those equal on every key before the score; those are re-sorted with the comparator.
+ */
+export interface MatchWalk {
+  order: BaseRankKey[];
+  groupBy: number;
+}
+
+export function matchWalkFor(sort: SortOption): MatchWalk {
+  const keys = rankKeysFor(sort, true);
+  const tierAt = keys.indexOf('tier');
+  const beforeScore = keys.slice(0, keys.indexOf('matchScore'));
+  const order = beforeScore.filter(isBaseRankKey);
+  // The walk holds only while every key before the score but the tier is known up front.
+  if (tierAt < 0 || order.length !== beforeScore.length - 1) {
+    throw new Error(`rank keys ${keys.join(', ')}: the match walk needs the tier and base keys before the score`);
+  }
+  return { order, groupBy: tierAt };
 }

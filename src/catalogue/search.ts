@@ -1,8 +1,9 @@
 import type { ModelCategory, ModelDescriptor } from '../api/types';
 import { categoriesById, categoryIdsOf, categoryMatchesDomains, domainFilterSets } from './categories';
-import { browseRankEntry, comparatorFor, matchTier, searchRankEntry, type RankEntry } from './ranking';
+import { browseRankEntry, comparatorFor, matchTier, matchWalkFor, RANK_KEYS, searchRankEntry, type RankEntry } from './ranking';
 import { normalizeFilters, type SearchFilters } from './filters';
-import { fuseScore, getSearchIndex, type SearchIndex } from './searchIndex';
+import { fuseScore } from './fuseEmulation';
+import { getSearchIndex, type SearchIndex } from './searchIndex';
 
 export interface SearchOptions {
   /**
@@ -78,16 +79,13 @@ export function searchModels(
 const TIERS = 10;
 
 /**
- * Orders matches exactly as `comparatorFor(sort, true)` would, in linear time.
- *
- * Every order compares, in some sequence, the tier, n_usages and created_at, then the score,
- * then the name. All but the tier and the score are known before any query, so the catalogue
- * is pre-sorted once (`SearchIndex.orders`): by runs (relevance, num_runs) or by date
- * (published_at). Walking that order and dropping each match into its tier's bucket (per group
- * of equal runs for num_runs, of equal dates for published_at) yields the comparator's order,
- * except among matches equal in tier, n_usages and created_at; those end up next to each other
- * and are re-sorted with the comparator itself, which then reads the fuse.js score. The
- * equivalence tests check the result against a plain comparator sort.
+ * Orders matches exactly as `comparatorFor(sort, true)` would, in linear time, following the
+ * walk `matchWalkFor(sort)` derives from the rank keys: the catalogue pre-sorted by the keys
+ * known before the query (`SearchIndex.staticOrder`), each match dropped into its tier's bucket
+ * within its group, buckets emptied in tier order at each group's end. Matches equal on every
+ * key before the score end up next to each other and are re-sorted with the comparator itself,
+ * which then reads the fuse.js score. The equivalence tests check the result against a plain
+ * comparator sort.
  */
 function orderMatches(
   index: SearchIndex,
@@ -97,9 +95,9 @@ function orderMatches(
   sort: SearchFilters['sort'],
 ): ModelDescriptor[] {
   const { models, fields, bases } = index;
-  const o = index.orders();
-  const order = sort === 'published_at' ? o.byDate : o.byRuns;
-  const groupOf = sort === 'num_runs' ? o.runsGroup : sort === 'published_at' ? o.dateGroup : null;
+  const walk = matchWalkFor(sort);
+  const { order, group: groupOf } = index.staticOrder(walk.order, walk.groupBy);
+  const tieValues = walk.order.map((key) => RANK_KEYS[key].base);
   const tiers = new Uint8Array(models.length);
   const buckets: number[][] = Array.from({ length: TIERS }, () => []);
   const out: number[] = [];
@@ -126,13 +124,11 @@ function orderMatches(
   const result: ModelDescriptor[] = new Array(out.length);
   const scoreOf = (entry: RankEntry) => fuseScore(entry.model, query);
   const compare = comparatorFor(sort, true);
+  const tied = (a: number, b: number) => tiers[a] === tiers[b] && tieValues.every((value) => value(bases[a]!) === value(bases[b]!));
   let start = 0;
   for (let j = 1; j <= out.length; j++) {
     const a = out[start]!;
-    if (j < out.length) {
-      const b = out[j]!;
-      if (tiers[b] === tiers[a] && bases[b]!.usages === bases[a]!.usages && bases[b]!.created === bases[a]!.created) continue;
-    }
+    if (j < out.length && tied(a, out[j]!)) continue;
     if (j - start === 1) result[start] = models[a]!;
     else {
       const run: RankEntry[] = [];

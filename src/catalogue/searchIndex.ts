@@ -1,7 +1,17 @@
-import Fuse from 'fuse.js/basic';
 import type { ModelDescriptor } from '../api/types';
-import { FUZZY_THRESHOLD } from './constants';
-import { FUSE_KEYS, FUSE_OPTIONS, compareNames, rankBase, searchFields, type RankBase, type SearchFields } from './ranking';
+import { chunkStarts, clearPattern, MAX_BITS, maxErrors, myersMin, myersWithin, setPattern } from './fuseEmulation';
+import { SORT_OPTIONS } from './constants';
+import {
+  compareBases,
+  FUSE_KEYS,
+  matchWalkFor,
+  RANK_KEYS,
+  rankBase,
+  searchFields,
+  type BaseRankKey,
+  type RankBase,
+  type SearchFields,
+} from './ranking';
 
 // Which models fuse.js matches, decided without running fuse.js over the catalogue.
 //
@@ -23,126 +33,6 @@ import { FUSE_KEYS, FUSE_OPTIONS, compareNames, rankBase, searchFields, type Ran
 //   3. ranking by the spec's tiers, run counts and dates. Only when two matches tie on all of
 //      those does the order need fuse.js's score; that score is then computed by fuse.js itself
 //      for those models alone.
-
-const MAX_BITS = 32; // fuse.js Bitap works on 32-character chunks of the query.
-
-/** Largest number of errors fuse.js accepts for a pattern of `length` characters. */
-export function maxErrors(length: number, threshold = FUZZY_THRESHOLD): number {
-  let errors = 0;
-  while (errors + 1 < length && (errors + 1) / length <= threshold) errors += 1;
-  return errors;
-}
-
-/** Start offsets of the chunks fuse.js splits a pattern into (see `patternChunks`). */
-export function chunkStarts(length: number): number[] {
-  if (length <= MAX_BITS) return [0];
-  const starts: number[] = [];
-  const remainder = length % MAX_BITS;
-  for (let i = 0; i < length - remainder; i += MAX_BITS) starts.push(i);
-  if (remainder) starts.push(length - MAX_BITS);
-  return starts;
-}
-
-/** The chunks fuse.js splits a long pattern into (each searched on its own). */
-export function patternChunks(pattern: string): string[] {
-  return chunkStarts(pattern.length).map((start) => pattern.slice(start, start + Math.min(MAX_BITS, pattern.length)));
-}
-
-// Myers' pattern bitmasks per UTF-16 code unit. A query sets the entries of its chunk's
-// characters, verifies every candidate, then clears them again.
-const peq = new Int32Array(65536);
-
-function setPattern(pattern: string): void {
-  for (let i = 0; i < pattern.length; i++) peq[pattern.charCodeAt(i)]! |= 1 << i;
-}
-
-function clearPattern(pattern: string): void {
-  for (let i = 0; i < pattern.length; i++) peq[pattern.charCodeAt(i)] = 0;
-}
-
-/** Myers over `text` for the pattern currently in `peq` (length m): is the distance <= k? */
-function myersWithin(text: string, m: number, k: number): boolean {
-  const high = 1 << (m - 1);
-  let pv = m === MAX_BITS ? -1 : (1 << m) - 1;
-  let mv = 0;
-  let score = m;
-  for (let j = 0, n = text.length; j < n; j++) {
-    const eq = peq[text.charCodeAt(j)]!;
-    const xv = eq | mv;
-    const xh = ((((eq & pv) + pv) | 0) ^ pv) | eq;
-    let ph = mv | ~(xh | pv);
-    let mh = pv & xh;
-    if (ph & high) score += 1;
-    else if (mh & high) {
-      score -= 1;
-      if (score <= k) return true;
-    }
-    ph <<= 1;
-    mh <<= 1;
-    pv = mh | ~(xv | ph);
-    mv = ph & xv;
-  }
-  return false;
-}
-
-/**
- * Myers over `text` for the pattern in `peq` (length m): the smallest distance of any
- * substring, or, as soon as one within `k` is seen, that distance (the value is accepted then,
- * and its exact distance is not needed).
- */
-function myersMin(text: string, m: number, k: number): number {
-  const high = 1 << (m - 1);
-  let pv = m === MAX_BITS ? -1 : (1 << m) - 1;
-  let mv = 0;
-  let score = m;
-  let best = m;
-  for (let j = 0, n = text.length; j < n; j++) {
-    const eq = peq[text.charCodeAt(j)]!;
-    const xv = eq | mv;
-    const xh = ((((eq & pv) + pv) | 0) ^ pv) | eq;
-    let ph = mv | ~(xh | pv);
-    let mh = pv & xh;
-    if (ph & high) score += 1;
-    else if (mh & high) {
-      score -= 1;
-      if (score < best) {
-        best = score;
-        if (best <= k) return best;
-      }
-    }
-    ph <<= 1;
-    mh <<= 1;
-    pv = mh | ~(xv | ph);
-    mv = ph & xv;
-  }
-  return best;
-}
-
-/**
- * True when `text` holds a substring within `k` edits (insertions, deletions, substitutions)
- * of `pattern` (1 to 32 code units). Myers 1999, semi-global form.
- */
-export function withinEdits(text: string, pattern: string, k: number): boolean {
-  const m = pattern.length;
-  if (m === 0 || m > MAX_BITS) throw new RangeError(`pattern length ${m} is outside 1..${MAX_BITS}`);
-  if (k >= m) return true;
-  setPattern(pattern);
-  try {
-    return myersWithin(text, m, k);
-  } finally {
-    clearPattern(pattern);
-  }
-}
-
-/**
- * fuse.js's acceptance rule for one value (both lower-cased), with `ignoreLocation`, the
- * spec's threshold and a minimum match length of 2.
- */
-export function fuseAccepts(text: string, pattern: string): boolean {
-  if (pattern.length === 0) return false;
-  if (pattern.length === 1) return text.includes(pattern + pattern);
-  return patternChunks(pattern).some((chunk) => withinEdits(text, chunk, maxErrors(chunk.length)));
-}
 
 /**
  * The values fuse.js reads for a model (same keys, same blank rules), lower-cased. The
@@ -166,11 +56,6 @@ function searchableValues(model: ModelDescriptor, fields: SearchFields): string[
 }
 
 const bigramKey = (text: string, at: number) => text.charCodeAt(at) * 65536 + text.charCodeAt(at + 1);
-
-/** fuse.js's score for one model and query (1 when it does not match). */
-export function fuseScore(model: ModelDescriptor, query: string): number {
-  return new Fuse([model], FUSE_OPTIONS).search(query)[0]?.score ?? 1;
-}
 
 /**
  * The search index of one catalogue: the lower-cased searchable values, the texts the tier and
@@ -216,8 +101,11 @@ export class SearchIndex {
       }
     });
     for (const [gram, list] of lists) this.postings.set(gram, Int32Array.from(list));
-    // Built now, with the index (when the catalogue loads), so no keystroke pays for it.
-    this.orders();
+    // Built now, with the index (when the catalogue loads), so no keystroke pays for them.
+    for (const sort of SORT_OPTIONS) {
+      const walk = matchWalkFor(sort);
+      this.staticOrder(walk.order, walk.groupBy);
+    }
   }
 
   /** Number of searchable values (for diagnostics and the benchmark). */
@@ -317,51 +205,33 @@ export class SearchIndex {
     return matched;
   }
 
-  private staticOrders: StaticOrders | undefined;
+  private readonly staticOrders = new Map<string, StaticOrder>();
 
   /**
-   * The catalogue pre-sorted for the orders' fixed parts (see `search.ts`): by runs (n_usages
-   * desc, created_at newest, name) and by date (created_at newest, n_usages desc, name), with
-   * each model's rank in both and dense group numbers of equal runs and equal dates.
+   * The catalogue sorted by rank keys known before any query (then name and position), with
+   * dense group numbers of models equal on the first `groupBy` of those keys. The search walks
+   * this order instead of sorting matches (see `search.ts`).
    */
-  orders(): StaticOrders {
-    if (this.staticOrders) return this.staticOrders;
+  staticOrder(keys: readonly BaseRankKey[], groupBy = 0): StaticOrder {
+    const cacheKey = `${keys.join(',')}|${groupBy}`;
+    let cached = this.staticOrders.get(cacheKey);
+    if (cached) return cached;
     const b = this.bases;
-    const newer = (x: number, y: number) => (x === y ? 0 : x > y ? -1 : 1);
-    const ids = Array.from(this.models, (_, i) => i);
-    const byRuns = Int32Array.from(
-      [...ids].sort(
-        (i, j) => b[j]!.usages - b[i]!.usages || newer(b[i]!.created, b[j]!.created) || compareNames(b[i]!.name, i, b[j]!.name, j),
-      ),
-    );
-    const byDate = Int32Array.from(
-      [...ids].sort(
-        (i, j) => newer(b[i]!.created, b[j]!.created) || b[j]!.usages - b[i]!.usages || compareNames(b[i]!.name, i, b[j]!.name, j),
-      ),
-    );
-    const rank = (order: Int32Array) => {
-      const out = new Int32Array(order.length);
-      order.forEach((model, position) => (out[model] = position));
-      return out;
-    };
-    const groups = (order: Int32Array, value: (i: number) => number) => {
-      const out = new Int32Array(order.length);
-      let group = 0;
+    const order = Int32Array.from(this.models, (_, i) => i).sort((i, j) => compareBases(keys, b[i]!, i, b[j]!, j));
+    let group: Int32Array | null = null;
+    if (groupBy > 0) {
+      const values = keys.slice(0, groupBy).map((key) => RANK_KEYS[key].base);
+      group = new Int32Array(order.length);
+      let current = 0;
       order.forEach((model, position) => {
-        if (position > 0 && value(model) !== value(order[position - 1]!)) group += 1;
-        out[model] = group;
+        const previous = position > 0 ? order[position - 1]! : -1;
+        if (previous >= 0 && values.some((value) => value(b[model]!) !== value(b[previous]!))) current += 1;
+        group![model] = current;
       });
-      return out;
-    };
-    this.staticOrders = {
-      byRuns,
-      runsRank: rank(byRuns),
-      runsGroup: groups(byRuns, (i) => b[i]!.usages),
-      byDate,
-      dateRank: rank(byDate),
-      dateGroup: groups(byDate, (i) => b[i]!.created),
-    };
-    return this.staticOrders;
+    }
+    cached = { order, group };
+    this.staticOrders.set(cacheKey, cached);
+    return cached;
   }
 
   /** Memoised query-less order for a sort and a clock value. */
@@ -376,14 +246,11 @@ export class SearchIndex {
   }
 }
 
-/** Pre-sorted orders of a catalogue (positions are model indexes). */
-export interface StaticOrders {
-  byRuns: Int32Array;
-  runsRank: Int32Array;
-  runsGroup: Int32Array;
-  byDate: Int32Array;
-  dateRank: Int32Array;
-  dateGroup: Int32Array;
+/** A pre-sorted order of a catalogue (entries are model indexes) and its groups by model. */
+export interface StaticOrder {
+  order: Int32Array;
+  /** Group number per model index; null when not grouped. */
+  group: Int32Array | null;
 }
 
 const indexes = new WeakMap<readonly ModelDescriptor[], SearchIndex>();

@@ -1,4 +1,13 @@
-export * from './constants';
+export {
+  DEFAULT_REQUESTS_PER_HOUR,
+  DEFAULT_EXECUTION_MS,
+  HOURS_PER_DAY,
+  DAYS_PER_MONTH,
+  MAX_REQUESTS_PER_HOUR,
+  MAX_EXECUTION_MS,
+  BILLING_PATH,
+  SIGN_UP_PATH,
+} from './constants';
 export { monthlyCostUsd, monthlyGpuSeconds, roundUsd } from './cost';
 export type { CostInputs } from './cost';
 export { parseNumberField, validateCalculatorInputs, FIELD_MAX } from './input';

@@ -1,10 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { AuthDialog } from '../components/AuthDialog';
-import type { PageState } from '../auth/types';
+import { screenOfPageState } from '../auth/screens';
 import { defineWidget, type WidgetRenderProps } from './defineWidget';
 import { authDialogDefinition } from './definitions/authDialog';
-
-const pageStates = new Set([0, 1, 2, 3, 4, 5, 6]);
 
 function AuthDialogWidget({ attributes: a, context }: WidgetRenderProps<typeof authDialogDefinition>) {
   const open = a.open === true;
@@ -21,7 +19,7 @@ function AuthDialogWidget({ attributes: a, context }: WidgetRenderProps<typeof a
       mode="overlay"
       open={open}
       // The overlay starts at state 1 (spec §4) and moves to page-state right after.
-      value={a.pageState !== undefined && pageStates.has(a.pageState) ? (a.pageState as PageState) : undefined}
+      value={a.pageState !== undefined ? screenOfPageState(a.pageState) : undefined}
       onAuthenticated={(session) => context.emit('authenticated', session)}
       onClose={() => context.host.removeAttribute('open')}
     />

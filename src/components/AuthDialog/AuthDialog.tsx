@@ -1,10 +1,12 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import { createPortal } from 'react-dom';
 import { useStrings } from '../../config/PlatformProvider';
 import { useThemeClass } from '../../config/useThemeClass';
 import { useSession } from '../../auth/AuthProvider';
+import { useControllableState } from '../../internal/useControllableState';
 import type { AuthDialogActors } from '../../auth/authDialogActors';
-import type { AuthDialogMode, AuthRedirectUrls, AuthRoutes, PageState, Session } from '../../auth/types';
+import type { AuthScreen, PageScreen } from '../../auth/screens';
+import type { AuthDialogMode, AuthRedirectUrls, AuthRoutes, Session } from '../../auth/types';
 import * as styles from './AuthDialog.css';
 import { AuthScreens, CrossIcon } from './AuthScreens';
 import { useAuthDialog } from './useAuthDialog';
@@ -18,20 +20,23 @@ export interface AuthDialogProps {
    */
   mode?: AuthDialogMode;
   /**
-   * The page_state (spec §4: 0 sign up, 1 sign in, 2 account created, 3 password recovery,
-   * 4 recovery email sent, 5 set new password, 6 password reset success), controlled. The
-   * overlay still starts at 1 (spec §4) and moves to `value` right after.
+   * The screen shown, controlled: 'signUp', 'signIn', 'accountCreated', 'recover',
+   * 'recoverySent', 'setPassword' or 'passwordReset' (`pageStateOf` gives the URL's page_state
+   * number). The overlay still starts at 'signIn' and moves to `value` right after.
    */
-  value?: PageState;
+  value?: PageScreen;
   /**
-   * page_state to start at when uncontrolled (ignored by the overlay, which starts at 1).
-   * @default 1
+   * Screen to start at when uncontrolled (ignored by the overlay, which starts at 'signIn').
+   * @default 'signIn'
    */
-  defaultValue?: PageState;
-  /** Called with the new page_state whenever the user (or a result) moves the dialog. */
-  onValueChange?: (pageState: PageState) => void;
+  defaultValue?: PageScreen;
   /**
-   * Overlay: whether the dialog is open, controlled. Each opening starts afresh at state 1.
+   * Called with the new screen whenever the user (or a result) moves the dialog, including
+   * 'mfaChallenge', the code step of users with a second factor, which no URL names.
+   */
+  onValueChange?: (screen: AuthScreen) => void;
+  /**
+   * Overlay: whether the dialog is open, controlled. Each opening starts afresh at 'signIn'.
    */
   open?: boolean;
   /**
@@ -47,7 +52,7 @@ export interface AuthDialogProps {
   onAuthenticated?: (session: Session) => void;
   /**
    * The visitor returns from a password recovery link (query `passwordreset=true`): check the
-   * session, then show state 5 (spec §4).
+   * session, then show 'setPassword'.
    * @default false
    */
   passwordReset?: boolean;
@@ -85,8 +90,8 @@ export interface AuthDialogProps {
 }
 
 /**
- * Sign-in and sign-up (spec §2, §4, §5, §8): the seven page_states of one XState machine
- * (`authDialogMachine`), as a page or as a modal overlay. Uses the auth client and session store
+ * Sign-in and sign-up: the screens of one XState machine (`authDialogMachine`), as a page or as
+ * a modal overlay, with the code step for users with a second factor. Uses the auth client and session store
  * of the nearest `AuthProvider`, or the page's shared ones for the platform's authUrl and authKey.
  */
 export function AuthDialog(props: AuthDialogProps) {
@@ -124,13 +129,11 @@ function PageBody(props: AuthDialogProps & { titleId: string }) {
 
 function AuthOverlay(props: AuthDialogProps) {
   const { open: controlledOpen, defaultOpen = true, onOpenChange, onClose } = props;
-  const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
-  const open = controlledOpen ?? uncontrolledOpen;
+  const [open, setOpen] = useControllableState(controlledOpen, defaultOpen, onOpenChange);
   const close = useCallback(() => {
-    if (controlledOpen === undefined) setUncontrolledOpen(false);
-    onOpenChange?.(false);
+    setOpen(false);
     onClose?.();
-  }, [controlledOpen, onOpenChange, onClose]);
+  }, [setOpen, onClose]);
   if (!open) return null;
   const dialog = <OverlayDialog {...props} onRequestClose={close} />;
   return props.portalContainer ? createPortal(dialog, props.portalContainer) : dialog;

@@ -1,31 +1,20 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { useStrings } from '../../config/PlatformProvider';
-import { formatString } from '../../config/strings';
+import { formatString, type Strings } from '../../config/strings';
 import { formatAlert } from '../../auth/alerts';
-import type { AuthDialogActorRef, AuthDialogSnapshot } from '../../auth/authDialogMachine';
+import { isBusy, screenOf, type AuthDialogActorRef, type AuthDialogSnapshot } from '../../auth/authDialogMachine';
+import { pageStateOf, type AuthScreen } from '../../auth/screens';
 import { SOCIAL_PROVIDERS } from '../../auth/socialProviders';
-import type { PageState } from '../../auth/types';
 import type { FieldName } from '../../auth/validation';
 import * as styles from './AuthDialog.css';
 
-const TITLE_KEYS = ['signUp', 'signIn', 'accountCreated', 'recovery', 'recoverySent', 'newPassword', 'resetSuccess'] as const;
-
-/** A request is under way: forms and buttons wait. */
-function isBusy(snapshot: AuthDialogSnapshot): boolean {
-  return !(
-    snapshot.matches({ screens: { signUp: 'idle' } }) ||
-    snapshot.matches({ screens: { signIn: 'idle' } }) ||
-    snapshot.matches({ screens: { accountCreated: 'idle' } }) ||
-    snapshot.matches({ screens: { recovery: 'idle' } }) ||
-    snapshot.matches({ screens: 'recoverySent' }) ||
-    snapshot.matches({ screens: { newPassword: 'ready' } }) ||
-    snapshot.matches({ screens: 'resetSuccess' })
-  );
-}
-
 const isLeaving = (snapshot: AuthDialogSnapshot) =>
   snapshot.matches('registering') || snapshot.matches('finishing') || snapshot.status === 'done';
+
+/** Between the password and the next screen: the assurance check (is a code owed?). */
+const isChecking = (snapshot: AuthDialogSnapshot) =>
+  snapshot.matches({ screens: { setPassword: 'verifying' } }) || snapshot.matches('assuring');
 
 interface AuthScreensProps {
   actorRef: AuthDialogActorRef;
@@ -36,28 +25,57 @@ interface AuthScreensProps {
   headerEnd?: ReactNode;
 }
 
-/** The seven page_states of spec §4, rendered from narrow slices of the machine. */
+type ScreenView = (props: { actorRef: AuthDialogActorRef }) => ReactNode;
+
+/** The view of each screen of `AUTH_SCREENS`; its title is `strings.titles[screen]`. */
+const SCREEN_VIEWS: Record<AuthScreen, ScreenView> = {
+  signUp: ({ actorRef }) => <CredentialsScreen actorRef={actorRef} kind="signUp" />,
+  signIn: ({ actorRef }) => <CredentialsScreen actorRef={actorRef} kind="signIn" />,
+  accountCreated: AccountCreatedScreen,
+  recover: oneFieldScreen((strings) => ({
+    prompt: strings.prompts.recovery,
+    field: { name: 'email', label: strings.labels.email, type: 'email', autoComplete: 'email' },
+    submitLabel: strings.labels.sendRecoveryEmail,
+    secondary: { label: strings.labels.backToLogin, event: { type: 'BACK_TO_LOGIN' } },
+  })),
+  recoverySent: RecoverySentScreen,
+  setPassword: oneFieldScreen((strings) => ({
+    prompt: strings.prompts.newPassword,
+    field: { name: 'newPassword', label: strings.labels.newPassword, type: 'password', autoComplete: 'new-password' },
+    submitLabel: strings.labels.setNewPassword,
+  })),
+  passwordReset: ResetSuccessScreen,
+  mfaChallenge: oneFieldScreen((strings) => ({
+    prompt: strings.prompts.mfaChallenge,
+    field: { name: 'mfaCode', label: strings.labels.mfaCode, type: 'text', inputMode: 'numeric', autoComplete: 'one-time-code' },
+    submitLabel: strings.labels.verifyCode,
+    secondary: { label: strings.labels.cancelSignIn, event: { type: 'CANCEL' } },
+  })),
+};
+
+/** The dialog's screens, rendered from narrow slices of the machine. */
 export function AuthScreens({ actorRef, headingLevel, titleId, headerEnd }: AuthScreensProps) {
   const strings = useStrings().auth;
-  const pageState = useSelector(actorRef, (s) => s.context.pageState);
+  const screen = useSelector(actorRef, screenOf);
   const leaving = useSelector(actorRef, isLeaving);
-  const verifying = useSelector(actorRef, (s) => s.matches({ screens: { newPassword: 'verifying' } }));
+  const checking = useSelector(actorRef, isChecking);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const shown = useRef(pageState);
+  const shown = useRef(screen);
 
   // A new screen: move focus to its title so keyboard and screen-reader users start there.
   useEffect(() => {
-    if (shown.current === pageState) return;
-    shown.current = pageState;
+    if (shown.current === screen) return;
+    shown.current = screen;
     headingRef.current?.focus();
-  }, [pageState]);
+  }, [screen]);
 
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const View = SCREEN_VIEWS[screen];
   return (
-    <div data-state={`page-state-${pageState}`} data-page-state={pageState}>
+    <div data-state={screen} data-screen={screen} data-page-state={pageStateOf(screen) ?? undefined}>
       <div className={styles.header}>
         <Heading id={titleId} ref={headingRef} tabIndex={-1} className={styles.title}>
-          {strings.titles[TITLE_KEYS[pageState]]}
+          {strings.titles[screen]}
         </Heading>
         {headerEnd}
       </div>
@@ -68,36 +86,17 @@ export function AuthScreens({ actorRef, headingLevel, titleId, headerEnd }: Auth
       ) : (
         <>
           <AlertBox actorRef={actorRef} />
-          {verifying ? (
+          {checking ? (
             <p role="status" className={styles.status}>
               {strings.labels.working}
             </p>
           ) : (
-            <Screen actorRef={actorRef} pageState={pageState} />
+            <View actorRef={actorRef} />
           )}
         </>
       )}
     </div>
   );
-}
-
-function Screen({ actorRef, pageState }: { actorRef: AuthDialogActorRef; pageState: PageState }) {
-  switch (pageState) {
-    case 0:
-      return <CredentialsScreen actorRef={actorRef} kind="signUp" />;
-    case 1:
-      return <CredentialsScreen actorRef={actorRef} kind="signIn" />;
-    case 2:
-      return <AccountCreatedScreen actorRef={actorRef} />;
-    case 3:
-      return <RecoveryScreen actorRef={actorRef} />;
-    case 4:
-      return <RecoverySentScreen actorRef={actorRef} />;
-    case 5:
-      return <NewPasswordScreen actorRef={actorRef} />;
-    case 6:
-      return <ResetSuccessScreen actorRef={actorRef} />;
-  }
 }
 
 function AlertBox({ actorRef }: { actorRef: AuthDialogActorRef }) {
@@ -138,12 +137,14 @@ interface FieldProps {
   actorRef: AuthDialogActorRef;
   name: FieldName;
   label: string;
-  type: 'email' | 'password';
+  type: 'email' | 'password' | 'text';
   autoComplete: string;
   disabled: boolean;
+  /** Virtual keyboard hint (the MFA code: digits). */
+  inputMode?: 'numeric';
 }
 
-function Field({ actorRef, name, label, type, autoComplete, disabled }: FieldProps) {
+function Field({ actorRef, name, label, type, autoComplete, disabled, inputMode }: FieldProps) {
   const strings = useStrings().auth;
   const id = useId();
   const value = useSelector(actorRef, (s) => s.context[name]);
@@ -159,6 +160,7 @@ function Field({ actorRef, name, label, type, autoComplete, disabled }: FieldPro
         name={name}
         type={type}
         autoComplete={autoComplete}
+        inputMode={inputMode}
         className={styles.input}
         value={value}
         disabled={disabled}
@@ -286,24 +288,40 @@ function AccountCreatedScreen({ actorRef }: { actorRef: AuthDialogActorRef }) {
   );
 }
 
-function RecoveryScreen({ actorRef }: { actorRef: AuthDialogActorRef }) {
-  const strings = useStrings().auth;
+interface OneField {
+  prompt: string;
+  field: Omit<FieldProps, 'actorRef' | 'disabled'>;
+  submitLabel: string;
+  /** A link-style action under the form. */
+  secondary?: { label: string; event: { type: 'BACK_TO_LOGIN' } | { type: 'CANCEL' } };
+}
+
+/** The view of a screen that is a prompt and a form of one field, described by `describe`. */
+function oneFieldScreen(describe: (strings: Strings['auth']) => OneField): ScreenView {
+  return function OneFieldView({ actorRef }) {
+    return <OneFieldScreen actorRef={actorRef} {...describe(useStrings().auth)} />;
+  };
+}
+
+function OneFieldScreen({ actorRef, prompt, field, submitLabel, secondary }: OneField & { actorRef: AuthDialogActorRef }) {
   const busy = useSelector(actorRef, isBusy);
   const onSubmit = useSubmit(actorRef);
   return (
     <>
-      <p className={styles.text}>{strings.prompts.recovery}</p>
+      <p className={styles.text}>{prompt}</p>
       <form className={styles.form} noValidate aria-busy={busy} onSubmit={onSubmit}>
-        <Field actorRef={actorRef} name="email" label={strings.labels.email} type="email" autoComplete="email" disabled={busy} />
+        <Field actorRef={actorRef} disabled={busy} {...field} />
         <button type="submit" className={styles.button({ block: true })} disabled={busy}>
-          {strings.labels.sendRecoveryEmail}
+          {submitLabel}
         </button>
       </form>
-      <p className={styles.switchLine}>
-        <button type="button" className={styles.linkButton} disabled={busy} onClick={() => actorRef.send({ type: 'BACK_TO_LOGIN' })}>
-          {strings.labels.backToLogin}
-        </button>
-      </p>
+      {secondary && (
+        <p className={styles.switchLine}>
+          <button type="button" className={styles.linkButton} disabled={busy} onClick={() => actorRef.send(secondary.event)}>
+            {secondary.label}
+          </button>
+        </p>
+      )}
     </>
   );
 }
@@ -317,30 +335,6 @@ function RecoverySentScreen({ actorRef }: { actorRef: AuthDialogActorRef }) {
         {sentTo ? formatString(strings.prompts.recoverySent, { email: sentTo }) : strings.prompts.recoverySentNoEmail}
       </p>
       <BackToLogin actorRef={actorRef} />
-    </>
-  );
-}
-
-function NewPasswordScreen({ actorRef }: { actorRef: AuthDialogActorRef }) {
-  const strings = useStrings().auth;
-  const busy = useSelector(actorRef, isBusy);
-  const onSubmit = useSubmit(actorRef);
-  return (
-    <>
-      <p className={styles.text}>{strings.prompts.newPassword}</p>
-      <form className={styles.form} noValidate aria-busy={busy} onSubmit={onSubmit}>
-        <Field
-          actorRef={actorRef}
-          name="newPassword"
-          label={strings.labels.newPassword}
-          type="password"
-          autoComplete="new-password"
-          disabled={busy}
-        />
-        <button type="submit" className={styles.button({ block: true })} disabled={busy}>
-          {strings.labels.setNewPassword}
-        </button>
-      </form>
     </>
   );
 }

@@ -4,25 +4,19 @@ import { usePlatform } from '../../config/PlatformProvider';
 import { notify } from '../../notifications/notify';
 import { useAuth, useSession } from '../../auth/AuthProvider';
 import { createAuthDialogActors, type AuthDialogActors } from '../../auth/authDialogActors';
-import { authDialogMachine, type AuthDialogActorRef } from '../../auth/authDialogMachine';
-import {
-  defaultRedirectUrls,
-  type AuthDialogMode,
-  type AuthRedirectUrls,
-  type AuthRoutes,
-  type PageState,
-  type Session,
-} from '../../auth/types';
+import { authDialogMachine, screenOf, type AuthDialogActorRef } from '../../auth/authDialogMachine';
+import type { AuthScreen, PageScreen } from '../../auth/screens';
+import { defaultRedirectUrls, type AuthDialogMode, type AuthRedirectUrls, type AuthRoutes, type Session } from '../../auth/types';
 
 export interface UseAuthDialogOptions {
-  /** 'page' navigates after authentication; 'overlay' starts at 1 and calls back instead. */
+  /** 'page' navigates after authentication; 'overlay' starts at sign-in and calls back instead. */
   mode: AuthDialogMode;
-  /** Controlled page_state; a change moves the machine. */
-  value?: PageState;
-  /** page_state to start at. @default 1 */
-  defaultValue?: PageState;
-  /** Called when the machine's page_state changes. */
-  onValueChange?: (pageState: PageState) => void;
+  /** Controlled screen; a change moves the machine. */
+  value?: PageScreen;
+  /** Screen to start at. @default 'signIn' */
+  defaultValue?: PageScreen;
+  /** Called when the machine's screen changes (including the MFA step, which no URL names). */
+  onValueChange?: (screen: AuthScreen) => void;
   /** Called with the session after a sign-in (overlay mode). */
   onAuthenticated?: (session: Session) => void;
   /** The machine asked to close (overlay, after authentication). */
@@ -41,7 +35,7 @@ export interface UseAuthDialogOptions {
 
 /**
  * Headless auth dialog: runs `authDialogMachine` on the page's auth client, feeds it the login
- * status, keeps `value` and the machine's page_state in step, and turns the machine's emitted
+ * status, keeps `value` and the machine's screen in step, and turns the machine's emitted
  * events into navigation (page mode) or callbacks (overlay mode). Returns the actor; views read
  * narrow slices of it with `useSelector`.
  */
@@ -89,7 +83,7 @@ export function useAuthDialog(options: UseAuthDialogOptions): AuthDialogActorRef
   const actorRef = useActorRef(logic, {
     input: {
       mode: options.mode,
-      pageState: options.value ?? options.defaultValue,
+      screen: options.value ?? options.defaultValue,
       passwordReset: options.passwordReset,
       emailConfirmed: options.emailConfirmed,
       linkError: initial.linkError !== null,
@@ -113,22 +107,22 @@ export function useAuthDialog(options: UseAuthDialogOptions): AuthDialogActorRef
     actorRef.send({ type: 'SESSION', loggedIn });
   }, [actorRef, loggedIn]);
 
-  // value -> machine: a controlled page_state moves the machine.
-  const pageState = useSelector(actorRef, (snapshot) => snapshot.context.pageState);
+  // value -> machine: a controlled screen moves the machine.
+  const screen = useSelector(actorRef, screenOf);
   const { value } = options;
   useEffect(() => {
-    if (value !== undefined && value !== actorRef.getSnapshot().context.pageState) {
-      actorRef.send({ type: 'SET_PAGE_STATE', pageState: value });
+    if (value !== undefined && value !== screenOf(actorRef.getSnapshot())) {
+      actorRef.send({ type: 'SET_SCREEN', screen: value });
     }
   }, [actorRef, value]);
 
   // machine -> onValueChange.
-  const reported = useRef(pageState);
+  const reported = useRef(screen);
   useEffect(() => {
-    if (pageState === reported.current) return;
-    reported.current = pageState;
-    latest.current.options.onValueChange?.(pageState);
-  }, [pageState]);
+    if (screen === reported.current) return;
+    reported.current = screen;
+    latest.current.options.onValueChange?.(screen);
+  }, [screen]);
 
   return actorRef;
 }

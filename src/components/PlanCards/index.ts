@@ -2,5 +2,5 @@ export { PlanCards } from './PlanCards';
 export type { PlanCardsProps } from './PlanCards';
 export { usePlanCards } from './usePlanCards';
 export type { UsePlanCardsOptions } from './usePlanCards';
-export { PLAN_PRICES, PLAN_KEYS, buildPlans, planButtonTarget, planPriceParts, formatPlanPrice } from '../../pricing/plans';
+export { PLAN_PRICES, PLAN_KEYS } from '../../pricing/plans';
 export type { PlanPrice, PricingPlan } from '../../pricing/plans';

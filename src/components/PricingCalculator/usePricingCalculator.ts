@@ -3,7 +3,7 @@ import type { PricingServer } from '../../api/types';
 import { DEFAULT_EXECUTION_MS, DEFAULT_REQUESTS_PER_HOUR } from '../../pricing/constants';
 import { monthlyCostUsd } from '../../pricing/cost';
 import { validateCalculatorInputs, type CalculatorField, type FieldErrorCode } from '../../pricing/input';
-import { useControllableState } from './useControllableState';
+import { useControllableState } from '../../internal/useControllableState';
 
 /** The calculator's inputs as the user set them (text fields stay text, so invalid input can be shown). */
 export interface PricingCalculatorValue {

@@ -10,7 +10,8 @@ import { useCatalogue, useCatalogueState } from '../../catalogue/react';
 import type { Catalogue, SearchStore } from '../../catalogue/store';
 import { descriptionPreview, displayName, formatRuns, highlightSegments } from '../../catalogue/text';
 import * as styles from './ServiceSearch.css';
-import { useSearchShortcut, useServiceSearch, type ServiceSearchSelectEvent, type ServiceSearchSubmitEvent } from './useServiceSearch';
+import { useFocusShortcut } from '../../internal/useFocusShortcut';
+import { useServiceSearch, type ServiceSearchSelectEvent, type ServiceSearchSubmitEvent } from './useServiceSearch';
 
 // floating-ui in its own chunk (see ResultsPositioner); requested as soon as this module loads.
 const loadPositioner = () => import('./ResultsPositioner');
@@ -165,7 +166,7 @@ export function ServiceSearch(props: ServiceSearchProps) {
   // after a choice or search) are pushed into it through this ref.
   const resetInputRef = useRef<(() => void) | null>(null);
   const inputRef = useRef<HTMLInputElement | null>(null);
-  useSearchShortcut(inputRef, props.shortcuts ?? true, props.environment as Parameters<typeof useSearchShortcut>[2]);
+  useFocusShortcut(inputRef, props.shortcuts ?? true, props.environment as Parameters<typeof useFocusShortcut>[2]);
 
   const stateReducer = (
     state: { inputValue: string; selectedItem: ModelDescriptor | null },

@@ -1,6 +1,8 @@
 export { ServiceSearch } from './ServiceSearch';
 export type { ServiceSearchProps, ServiceSearchEnvironment } from './ServiceSearch';
-export { useServiceSearch, useSearchShortcut, isEditableElement, searchShortcutOf } from './useServiceSearch';
+export { useServiceSearch } from './useServiceSearch';
+/** Ctrl/Cmd+K and '/' focus the given search input (for views built on `useServiceSearch`). */
+export { useFocusShortcut as useSearchShortcut } from '../../internal/useFocusShortcut';
 export type {
   UseServiceSearchOptions,
   ServiceSearchState,

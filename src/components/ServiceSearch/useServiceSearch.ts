@@ -5,18 +5,11 @@ import { SEARCH_DEBOUNCE_MS, TOP_RESULTS } from '../../catalogue/constants';
 import { DEFAULT_OVERVIEW_HREF, DEFAULT_SERVICE_HREF, overviewHref, serviceHref } from '../../catalogue/paths';
 import { useStoreSelector } from '../../catalogue/react';
 import { createSearchStore, type SearchContext, type SearchStore } from '../../catalogue/store';
+import { createNavigationEvent, type NavigationEvent } from '../../internal/navigationEvent';
+import { useControllableState } from '../../internal/useControllableState';
 
 /** What a choice or a search would open; the callback may cancel it. */
-export interface ServiceSearchNavigationEvent {
-  /** The address that will be opened unless prevented. */
-  readonly href: string;
-  /** How it was triggered. */
-  readonly source: 'keyboard' | 'pointer';
-  /** Keeps the widget from navigating (it still clears itself). */
-  preventDefault(): void;
-  /** True once `preventDefault` was called. */
-  readonly defaultPrevented: boolean;
-}
+export type ServiceSearchNavigationEvent = NavigationEvent;
 
 /** Passed to `onSelect` with the chosen model. */
 export interface ServiceSearchSelectEvent extends ServiceSearchNavigationEvent {
@@ -26,36 +19,6 @@ export interface ServiceSearchSelectEvent extends ServiceSearchNavigationEvent {
 /** Passed to `onSearch` with the submitted query. */
 export interface ServiceSearchSubmitEvent extends ServiceSearchNavigationEvent {
   readonly query: string;
-}
-
-function navigationEvent<T extends object>(href: string, source: 'keyboard' | 'pointer', extra: T) {
-  let prevented = false;
-  return {
-    ...extra,
-    href,
-    source,
-    preventDefault() {
-      prevented = true;
-    },
-    get defaultPrevented() {
-      return prevented;
-    },
-  };
-}
-
-/** Value / defaultValue / onValueChange (Radix style) for the search text. */
-function useControllableText(value: string | undefined, defaultValue: string, onChange?: (value: string) => void) {
-  const [inner, setInner] = useState(defaultValue);
-  const controlled = value !== undefined;
-  const text = controlled ? value : inner;
-  const setText = useCallback(
-    (next: string) => {
-      if (!controlled) setInner(next);
-      onChange?.(next);
-    },
-    [controlled, onChange],
-  );
-  return [text, setText] as const;
 }
 
 export interface UseServiceSearchOptions {
@@ -109,7 +72,7 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
     createSearchStore({ models: models as ModelDescriptor[], categories: categories as ModelCategory[], now: now ?? undefined }),
   );
   const store = options.store ?? ownStore;
-  const [text, setText] = useControllableText(options.value, options.defaultValue ?? '', options.onValueChange);
+  const [text, setText] = useControllableState(options.value, options.defaultValue ?? '', options.onValueChange);
 
   // Keep the store's data in step with the catalogue.
   useEffect(() => {
@@ -173,7 +136,7 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
   const choose = useCallback(
     (model: ModelDescriptor, source: 'keyboard' | 'pointer') => {
       const href = serviceHref(model, serviceTemplate);
-      const event: ServiceSearchSelectEvent = navigationEvent(href, source, { model });
+      const event: ServiceSearchSelectEvent = createNavigationEvent(href, source, { model });
       const result = onSelect?.(model, event);
       if (result !== false && !event.defaultPrevented) navigate(href);
       clearAfterNavigation();
@@ -192,7 +155,7 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
       const q = currentText.trim();
       applyNow(q);
       const href = overviewHref(q, overviewTemplate);
-      const event: ServiceSearchSubmitEvent = navigationEvent(href, 'keyboard', { query: q });
+      const event: ServiceSearchSubmitEvent = createNavigationEvent(href, 'keyboard', { query: q });
       const result = onSearch?.(q, event);
       if (result !== false && !event.defaultPrevented) navigate(href);
       clearAfterNavigation();
@@ -245,77 +208,3 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
 }
 
 export type ServiceSearchState = ReturnType<typeof useServiceSearch>;
-
-const EDITABLE_INPUT_TYPES = new Set([
-  'text',
-  'search',
-  'email',
-  'url',
-  'tel',
-  'password',
-  'number',
-  'date',
-  'datetime-local',
-  'month',
-  'time',
-  'week',
-  '',
-]);
-
-/** True for an element the user types into (inputs of text-like types, textareas, selects, contenteditable). */
-export function isEditableElement(element: EventTarget | null | undefined): boolean {
-  if (!element || typeof (element as Element).tagName !== 'string') return false;
-  const el = element as HTMLElement;
-  const tag = el.tagName.toLowerCase();
-  if (tag === 'textarea' || tag === 'select') return true;
-  if (tag === 'input') return EDITABLE_INPUT_TYPES.has(((el as HTMLInputElement).type || '').toLowerCase());
-  return el.isContentEditable === true;
-}
-
-/** Which search shortcut an event is, if any: Ctrl/Cmd+K or '/'. */
-export function searchShortcutOf(
-  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>,
-): 'mod-k' | 'slash' | null {
-  if ((event.key === 'k' || event.key === 'K') && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey) return 'mod-k';
-  if (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey) return 'slash';
-  return null;
-}
-
-interface ShortcutEnvironment {
-  addEventListener: Window['addEventListener'];
-  removeEventListener: Window['removeEventListener'];
-}
-
-/**
- * Ctrl/Cmd+K and '/' focus the search box, except while the user types in another editable
- * element. Inside a shadow root the event's composed path names the real target.
- */
-export function useSearchShortcut(input: { current: HTMLInputElement | null }, enabled: boolean, environment?: ShortcutEnvironment) {
-  useEffect(() => {
-    if (!enabled) return;
-    const target: ShortcutEnvironment | undefined = environment ?? (typeof window !== 'undefined' ? window : undefined);
-    if (!target) return;
-    const onKeyDown = (event: Event) => {
-      const key = event as KeyboardEvent;
-      if (key.defaultPrevented || key.isComposing) return;
-      const shortcut = searchShortcutOf(key);
-      const el = input.current;
-      if (!shortcut || !el) return;
-      const origin = (key.composedPath?.()[0] ?? key.target) as EventTarget | null;
-      if (origin === el) {
-        // Ctrl+K in the box keeps the browser from taking focus elsewhere; '/' is typed.
-        if (shortcut === 'mod-k') {
-          key.preventDefault();
-          el.select();
-        }
-        return;
-      }
-      if (isEditableElement(origin)) return;
-      key.preventDefault();
-      el.focus();
-      el.select();
-    };
-    target.addEventListener('keydown', onKeyDown);
-    return () => target.removeEventListener('keydown', onKeyDown);
-  }, [enabled, environment, input]);
-}

@@ -7,15 +7,16 @@
 export const authStrings = {
   /** Accessible name of the dialog / page region (designed). */
   dialogLabel: 'Sign in or sign up',
-  /** Headings per page_state 0-6 (designed). */
+  /** Headings per screen (designed), keyed by the screen names of `AUTH_SCREENS`. */
   titles: {
     signUp: 'Create your account',
     signIn: 'Sign in',
     accountCreated: 'Account created',
-    recovery: 'Password recovery',
+    recover: 'Password recovery',
     recoverySent: 'Recovery email sent',
-    newPassword: 'Set new password',
-    resetSuccess: 'Password reset',
+    setPassword: 'Set new password',
+    passwordReset: 'Password reset',
+    mfaChallenge: 'Two-factor authentication',
   },
   /** Form labels and buttons (designed). */
   labels: {
@@ -36,6 +37,9 @@ export const authStrings = {
     dismissAlert: 'Dismiss message',
     working: 'Please wait…',
     redirecting: 'Signing you in…',
+    mfaCode: 'Authentication code',
+    verifyCode: 'Verify',
+    cancelSignIn: 'Cancel and sign out',
   },
   /** Spec §2: the prompt to check the inbox and spam folder (wording designed). */
   prompts: {
@@ -47,6 +51,7 @@ export const authStrings = {
     recovery: 'Enter the e-mail address of your account and we will send you a link to set a new password.',
     newPassword: 'Choose a new password for your account.',
     resetSuccess: 'Password reset successfully! You can now sign in with your new password.',
+    mfaChallenge: 'Enter the 6-digit code from your authenticator app.',
   },
   /** Social sign-in providers (spec §7: a search-engine company, a cloud company, a code host, a social network). */
   providers: {
@@ -64,6 +69,9 @@ export const authStrings = {
     newPasswordRequired: 'Please enter a new password.',
     newPasswordTooShort: 'Password must be at least 6 characters long.',
     recoveryEmailRequired: 'Please enter your email address.',
+    /** (designed) the MFA step's code field. */
+    mfaCodeRequired: 'Please enter the code from your authenticator app.',
+    mfaCodeInvalid: 'The code has 6 digits.',
   },
   /** Spec §8 "Sign-in page" messages, letter for letter, plus four designed ones. */
   messages: {
@@ -88,6 +96,10 @@ export const authStrings = {
     emailConfirmed: 'Your e-mail address is confirmed. You can now sign in.',
     /** (designed) landing with emailconfirmed=true and an error from the link. */
     confirmLinkInvalid: 'Invalid or expired confirmation link. Sign in to continue, or sign up again to receive a new verification e-mail.',
+    /** (designed) the MFA step: the code was wrong (or used, or too old). */
+    mfaInvalidCode: 'Invalid code. Check your authenticator app and enter the current code.',
+    /** (designed) the MFA step: the challenge expired before the code came. */
+    mfaChallengeExpired: 'The code request expired. Please enter the current code again.',
   },
   /** Route guard while the login status is unknown (designed). */
   guard: {

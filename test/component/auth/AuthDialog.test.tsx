@@ -2,19 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { AuthDialog, type PageState } from '../../../src/components/AuthDialog';
+import { AuthDialog, type PageScreen } from '../../../src/components/AuthDialog';
+import { isPageScreen } from '../../../src/auth/screens';
+import { authStrings } from '../../../src/config/strings/auth';
 import { expectNoAxeViolations } from '../../setup/axe';
 import { apiError, fakeSession, mount } from './setup';
 
-const titles = [
-  'Create your account',
-  'Sign in',
-  'Account created',
-  'Password recovery',
-  'Recovery email sent',
-  'Set new password',
-  'Password reset',
-];
+// The designed titles, from the strings table the dialog reads.
+const titles: Record<PageScreen, string> = authStrings.titles;
 
 async function heading(name: string) {
   return screen.findByRole('heading', { name });
@@ -25,15 +20,18 @@ function noInlineStyles(root: ParentNode = document.body) {
 }
 
 describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () => {
-  it.each([0, 1, 2, 3, 4, 6] as const)('renders page_state %i, axe clean, no inline styles', async (pageState) => {
-    mount((actors) => <AuthDialog value={pageState} actors={actors} />);
-    expect(await heading(titles[pageState])).toBeTruthy();
-    await expectNoAxeViolations(document);
-    noInlineStyles();
-  });
+  it.each(['signUp', 'signIn', 'accountCreated', 'recover', 'recoverySent', 'passwordReset'] as const)(
+    'renders %s, axe clean, no inline styles',
+    async (screenName) => {
+      mount((actors) => <AuthDialog value={screenName} actors={actors} />);
+      expect(await heading(titles[screenName])).toBeTruthy();
+      await expectNoAxeViolations(document);
+      noInlineStyles();
+    },
+  );
 
   it('renders page_state 5 once the recovery session is confirmed, axe clean', async () => {
-    const m = mount((actors) => <AuthDialog value={5} actors={actors} />);
+    const m = mount((actors) => <AuthDialog value="setPassword" actors={actors} />);
     await heading('Set new password');
     expect(screen.getByRole('status')).toHaveTextContent('Please wait…');
     await act(async () => m.last('getRecoverySession').resolve(fakeSession()));
@@ -94,6 +92,7 @@ describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () =>
     await user.type(screen.getByLabelText('Password'), 'secret-pw');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await act(async () => m.last('signIn').resolve(fakeSession({ access_token: 'tok' })));
+    await act(async () => m.last('checkAssurance').resolve({ factorId: null }));
     expect(m.last('registerSignIn').input).toEqual({ accessToken: 'tok' });
     await act(async () => m.last('registerSignIn').resolve());
     await waitFor(() => expect(m.navigate).toHaveBeenCalledWith('/account'));
@@ -102,7 +101,7 @@ describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () =>
 
   it('spec §4, §8: sign-up for an existing user shows UserExists with a working resend button', async () => {
     const user = userEvent.setup();
-    const m = mount((actors) => <AuthDialog defaultValue={0} actors={actors} />);
+    const m = mount((actors) => <AuthDialog defaultValue="signUp" actors={actors} />);
     await heading('Create your account');
     expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'new-password');
     await user.type(screen.getByLabelText('E-mail'), 'ada@example.com');
@@ -123,7 +122,7 @@ describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () =>
   it('spec §4: sign-up success goes to 2 with the inbox and spam prompt', async () => {
     const user = userEvent.setup();
     const onValueChange = vi.fn();
-    const m = mount((actors) => <AuthDialog defaultValue={0} onValueChange={onValueChange} actors={actors} />);
+    const m = mount((actors) => <AuthDialog defaultValue="signUp" onValueChange={onValueChange} actors={actors} />);
     await heading('Create your account');
     await user.type(screen.getByLabelText('E-mail'), 'grace@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret-pw');
@@ -131,7 +130,7 @@ describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () =>
     await act(async () => m.last('signUp').resolve({ user: fakeSession().user, session: null }));
     expect(await heading('Account created')).toHaveFocus();
     expect(screen.getByText(/We sent a confirmation link to grace@example.com. Please check your inbox and spam folder./)).toBeTruthy();
-    expect(onValueChange).toHaveBeenLastCalledWith(2);
+    expect(onValueChange).toHaveBeenLastCalledWith('accountCreated');
   });
 
   it('spec §4: forgot password 1 to 3, recovery email sent 3 to 4 with the prompt, back to login 4 to 1', async () => {
@@ -141,7 +140,7 @@ describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () =>
     await heading('Sign in');
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     expect(await heading('Password recovery')).toHaveFocus();
-    expect(onValueChange).toHaveBeenLastCalledWith(3);
+    expect(onValueChange).toHaveBeenLastCalledWith('recover');
     await user.click(screen.getByRole('button', { name: 'Send recovery email' }));
     expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('Please enter your email address.');
     await user.type(screen.getByLabelText('E-mail'), 'ada@example.com');
@@ -149,10 +148,10 @@ describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () =>
     await act(async () => m.last('requestRecovery').resolve());
     await heading('Recovery email sent');
     expect(screen.getByText(/Please check your inbox and spam folder\./)).toBeTruthy();
-    expect(onValueChange).toHaveBeenLastCalledWith(4);
+    expect(onValueChange).toHaveBeenLastCalledWith('recoverySent');
     await user.click(screen.getByRole('button', { name: 'Back to login' }));
     await heading('Sign in');
-    expect(onValueChange).toHaveBeenLastCalledWith(1);
+    expect(onValueChange).toHaveBeenLastCalledWith('signIn');
   });
 
   it('spec §4: recovery link without a session shows the invalid-link error on 3', async () => {
@@ -193,13 +192,13 @@ describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () =>
 
   it('value is controlled: a new value moves the dialog', async () => {
     function Host() {
-      const [value, setValue] = useState<PageState>(1);
+      const [value, setValue] = useState<PageScreen>('signIn');
       return (
         <>
-          <button type="button" onClick={() => setValue(0)}>
+          <button type="button" onClick={() => setValue('signUp')}>
             go to sign up
           </button>
-          <AuthDialog value={value} onValueChange={setValue} actors={m.actors} />
+          <AuthDialog value={value} onValueChange={(next) => isPageScreen(next) && setValue(next)} actors={m.actors} />
         </>
       );
     }
@@ -216,6 +215,8 @@ describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () =>
   it('spec §4: a logged-in visitor on the page is sent to /account', async () => {
     const m = mount((actors) => <AuthDialog actors={actors} />, { storedSession: fakeSession() });
     // StrictMode mounts twice; only the surviving actor's registration leads anywhere.
+    await waitFor(() => expect(m.calls.checkAssurance.length).toBeGreaterThan(0));
+    await act(async () => m.calls.checkAssurance.forEach((call) => call.resolve({ factorId: null })));
     await waitFor(() => expect(m.calls.registerSignIn.length).toBeGreaterThan(0));
     await act(async () => m.calls.registerSignIn.forEach((call) => call.resolve()));
     await waitFor(() => expect(m.navigate).toHaveBeenCalledWith('/account'));
@@ -224,6 +225,8 @@ describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () =>
 
   it('spec §2: arriving from the confirmation link signed in goes to /account/dashboard', async () => {
     const m = mount((actors) => <AuthDialog emailConfirmed actors={actors} />, { storedSession: fakeSession() });
+    await waitFor(() => expect(m.calls.checkAssurance.length).toBeGreaterThan(0));
+    await act(async () => m.calls.checkAssurance.forEach((call) => call.resolve({ factorId: null })));
     await waitFor(() => expect(m.calls.registerSignIn.length).toBeGreaterThan(0));
     await act(async () => m.calls.registerSignIn.forEach((call) => call.resolve()));
     await waitFor(() => expect(m.navigate).toHaveBeenCalledWith('/account/dashboard'));
@@ -232,7 +235,7 @@ describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () =>
 });
 
 describe('AuthDialog, overlay mode (spec §2 "may also be shown as an overlay", §4)', () => {
-  function OverlayHost(props: { actors: never; onAuthenticated?: (s: unknown) => void; onClose?: () => void; defaultValue?: PageState }) {
+  function OverlayHost(props: { actors: never; onAuthenticated?: (s: unknown) => void; onClose?: () => void; defaultValue?: PageScreen }) {
     const [open, setOpen] = useState(false);
     return (
       <>
@@ -262,8 +265,8 @@ describe('AuthDialog, overlay mode (spec §2 "may also be shown as an overlay", 
     return { user, m, opener, dialog };
   }
 
-  it('is a modal dialog titled Sign in, with a close button, forced to state 1; axe clean', async () => {
-    const { dialog } = await openOverlay({ defaultValue: 0 });
+  it('is a modal dialog titled Sign in, with a close button, forced to sign-in; axe clean', async () => {
+    const { dialog } = await openOverlay({ defaultValue: 'signUp' });
     expect(dialog.tagName).toBe('DIALOG');
     expect(dialog).toHaveAttribute('open');
     expect(dialog).toHaveAccessibleName('Sign in');
@@ -313,6 +316,7 @@ describe('AuthDialog, overlay mode (spec §2 "may also be shown as an overlay", 
     await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
     const session = fakeSession();
     await act(async () => m.last('signIn').resolve(session));
+    await act(async () => m.last('checkAssurance').resolve({ factorId: null }));
     await act(async () => m.last('registerSignIn').resolve());
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(onAuthenticated).toHaveBeenCalledWith(session);
@@ -343,10 +347,93 @@ describe('AuthDialog, overlay mode (spec §2 "may also be shown as an overlay", 
     host.remove();
   });
 
-  it.each([0, 2, 3, 4, 6] as const)('moves to a controlled value %i after its forced start; axe clean', async (pageState) => {
-    mount((actors) => <AuthDialog mode="overlay" value={pageState} actors={actors} />);
-    expect(await screen.findByRole('dialog')).toBeTruthy();
-    await heading(titles[pageState]);
+  it.each(['signUp', 'accountCreated', 'recover', 'recoverySent', 'passwordReset'] as const)(
+    'moves to a controlled value %s after its forced start; axe clean',
+    async (screenName) => {
+      mount((actors) => <AuthDialog mode="overlay" value={screenName} actors={actors} />);
+      expect(await screen.findByRole('dialog')).toBeTruthy();
+      await heading(titles[screenName]);
+      await expectNoAxeViolations(document);
+    },
+  );
+});
+
+describe('AuthDialog, the code step for a user with a second factor', () => {
+  async function signInWithFactor(mode: 'page' | 'overlay' = 'page', extra: { onAuthenticated?: (s: unknown) => void } = {}) {
+    const user = userEvent.setup();
+    const onValueChange = vi.fn();
+    const m = mount((actors) => <AuthDialog mode={mode} onValueChange={onValueChange} actors={actors} {...extra} />);
+    await heading('Sign in');
+    await user.type(screen.getByLabelText('E-mail'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-pw');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await act(async () => m.last('signIn').resolve(fakeSession({ access_token: 'aal1' })));
+    await act(async () => m.last('checkAssurance').resolve({ factorId: 'factor-1' }));
+    return { user, m, onValueChange };
+  }
+
+  it('asks for the code after the password: focused title, a numeric one-time-code field; axe clean', async () => {
+    const { m, onValueChange } = await signInWithFactor();
+    expect(await heading('Two-factor authentication')).toHaveFocus();
+    expect(screen.getByText('Enter the 6-digit code from your authenticator app.')).toBeTruthy();
+    const field = screen.getByLabelText('Authentication code');
+    expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(field).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
+    expect(onValueChange).toHaveBeenLastCalledWith('mfaChallenge');
+    expect(m.calls.registerSignIn).toHaveLength(0);
+    expect(m.navigate).not.toHaveBeenCalled();
     await expectNoAxeViolations(document);
+    noInlineStyles();
+  });
+
+  it('an empty code is not sent: the field says why and is marked invalid; axe clean', async () => {
+    const { user, m } = await signInWithFactor();
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    const field = screen.getByLabelText('Authentication code');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription('Please enter the code from your authenticator app.');
+    expect(m.calls.verifyMfa).toHaveLength(0);
+    await expectNoAxeViolations(document);
+  });
+
+  it('a wrong code is refused with a clear alert; the right one (typed, Enter) signs in to /account', async () => {
+    const { user, m } = await signInWithFactor();
+    const field = screen.getByLabelText('Authentication code');
+    await user.type(field, '000000{Enter}');
+    expect(m.last('verifyMfa').input).toEqual({ factorId: 'factor-1', code: '000000' });
+    expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
+    await act(async () => m.last('verifyMfa').reject(apiError('mfa_verification_failed', 'Invalid TOTP code entered')));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid code. Check your authenticator app and enter the current code.');
+    expect(field).toHaveValue('');
+    await expectNoAxeViolations(document);
+
+    await user.type(field, '123456{Enter}');
+    await act(async () => m.last('verifyMfa').resolve(fakeSession({ access_token: 'aal2' })));
+    expect(m.last('registerSignIn').input).toEqual({ accessToken: 'aal2' });
+    await act(async () => m.last('registerSignIn').resolve());
+    await waitFor(() => expect(m.navigate).toHaveBeenCalledWith('/account'));
+  });
+
+  it('cancel signs out and returns to sign-in', async () => {
+    const { user, m } = await signInWithFactor();
+    await user.click(screen.getByRole('button', { name: 'Cancel and sign out' }));
+    await act(async () => m.last('signOut').resolve());
+    expect(await heading('Sign in')).toHaveFocus();
+    expect(m.navigate).not.toHaveBeenCalled();
+  });
+
+  it('overlay: the code step runs inside the dialog; authenticated carries the aal2 session', async () => {
+    const onAuthenticated = vi.fn();
+    const { user, m } = await signInWithFactor('overlay', { onAuthenticated });
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveAccessibleName('Two-factor authentication');
+    await expectNoAxeViolations(document);
+    await user.type(within(dialog).getByLabelText('Authentication code'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    const aal2 = fakeSession({ access_token: 'aal2' });
+    await act(async () => m.last('verifyMfa').resolve(aal2));
+    await act(async () => m.last('registerSignIn').resolve());
+    await waitFor(() => expect(onAuthenticated).toHaveBeenCalledWith(aal2));
   });
 });

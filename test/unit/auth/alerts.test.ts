@@ -9,18 +9,15 @@ import {
 import { describe, expect, it } from 'vitest';
 import {
   formatAlert,
-  LimeAuthError,
-  messageForTemplate,
+  mfaFailureAlert,
   recoveryFailureAlert,
   resetFailureAlert,
   signInFailureAlert,
   signUpFailureAlert,
   socialFailureAlert,
-  toLimeAuthError,
-  SOCIAL_PROVIDERS,
-  AZURE_SCOPES,
-  scopesFor,
-} from '../../../src/auth';
+} from '../../../src/auth/alerts';
+import { LimeAuthError, messageForTemplate, toLimeAuthError } from '../../../src/auth/errors';
+import { AZURE_SCOPES, scopesFor, SOCIAL_PROVIDERS } from '../../../src/auth/socialProviders';
 import { authStrings } from '../../../src/config/strings/auth';
 import { mergeStrings } from '../../../src/config/strings';
 
@@ -116,6 +113,21 @@ describe('sign-in page messages (spec §8), chosen by code', () => {
     expect(formatAlert(signInFailureAlert(api('invalid_credentials'), ''), strings.auth)).toBe('Falsche E-Mail oder falsches Passwort.');
     expect(formatAlert(socialFailureAlert('azure'), strings.auth)).toBe(
       'Could not sign in with Azure. Please try again later or use other login method.',
+    );
+  });
+});
+
+describe('the MFA step messages (designed), chosen by code', () => {
+  const text = (error: LimeAuthError) => formatAlert(mfaFailureAlert(error), authStrings);
+  it('a wrong code, an expired challenge, anything else', () => {
+    expect(text(new LimeAuthError('Invalid TOTP code entered', { kind: 'api', code: 'mfa_verification_failed', status: 422 }))).toBe(
+      'Invalid code. Check your authenticator app and enter the current code.',
+    );
+    expect(text(new LimeAuthError('expired', { kind: 'api', code: 'mfa_challenge_expired', status: 422 }))).toBe(
+      'The code request expired. Please enter the current code again.',
+    );
+    expect(text(new LimeAuthError('Failed to fetch', { kind: 'network', status: 0 }))).toBe(
+      'An unexpected error occurred. Please try again.',
     );
   });
 });

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
-import {
-  createAuthClient,
-  createAuthDialogActors,
-  defaultRedirectUrls,
-  LimeAuthError,
-  signInFailureAlert,
-  type SignUpResult,
-} from '../../../src/auth';
+import { createAuthClient, createAuthDialogActors, defaultRedirectUrls, LimeAuthError, type SignUpResult } from '../../../src/auth';
+import * as OTPAuth from 'otpauth';
+import { mfaFailureAlert, signInFailureAlert } from '../../../src/auth/alerts';
 import { authKey, DEMO, followLink, memoryStorage, platformUrl, recordingFetch, uniqueEmail, waitForLink } from './platform';
 
 // The auth dialog's real network actors (createAuthDialogActors) against the real platform
@@ -131,6 +126,47 @@ describe('auth dialog actors on the real server (spec §7 "Auth provider calls")
     await run(actors.signOut);
     const session = await run<{ user: { email: string } }>(actors.signIn, { email, password: 'second-pw-2' });
     expect(session.user.email).toBe(email);
+  });
+
+  it('checkAssurance finds no second factor for a user without one', async () => {
+    const { actors } = setup();
+    await run(actors.signIn, DEMO);
+    await expect(run(actors.checkAssurance)).resolves.toEqual({ factorId: null });
+  });
+
+  it('a user with a verified TOTP factor: checkAssurance names it; verifyMfa refuses a wrong code, then reaches aal2', async () => {
+    // Enrol a factor the way the MFA panel does: sign in, enrol, confirm with a code, sign out.
+    const enrolment = setup();
+    const email = uniqueEmail('mfa-dialog');
+    const password = 'mfa-dialog-pw-1';
+    await run(enrolment.actors.signUp, { email, password });
+    await followLink(await waitForLink(email, /type=signup/));
+    await enrolment.client.signInWithPassword({ email, password });
+    const enrolled = await enrolment.client.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
+    expect(enrolled.error).toBeNull();
+    const { id: factorId, totp } = enrolled.data!;
+    const codeFor = () => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(totp.secret) }).generate();
+    const confirmed = await enrolment.client.mfa.challengeAndVerify({ factorId, code: codeFor() });
+    expect(confirmed.error).toBeNull();
+    await run(enrolment.actors.signOut);
+
+    // The dialog's sign-in: the password gives aal1 and the check asks for this factor.
+    const { actors, client } = setup();
+    await run(actors.signIn, { email, password });
+    await expect(run(actors.checkAssurance)).resolves.toEqual({ factorId });
+    expect((await client.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe('aal1');
+
+    const wrongCode = String((Number(codeFor()) + 500_000) % 1_000_000).padStart(6, '0');
+    const error = await rejection(run(actors.verifyMfa, { factorId, code: wrongCode }));
+    expect(error.code).toBe('mfa_verification_failed');
+    expect(mfaFailureAlert(error).key).toBe('mfaInvalidCode');
+    expect((await client.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe('aal1');
+
+    const session = await run<{ access_token: string; user: { email: string } }>(actors.verifyMfa, { factorId, code: codeFor() });
+    expect(session.user.email).toBe(email);
+    expect(JSON.parse(atob(session.access_token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).aal).toBe('aal2');
+    // Once aal2, nothing more is owed.
+    await expect(run(actors.checkAssurance)).resolves.toEqual({ factorId: null });
   });
 
   it('socialSignIn goes to the provider through the auth server; the cloud provider asks for its scopes', async () => {

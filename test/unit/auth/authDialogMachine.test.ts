@@ -12,35 +12,35 @@ const leaf = (dialog: Dialog) => JSON.stringify(dialog.snapshot().value);
 describe('auth dialog: where it starts (spec §4 "Sign-in page states")', () => {
   it('opens at page_state 1 (sign in) by default', () => {
     const d = startDialog();
-    expect(d.context().pageState).toBe(1);
+    expect(d.context().screen).toBe('signIn');
     expect(d.snapshot().matches({ screens: { signIn: 'idle' } })).toBe(true);
   });
 
   it.each([
-    [0, { screens: { signUp: 'idle' } }],
-    [1, { screens: { signIn: 'idle' } }],
-    [2, { screens: { accountCreated: 'idle' } }],
-    [3, { screens: { recovery: 'idle' } }],
-    [4, { screens: 'recoverySent' }],
-    [5, { screens: { newPassword: 'verifying' } }],
-    [6, { screens: 'resetSuccess' }],
-  ] as const)('opens at page_state %i when asked', (pageState, value) => {
-    const d = startDialog({ pageState });
-    expect(d.context().pageState).toBe(pageState);
+    ['signUp', { screens: { signUp: 'idle' } }],
+    ['signIn', { screens: { signIn: 'idle' } }],
+    ['accountCreated', { screens: { accountCreated: 'idle' } }],
+    ['recover', { screens: { recover: 'idle' } }],
+    ['recoverySent', { screens: 'recoverySent' }],
+    ['setPassword', { screens: { setPassword: 'verifying' } }],
+    ['passwordReset', { screens: 'passwordReset' }],
+  ] as const)('opens at %s when asked', (screen, value) => {
+    const d = startDialog({ screen });
+    expect(d.context().screen).toBe(screen);
     expect(d.snapshot().matches(value as never)).toBe(true);
   });
 
   it('overlay mode forces state 1 at start, whatever page_state or query it is given', () => {
-    for (const input of [{ pageState: 0 }, { pageState: 5 }, { passwordReset: true }, { emailConfirmed: true }] as const) {
+    for (const input of [{ screen: 'signUp' }, { screen: 'setPassword' }, { passwordReset: true }, { emailConfirmed: true }] as const) {
       const d = startDialog({ mode: 'overlay', ...input });
-      expect(d.context().pageState).toBe(1);
+      expect(d.context().screen).toBe('signIn');
       expect(d.context().alert).toBeNull();
     }
   });
 
   it('emailconfirmed=true lands on sign-in with a confirmation notice (designed text)', () => {
     const d = startDialog({ emailConfirmed: true });
-    expect(d.context().pageState).toBe(1);
+    expect(d.context().screen).toBe('signIn');
     expect(alertText(d)).toBe('Your e-mail address is confirmed. You can now sign in.');
   });
 
@@ -83,14 +83,14 @@ describe('auth dialog: validation (spec §5)', () => {
   });
 
   it('sign-up does nothing while the form is invalid', () => {
-    const d = startDialog({ pageState: 0 });
+    const d = startDialog({ screen: 'signUp' });
     d.submitCredentials('ada@example.com', '123');
     expect(d.calls.signUp).toHaveLength(0);
     expect(d.context().fieldErrors).toEqual({ password: 'passwordTooShort' });
   });
 
   it("password recovery with an empty email: 'Please enter your email address.'", () => {
-    const d = startDialog({ pageState: 3 });
+    const d = startDialog({ screen: 'recover' });
     d.send({ type: 'SUBMIT' });
     expect(d.calls.requestRecovery).toHaveLength(0);
     expect(d.context().fieldErrors).toEqual({ email: 'recoveryEmailRequired' });
@@ -112,26 +112,27 @@ describe('auth dialog: validation (spec §5)', () => {
 
 describe('auth dialog: sign up, page_state 0 (spec §4, §8)', () => {
   it('sends the trimmed e-mail and the password', () => {
-    const d = startDialog({ pageState: 0 });
+    const d = startDialog({ screen: 'signUp' });
     d.submitCredentials('  ada@example.com ', 'secret-pw');
     expect(d.pending('signUp').input).toEqual({ email: 'ada@example.com', password: 'secret-pw' });
     expect(d.snapshot().matches({ screens: { signUp: 'submitting' } })).toBe(true);
   });
 
   it('sign-up success with the e-mail not yet verified goes to 2, which prompts to check inbox and spam', async () => {
-    const d = startDialog({ pageState: 0 });
+    const d = startDialog({ screen: 'signUp' });
     d.submitCredentials();
     await d.resolve('signUp', { user: fakeUser(), session: null });
-    expect(d.context().pageState).toBe(2);
+    expect(d.context().screen).toBe('accountCreated');
     expect(d.context().sentTo).toBe('ada@example.com');
     expect(d.context().password).toBe('');
     expect(authStrings.prompts.accountCreated).toContain('Please check your inbox and spam folder.');
   });
 
   it('a sign-up that signs in at once (confirmation off) registers and goes to /account/dashboard (spec §2)', async () => {
-    const d = startDialog({ pageState: 0 });
+    const d = startDialog({ screen: 'signUp' });
     d.submitCredentials();
     await d.resolve('signUp', { user: fakeUser(), session: fakeSession({ access_token: 'tok' }) });
+    await d.resolve('checkAssurance', { factorId: null });
     expect(d.pending('registerSignIn').input).toEqual({ accessToken: 'tok' });
     await d.resolve('registerSignIn');
     expect(d.emitted).toEqual([{ type: 'navigate', to: '/account/dashboard' }]);
@@ -139,18 +140,18 @@ describe('auth dialog: sign up, page_state 0 (spec §4, §8)', () => {
   });
 
   it('an already confirmed user answered without a session goes to sign in', async () => {
-    const d = startDialog({ pageState: 0 });
+    const d = startDialog({ screen: 'signUp' });
     d.submitCredentials();
     await d.resolve('signUp', { user: fakeUser({ email_confirmed_at: new Date().toISOString() }), session: null });
-    expect(d.context().pageState).toBe(1);
+    expect(d.context().screen).toBe('signIn');
     expect(d.context().alert?.key).toBe('emailConfirmed');
   });
 
   it('the obfuscated user (identities: []) is UserExists, with the resend button (spec §8)', async () => {
-    const d = startDialog({ pageState: 0 });
+    const d = startDialog({ screen: 'signUp' });
     d.submitCredentials();
     await d.resolve('signUp', { user: fakeUser({ identities: [] }), session: null });
-    expect(d.context().pageState).toBe(0);
+    expect(d.context().screen).toBe('signUp');
     expect(d.context().alert?.action).toBe('resend');
     expect(alertText(d)).toBe(
       "User ada@example.com already exists. Sign in, use another email or reset your password. If you didn't receive the verification e-mail click the following button.",
@@ -158,14 +159,14 @@ describe('auth dialog: sign up, page_state 0 (spec §4, §8)', () => {
   });
 
   it.each(['user_already_exists', 'email_exists'])('error code %s is UserExists (mapped by code)', async (code) => {
-    const d = startDialog({ pageState: 0 });
+    const d = startDialog({ screen: 'signUp' });
     d.submitCredentials();
     await d.reject('signUp', apiError(code, 'Some wording that may change'));
     expect(d.context().alert?.key).toBe('userExists');
   });
 
   it("other sign-up errors: 'Could not create account: {message}. Please try again later.'", async () => {
-    const d = startDialog({ pageState: 0 });
+    const d = startDialog({ screen: 'signUp' });
     d.submitCredentials();
     await d.reject('signUp', apiError('weak_password', 'Password should be at least 6 characters.', 422));
     expect(alertText(d)).toBe('Could not create account: Password should be at least 6 characters. Please try again later.');
@@ -175,14 +176,14 @@ describe('auth dialog: sign up, page_state 0 (spec §4, §8)', () => {
   });
 
   it("an unexpected sign-up failure: 'An unexpected error occurred. Please try again.'", async () => {
-    const d = startDialog({ pageState: 0 });
+    const d = startDialog({ screen: 'signUp' });
     d.submitCredentials();
     await d.reject('signUp', unexpectedError());
     expect(alertText(d)).toBe('An unexpected error occurred. Please try again.');
   });
 
   it('resend after UserExists: success confirms (designed), failure shows the spec text', async () => {
-    const d = startDialog({ pageState: 0 });
+    const d = startDialog({ screen: 'signUp' });
     d.submitCredentials();
     await d.resolve('signUp', { user: fakeUser({ identities: [] }), session: null });
     d.send({ type: 'RESEND' });
@@ -198,17 +199,17 @@ describe('auth dialog: sign up, page_state 0 (spec §4, §8)', () => {
   });
 
   it('RESEND is ignored unless the message offers it', () => {
-    const d = startDialog({ pageState: 0 });
+    const d = startDialog({ screen: 'signUp' });
     d.send({ type: 'RESEND' });
     expect(d.calls.resendVerification).toHaveLength(0);
   });
 
   it('the sign-in link goes to 1 and keeps the e-mail, not the password', () => {
-    const d = startDialog({ pageState: 0 });
+    const d = startDialog({ screen: 'signUp' });
     d.send({ type: 'CHANGE', field: 'email', value: 'ada@example.com' });
     d.send({ type: 'CHANGE', field: 'password', value: 'secret-pw' });
     d.send({ type: 'SHOW_SIGN_IN' });
-    expect(d.context().pageState).toBe(1);
+    expect(d.context().screen).toBe('signIn');
     expect(d.context().email).toBe('ada@example.com');
     expect(d.context().password).toBe('');
   });
@@ -220,6 +221,7 @@ describe('auth dialog: sign in, page_state 1 (spec §4, §8)', () => {
     d.submitCredentials();
     expect(d.pending('signIn').input).toEqual({ email: 'ada@example.com', password: 'secret-pw' });
     await d.resolve('signIn', fakeSession({ access_token: 'tok' }));
+    await d.resolve('checkAssurance', { factorId: null });
     expect(leaf(d)).toBe('"registering"');
     expect(d.pending('registerSignIn').input).toEqual({ accessToken: 'tok' });
     await d.resolve('registerSignIn');
@@ -231,6 +233,7 @@ describe('auth dialog: sign in, page_state 1 (spec §4, §8)', () => {
     const d = startDialog();
     d.submitCredentials();
     await d.resolve('signIn', fakeSession());
+    await d.resolve('checkAssurance', { factorId: null });
     await d.reject('registerSignIn', new Error('453'));
     expect(d.emitted).toEqual([{ type: 'navigate', to: '/account' }]);
   });
@@ -240,6 +243,7 @@ describe('auth dialog: sign in, page_state 1 (spec §4, §8)', () => {
     d.submitCredentials();
     const session = fakeSession();
     await d.resolve('signIn', session);
+    await d.resolve('checkAssurance', { factorId: null });
     await d.resolve('registerSignIn');
     expect(d.emitted).toEqual([{ type: 'authenticated', session }, { type: 'close' }]);
     expect(d.snapshot().value).toBe('closed');
@@ -293,13 +297,13 @@ describe('auth dialog: sign in, page_state 1 (spec §4, §8)', () => {
   it('forgot-password link: 1 to 3', () => {
     const d = startDialog();
     d.send({ type: 'FORGOT_PASSWORD' });
-    expect(d.context().pageState).toBe(3);
+    expect(d.context().screen).toBe('recover');
   });
 
   it('the sign-up link: 1 to 0', () => {
     const d = startDialog();
     d.send({ type: 'SHOW_SIGN_UP' });
-    expect(d.context().pageState).toBe(0);
+    expect(d.context().screen).toBe('signUp');
   });
 });
 
@@ -313,7 +317,7 @@ describe('auth dialog: social sign-in (spec §7, §8)', () => {
   });
 
   it("failure: 'Could not sign in with {provider}. ...' with the provider's name", async () => {
-    const d = startDialog({ pageState: 0 });
+    const d = startDialog({ screen: 'signUp' });
     d.send({ type: 'SOCIAL', provider: 'azure' });
     await d.reject('socialSignIn', apiError('provider_disabled'));
     expect(alertText(d)).toBe('Could not sign in with Microsoft. Please try again later or use other login method.');
@@ -323,7 +327,7 @@ describe('auth dialog: social sign-in (spec §7, §8)', () => {
   });
 
   it('social sign-in works from sign-up (0) too', async () => {
-    const d = startDialog({ pageState: 0 });
+    const d = startDialog({ screen: 'signUp' });
     d.send({ type: 'SOCIAL', provider: 'facebook' });
     await d.resolve('socialSignIn');
     expect(d.snapshot().matches({ screens: { signUp: 'idle' } })).toBe(true);
@@ -332,13 +336,13 @@ describe('auth dialog: social sign-in (spec §7, §8)', () => {
 
 describe('auth dialog: account created, page_state 2', () => {
   it('back to login: 2 to 1', () => {
-    const d = startDialog({ pageState: 2 });
+    const d = startDialog({ screen: 'accountCreated' });
     d.send({ type: 'BACK_TO_LOGIN' });
-    expect(d.context().pageState).toBe(1);
+    expect(d.context().screen).toBe('signIn');
   });
 
   it('resends the verification e-mail to the address just registered', async () => {
-    const d = startDialog({ pageState: 0 });
+    const d = startDialog({ screen: 'signUp' });
     d.submitCredentials('grace@example.com');
     await d.resolve('signUp', { user: fakeUser(), session: null });
     d.send({ type: 'RESEND' });
@@ -348,11 +352,11 @@ describe('auth dialog: account created, page_state 2', () => {
     d.send({ type: 'RESEND' });
     await d.reject('resendVerification', networkError());
     expect(d.context().alert?.key).toBe('resendFailed');
-    expect(d.context().pageState).toBe(2);
+    expect(d.context().screen).toBe('accountCreated');
   });
 
   it('without a known address (opened directly at 2) RESEND is ignored', () => {
-    const d = startDialog({ pageState: 2 });
+    const d = startDialog({ screen: 'accountCreated' });
     d.send({ type: 'RESEND' });
     expect(d.calls.resendVerification).toHaveLength(0);
   });
@@ -367,13 +371,13 @@ describe('auth dialog: password recovery, page_state 3 and 4 (spec §4, §8)', (
     d.send({ type: 'SUBMIT' });
     expect(d.pending('requestRecovery').input).toEqual({ email: 'ada@example.com' });
     await d.resolve('requestRecovery');
-    expect(d.context().pageState).toBe(4);
+    expect(d.context().screen).toBe('recoverySent');
     expect(d.context().sentTo).toBe('ada@example.com');
     expect(authStrings.prompts.recoverySent).toContain('Please check your inbox and spam folder.');
   });
 
   it("failure: 'Could not send password recovery email: {message}. Please try again later.'", async () => {
-    const d = startDialog({ pageState: 3 });
+    const d = startDialog({ screen: 'recover' });
     d.send({ type: 'CHANGE', field: 'email', value: 'ada@example.com' });
     d.send({ type: 'SUBMIT' });
     await d.reject(
@@ -383,41 +387,41 @@ describe('auth dialog: password recovery, page_state 3 and 4 (spec §4, §8)', (
     expect(alertText(d)).toBe(
       'Could not send password recovery email: For security purposes, you can only request this after 60 seconds. Please try again later.',
     );
-    expect(d.context().pageState).toBe(3);
+    expect(d.context().screen).toBe('recover');
     d.send({ type: 'SUBMIT' });
     await d.reject('requestRecovery', unexpectedError());
     expect(d.context().alert?.key).toBe('unexpected');
   });
 
   it('back to login: 3 to 1, and 4 to 1', () => {
-    const d = startDialog({ pageState: 3 });
+    const d = startDialog({ screen: 'recover' });
     d.send({ type: 'BACK_TO_LOGIN' });
-    expect(d.context().pageState).toBe(1);
-    const e = startDialog({ pageState: 4 });
+    expect(d.context().screen).toBe('signIn');
+    const e = startDialog({ screen: 'recoverySent' });
     e.send({ type: 'BACK_TO_LOGIN' });
-    expect(e.context().pageState).toBe(1);
+    expect(e.context().screen).toBe('signIn');
   });
 });
 
 describe('auth dialog: set new password, page_state 5 (spec §4, §8)', () => {
   it('a recovery link with a valid session goes to 5', async () => {
     const d = startDialog({ passwordReset: true });
-    expect(d.context().pageState).toBe(5);
+    expect(d.context().screen).toBe('setPassword');
     await d.resolve('getRecoverySession', fakeSession());
-    expect(d.snapshot().matches({ screens: { newPassword: 'ready' } })).toBe(true);
+    expect(d.snapshot().matches({ screens: { setPassword: 'ready' } })).toBe(true);
   });
 
   it("without a session: 'Invalid or expired recovery link. ...' and 3", async () => {
     const d = startDialog({ passwordReset: true });
     await d.resolve('getRecoverySession', null);
-    expect(d.context().pageState).toBe(3);
+    expect(d.context().screen).toBe('recover');
     expect(alertText(d)).toBe('Invalid or expired recovery link. Please request a new password reset.');
   });
 
   it("a session error: 'Session error during password recovery. Please try again.' and 3", async () => {
     const d = startDialog({ passwordReset: true });
     await d.reject('getRecoverySession', networkError());
-    expect(d.context().pageState).toBe(3);
+    expect(d.context().screen).toBe('recover');
     expect(alertText(d)).toBe('Session error during password recovery. Please try again.');
   });
 
@@ -435,7 +439,7 @@ describe('auth dialog: set new password, page_state 5 (spec §4, §8)', () => {
     await d.resolve('updatePassword');
     expect(d.calls.signOut).toHaveLength(1);
     await d.resolve('signOut');
-    expect(d.context().pageState).toBe(1);
+    expect(d.context().screen).toBe('signIn');
     expect(d.context().newPassword).toBe('');
     expect(d.context().password).toBe('');
     expect(d.context().alert?.tone).toBe('success');
@@ -447,7 +451,7 @@ describe('auth dialog: set new password, page_state 5 (spec §4, §8)', () => {
     const d = await ready();
     await d.resolve('updatePassword');
     await d.reject('signOut', networkError());
-    expect(d.context().pageState).toBe(1);
+    expect(d.context().screen).toBe('signIn');
     expect(d.context().alert?.key).toBe('resetSuccess');
   });
 
@@ -455,13 +459,13 @@ describe('auth dialog: set new password, page_state 5 (spec §4, §8)', () => {
     const d = await ready();
     await d.reject('updatePassword', apiError('same_password', 'New password should be different from the old password.', 422));
     expect(alertText(d)).toBe('Could not reset password: New password should be different from the old password. Please try again later.');
-    expect(d.snapshot().matches({ screens: { newPassword: 'ready' } })).toBe(true);
+    expect(d.snapshot().matches({ screens: { setPassword: 'ready' } })).toBe(true);
   });
 
   it('a lost session while saving is the session error, back to 3', async () => {
     const d = await ready();
     await d.reject('updatePassword', sessionMissingError());
-    expect(d.context().pageState).toBe(3);
+    expect(d.context().screen).toBe('recover');
     expect(d.context().alert?.key).toBe('sessionError');
   });
 
@@ -474,60 +478,68 @@ describe('auth dialog: set new password, page_state 5 (spec §4, §8)', () => {
   it('stays in 5 while the recovery session reports logged in (USER_UPDATED)', async () => {
     const d = await ready();
     d.send({ type: 'SESSION', loggedIn: true });
-    expect(d.context().pageState).toBe(5);
+    expect(d.context().screen).toBe('setPassword');
     expect(d.emitted).toEqual([]);
   });
 });
 
 describe('auth dialog: password reset success, page_state 6', () => {
   it('back to login: 6 to 1', () => {
-    const d = startDialog({ pageState: 6 });
+    const d = startDialog({ screen: 'passwordReset' });
     d.send({ type: 'BACK_TO_LOGIN' });
-    expect(d.context().pageState).toBe(1);
+    expect(d.context().screen).toBe('signIn');
   });
 });
 
 describe('auth dialog: a logged-in visitor (spec §4)', () => {
-  it.each([0, 1, 2, 3, 4, 6] as const)('on the page at %i is registered and sent to /account', async (pageState) => {
-    const d = startDialog({ pageState });
-    d.send({ type: 'SESSION', loggedIn: true });
-    expect(d.pending('registerSignIn').input).toEqual({ accessToken: null });
-    await d.resolve('registerSignIn');
-    expect(d.emitted).toEqual([{ type: 'navigate', to: '/account' }]);
-  });
+  it.each(['signUp', 'signIn', 'accountCreated', 'recover', 'recoverySent', 'passwordReset'] as const)(
+    'on the page at %s is registered and sent to /account',
+    async (screen) => {
+      const d = startDialog({ screen });
+      d.send({ type: 'SESSION', loggedIn: true });
+      await d.resolve('checkAssurance', { factorId: null });
+      expect(d.pending('registerSignIn').input).toEqual({ accessToken: null });
+      await d.resolve('registerSignIn');
+      expect(d.emitted).toEqual([{ type: 'navigate', to: '/account' }]);
+    },
+  );
 
-  it('known at start: goes at once', () => {
+  it('known at start: goes at once (after the second-factor check)', async () => {
     const d = startDialog({ loggedIn: true });
+    expect(d.snapshot().value).toEqual({ assuring: 'checking' });
+    await d.resolve('checkAssurance', { factorId: null });
     expect(d.snapshot().value).toBe('registering');
   });
 
   it('arriving from the confirmation link goes to /account/dashboard (spec §2)', async () => {
     const d = startDialog({ emailConfirmed: true });
     d.send({ type: 'SESSION', loggedIn: true });
+    await d.resolve('checkAssurance', { factorId: null });
     await d.resolve('registerSignIn');
     expect(d.emitted).toEqual([{ type: 'navigate', to: '/account/dashboard' }]);
   });
 
   it('routes can be configured', async () => {
     const d = startDialog({ routes: { account: '/me' }, loggedIn: true });
+    await d.resolve('checkAssurance', { factorId: null });
     await d.resolve('registerSignIn');
     expect(d.emitted).toEqual([{ type: 'navigate', to: '/me' }]);
   });
 
   it('waits while a request is under way, then goes', async () => {
-    const d = startDialog({ pageState: 3 });
+    const d = startDialog({ screen: 'recover' });
     d.send({ type: 'CHANGE', field: 'email', value: 'ada@example.com' });
     d.send({ type: 'SUBMIT' });
     d.send({ type: 'SESSION', loggedIn: true });
-    expect(d.context().pageState).toBe(3);
+    expect(d.context().screen).toBe('recover');
     await d.resolve('requestRecovery');
-    expect(d.snapshot().value).toBe('registering');
+    expect(d.snapshot().value).toEqual({ assuring: 'checking' });
   });
 
   it('the overlay ignores it (the host decides)', () => {
     const d = startDialog({ mode: 'overlay' });
     d.send({ type: 'SESSION', loggedIn: true });
-    expect(d.context().pageState).toBe(1);
+    expect(d.context().screen).toBe('signIn');
     expect(d.calls.registerSignIn).toHaveLength(0);
   });
 
@@ -543,25 +555,25 @@ describe('auth dialog: page_state set from outside (value / URL)', () => {
   it('moves to the asked state, clearing messages and passwords', () => {
     const d = startDialog();
     d.send({ type: 'SUBMIT' });
-    d.send({ type: 'SET_PAGE_STATE', pageState: 0 });
-    expect(d.context().pageState).toBe(0);
+    d.send({ type: 'SET_SCREEN', screen: 'signUp' });
+    expect(d.context().screen).toBe('signUp');
     expect(d.context().fieldErrors).toEqual({});
-    for (const pageState of [2, 3, 4, 6, 1] as const) {
-      d.send({ type: 'SET_PAGE_STATE', pageState });
-      expect(d.context().pageState).toBe(pageState);
+    for (const screen of ['accountCreated', 'recover', 'recoverySent', 'passwordReset', 'signIn'] as const) {
+      d.send({ type: 'SET_SCREEN', screen });
+      expect(d.context().screen).toBe(screen);
     }
   });
 
   it('5 checks the recovery session first', () => {
     const d = startDialog();
-    d.send({ type: 'SET_PAGE_STATE', pageState: 5 });
-    expect(d.snapshot().matches({ screens: { newPassword: 'verifying' } })).toBe(true);
+    d.send({ type: 'SET_SCREEN', screen: 'setPassword' });
+    expect(d.snapshot().matches({ screens: { setPassword: 'verifying' } })).toBe(true);
   });
 
   it('the current state is a no-op (a request under way is not cancelled)', () => {
     const d = startDialog();
     d.submitCredentials();
-    d.send({ type: 'SET_PAGE_STATE', pageState: 1 });
+    d.send({ type: 'SET_SCREEN', screen: 'signIn' });
     expect(d.snapshot().matches({ screens: { signIn: 'submitting' } })).toBe(true);
   });
 
@@ -571,5 +583,112 @@ describe('auth dialog: page_state set from outside (value / URL)', () => {
     await d.reject('signIn', apiError('invalid_credentials'));
     d.send({ type: 'DISMISS_ALERT' });
     expect(d.context().alert).toBeNull();
+  });
+});
+
+describe('auth dialog: the second factor after sign-in (MFA step)', () => {
+  async function atChallenge(input: Parameters<typeof startDialog>[0] = {}) {
+    const d = startDialog(input);
+    d.submitCredentials();
+    await d.resolve('signIn', fakeSession({ access_token: 'aal1-token' }));
+    await d.resolve('checkAssurance', { factorId: 'factor-1' });
+    return d;
+  }
+
+  it('a user with a verified TOTP factor is asked for the code, not let through', async () => {
+    const d = await atChallenge();
+    expect(d.context().screen).toBe('mfaChallenge');
+    expect(d.snapshot().matches({ screens: { mfaChallenge: 'ready' } })).toBe(true);
+    expect(d.context().mfaFactorId).toBe('factor-1');
+    expect(d.calls.registerSignIn).toHaveLength(0);
+    expect(d.emitted).toEqual([]);
+  });
+
+  it('the code step is not a page_state: a signed-in visitor there is not redirected', async () => {
+    const d = await atChallenge();
+    d.send({ type: 'SESSION', loggedIn: true });
+    expect(d.context().screen).toBe('mfaChallenge');
+    expect(d.calls.registerSignIn).toHaveLength(0);
+  });
+
+  it('an empty or malformed code is not sent, and says why', async () => {
+    const d = await atChallenge();
+    d.send({ type: 'SUBMIT' });
+    expect(d.context().fieldErrors).toEqual({ mfaCode: 'mfaCodeRequired' });
+    d.send({ type: 'CHANGE', field: 'mfaCode', value: '12a45' });
+    expect(d.context().fieldErrors).toEqual({ mfaCode: 'mfaCodeInvalid' });
+    d.send({ type: 'SUBMIT' });
+    expect(d.calls.verifyMfa).toHaveLength(0);
+  });
+
+  it('a wrong code is refused with a clear message; the field is emptied for the next try', async () => {
+    const d = await atChallenge();
+    d.send({ type: 'CHANGE', field: 'mfaCode', value: '000 000' });
+    d.send({ type: 'SUBMIT' });
+    expect(d.pending('verifyMfa').input).toEqual({ factorId: 'factor-1', code: '000000' });
+    await d.reject('verifyMfa', apiError('mfa_verification_failed', 'Invalid TOTP code entered', 422));
+    expect(alertText(d)).toBe('Invalid code. Check your authenticator app and enter the current code.');
+    expect(d.context().mfaCode).toBe('');
+    expect(d.snapshot().matches({ screens: { mfaChallenge: 'ready' } })).toBe(true);
+    expect(d.calls.registerSignIn).toHaveLength(0);
+  });
+
+  it('an expired challenge and other failures have their own messages', async () => {
+    const d = await atChallenge();
+    d.send({ type: 'CHANGE', field: 'mfaCode', value: '123456' });
+    d.send({ type: 'SUBMIT' });
+    await d.reject('verifyMfa', apiError('mfa_challenge_expired', 'Challenge expired', 422));
+    expect(alertText(d)).toBe('The code request expired. Please enter the current code again.');
+    d.send({ type: 'CHANGE', field: 'mfaCode', value: '123456' });
+    d.send({ type: 'SUBMIT' });
+    await d.reject('verifyMfa', networkError());
+    expect(alertText(d)).toBe('An unexpected error occurred. Please try again.');
+  });
+
+  it('the right code: the aal2 session is registered, then the usual way out (page: /account)', async () => {
+    const d = await atChallenge();
+    d.send({ type: 'CHANGE', field: 'mfaCode', value: '123456' });
+    d.send({ type: 'SUBMIT' });
+    await d.resolve('verifyMfa', fakeSession({ access_token: 'aal2-token' }));
+    expect(d.pending('registerSignIn').input).toEqual({ accessToken: 'aal2-token' });
+    await d.resolve('registerSignIn');
+    expect(d.emitted).toEqual([{ type: 'navigate', to: '/account' }]);
+  });
+
+  it('overlay: authenticated carries the aal2 session, not the password one', async () => {
+    const d = await atChallenge({ mode: 'overlay' });
+    d.send({ type: 'CHANGE', field: 'mfaCode', value: '123456' });
+    d.send({ type: 'SUBMIT' });
+    const aal2 = fakeSession({ access_token: 'aal2-token' });
+    await d.resolve('verifyMfa', aal2);
+    await d.resolve('registerSignIn');
+    expect(d.emitted).toEqual([{ type: 'authenticated', session: aal2 }, { type: 'close' }]);
+  });
+
+  it('cancelling signs the half-signed-in user out and returns to sign-in', async () => {
+    const d = await atChallenge();
+    d.send({ type: 'CANCEL' });
+    await d.resolve('signOut');
+    expect(d.context().screen).toBe('signIn');
+    expect(d.context().mfaFactorId).toBeNull();
+    expect(d.context().loggedIn).toBe(false);
+    expect(d.snapshot().matches({ screens: { signIn: 'idle' } })).toBe(true);
+  });
+
+  it('a logged-in visitor with a factor is challenged too (the page redirect goes through the check)', async () => {
+    const d = startDialog({ loggedIn: true });
+    await d.resolve('checkAssurance', { factorId: 'factor-1' });
+    expect(d.context().screen).toBe('mfaChallenge');
+  });
+
+  it('fails closed: when the check itself fails, the sign-in is undone with a message', async () => {
+    const d = startDialog();
+    d.submitCredentials();
+    await d.resolve('signIn', fakeSession());
+    await d.reject('checkAssurance', networkError());
+    await d.resolve('signOut');
+    expect(d.context().screen).toBe('signIn');
+    expect(alertText(d)).toBe('An unexpected error occurred. Please try again.');
+    expect(d.calls.registerSignIn).toHaveLength(0);
   });
 });

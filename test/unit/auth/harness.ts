@@ -14,6 +14,8 @@ export const ACTOR_NAMES = [
   'updatePassword',
   'signOut',
   'socialSignIn',
+  'checkAssurance',
+  'verifyMfa',
   'registerSignIn',
 ] as const;
 export type ActorName = (typeof ACTOR_NAMES)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyAuthEvent, initialSessionState, type SessionState } from '../../../src/auth';
+import { applyAuthEvent, initialSessionState, type SessionState } from '../../../src/auth/sessionState';
 import { fakeSession } from './harness';
 
 const now = Date.UTC(2026, 0, 1);

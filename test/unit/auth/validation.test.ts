@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MFA_CODE_LENGTH,
   validateEmail,
   validateForm,
+  validateMfaCode,
   validateNewPassword,
   validatePassword,
   validateRecoveryEmail,
   PASSWORD_MIN_LENGTH,
-} from '../../../src/auth';
+} from '../../../src/auth/validation';
 import { authStrings } from '../../../src/config/strings/auth';
 
 const text = (key: keyof typeof authStrings.validation | undefined) => (key ? authStrings.validation[key] : undefined);
@@ -53,5 +55,17 @@ describe('validation (spec §5)', () => {
     expect(validateForm('credentials', { email: 'ada@example.com', password: 'secret', newPassword: '' })).toEqual({});
     expect(validateForm('recovery', { email: '', password: '', newPassword: '' })).toEqual({ email: 'recoveryEmailRequired' });
     expect(validateForm('newPassword', { email: '', password: '', newPassword: '123' })).toEqual({ newPassword: 'newPasswordTooShort' });
+  });
+
+  it('the MFA code: required, six digits; the spaces an app shows between groups are allowed', () => {
+    expect(MFA_CODE_LENGTH).toBe(6);
+    expect(text(validateMfaCode(''))).toBe('Please enter the code from your authenticator app.');
+    expect(text(validateMfaCode('   '))).toBe('Please enter the code from your authenticator app.');
+    expect(text(validateMfaCode('12345'))).toBe('The code has 6 digits.');
+    expect(text(validateMfaCode('1234567'))).toBe('The code has 6 digits.');
+    expect(text(validateMfaCode('12a456'))).toBe('The code has 6 digits.');
+    expect(validateMfaCode('123456')).toBeUndefined();
+    expect(validateMfaCode(' 123 456 ')).toBeUndefined();
+    expect(validateForm('mfaCode', { email: '', password: '', newPassword: '', mfaCode: '1' })).toEqual({ mfaCode: 'mfaCodeInvalid' });
   });
 });

@@ -2,17 +2,8 @@
 // query, then the spec's ranking. The engine in src/catalogue must return exactly this.
 import Fuse from 'fuse.js';
 import type { ModelCategory, ModelDescriptor } from '../../../src/api/types';
-import {
-  FUSE_OPTIONS,
-  comparatorFor,
-  matchesDomainFilters,
-  normalizeFilters,
-  browseRankEntry,
-  rankBase,
-  searchFields,
-  searchRankEntry,
-  type SearchFilters,
-} from '../../../src/catalogue';
+import { matchesDomainFilters, normalizeFilters, type SearchFilters } from '../../../src/catalogue';
+import { FUSE_OPTIONS, comparatorFor, browseRankEntry, rankBase, searchFields, searchRankEntry } from '../../../src/catalogue/ranking';
 
 export class BaselineSearch {
   readonly fuse: Fuse<ModelDescriptor>;

@@ -3,23 +3,11 @@
 import Fuse from 'fuse.js';
 import { describe, expect, it } from 'vitest';
 import type { ModelDescriptor } from '../../../src/api/types';
-import {
-  DEFAULT_FILTERS,
-  FUSE_OPTIONS,
-  MATCH_TIERS,
-  SORT_OPTIONS,
-  SearchIndex,
-  containsWholeWord,
-  fuseAccepts,
-  matchTier,
-  maxErrors,
-  patternChunks,
-  relevanceScore,
-  scoreBoost,
-  searchFields,
-  searchModels,
-  withinEdits,
-} from '../../../src/catalogue';
+import { DEFAULT_FILTERS, SORT_OPTIONS, searchModels } from '../../../src/catalogue';
+import { MATCH_TIERS } from '../../../src/catalogue/constants';
+import { fuseAccepts, maxErrors, patternChunks, withinEdits } from '../../../src/catalogue/fuseEmulation';
+import { FUSE_OPTIONS, containsWholeWord, matchTier, relevanceScore, scoreBoost, searchFields } from '../../../src/catalogue/ranking';
+import { SearchIndex } from '../../../src/catalogue/searchIndex';
 import {
   benchmarkQueries,
   fixtureCategories,

@@ -1,8 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
 
 /**
- * Radix-style value / defaultValue / onValueChange: controlled when `value` is given, otherwise
- * internal state seeded from `defaultValue`. `onChange` hears every change either way.
+ * The `value` / `defaultValue` / `onValueChange` trio (Radix style) every stateful widget takes:
+ * controlled while `value` is defined, otherwise internal state seeded from `defaultValue`.
+ * `onChange` hears every change either way, once per change (setting the current value again is
+ * no change). The setter is stable for as long as the component stays (un)controlled and accepts
+ * an updater like `useState`'s; `onChange` may be a new function on every render.
  */
 export function useControllableState<T>(
   value: T | undefined,
@@ -12,6 +15,8 @@ export function useControllableState<T>(
   const [internal, setInternal] = useState(defaultValue);
   const controlled = value !== undefined;
   const current = controlled ? value : internal;
+  // Read by the setter, so two updates in one event see each other (and a stale render does
+  // not undo the first).
   const currentRef = useRef(current);
   currentRef.current = current;
   const onChangeRef = useRef(onChange);
