@@ -1,4 +1,4 @@
-import gifenc from 'gifenc';
+import { gifenc } from './gifencModule';
 import type { RunResult } from '../runtime';
 import { luminance, nameOfColour, type Rgb, toHex } from './colours';
 import { fitWithin, type Image, readImage } from './images';

@@ -48,6 +48,7 @@ export async function embedTexts(job: DemoJob): Promise<RunResult> {
     if (isMilestone(i, texts.length, 4)) await job.step(0.1 + (0.85 * (i + 1)) / texts.length, `Embedded ${i + 1} of ${texts.length}`);
     else await job.breathe();
   }
+  await job.step(0.95, 'Packing the vectors');
   return {
     embeddings,
     dimensions,

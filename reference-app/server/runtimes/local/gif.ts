@@ -1,4 +1,4 @@
-import gifenc from 'gifenc';
+import { gifenc } from './gifencModule';
 import type { MediaRef } from '../runtime';
 import type { DemoJob } from './job';
 

@@ -44,9 +44,14 @@ function tint(image: Image, colour: Rgb, amount: number): void {
 
 /** The edits the prompt asks for; a prompt that names none gets a tint in its own colour. */
 export function planEdits(prompt: string, seed: number): { edits: Edit[]; tint?: Rgb } {
-  const words = new Set(wordsOf(prompt));
+  const words = new Set(wordsOf(prompt.replace(/black\s*(and|&)\s*white/gi, 'monochrome')));
   const edits = EDITS.filter((e) => e.words.some((w) => words.has(w)));
-  const named = [...words].map(colourOfWord).find((c) => c !== undefined);
+  // A word that chose an edit ("dark", "black") is not also a colour to tint with.
+  const editWords = new Set(edits.flatMap((e) => e.words));
+  const named = [...words]
+    .filter((w) => !editWords.has(w))
+    .map(colourOfWord)
+    .find((c) => c !== undefined);
   if (named) return { edits, tint: named };
   return edits.length > 0 ? { edits } : { edits, tint: hslToRgb((hash32(prompt, seed) % 360) / 360, 0.6, 0.5) };
 }
@@ -66,6 +71,7 @@ export async function editImage(job: DemoJob): Promise<RunResult> {
     await job.step(0.15 + (0.6 * (i + 1)) / (plan.edits.length + 1), `Applying ${edit.id}`);
   }
   if (plan.tint) {
+    await job.step(0.7, `Tinting towards ${toHex(plan.tint)}`);
     tint(image, plan.tint, strength * 0.5);
     applied.push(`tint ${toHex(plan.tint)}`);
   }

@@ -24,7 +24,8 @@ export function findSegments(audio: Audio): Segment[] {
   const sorted = [...frames].sort((a, b) => a - b);
   const floor = sorted[Math.floor(sorted.length * 0.1)] ?? 0;
   const peak = sorted.at(-1) ?? 0;
-  const threshold = Math.max(floor * 3, peak * 0.1, 1e-4);
+  // Above the noise floor, but a steady recording (floor ≈ peak) still counts as one sound.
+  const threshold = Math.max(Math.min(floor * 3, peak * 0.5), peak * 0.1, 1e-4);
   const segments: Segment[] = [];
   let open: { from: number; to: number; sum: number; count: number } | undefined;
   frames.forEach((rms, i) => {
@@ -71,6 +72,7 @@ export async function transcribe(job: DemoJob): Promise<RunResult> {
       await job.step(0.25 + (0.7 * (i + 1)) / segments.length, `Transcribed ${i + 1} of ${segments.length} segments`);
     }
   }
+  await job.step(0.97, 'Writing the transcript');
   const transcript = lines.join('\n');
   return {
     text: transcript,
