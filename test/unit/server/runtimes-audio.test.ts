@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimatePitch } from '../../../reference-app/server/runtimes/local/audio';
+import wavefile from 'wavefile';
 import { dataUri, decodeWav, mediaOf, runKind, tone, wavUri } from './runtimes-harness';
 
 // Audio outputs of the local-demo runtime: valid WAV files whose length and pitch follow the input.
@@ -114,5 +115,37 @@ describe('stt on a steady recording', () => {
   it('reports one segment for sound that never pauses', async () => {
     const run = await runKind('stt', { audio: wavUri(1, tone(200)) });
     expect(run.result.segments).toEqual([{ start: 0, end: 1, level_db: -9, text: '[sound, loud]' }]);
+  });
+});
+
+describe('WAV inputs', () => {
+  const reencoded = (convert: (wav: InstanceType<typeof wavefile.WaveFile>) => void) => {
+    const wav = new wavefile.WaveFile(Buffer.from(wavUri(1, tone(200)).split(',')[1], 'base64'));
+    convert(wav);
+    return dataUri(wav.toBuffer(), 'audio/wav');
+  };
+
+  it.each([
+    ['8-bit', (w: InstanceType<typeof wavefile.WaveFile>) => w.toBitDepth('8')],
+    ['24-bit', (w: InstanceType<typeof wavefile.WaveFile>) => w.toBitDepth('24')],
+    ['float', (w: InstanceType<typeof wavefile.WaveFile>) => w.toBitDepth('32f')],
+    [
+      'stereo 44.1 kHz',
+      (w: InstanceType<typeof wavefile.WaveFile>) => {
+        const mono = w.getSamples(false, Int16Array) as unknown as Int16Array;
+        w.fromScratch(2, 44_100, '16', [mono, mono]);
+      },
+    ],
+  ])('reads %s PCM at its real level', async (_name, convert) => {
+    const run = await runKind('stt', { audio: reencoded(convert) });
+    const [segment] = run.result.segments as { level_db: number }[];
+    expect(segment.level_db).toBeGreaterThan(-10);
+    expect(segment.level_db).toBeLessThan(-8);
+  });
+
+  it('refuses compressed WAV with a message naming the field', async () => {
+    await expect(runKind('stt', { audio: reencoded((w) => w.toALaw()) })).rejects.toThrow(
+      /^audio: is not a WAV recording the local-demo runtime can decode/,
+    );
   });
 });

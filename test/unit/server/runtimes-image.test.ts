@@ -85,6 +85,18 @@ describe('upscaling', () => {
     expect(at(70, 30)).toEqual([255, 255, 255]); // right half still white
   });
 
+  it('resamples tall images strip by strip without seams between the strips', async () => {
+    const image = await pngUri(10, 120, (_x, y) => [y * 2, y * 2, y * 2]);
+    const run = await runKind('upscaling', { image, scale: 2 });
+    const png = await decodePng(mediaOf(run, run.result.image));
+    expect([png.width, png.height]).toEqual([20, 240]);
+    const column = Array.from({ length: 240 }, (_, y) => png.bitmap.data[(y * 20 + 10) * 4]);
+    // A smooth ramp stays a smooth ramp, also across the strip boundaries (rows 96 and 192).
+    for (let y = 4; y < 236; y++) expect(Math.abs(column[y + 1] - column[y])).toBeLessThanOrEqual(2);
+    expect(column[0]).toBeLessThan(4);
+    expect(column[239]).toBeGreaterThan(234);
+  });
+
   it('accepts only 2 or 4', async () => {
     await expect(runKind('upscaling', { image: await pngUri(8, 8, () => RED), scale: 3 })).rejects.toThrow('scale: must be 2 or 4');
   });

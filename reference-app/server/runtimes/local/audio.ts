@@ -16,6 +16,17 @@ export const durationOf = (audio: Audio) => audio.samples.length / audio.sampleR
 /** Longest input recording the demo analyses (10 minutes), to bound memory and time. */
 const MAX_INPUT_SECONDS = 600;
 
+// How wavefile's bit-depth codes map integer samples to -1..1; compressed codes ('4' ADPCM,
+// '8a' A-law, '8m' μ-law) are refused.
+const PCM_SCALE: Record<string, { offset: number; range: number }> = {
+  '8': { offset: 128, range: 128 },
+  '16': { offset: 0, range: 2 ** 15 },
+  '24': { offset: 0, range: 2 ** 23 },
+  '32': { offset: 0, range: 2 ** 31 },
+  '32f': { offset: 0, range: 1 },
+  '64': { offset: 0, range: 1 },
+};
+
 export function encodeWav(audio: Audio): Uint8Array {
   const pcm = new Int16Array(audio.samples.length);
   for (let i = 0; i < pcm.length; i++) pcm[i] = Math.round(Math.max(-1, Math.min(1, audio.samples[i])) * 32767);
@@ -38,9 +49,14 @@ export function decodeWav(field: string, bytes: Uint8Array, contentType: string)
     sampleRate = fmt.sampleRate;
     numChannels = fmt.numChannels;
     if (!(sampleRate > 0) || !(numChannels > 0)) throw new Error('no audio format');
-    wav.toBitDepth('32f');
+    const scale = PCM_SCALE[wav.bitDepth];
+    if (!scale) throw new Error(`unsupported WAV encoding (bit depth code ${wav.bitDepth})`);
+    // wavefile's own toBitDepth('32f') takes over a second for a few seconds of audio; scaling
+    // the integer samples here is the same conversion without the per-sample overhead.
     const raw = wav.getSamples(false, Float64Array) as unknown as Float64Array | Float64Array[];
-    channels = numChannels === 1 ? [raw as Float64Array] : (raw as Float64Array[]);
+    channels = (numChannels === 1 ? [raw as Float64Array] : (raw as Float64Array[])).map((c) =>
+      c.map((x) => (x - scale.offset) / scale.range),
+    );
   } catch (cause) {
     throw invalid(
       field,

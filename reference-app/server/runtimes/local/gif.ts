@@ -32,7 +32,7 @@ export function gifWriter(width: number, height: number, fps: number): GifWriter
 
 /** How many frames the demo renders for `seconds` at `fps`, capped so a run stays short. */
 export const MAX_FRAMES = 48;
-export function framePlan(seconds: number, fps: number): { frames: number; fps: number } {
-  const frames = Math.max(2, Math.min(MAX_FRAMES, Math.round(seconds * fps)));
+export function framePlan(seconds: number, fps: number, maxFrames = MAX_FRAMES): { frames: number; fps: number } {
+  const frames = Math.max(2, Math.min(maxFrames, Math.round(seconds * fps)));
   return { frames, fps: frames / seconds };
 }

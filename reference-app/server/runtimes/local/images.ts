@@ -1,4 +1,4 @@
-import { Jimp } from 'jimp';
+import { Jimp, ResizeStrategy } from 'jimp';
 import type { MediaRef } from '../runtime';
 import { invalid, fileRef } from './inputs';
 import type { DemoJob } from './job';
@@ -61,10 +61,10 @@ export async function storePng(job: DemoJob, image: Image): Promise<MediaRef> {
 /** A blank RGBA canvas. */
 export const canvas = (width: number, height: number): Image => new Jimp({ width, height, color: 0x000000ff }) as Image;
 
-/** A copy no larger than `maxSide` on its longest side (demo work stays fast on big inputs). */
+/** A copy no larger than `maxSide` on its longest side (bilinear: several times faster than bicubic in Jimp). */
 export function fitWithin(image: Image, maxSide: number): Image {
   const copy = image.clone() as Image;
   const longest = Math.max(copy.width, copy.height);
-  if (longest > maxSide) copy.scaleToFit({ w: maxSide, h: maxSide });
+  if (longest > maxSide) copy.scaleToFit({ w: maxSide, h: maxSide, mode: ResizeStrategy.BILINEAR });
   return copy;
 }

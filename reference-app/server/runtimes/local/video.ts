@@ -1,3 +1,4 @@
+import { ResizeStrategy } from 'jimp';
 import type { RunResult } from '../runtime';
 import { hashBytes, prng } from './hash';
 import { fitWithin, type Image, readImage } from './images';
@@ -87,7 +88,7 @@ export async function imageToVideo(job: DemoJob): Promise<RunResult> {
     const h = Math.max(1, Math.round(height / scale));
     const x = clamp(Math.round((width - w) / 2 + Math.cos(direction) * (width - w) * 0.5 * t), 0, width - w);
     const y = clamp(Math.round((height - h) / 2 + Math.sin(direction) * (height - h) * 0.5 * t), 0, height - h);
-    frame.crop({ x, y, w, h }).resize({ w: width, h: height });
+    frame.crop({ x, y, w, h }).resize({ w: width, h: height, mode: ResizeStrategy.BILINEAR });
   });
   return {
     video,
@@ -113,7 +114,8 @@ export async function animateCharacter(job: DemoJob): Promise<RunResult> {
   const sway = 4 + random() * 10;
   const beats = 1 + Math.floor(random() * 3);
   const base = fitWithin(character, PREVIEW_SIDE);
-  const plan = framePlan(2, fps);
+  // Rotating a frame is the slow part here, so the clip is shorter than the other animations.
+  const plan = framePlan(2, fps, 24);
   const video = await animate(job, base, plan.frames, plan.fps, (frame, t) => {
     const angle = Math.sin(t * Math.PI * 2 * beats) * sway;
     frame.rotate({ deg: angle, mode: false });
