@@ -30,6 +30,8 @@ export interface ServiceEndpoint {
   path: string;
   description?: string;
   parameters: EndpointParameter[];
+  /** What a run of this endpoint produces, and whether text arrives in pieces before the result. */
+  output?: { type: 'image' | 'audio' | 'video' | 'text' | 'json' | 'mesh' | 'file'; streaming?: boolean };
 }
 
 export interface ModelDescriptor {

@@ -1,6 +1,8 @@
 import type { ServiceEndpoint } from '@limelight/widgets/api';
 
-// How each kind of service is called: one endpoint template per category, with parameters.
+// How each kind of service is called: one endpoint template per category, with parameters and
+// what a run outputs (the runner widget renders by `output.type`; text with `streaming` arrives
+// in pieces first). The local demo runtimes (server/runtimes/local) run every template here.
 
 const p = (
   name: string,
@@ -24,6 +26,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       method: 'POST',
       path: '/generate',
       description: 'Generates images from a prompt',
+      output: { type: 'image' },
       parameters: [
         p('prompt', 'string', true, 'What to draw'),
         p('negative_prompt', 'string', false, 'What to avoid', ''),
@@ -40,6 +43,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       method: 'POST',
       path: '/chat',
       description: 'Answers a conversation',
+      output: { type: 'text', streaming: true },
       parameters: [
         p('messages', 'array', true, 'Conversation as [{role, content}]'),
         p('max_tokens', 'integer', false, 'Upper bound of generated tokens', 512),
@@ -54,6 +58,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       method: 'POST',
       path: '/speak',
       description: 'Reads text aloud',
+      output: { type: 'audio' },
       parameters: [
         p('text', 'string', true, 'Text to speak, up to 5000 characters'),
         p('voice', 'string', false, 'Voice preset', 'aria'),
@@ -67,6 +72,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       method: 'POST',
       path: '/generate',
       description: 'Generates a video clip from a prompt',
+      output: { type: 'video' },
       parameters: [
         p('prompt', 'string', true, 'Scene description'),
         p('duration_s', 'integer', false, 'Length in seconds', 4),
@@ -81,6 +87,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       method: 'POST',
       path: '/generate',
       description: 'Builds a textured mesh',
+      output: { type: 'mesh' },
       parameters: [
         p('image', 'file', false, 'Reference image (or give a prompt)'),
         p('prompt', 'string', false, 'Object description (or give an image)'),
@@ -94,6 +101,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       method: 'POST',
       path: '/swap',
       description: 'Puts the face of the source image into the target image',
+      output: { type: 'image' },
       parameters: [
         p('source_image', 'file', true, 'Image with the face to use'),
         p('target_image', 'file', true, 'Image whose face is replaced'),
@@ -106,6 +114,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       method: 'POST',
       path: '/clone',
       description: 'Speaks text in the voice of a reference recording',
+      output: { type: 'audio' },
       parameters: [
         p('reference_audio', 'file', true, '10 to 60 seconds of clean speech'),
         p('text', 'string', true, 'Text to speak'),
@@ -118,6 +127,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       method: 'POST',
       path: '/remove',
       description: 'Cuts out the foreground',
+      output: { type: 'image' },
       parameters: [
         p('image', 'file', true, 'Photo to cut out'),
         p('output_format', 'string', false, 'png or webp', 'png'),
@@ -130,6 +140,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       method: 'POST',
       path: '/edit',
       description: 'Edits an image following an instruction',
+      output: { type: 'image' },
       parameters: [
         p('image', 'file', true, 'Image to edit'),
         p('prompt', 'string', true, 'The edit to make'),
@@ -143,6 +154,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       method: 'POST',
       path: '/upscale',
       description: 'Enlarges an image and restores detail',
+      output: { type: 'image' },
       parameters: [
         p('image', 'file', true, 'Image to enlarge'),
         p('scale', 'integer', false, '2 or 4', 4),
@@ -155,6 +167,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       method: 'POST',
       path: '/transcribe',
       description: 'Turns speech into text',
+      output: { type: 'text', streaming: true },
       parameters: [
         p('audio', 'file', true, 'Recording (mp3, wav, m4a, ogg)'),
         p('language', 'string', false, 'Language code, or empty to detect'),
@@ -167,6 +180,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       method: 'POST',
       path: '/compose',
       description: 'Composes a piece of music',
+      output: { type: 'audio' },
       parameters: [
         p('prompt', 'string', true, 'Mood, instruments, tempo'),
         p('duration_s', 'integer', false, 'Length in seconds', 30),
@@ -179,6 +193,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       method: 'POST',
       path: '/animate',
       description: 'Brings a still image to life',
+      output: { type: 'video' },
       parameters: [
         p('image', 'file', true, 'First frame'),
         p('motion_bucket_id', 'integer', false, 'Amount of motion, 1 to 255', 127),
@@ -192,6 +207,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       method: 'POST',
       path: '/animate',
       description: 'Moves a character along a pose sequence',
+      output: { type: 'video' },
       parameters: [
         p('character_image', 'file', true, 'The character, full body'),
         p('pose_video', 'file', true, 'Video whose motion to copy'),
@@ -204,6 +220,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       method: 'POST',
       path: '/sync',
       description: 'Matches lip movement to new audio',
+      output: { type: 'video' },
       parameters: [p('video', 'file', true, 'Video with a visible face'), p('audio', 'file', true, 'Speech to match')],
     },
   ],
@@ -212,6 +229,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       method: 'POST',
       path: '/describe',
       description: 'Describes what an image shows',
+      output: { type: 'text' },
       parameters: [p('image', 'file', true, 'Image to describe'), p('detail', 'string', false, 'short or long', 'short')],
     },
   ],
@@ -220,6 +238,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       method: 'POST',
       path: '/read',
       description: 'Extracts text with positions',
+      output: { type: 'json' },
       parameters: [p('image', 'file', true, 'Scan or photo'), p('languages', 'array', false, 'Language codes', ['en'])],
     },
   ],
@@ -228,9 +247,16 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       method: 'POST',
       path: '/embed',
       description: 'Embeds texts as vectors',
+      output: { type: 'json' },
       parameters: [p('input', 'array', true, 'Texts to embed'), p('dimensions', 'integer', false, 'Vector length', 1024)],
     },
   ],
 };
 
-export const HEALTH_ENDPOINT: ServiceEndpoint = { method: 'GET', path: '/health', description: 'Liveness probe', parameters: [] };
+export const HEALTH_ENDPOINT: ServiceEndpoint = {
+  method: 'GET',
+  path: '/health',
+  description: 'Liveness probe',
+  output: { type: 'json' },
+  parameters: [],
+};
