@@ -74,7 +74,9 @@ export function RunOutput({ job, apiUrl, strings, headingLevel }: RunOutputProps
           {streaming}
         </pre>
       ) : null}
-      {view?.media.map((m) => <Media key={`${m.path}|${m.url}`} media={m} apiUrl={apiUrl} strings={strings} />)}
+      {view?.media.map((m) => (
+        <Media key={`${m.path}|${m.url}`} media={m} apiUrl={apiUrl} strings={strings} />
+      ))}
       {view?.text !== null && view?.text !== undefined ? (
         <pre className={styles.textOutput} data-output="text">
           {view.text}

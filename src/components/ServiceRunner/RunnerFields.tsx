@@ -24,10 +24,23 @@ function useFieldIds(error?: FieldError) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  return { id, hintId, errorId, describedBy: (hasHint: boolean) => [hasHint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined };
+  return {
+    id,
+    hintId,
+    errorId,
+    describedBy: (hasHint: boolean) => [hasHint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined,
+  };
 }
 
-function FieldFrame({ field, ids, error, strings, children, as = 'div', labelFor }: {
+function FieldFrame({
+  field,
+  ids,
+  error,
+  strings,
+  children,
+  as = 'div',
+  labelFor,
+}: {
   field: FieldSpec;
   ids: ReturnType<typeof useFieldIds>;
   error?: FieldError;
@@ -48,7 +61,12 @@ function FieldFrame({ field, ids, error, strings, children, as = 'div', labelFor
     </>
   );
   return (
-    <Tag className={styles.field} data-field={field.name} data-invalid={error ? '' : undefined} {...(as === 'fieldset' ? { 'aria-describedby': ids.describedBy(Boolean(field.description)) } : {})}>
+    <Tag
+      className={styles.field}
+      data-field={field.name}
+      data-invalid={error ? '' : undefined}
+      {...(as === 'fieldset' ? { 'aria-describedby': ids.describedBy(Boolean(field.description)) } : {})}
+    >
       {as === 'fieldset' ? (
         <legend className={styles.label} id={`${ids.id}-label`}>
           {labelContent}
@@ -123,7 +141,15 @@ function TextField({ field, value, error, onChange, strings, disabled }: RunnerF
       />
     );
   } else {
-    control = <input {...common} className={styles.input} type="text" maxLength={field.schema.maxLength} onChange={(e) => onChange(e.target.value)} />;
+    control = (
+      <input
+        {...common}
+        className={styles.input}
+        type="text"
+        maxLength={field.schema.maxLength}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
   }
   return (
     <FieldFrame field={field} ids={ids} error={error} strings={strings}>
@@ -288,16 +314,26 @@ function ListField({ field, value, error, onChange, strings, disabled }: RunnerF
   );
 }
 
-type UploadState = { status: 'idle' } | { status: 'uploading'; name: string } | { status: 'done'; name: string; ref: FileRef } | { status: 'error'; name: string; message: string };
+type UploadState =
+  | { status: 'idle' }
+  | { status: 'uploading'; name: string }
+  | { status: 'done'; name: string; ref: FileRef }
+  | { status: 'error'; name: string; message: string };
 
 function FileField({ field, value, error, onChange, upload, apiUrl, strings, disabled }: RunnerFieldProps) {
   const ids = useFieldIds(error);
   const [upload$, setUpload] = useState<UploadState>({ status: 'idle' });
   const [dragging, setDragging] = useState(false);
   const url = typeof value === 'string' && value ? safeMediaUrl(value, apiUrl) : null;
-  const contentType = upload$.status === 'done' ? upload$.ref.content_type : /^data:([^;,]+)/.exec(typeof value === 'string' ? value : '')?.[1] ?? '';
+  const contentType =
+    upload$.status === 'done' ? upload$.ref.content_type : (/^data:([^;,]+)/.exec(typeof value === 'string' ? value : '')?.[1] ?? '');
   const kind = contentType ? mediaKind(contentType) : /\.(png|jpe?g|gif|webp)$/i.test(value as string) ? 'image' : 'file';
-  const name = upload$.status === 'done' || upload$.status === 'uploading' || upload$.status === 'error' ? upload$.name : typeof value === 'string' ? value.split('/').pop() ?? '' : '';
+  const name =
+    upload$.status === 'done' || upload$.status === 'uploading' || upload$.status === 'error'
+      ? upload$.name
+      : typeof value === 'string'
+        ? (value.split('/').pop() ?? '')
+        : '';
 
   async function take(file: File | undefined) {
     if (!file) return;
@@ -350,8 +386,12 @@ function FileField({ field, value, error, onChange, upload, apiUrl, strings, dis
                 : ''}
         </p>
         {url && kind === 'image' ? <img className={styles.preview} src={url} alt={formatString(strings.file.preview, { name })} /> : null}
-        {url && kind === 'audio' ? <audio className={styles.preview} src={url} controls aria-label={formatString(strings.file.preview, { name })} /> : null}
-        {url && kind === 'video' ? <video className={styles.preview} src={url} controls aria-label={formatString(strings.file.preview, { name })} /> : null}
+        {url && kind === 'audio' ? (
+          <audio className={styles.preview} src={url} controls aria-label={formatString(strings.file.preview, { name })} />
+        ) : null}
+        {url && kind === 'video' ? (
+          <video className={styles.preview} src={url} controls aria-label={formatString(strings.file.preview, { name })} />
+        ) : null}
         {value ? (
           <button
             type="button"

@@ -17,7 +17,13 @@ export const root = style({
   minWidth: 0,
 });
 
-export const header = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.md });
+export const header = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+});
 export const title = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: 700 });
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: 700 });
 
@@ -28,7 +34,14 @@ export const field = style({ display: 'grid', gap: vars.space.xs, minWidth: 0, m
 export const label = style({ fontWeight: 600, fontSize: vars.fontSize.sm });
 export const requiredMark = style({ color: vars.color.primary, marginInlineStart: vars.space.xxs });
 export const hint = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted });
-export const fieldError = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.onDanger, background: vars.color.dangerSurface, padding: `${vars.space.xxs} ${vars.space.sm}`, borderRadius: vars.radius.sm });
+export const fieldError = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.onDanger,
+  background: vars.color.dangerSurface,
+  padding: `${vars.space.xxs} ${vars.space.sm}`,
+  borderRadius: vars.radius.sm,
+});
 
 const control = {
   boxSizing: 'border-box',
@@ -48,9 +61,21 @@ const control = {
 export const input = style(control);
 export const textarea = style({ ...control, minHeight: '5.5rem', resize: 'vertical' });
 export const select = style(control);
-export const jsonArea = style({ ...control, minHeight: '6rem', fontFamily: vars.font.mono, fontSize: vars.fontSize.sm, resize: 'vertical' });
+export const jsonArea = style({
+  ...control,
+  minHeight: '6rem',
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.sm,
+  resize: 'vertical',
+});
 
-export const switchRow = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.sm, cursor: 'pointer', width: 'fit-content' });
+export const switchRow = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  cursor: 'pointer',
+  width: 'fit-content',
+});
 export const switchTrack = recipe({
   base: {
     position: 'relative',
@@ -75,15 +100,26 @@ export const switchTrack = recipe({
   },
   variants: {
     on: {
-      true: { background: vars.color.primary, selectors: { '&::after': { insetInlineStart: '1.25rem', background: vars.color.onPrimary } } },
-      false: { background: vars.color.background, selectors: { '&::after': { insetInlineStart: '0.2rem', background: vars.color.textMuted } } },
+      true: {
+        background: vars.color.primary,
+        selectors: { '&::after': { insetInlineStart: '1.25rem', background: vars.color.onPrimary } },
+      },
+      false: {
+        background: vars.color.background,
+        selectors: { '&::after': { insetInlineStart: '0.2rem', background: vars.color.textMuted } },
+      },
     },
   },
 });
 
 export const list = style({ display: 'grid', gap: vars.space.sm, margin: 0, padding: 0, listStyle: 'none' });
 export const listRow = style({ display: 'grid', gridTemplateColumns: '1fr auto', gap: vars.space.sm, alignItems: 'start' });
-export const messageRow = style({ display: 'grid', gridTemplateColumns: 'minmax(7rem, auto) 1fr auto', gap: vars.space.sm, alignItems: 'start' });
+export const messageRow = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(7rem, auto) 1fr auto',
+  gap: vars.space.sm,
+  alignItems: 'start',
+});
 
 const buttonBase = {
   boxSizing: 'border-box',
@@ -108,7 +144,13 @@ export const button = recipe({
     tone: {
       primary: { background: vars.color.primary, color: vars.color.onPrimary, border: `1px solid ${vars.color.primary}` },
       secondary: { background: 'transparent', color: vars.color.text, border: `1px solid ${vars.color.border}` },
-      small: { background: 'transparent', color: vars.color.text, border: `1px solid ${vars.color.border}`, padding: `${vars.space.xxs} ${vars.space.sm}`, fontSize: vars.fontSize.sm },
+      small: {
+        background: 'transparent',
+        color: vars.color.text,
+        border: `1px solid ${vars.color.border}`,
+        padding: `${vars.space.xxs} ${vars.space.sm}`,
+        fontSize: vars.fontSize.sm,
+      },
     },
   },
   defaultVariants: { tone: 'primary' },
@@ -148,13 +190,34 @@ export const visuallyHidden = style({
 
 export const preview = style({ maxWidth: '12rem', maxHeight: '8rem', borderRadius: vars.radius.sm, objectFit: 'contain' });
 
-export const estimate = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'baseline', margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+export const estimate = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  alignItems: 'baseline',
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
 export const estimateValue = style({ color: vars.color.text, fontWeight: 600 });
 
 export const status = style({ display: 'grid', gap: vars.space.sm });
-export const statusLine = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: vars.space.sm, fontSize: vars.fontSize.sm });
+export const statusLine = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  fontSize: vars.fontSize.sm,
+});
 
-export const progress = style({ position: 'relative', height: '0.5rem', borderRadius: vars.radius.pill, background: vars.color.background, border: `1px solid ${vars.color.border}`, overflow: 'hidden' });
+export const progress = style({
+  position: 'relative',
+  height: '0.5rem',
+  borderRadius: vars.radius.pill,
+  background: vars.color.background,
+  border: `1px solid ${vars.color.border}`,
+  overflow: 'hidden',
+});
 /** Width comes from the `value` attribute of the native <progress>, so no inline style is needed (strict CSP). */
 export const progressBar = style({
   appearance: 'none',
@@ -174,7 +237,15 @@ export const progressBar = style({
 });
 
 export const alert = recipe({
-  base: { margin: 0, padding: `${vars.space.sm} ${vars.space.md}`, borderRadius: vars.radius.md, display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center' },
+  base: {
+    margin: 0,
+    padding: `${vars.space.sm} ${vars.space.md}`,
+    borderRadius: vars.radius.md,
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: vars.space.sm,
+    alignItems: 'center',
+  },
   variants: {
     tone: {
       danger: { background: vars.color.dangerSurface, color: vars.color.onDanger },
@@ -198,12 +269,44 @@ export const linkButton = style({
 
 export const output = style({ display: 'grid', gap: vars.space.md, minWidth: 0 });
 export const media = style({ display: 'block', maxWidth: '100%', height: 'auto', borderRadius: vars.radius.md });
-export const textOutput = style({ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', padding: vars.space.md, borderRadius: vars.radius.md, background: vars.color.background });
-export const jsonOutput = style({ margin: 0, maxHeight: '24rem', overflow: 'auto', padding: vars.space.md, borderRadius: vars.radius.md, background: vars.color.background, fontFamily: vars.font.mono, fontSize: vars.fontSize.sm });
+export const textOutput = style({
+  margin: 0,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.background,
+});
+export const jsonOutput = style({
+  margin: 0,
+  maxHeight: '24rem',
+  overflow: 'auto',
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.background,
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.sm,
+});
 export const meta = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted });
 
 export const recent = style({ display: 'grid', gap: vars.space.sm });
-export const recentItem = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, padding: vars.space.sm, borderRadius: vars.radius.md, background: vars.color.background });
-export const recentText = style({ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '30rem', fontSize: vars.fontSize.sm });
+export const recentItem = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  background: vars.color.background,
+});
+export const recentText = style({
+  minWidth: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  maxWidth: '30rem',
+  fontSize: vars.fontSize.sm,
+});
 
 globalStyle(`${textOutput}[data-streaming="true"]::after`, { content: '"▍"', color: vars.color.primary });

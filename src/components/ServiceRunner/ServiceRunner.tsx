@@ -79,7 +79,12 @@ export function ServiceRunner(props: ServiceRunnerProps) {
   const className = [themeClass, styles.root, props.className].filter(Boolean).join(' ');
   if (!service) {
     return (
-      <section className={className} data-lime="service-runner" data-state={loading ? 'loading' : 'missing'} aria-busy={loading || undefined}>
+      <section
+        className={className}
+        data-lime="service-runner"
+        data-state={loading ? 'loading' : 'missing'}
+        aria-busy={loading || undefined}
+      >
         <p role="status">{loading ? strings.common.loading : strings.runner.errors.unknownService}</p>
       </section>
     );

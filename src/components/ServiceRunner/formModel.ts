@@ -33,7 +33,7 @@ export interface PropertySchema {
 }
 
 export interface ObjectSchema {
-  type?: 'object';
+  type?: string;
   properties?: Record<string, PropertySchema>;
   required?: readonly string[];
 }
@@ -88,7 +88,8 @@ function isMessages(name: string, schema: PropertySchema): boolean {
 
 /** Human label from a parameter name: `num_inference_steps` -> "Num inference steps". */
 export function labelFor(name: string, schema: PropertySchema): string {
-  if (schema.title) return schema.title;
+  // A title that only repeats the name (as src/run/schema.ts writes it) is no label.
+  if (schema.title && schema.title !== name) return schema.title;
   const words = name.replace(/[_-]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -5,11 +5,7 @@ import { validateJobInput } from '../../run/validate';
 import { RunnerError, type CancelInput, type RunnerEvent, type SubmitInput, type ValidateInput, type WatchInput } from './runnerMachine';
 
 /** The runner machine's network actors on a jobs client (tests swap them with `.provide()`). */
-export function createRunnerActors(options: {
-  jobs: JobsClient;
-  serviceId: string;
-  endpoints: () => readonly ServiceEndpoint[];
-}) {
+export function createRunnerActors(options: { jobs: JobsClient; serviceId: string; endpoints: () => readonly ServiceEndpoint[] }) {
   const { jobs, serviceId } = options;
   return {
     // The same validator as the server (src/run/validate.ts), so nothing invalid is sent.

@@ -180,10 +180,7 @@ export const runnerMachine = setup({
       on: {
         RUN: { actions: [] },
         WATCH_FAILED: { target: 'failed', actions: 'keepWatchError' },
-        JOB_UPDATE: [
-          { guard: 'jobEnded', target: '#serviceRunner.ended', actions: 'storeUpdate' },
-          { actions: 'storeUpdate' },
-        ],
+        JOB_UPDATE: [{ guard: 'jobEnded', target: '#serviceRunner.ended', actions: 'storeUpdate' }, { actions: 'storeUpdate' }],
       },
       states: {
         watching: { on: { CANCEL: 'cancelling' } },
@@ -222,13 +219,4 @@ export type RunnerActorRef = ActorRefFrom<typeof runnerMachine>;
 
 /** The machine's state names, as exposed in `data-state`. */
 export type RunnerPhase =
-  | 'idle'
-  | 'invalid'
-  | 'validating'
-  | 'submitting'
-  | 'needsAuth'
-  | 'needsCredits'
-  | 'running'
-  | 'finished'
-  | 'failed'
-  | 'cancelled';
+  'idle' | 'invalid' | 'validating' | 'submitting' | 'needsAuth' | 'needsCredits' | 'running' | 'finished' | 'failed' | 'cancelled';
