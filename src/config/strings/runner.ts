@@ -98,4 +98,25 @@ export const runnerStrings = {
     loading: 'Loading your runs…',
     loadFailed: 'Could not load your recent runs.',
   },
+  /** The service page's tabs and its API tab (reference app). */
+  page: {
+    tabsLabel: 'Service',
+    playground: 'Playground',
+    api: 'API',
+    docs: 'Docs',
+    apiIntro:
+      'Run this endpoint from your own code through the job API. The samples wait up to 60 s for the result, then poll until the job ends.',
+    apiKeyTitle: 'API key',
+    apiKeyPlaceholder: 'The samples read your key from the LIME_API_KEY environment variable.',
+    apiKeyExisting: 'Your keys: {keys}. Only the masked part is stored here; paste the full key you saved when you created it.',
+    apiKeyCreate: 'Create an API key for these samples',
+    apiKeyCreating: 'Creating…',
+    apiKeyCreated: 'New key created and written into the samples. It is shown only now: store it somewhere safe.',
+    apiKeyFailed: 'Could not create a key: {message}',
+    apiKeySignIn: 'Sign in to create an API key.',
+    usesPlaygroundInput: 'The samples use the input of your last playground run.',
+    curl: 'cURL',
+    python: 'Python',
+    javascript: 'JavaScript',
+  },
 };
