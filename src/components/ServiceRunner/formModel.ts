@@ -83,7 +83,8 @@ function isFile(schema: PropertySchema): boolean {
 function isMessages(name: string, schema: PropertySchema): boolean {
   const item = schema.items;
   if (item?.properties && 'role' in item.properties && 'content' in item.properties) return true;
-  return name === 'messages' && (item === undefined || primaryType(item) === 'object');
+  const itemType = item ? primaryType(item) : undefined;
+  return name === 'messages' && (itemType === undefined || itemType === 'object');
 }
 
 /** Human label from a parameter name: `num_inference_steps` -> "Num inference steps". */
@@ -106,7 +107,8 @@ function kindOf(name: string, schema: PropertySchema): FieldKind {
       return 'number';
     case 'array': {
       if (isMessages(name, schema)) return 'messages';
-      const item = schema.items ? primaryType(schema.items) : 'string';
+      // Elements of no declared type are edited as text, one per row.
+      const item = (schema.items && primaryType(schema.items)) ?? 'string';
       return item === 'string' || item === 'number' || item === 'integer' ? 'list' : 'json';
     }
     case 'object':
@@ -209,7 +211,7 @@ export function buildInput(fields: readonly FieldSpec[], draft: Draft, messages:
       }
       case 'list': {
         const list = ((Array.isArray(value) ? value : []) as string[]).map((v) => v.trim()).filter((v) => v !== '');
-        const itemType = field.schema.items ? primaryType(field.schema.items) : 'string';
+        const itemType = (field.schema.items && primaryType(field.schema.items)) ?? 'string';
         const items = itemType === 'number' || itemType === 'integer' ? list.map(Number) : list;
         if (items.some((v) => typeof v === 'number' && !Number.isFinite(v))) {
           errors.push({ name: field.name, rule: 'type', message: messages.notANumber });

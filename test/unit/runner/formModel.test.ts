@@ -139,3 +139,17 @@ describe('runner form model: one control per parameter, from the JSON Schema', (
     expect(map.messages!.message).toBe('messages.0 must be an object');
   });
 });
+
+describe('runner form model: parameters without element types (as seeded)', () => {
+  it('messages without items get the chat editor; other untyped arrays a list', () => {
+    const seeded = fieldsFromSchema(
+      endpointInputSchema({
+        parameters: [
+          { name: 'messages', type: 'array', required: true },
+          { name: 'languages', type: 'array', required: false, default: ['en'] },
+        ],
+      }),
+    );
+    expect(seeded.map((f) => f.kind)).toEqual(['messages', 'list']);
+  });
+});
