@@ -5,7 +5,7 @@ import type { Job, ModelDescriptor } from '@limelight/widgets/api';
 import { PlatformProvider } from '@limelight/widgets/platform';
 import { ServiceRunner } from '@limelight/widgets/service-runner';
 import { expectNoAxeViolations } from '../../setup/axe';
-import { fakeJobs, IMAGE_DATA_URI, makeJob } from './fakeJobs';
+import { fakeJobs, IMAGE_DATA_URI, makeJob } from '../../fixtures/jobs';
 
 const imageService: ModelDescriptor = {
   id: 'svc-image',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { FieldError, Job } from '../../../src/api/types';
-import { RunnerError, runnerMachine, type RunnerEvent } from '../../../src/components/ServiceRunner/runnerMachine';
+import { RunnerError, runnerMachine, type RunnerEvent, type ValidateInput } from '../../../src/components/ServiceRunner/runnerMachine';
 
 function job(overrides: Partial<Job> = {}): Job {
   return {
@@ -39,7 +39,7 @@ function start(options: { validate?: FieldError[]; submit?: (n: number) => Job |
   const actor = createActor(
     runnerMachine.provide({
       actors: {
-        validate: fromPromise(async () => options.validate ?? []),
+        validate: fromPromise<readonly FieldError[], ValidateInput>(async () => options.validate ?? []),
         submit: fromPromise(async ({ input }) => {
           h.submits.push({ input: input.request.input, key: input.idempotencyKey });
           const outcome = options.submit ? options.submit(h.submits.length) : job();
