@@ -1,17 +1,18 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { JobsClient } from '../../api/jobs';
 import type { FieldError, Job, ServiceEndpoint } from '../../api/types';
-import { validateJobInput } from '../../run/validate';
 import { RunnerError, type CancelInput, type RunnerEvent, type SubmitInput, type ValidateInput, type WatchInput } from './runnerMachine';
 
 /** The runner machine's network actors on a jobs client (tests swap them with `.provide()`). */
 export function createRunnerActors(options: { jobs: JobsClient; serviceId: string; endpoints: () => readonly ServiceEndpoint[] }) {
   const { jobs, serviceId } = options;
   return {
-    // The same validator as the server (src/run/validate.ts), so nothing invalid is sent.
+    // The same validator as the server (src/run/validate.ts), so nothing invalid is sent. It is
+    // loaded at the first Run: the JSON Schema interpreter is not needed to show the form.
     validate: fromPromise<readonly FieldError[], ValidateInput>(async ({ input }) => {
       const endpoint = options.endpoints().find((e) => e.path === input.request.endpoint);
       if (!endpoint) return [];
+      const { validateJobInput } = await import('../../run/validate');
       const result = validateJobInput(endpoint, input.request.input);
       return result.valid ? [] : result.errors;
     }),
