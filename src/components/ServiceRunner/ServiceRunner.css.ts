@@ -1,21 +1,11 @@
 import { style, globalStyle } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
+import { widgetCard } from '../../theme/card.css';
+import { textControl } from '../../theme/controls.css';
+import { fieldError as themeFieldError } from '../../theme/forms.css';
 import { vars } from '../../theme/vars.css';
 
-export const root = style({
-  boxSizing: 'border-box',
-  display: 'grid',
-  gap: vars.space.lg,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  color: vars.color.text,
-  fontFamily: vars.font.body,
-  fontSize: vars.fontSize.md,
-  lineHeight: 1.5,
-  minWidth: 0,
-});
+export const root = style([widgetCard, { minWidth: 0 }]);
 
 export const header = style({
   display: 'flex',
@@ -34,40 +24,26 @@ export const field = style({ display: 'grid', gap: vars.space.xs, minWidth: 0, m
 export const label = style({ fontWeight: 600, fontSize: vars.fontSize.sm });
 export const requiredMark = style({ color: vars.color.primary, marginInlineStart: vars.space.xxs });
 export const hint = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted });
-export const fieldError = style({
-  margin: 0,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.onDanger,
-  background: vars.color.dangerSurface,
-  padding: `${vars.space.xxs} ${vars.space.sm}`,
-  borderRadius: vars.radius.sm,
-});
+export const fieldError = themeFieldError;
 
-const control = {
-  boxSizing: 'border-box',
-  width: '100%',
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.background,
-  color: vars.color.text,
-  font: 'inherit',
-  selectors: {
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
-    '&[aria-invalid="true"]': { borderColor: vars.color.onDanger, boxShadow: `0 0 0 1px ${vars.color.onDanger}` },
+/** Invalid controls are outlined in the danger colour (aria-invalid is the one source of truth). */
+const control = style([
+  textControl,
+  { selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.onDanger, boxShadow: `0 0 0 1px ${vars.color.onDanger}` } } },
+]);
+
+export const input = control;
+export const textarea = style([control, { minHeight: '5.5rem', resize: 'vertical' }]);
+export const select = control;
+export const jsonArea = style([
+  control,
+  {
+    minHeight: '6rem',
+    fontFamily: vars.font.mono,
+    fontSize: vars.fontSize.sm,
+    resize: 'vertical',
   },
-} as const;
-
-export const input = style(control);
-export const textarea = style({ ...control, minHeight: '5.5rem', resize: 'vertical' });
-export const select = style(control);
-export const jsonArea = style({
-  ...control,
-  minHeight: '6rem',
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.sm,
-  resize: 'vertical',
-});
+]);
 
 export const switchRow = style({
   display: 'inline-flex',
@@ -175,19 +151,6 @@ export const dropZone = recipe({
   },
 });
 
-/** The native file input stays focusable and labelled; the styled button is what is seen. */
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
-
 export const preview = style({ maxWidth: '12rem', maxHeight: '8rem', borderRadius: vars.radius.sm, objectFit: 'contain' });
 
 export const estimate = style({
@@ -210,14 +173,6 @@ export const statusLine = style({
   fontSize: vars.fontSize.sm,
 });
 
-export const progress = style({
-  position: 'relative',
-  height: '0.5rem',
-  borderRadius: vars.radius.pill,
-  background: vars.color.background,
-  border: `1px solid ${vars.color.border}`,
-  overflow: 'hidden',
-});
 /** Width comes from the `value` attribute of the native <progress>, so no inline style is needed (strict CSP). */
 export const progressBar = style({
   appearance: 'none',

@@ -5,6 +5,7 @@ import { useSession } from '@limelight/widgets/auth';
 import { CodeViewer } from '@limelight/widgets/code-viewer';
 import { formatString, usePlatform } from '@limelight/widgets/platform';
 import { codeSamples, exampleInput } from '@limelight/widgets/service-runner';
+import * as page from '../page.css';
 import * as styles from './serviceTabs.css';
 
 type KeyState = { status: 'idle' } | { status: 'creating' } | { status: 'created'; secret: string } | { status: 'failed'; message: string };
@@ -70,7 +71,7 @@ export function ServiceApiTab({
   return (
     <div className={styles.apiPanel}>
       <p>{s.apiIntro}</p>
-      <section className={styles.apiKeyBox} aria-label={s.apiKeyTitle}>
+      <section className={`${page.card} ${styles.apiKeyBox}`} aria-label={s.apiKeyTitle}>
         <h3 className={styles.sampleTitle}>{s.apiKeyTitle}</h3>
         {key.status === 'created' ? (
           <p role="status">{s.apiKeyCreated}</p>
@@ -82,7 +83,12 @@ export function ServiceApiTab({
         {key.status === 'failed' ? <p role="alert">{formatString(s.apiKeyFailed, { message: key.message })}</p> : null}
         {signedIn ? (
           key.status !== 'created' ? (
-            <button type="button" className={styles.button} disabled={key.status === 'creating'} onClick={() => void createKey()}>
+            <button
+              type="button"
+              className={page.button({ tone: 'primary' })}
+              disabled={key.status === 'creating'}
+              onClick={() => void createKey()}
+            >
               {key.status === 'creating' ? s.apiKeyCreating : s.apiKeyCreate}
             </button>
           ) : null

@@ -31,28 +31,6 @@ export const panel = style({
 });
 
 export const apiPanel = style({ display: 'grid', gap: vars.space.md });
-export const apiKeyBox = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-});
+export const apiKeyBox = style({ display: 'grid', gap: vars.space.sm, justifyItems: 'start' });
 export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const sampleTitle = style({ margin: `${vars.space.sm} 0 0`, fontSize: vars.fontSize.md });
-export const button = style({
-  justifySelf: 'start',
-  padding: `${vars.space.xs} ${vars.space.md}`,
-  borderRadius: vars.radius.pill,
-  border: `1px solid ${vars.color.primary}`,
-  background: vars.color.primary,
-  color: vars.color.onPrimary,
-  font: 'inherit',
-  fontWeight: 600,
-  cursor: 'pointer',
-  selectors: {
-    '&:disabled': { opacity: 0.6, cursor: 'progress' },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
-  },
-});
