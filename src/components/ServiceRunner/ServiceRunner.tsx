@@ -63,7 +63,7 @@ function useServiceById(serviceId: string, given: ModelDescriptor | undefined) {
     if (!given) catalogue.ensureLoaded().catch((error: unknown) => console.error('Could not load the service catalogue', error));
   }, [catalogue, given]);
   const found = useMemo(() => given ?? state.models.find((m) => m.id === serviceId), [given, state.models, serviceId]);
-  return { service: found, loading: !found && state.loading };
+  return { service: found, loading: !found && state.loading, failed: !found && state.status === 'error' };
 }
 
 /**
@@ -74,7 +74,7 @@ function useServiceById(serviceId: string, given: ModelDescriptor | undefined) {
  */
 export function ServiceRunner(props: ServiceRunnerProps) {
   const { strings } = usePlatform();
-  const { service, loading } = useServiceById(props.serviceId, props.service);
+  const { service, loading, failed } = useServiceById(props.serviceId, props.service);
   const themeClass = useThemeClass();
   const className = [themeClass, styles.root, props.className].filter(Boolean).join(' ');
   if (!service) {
@@ -82,10 +82,13 @@ export function ServiceRunner(props: ServiceRunnerProps) {
       <section
         className={className}
         data-lime="service-runner"
-        data-state={loading ? 'loading' : 'missing'}
+        data-state={loading ? 'loading' : failed ? 'error' : 'missing'}
         aria-busy={loading || undefined}
       >
-        <p role="status">{loading ? strings.common.loading : strings.runner.errors.unknownService}</p>
+        {/* Offline is not "not found": say which. */}
+        <p role="status">
+          {loading ? strings.common.loading : failed ? strings.runner.errors.loadFailed : strings.runner.errors.unknownService}
+        </p>
       </section>
     );
   }

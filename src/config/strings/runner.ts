@@ -86,6 +86,7 @@ export const runnerStrings = {
     failed: 'The run failed: {message}',
     noEndpoints: 'This service has no endpoint that can be run.',
     unknownService: 'Service not found.',
+    loadFailed: 'Could not load this service. Check your connection and try again.',
     notANumber: 'Enter a number.',
     notJson: 'Enter valid JSON.',
   },
