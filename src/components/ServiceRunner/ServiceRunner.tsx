@@ -9,7 +9,7 @@ import { BILLING_PATH } from '../../pricing/constants';
 import { RecentRuns } from './RecentRuns';
 import { RunnerField } from './RunnerFields';
 import { RunOutput } from './RunOutput';
-import { runStatusText } from './statusText';
+import { runDetailText, runStatusText } from './statusText';
 import { useRecentRuns, useElapsedSeconds, useRunEstimate } from './useRunnerData';
 import { useServiceRunner, type RunnerActors } from './useServiceRunner';
 import type { JobsClient } from '../../api/jobs';
@@ -145,6 +145,7 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
     }
   };
   const statusText = runStatusText(phase, job, s);
+  const detail = phase === 'running' ? runDetailText(job) : null;
   const progress = job && phase === 'running' ? Math.round(job.progress * 100) : null;
   const invalidCount = Object.keys(runner.fieldErrors).length;
 
@@ -155,7 +156,6 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
       data-lime="service-runner"
       data-state={phase}
       data-job-status={job?.status}
-      aria-label={undefined}
     >
       <div className={styles.header}>
         <Heading className={styles.title} id={titleId}>
@@ -244,6 +244,7 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
           <span role="status" aria-live="polite" aria-atomic="true">
             {phase === 'invalid' && invalidCount > 0 ? s.status.invalid : statusText}
           </span>
+          {detail ? <span className={styles.hint}>{detail}</span> : null}
           {elapsed !== null && phase !== 'idle' ? <span>{formatString(s.status.elapsed, { seconds: elapsed })}</span> : null}
         </div>
         {progress !== null ? (

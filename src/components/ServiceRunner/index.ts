@@ -8,6 +8,6 @@ export { fieldsFromSchema, initialDraft, buildInput, errorsByField } from './for
 export type { FieldSpec, FieldKind, Draft, DraftValue } from './formModel';
 export { viewOfResult, streamedText, safeMediaUrl } from './outputModel';
 export type { OutputView, MediaOutput, MediaKind } from './outputModel';
-export { runStatusText } from './statusText';
+export { runStatusText, runDetailText } from './statusText';
 export { codeSamples, exampleInput, toPython, API_KEY_ENV } from './codeSamples';
 export type { CodeSampleOptions, CodeSamples } from './codeSamples';

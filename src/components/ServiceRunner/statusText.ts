@@ -22,7 +22,13 @@ export function runStatusText(phase: RunnerPhase, job: Job | null, s: Strings['r
   }
   if (!job) return s.status.idle;
   if (job.status === 'QUEUED' && job.queue) return formatString(s.status.queuedAt, { position: job.queue.position + 1 });
-  const base = s.status[job.status];
-  // The runtime's own words ("Denoising step 12 of 30") while it works.
-  return job.status === 'PROCESSING' && job.message ? `${base}: ${job.message}` : base;
+  return s.status[job.status];
+}
+
+/**
+ * The runtime's own words while it works ("Denoising step 12 of 30"). Shown next to the status
+ * but outside the live region, so a screen reader hears status changes, not every step.
+ */
+export function runDetailText(job: Job | null): string | null {
+  return job && job.status === 'PROCESSING' && job.message ? job.message : null;
 }
