@@ -43,7 +43,7 @@ test.describe('run a service (issue 12)', () => {
     await page.goto(IMAGE_SERVICE);
     await expect(page.getByRole('tab', { name: 'Playground', selected: true })).toBeVisible();
     await page.getByRole('textbox', { name: /Prompt/ }).fill('a ripe lime on a wooden desk');
-    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
     await expect(page.getByRole('progressbar', { name: 'Progress' })).toBeVisible();
     const image = page.getByRole('img', { name: 'Generated image' });
     await expect(image).toBeVisible({ timeout: 30_000 });
@@ -63,7 +63,7 @@ test.describe('run a service (issue 12)', () => {
     await signIn(page);
     await page.goto(CHAT_SERVICE);
     await page.getByRole('textbox', { name: 'Message 1' }).fill('Tell me about limes.');
-    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
     const streaming = page.locator('[data-streaming="true"]');
     await expect(streaming).toBeVisible({ timeout: 20_000 });
     const first = (await streaming.textContent()) ?? '';
@@ -81,7 +81,7 @@ test.describe('run a service (issue 12)', () => {
     await page.getByRole('textbox', { name: /Prompt/ }).fill('a lime to cancel');
     // Many steps make the demo run long enough to cancel.
     await page.getByRole('spinbutton', { name: 'Num inference steps' }).fill('150');
-    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(liveStatus(page)).toHaveText('Cancelled', { timeout: 20_000 });
     const token = await accessToken(request);
@@ -92,7 +92,7 @@ test.describe('run a service (issue 12)', () => {
   test('an anonymous Run opens sign-in, then runs', async ({ page }) => {
     await page.goto(IMAGE_SERVICE);
     await page.getByRole('textbox', { name: /Prompt/ }).fill('a lime for a visitor');
-    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     await dialog.getByLabel('E-mail').fill(DEMO.email);
@@ -109,7 +109,7 @@ test.describe('run a service (issue 12)', () => {
     const before = await balance(request, token);
     await signIn(page);
     await page.goto(IMAGE_SERVICE);
-    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
     const prompt = page.getByRole('textbox', { name: /Prompt/ });
     await expect(prompt).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText('prompt is required')).toBeVisible();
