@@ -51,6 +51,12 @@ export const cdnGroups = [
     entries: { 'lime-code-viewer': entry('lime-code-viewer'), 'lime-pricing-calculator': entry('lime-pricing-calculator') },
     strings: ['common', 'notifications', 'code', 'pricing'],
   },
+  {
+    // The runner carries the sign-in overlay (401 -> sign in -> run), the jobs client and the
+    // schema validator; grouped alone so neither the search nor the overlay pays for the rest.
+    entries: { 'lime-service-runner': entry('lime-service-runner') },
+    strings: ['common', 'notifications', 'auth', 'runner'],
+  },
 ];
 export const cdnEntries = Object.assign({}, ...cdnGroups.map((g) => g.entries));
 

@@ -4,9 +4,10 @@ import type { WidgetDefinition } from './types';
 import { authDialogDefinition } from './definitions/authDialog';
 import { codeViewerDefinition } from './definitions/codeViewer';
 import { pricingCalculatorDefinition } from './definitions/pricingCalculator';
+import { serviceRunnerDefinition } from './definitions/serviceRunner';
 import { serviceSearchDefinition } from './definitions/serviceSearch';
 
-export { authDialogDefinition, codeViewerDefinition, pricingCalculatorDefinition, serviceSearchDefinition };
+export { authDialogDefinition, codeViewerDefinition, pricingCalculatorDefinition, serviceSearchDefinition, serviceRunnerDefinition };
 
 /** Every element, in registration order. */
 export const widgetDefinitions: readonly WidgetDefinition[] = [
@@ -14,4 +15,5 @@ export const widgetDefinitions: readonly WidgetDefinition[] = [
   authDialogDefinition,
   codeViewerDefinition,
   pricingCalculatorDefinition,
+  serviceRunnerDefinition,
 ];

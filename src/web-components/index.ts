@@ -7,6 +7,7 @@ import { LimeAuthDialogElement } from './AuthDialogElement';
 import { LimeCodeViewerElement } from './CodeViewerElement';
 import { LimePricingCalculatorElement } from './PricingCalculatorElement';
 import { defineElement } from './define';
+import { LimeServiceRunnerElement } from './ServiceRunnerElement';
 import { LimeServiceSearchElement } from './ServiceSearchElement';
 import { registerStyles } from './styles';
 import { widgetCss } from './widget-styles';
@@ -17,6 +18,7 @@ export const widgetElements = [
   LimeAuthDialogElement,
   LimeCodeViewerElement,
   LimePricingCalculatorElement,
+  LimeServiceRunnerElement,
 ] as const;
 
 /** Registers every element (guarded; calling it twice is harmless). */
@@ -29,7 +31,7 @@ defineAll();
 
 export { defineElement } from './define';
 export type { WidgetElementClass } from './define';
-export { LimeServiceSearchElement, LimeAuthDialogElement, LimeCodeViewerElement, LimePricingCalculatorElement };
+export { LimeServiceSearchElement, LimeAuthDialogElement, LimeCodeViewerElement, LimePricingCalculatorElement, LimeServiceRunnerElement };
 export { defineWidget } from './defineWidget';
 export type { WidgetContext, WidgetRenderProps } from './defineWidget';
 export { registerStyles, adoptStyles } from './styles';
@@ -39,5 +41,6 @@ export {
   authDialogDefinition,
   codeViewerDefinition,
   pricingCalculatorDefinition,
+  serviceRunnerDefinition,
 } from './definitions';
 export type { WidgetDefinition, AttributeDefinition, EventDefinition, MethodDefinition } from './types';

@@ -1,20 +1,10 @@
 import { style } from '@vanilla-extract/css';
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
+import { widgetCard } from '../../theme/card.css';
+import { textControl } from '../../theme/controls.css';
 import { vars } from '../../theme/vars.css';
 
-export const root = style({
-  boxSizing: 'border-box',
-  display: 'grid',
-  gap: vars.space.lg,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  color: vars.color.text,
-  fontFamily: vars.font.body,
-  fontSize: vars.fontSize.md,
-  lineHeight: 1.5,
-});
+export const root = widgetCard;
 
 export const title = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: 700 });
 
@@ -88,19 +78,7 @@ export const field = style({ display: 'grid', gap: vars.space.xs, alignContent: 
 export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 600, color: vars.color.textMuted });
 
 export const input = recipe({
-  base: {
-    boxSizing: 'border-box',
-    width: '100%',
-    padding: `${vars.space.sm} ${vars.space.md}`,
-    borderRadius: vars.radius.md,
-    border: `1px solid ${vars.color.border}`,
-    background: vars.color.background,
-    color: vars.color.text,
-    fontFamily: vars.font.body,
-    fontSize: vars.fontSize.md,
-    fontVariantNumeric: 'tabular-nums',
-    ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
-  },
+  base: [textControl, { fontVariantNumeric: 'tabular-nums' }],
   variants: {
     invalid: {
       true: { borderColor: vars.color.onDanger, boxShadow: `inset 0 0 0 1px ${vars.color.onDanger}` },

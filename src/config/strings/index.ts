@@ -4,6 +4,7 @@ import { codeStrings } from './code';
 import { commonStrings } from './common';
 import { notificationStrings } from './notifications';
 import { pricingStrings } from './pricing';
+import { runnerStrings } from './runner';
 import { searchStrings } from './search';
 
 /**
@@ -19,6 +20,7 @@ export const defaultStrings = {
   code: codeStrings,
   pricing: pricingStrings,
   account: accountStrings,
+  runner: runnerStrings,
 };
 
 export type Strings = typeof defaultStrings;

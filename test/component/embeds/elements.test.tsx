@@ -28,6 +28,7 @@ describe('index.ts (import "@limelight/widgets/web-components")', () => {
       'lime-auth-dialog',
       'lime-code-viewer',
       'lime-pricing-calculator',
+      'lime-service-runner',
     ]);
     for (const element of widgetElements) expect(customElements.get(element.definition.tag)).toBe(element);
   });

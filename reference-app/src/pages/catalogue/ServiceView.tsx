@@ -1,6 +1,6 @@
-import { useEffect, useMemo } from 'react';
-import { Link, useParams } from 'react-router';
-import type { ModelDescriptor, ServiceEndpoint } from '@limelight/widgets/api';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { Job, ModelDescriptor, ServiceEndpoint } from '@limelight/widgets/api';
 import {
   displayName,
   findServiceByPath,
@@ -11,6 +11,9 @@ import {
   sortDomains,
 } from '@limelight/widgets/catalogue';
 import { usePlatform } from '@limelight/widgets/platform';
+import { ServiceRunner } from '@limelight/widgets/service-runner';
+import { ServiceApiTab } from './ServiceApiTab';
+import { ServiceTabs } from './ServiceTabs';
 import { providerLabel, showFallbackImage } from './ServiceCard';
 import { useCatalogueData } from './useCatalogueData';
 import * as styles from './catalogue.css';
@@ -19,6 +22,31 @@ import * as styles from './catalogue.css';
 export function useServiceSegments(): string[] {
   const params = useParams();
   return params.serviceId !== undefined ? [params.serviceId] : [params.owner ?? '', params.name ?? ''];
+}
+
+const TABS = ['playground', 'api', 'docs'] as const;
+type TabKey = (typeof TABS)[number];
+const isTab = (value: string | null): value is TabKey => TABS.includes(value as TabKey);
+
+/** The selected tab lives in the URL (`?tab=api`), so it can be linked and survives a reload. */
+function useTab(): [TabKey, (tab: TabKey) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const tab = isTab(raw) ? raw : 'playground';
+  const select = useCallback(
+    (next: TabKey) =>
+      setParams(
+        (current) => {
+          const out = new URLSearchParams(current);
+          if (next === 'playground') out.delete('tab');
+          else out.set('tab', next);
+          return out;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [tab, select];
 }
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -83,6 +111,13 @@ function ServiceDetails({ model }: { model: ModelDescriptor }) {
   const tags = Array.isArray(model.used_models) ? model.used_models.filter((t) => typeof t === 'string' && t.trim()) : [];
   const html = useMemo(() => sanitizeDescriptionHtml(model.model_desc), [model.model_desc]);
   const endpoints = Array.isArray(model.endpoints) ? model.endpoints : [];
+  const [tab, setTab] = useTab();
+  // The API tab's samples use the input of the last playground run.
+  const [lastInput, setLastInput] = useState<{ endpoint: string; input: Record<string, unknown> } | null>(null);
+  const rememberInput = useCallback(
+    (job: Job) => setLastInput((last) => (last?.input === job.input ? last : { endpoint: job.endpoint, input: job.input })),
+    [],
+  );
 
   useEffect(() => {
     document.title = `${name} · ${brand}`;
@@ -136,12 +171,37 @@ function ServiceDetails({ model }: { model: ModelDescriptor }) {
           </dl>
         </div>
       </div>
-      <h2 className={styles.sectionTitle}>{s.howToCall}</h2>
-      {endpoints.length === 0 ? (
-        <p>{s.noEndpoints}</p>
-      ) : (
-        endpoints.map((e) => <Endpoint key={`${e.method} ${e.path}`} endpoint={e} s={s} />)
-      )}
+      <ServiceTabs
+        label={strings.runner.page.tabsLabel}
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          {
+            key: 'playground',
+            label: strings.runner.page.playground,
+            panel: <ServiceRunner serviceId={model.id} service={model} onJobChange={rememberInput} />,
+          },
+          {
+            key: 'api',
+            label: strings.runner.page.api,
+            panel: <ServiceApiTab serviceId={model.id} endpoints={endpoints} lastInput={lastInput} />,
+          },
+          {
+            key: 'docs',
+            label: strings.runner.page.docs,
+            panel: (
+              <>
+                <h2 className={styles.sectionTitle}>{s.howToCall}</h2>
+                {endpoints.length === 0 ? (
+                  <p>{s.noEndpoints}</p>
+                ) : (
+                  endpoints.map((e) => <Endpoint key={`${e.method} ${e.path}`} endpoint={e} s={s} />)
+                )}
+              </>
+            ),
+          },
+        ]}
+      />
     </article>
   );
 }

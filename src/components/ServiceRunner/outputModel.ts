@@ -1,0 +1,114 @@
+import type { FileRef, Job } from '../../api/types';
+
+/**
+ * How a job's result is shown: media files by their type, text, and the rest as JSON. Pure, so
+ * the rules are tested without a browser.
+ */
+
+export type MediaKind = 'image' | 'audio' | 'video' | 'file';
+
+export interface MediaOutput extends FileRef {
+  kind: MediaKind;
+  /** Where in the result it was found (`image`, `images.0`), for labels and keys. */
+  path: string;
+}
+
+export interface OutputView {
+  media: MediaOutput[];
+  /** Text to show as text (a string result, or a `text` field). */
+  text: string | null;
+  /** Everything that is neither media nor the text, as JSON; null when nothing is left. */
+  json: unknown;
+}
+
+export function isFileRef(value: unknown): value is FileRef {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.url === 'string' && typeof v.content_type === 'string';
+}
+
+export function mediaKind(contentType: string): MediaKind {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if (type.startsWith('image/')) return 'image';
+  if (type.startsWith('audio/')) return 'audio';
+  if (type.startsWith('video/')) return 'video';
+  return 'file';
+}
+
+const MAX_DEPTH = 4;
+
+/** Splits a result into media, text and the remaining JSON. */
+export function viewOfResult(result: unknown): OutputView {
+  const media: MediaOutput[] = [];
+  let text: string | null = null;
+
+  function strip(value: unknown, path: string, depth: number): unknown {
+    if (isFileRef(value)) {
+      media.push({ url: value.url, content_type: value.content_type, size: value.size, kind: mediaKind(value.content_type), path });
+      return undefined;
+    }
+    if (depth >= MAX_DEPTH || value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) {
+      const kept = value.map((v, i) => strip(v, path ? `${path}.${i}` : String(i), depth + 1)).filter((v) => v !== undefined);
+      return kept.length ? kept : undefined;
+    }
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      if (depth === 0 && key === 'text' && typeof v === 'string') {
+        text = v;
+        continue;
+      }
+      const kept = strip(v, path ? `${path}.${key}` : key, depth + 1);
+      if (kept !== undefined) out[key] = kept;
+    }
+    return Object.keys(out).length ? out : undefined;
+  }
+
+  if (typeof result === 'string') return { media, text: result, json: null };
+  const rest = result === null || result === undefined ? undefined : strip(result, '', 0);
+  return { media, text, json: rest === undefined ? null : rest };
+}
+
+/** Text streamed so far by a running job (the server sends `{ text }` while PROCESSING). */
+export function streamedText(job: Job | null): string | null {
+  if (!job || job.status !== 'PROCESSING') return null;
+  const result = job.result as { text?: unknown } | null;
+  return result && typeof result.text === 'string' ? result.text : null;
+}
+
+/**
+ * An API-given URL made absolute against the API host (an embed runs on another origin), and
+ * refused unless http(s) or a data: URI of media, so nothing like `javascript:` reaches an href.
+ */
+export function safeMediaUrl(url: string, apiUrl: string): string | null {
+  try {
+    const resolved = new URL(url, `${apiUrl.replace(/\/+$/, '')}/`);
+    if (resolved.protocol === 'http:' || resolved.protocol === 'https:') return resolved.href;
+    if (resolved.protocol === 'data:' && /^data:(image|audio|video)\//i.test(url)) return url;
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+const UNITS = ['B', 'KB', 'MB', 'GB'];
+
+/** 1536 -> "1.5 KB" */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${unit === 0 ? value : value.toFixed(1)} ${UNITS[unit]}`;
+}
+
+/** A file name for a download: the URL's last segment, or `output.<subtype>`. */
+export function downloadName(media: FileRef): string {
+  const last = media.url.split(/[?#]/)[0]!.split('/').pop();
+  if (last && last.includes('.')) return last;
+  const subtype = media.content_type.split('/')[1]?.split(/[;+]/)[0] ?? 'bin';
+  return `${last || 'output'}.${subtype}`;
+}

@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import type { JobsClient } from '../../api/jobs';
+import type { Job } from '../../api/types';
+import { estimateRun, type RunEstimate } from '../../run/estimate';
+
+/** How many recent runs the runner lists. */
+export const RECENT_RUNS_LIMIT = 5;
+
+export type Loadable<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; message: string; httpStatus: number };
+
+/**
+ * The caller's latest runs of a service, newest first. Reloads when `refreshKey` changes (the
+ * runner bumps it when a run ends). Anonymous visitors get an error with status 401.
+ */
+export function useRecentRuns(jobs: JobsClient, serviceId: string, refreshKey: unknown, enabled = true): Loadable<Job[]> {
+  const [state, setState] = useState<Loadable<Job[]>>({ status: 'loading' });
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    void jobs.list({ service_id: serviceId, limit: RECENT_RUNS_LIMIT }).then((result) => {
+      if (!live) return;
+      setState(
+        result.ok ? { status: 'ready', value: result.data.jobs } : { status: 'error', message: result.error, httpStatus: result.status },
+      );
+    });
+    return () => {
+      live = false;
+    };
+  }, [jobs, serviceId, refreshKey, enabled]);
+  return state;
+}
+
+/**
+ * What a run of the endpoint probably costs and takes: the service GPU's price and the caller's
+ * recent run times, through the same formula the server charges with (src/run/estimate.ts).
+ */
+export function useRunEstimate(jobs: JobsClient, serviceId: string, endpoint: string | undefined, refreshKey: unknown): RunEstimate | null {
+  const [estimate, setEstimate] = useState<RunEstimate | null>(null);
+  useEffect(() => {
+    if (!endpoint) return;
+    let live = true;
+    void jobs.estimate(serviceId, endpoint).then((result) => {
+      if (!live) return;
+      setEstimate(
+        result.ok
+          ? estimateRun({ pricePerSecondUsd: result.data.price_per_s_usd, recentRunSeconds: result.data.recent_run_seconds })
+          : null,
+      );
+    });
+    return () => {
+      live = false;
+    };
+  }, [jobs, serviceId, endpoint, refreshKey]);
+  return estimate;
+}
+
+/** Seconds since `since`, ticking once a second while `running`; the final figure when stopped. */
+export function useElapsedSeconds(since: number | null, running: boolean, endedAt: number | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  if (since === null) return null;
+  const end = running ? now : (endedAt ?? now);
+  return Math.max(0, Math.round((end - since) / 1000));
+}

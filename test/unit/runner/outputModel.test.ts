@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Job } from '../../../src/api/types';
+import {
+  downloadName,
+  formatBytes,
+  mediaKind,
+  safeMediaUrl,
+  streamedText,
+  viewOfResult,
+} from '../../../src/components/ServiceRunner/outputModel';
+import { summariseInput } from '../../../src/components/ServiceRunner/RecentRuns';
+
+const png = { url: '/v1/files/a.png', content_type: 'image/png', size: 2048 };
+const wav = { url: '/v1/files/b', content_type: 'audio/wav', size: 10 };
+
+describe('runner output model: results shown by type', () => {
+  it('a media result is one medium of its kind', () => {
+    expect(viewOfResult(png)).toEqual({ media: [{ ...png, kind: 'image', path: '' }], text: null, json: null });
+  });
+
+  it('media found inside objects and arrays; the rest stays JSON', () => {
+    const view = viewOfResult({ images: [png, png], audio: wav, seed: 42 });
+    expect(view.media.map((m) => [m.kind, m.path])).toEqual([
+      ['image', 'images.0'],
+      ['image', 'images.1'],
+      ['audio', 'audio'],
+    ]);
+    expect(view.json).toEqual({ seed: 42 });
+  });
+
+  it('text results: a string, or a top-level text field', () => {
+    expect(viewOfResult('hello')).toEqual({ media: [], text: 'hello', json: null });
+    expect(viewOfResult({ text: 'hi', usage: { tokens: 3 } })).toEqual({ media: [], text: 'hi', json: { usage: { tokens: 3 } } });
+  });
+
+  it('classification / embeddings stay JSON', () => {
+    const result = { labels: [{ label: 'cat', score: 0.9 }] };
+    expect(viewOfResult(result).json).toEqual(result);
+    expect(viewOfResult(null)).toEqual({ media: [], text: null, json: null });
+  });
+
+  it('kinds by content type', () => {
+    expect(mediaKind('video/mp4')).toBe('video');
+    expect(mediaKind('image/gif; charset=binary')).toBe('image');
+    expect(mediaKind('model/gltf-binary')).toBe('file');
+  });
+
+  it('streamed text only while PROCESSING', () => {
+    const job = { status: 'PROCESSING', result: { text: 'Hel' } } as Job;
+    expect(streamedText(job)).toBe('Hel');
+    expect(streamedText({ ...job, status: 'FINISHED' })).toBeNull();
+    expect(streamedText({ ...job, result: null })).toBeNull();
+  });
+
+  it('URLs resolve against the API host; script URLs are refused', () => {
+    expect(safeMediaUrl('/v1/files/a.png', 'https://api.example.com/')).toBe('https://api.example.com/v1/files/a.png');
+    expect(safeMediaUrl('https://cdn.example.com/x.png', 'https://api.example.com')).toBe('https://cdn.example.com/x.png');
+    expect(safeMediaUrl('javascript:alert(1)', 'https://api.example.com')).toBeNull();
+    expect(safeMediaUrl('data:text/html,<script>', 'https://api.example.com')).toBeNull();
+    expect(safeMediaUrl('data:image/png;base64,AAAA', 'https://api.example.com')).toBe('data:image/png;base64,AAAA');
+  });
+
+  it('sizes and download names', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
+    expect(downloadName(png)).toBe('a.png');
+    expect(downloadName({ url: '/v1/files/abc123', content_type: 'model/gltf-binary', size: 1 })).toBe('abc123.gltf-binary');
+  });
+
+  it('recent runs are summarised by their first text input', () => {
+    expect(summariseInput({ width: 5, prompt: 'a lime' })).toBe('a lime');
+    expect(summariseInput({ messages: [{ role: 'user', content: 'Hi there' }] })).toBe('Hi there');
+    expect(summariseInput({ image: 'data:image/png;base64,AA', n: 1 })).toBe('{"image":"data:image/png;base64,AA","n":1}');
+  });
+});
