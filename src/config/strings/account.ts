@@ -27,6 +27,7 @@ export const accountStrings = {
   loading: 'Loading…',
   dismiss: 'Dismiss',
   cancel: 'Cancel',
+  fieldRequired: '{field} is required.',
   delete: 'Delete',
   copy: 'Copy',
   copied: 'Copied',
@@ -155,6 +156,7 @@ export const accountStrings = {
   send: 'Send',
   supportSent: 'Thank you. We received your request (reference {id}) and will answer by e-mail.',
   supportProblem: 'We could not send your request. Please try again.',
+  newRequest: 'Send another request',
 };
 
 /** Spec §9: the credential success toast shows for 3000 ms. */
