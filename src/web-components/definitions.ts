@@ -5,7 +5,9 @@ import { authDialogDefinition } from './definitions/authDialog';
 import { codeViewerDefinition } from './definitions/codeViewer';
 import { pricingCalculatorDefinition } from './definitions/pricingCalculator';
 import { serviceSearchDefinition } from './definitions/serviceSearch';
+import { accountPanelDefinitions } from './definitions/accountPanels';
 
+export * from './definitions/accountPanels';
 export { authDialogDefinition, codeViewerDefinition, pricingCalculatorDefinition, serviceSearchDefinition };
 
 /** Every element, in registration order. */
@@ -14,4 +16,5 @@ export const widgetDefinitions: readonly WidgetDefinition[] = [
   authDialogDefinition,
   codeViewerDefinition,
   pricingCalculatorDefinition,
+  ...accountPanelDefinitions,
 ];

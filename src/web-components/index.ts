@@ -6,6 +6,16 @@
 import { LimeAuthDialogElement } from './AuthDialogElement';
 import { LimeCodeViewerElement } from './CodeViewerElement';
 import { LimePricingCalculatorElement } from './PricingCalculatorElement';
+import { LimeApiKeysElement } from './account/ApiKeysElement';
+import { LimeProfileFormElement } from './account/ProfileFormElement';
+import { LimeChangePasswordElement } from './account/ChangePasswordElement';
+import { LimeMfaElement } from './account/MfaElement';
+import { LimeCreditsElement } from './account/CreditsElement';
+import { LimeSubscriptionElement } from './account/SubscriptionElement';
+import { LimeTransactionsElement } from './account/TransactionsElement';
+import { LimeUsageChartElement } from './account/UsageChartElement';
+import { LimeRegistryCredentialsElement } from './account/RegistryCredentialsElement';
+import { LimeSupportFormElement } from './account/SupportFormElement';
 import { defineElement } from './define';
 import { LimeServiceSearchElement } from './ServiceSearchElement';
 import { registerStyles } from './styles';
@@ -17,6 +27,16 @@ export const widgetElements = [
   LimeAuthDialogElement,
   LimeCodeViewerElement,
   LimePricingCalculatorElement,
+  LimeApiKeysElement,
+  LimeProfileFormElement,
+  LimeChangePasswordElement,
+  LimeMfaElement,
+  LimeCreditsElement,
+  LimeSubscriptionElement,
+  LimeTransactionsElement,
+  LimeUsageChartElement,
+  LimeRegistryCredentialsElement,
+  LimeSupportFormElement,
 ] as const;
 
 /** Registers every element (guarded; calling it twice is harmless). */
@@ -30,6 +50,18 @@ defineAll();
 export { defineElement } from './define';
 export type { WidgetElementClass } from './define';
 export { LimeServiceSearchElement, LimeAuthDialogElement, LimeCodeViewerElement, LimePricingCalculatorElement };
+export {
+  LimeApiKeysElement,
+  LimeProfileFormElement,
+  LimeChangePasswordElement,
+  LimeMfaElement,
+  LimeCreditsElement,
+  LimeSubscriptionElement,
+  LimeTransactionsElement,
+  LimeUsageChartElement,
+  LimeRegistryCredentialsElement,
+  LimeSupportFormElement,
+};
 export { defineWidget } from './defineWidget';
 export type { WidgetContext, WidgetRenderProps } from './defineWidget';
 export { registerStyles, adoptStyles } from './styles';
@@ -39,5 +71,16 @@ export {
   authDialogDefinition,
   codeViewerDefinition,
   pricingCalculatorDefinition,
+  apiKeysDefinition,
+  profileFormDefinition,
+  changePasswordDefinition,
+  mfaDefinition,
+  creditsDefinition,
+  subscriptionDefinition,
+  transactionsDefinition,
+  usageChartDefinition,
+  registryCredentialsDefinition,
+  supportFormDefinition,
+  accountPanelDefinitions,
 } from './definitions';
 export type { WidgetDefinition, AttributeDefinition, EventDefinition, MethodDefinition } from './types';

@@ -1,5 +1,4 @@
-import { createElement, useId, useState, type ReactNode } from 'react';
-import { AuthDialog } from '../AuthDialog/AuthDialog';
+import { createElement, lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useStrings } from '../../config/PlatformProvider';
 import { useThemeClass } from '../../config/useThemeClass';
 import * as styles from './AccountPanel.css';
@@ -84,6 +83,10 @@ export function AccountPanel({ name, title, headingLevel = 2, className, feedbac
   );
 }
 
+// The sign-in overlay (its machine and screens) loads when a signed-out visitor asks for it:
+// most visits to an account panel are signed in, and the script-tag bundles stay smaller.
+const AuthDialog = lazy(() => import('../AuthDialog/AuthDialog').then((m) => ({ default: m.AuthDialog })));
+
 /** Signed out: a short prompt and a button that opens the sign-in overlay. */
 function SignInPrompt() {
   const strings = useStrings().account;
@@ -94,7 +97,11 @@ function SignInPrompt() {
       <button type="button" className={styles.button()} aria-haspopup="dialog" onClick={() => setOpen(true)}>
         {strings.signIn}
       </button>
-      {open && <AuthDialog mode="overlay" open onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <AuthDialog mode="overlay" open onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

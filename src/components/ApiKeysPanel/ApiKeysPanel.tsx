@@ -34,7 +34,12 @@ export function ApiKeysPanel({ headingLevel, className, ...options }: ApiKeysPan
       <div className={styles.row}>
         <label className={styles.field} htmlFor={lifetimeId}>
           {strings.apiKeyLifetime}
-          <select id={lifetimeId} className={styles.input} value={panel.lifetime} onChange={(e) => panel.setLifetime(Number(e.target.value))}>
+          <select
+            id={lifetimeId}
+            className={styles.input}
+            value={panel.lifetime}
+            onChange={(e) => panel.setLifetime(Number(e.target.value))}
+          >
             {API_KEY_LIFETIMES.map((days) => (
               <option key={days} value={days}>
                 {formatString(strings.apiKeyDays, { days })}

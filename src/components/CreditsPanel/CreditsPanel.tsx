@@ -31,7 +31,13 @@ export function CreditsPanel({ headingLevel, className, showBuy = true, ...optio
       </p>
       {showBuy && (
         <form className={styles.row} onSubmit={(e) => void panel.buy(e)} noValidate>
-          <Field label={strings.creditsToBuy} inputMode="numeric" value={panel.quantity} onValueChange={panel.setQuantity} error={panel.error} />
+          <Field
+            label={strings.creditsToBuy}
+            inputMode="numeric"
+            value={panel.quantity}
+            onValueChange={panel.setQuantity}
+            error={panel.error}
+          />
           <button type="submit" className={styles.button()} disabled={panel.pending}>
             {strings.buyCredits}
           </button>

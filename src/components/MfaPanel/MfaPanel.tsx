@@ -118,7 +118,12 @@ function FactorItem({ factor, confirming, disabled, onAsk, onCancel, onRemove }:
           </button>
         </span>
       ) : (
-        <button type="button" className={styles.button({ tone: 'outline' })} onClick={onAsk} aria-label={formatString(strings.mfaRemove, { name })}>
+        <button
+          type="button"
+          className={styles.button({ tone: 'outline' })}
+          onClick={onAsk}
+          aria-label={formatString(strings.mfaRemove, { name })}
+        >
           {strings.delete}
         </button>
       )}

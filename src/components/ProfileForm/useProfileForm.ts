@@ -7,7 +7,12 @@ import { useAccountClients, useAccountResource, useFeedback, useSignInState } fr
 type AccountStrings = Strings['account'];
 
 /** The editable profile fields (spec §3), their label key and autocomplete token. */
-export const PROFILE_FIELDS: ReadonlyArray<{ key: keyof ProfileUpdate & string; label: keyof AccountStrings; autoComplete?: string; type?: string }> = [
+export const PROFILE_FIELDS: ReadonlyArray<{
+  key: keyof ProfileUpdate & string;
+  label: keyof AccountStrings;
+  autoComplete?: string;
+  type?: string;
+}> = [
   { key: 'full_name', label: 'fullName', autoComplete: 'name' },
   { key: 'street', label: 'street', autoComplete: 'address-line1' },
   { key: 'number', label: 'houseNumber' },

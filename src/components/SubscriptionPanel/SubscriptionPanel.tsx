@@ -42,7 +42,9 @@ export function SubscriptionPanel({ headingLevel, className, ...options }: Subsc
             <strong>{panel.statusText(sub)}</strong>
           </dd>
           {sub.current_period_end && sub.status === 'active' && (
-            <dd>{formatString(sub.cancel_at_period_end ? strings.endsOn : strings.renewsOn, { date: formatDate(sub.current_period_end) })}</dd>
+            <dd>
+              {formatString(sub.cancel_at_period_end ? strings.endsOn : strings.renewsOn, { date: formatDate(sub.current_period_end) })}
+            </dd>
           )}
         </dl>
       )}
@@ -62,7 +64,12 @@ export function SubscriptionPanel({ headingLevel, className, ...options }: Subsc
         sub && (
           <div className={styles.row}>
             {actions.includes('cancelAtPeriodEnd') && (
-              <button type="button" className={styles.button({ tone: 'outline' })} onClick={() => void panel.change('cancelAtPeriodEnd')} disabled={panel.pending}>
+              <button
+                type="button"
+                className={styles.button({ tone: 'outline' })}
+                onClick={() => void panel.change('cancelAtPeriodEnd')}
+                disabled={panel.pending}
+              >
                 {strings.cancelAtPeriodEnd}
               </button>
             )}

@@ -29,7 +29,9 @@ export function useSubscriptionPanel({ onChange, returnUrl }: UseSubscriptionPan
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [pending, setPending] = useState(false);
   const statusText = (s: Subscription) =>
-    ({ none: strings.statusNone, active: strings.statusActive, canceled: strings.statusCanceled, past_due: strings.statusPastDue })[s.status];
+    ({ none: strings.statusNone, active: strings.statusActive, canceled: strings.statusCanceled, past_due: strings.statusPastDue })[
+      s.status
+    ];
 
   const apply = async (call: () => Promise<ApiResult<Subscription>>) => {
     setPending(true);

@@ -40,7 +40,13 @@ export function SupportForm({ headingLevel, className, ...options }: SupportForm
               ))}
             </select>
           </label>
-          <Field label={strings.subject} required value={form.form.subject} onValueChange={(v) => form.setField('subject', v)} error={form.errors.subject} />
+          <Field
+            label={strings.subject}
+            required
+            value={form.form.subject}
+            onValueChange={(v) => form.setField('subject', v)}
+            error={form.errors.subject}
+          />
           <div className={styles.field}>
             <label htmlFor={messageId}>{strings.message}</label>
             <textarea

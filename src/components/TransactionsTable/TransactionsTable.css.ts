@@ -15,5 +15,11 @@ export const sortButton = style({
   ':focus-visible': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: 2 },
 });
 export const sortIcon = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
-export const pager = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.md, alignItems: 'center', justifyContent: 'space-between' });
+export const pager = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.md,
+  alignItems: 'center',
+  justifyContent: 'space-between',
+});
 export const inline = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, fontSize: vars.fontSize.sm });

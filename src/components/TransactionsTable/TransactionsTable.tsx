@@ -51,7 +51,12 @@ export function TransactionsTable({ headingLevel, className, ...options }: Trans
                         scope="col"
                         aria-sort={active ? table.sort.direction : undefined}
                       >
-                        <button type="button" className={own.sortButton} onClick={() => table.sortBy(column.key)} data-active={active || undefined}>
+                        <button
+                          type="button"
+                          className={own.sortButton}
+                          onClick={() => table.sortBy(column.key)}
+                          data-active={active || undefined}
+                        >
                           {column.label}
                           <span aria-hidden="true" className={own.sortIcon}>
                             {active ? (table.sort.direction === 'ascending' ? '▲' : '▼') : '↕'}

@@ -56,5 +56,5 @@ export function paginate<T>(rows: readonly T[], pageSize: PageSize, page: number
 /** A page-size option's value as a string for `<select>`, and back. */
 export const pageSizeValue = (size: PageSize) => String(size);
 export function parsePageSize(value: string): PageSize {
-  return (PAGE_SIZES as readonly (number | string)[]).find((s) => String(s) === value) as PageSize | undefined ?? DEFAULT_PAGE_SIZE;
+  return ((PAGE_SIZES as readonly (number | string)[]).find((s) => String(s) === value) as PageSize | undefined) ?? DEFAULT_PAGE_SIZE;
 }

@@ -2,7 +2,16 @@ import { useCallback, useMemo, useState } from 'react';
 import type { Transaction } from '../../api/types';
 import { useStrings } from '../../config/PlatformProvider';
 import { useAccountClients, useAccountResource, useFeedback, useSignInState } from '../AccountPanel';
-import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, nextSort, paginate, sortTransactions, type PageSize, type TransactionSort, type TransactionSortKey } from './tableModel';
+import {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_SORT,
+  nextSort,
+  paginate,
+  sortTransactions,
+  type PageSize,
+  type TransactionSort,
+  type TransactionSortKey,
+} from './tableModel';
 
 export interface UseTransactionsTableOptions {
   /**

@@ -12,9 +12,19 @@ export const line = style({ fill: 'none', stroke: vars.color.primary, strokeWidt
 export const area = style({ fill: vars.color.primary, fillOpacity: 0.15 });
 export const dot = style({ fill: vars.color.surface, stroke: vars.color.primary, strokeWidth: 3 });
 export const point = style({ cursor: 'default', outline: 'none' });
-export const focusRing = style({ fill: 'none', stroke: vars.color.focusRing, strokeWidth: 3, visibility: 'hidden', selectors: { [`${point}:focus-visible > &`]: { visibility: 'visible' } } });
+export const focusRing = style({
+  fill: 'none',
+  stroke: vars.color.focusRing,
+  strokeWidth: 3,
+  visibility: 'hidden',
+  selectors: { [`${point}:focus-visible > &`]: { visibility: 'visible' } },
+});
 export const hit = style({ fill: 'transparent' });
 export const tooltipBox = style({ fill: vars.color.surfaceRaised, stroke: vars.color.border, strokeWidth: 1 });
 export const tooltipText = style({ fill: vars.color.text, fontSize: 13, fontWeight: 700, fontFamily: vars.font.body });
 export const details = style({ fontSize: vars.fontSize.sm });
-export const summary = style({ cursor: 'pointer', color: vars.color.primary, ':focus-visible': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: 2 } });
+export const summary = style({
+  cursor: 'pointer',
+  color: vars.color.primary,
+  ':focus-visible': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: 2 },
+});

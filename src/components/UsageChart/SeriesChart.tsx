@@ -57,7 +57,12 @@ export function SeriesChart({
   const describe = (p: ChartPoint) => `${p.label}: ${formatValue(p.value)} ${valueLabel}`;
   const activePoint = roving.active === null ? null : geometry.points[roving.active];
   return (
-    <figure className={[styles.figure, className].filter(Boolean).join(' ')} aria-labelledby={titleId} data-lime="series-chart" data-kind={kind}>
+    <figure
+      className={[styles.figure, className].filter(Boolean).join(' ')}
+      aria-labelledby={titleId}
+      data-lime="series-chart"
+      data-kind={kind}
+    >
       <figcaption id={titleId} className={showCaption ? styles.caption : panel.visuallyHidden}>
         {title}
       </figcaption>
@@ -85,8 +90,22 @@ export function SeriesChart({
           <g key={p.label} className={styles.point} role="img" aria-label={describe(p)} {...roving.pointProps(i)}>
             {kind === 'bar' ? (
               <>
-                <rect className={styles.bar} x={p.barX} y={Math.min(p.y, geometry.baseline)} width={p.barWidth} height={Math.max(p.barHeight, 1)} rx={3} />
-                <rect className={styles.focusRing} x={p.barX - 3} y={Math.min(p.y, geometry.baseline) - 3} width={p.barWidth + 6} height={Math.max(p.barHeight, 1) + 6} rx={5} />
+                <rect
+                  className={styles.bar}
+                  x={p.barX}
+                  y={Math.min(p.y, geometry.baseline)}
+                  width={p.barWidth}
+                  height={Math.max(p.barHeight, 1)}
+                  rx={3}
+                />
+                <rect
+                  className={styles.focusRing}
+                  x={p.barX - 3}
+                  y={Math.min(p.y, geometry.baseline) - 3}
+                  width={p.barWidth + 6}
+                  height={Math.max(p.barHeight, 1) + 6}
+                  rx={5}
+                />
               </>
             ) : (
               <>

@@ -52,18 +52,45 @@ export function chartGeometry(data: readonly ChartDatum[], kind: ChartKind): Cha
   const baseline = y(0);
   let points: ChartPoint[];
   if (kind === 'bar') {
-    const x = scaleBand<string>().domain(labels).range([left, width - right]).paddingInner(0.25).paddingOuter(0.15);
+    const x = scaleBand<string>()
+      .domain(labels)
+      .range([left, width - right])
+      .paddingInner(0.25)
+      .paddingOuter(0.15);
     points = data.map((d) => {
       const top = y(Math.max(d.value, 0));
       const bottom = y(Math.min(d.value, 0));
-      return { ...d, x: (x(d.label) ?? left) + x.bandwidth() / 2, y: y(d.value), barX: x(d.label) ?? left, barWidth: x.bandwidth(), barHeight: bottom - top };
+      return {
+        ...d,
+        x: (x(d.label) ?? left) + x.bandwidth() / 2,
+        y: y(d.value),
+        barX: x(d.label) ?? left,
+        barWidth: x.bandwidth(),
+        barHeight: bottom - top,
+      };
     });
   } else {
-    const x = scalePoint<string>().domain(labels).range([left, width - right]).padding(0.3);
+    const x = scalePoint<string>()
+      .domain(labels)
+      .range([left, width - right])
+      .padding(0.3);
     points = data.map((d) => ({ ...d, x: x(d.label) ?? left, y: y(d.value), barX: 0, barWidth: 0, barHeight: 0 }));
   }
-  const linePath = kind === 'line' ? (line<ChartPoint>((p) => p.x, (p) => p.y)(points) ?? '') : '';
-  const areaPath = kind === 'line' ? (area<ChartPoint>((p) => p.x, baseline, (p) => p.y)(points) ?? '') : '';
+  const linePath =
+    kind === 'line'
+      ? (line<ChartPoint>(
+          (p) => p.x,
+          (p) => p.y,
+        )(points) ?? '')
+      : '';
+  const areaPath =
+    kind === 'line'
+      ? (area<ChartPoint>(
+          (p) => p.x,
+          baseline,
+          (p) => p.y,
+        )(points) ?? '')
+      : '';
   const plotWidth = width - left - right;
   // Roughly 56 viewBox units per label keeps `2026-03` from touching its neighbours.
   const labelEvery = Math.max(1, Math.ceil((data.length * 56) / plotWidth));

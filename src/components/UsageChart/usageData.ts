@@ -18,7 +18,9 @@ export function creditsSpentByMonth(transactions: readonly Transaction[]): Array
 
 /** The balance at the end of each month with a transaction, oldest first (credits over time). */
 export function balanceByMonth(transactions: readonly Transaction[]): Array<{ month: string; balance: number }> {
-  const sorted = transactions.filter((t) => !Number.isNaN(new Date(t.created_at).getTime())).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  const sorted = transactions
+    .filter((t) => !Number.isNaN(new Date(t.created_at).getTime()))
+    .sort((a, b) => a.created_at.localeCompare(b.created_at));
   const out: Array<{ month: string; balance: number }> = [];
   let balance = 0;
   for (const t of sorted) {

@@ -61,7 +61,8 @@ export const accountStrings = {
   dateOfBirth: 'Date of birth',
   saveProfile: 'Save profile',
   termsLabel: 'Terms of service',
-  termsWelcome: 'Welcome! Please accept our terms of service to start using the platform. Your sign-up bonus of {bonus} credits is waiting.',
+  termsWelcome:
+    'Welcome! Please accept our terms of service to start using the platform. Your sign-up bonus of {bonus} credits is waiting.',
   termsLink: 'Read the terms of service',
   agreeToTerms: 'I agree to the terms of service',
 
