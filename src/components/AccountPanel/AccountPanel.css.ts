@@ -120,3 +120,6 @@ export const visuallyHidden = style({
   whiteSpace: 'nowrap',
   border: 0,
 });
+
+/** Links inside a notice take its text colour, so they keep its contrast. */
+export const noticeLink = style({ color: 'inherit', textDecoration: 'underline', fontWeight: 700 });

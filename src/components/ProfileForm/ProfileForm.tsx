@@ -34,7 +34,7 @@ export function ProfileForm({ headingLevel, className, termsUrl = '/terms_of_ser
         <div className={styles.notice} role="region" aria-label={strings.termsLabel}>
           <p className={styles.muted}>{formatString(strings.termsWelcome, { bonus: data.sign_up_bonus })}</p>
           <div className={styles.row}>
-            <a href={termsUrl} target="_blank" rel="noreferrer">
+            <a className={styles.noticeLink} href={termsUrl} target="_blank" rel="noreferrer">
               {strings.termsLink}
             </a>
             <button type="button" className={styles.button()} onClick={() => void form.agree()}>

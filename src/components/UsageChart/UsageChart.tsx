@@ -33,7 +33,8 @@ export function UsageChart({ headingLevel, className, series = DEFAULT_SERIES, t
     credits: { title: strings.creditsSpent, valueLabel: strings.creditsSpent, kind: 'bar' },
     balance: { title: strings.creditsOverTime, valueLabel: strings.balance, kind: 'line' },
   };
-  const empty = chart.loaded && series.every((s) => (chart.data[s] ?? []).length === 0);
+  // Months of nothing (a new user's zero calls) read better as a sentence than as flat charts.
+  const empty = chart.loaded && series.every((s) => (chart.data[s] ?? []).every((d) => d.value === 0));
   return (
     <AccountPanel
       name="usage-chart"

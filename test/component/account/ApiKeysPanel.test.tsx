@@ -15,7 +15,7 @@ describe('ApiKeysPanel', () => {
     expect(screen.queryByRole('button', { name: 'Create API key' })).toBeNull();
     await expectNoAxeViolations(container);
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     expect(within(dialog).getByLabelText('E-mail')).toBeInTheDocument();
   });
 

@@ -39,7 +39,7 @@ describe('MfaPanel', () => {
     expect(onEnrol).toHaveBeenCalledTimes(1);
     const { data } = await client.mfa.getAuthenticatorAssuranceLevel();
     expect(data?.currentLevel).toBe('aal2');
-    const list = screen.getByRole('list', { name: 'Two-factor authentication' });
+    const list = await screen.findByRole('list', { name: 'Two-factor authentication' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove Authenticator app' }));

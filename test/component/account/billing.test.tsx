@@ -111,7 +111,7 @@ describe('TransactionsTable (spec tables: 10 per page; 10, 25, 50, 100, All)', (
     expect(within(screen.getAllByRole('row')[1]!).getAllByRole('cell')[2]!.textContent).toBe('+124');
     await userEvent.click(screen.getByRole('button', { name: /Credits/ }));
     expect(screen.getByRole('columnheader', { name: /Credits/ })).toHaveAttribute('aria-sort', 'ascending');
-    expect(within(screen.getAllByRole('row')[1]!).getAllByRole('cell')[2]!.textContent).toBe('-26');
+    expect(within(screen.getAllByRole('row')[1]!).getAllByRole('cell')[2]!.textContent).toBe('-27');
     await userEvent.click(screen.getByRole('button', { name: /Description/ }));
     expect(firstCell()).toBe('Run 00');
     expect(screen.getByRole('columnheader', { name: /Date/ })).not.toHaveAttribute('aria-sort');

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { inject } from 'vitest';
 import type { SupportedStorage } from '@supabase/auth-js';
@@ -8,6 +8,9 @@ import { PlatformProvider } from '../../../src/config';
 // Renders a panel for a user of the real platform server: a real auth-js client on memory
 // storage (its own storage key), its session store, and the platform provider pointing at the
 // server. `signUp` makes a fresh confirmed user, so tests never share data.
+
+// Password hashing and PGlite on a busy machine take longer than Testing Library's 1 s default.
+configure({ asyncUtilTimeout: 8000 });
 
 let counter = 0;
 
