@@ -67,16 +67,18 @@ export function AccountPanel({ name, title, headingLevel = 2, className, feedbac
       )}
       {signIn === 'signed-out' && <SignInPrompt />}
       {signIn === 'signed-in' && children}
-      <div role="status" aria-live="polite" className={feedback ? undefined : styles.visuallyHidden}>
-        {feedback && (
-          <p className={styles.feedback({ tone: feedback.tone })} data-tone={feedback.tone}>
-            {feedback.message}{' '}
-            {onDismissFeedback && feedback.tone !== 'success' && (
-              <button type="button" className={styles.button({ tone: 'outline' })} onClick={onDismissFeedback}>
-                {strings.dismiss}
-              </button>
-            )}
-          </p>
+      <div className={feedback ? styles.row : undefined}>
+        <div role="status" aria-live="polite" className={feedback ? undefined : styles.visuallyHidden}>
+          {feedback && (
+            <p className={styles.feedback({ tone: feedback.tone })} data-tone={feedback.tone}>
+              {feedback.message}
+            </p>
+          )}
+        </div>
+        {feedback && onDismissFeedback && feedback.tone !== 'success' && (
+          <button type="button" className={styles.button({ tone: 'outline' })} onClick={onDismissFeedback}>
+            {strings.dismiss}
+          </button>
         )}
       </div>
     </section>
