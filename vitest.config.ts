@@ -34,6 +34,10 @@ export const browserPrebundle = [
   '@xstate/store',
   '@supabase/auth-js',
   '@r2wc/react-to-web-component',
+  'd3-scale',
+  'd3-shape',
+  'uqr',
+  'otpauth',
   'shiki/core',
   'shiki/engine/javascript',
   ...SHIKI_LANGS.map((l) => `shiki/langs/${l}.mjs`),
@@ -63,6 +67,8 @@ export default defineConfig({
           name: 'component',
           include: ['test/component/**/*.test.tsx', 'test/component/**/*.test.ts'],
           setupFiles: ['test/setup/component.ts'],
+          // The account panels' tests run against a real platform server.
+          globalSetup: ['test/component/account/platform-server.ts'],
           testTimeout: 15_000,
           browser: {
             enabled: true,

@@ -6,7 +6,9 @@ import { codeViewerDefinition } from './definitions/codeViewer';
 import { pricingCalculatorDefinition } from './definitions/pricingCalculator';
 import { serviceRunnerDefinition } from './definitions/serviceRunner';
 import { serviceSearchDefinition } from './definitions/serviceSearch';
+import { accountPanelDefinitions } from './definitions/accountPanels';
 
+export * from './definitions/accountPanels';
 export { authDialogDefinition, codeViewerDefinition, pricingCalculatorDefinition, serviceSearchDefinition, serviceRunnerDefinition };
 
 /** Every element, in registration order. */
@@ -16,4 +18,5 @@ export const widgetDefinitions: readonly WidgetDefinition[] = [
   codeViewerDefinition,
   pricingCalculatorDefinition,
   serviceRunnerDefinition,
+  ...accountPanelDefinitions,
 ];

@@ -6,6 +6,16 @@
 import { LimeAuthDialogElement } from './AuthDialogElement';
 import { LimeCodeViewerElement } from './CodeViewerElement';
 import { LimePricingCalculatorElement } from './PricingCalculatorElement';
+import { LimeApiKeysElement } from './account/ApiKeysElement';
+import { LimeProfileFormElement } from './account/ProfileFormElement';
+import { LimeChangePasswordElement } from './account/ChangePasswordElement';
+import { LimeMfaElement } from './account/MfaElement';
+import { LimeCreditsElement } from './account/CreditsElement';
+import { LimeSubscriptionElement } from './account/SubscriptionElement';
+import { LimeTransactionsElement } from './account/TransactionsElement';
+import { LimeUsageChartElement } from './account/UsageChartElement';
+import { LimeRegistryCredentialsElement } from './account/RegistryCredentialsElement';
+import { LimeSupportFormElement } from './account/SupportFormElement';
 import { defineElement } from './define';
 import { LimeServiceRunnerElement } from './ServiceRunnerElement';
 import { LimeServiceSearchElement } from './ServiceSearchElement';
@@ -19,6 +29,16 @@ export const widgetElements = [
   LimeCodeViewerElement,
   LimePricingCalculatorElement,
   LimeServiceRunnerElement,
+  LimeApiKeysElement,
+  LimeProfileFormElement,
+  LimeChangePasswordElement,
+  LimeMfaElement,
+  LimeCreditsElement,
+  LimeSubscriptionElement,
+  LimeTransactionsElement,
+  LimeUsageChartElement,
+  LimeRegistryCredentialsElement,
+  LimeSupportFormElement,
 ] as const;
 
 /** Registers every element (guarded; calling it twice is harmless). */
@@ -32,6 +52,18 @@ defineAll();
 export { defineElement } from './define';
 export type { WidgetElementClass } from './define';
 export { LimeServiceSearchElement, LimeAuthDialogElement, LimeCodeViewerElement, LimePricingCalculatorElement, LimeServiceRunnerElement };
+export {
+  LimeApiKeysElement,
+  LimeProfileFormElement,
+  LimeChangePasswordElement,
+  LimeMfaElement,
+  LimeCreditsElement,
+  LimeSubscriptionElement,
+  LimeTransactionsElement,
+  LimeUsageChartElement,
+  LimeRegistryCredentialsElement,
+  LimeSupportFormElement,
+};
 export { defineWidget } from './defineWidget';
 export type { WidgetContext, WidgetRenderProps } from './defineWidget';
 export { registerStyles, adoptStyles } from './styles';
@@ -42,5 +74,16 @@ export {
   codeViewerDefinition,
   pricingCalculatorDefinition,
   serviceRunnerDefinition,
+  apiKeysDefinition,
+  profileFormDefinition,
+  changePasswordDefinition,
+  mfaDefinition,
+  creditsDefinition,
+  subscriptionDefinition,
+  transactionsDefinition,
+  usageChartDefinition,
+  registryCredentialsDefinition,
+  supportFormDefinition,
+  accountPanelDefinitions,
 } from './definitions';
 export type { WidgetDefinition, AttributeDefinition, EventDefinition, MethodDefinition } from './types';

@@ -29,3 +29,29 @@ export const apiUrl: AttributeDefinition = {
   description:
     'Base URL of the platform API (the client appends `/v1/...`). Cross-origin: the API must allow the page origin (CORS) and the page CSP must list it in `connect-src`.',
 };
+
+export const authUrl: AttributeDefinition = {
+  name: 'auth-url',
+  property: 'authUrl',
+  type: 'string',
+  default: 'api-url',
+  description:
+    'Supabase-compatible auth service URL (the client appends `/auth/v1`). Must allow the page origin (CORS) and be listed in the page CSP `connect-src`.',
+};
+
+export const authKey: AttributeDefinition = {
+  name: 'auth-key',
+  property: 'authKey',
+  type: 'string',
+  default: "''",
+  description: 'Public (anon) key of the auth service.',
+};
+
+export const headingLevel: AttributeDefinition = {
+  name: 'heading-level',
+  property: 'headingLevel',
+  type: 'number',
+  typeText: '0 | 2 | 3 | 4 | 5 | 6',
+  default: '2',
+  description: "Heading level of the panel's title, or 0 for no visible title.",
+};

@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { usePlatformClients } from '@limelight/widgets/api';
 import { useSession } from '@limelight/widgets/auth';
 import { useStrings } from '@limelight/widgets/platform';
+import { CreditsPanel } from '@limelight/widgets/credits-panel';
+import { UsageChart } from '@limelight/widgets/usage-chart';
 import { useAccountResource } from './useAccountResource';
 import * as page from '../page.css';
 import * as styles from './account.css';
@@ -17,18 +19,17 @@ function formatDate(iso: string): string {
 
 /**
  * The account dashboard (spec §2: where sign-up and sign-in lead): a greeting with the user's
- * e-mail, the credit balance, API usage by month and a summary of the API keys. Each block loads
- * on its own; a failed load shows the spec §8 account warning and leaves the block empty.
+ * e-mail, the credit balance (the library's CreditsPanel), this month's API calls, a summary of
+ * the API keys and the usage chart. Each block loads on its own; a failed load shows the spec §8
+ * account warning and leaves the block empty. Recent runs join once the run pages exist.
  */
 export default function DashboardPage() {
   const email = useSession((state) => state.session?.user.email ?? '');
-  const { payment, profile } = usePlatformClients();
+  const { profile } = usePlatformClients();
   const strings = useStrings().account;
 
-  const loadBalance = useCallback(() => payment.balance(), [payment]);
   const loadUsage = useCallback(() => profile.usageStatistics(), [profile]);
   const loadKeys = useCallback(() => profile.apiKeys(), [profile]);
-  const balance = useAccountResource(loadBalance, strings.loadProblem);
   const usage = useAccountResource(loadUsage, strings.loadProblem);
   const keys = useAccountResource(loadKeys, strings.loadProblem);
 
@@ -43,17 +44,12 @@ export default function DashboardPage() {
       <h1>Welcome back{email ? `, ${email}` : ''}</h1>
 
       <div className={page.grid}>
-        <section className={styles.panel} aria-labelledby="dashboard-credits" aria-busy={balance.loading}>
-          <h2 id="dashboard-credits" className={styles.panelTitle}>
-            Credits
-          </h2>
-          <p className={styles.big} data-testid="credit-balance">
-            {balance.data ? numberFormat.format(balance.data.balance) : '–'}
-          </p>
+        <div>
+          <CreditsPanel showBuy={false} />
           <p className={page.muted}>
-            Available credits. <Link to="/account/billing">Buy credits or change your plan</Link>
+            <Link to="/account/billing">Buy credits or change your plan</Link>
           </p>
-        </section>
+        </div>
 
         <section className={styles.panel} aria-labelledby="dashboard-usage" aria-busy={usage.loading}>
           <h2 id="dashboard-usage" className={styles.panelTitle}>
@@ -80,33 +76,7 @@ export default function DashboardPage() {
         </section>
       </div>
 
-      {months.length > 0 && (
-        <section className={styles.panel} aria-labelledby="dashboard-history">
-          <h2 id="dashboard-history" className={styles.panelTitle}>
-            Usage by month
-          </h2>
-          <table className={page.table}>
-            <thead>
-              <tr>
-                <th scope="col" className={page.th}>
-                  Month
-                </th>
-                <th scope="col" className={page.th}>
-                  API calls
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...months].reverse().map((row) => (
-                <tr key={row.month}>
-                  <td className={page.td}>{row.month}</td>
-                  <td className={page.td}>{numberFormat.format(row.calls)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+      <UsageChart />
     </div>
   );
 }

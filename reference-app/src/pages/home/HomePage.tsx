@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ModelShowcase } from './ModelShowcase';
+import { GrowthChart } from './GrowthChart';
 import { CollapsibleSection } from '../marketing/CollapsibleSection';
 import { GpuFleetTable } from '../marketing/GpuFleetTable';
 import { SampleCode } from '../marketing/SampleCode';
@@ -111,6 +112,7 @@ export default function HomePage() {
             <span className={styles.ribbon}>IT'S FREE</span>
             <h3 className={styles.cardTitle}>Your GPU Cloud</h3>
             <p className={styles.muted}>Public hosting on the marketplace costs nothing. Publishers earn credits per request.</p>
+            <GrowthChart />
           </div>
           {audiences.map((audience) => (
             <div key={audience.title} className={styles.card}>

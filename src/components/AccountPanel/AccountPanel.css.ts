@@ -1,0 +1,125 @@
+import { style } from '@vanilla-extract/css';
+import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
+import { vars } from '../../theme/vars.css';
+
+// Shared look of the account panels (API keys, profile, credits, ...): one card per panel, the
+// same fields, buttons and tables, so a page that shows several of them reads as one.
+
+export const panel = style({
+  display: 'grid',
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.surfaceRaised}`,
+  borderRadius: vars.radius.lg,
+  fontFamily: vars.font.body,
+  minWidth: 0,
+});
+
+export const title = style({ margin: 0, fontSize: vars.fontSize.lg, lineHeight: 1.3 });
+
+export const formGrid = style({ display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' });
+export const row = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'end' });
+export const stack = style({ display: 'grid', gap: vars.space.sm });
+
+export const field = style({ display: 'grid', gap: vars.space.xxs, fontSize: vars.fontSize.sm, fontWeight: 600 });
+export const input = style({
+  font: 'inherit',
+  fontWeight: 400,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  color: vars.color.text,
+  background: vars.color.background,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  minWidth: 0,
+  ':focus-visible': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: 1 },
+  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.onDanger, borderWidth: 2 } },
+});
+
+export const button = recipe({
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: vars.space.xs,
+    padding: `${vars.space.xs} ${vars.space.md}`,
+    borderRadius: vars.radius.pill,
+    font: 'inherit',
+    fontWeight: 700,
+    cursor: 'pointer',
+    border: `2px solid ${vars.color.primary}`,
+    textDecoration: 'none',
+    ':focus-visible': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: 2 },
+    ':disabled': { cursor: 'not-allowed', opacity: 0.6 },
+  },
+  variants: {
+    tone: {
+      primary: { background: vars.color.primary, color: vars.color.onPrimary, ':hover': { background: vars.color.primaryHover } },
+      outline: { background: 'transparent', color: vars.color.primary, ':hover': { background: vars.color.surfaceRaised } },
+    },
+  },
+  defaultVariants: { tone: 'primary' },
+});
+export type ButtonVariants = RecipeVariants<typeof button>;
+
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm });
+export const tableScroll = style({ overflowX: 'auto', maxWidth: '100%' });
+export const th = style({ textAlign: 'left', padding: vars.space.sm, borderBottom: `2px solid ${vars.color.border}` });
+export const td = style({ padding: vars.space.sm, borderBottom: `1px solid ${vars.color.surfaceRaised}`, verticalAlign: 'middle' });
+export const numeric = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
+
+export const muted = style({ color: vars.color.textMuted, margin: 0 });
+export const big = style({ fontSize: vars.fontSize.xxl, fontWeight: 800, margin: 0, color: vars.color.primary });
+export const secret = style({
+  fontFamily: vars.font.mono,
+  wordBreak: 'break-all',
+  padding: vars.space.sm,
+  margin: 0,
+  background: vars.color.background,
+  color: vars.color.text,
+  borderRadius: vars.radius.sm,
+});
+export const notice = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.warningSurface,
+  color: vars.color.onWarning,
+});
+export const errorText = style({
+  margin: 0,
+  padding: `${vars.space.xxs} ${vars.space.xs}`,
+  fontSize: vars.fontSize.sm,
+  background: vars.color.dangerSurface,
+  color: vars.color.onDanger,
+  borderRadius: vars.radius.sm,
+});
+
+export const feedback = recipe({
+  base: { margin: 0, padding: `${vars.space.xs} ${vars.space.sm}`, borderRadius: vars.radius.sm, fontWeight: 600 },
+  variants: {
+    tone: {
+      success: { background: vars.color.successSurface, color: vars.color.onSuccess },
+      warning: { background: vars.color.warningSurface, color: vars.color.onWarning },
+      danger: { background: vars.color.dangerSurface, color: vars.color.onDanger },
+    },
+  },
+});
+
+/** Visually hidden, still read by screen readers (table captions, sort state). */
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});
+
+/** Links inside a notice take its text colour, so they keep its contrast. */
+export const noticeLink = style({ color: 'inherit', textDecoration: 'underline', fontWeight: 700 });

@@ -1,0 +1,15 @@
+// Shared parts of the account panels; not a public entry of its own (each panel re-exports
+// what its consumers need).
+export { AccountPanel } from './AccountPanel';
+export type { AccountPanelBaseProps, HeadingLevel } from './AccountPanel';
+export { useAccountClients } from './useAccountClients';
+export { useAccountResource } from './useAccountResource';
+export type { AccountResource, ResourceStatus } from './useAccountResource';
+export { useFeedback } from './useFeedback';
+export type { Feedback, FeedbackTone, FeedbackController } from './useFeedback';
+export { useSignInState } from './useSignedIn';
+export type { SignInState } from './useSignedIn';
+export { formatString } from '../../config/strings';
+export { formatDate, formatDateTime, formatNumber, formatSigned } from './format';
+export { Field } from './Field';
+export type { FieldProps } from './Field';

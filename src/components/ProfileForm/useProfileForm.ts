@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { ProfileResult, ProfileUpdate } from '../../api/types';
+import { useStrings } from '../../config/PlatformProvider';
+import type { Strings } from '../../config/strings';
+import { useAccountClients, useAccountResource, useFeedback, useSignInState } from '../AccountPanel';
+
+type AccountStrings = Strings['account'];
+
+/** The editable profile fields (spec §3), their label key and autocomplete token. */
+export const PROFILE_FIELDS: ReadonlyArray<{
+  key: keyof ProfileUpdate & string;
+  label: keyof AccountStrings;
+  autoComplete?: string;
+  type?: string;
+}> = [
+  { key: 'full_name', label: 'fullName', autoComplete: 'name' },
+  { key: 'street', label: 'street', autoComplete: 'address-line1' },
+  { key: 'number', label: 'houseNumber' },
+  { key: 'address_extra', label: 'addressExtra', autoComplete: 'address-line2' },
+  { key: 'zip_code', label: 'zipCode', autoComplete: 'postal-code' },
+  { key: 'city', label: 'city', autoComplete: 'address-level2' },
+  { key: 'country_code', label: 'countryCode', autoComplete: 'country' },
+  { key: 'mobile', label: 'mobile', autoComplete: 'tel', type: 'tel' },
+  { key: 'date_of_birth', label: 'dateOfBirth', autoComplete: 'bday', type: 'date' },
+];
+
+export type ProfileDraft = Record<(typeof PROFILE_FIELDS)[number]['key'], string>;
+
+/** The form's text values for a loaded profile (missing values as ''). */
+export function draftOf(profile: Partial<ProfileResult>): ProfileDraft {
+  return Object.fromEntries(PROFILE_FIELDS.map(({ key }) => [key, (profile[key] as string | null | undefined) ?? ''])) as ProfileDraft;
+}
+
+/** The update_profile payload: every field, trimmed, blank ones as null (cleared). */
+export function updateOf(draft: ProfileDraft): ProfileUpdate {
+  return Object.fromEntries(PROFILE_FIELDS.map(({ key }) => [key, draft[key].trim() === '' ? null : draft[key].trim()])) as ProfileUpdate;
+}
+
+export interface UseProfileFormOptions {
+  /** Called with the saved profile after an update or the terms agreement. */
+  onSave?: (profile: ProfileResult) => void;
+}
+
+/** Headless profile form (spec §3 fields, §8 messages) with the new user's terms agreement. */
+export function useProfileForm({ onSave }: UseProfileFormOptions = {}) {
+  const { profile } = useAccountClients();
+  const strings = useStrings().account;
+  const feedback = useFeedback();
+  const signIn = useSignInState();
+  const load = useCallback(() => profile.profile(), [profile]);
+  const warnLoad = useCallback(() => feedback.show('warning', strings.loadProblem), [feedback, strings.loadProblem]);
+  const current = useAccountResource(load, { enabled: signIn === 'signed-in', onError: warnLoad });
+  const [draft, setDraft] = useState<ProfileDraft>(() => draftOf({}));
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (current.data) setDraft(draftOf(current.data));
+  }, [current.data]);
+
+  const save = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!current.data || saving) return;
+    setSaving(true);
+    try {
+      const result = await profile.updateProfile(updateOf(draft));
+      if (result.ok) {
+        current.setData(result.data);
+        feedback.show('success', strings.profileUpdated, 3000);
+        onSave?.(result.data);
+      } else {
+        // Spec §8: a server error and a refused update have different texts.
+        feedback.show('warning', result.status >= 500 ? strings.updateProfileError : strings.updateProfileFailed);
+      }
+    } catch {
+      feedback.show('warning', strings.unexpected);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const agree = async () => {
+    const result = await profile.agreeToTerms();
+    if (!result.ok) return feedback.show('warning', strings.termsProblem);
+    current.setData(result.data);
+    onSave?.(result.data);
+  };
+
+  return {
+    profile: current,
+    draft,
+    setField: (key: keyof ProfileDraft, value: string) => setDraft((d) => ({ ...d, [key]: value })),
+    save,
+    saving,
+    agree,
+    feedback,
+  };
+}

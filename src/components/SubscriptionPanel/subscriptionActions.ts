@@ -1,0 +1,23 @@
+import type { PlanKey, Subscription } from '../../api/types';
+
+export type SubscriptionAction = 'cancelAtPeriodEnd' | 'cancel' | 'reactivate';
+
+/** Plans a user subscribes to here; free needs no subscription and enterprise is by contact. */
+export const SUBSCRIBABLE_PLANS: readonly PlanKey[] = ['plus', 'pro'];
+
+/**
+ * What the user may do with a subscription in its state: an active one can be canceled now or
+ * at the period's end; one set to end, or canceled, can be reactivated; without one (or after
+ * it lapsed) they can subscribe.
+ */
+export function availableActions(sub: Pick<Subscription, 'status' | 'cancel_at_period_end'> | null): {
+  actions: SubscriptionAction[];
+  canSubscribe: boolean;
+} {
+  if (!sub || sub.status === 'none') return { actions: [], canSubscribe: true };
+  const actions: SubscriptionAction[] = [];
+  if (sub.status === 'active' && !sub.cancel_at_period_end) actions.push('cancelAtPeriodEnd');
+  if (sub.status === 'active' || sub.status === 'past_due') actions.push('cancel');
+  if (sub.cancel_at_period_end || sub.status === 'canceled') actions.push('reactivate');
+  return { actions, canSubscribe: sub.status === 'canceled' };
+}

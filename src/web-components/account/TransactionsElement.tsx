@@ -1,0 +1,17 @@
+import { TransactionsTable, parsePageSize } from '../../components/TransactionsTable';
+import { defineWidget, type WidgetRenderProps } from '../defineWidget';
+import { transactionsDefinition } from '../definitions/accountPanels';
+import { headingLevelOf } from './panelProps';
+
+function Widget({ attributes: a }: WidgetRenderProps<typeof transactionsDefinition>) {
+  const attributes = a as Record<string, unknown>;
+  return (
+    <TransactionsTable
+      headingLevel={headingLevelOf(attributes.headingLevel)}
+      key={String(attributes.pageSize)}
+      defaultPageSize={parsePageSize(String(attributes.pageSize ?? '10'))}
+    />
+  );
+}
+
+export const LimeTransactionsElement = /* @__PURE__ */ defineWidget(transactionsDefinition, Widget);

@@ -1,0 +1,35 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+// Fresh, confirmed accounts for journeys that change an account (its password, its factors),
+// made through the auth API and the dev mailbox rather than the sign-up screens (tested in
+// auth.spec.ts), so each test starts from a user no other test touches.
+
+export const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+export async function authKeyOf(request: APIRequestContext): Promise<string> {
+  const config = (await (await request.get('/config.json')).json()) as { authKey: string };
+  return config.authKey;
+}
+
+/** Signs up `email` by the auth API and follows the confirmation link from the dev mailbox. */
+export async function confirmedAccount(request: APIRequestContext, tag: string, password: string): Promise<string> {
+  const email = uniqueEmail(tag);
+  const apikey = await authKeyOf(request);
+  const signUp = await request.post('/auth/v1/signup', { headers: { apikey }, data: { email, password } });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+        const messages = response.ok() ? ((await response.json()) as Array<{ links: string[] }>) : [];
+        link = messages.flatMap((m) => m.links).find((l) => /type=signup/.test(l));
+        return link;
+      },
+      { message: `the confirmation mail to ${email}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  const confirm = await request.get(link!, { maxRedirects: 0 });
+  expect(confirm.status(), 'confirmation link').toBeLessThan(400);
+  return email;
+}
