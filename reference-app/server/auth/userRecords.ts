@@ -219,18 +219,25 @@ export async function confirmEmail(trx: Tx, user: UserRow, channel: Confirmation
     .where('id', '=', user.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  await markEmailIdentityVerified(trx, user.id, now);
+  return updated;
+}
+
+/** The user's email identity records the (new) address as verified; `email` when it changed. */
+export async function markEmailIdentityVerified(trx: Tx, userId: string, now: Date, email?: string): Promise<void> {
   const identity = await trx
     .selectFrom('identities')
     .selectAll()
-    .where('user_id', '=', user.id)
+    .where('user_id', '=', userId)
     .where('provider', '=', 'email')
     .executeTakeFirst();
-  if (identity) {
-    await trx
-      .updateTable('identities')
-      .set({ identity_data: JSON.stringify({ ...identity.identity_data, email_verified: true }), updated_at: now })
-      .where('id', '=', identity.id)
-      .execute();
-  }
-  return updated;
+  if (!identity) return;
+  await trx
+    .updateTable('identities')
+    .set({
+      identity_data: JSON.stringify({ ...identity.identity_data, ...(email ? { email } : {}), email_verified: true }),
+      updated_at: now,
+    })
+    .where('id', '=', identity.id)
+    .execute();
 }

@@ -9,7 +9,7 @@ import { DEFAULT_REDIRECT_PATHS, safeRedirect, withFragment, withQuery } from '.
 import { clientInfo, limitMailTo, rateLimit, readBody, stringField } from './request';
 import { signIn, type SessionResponse } from './sessions';
 import { readEmail } from './signup';
-import { confirmEmail, findUserByEmail, findUserById, normalizeEmail, type UserRow } from './userRecords';
+import { confirmEmail, findUserByEmail, findUserById, markEmailIdentityVerified, normalizeEmail, type UserRow } from './userRecords';
 
 // POST /recover, and /verify: the link in every auth email (GET, answers with a 303 to the app)
 // and its API form (POST with token_hash, or email + 6-digit code).
@@ -61,19 +61,7 @@ async function applyToken(trx: Tx, row: EmailTokenRow): Promise<UserRow | undefi
     .where('id', '=', user.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  const identity = await trx
-    .selectFrom('identities')
-    .selectAll()
-    .where('user_id', '=', user.id)
-    .where('provider', '=', 'email')
-    .executeTakeFirst();
-  if (identity) {
-    await trx
-      .updateTable('identities')
-      .set({ identity_data: JSON.stringify({ ...identity.identity_data, email, email_verified: true }), updated_at: now })
-      .where('id', '=', identity.id)
-      .execute();
-  }
+  await markEmailIdentityVerified(trx, user.id, now, email);
   return updated;
 }
 

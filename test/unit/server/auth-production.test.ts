@@ -82,6 +82,7 @@ describe('a production server', () => {
 });
 
 describe('seeding for production', () => {
+  // A fresh PGlite (initdb, every migration, the seed) takes longer than the servers, which copy a prepared one.
   it('creates the catalogue and its owners, but no account with a password', async () => {
     const database = await openDatabase({});
     try {
@@ -96,7 +97,7 @@ describe('seeding for production', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('the dev mailbox outside production', () => {
