@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { DatabaseHandle } from '../db/connect';
 import { replaceResponse } from './compression';
+import { etagOf, matchesEtag } from './etag';
 import { appendVary, compress, MIN_COMPRESS_BYTES, preferredEncoding, type Bytes, type Encoding } from './encoding';
 
 // Catalogue reads answered from memory with ETag and 304 (docs/deploy.md, "Caching").
@@ -40,16 +40,6 @@ interface Entry {
 
 /** Resolves a bearer access token to its user id, or undefined when it is not valid. */
 export type VerifyToken = (token: string) => Promise<string | undefined>;
-
-export const etagOf = (body: Uint8Array) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-
-/** True when If-None-Match names `etag` (weak comparison, RFC 9110 13.1.2). */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const bare = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
-}
 
 /** Map with least-recently-used eviction (a Map iterates in insertion order). */
 class Lru<V> extends Map<string, V> {

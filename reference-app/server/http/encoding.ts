@@ -16,10 +16,13 @@ export const isCompressibleType = (type: string | null | undefined) =>
   !!type && /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/i.test(type);
 
 /**
- * The encoding to answer with for an Accept-Encoding header: brotli before gzip, honouring
- * `q=0` refusals and `*`. undefined means identity.
+ * The encoding to answer with for an Accept-Encoding header, among those `available`: brotli
+ * before gzip, honouring `q=0` refusals and `*`. undefined means identity.
  */
-export function preferredEncoding(acceptEncoding: string | null | undefined): Encoding | undefined {
+export function preferredEncoding(
+  acceptEncoding: string | null | undefined,
+  available: { br?: unknown; gzip?: unknown } = { br: true, gzip: true },
+): Encoding | undefined {
   if (!acceptEncoding) return undefined;
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
@@ -30,8 +33,8 @@ export function preferredEncoding(acceptEncoding: string | null | undefined): En
     weights.set(name, Number.isFinite(weight) ? weight : 0);
   }
   const weightOf = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
-  const br = weightOf('br');
-  const gz = Math.max(weightOf('gzip'), weights.get('x-gzip') ?? 0);
+  const br = available.br ? weightOf('br') : 0;
+  const gz = available.gzip ? Math.max(weightOf('gzip'), weights.get('x-gzip') ?? 0) : 0;
   if (br > 0 && br >= gz) return 'br';
   if (gz > 0) return 'gzip';
   return undefined;
