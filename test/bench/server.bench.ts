@@ -6,11 +6,16 @@
 // route is measured on both and the ratio printed. With DATABASE_URL the platform runs on that
 // PostgreSQL (a fresh schema, dropped after), and BENCH_WORKERS (default "1", e.g. "1,2")
 // lists the WORKERS counts to measure. It measures and never fails on timings.
-// BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 10) set each case's run.
+// Each case alternates bare and platform BENCH_ROUNDS times (default 3) for BENCH_SECONDS each
+// (default 5) with BENCH_CONNECTIONS (default 10), and reports medians. BENCH_CPU_PROF=<dir>
+// profiles the platform server (see serverLaunch.ts): on a shared machine
+// the load moves, and alternating exposes both servers to the same conditions.
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { launchBareServer, launchPlatformServer, type Launched } from './serverLaunch';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const workerCounts = (process.env.BENCH_WORKERS ?? '1').split(',').map(Number);
 
@@ -83,33 +88,44 @@ function catalogueCases(token: string): Case[] {
 }
 
 const pct = (x: number) => `${Math.round(x * 100)} %`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function benchWorkers(workers: number, bareRps: Map<string, Measured> | undefined) {
+async function alternate(platformUrl: string, bareUrl: string, c: Case) {
+  const platform: Measured[] = [];
+  const bare: Measured[] = [];
+  for (let round = 0; round < rounds; round++) {
+    bare.push(await measure(`${bareUrl}${c.path}`, c.headers));
+    platform.push(await measure(`${platformUrl}${c.path}`, c.headers));
+  }
+  const pick = (list: Measured[]) => ({
+    rps: median(list.map((m) => m.rps)),
+    p50: median(list.map((m) => m.p50)),
+    p99: median(list.map((m) => m.p99)),
+    non2xx: list.reduce((sum, m) => sum + m.non2xx, 0),
+    errors: list.reduce((sum, m) => sum + m.errors, 0),
+    ratio: median(list.map((m, i) => m.rps / bare[i]!.rps)),
+  });
+  return { platform: pick(platform), bare: pick(bare) };
+}
+
+async function benchWorkers(workers: number) {
   let platform: Launched | undefined;
   let bare: Launched | undefined;
   try {
     platform = await launchPlatformServer({ workers });
     const token = await signIn(platform.url);
     const cases = catalogueCases(token);
-    const measuredBare = bareRps ?? new Map<string, Measured>();
-    if (!bareRps) {
-      bare = await launchBareServer(await recordAnswers(platform.url, cases));
-      for (const c of cases) measuredBare.set(c.name, await measure(`${bare.url}${c.path}`, c.headers));
-      await bare.close();
-      bare = undefined;
-    }
+    bare = await launchBareServer(await recordAnswers(platform.url, cases));
     const rows = [];
     for (const c of cases) {
-      const p = await measure(`${platform.url}${c.path}`, c.headers);
-      const b = measuredBare.get(c.name)!;
-      const ratio = p.rps / b.rps;
+      const { platform: p, bare: b } = await alternate(platform.url, bare.url, c);
       rows.push({
         route: c.name,
         'platform req/s': p.rps,
         'bare req/s': b.rps,
-        ratio: pct(ratio),
+        ratio: pct(p.ratio),
         goal: c.goal ? `≥ ${pct(c.goal)}` : '',
-        met: c.goal ? (ratio >= c.goal && p.p99 < 20 ? 'yes' : 'NO') : '',
+        met: c.goal ? (p.ratio >= c.goal && p.p99 < 20 ? 'yes' : 'NO') : '',
         'p50 ms': p.p50,
         'p99 ms': p.p99,
         'non-2xx': p.non2xx,
@@ -117,15 +133,15 @@ async function benchWorkers(workers: number, bareRps: Map<string, Measured> | un
       });
     }
     console.log(
-      `\nplatform (${platform.kind}, WORKERS=${workers}) vs bare node:http, ${connections} connections, ${seconds} s per case; goals also need p99 < 20 ms`,
+      `\nplatform (${platform.kind}, WORKERS=${workers}) vs bare node:http (one process), ${connections} connections, median of ${rounds} alternating ${seconds} s runs; goals also need p99 < 20 ms; load ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
     );
     console.table(rows);
-    return measuredBare;
   } finally {
     await bare?.close();
     await platform?.close();
   }
 }
 
-let bare: Map<string, Measured> | undefined;
-for (const workers of workerCounts) bare = await benchWorkers(workers, bare);
+for (const workers of workerCounts) await benchWorkers(workers);

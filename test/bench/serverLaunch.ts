@@ -48,10 +48,13 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
 
 /** The server's command line: the production build unless BENCH_SERVER=source. */
 function serverCommand(): string[] {
-  if (process.env.BENCH_SERVER === 'source') return ['--conditions=source', '--import', 'tsx', 'reference-app/server/main.ts'];
+  // BENCH_CPU_PROF=<dir>: write a V8 CPU profile per server process on exit (open in Chrome
+  // DevTools, Performance tab) to see where a request's time goes.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  if (process.env.BENCH_SERVER === 'source') return [...profile, '--conditions=source', '--import', 'tsx', 'reference-app/server/main.ts'];
   const builder = path.join(root, 'scripts/build-server.mjs');
   if (existsSync(builder)) execFileSync(process.execPath, [builder], { cwd: root, stdio: 'inherit' });
-  return [path.join(root, 'dist/server/main.mjs')];
+  return [...profile, path.join(root, 'dist/server/main.mjs')];
 }
 
 export async function launchPlatformServer({ workers }: { workers: number }): Promise<Launched> {

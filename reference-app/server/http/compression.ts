@@ -22,7 +22,10 @@ export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (c.req.method === 'HEAD' || !res.body || res.status === 204 || res.status === 304) return;
+    // Headers and status only until a body is worth compressing: @hono/node-server writes a
+    // Response whose body was never touched straight to the socket, and touching it (even
+    // reading `res.body`) turns it into a web stream, the slowest path per request.
+    if (c.req.method === 'HEAD' || res.status === 204 || res.status === 304) return;
     const type = res.headers.get('content-type');
     if (!isCompressibleType(type) || res.headers.has('content-encoding')) return;
     if (/\bno-transform\b/i.test(res.headers.get('cache-control') ?? '')) return;
