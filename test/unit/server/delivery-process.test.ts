@@ -2,27 +2,19 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, SERVER_BUNDLE, serverBuildIsStale } from '../../../scripts/build-server.mjs';
 import { startPlatformServer } from '../../../reference-app/server/testing';
+import { freePort } from '../../bench/serverLaunch';
 
 // The production server as operators run it (docs/deploy.md): `node dist/server/main.mjs`,
 // WORKERS, and a SIGTERM that lets requests in flight finish. With DATABASE_URL, also two
 // workers on one PostgreSQL seeing each other's catalogue writes.
 
 const databaseUrl = process.env.DATABASE_URL;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 interface Running {
   child: ChildProcess;
