@@ -110,3 +110,18 @@ test('home page: the largest contentful paint is the hero heading (LCP reported)
   console.log(`/ LCP ${Math.round(lcp.time)} ms (${lcp.element})`);
   expect(lcp.element).toBe('hero-title');
 });
+
+test('home page: the code viewer and its grammar load only when "How It Works" opens, then highlight', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/', { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  const codeChunks = () => scripts.filter((url) => /\/assets\/(CodeViewer|SampleCode|python|core|engine-javascript)[-.]/.test(url));
+  expect(codeChunks()).toEqual([]);
+  await page.getByRole('button', { name: 'How It Works' }).click();
+  const sample = page.locator('[data-lime="code-viewer"]');
+  await expect(sample).toHaveAttribute('data-state', 'highlighted');
+  expect(codeChunks().length).toBeGreaterThan(0);
+});
