@@ -9,7 +9,7 @@ const dist = path.join(projectRoot, 'dist');
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit', cwd: projectRoot });
 
 for (const entry of existsSync(dist) ? readdirSync(dist) : []) {
-  if (entry !== 'app' && entry !== 'storybook') rmSync(path.join(dist, entry), { recursive: true, force: true });
+  if (entry !== 'app' && entry !== 'server' && entry !== 'storybook') rmSync(path.join(dist, entry), { recursive: true, force: true });
 }
 run('npx', ['rollup', '-c', '--silent']);
 run('npx', ['tsc', '-p', 'tsconfig.build.json']);

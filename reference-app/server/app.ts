@@ -5,6 +5,8 @@ import type { ApiDeps } from './api/deps';
 import type { AuthDeps } from './auth/deps';
 import { API_VERSION, API_VERSION_HEADER, AuthHttpError } from './auth/errors';
 import { authRoutes } from './auth/routes';
+import type { CatalogueCache } from './http/catalogueCache';
+import { compression } from './http/compression';
 import { corsMiddleware } from './http/cors';
 import { inputGuard } from './http/inputGuard';
 import { securityHeaders, serverPagePolicy } from './http/securityHeaders';
@@ -23,6 +25,8 @@ export interface AppOptions {
   publishableKey: string;
   /** false when Vite serves the app (--dev) or for API-only test servers. */
   serveApp: boolean;
+  /** Catalogue reads from memory with ETag/304 (docs/deploy.md); omitted: straight to the routes. */
+  catalogue?: CatalogueCache;
 }
 
 /** hono's logger prints the URL with its query (tokens, addresses): log the path only. */
@@ -37,7 +41,7 @@ function badInputAnswer(c: Context, message: string): Response {
   return c.json({ detail: message }, 400);
 }
 
-export function createApp({ auth, api, publishableKey, serveApp }: AppOptions) {
+export function createApp({ auth, api, publishableKey, serveApp, catalogue }: AppOptions) {
   const { config } = api;
   const app = new Hono();
 
@@ -47,6 +51,8 @@ export function createApp({ auth, api, publishableKey, serveApp }: AppOptions) {
   for (const path of ['/dev/*', '/sandbox/*', '/v1/support/unsubscribe']) app.use(path, serverPagePolicy);
   const cors = corsMiddleware(config);
   for (const path of ['/auth/v1/*', '/v1/*', '/config.json', '/media/*']) app.use(path, cors);
+  app.use('/v1/*', compression());
+  if (catalogue) app.use('/v1/*', catalogue.middleware());
 
   app.get('/config.json', (c) => {
     c.header('Cache-Control', 'no-cache');

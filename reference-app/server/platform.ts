@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Hono } from 'hono';
 import { createApp } from './app';
 import { createProfile } from './profile/details';
+import { issuerOf } from './auth/deps';
 import { SigningKeys } from './auth/keys';
 import type { ServerConfig } from './config';
 import { createSecretBox, loadSecretKey } from './crypto/secretBox';
@@ -10,6 +11,7 @@ import { randomToken } from './crypto/tokens';
 import { openDatabase, type DatabaseHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import type { Db } from './db/types';
+import { CatalogueCache } from './http/catalogueCache';
 import { RateLimiter } from './http/rateLimit';
 import { createMailboxMailer, createSmtpMailer } from './mail/mailer';
 import { createFileMediaStore } from './media/store';
@@ -94,11 +96,22 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     const outbox = new MailOutbox(db, mailer);
     outbox.start();
 
+    const catalogue = new CatalogueCache(async (token) => {
+      try {
+        const claims = await keys.verify(token, { issuer: issuerOf(config), audience: 'authenticated' });
+        return typeof claims.sub === 'string' ? claims.sub : undefined;
+      } catch {
+        return undefined;
+      }
+    });
+    await catalogue.listen(database);
+
     const app = createApp({
       auth: { db, config, keys, box, mailer, limiter, onUserCreated: createProfile },
       api: { db, config, keys, box, mailer, limiter, payments, linkKey, media, outbox },
       publishableKey,
       serveApp: options.serveApp ?? true,
+      catalogue,
     });
     return {
       app,
@@ -107,6 +120,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       database,
       async close() {
         await outbox.stop();
+        await catalogue.close();
         await mailer.close();
         await database.close();
       },

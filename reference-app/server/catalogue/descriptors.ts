@@ -4,11 +4,11 @@ import type { Db, ModelsTable } from '../db/types';
 import { selectPrivateModelsOf, selectPublicModels } from './queries';
 import type { ModelDescriptorSchema } from './schemas';
 
-// Model descriptors: public to everyone plus the caller's own private services. The public list
-// is cached as JSON text for a few seconds because every visitor's search bar loads it.
+// Model descriptors: public to everyone plus the caller's own private services. Repeated reads
+// are answered by http/catalogueCache.ts, which every catalogue write invalidates; a cache here
+// would outlive that invalidation (docs/deploy.md, "Caching").
 
 type ModelDescriptor = z.output<typeof ModelDescriptorSchema>;
-export const PUBLIC_CACHE_MS = 5_000;
 
 /** Stored image paths are site-relative; embeds on other sites need absolute URLs. */
 export const absoluteUrl = (publicUrl: string, value: string | null) =>
@@ -33,15 +33,11 @@ export function toDescriptor(row: Selectable<ModelsTable>, publicUrl: string): M
   };
 }
 
-/** The descriptor list as JSON text, for anonymous callers from a short cache. */
+/** The descriptor list as JSON text. */
 export function descriptorList(db: Db, publicUrl: string) {
-  let cache: { at: number; json: string } | undefined;
-
   async function publicJson(): Promise<string> {
-    if (cache && Date.now() - cache.at < PUBLIC_CACHE_MS) return cache.json;
     const rows = await selectPublicModels(db);
-    cache = { at: Date.now(), json: JSON.stringify(rows.map((r) => toDescriptor(r, publicUrl))) };
-    return cache.json;
+    return JSON.stringify(rows.map((r) => toDescriptor(r, publicUrl)));
   }
 
   /** The caller's private services first, then the public list (spliced as text). */

@@ -8,7 +8,16 @@ import type { Database, Db } from './types';
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** LISTENs on a channel (docs/deploy.md, "Caching"); resolves to the function that stops. */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface NotificationHandlers {
+  notify(payload: string): void;
+  /** The listening connection broke: notifications may be missed until `restored`. */
+  lost?(): void;
+  restored?(): void;
 }
 
 export interface OpenDatabaseOptions {
@@ -38,6 +47,11 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   return {
     db,
     kind: 'pglite',
+    // One backend in this process: notifications cannot be lost to a broken connection.
+    async listen(channel, handlers) {
+      const stop = await client.listen(channel, (payload) => handlers.notify(payload));
+      return () => (client.closed ? Promise.resolve() : stop());
+    },
     close: () => db.destroy(),
   };
 }
@@ -69,7 +83,51 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', listen: (channel, handlers) => listenPostgres(url, channel, handlers), close: () => db.destroy() };
+}
+
+/** Delay before reconnecting a broken LISTEN connection. */
+const RELISTEN_MS = 1_000;
+
+/** A dedicated connection that LISTENs (a pooled one would lose it), reconnecting when it breaks. */
+async function listenPostgres(url: string, channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.notify(message.payload ?? '');
+    });
+    next.on('error', () => broken(next));
+    next.on('end', () => broken(next));
+    await next.connect();
+    await next.query(`LISTEN "${channel}"`);
+    client = next;
+  };
+  const broken = (which: pg.Client) => {
+    if (stopped || client !== which) return;
+    client = undefined;
+    handlers.lost?.();
+    which.end().catch(() => {});
+    const again = () => {
+      retry = setTimeout(() => {
+        if (stopped) return;
+        connect().then(
+          () => handlers.restored?.(),
+          () => again(),
+        );
+      }, RELISTEN_MS);
+      retry.unref();
+    };
+    again();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }
 
 export function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {

@@ -13,10 +13,12 @@ import * as styles from './ServiceSearch.css';
 import { useFocusShortcut } from '../../internal/useFocusShortcut';
 import { useServiceSearch, type ServiceSearchSelectEvent, type ServiceSearchSubmitEvent } from './useServiceSearch';
 
-// floating-ui in its own chunk (see ResultsPositioner); requested as soon as this module loads.
+// floating-ui in its own chunk (see ResultsPositioner), requested when a visitor points at or
+// focuses the field, before any results can open: pages that only show the search bar do not
+// pay for it on first load (docs/deploy.md, "Lean first load").
 const loadPositioner = () => import('./ResultsPositioner');
 const ResultsPositioner = lazy(loadPositioner);
-if (typeof window !== 'undefined') void loadPositioner();
+const preloadPositioner = () => void loadPositioner();
 
 /** The object downshift uses to reach the document; pass one inside a shadow root. */
 export type ServiceSearchEnvironment = NonNullable<UseComboboxProps<ModelDescriptor>['environment']>;
@@ -291,7 +293,7 @@ export function ServiceSearch(props: ServiceSearchProps) {
       data-loading={data.loading ? '' : undefined}
     >
       <label {...getLabelProps({ className: styles.visuallyHidden })}>{s.label}</label>
-      <div className={styles.field} ref={setReference}>
+      <div className={styles.field} ref={setReference} onPointerEnter={preloadPositioner}>
         <SearchIcon />
         <input
           {...getInputProps({
@@ -306,7 +308,10 @@ export function ServiceSearch(props: ServiceSearchProps) {
             autoFocus: props.autoFocus,
             'aria-keyshortcuts': shortcuts ? 'Control+K Meta+K /' : undefined,
             onKeyDown,
-            onFocus: search.resetOnce,
+            onFocus: () => {
+              preloadPositioner();
+              search.resetOnce();
+            },
           })}
         />
         {search.text !== '' ? (

@@ -1,14 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { ModelShowcase } from './ModelShowcase';
 import { GrowthChart } from './GrowthChart';
 import { CollapsibleSection } from '../marketing/CollapsibleSection';
 import { GpuFleetTable } from '../marketing/GpuFleetTable';
-import { SampleCode } from '../marketing/SampleCode';
 import { useRepoStats } from '../marketing/useRepoStats';
 import { useRevealSection } from '../marketing/useRevealSection';
 import { audiences, faq, howItWorksBlurbs, howItWorksSteps, testimonials } from '../../site/content';
 import { externalLinks } from '../../site/links';
 import * as styles from '../page.css';
+
+// The code viewer and its highlighter load only when a visitor opens "How It Works": they are
+// the heaviest part of the page and start collapsed (docs/deploy.md, "Lean first load").
+const SampleCode = lazy(() => import('../marketing/SampleCode').then((m) => ({ default: m.SampleCode })));
 
 const HOW_IT_WORKS = 'how-it-works';
 const HOSTING_SHOWCASE = 'hosting-showcase';
@@ -93,7 +97,11 @@ export default function HomePage() {
             </div>
           ))}
         </div>
-        <SampleCode />
+        {sections.isExpanded(HOW_IT_WORKS) && (
+          <Suspense fallback={null}>
+            <SampleCode />
+          </Suspense>
+        )}
         <div className={styles.buttonRow}>
           <Link className={styles.button()} to="/signinup?page_state=0">
             Start Building Now

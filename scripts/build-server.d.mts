@@ -1,0 +1,5 @@
+export const SERVER_ENTRY: string;
+export const SERVER_BUNDLE: string;
+export const SERVER_EXTERNAL: string[];
+export function serverBuildIsStale(): boolean;
+export function buildServer(): Promise<void>;

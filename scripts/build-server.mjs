@@ -1,0 +1,80 @@
+// Builds the platform server for production: one ES module, dist/server/main.mjs, run with
+// plain `node` (no TypeScript loader). Skipped when the bundle is newer than every source it
+// comes from; `--force` rebuilds. See docs/deploy.md.
+//
+// Bundled: the server's sources, the widget sources it shares (through the package's `source`
+// exports) and its pure-JS dependencies. Left external, so installed node_modules provide them:
+// PGlite (loads its WebAssembly and data files beside its own module), @node-rs/argon2 (a
+// native addon), pg-native (optional in pg) and vite (only for --dev).
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { packageName, projectRoot, sourceEntries } from './source-aliases.mjs';
+
+export const SERVER_ENTRY = path.join(projectRoot, 'reference-app/server/main.ts');
+export const SERVER_BUNDLE = path.join(projectRoot, 'dist/server/main.mjs');
+export const SERVER_EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pg-native', 'vite'];
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, name)));
+  return newest;
+}
+
+/** True when the bundle is missing or older than the server or widget sources, or the lockfile. */
+export function serverBuildIsStale() {
+  if (!existsSync(SERVER_BUNDLE)) return true;
+  const built = statSync(SERVER_BUNDLE).mtimeMs;
+  const inputs = ['reference-app/server', 'src', 'package-lock.json', 'scripts/build-server.mjs'];
+  return inputs.some((input) => newestMtime(path.join(projectRoot, input)) > built);
+}
+
+/** `@limelight/widgets/x` imports resolve to the TypeScript sources, as in every dev tool. */
+const sourceExports = {
+  name: 'limelight-source-exports',
+  setup(b) {
+    const entries = sourceEntries();
+    b.onResolve({ filter: new RegExp(`^${packageName.replace(/[/.]/g, '\\$&')}(/|$)`) }, (args) => {
+      const subpath = `.${args.path.slice(packageName.length)}`;
+      const file = entries[subpath];
+      return file ? { path: file } : { errors: [{ text: `${args.path} has no source export in package.json` }] };
+    });
+  },
+};
+
+export async function buildServer() {
+  await build({
+    entryPoints: [SERVER_ENTRY],
+    outfile: SERVER_BUNDLE,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    sourcemap: true,
+    external: SERVER_EXTERNAL,
+    plugins: [sourceExports],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    // CommonJS dependencies (pg, nodemailer) call require and read __dirname inside an ES module.
+    banner: {
+      js: [
+        "import { createRequire as __limeCreateRequire } from 'node:module';",
+        "import { fileURLToPath as __limeFileURLToPath } from 'node:url';",
+        'const require = __limeCreateRequire(import.meta.url);',
+        'const __filename = __limeFileURLToPath(import.meta.url);',
+        "const __dirname = __limeFileURLToPath(new URL('.', import.meta.url));",
+      ].join('\n'),
+    },
+    logLevel: 'warning',
+    legalComments: 'none',
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes('--force') || serverBuildIsStale()) {
+    await buildServer();
+    console.log(`built ${path.relative(projectRoot, SERVER_BUNDLE)}`);
+  }
+}
