@@ -115,6 +115,21 @@ type Args = { context: AuthDialogContext };
 // signed in on; the MFA step and the new-password form are excluded, since both are signed in.
 const visitorRedirect = { guard: 'shouldRedirectVisitor', target: '#assuring', actions: 'goOnAsVisitor' } as const;
 
+// The resting state of both credential forms (sign-up, sign-in): submit when valid (else say
+// why, and send nothing), resend the verification e-mail an alert offers, social sign-in.
+const credentialsIdle = {
+  tags: 'ready',
+  always: visitorRedirect,
+  on: {
+    SUBMIT: [{ guard: 'formValid', target: 'submitting', actions: 'startSubmit' }, { actions: 'showFieldErrors' }],
+    RESEND: { guard: 'alertOffersResend', target: 'resending' },
+    SOCIAL: {
+      target: 'social',
+      actions: { type: 'startSocial', params: ({ event }: { event: { provider: SocialProvider } }) => ({ provider: event.provider }) },
+    },
+  },
+} as const;
+
 // Sub-states that several screens share: resending the verification e-mail and a social
 // sign-in, each returning to the screen's idle state.
 const resendingState = {
@@ -321,17 +336,10 @@ export const authDialogMachine = setup({
           initial: 'idle',
           states: {
             idle: {
-              tags: 'ready',
-              always: visitorRedirect,
+              ...credentialsIdle,
               on: {
-                SUBMIT: [
-                  { guard: 'formValid', target: 'submitting', actions: 'startSubmit' },
-                  // Sign-up does nothing while the form is invalid (but says why).
-                  { actions: 'showFieldErrors' },
-                ],
+                ...credentialsIdle.on,
                 SHOW_SIGN_IN: { target: '#signIn', actions: 'resetScreen' },
-                RESEND: { guard: 'alertOffersResend', target: 'resending' },
-                SOCIAL: { target: 'social', actions: { type: 'startSocial', params: ({ event }) => ({ provider: event.provider }) } },
               },
             },
             submitting: {
@@ -372,18 +380,11 @@ export const authDialogMachine = setup({
           initial: 'idle',
           states: {
             idle: {
-              tags: 'ready',
-              always: visitorRedirect,
+              ...credentialsIdle,
               on: {
-                SUBMIT: [
-                  { guard: 'formValid', target: 'submitting', actions: 'startSubmit' },
-                  // Sign-in does nothing while the form is invalid (but says why).
-                  { actions: 'showFieldErrors' },
-                ],
+                ...credentialsIdle.on,
                 SHOW_SIGN_UP: { target: '#signUp', actions: 'resetScreen' },
                 FORGOT_PASSWORD: { target: '#recover', actions: 'resetScreen' },
-                RESEND: { guard: 'alertOffersResend', target: 'resending' },
-                SOCIAL: { target: 'social', actions: { type: 'startSocial', params: ({ event }) => ({ provider: event.provider }) } },
               },
             },
             submitting: {

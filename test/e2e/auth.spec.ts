@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+import { createAuthClient } from '../../src/auth/client';
 
 // Sign-in and sign-up as a visitor meets them (issue 5), against the running site and the local
 // platform server; e-mail links are read from its dev mailbox (GET /dev/mailbox.json?to=).
@@ -246,5 +248,65 @@ test.describe('sign-in and sign-up (spec §2, §4, §8)', () => {
     await page.goto(await mailLink(request, email, /type=recovery/));
     await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('the second factor at sign-in (TOTP)', () => {
+  /** Enrols and confirms a TOTP factor for the account through the auth API (the MFA panel's calls). */
+  async function enrolTotp(request: APIRequestContext, baseURL: string, email: string, password: string) {
+    const { authKey } = (await (await request.get('/config.json')).json()) as { authKey: string };
+    const data: Record<string, string> = {};
+    const client = createAuthClient({
+      authUrl: baseURL,
+      authKey,
+      detectSessionInUrl: false,
+      storage: { getItem: (k) => data[k] ?? null, setItem: (k, v) => void (data[k] = v), removeItem: (k) => void delete data[k] },
+    });
+    expect((await client.signInWithPassword({ email, password })).error).toBeNull();
+    const enrolled = await client.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
+    expect(enrolled.error).toBeNull();
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(enrolled.data!.totp.secret) });
+    expect((await client.mfa.challengeAndVerify({ factorId: enrolled.data!.id, code: totp.generate() })).error).toBeNull();
+    await client.signOut();
+    return totp;
+  }
+
+  test('after the password: asked for the code, a wrong code refused, the right one signs in', async ({ page, request, baseURL }) => {
+    const password = 'mfa-e2e-pw-1';
+    const email = await confirmedAccount(page, request, 'mfa', password);
+    const totp = await enrolTotp(request, baseURL!, email, password);
+
+    await signIn(page, email, password);
+    await expect(page.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeVisible();
+    await expect(page).toHaveURL(/\/signinup\?page_state=1$/);
+    await expectNoAxeViolations(page);
+
+    const wrong = String((Number(totp.generate()) + 500_000) % 1_000_000).padStart(6, '0');
+    await page.getByLabel('Authentication code').fill(wrong);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid code. Check your authenticator app and enter the current code.');
+    await expect(page).toHaveURL(/\/signinup/);
+
+    // A code works once (the enrolment used this window's): the next window's code, which the
+    // server accepts one step early.
+    await page.getByLabel('Authentication code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+    await page.getByLabel('Authentication code').press('Enter');
+    await expect(page).toHaveURL(/\/account(\/dashboard)?$/);
+    const token = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'));
+      return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : null;
+    });
+    expect(JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString()).aal).toBe('aal2');
+  });
+
+  test('cancelling the code step signs out', async ({ page, request, baseURL }) => {
+    const password = 'mfa-e2e-pw-2';
+    const email = await confirmedAccount(page, request, 'mfa-cancel', password);
+    await enrolTotp(request, baseURL!, email, password);
+    await signIn(page, email, password);
+    await page.getByRole('button', { name: 'Cancel and sign out' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await page.goto('/account');
+    await expect(page).toHaveURL(/\/signinup\?page_state=1$/);
   });
 });
