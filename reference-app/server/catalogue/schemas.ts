@@ -20,6 +20,10 @@ const ServiceEndpointSchema = z.object({
   path: z.string(),
   description: z.string().optional(),
   parameters: z.array(EndpointParameterSchema),
+  output: z
+    .object({ type: z.enum(['image', 'audio', 'video', 'text', 'json', 'mesh', 'file']), streaming: z.boolean().optional() })
+    .optional()
+    .openapi({ description: 'What a run produces; streaming text arrives in pieces before the result' }),
 });
 
 export const ModelDescriptorSchema = z
