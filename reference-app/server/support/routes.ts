@@ -77,13 +77,19 @@ export function supportPublicRoutes(deps: ApiDeps) {
     return c.html(page('Subscribed', `${escapeHtml(link.email)} is subscribed. Every mail has a link to unsubscribe.`));
   });
 
-  // The link in newsletter mails: a page, not JSON, because a mail client opens it.
-  app.get('/unsubscribe', async (c) => {
+  // The link in newsletter mails: a page with a button, like the confirmation link, because
+  // mail scanners open links; the button (or a mail client's one-click unsubscribe) posts.
+  app.on(['GET', 'POST'], '/unsubscribe', async (c) => {
     const email = (c.req.query('email') ?? '').toLowerCase();
-    const ok = isUnsubscribeToken(deps.linkKey, email, c.req.query('token') ?? '');
-    if (ok) await deleteSubscriptions(db, email, []);
-    const message = ok ? `${escapeHtml(email)} will receive no more newsletters.` : 'This unsubscribe link is invalid.';
-    return c.html(page(ok ? 'Unsubscribed' : 'Invalid link', message), ok ? 200 : 400);
+    if (!isUnsubscribeToken(deps.linkKey, email, c.req.query('token') ?? '')) {
+      return c.html(page('Invalid link', 'This unsubscribe link is invalid.'), 400);
+    }
+    if (c.req.method === 'GET') {
+      const form = `<form method="post"><button type="submit">Unsubscribe ${escapeHtml(email)} from every newsletter</button></form>`;
+      return c.html(page('Unsubscribe', form));
+    }
+    await deleteSubscriptions(db, email, []);
+    return c.html(page('Unsubscribed', `${escapeHtml(email)} will receive no more newsletters.`));
   });
 
   return app;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_DEFAULT_LIFETIME_DAYS, TOKENS_MISSING_ERROR } from '../../../src/api';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
+import { createApiKey, deleteApiKey, listApiKeys, MAX_API_KEYS } from '../../../reference-app/server/profile/apiKeys';
 import { apiClients, confirmedUser, DEMO, DEMO_ID, rawApi, signedIn } from './helpers';
 
 // /v1/profile/ through the clients of src/api (spec §7, §3): profile, terms, update with
@@ -121,6 +122,24 @@ describe('profile', () => {
 });
 
 describe('API keys', () => {
+  it('domain functions, without HTTP: mint with a lifetime, list masked, refuse past the maximum, delete only own', async () => {
+    const { id } = await newUser();
+    const db = server.platform.database.db;
+    const before = Date.now();
+    const key = await createApiKey(db, id, 30);
+    expect(Math.round((Date.parse(key.expiration_date) - before) / 86_400_000)).toBe(30);
+    expect(await listApiKeys(db, id)).toEqual([
+      { id: key.id, display_value: key.display_value, created_at: key.created_at, expiration_date: key.expiration_date },
+    ]);
+    for (let i = 1; i < MAX_API_KEYS; i++) await createApiKey(db, id, 1);
+    await expect(createApiKey(db, id, 1)).rejects.toMatchObject({
+      status: 409,
+      detail: `You have ${MAX_API_KEYS} API keys, the maximum; delete one first`,
+    });
+    await expect(deleteApiKey(db, DEMO_ID, key.id)).rejects.toMatchObject({ status: 404 });
+    expect(await deleteApiKey(db, id, key.id)).toEqual({ id: key.id });
+  });
+
   it('creates a key shown once, lists it masked, accepts it as a bearer and deletes it', async () => {
     const { api } = await newUser();
     const created = await api.createApiKey();

@@ -52,7 +52,10 @@ describe('newsletter', () => {
       ok: true,
       data: { unsubscribed: [2] },
     });
-    const page = await fetch(link);
+    // Opening the link asks; only the button (a POST) unsubscribes.
+    expect(await (await fetch(link)).text()).toMatch(/<form method="post"><button type="submit">Unsubscribe /);
+    expect(await support().unsubscribeNewsletter({ email, products: [], token })).toMatchObject({ ok: true, data: { unsubscribed: [1] } });
+    const page = await fetch(link, { method: 'POST' });
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/will receive no more newsletters/);
     const forgedLink = await fetch(link.replace(/token=[^&]+/, 'token=forged'));

@@ -9,10 +9,16 @@ import { migrateToLatest } from '../../../reference-app/server/db/migrate';
 let database: DatabaseHandle;
 beforeAll(async () => {
   database = await openDatabase({ relaxedDurability: true });
-  // Every migration applies on a fresh database (each feature adds its numbered file).
-  expect(await migrateToLatest(database.db)).toEqual(
-    expect.arrayContaining(['001_auth', '002_platform', '003_auth_hardening', '006_catalogue_version']),
-  );
+  // Every migration applies on a fresh database, in order (each feature adds its numbered file).
+  expect(await migrateToLatest(database.db)).toEqual([
+    '001_auth',
+    '002_platform',
+    '003_auth_hardening',
+    '004_platform_security',
+    '005_jobs',
+    '006_catalogue_version',
+    '007_services',
+  ]);
 });
 afterAll(() => database?.close());
 

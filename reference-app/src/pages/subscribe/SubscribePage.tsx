@@ -43,7 +43,9 @@ export default function SubscribePage() {
     return (
       <article className={styles.prose}>
         <h1>Thank you for subscribing!</h1>
-        <p role="status">We will write to {email.trim()} about the topics you chose. You can unsubscribe at any time.</p>
+        <p role="status">
+          We sent a confirmation link to {email.trim()}: follow it to start receiving the topics you chose. You can unsubscribe at any time.
+        </p>
       </article>
     );
   }
