@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { ConfigError, loadConfig } from './config';
 import { createPlatform } from './platform';
 import { honoHandler, listen, withViteDevServer } from './server';
-import { runPrimary, shareRateLimits, workerCount, workersRefusal, WorkersError } from './workers';
+import { runPrimary, workerCount, workersRefusal, WorkersError } from './workers';
 
 // Entry point. Production: `node dist/server/main.mjs` (npm start builds it); development:
 // `node --conditions=source --import tsx reference-app/server/main.ts [--dev]`.
@@ -22,9 +22,6 @@ async function main() {
     await (await createPlatform({ config, serveApp: false })).close();
     runPrimary(workers, () => announce(config, dev, workers));
     return;
-  }
-  if (workers > 1) {
-    config.rateLimits = shareRateLimits(config.rateLimits, workers, ['windowSeconds']);
   }
 
   const http = await listen(config.port, config.host);

@@ -31,20 +31,6 @@ export function workersRefusal(workers: number, config: Pick<ServerConfig, 'data
 }
 
 /**
- * Per-IP rate limits count in each process's memory. With N workers each gets 1/N of every
- * limit (rounded up), so a client spread over all of them gets about the configured total, and
- * one that keeps its connection on a single worker gets less, never more.
- */
-export function shareRateLimits<T extends object>(limits: T, workers: number, keep: (keyof T)[]): T {
-  const shared = { ...limits } as Record<string, unknown>;
-  for (const [key, limit] of Object.entries(shared)) {
-    if (keep.includes(key as keyof T) || typeof limit !== 'number') continue;
-    if (limit > 0) shared[key] = Math.ceil(limit / workers);
-  }
-  return shared as T;
-}
-
-/**
  * The primary process: forks the workers, restarts one that crashes, and on SIGTERM/SIGINT
  * passes SIGTERM on and exits once every worker has finished its requests and exited.
  */

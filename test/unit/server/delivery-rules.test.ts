@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { incompleteEntries } from '../../../scripts/lockfile.mjs';
 import { appendVary, isCompressibleType, preferredEncoding } from '../../../reference-app/server/http/encoding';
 import { matchesEtag } from '../../../reference-app/server/http/etag';
-import { shareRateLimits, workerCount, workersRefusal } from '../../../reference-app/server/workers';
+import { workerCount, workersRefusal } from '../../../reference-app/server/workers';
 
 // The pure rules behind delivery (docs/deploy.md): content negotiation, validators, WORKERS,
 // and the lockfile's completeness check.
@@ -82,12 +82,6 @@ describe('WORKERS', () => {
     expect(workersRefusal(2, { databaseUrl: 'postgres://db/x' }, false)).toBeUndefined();
     expect(workersRefusal(2, { databaseUrl: undefined }, false)).toMatch(/^WORKERS=2 needs DATABASE_URL/);
     expect(workersRefusal(2, { databaseUrl: 'postgres://db/x' }, true)).toMatch(/cannot be combined with --dev/);
-  });
-
-  it('gives each worker its share of every rate limit, rounded up; off stays off, the window stays', () => {
-    const limits = { windowSeconds: 300, signIn: 1000, mfa: 5, support: 0 };
-    expect(shareRateLimits(limits, 3, ['windowSeconds'])).toEqual({ windowSeconds: 300, signIn: 334, mfa: 2, support: 0 });
-    expect(limits.signIn).toBe(1000);
   });
 });
 
