@@ -11,6 +11,8 @@ import { openDatabase, type DatabaseHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import type { Db } from './db/types';
 import { RateLimiter } from './http/rateLimit';
+import { startJobs, type Jobs } from './jobs';
+import type { RuntimeRegistry } from './jobs/runtimes';
 import { createMailboxMailer, createSmtpMailer } from './mail/mailer';
 import { createFileMediaStore } from './media/store';
 import { createSandboxProvider } from './payments/sandbox';
@@ -28,6 +30,7 @@ export interface Platform {
   config: ServerConfig;
   publishableKey: string;
   database: DatabaseHandle;
+  jobs: Jobs;
   close(): Promise<void>;
 }
 
@@ -38,6 +41,8 @@ export interface PlatformOptions {
   relaxedDurability?: boolean;
   /** Publishable key to use instead of the stored or generated one. */
   publishableKey?: string;
+  /** Which runtime runs each service's jobs (tests inject theirs). */
+  runtimes?: RuntimeRegistry;
 }
 
 /** PGlite's directory inside DATA_DIR (which also keeps secret.key). */
@@ -93,10 +98,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     const media = createFileMediaStore(path.join(config.dataDir, 'media'), config.publicUrl);
     const outbox = new MailOutbox(db, mailer);
     outbox.start();
+    const jobs = await startJobs({ database, config, linkKey, media, runtimes: options.runtimes });
 
     const app = createApp({
       auth: { db, config, keys, box, mailer, limiter, onUserCreated: createProfile },
-      api: { db, config, keys, box, mailer, limiter, payments, linkKey, media, outbox },
+      api: { db, config, keys, box, mailer, limiter, payments, linkKey, media, outbox, jobs: jobs.service, jobFiles: jobs.files },
       publishableKey,
       serveApp: options.serveApp ?? true,
     });
@@ -105,7 +111,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       config,
       publishableKey,
       database,
+      jobs,
       async close() {
+        await jobs.close();
         await outbox.stop();
         await mailer.close();
         await database.close();

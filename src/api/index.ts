@@ -1,5 +1,5 @@
 // @limelight/widgets/api: the platform API clients, their result type and the payload types.
-export { DOMAINS, MODEL_PROVIDERS } from './types';
+export { DOMAINS, MODEL_PROVIDERS, OUTPUT_TYPES, JOB_STATUSES, FINAL_JOB_STATUSES } from './types';
 export type {
   Domain,
   ModelProvider,
@@ -29,8 +29,19 @@ export type {
   SubscriptionCreate,
   Subscription,
   HostingInformation,
+  EndpointOutput,
+  OutputType,
+  JobStatus,
+  FieldError,
+  FileRef,
+  JobError,
+  JobMetrics,
+  Job,
+  JobCreate,
+  JobList,
+  JobEstimateData,
 } from './types';
-export { OFFLINE_ERROR, INTERNAL_ERROR, TOKENS_MISSING_ERROR, detailOf } from './result';
+export { OFFLINE_ERROR, INTERNAL_ERROR, TOKENS_MISSING_ERROR, detailOf, fieldErrorsOf } from './result';
 export type { ApiSuccess, ApiFailure, ApiResult } from './result';
 export { ApiError } from './errors';
 export { createApiClient, unwrap, toFailure } from './http';
@@ -43,6 +54,8 @@ export { createPaymentClient } from './payment';
 export type { PaymentClient } from './payment';
 export { createSupportClient } from './support';
 export type { SupportClient } from './support';
+export { createJobsClient, JOBS_PREFIX, MAX_PREFER_WAIT_S } from './jobs';
+export type { JobsClient, CreateJobOptions, ListJobsQuery, JobSubscription, SubscribeOptions } from './jobs';
 export { createPlatformClients } from './clients';
 export type { PlatformClients, PlatformClientOptions } from './clients';
 export { usePlatformClients } from './usePlatformClients';

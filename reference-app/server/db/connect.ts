@@ -8,7 +8,18 @@ import type { Database, Db } from './types';
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Calls `onNotify` for each pg_notify on `channel` (a lower-case identifier). Delivery is best
+   * effort (a dropped PostgreSQL connection is re-opened); callers keep a polling fallback.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function checkChannel(channel: string): void {
+  if (!CHANNEL.test(channel)) throw new Error(`Invalid notification channel ${JSON.stringify(channel)}`);
 }
 
 export interface OpenDatabaseOptions {
@@ -38,6 +49,19 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   return {
     db,
     kind: 'pglite',
+    // LISTEN goes through Kysely so it waits for the connection like any query (PGlite's own
+    // listen() would run it inside whichever transaction holds the single connection).
+    async listen(channel, onNotify) {
+      checkChannel(channel);
+      await sql.raw(`LISTEN ${channel}`).execute(db);
+      const off = client.onNotification((name, payload) => {
+        if (name === channel) onNotify(payload);
+      });
+      return async () => {
+        off();
+        if (!client.closed) await sql.raw(`UNLISTEN ${channel}`).execute(db);
+      };
+    },
     close: () => db.destroy(),
   };
 }
@@ -69,7 +93,57 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  const listeners = new Set<() => Promise<void>>();
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, onNotify) {
+      checkChannel(channel);
+      const stop = await listenPostgres(url, channel, onNotify);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await db.destroy();
+    },
+  };
+}
+
+/** A dedicated connection for LISTEN (a pooled one would be handed to other queries). */
+async function listenPostgres(url: string, channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    next.on('error', () => reconnect());
+    next.on('end', () => reconnect());
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    client = next;
+  };
+  const reconnect = () => {
+    if (stopped || retry) return;
+    client = undefined;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().catch(() => reconnect());
+    }, 1000);
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }
 
 export function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {

@@ -3,6 +3,7 @@ import * as auth from './migrations/001_auth';
 import * as platform from './migrations/002_platform';
 import * as authHardening from './migrations/003_auth_hardening';
 import * as platformSecurity from './migrations/004_platform_security';
+import * as jobs from './migrations/005_jobs';
 import type { Db } from './types';
 
 // Versioned migrations, applied in name order at start. Each is a list of statements because
@@ -14,6 +15,7 @@ const migrations: Record<string, readonly string[]> = {
   '002_platform': platform.statements,
   '003_auth_hardening': authHardening.statements,
   '004_platform_security': platformSecurity.statements,
+  '005_jobs': jobs.statements,
 };
 
 /** A hash of the schema, part of the key under which prepared test databases are cached. */
