@@ -9,7 +9,13 @@ import { migrateToLatest } from '../../../reference-app/server/db/migrate';
 let database: DatabaseHandle;
 beforeAll(async () => {
   database = await openDatabase({ relaxedDurability: true });
-  expect(await migrateToLatest(database.db)).toEqual(['001_auth', '002_platform', '003_auth_hardening']);
+  expect(await migrateToLatest(database.db)).toEqual([
+    '001_auth',
+    '002_platform',
+    '003_auth_hardening',
+    '004_platform_security',
+    '005_jobs',
+  ]);
 });
 afterAll(() => database?.close());
 
