@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loadJobsConfig, type JobsConfig } from './jobs/config';
 
 /**
  * Everything the server reads from its environment, parsed and checked once at start. A bad
@@ -81,6 +82,8 @@ export interface ServerConfig {
   /** Whether the dev mailbox keeps mail (true unless SMTP_URL is set). */
   devMailbox: boolean;
   logRequests: boolean;
+  /** Job queue, files and webhooks (jobs/config.ts). */
+  jobs: JobsConfig;
 }
 
 export class ConfigError extends Error {
@@ -248,5 +251,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     appDir: path.resolve(cwd, env.APP_DIR?.trim() || 'dist/app'),
     devMailbox: !smtpUrl && !production,
     logRequests: bool(env, 'LOG_REQUESTS', false),
+    jobs: loadJobsConfig(env),
   };
 }

@@ -13,6 +13,8 @@ import { migrateToLatest } from './db/migrate';
 import type { Db } from './db/types';
 import { CatalogueCache } from './http/catalogueCache';
 import { RateLimiter } from './http/rateLimit';
+import { startJobs, type Jobs } from './jobs';
+import type { RuntimeRegistry } from './jobs/runtimes';
 import { createMailboxMailer, createSmtpMailer } from './mail/mailer';
 import { createFileMediaStore } from './media/store';
 import { createSandboxProvider } from './payments/sandbox';
@@ -30,6 +32,7 @@ export interface Platform {
   config: ServerConfig;
   publishableKey: string;
   database: DatabaseHandle;
+  jobs: Jobs;
   close(): Promise<void>;
 }
 
@@ -40,6 +43,8 @@ export interface PlatformOptions {
   relaxedDurability?: boolean;
   /** Publishable key to use instead of the stored or generated one. */
   publishableKey?: string;
+  /** Which runtime runs each service's jobs (tests inject theirs). */
+  runtimes?: RuntimeRegistry;
 }
 
 /** PGlite's directory inside DATA_DIR (which also keeps secret.key). */
@@ -95,6 +100,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     const media = createFileMediaStore(path.join(config.dataDir, 'media'), config.publicUrl);
     const outbox = new MailOutbox(db, mailer);
     outbox.start();
+    const jobs = await startJobs({ database, config, linkKey, media, runtimes: options.runtimes });
 
     const catalogue = new CatalogueCache(async (token) => {
       try {
@@ -108,7 +114,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
 
     const app = createApp({
       auth: { db, config, keys, box, mailer, limiter, onUserCreated: createProfile },
-      api: { db, config, keys, box, mailer, limiter, payments, linkKey, media, outbox },
+      api: { db, config, keys, box, mailer, limiter, payments, linkKey, media, outbox, jobs: jobs.service, jobFiles: jobs.files },
       publishableKey,
       serveApp: options.serveApp ?? true,
       catalogue,
@@ -118,7 +124,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       config,
       publishableKey,
       database,
+      jobs,
       async close() {
+        await jobs.close();
         await outbox.stop();
         await catalogue.close();
         await mailer.close();

@@ -7,7 +7,7 @@ import { loadConfig } from './config';
 import { createSecretBox } from './crypto/secretBox';
 import { dropSchema, openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { createPlatform, pgliteDir, type Platform } from './platform';
+import { createPlatform, pgliteDir, type Platform, type PlatformOptions } from './platform';
 import { seedDatabase } from './seed';
 import { honoHandler, listen } from './server';
 
@@ -29,6 +29,8 @@ export interface StartPlatformServerOptions {
   serveApp?: boolean;
   /** Loopback port; default a free one. A restart test passes the previous server's port. */
   port?: number;
+  /** Runtimes for the job queue (tests inject theirs through this seam). */
+  runtimes?: PlatformOptions['runtimes'];
 }
 
 export interface PlatformTestServer {
@@ -125,7 +127,7 @@ export async function startPlatformServer(options: StartPlatformServerOptions = 
   );
   let platform: Platform;
   try {
-    platform = await createPlatform({ config, relaxedDurability: true, serveApp: options.serveApp ?? false });
+    platform = await createPlatform({ config, relaxedDurability: true, serveApp: options.serveApp ?? false, runtimes: options.runtimes });
   } catch (error) {
     await http.close();
     if (databaseUrl && schema && !options.schema) await dropSchema(databaseUrl, schema).catch(() => {});

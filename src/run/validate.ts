@@ -60,17 +60,22 @@ interface CompiledParameter {
   validator: Validator;
 }
 
-const compiled = new WeakMap<Pick<ServiceEndpoint, 'parameters'>, Map<string, CompiledParameter>>();
+// Keyed by the parameters' JSON: the server reads a fresh endpoint object per request, and the
+// same parameters must not be compiled again each time. Bounded, oldest entry dropped first.
+const compiled = new Map<string, Map<string, CompiledParameter>>();
+const MAX_COMPILED = 200;
 
 function compile(endpoint: Pick<ServiceEndpoint, 'parameters'>): Map<string, CompiledParameter> {
-  let byName = compiled.get(endpoint);
+  const key = JSON.stringify(endpoint.parameters);
+  let byName = compiled.get(key);
   if (!byName) {
     byName = new Map();
     for (const parameter of endpoint.parameters) {
       const schema = parameterSchema(parameter);
       byName.set(parameter.name, { parameter, schema, validator: new Validator(schema as Schema, '2020-12', false) });
     }
-    compiled.set(endpoint, byName);
+    if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
+    compiled.set(key, byName);
   }
   return byName;
 }

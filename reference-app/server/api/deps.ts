@@ -3,6 +3,8 @@ import type { ServerConfig } from '../config';
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
 import type { RateLimiter } from '../http/rateLimit';
+import type { FileStore } from '../jobs/files';
+import type { JobService } from '../jobs/service';
 import type { Mailer } from '../mail/mailer';
 import type { MediaStore } from '../media/store';
 import type { PaymentService } from '../payments/service';
@@ -23,4 +25,7 @@ export interface ApiDeps {
   outbox: MailOutbox;
   /** HMAC key for links that prove an address (newsletter confirm and unsubscribe). */
   linkKey: Buffer;
+  /** The job API's domain (jobs/) and its stored files. */
+  jobs: JobService;
+  jobFiles: FileStore;
 }

@@ -2,6 +2,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { catalogueRoutes, descriptorRoutes, hostingRoutes } from '../catalogue/routes';
 import { paymentPublicRoutes, paymentRoutes } from '../payments/routes';
+import { fileRoutes, jobRoutes } from '../jobs/routes';
 import { profileRoutes } from '../profile/routes';
 import { newsletterOwnerRoutes, supportPublicRoutes, supportRoutes } from '../support/routes';
 import type { Env } from 'hono';
@@ -39,7 +40,11 @@ export function apiRoutes(deps: ApiDeps) {
     });
   const supportLimit = limit(SUPPORT_BODY_LIMIT);
   const defaultLimit = limit(DEFAULT_BODY_LIMIT);
-  v1.use('*', (c, next) => (c.req.path.endsWith('/support/support') ? supportLimit(c, next) : defaultLimit(c, next)));
+  v1.use('*', (c, next) => {
+    // POST /v1/files enforces its own (larger) upload limit.
+    if (c.req.path.endsWith('/v1/files')) return next();
+    return c.req.path.endsWith('/support/support') ? supportLimit(c, next) : defaultLimit(c, next);
+  });
 
   const accessDeps = { ...deps, sessionState: sessionStateLookup(deps.db) };
   const mount = <E extends Env>(prefix: string, feature: ApiApp<E>, access: Access) =>
@@ -54,6 +59,8 @@ export function apiRoutes(deps: ApiDeps) {
   mount('/support', supportPublicRoutes(deps), { auth: 'public' });
   mount('/support', newsletterOwnerRoutes(deps), { auth: 'optional' });
   mount('/support', supportRoutes(deps), { auth: 'signed-in', apiKeys: 'refused' });
+  mount('/jobs', jobRoutes(deps), { auth: 'signed-in', apiKeys: 'allowed' });
+  mount('/files', fileRoutes(deps), { auth: 'signed-in', apiKeys: 'allowed' });
 
   describeApi(v1, deps.config);
 

@@ -30,6 +30,13 @@ export interface OpenDatabaseOptions {
   relaxedDurability?: boolean;
 }
 
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Channels are interpolated into LISTEN: only plain lower-case identifiers are accepted. */
+function checkChannel(channel: string): void {
+  if (!CHANNEL.test(channel)) throw new Error(`Invalid notification channel ${JSON.stringify(channel)}`);
+}
+
 // Both drivers must hand back the same JS types: int8 and numeric as numbers (credits and run
 // counts stay far below 2^53), dates as 'YYYY-MM-DD' strings, timestamps as Date.
 const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
@@ -48,9 +55,18 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
     db,
     kind: 'pglite',
     // One backend in this process: notifications cannot be lost to a broken connection.
+    // LISTEN goes through Kysely so it waits for the connection like any query (PGlite's own
+    // listen() would run it inside whichever transaction holds the single connection).
     async listen(channel, handlers) {
-      const stop = await client.listen(channel, (payload) => handlers.notify(payload));
-      return () => (client.closed ? Promise.resolve() : stop());
+      checkChannel(channel);
+      await sql.raw(`LISTEN ${channel}`).execute(db);
+      const off = client.onNotification((name, payload) => {
+        if (name === channel) handlers.notify(payload);
+      });
+      return async () => {
+        off();
+        if (!client.closed) await sql.raw(`UNLISTEN ${channel}`).execute(db);
+      };
     },
     close: () => db.destroy(),
   };
@@ -83,7 +99,24 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
-  return { db, kind: 'postgres', listen: (channel, handlers) => listenPostgres(url, channel, handlers), close: () => db.destroy() };
+  const listeners = new Set<() => Promise<void>>();
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, handlers) {
+      checkChannel(channel);
+      const stop = await listenPostgres(url, channel, handlers);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await db.destroy();
+    },
+  };
 }
 
 /** Delay before reconnecting a broken LISTEN connection. */

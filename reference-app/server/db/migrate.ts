@@ -3,6 +3,7 @@ import * as auth from './migrations/001_auth';
 import * as platform from './migrations/002_platform';
 import * as authHardening from './migrations/003_auth_hardening';
 import * as platformSecurity from './migrations/004_platform_security';
+import * as jobs from './migrations/005_jobs';
 import * as catalogueVersion from './migrations/006_catalogue_version';
 import type { Db } from './types';
 
@@ -15,6 +16,7 @@ const migrations: Record<string, readonly string[]> = {
   '002_platform': platform.statements,
   '003_auth_hardening': authHardening.statements,
   '004_platform_security': platformSecurity.statements,
+  '005_jobs': jobs.statements,
   '006_catalogue_version': catalogueVersion.statements,
 };
 

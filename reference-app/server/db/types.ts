@@ -376,6 +376,58 @@ export interface RateLimitsTable {
   expire: number | null;
 }
 
+export interface JobsTable {
+  id: Generated<string>;
+  user_id: string;
+  service_id: string;
+  endpoint: string;
+  status: ColumnType<string, string | undefined, string>;
+  progress: ColumnType<number, number | undefined, number>;
+  message: string | null;
+  input: Json<Record<string, unknown>>;
+  result: Json<unknown>;
+  error: Json<{ code: string; message: string } | null>;
+  runtime: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  worker_id: string | null;
+  lease_until: Timestamp | null;
+  cancel_requested: ColumnType<boolean, boolean | undefined, boolean>;
+  version: ColumnType<number, number | undefined, number>;
+  time_limit_s: number;
+  price_per_s_usd: number;
+  gpu_seconds: number | null;
+  cost_credits: number | null;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  webhook_url: string | null;
+  created_at: CreatedAt;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  output_expires_at: Timestamp | null;
+}
+
+export interface StoredFilesTable {
+  key: string;
+  user_id: string | null;
+  job_id: string | null;
+  content_type: string;
+  size: number;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  job_id: string;
+  user_id: string;
+  url: string;
+  status: ColumnType<string, string | undefined, string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_error: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   identities: IdentitiesTable;
@@ -409,6 +461,9 @@ export interface Database {
   payment_refund_cases: PaymentRefundCasesTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
+  jobs: JobsTable;
+  stored_files: StoredFilesTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,0 +1,70 @@
+import { EventEmitter } from 'node:events';
+import { sql } from 'kysely';
+
+// Job notifications over pg_notify, so every server process sharing one PostgreSQL hears them
+// (PGlite delivers them in-process the same way). Payloads: `q` (a job was queued or a slot
+// freed), `c:<job id>:<version>` (a job changed), `x:<job id>` (cancel requested). Delivery is
+// best effort: workers and streams also poll, so a lost notification only delays.
+
+export class JobEvents {
+  readonly #emitter = new EventEmitter();
+  readonly channel: string;
+
+  constructor(schema: string | undefined) {
+    this.channel = `lime_jobs_${schema ?? 'public'}`.slice(0, 63);
+    this.#emitter.setMaxListeners(0);
+  }
+
+  /** Feeds one notification payload (from the database listener). */
+  dispatch(payload: string): void {
+    if (payload === 'q') this.#emitter.emit('queued');
+    else if (payload.startsWith('c:')) {
+      const [, jobId, version] = payload.split(':');
+      this.#emitter.emit(`changed:${jobId}`, Number(version));
+    } else if (payload.startsWith('x:')) this.#emitter.emit('cancel', payload.slice(2));
+  }
+
+  onQueued(listener: () => void): () => void {
+    this.#emitter.on('queued', listener);
+    return () => this.#emitter.off('queued', listener);
+  }
+
+  onChanged(jobId: string, listener: (version: number) => void): () => void {
+    this.#emitter.on(`changed:${jobId}`, listener);
+    return () => this.#emitter.off(`changed:${jobId}`, listener);
+  }
+
+  onCancel(listener: (jobId: string) => void): () => void {
+    this.#emitter.on('cancel', listener);
+    return () => this.#emitter.off('cancel', listener);
+  }
+
+  /** `pg_notify(...)` as an SQL expression, to send in the same statement as the change. */
+  notify(payload: ReturnType<typeof sql>) {
+    return sql`pg_notify(${this.channel}, ${payload})`;
+  }
+
+  changed(idColumn = 'id', versionColumn = 'version') {
+    return this.notify(sql`'c:' || ${sql.ref(idColumn)} || ':' || ${sql.ref(versionColumn)}`);
+  }
+
+  queued() {
+    return this.notify(sql`'q'`);
+  }
+}
+
+/** Resolves after `ms`, or earlier when `signal` aborts or `wake` is called. */
+export function sleep(ms: number, signal?: AbortSignal): { promise: Promise<void>; wake(): void } {
+  let wake!: () => void;
+  const promise = new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    wake = done;
+    signal?.addEventListener('abort', done, { once: true });
+  });
+  return { promise, wake };
+}

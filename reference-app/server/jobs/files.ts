@@ -1,0 +1,84 @@
+import { parseDataUri } from '@limelight/widgets/run';
+import type { Db } from '../db/types';
+import { MEDIA_TYPES, type MediaStore } from '../media/store';
+import type { InputFile, MediaRef } from '../runtimes/runtime';
+
+// Files of jobs: uploads for file inputs (POST /v1/files) and media a job produced. The bytes
+// live in the media store (served at /media/files/<key>, where the random key is the
+// permission); the stored_files row records owner, job and retention, so expired files are
+// removed and a job only reads files that still exist.
+
+export const MEDIA_FILES_PATH = '/media/files/';
+
+/** Types accepted as uploads: those the media store keeps under their own type, minus SVG and ZIP. */
+export const UPLOAD_TYPES = new Set(
+  Object.values(MEDIA_TYPES).filter((t) => !['image/svg+xml', 'application/zip', 'application/octet-stream'].includes(t)),
+);
+
+export class FileInputError extends Error {
+  override name = 'FileInputError';
+}
+
+export interface FileStore {
+  put(bytes: Uint8Array, contentType: string, owner: { userId: string; jobId?: string; expiresAt: Date }): Promise<MediaRef>;
+  get(key: string): Promise<{ bytes: Uint8Array; contentType: string; size: number } | undefined>;
+  /** Resolves a file input: a stored file's URL (on this site) or a data: URI. */
+  read(urlOrDataUri: string): Promise<InputFile>;
+  /** Removes files past their retention (rows and bytes). */
+  expire(): Promise<void>;
+}
+
+export function createFileStore(db: Db, media: MediaStore, publicUrl: string): FileStore {
+  async function get(key: string) {
+    const row = await db
+      .selectFrom('stored_files')
+      .select(['content_type', 'size', 'expires_at'])
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (!row || row.expires_at.getTime() < Date.now()) return undefined;
+    const file = await media.get(key);
+    if (!file) return undefined;
+    return { bytes: new Uint8Array(await new Response(file.body).arrayBuffer()), contentType: file.contentType, size: file.size };
+  }
+
+  return {
+    async put(bytes, contentType, owner) {
+      const stored = await media.put(bytes, contentType);
+      // The store serves what its key records: unknown types become application/octet-stream.
+      const servedType = MEDIA_TYPES[stored.key.split('.').pop() ?? ''] ?? 'application/octet-stream';
+      await db
+        .insertInto('stored_files')
+        .values({
+          key: stored.key,
+          user_id: owner.userId,
+          job_id: owner.jobId ?? null,
+          content_type: servedType,
+          size: stored.size,
+          expires_at: owner.expiresAt,
+        })
+        .execute();
+      return { url: stored.url, content_type: servedType, size: stored.size };
+    },
+    get,
+    async read(value) {
+      const dataUri = parseDataUri(value);
+      if (dataUri) {
+        const bytes = dataUri.base64 ? Buffer.from(dataUri.payload, 'base64') : Buffer.from(decodeURIComponent(dataUri.payload), 'utf8');
+        return { bytes: new Uint8Array(bytes), contentType: dataUri.contentType };
+      }
+      // Only this site's stored files: fetching arbitrary URLs from the server would let a job
+      // reach internal addresses.
+      const path = value.startsWith(publicUrl) ? value.slice(publicUrl.length) : value;
+      if (!path.startsWith(MEDIA_FILES_PATH)) {
+        throw new FileInputError(`${value} is not a file of this site: upload it with POST /v1/files and pass the returned url`);
+      }
+      const file = await get(path.slice(MEDIA_FILES_PATH.length));
+      if (!file) throw new FileInputError(`${value} does not exist or has expired`);
+      return { bytes: file.bytes, contentType: file.contentType };
+    },
+    async expire() {
+      const expired = await db.deleteFrom('stored_files').where('expires_at', '<', new Date()).returning('key').execute();
+      for (const { key } of expired) await media.delete(key);
+    },
+  };
+}

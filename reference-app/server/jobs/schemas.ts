@@ -1,0 +1,79 @@
+import { z } from '@hono/zod-openapi';
+import { JOB_STATUSES } from '@limelight/widgets/api';
+
+// OpenAPI schemas of the job API (documentation; inputs are validated against the endpoint's
+// own parameters by src/run, which names every bad field).
+
+const iso = z.string().openapi({ format: 'date-time' });
+
+export const FieldErrorSchema = z.object({ name: z.string(), rule: z.string(), message: z.string() }).openapi('FieldError');
+
+export const JobErrorBodySchema = z
+  .object({ detail: z.string(), errors: z.array(FieldErrorSchema).optional() })
+  .openapi('JobApiError', { description: '`errors` lists each bad field (422)' });
+
+export const FileRefSchema = z.object({ url: z.string(), content_type: z.string(), size: z.number().int() }).openapi('FileRef');
+
+export const JobSchema = z
+  .object({
+    job_id: z.string().uuid(),
+    service_id: z.string(),
+    endpoint: z.string(),
+    status: z.enum(JOB_STATUSES),
+    progress: z.number().min(0).max(1),
+    message: z.string().nullable(),
+    input: z.record(z.string(), z.unknown()),
+    result: z.unknown().openapi({ description: 'Output once FINISHED (media as FileRef); while PROCESSING, streamed text as {text}' }),
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    runtime: z.string().nullable().openapi({ description: '`local-demo` marks a demonstration runtime, not the real model' }),
+    queue: z.object({ position: z.number().int() }).nullable(),
+    metrics: z.object({
+      queue_ms: z.number().nullable(),
+      run_ms: z.number().nullable(),
+      gpu_seconds: z.number().nullable(),
+      cost_credits: z.number().nullable(),
+    }),
+    created_at: iso,
+    started_at: iso.nullable(),
+    finished_at: iso.nullable(),
+    output_expires_at: iso.nullable(),
+    links: z.object({ self: z.string(), cancel: z.string(), stream: z.string() }),
+  })
+  .openapi('Job');
+
+export const JobCreateSchema = z
+  .object({
+    service_id: z.string().min(1).max(200),
+    endpoint: z.string().max(200).optional().openapi({ description: 'Endpoint path; optional when the service has one endpoint' }),
+    input: z.record(z.string(), z.unknown()).openapi({ description: "Parameter values; checked against the endpoint's parameters" }),
+    webhook: z
+      .string()
+      .max(2000)
+      .optional()
+      .openapi({ description: 'Called with the envelope when the job ends (Standard Webhooks signature)' }),
+  })
+  .openapi('JobCreate');
+
+export const JobListSchema = z.object({ jobs: z.array(JobSchema), next_cursor: z.string().nullable() }).openapi('JobList');
+
+export const JobListQuerySchema = z.object({
+  service_id: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+});
+
+export const JobIdParamSchema = z.object({ job_id: z.string().openapi({ param: { name: 'job_id', in: 'path' } }) });
+
+export const EstimateQuerySchema = z.object({ service_id: z.string().min(1), endpoint: z.string().optional() });
+
+export const EstimateSchema = z
+  .object({
+    service_id: z.string(),
+    endpoint: z.string(),
+    gpu: z.string(),
+    price_per_s_usd: z.number(),
+    recent_run_seconds: z.array(z.number()),
+  })
+  .openapi('JobEstimateData');
+
+export const WebhookSecretSchema = z.object({ secret: z.string() }).openapi('WebhookSecret');

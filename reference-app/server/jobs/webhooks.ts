@@ -1,0 +1,142 @@
+import { hkdfSync } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { sql } from 'kysely';
+import { Webhook } from 'standardwebhooks';
+import type { Db } from '../db/types';
+import { envelopeOf, type JobRow } from './envelope';
+
+// Job webhooks (docs/jobs.md: webhooks): when a job ends, its envelope is POSTed to the job's
+// `webhook` URL, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature)
+// with the owner's secret. Deliveries are rows, so they survive restarts; a failed attempt is
+// retried with backoff, then given up.
+
+/** Delay before attempt n+1 after n failed attempts, seconds; after the last, the delivery fails. */
+export const WEBHOOK_BACKOFF_S = [5, 30, 120, 600, 3600] as const;
+const DELIVERY_TIMEOUT_MS = 10_000;
+
+/** The user's signing secret, derived from the server key (nothing to store or leak at rest). */
+export function webhookSecretOf(linkKey: Buffer, userId: string): string {
+  const key = Buffer.from(hkdfSync('sha256', linkKey, Buffer.alloc(0), `limelight job webhooks ${userId}`, 32));
+  return `whsec_${key.toString('base64')}`;
+}
+
+function isPrivateAddress(address: string): boolean {
+  if (isIP(address) === 4) {
+    const [a, b] = address.split('.').map(Number) as [number, number];
+    return (
+      a === 10 ||
+      a === 127 ||
+      a === 0 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
+  }
+  const v6 = address.toLowerCase();
+  if (v6.startsWith('::ffff:')) return isPrivateAddress(v6.slice(7));
+  return v6 === '::1' || v6 === '::' || v6.startsWith('fc') || v6.startsWith('fd') || v6.startsWith('fe80');
+}
+
+/** Why a webhook URL is refused, or undefined when it is acceptable. */
+export function webhookUrlProblem(value: string, allowPrivate: boolean): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'webhook must be an absolute http(s) URL';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'webhook must be an absolute http(s) URL';
+  if (url.username || url.password) return 'webhook must not contain credentials';
+  if (allowPrivate) return undefined;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && isPrivateAddress(host))) {
+    return 'webhook must be a public address (loopback and private networks are refused)';
+  }
+  return undefined;
+}
+
+/** Resolves the host at delivery time too: a public name may point at a private address. */
+async function assertPublicTarget(url: string, allowPrivate: boolean): Promise<void> {
+  if (allowPrivate) return;
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
+  if (addresses.some(isPrivateAddress)) throw new Error(`${host} resolves to a private address`);
+}
+
+export interface WebhookDeps {
+  db: Db;
+  linkKey: Buffer;
+  publicUrl: string;
+  allowPrivate: boolean;
+  fetch?: typeof fetch;
+}
+
+/** Sends every due delivery once (claimed with SKIP LOCKED); answers how many were attempted. */
+export async function deliverDueWebhooks(deps: WebhookDeps, limit = 10): Promise<number> {
+  const due = await sql<{ id: string; job_id: string; user_id: string; url: string; attempts: number }>`
+    UPDATE webhook_deliveries SET next_attempt_at = clock_timestamp() + interval '60 seconds'
+    WHERE id IN (
+      SELECT id FROM webhook_deliveries
+      WHERE status = 'pending' AND next_attempt_at <= clock_timestamp()
+      ORDER BY next_attempt_at LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id, job_id, user_id, url, attempts`.execute(deps.db);
+  await Promise.all(due.rows.map((delivery) => deliverOne(deps, delivery)));
+  return due.rows.length;
+}
+
+async function deliverOne(deps: WebhookDeps, delivery: { id: string; job_id: string; user_id: string; url: string; attempts: number }) {
+  const job = (await deps.db.selectFrom('jobs').selectAll().where('id', '=', delivery.job_id).executeTakeFirst()) as JobRow | undefined;
+  if (!job) return;
+  const payload = JSON.stringify({
+    type: `job.${job.status.toLowerCase()}`,
+    timestamp: new Date().toISOString(),
+    data: envelopeOf(job, deps.publicUrl),
+  });
+  const timestamp = new Date();
+  const signature = new Webhook(webhookSecretOf(deps.linkKey, delivery.user_id)).sign(delivery.id, timestamp, payload);
+  let error: string | undefined;
+  try {
+    await assertPublicTarget(delivery.url, deps.allowPrivate);
+    const response = await (deps.fetch ?? fetch)(delivery.url, {
+      method: 'POST',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Limelight-Webhooks/1',
+        'webhook-id': delivery.id,
+        'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+        'webhook-signature': signature,
+      },
+      body: payload,
+    });
+    if (response.status < 200 || response.status >= 300) error = `HTTP ${response.status}`;
+    await response.body?.cancel().catch(() => {});
+  } catch (cause) {
+    error = (cause as Error).message || String(cause);
+  }
+  const attempts = delivery.attempts + 1;
+  if (!error) {
+    await deps.db
+      .updateTable('webhook_deliveries')
+      .set({ status: 'delivered', attempts, last_error: null })
+      .where('id', '=', delivery.id)
+      .execute();
+    return;
+  }
+  const backoff = WEBHOOK_BACKOFF_S[attempts - 1];
+  await deps.db
+    .updateTable('webhook_deliveries')
+    .set({
+      attempts,
+      last_error: error.slice(0, 500),
+      status: backoff === undefined ? 'failed' : 'pending',
+      next_attempt_at: new Date(Date.now() + (backoff ?? 0) * 1000),
+    })
+    .where('id', '=', delivery.id)
+    .execute();
+}
