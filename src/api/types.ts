@@ -23,6 +23,26 @@ export interface EndpointParameter {
   required: boolean;
   default?: unknown;
   description?: string;
+  /** Smallest allowed value (number, integer). */
+  minimum?: number;
+  /** Largest allowed value (number, integer). */
+  maximum?: number;
+  /** The only allowed values (a select in forms). */
+  enum?: Array<string | number>;
+  /** Values must be a multiple of this (number, integer). */
+  step?: number;
+  /** Type of the elements of an array parameter. */
+  items?: { type: 'string' | 'integer' | 'number' | 'boolean' | 'file' | 'object' };
+}
+
+/** Media type of an endpoint's result, so clients know how to show it. */
+export const OUTPUT_TYPES = ['image', 'audio', 'video', 'text', 'json', 'mesh', 'file'] as const;
+export type OutputType = (typeof OUTPUT_TYPES)[number];
+
+export interface EndpointOutput {
+  type: OutputType;
+  /** True when the result arrives as streamed text before the job ends (chat). */
+  streaming?: boolean;
 }
 
 export interface ServiceEndpoint {
@@ -30,6 +50,10 @@ export interface ServiceEndpoint {
   path: string;
   description?: string;
   parameters: EndpointParameter[];
+  /** What a run returns; absent means JSON. */
+  output?: EndpointOutput;
+  /** Seconds a run may take before it ends as TIMEOUT (docs/jobs.md: default 120). */
+  time_limit_s?: number;
 }
 
 export interface ModelDescriptor {
