@@ -1,4 +1,5 @@
 import type { ApiClientOptions } from './http';
+import { createJobsClient } from './jobs';
 import { createModelManagementClient } from './modelManagement';
 import { createPaymentClient } from './payment';
 import { createProfileClient } from './profile';
@@ -6,13 +7,14 @@ import { createSupportClient } from './support';
 
 export type PlatformClientOptions = Omit<ApiClientOptions, 'prefix' | 'defaultAuth'>;
 
-/** All four API groups on one host with one token source. */
+/** All API groups on one host with one token source. */
 export function createPlatformClients(options: PlatformClientOptions) {
   return {
     modelManagement: createModelManagementClient(options),
     profile: createProfileClient(options),
     payment: createPaymentClient(options),
     support: createSupportClient(options),
+    jobs: createJobsClient(options),
   };
 }
 

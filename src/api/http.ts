@@ -1,5 +1,5 @@
 import { createFetch, FetchError, ofetch, type $Fetch } from 'ofetch';
-import { detailOf, INTERNAL_ERROR, OFFLINE_ERROR, TOKENS_MISSING_ERROR, type ApiFailure, type ApiResult } from './result';
+import { detailOf, fieldErrorsOf, INTERNAL_ERROR, OFFLINE_ERROR, TOKENS_MISSING_ERROR, type ApiFailure, type ApiResult } from './result';
 import { ApiError } from './errors';
 
 /** none: never send a token; optional: send it if present; required: fail without one. */
@@ -10,6 +10,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `Prefer`, `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClientOptions {
@@ -50,12 +52,14 @@ export function toFailure(error: unknown, url: string): ApiFailure {
         ? failure(0, '', url, OFFLINE_ERROR)
         : failure(500, INTERNAL_ERROR, url, INTERNAL_ERROR);
     }
-    return failure(
+    const result = failure(
       response.status,
       response.statusText,
       response.url || url,
       detailOf(error.data) ?? response.statusText ?? INTERNAL_ERROR,
     );
+    const fieldErrors = fieldErrorsOf(error.data);
+    return fieldErrors ? { ...result, fieldErrors } : result;
   }
   // fetch rejects with a TypeError when nothing answers (connection refused, DNS, CORS).
   if (error instanceof TypeError) return failure(0, '', url, OFFLINE_ERROR);
@@ -91,7 +95,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         method,
         query,
         body: req.body as BodyInit | Record<string, unknown> | undefined,
-        headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+        headers: { ...req.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
         signal: req.signal,
         // GET without a body may be retried once on a network blip; anything with a body never.
         retry: req.body === undefined && method === 'GET' ? 1 : 0,

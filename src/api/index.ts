@@ -7,6 +7,7 @@ export * from './modelManagement';
 export * from './profile';
 export * from './payment';
 export * from './support';
+export * from './jobs';
 export { createPlatformClients } from './clients';
 export type { PlatformClients, PlatformClientOptions } from './clients';
 export { usePlatformClients } from './usePlatformClients';

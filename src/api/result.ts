@@ -5,6 +5,8 @@ export interface ApiSuccess<T> {
   data: T;
 }
 
+import type { FieldError } from './types';
+
 /** Failure of spec §7: status, statusText, url and the body's `detail` as error. */
 export interface ApiFailure {
   ok: false;
@@ -12,6 +14,8 @@ export interface ApiFailure {
   statusText: string;
   url: string;
   error: string;
+  /** One entry per bad field when the body lists them (422 of `POST /v1/jobs`). */
+  fieldErrors?: FieldError[];
 }
 
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
@@ -30,4 +34,16 @@ export function detailOf(body: unknown): string | undefined {
     return messages.join('; ') || undefined;
   }
   return undefined;
+}
+
+/** The body's `errors` list of `{ name, rule, message }`, when it has one. */
+export function fieldErrorsOf(body: unknown): FieldError[] | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const errors = (body as { errors?: unknown }).errors;
+  if (!Array.isArray(errors)) return undefined;
+  const valid = errors.filter(
+    (e): e is FieldError =>
+      !!e && typeof e === 'object' && typeof e.name === 'string' && typeof e.rule === 'string' && typeof e.message === 'string',
+  );
+  return valid.length ? valid.map(({ name, rule, message }) => ({ name, rule, message })) : undefined;
 }

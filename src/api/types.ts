@@ -240,3 +240,98 @@ export interface HostingInformation {
   endpoint_url: string;
   updated_at: string;
 }
+
+// ---- Jobs (docs/jobs.md): one run of a service endpoint, queued and metered by the server.
+
+/** Job statuses in lifecycle order; the last four are final. */
+export const JOB_STATUSES = ['QUEUED', 'PROCESSING', 'FINISHED', 'FAILED', 'TIMEOUT', 'CANCELLED'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export const FINAL_JOB_STATUSES: readonly JobStatus[] = ['FINISHED', 'FAILED', 'TIMEOUT', 'CANCELLED'];
+
+/** One bad input field: which, which rule it broke, and a sentence for the user. */
+export interface FieldError {
+  /** Parameter name, e.g. `prompt`, or `messages.0` inside an array. */
+  name: string;
+  /** The broken rule: required, type, minimum, maximum, enum, step, unknown, file, size, … */
+  rule: string;
+  message: string;
+}
+
+/** A stored file: what `POST /v1/files` answers and how media appear in results. */
+export interface FileRef {
+  url: string;
+  content_type: string;
+  size: number;
+}
+
+export interface JobError {
+  /** Machine-readable, e.g. `timeout`, `worker_lost`, `runtime_error`, `cancelled`. */
+  code: string;
+  message: string;
+}
+
+export interface JobMetrics {
+  /** Time between creation and start. */
+  queue_ms: number | null;
+  /** Time between start and end. */
+  run_ms: number | null;
+  /** Billed GPU time: run time in seconds. */
+  gpu_seconds: number | null;
+  /** Credits charged for the run (0 when it did not finish). */
+  cost_credits: number | null;
+}
+
+/** The job envelope: the same shape from create, get, list, the stream and webhooks. */
+export interface Job {
+  job_id: string;
+  service_id: string;
+  /** The endpoint's path, e.g. `/generate`. */
+  endpoint: string;
+  status: JobStatus;
+  /** 0..1 */
+  progress: number;
+  message: string | null;
+  input: Record<string, unknown>;
+  /**
+   * The output once FINISHED (media as `FileRef`). While PROCESSING a streaming endpoint's text
+   * so far, as `{ text }`.
+   */
+  result: unknown;
+  error: JobError | null;
+  /** What computes it, e.g. `local-demo` (a demonstration, not the real model) or `http`. */
+  runtime: string | null;
+  /** Set while QUEUED: how many of the caller's and others' jobs run first (0 = next). */
+  queue: { position: number } | null;
+  metrics: JobMetrics;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  /** Result and media stay readable until then (docs/jobs.md: retention). */
+  output_expires_at: string | null;
+  links: { self: string; cancel: string; stream: string };
+}
+
+export interface JobCreate {
+  service_id: string;
+  /** Endpoint path; may be omitted when the service has exactly one endpoint. */
+  endpoint?: string;
+  input: Record<string, unknown>;
+  /** Called with the envelope when the job ends, signed with Standard Webhooks headers. */
+  webhook?: string;
+}
+
+export interface JobList {
+  jobs: Job[];
+  /** Pass as `cursor` to get the next (older) page; null on the last page. */
+  next_cursor: string | null;
+}
+
+/** What a run of an endpoint probably costs (see `estimateRun` in `@limelight/widgets/run`). */
+export interface JobEstimateData {
+  service_id: string;
+  endpoint: string;
+  gpu: string;
+  price_per_s_usd: number;
+  /** Run times in seconds of the latest finished runs of this endpoint, newest first. */
+  recent_run_seconds: number[];
+}

@@ -1,0 +1,159 @@
+import { createParser } from 'eventsource-parser';
+import { createApiClient, type ApiClientOptions } from './http';
+import { OFFLINE_ERROR, type ApiResult } from './result';
+import { FINAL_JOB_STATUSES, type FileRef, type Job, type JobCreate, type JobEstimateData, type JobList } from './types';
+
+// The job API (docs/jobs.md): create a run of a service endpoint, follow it, cancel it, list
+// past runs, upload input files, and subscribe to its server-sent events. Calls never throw.
+
+export const JOBS_PREFIX = '/v1/';
+/** Longest `Prefer: wait` the server honours, seconds. */
+export const MAX_PREFER_WAIT_S = 60;
+
+export interface CreateJobOptions {
+  /** Answer when the job ends or after this many seconds (≤ 60), whichever is first. */
+  wait?: number;
+  /** A retried create with the same key returns the same job and charges once. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export interface ListJobsQuery {
+  service_id?: string;
+  /** 1..100, default 20. */
+  limit?: number;
+  /** `next_cursor` of the previous page. */
+  cursor?: string;
+}
+
+export interface JobSubscription {
+  /** Stops listening (no more callbacks). */
+  close(): void;
+  /** Settles with the final envelope, or the last one seen when closed or failed for good. */
+  readonly done: Promise<Job | undefined>;
+}
+
+export interface SubscribeOptions {
+  /** Called with the envelope on every status change and partial output. */
+  onJob(job: Job): void;
+  /** A failure that ends the subscription (401, 404) or a reconnect attempt (transient). */
+  onError?(error: { status: number; message: string; willRetry: boolean }): void;
+  /** Resume after this event id (a previous subscription's last `id`). */
+  lastEventId?: string;
+  /** Delay before reconnecting after a dropped connection, ms; doubles up to 10 s. Default 500. */
+  retryMs?: number;
+  signal?: AbortSignal;
+}
+
+const isFinal = (job: Job) => FINAL_JOB_STATUSES.includes(job.status);
+const MAX_RETRY_MS = 10_000;
+
+/** Job calls; every call needs a session token or API key. */
+export function createJobsClient(options: Omit<ApiClientOptions, 'prefix'>) {
+  const client = createApiClient({ ...options, prefix: JOBS_PREFIX, defaultAuth: 'required' });
+  const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  const base = options.baseURL.replace(/\/+$/, '');
+
+  function create(body: JobCreate, opts: CreateJobOptions = {}): Promise<ApiResult<Job>> {
+    const headers: Record<string, string> = {};
+    if (opts.wait !== undefined) headers.Prefer = `wait=${Math.max(0, Math.min(MAX_PREFER_WAIT_S, Math.round(opts.wait)))}`;
+    if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+    return client.post<Job>('jobs', body, { headers, signal: opts.signal });
+  }
+
+  /** Uploads one file for use as a file input; answers its `{ url, content_type, size }`. */
+  function uploadFile(file: Blob, filename = 'upload', signal?: AbortSignal): Promise<ApiResult<FileRef>> {
+    const form = new FormData();
+    form.append('file', file, (file as File).name || filename);
+    return client.post<FileRef>('files', form, { signal });
+  }
+
+  /**
+   * Follows a job's event stream. A dropped connection reconnects with `Last-Event-ID`, so no
+   * state is missed (each event carries the whole envelope); it ends after the final status.
+   */
+  function subscribe(jobId: string, sub: SubscribeOptions): JobSubscription {
+    const controller = new AbortController();
+    const abort = () => controller.abort();
+    sub.signal?.addEventListener('abort', abort, { once: true });
+    let lastEventId = sub.lastEventId;
+    let latest: Job | undefined;
+    const url = `${base}/v1/jobs/${encodeURIComponent(jobId)}/stream`;
+
+    async function connectOnce(): Promise<'final' | 'dropped' | { status: number; message: string }> {
+      const token = await options.getAccessToken?.();
+      if (!token) return { status: 401, message: 'Tokens not available. Login first.' };
+      const headers: Record<string, string> = { Accept: 'text/event-stream', Authorization: `Bearer ${token}` };
+      if (lastEventId) headers['Last-Event-ID'] = lastEventId;
+      const response = await fetchImpl(url, { headers, signal: controller.signal });
+      if (!response.ok || !response.body) {
+        const body = (await response.json().catch(() => ({}))) as { detail?: string };
+        return { status: response.status, message: body.detail ?? response.statusText };
+      }
+      let final = false;
+      const parser = createParser({
+        onEvent(event) {
+          if (event.event !== 'job') return;
+          if (event.id) lastEventId = event.id;
+          latest = JSON.parse(event.data) as Job;
+          sub.onJob(latest);
+          if (isFinal(latest)) final = true;
+        },
+      });
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        parser.feed(value);
+        if (final) {
+          await reader.cancel().catch(() => {});
+          break;
+        }
+      }
+      return final ? 'final' : 'dropped';
+    }
+
+    const done = (async () => {
+      let delay = sub.retryMs ?? 500;
+      while (!controller.signal.aborted) {
+        let outcome: Awaited<ReturnType<typeof connectOnce>>;
+        try {
+          outcome = await connectOnce();
+        } catch {
+          if (controller.signal.aborted) break;
+          outcome = 'dropped';
+        }
+        if (outcome === 'final') break;
+        if (outcome !== 'dropped') {
+          // 5xx and 429 are worth another try; 401/403/404 are not.
+          const willRetry = outcome.status >= 500 || outcome.status === 429;
+          sub.onError?.({ ...outcome, willRetry });
+          if (!willRetry) break;
+        } else {
+          sub.onError?.({ status: 0, message: OFFLINE_ERROR, willRetry: true });
+        }
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        delay = Math.min(delay * 2, MAX_RETRY_MS);
+      }
+      sub.signal?.removeEventListener('abort', abort);
+      return latest;
+    })();
+
+    return { close: abort, done };
+  }
+
+  return {
+    client,
+    create,
+    get: (jobId: string) => client.get<Job>(`jobs/${encodeURIComponent(jobId)}`),
+    cancel: (jobId: string) => client.post<Job>(`jobs/${encodeURIComponent(jobId)}/cancel`),
+    list: (query: ListJobsQuery = {}) => client.get<JobList>('jobs', { query: { ...query } }),
+    /** Price of the service's GPU and recent run times of the endpoint (feed `estimateRun`). */
+    estimate: (serviceId: string, endpoint?: string) =>
+      client.get<JobEstimateData>('jobs/estimate', { query: { service_id: serviceId, endpoint } }),
+    uploadFile,
+    subscribe,
+  };
+}
+
+export type JobsClient = ReturnType<typeof createJobsClient>;
