@@ -83,7 +83,24 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
 
     const app = createApp({
       auth: { db, config, keys, box, mailer, limiter, onUserCreated: createProfile },
-      api: { db, config, keys, box, mailer, limiter, payments, linkKey },
+      api: {
+        db,
+        config,
+        keys,
+        box,
+        mailer,
+        limiter,
+        payments,
+        linkKey,
+        services: {
+          // Publishers' services on private addresses are allowed outside production, so a
+          // service on this machine can be published (docs/security.md: service URLs).
+          urlPolicy: { allowPrivateAddresses: process.env.NODE_ENV !== 'production' || process.env.ALLOW_PRIVATE_SERVICE_URLS === 'true' },
+          storeImage: async () => {
+            throw new Error('INTEGRATION: wire the media store');
+          },
+        },
+      },
       publishableKey,
       serveApp: options.serveApp ?? true,
     });

@@ -8,6 +8,7 @@ export * from './profile';
 export * from './payment';
 export * from './support';
 export * from './jobs';
+export * from './services';
 export { createPlatformClients } from './clients';
 export type { PlatformClients, PlatformClientOptions } from './clients';
 export { usePlatformClients } from './usePlatformClients';

@@ -5,6 +5,7 @@ import type { Db } from '../db/types';
 import type { RateLimiter } from '../http/rateLimit';
 import type { Mailer } from '../mail/mailer';
 import type { PaymentService } from '../payments/service';
+import type { ServiceRoutesOptions } from '../services/routes';
 
 /** What the platform API needs from the rest of the server. */
 export interface ApiDeps {
@@ -17,4 +18,6 @@ export interface ApiDeps {
   payments: PaymentService;
   /** HMAC key for links that prove an address (newsletter unsubscribe). */
   linkKey: Buffer;
+  /** Publishing: the URL policy for publishers' services and where card images are stored. */
+  services: ServiceRoutesOptions;
 }

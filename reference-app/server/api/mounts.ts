@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { catalogueRoutes, descriptorRoutes, hostingRoutes } from '../catalogue/routes';
 import { paymentPublicRoutes, paymentRoutes } from '../payments/routes';
 import { profileRoutes } from '../profile/routes';
+import { serviceRoutes } from '../services/routes';
 import { supportPublicRoutes, supportRoutes } from '../support/routes';
 import { mountFeature } from './access';
 import type { MaybeSignedInEnv } from './authenticate';
@@ -22,6 +23,7 @@ import { createApiApp, describeApi } from './openapi';
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const SUPPORT_BODY_LIMIT = 16 * 1024 * 1024;
+const IMAGE_BODY_LIMIT = 6 * 1024 * 1024;
 
 export function apiRoutes(deps: ApiDeps) {
   const v1 = createApiApp<MaybeSignedInEnv>();
@@ -34,11 +36,17 @@ export function apiRoutes(deps: ApiDeps) {
     });
   const supportLimit = limit(SUPPORT_BODY_LIMIT);
   const defaultLimit = limit(DEFAULT_BODY_LIMIT);
-  v1.use('*', (c, next) => (c.req.path.endsWith('/support/support') ? supportLimit(c, next) : defaultLimit(c, next)));
+  const imageLimit = limit(IMAGE_BODY_LIMIT);
+  v1.use('*', (c, next) => {
+    if (c.req.path.endsWith('/support/support')) return supportLimit(c, next);
+    if (/\/model_management\/services\/[^/]+\/image$/.test(c.req.path)) return imageLimit(c, next);
+    return defaultLimit(c, next);
+  });
 
   mountFeature(v1, deps, '/model_management', catalogueRoutes(deps), { auth: 'public' });
   mountFeature(v1, deps, '/model_management', descriptorRoutes(deps), { auth: 'optional' });
   mountFeature(v1, deps, '/model_management', hostingRoutes(deps), { auth: 'signed-in' });
+  mountFeature(v1, deps, '/model_management', serviceRoutes(deps, deps.services), { auth: 'signed-in' });
   mountFeature(v1, deps, '/profile', profileRoutes(deps), { auth: 'signed-in' });
   mountFeature(v1, deps, '/payment', paymentPublicRoutes(deps), { auth: 'public' });
   mountFeature(v1, deps, '/payment', paymentRoutes(deps), { auth: 'signed-in' });
@@ -50,7 +58,8 @@ export function apiRoutes(deps: ApiDeps) {
   v1.notFound((c) => c.json({ detail: `No route ${c.req.method} ${c.req.path}` }, 404));
 
   v1.onError((error, c) => {
-    if (error instanceof ApiHttpError) return c.json({ detail: error.detail }, error.status);
+    if (error instanceof ApiHttpError)
+      return c.json(error.errors ? { detail: error.detail, errors: error.errors } : { detail: error.detail }, error.status);
     if (error instanceof HTTPException && error.status < 500) {
       const detail = /json/i.test(error.message) ? 'Request body is not valid JSON' : error.message || 'Bad request';
       return c.json({ detail }, error.status);

@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as auth from './migrations/001_auth';
 import * as platform from './migrations/002_platform';
+import * as services from './migrations/007_services';
 import type { Db } from './types';
 
 // Versioned migrations, applied in name order at start. Each is a list of statements because
@@ -10,6 +11,7 @@ import type { Db } from './types';
 const migrations: Record<string, readonly string[]> = {
   '001_auth': auth.statements,
   '002_platform': platform.statements,
+  '007_services': services.statements,
 };
 
 /** A hash of the schema, part of the key under which prepared test databases are cached. */
