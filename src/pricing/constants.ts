@@ -17,4 +17,3 @@ export const MAX_EXECUTION_MS = 3_600_000;
 /** spec §9: where a plan's button goes. */
 export const BILLING_PATH = '/account/billing';
 export const SIGN_UP_PATH = '/signinup?page_state=0';
-
