@@ -114,7 +114,26 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
 
     const app = createApp({
       auth: { db, config, keys, box, mailer, limiter, onUserCreated: createProfile },
-      api: { db, config, keys, box, mailer, limiter, payments, linkKey, media, outbox, jobs: jobs.service, jobFiles: jobs.files },
+      api: {
+        db,
+        config,
+        keys,
+        box,
+        mailer,
+        limiter,
+        payments,
+        linkKey,
+        media,
+        outbox,
+        jobs: jobs.service,
+        jobFiles: jobs.files,
+        services: {
+          // Publishers' services on private addresses are allowed outside production, so a
+          // service on this machine can be published (docs/security.md: service URLs).
+          urlPolicy: { allowPrivateAddresses: !config.production || process.env.ALLOW_PRIVATE_SERVICE_URLS === 'true' },
+          storeImage: async (bytes, contentType) => (await media.put(bytes, contentType)).url,
+        },
+      },
       publishableKey,
       serveApp: options.serveApp ?? true,
       catalogue,

@@ -1,5 +1,6 @@
 import type { ApiClientOptions } from './http';
 import { createJobsClient } from './jobs';
+import { createServicesClient } from './services';
 import { createModelManagementClient } from './modelManagement';
 import { createPaymentClient } from './payment';
 import { createProfileClient } from './profile';
@@ -15,6 +16,7 @@ export function createPlatformClients(options: PlatformClientOptions) {
     payment: createPaymentClient(options),
     support: createSupportClient(options),
     jobs: createJobsClient(options),
+    services: createServicesClient(options),
   };
 }
 

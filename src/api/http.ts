@@ -28,9 +28,11 @@ export interface ApiClientOptions {
 }
 
 export interface ApiClient {
-  request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options?: RequestOptions): Promise<ApiResult<T>>;
+  request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options?: RequestOptions): Promise<ApiResult<T>>;
   get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<ApiResult<T>>;
   post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<ApiResult<T>>;
+  patch<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<ApiResult<T>>;
+  delete<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<ApiResult<T>>;
 }
 
 function joinUrl(baseURL: string, prefix: string, path: string): string {
@@ -110,6 +112,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     request,
     get: (path, opts) => request('GET', path, opts),
     post: (path, body, opts) => request('POST', path, { ...opts, body }),
+    patch: (path, body, opts) => request('PATCH', path, { ...opts, body }),
+    delete: (path, opts) => request('DELETE', path, opts),
   };
 }
 

@@ -40,6 +40,14 @@ export type {
   JobCreate,
   JobList,
   JobEstimateData,
+  ServiceVisibility,
+  ServiceStatus,
+  ServiceRuntimeInput,
+  ServiceRuntime,
+  HealthCheck,
+  ServiceInput,
+  ManagedService,
+  OpenApiImport,
 } from './types';
 export { OFFLINE_ERROR, INTERNAL_ERROR, TOKENS_MISSING_ERROR, detailOf, fieldErrorsOf } from './result';
 export type { ApiSuccess, ApiFailure, ApiResult } from './result';
@@ -56,6 +64,8 @@ export { createSupportClient } from './support';
 export type { SupportClient } from './support';
 export { createJobsClient, JOBS_PREFIX, MAX_PREFER_WAIT_S } from './jobs';
 export type { JobsClient, CreateJobOptions, ListJobsQuery, JobSubscription, SubscribeOptions } from './jobs';
+export { createServicesClient, SERVICES_PREFIX, PRIVATE_SERVICE_LIMITS } from './services';
+export type { ServicesClient } from './services';
 export { createPlatformClients } from './clients';
 export type { PlatformClients, PlatformClientOptions } from './clients';
 export { usePlatformClients } from './usePlatformClients';

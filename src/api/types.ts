@@ -337,3 +337,87 @@ export interface JobEstimateData {
   /** Run times in seconds of the latest finished runs of this endpoint, newest first. */
   recent_run_seconds: number[];
 }
+
+// ---- Publishing (docs/publishing.md): services their owners create and host.
+
+export type ServiceVisibility = 'public' | 'private';
+export type ServiceStatus = 'active' | 'paused';
+
+/** How a service runs, as its owner configures it. Secrets are write-only. */
+export type ServiceRuntimeInput =
+  | {
+      type: 'http';
+      /** The service's own base URL; endpoint paths are appended. */
+      base_url: string;
+      /** Extra request headers (e.g. a shared secret), stored encrypted; never returned. */
+      headers?: Record<string, string>;
+    }
+  | {
+      type: 'container';
+      /** Image reference, e.g. `docker.io/me/sketch:1.2`. */
+      image: string;
+      /** One of the caller's registry credentials, for private images. */
+      registry_credential_id?: string | null;
+      /** A pricing server id (the GPU type). */
+      gpu: string;
+      min_instances: number;
+      max_instances: number;
+      idle_timeout_s: number;
+    };
+
+/** The stored runtime: header values are replaced by their names. */
+export type ServiceRuntime =
+  | { type: 'local-demo' }
+  | { type: 'http'; base_url: string; header_names: string[] }
+  | (Omit<Extract<ServiceRuntimeInput, { type: 'container' }>, 'registry_credential_id'> & {
+      registry_credential_id: string | null;
+      /** No GPU fleet is attached locally: a deployment waits for a runner (docs/publishing.md). */
+      deployment_status: 'waiting_for_runner' | 'running' | 'failed';
+    });
+
+export interface HealthCheck {
+  status: 'ok' | 'failing' | 'unreachable' | 'waiting_for_runner';
+  /** Round-trip time of the check, when the service answered. */
+  latency_ms: number | null;
+  checked_at: string;
+  detail: string;
+}
+
+/** What the owner creates or changes; every field is optional on PATCH. */
+export interface ServiceInput {
+  display_name: string;
+  /** HTML; sanitised on the server and again on display. */
+  model_desc?: string | null;
+  model_category?: string[];
+  used_models?: string[];
+  visibility?: ServiceVisibility;
+  status?: ServiceStatus;
+  endpoints?: ServiceEndpoint[];
+  runtime?: ServiceRuntimeInput | null;
+}
+
+/** A service as its owner manages it. */
+export interface ManagedService {
+  id: string;
+  display_name: string;
+  model_desc: string | null;
+  display_img_url: string | null;
+  model_category: string[];
+  used_models: string[];
+  visibility: ServiceVisibility;
+  status: ServiceStatus;
+  endpoints: ServiceEndpoint[];
+  runtime: ServiceRuntime;
+  health: HealthCheck | null;
+  n_usages: number;
+  /** Credits earned from other users' runs (public services). */
+  earnings_credits: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OpenApiImport {
+  endpoints: ServiceEndpoint[];
+  /** Constructs of the document that were not imported, one sentence each. */
+  unsupported: string[];
+}

@@ -9,6 +9,7 @@ import type { Mailer } from '../mail/mailer';
 import type { MediaStore } from '../media/store';
 import type { PaymentService } from '../payments/service';
 import type { MailOutbox } from '../support/mailOutbox';
+import type { ServiceRoutesOptions } from '../services/routes';
 
 /** What the platform API needs from the rest of the server. */
 export interface ApiDeps {
@@ -28,4 +29,6 @@ export interface ApiDeps {
   /** The job API's domain (jobs/) and its stored files. */
   jobs: JobService;
   jobFiles: FileStore;
+  /** Publishing: the URL policy for publishers' services and where card images are stored. */
+  services: ServiceRoutesOptions;
 }

@@ -4,6 +4,7 @@ import { catalogueRoutes, descriptorRoutes, hostingRoutes } from '../catalogue/r
 import { paymentPublicRoutes, paymentRoutes } from '../payments/routes';
 import { fileRoutes, jobRoutes } from '../jobs/routes';
 import { profileRoutes } from '../profile/routes';
+import { serviceRoutes } from '../services/routes';
 import { newsletterOwnerRoutes, supportPublicRoutes, supportRoutes } from '../support/routes';
 import type { Env } from 'hono';
 import { mountFeature, type Access } from './access';
@@ -28,6 +29,7 @@ import { logRequestFailure } from '../http/errorLog';
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const SUPPORT_BODY_LIMIT = 16 * 1024 * 1024;
+const IMAGE_BODY_LIMIT = 6 * 1024 * 1024;
 
 export function apiRoutes(deps: ApiDeps) {
   const v1 = createApiApp<MaybeSignedInEnv>();
@@ -40,9 +42,11 @@ export function apiRoutes(deps: ApiDeps) {
     });
   const supportLimit = limit(SUPPORT_BODY_LIMIT);
   const defaultLimit = limit(DEFAULT_BODY_LIMIT);
+  const imageLimit = limit(IMAGE_BODY_LIMIT);
   v1.use('*', (c, next) => {
     // POST /v1/files enforces its own (larger) upload limit.
     if (c.req.path.endsWith('/v1/files')) return next();
+    if (/\/model_management\/services\/[^/]+\/image$/.test(c.req.path)) return imageLimit(c, next);
     return c.req.path.endsWith('/support/support') ? supportLimit(c, next) : defaultLimit(c, next);
   });
 
@@ -53,6 +57,8 @@ export function apiRoutes(deps: ApiDeps) {
   mount('/model_management', catalogueRoutes(deps), { auth: 'public' });
   mount('/model_management', descriptorRoutes(deps), { auth: 'optional' });
   mount('/model_management', hostingRoutes(deps), { auth: 'signed-in', apiKeys: 'allowed' });
+  // Publishing changes accounts' services: sessions only, never API keys.
+  mount('/model_management', serviceRoutes(deps, deps.services), { auth: 'signed-in', apiKeys: 'refused' });
   mount('/profile', profileRoutes(deps), { auth: 'signed-in', apiKeys: 'refused' });
   mount('/payment', paymentPublicRoutes(deps), { auth: 'public' });
   mount('/payment', paymentRoutes(deps), { auth: 'signed-in', apiKeys: 'refused' });
@@ -67,7 +73,8 @@ export function apiRoutes(deps: ApiDeps) {
   v1.notFound((c) => c.json({ detail: `No route ${c.req.method} ${c.req.path}` }, 404));
 
   v1.onError((error, c) => {
-    if (error instanceof ApiHttpError) return c.json({ detail: error.detail }, error.status);
+    if (error instanceof ApiHttpError)
+      return c.json(error.errors ? { detail: error.detail, errors: error.errors } : { detail: error.detail }, error.status);
     if (error instanceof HTTPException && error.status < 500) {
       const detail = /json/i.test(error.message) ? 'Request body is not valid JSON' : error.message || 'Bad request';
       return c.json({ detail }, error.status);

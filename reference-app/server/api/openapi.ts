@@ -33,10 +33,12 @@ export const json = <T extends z.ZodType>(schema: T, description: string) => ({
 
 const ERROR_DESCRIPTIONS = {
   401: 'Missing, invalid or expired credentials',
+  402: 'Not enough credits, or the plan does not allow it; detail links to billing',
   403: 'Not allowed with these credentials',
   404: 'Not found',
   409: 'Not possible in the current state',
   413: 'Request too large',
+  415: 'Unsupported media type',
   422: 'Invalid input; detail names the field',
   429: 'Too many requests',
   502: 'The payment provider failed',

@@ -7,7 +7,14 @@ export function selectCategories(db: Db) {
 }
 
 export function selectPublicModels(db: Db) {
-  return db.selectFrom('models').selectAll().where('is_public', '=', true).orderBy('created_at', 'desc').orderBy('id').execute();
+  return db
+    .selectFrom('models')
+    .selectAll()
+    .where('is_public', '=', true)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
 }
 
 export function selectPrivateModelsOf(db: Db, userId: string) {
@@ -16,6 +23,7 @@ export function selectPrivateModelsOf(db: Db, userId: string) {
     .selectAll()
     .where('created_by', '=', userId)
     .where('is_public', '=', false)
+    .where('deleted_at', 'is', null)
     .orderBy('created_at', 'desc')
     .execute();
 }
@@ -38,6 +46,7 @@ export function selectHosting(db: Db, by: 'hosted_model_id' | 'model_id', value:
       'model_hosting.updated_at',
     ])
     .where(by === 'hosted_model_id' ? 'model_hosting.hosted_model_id' : 'models.id', '=', value)
+    .where('models.deleted_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -51,6 +60,7 @@ export function selectModelPricing(db: Db) {
     .innerJoin('models', 'models.id', 'model_pricing.model_id')
     .select(['model_pricing.model_id', 'models.display_name', 'model_pricing.unit', 'model_pricing.price_usd'])
     .where('models.is_public', '=', true)
+    .where('models.deleted_at', 'is', null)
     .orderBy('models.display_name')
     .execute();
 }

@@ -181,6 +181,27 @@ export interface ModelsTable {
   endpoints: Json<unknown[]>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: UpdatedAt;
+  /** 'active' or 'paused' (a paused service refuses runs). */
+  status: ColumnType<string, string | undefined, string>;
+  /** Set when the owner deletes the service: it leaves the catalogue, its history stays. */
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface ServiceRuntimesTable {
+  model_id: string;
+  type: 'http' | 'container';
+  base_url: string | null;
+  /** The request headers (secrets) as one sealed JSON object. */
+  headers_sealed: string | null;
+  header_names: Json<string[]>;
+  image: string | null;
+  registry_credential_id: string | null;
+  gpu: string | null;
+  min_instances: number | null;
+  max_instances: number | null;
+  idle_timeout_s: number | null;
+  last_health: ColumnType<unknown, string | null, string | null>;
+  updated_at: UpdatedAt;
 }
 
 export interface ModelHostingTable {
@@ -445,6 +466,7 @@ export interface Database {
   model_categories: ModelCategoriesTable;
   models: ModelsTable;
   model_hosting: ModelHostingTable;
+  service_runtimes: ServiceRuntimesTable;
   pricing_servers: PricingServersTable;
   model_pricing: ModelPricingTable;
   plans: PlansTable;

@@ -1,0 +1,145 @@
+import type { EndpointParameter } from '@limelight/widgets/api';
+import { RuntimeError, type RunContext, type Runtime } from '../runtime';
+import { readLimited } from './readLimited';
+import { checkServiceUrl, type UrlPolicy } from './urlPolicy';
+import { interpretAnswer, type JobStyleAnswer } from './answers';
+
+// The HTTP runtime: a publisher's service runs at its own base URL. The platform forwards the
+// validated input (JSON, or multipart when the endpoint takes files), then either takes the
+// plain answer as the result or, when the service answers job-style ({ id, status: "queued" }),
+// polls the job's status URL until it ends. Media in the answer is stored, so results stay
+// readable after the service forgets them. See docs/publishing.md.
+
+export interface HttpRuntimeConfig {
+  base_url: string;
+  /** Extra request headers, e.g. a secret the service checks; stored encrypted at rest. */
+  headers?: Record<string, string>;
+}
+
+export interface HttpRuntimeOptions {
+  policy: UrlPolicy;
+  /** Upper bound of one answer's body. */
+  maxResponseBytes?: number;
+  /** Delay between status polls of a job-style answer. */
+  pollIntervalMs?: number;
+  fetch?: typeof fetch;
+}
+
+const DEFAULT_MAX_RESPONSE = 50 * 1024 * 1024;
+const DEFAULT_POLL_MS = 500;
+
+export function joinUrl(base: string, path: string): URL {
+  const url = new URL(base);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  return url;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+
+async function buildRequest(
+  input: Record<string, unknown>,
+  parameters: EndpointParameter[],
+  ctx: RunContext,
+): Promise<{ body?: BodyInit; query?: URLSearchParams; contentType?: string }> {
+  if (ctx.endpoint.method === 'GET') {
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(input)) {
+      if (value === undefined || value === null) continue;
+      query.set(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+    }
+    return { query };
+  }
+  const fileNames = new Set(parameters.filter((p) => p.type === 'file').map((p) => p.name));
+  if (![...fileNames].some((name) => input[name] !== undefined)) {
+    return { body: JSON.stringify(input), contentType: 'application/json' };
+  }
+  const form = new FormData();
+  for (const [name, value] of Object.entries(input)) {
+    if (value === undefined || value === null) continue;
+    if (fileNames.has(name) && typeof value === 'string') {
+      const file = await ctx.readFile(value);
+      const extension = file.contentType.split('/')[1]?.split(/[;+]/)[0] ?? 'bin';
+      form.append(name, new Blob([file.bytes.slice()], { type: file.contentType }), `${name}.${extension}`);
+    } else {
+      form.append(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+    }
+  }
+  return { body: form };
+}
+
+export function createHttpRuntime(config: HttpRuntimeConfig, options: HttpRuntimeOptions): Runtime {
+  const doFetch = options.fetch ?? fetch;
+  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE;
+  const pollMs = options.pollIntervalMs ?? DEFAULT_POLL_MS;
+  const origin = new URL(config.base_url).origin;
+
+  async function call(url: URL, init: RequestInit, signal: AbortSignal) {
+    await checkServiceUrl(url, options.policy);
+    let response: Response;
+    try {
+      // Redirects are not followed: a redirect could lead the platform to an address the URL
+      // policy refuses.
+      response = await doFetch(url, { ...init, headers: { ...config.headers, ...init.headers }, redirect: 'manual', signal });
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw new RuntimeError(
+        'unreachable',
+        `The service at ${origin} is unreachable (${cause?.code ?? cause?.message ?? (error as Error).message})`,
+        { cause: error },
+      );
+    }
+    const bytes = await readLimited(response, maxBytes, signal).catch((error: unknown) => {
+      if (signal.aborted) throw signal.reason;
+      throw error;
+    });
+    return { response, bytes };
+  }
+
+  async function cancelUpstream(answer: JobStyleAnswer | undefined) {
+    if (!answer?.cancelUrl) return;
+    // Best effort: the platform's job is cancelled whatever the service answers.
+    await call(answer.cancelUrl, { method: 'POST' }, AbortSignal.timeout(5000)).catch(() => undefined);
+  }
+
+  return {
+    name: 'http',
+    async run(input, ctx) {
+      const request = await buildRequest(input, ctx.endpoint.parameters, ctx);
+      const url = joinUrl(config.base_url, ctx.endpoint.path);
+      if (request.query) url.search = request.query.toString();
+      ctx.progress(0, `Calling ${origin}`);
+      const first = await call(
+        url,
+        { method: ctx.endpoint.method, body: request.body, headers: request.contentType ? { 'Content-Type': request.contentType } : {} },
+        ctx.signal,
+      );
+      let answer = await interpretAnswer(first.response, first.bytes, url, ctx);
+      while (answer.kind === 'pending') {
+        const pending = answer;
+        try {
+          await sleep(pollMs, ctx.signal);
+          const polled = await call(pending.statusUrl, { method: 'GET' }, ctx.signal);
+          answer = await interpretAnswer(polled.response, polled.bytes, pending.statusUrl, ctx, pending);
+        } catch (error) {
+          if (ctx.signal.aborted) await cancelUpstream(pending);
+          throw error;
+        }
+      }
+      ctx.progress(1);
+      return answer.result;
+    },
+  };
+}

@@ -1,0 +1,220 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { FieldError } from '@limelight/widgets/api';
+import type { SignedInEnv } from '../api/authenticate';
+import type { ApiDeps } from '../api/deps';
+import { ApiHttpError, invalid } from '../api/errors';
+import { body, createApiApp, errors, json } from '../api/openapi';
+import type { UrlPolicy } from '../runtimes/http/urlPolicy';
+import { cardImage, IMAGE_TYPES, ImageError, MAX_IMAGE_BYTES } from './cardImage';
+import { checkHealth } from './health';
+import { fetchOpenApiDocument } from './importSource';
+import { importOpenApi, OpenApiImportError } from './openapiImport';
+import {
+  HealthCheckSchema,
+  ImportOpenApiSchema,
+  ManagedServiceSchema,
+  OpenApiImportSchema,
+  ServiceCreateSchema,
+  ServiceIdParamSchema,
+  ServicePatchSchema,
+} from './schemas';
+import {
+  createService,
+  deleteService,
+  getService,
+  listOwnServices,
+  ownedService,
+  recordHealth,
+  setServiceImage,
+  updateService,
+} from './services';
+
+// /v1/model_management/services: publishing (docs/publishing.md). Mounted signed-in; API keys are
+// refused (they run and read services, they do not manage them).
+
+const tags = ['publishing'];
+
+export interface ServiceRoutesOptions {
+  /** Which service URLs the platform calls (runs, health checks, imports). */
+  urlPolicy: UrlPolicy;
+  /** Stores a card image and answers its public URL. */
+  storeImage(bytes: Uint8Array, contentType: string): Promise<string>;
+}
+
+/** Zod's issues as one FieldError per bad field, so forms can mark each field. */
+function fieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({
+    name: issue.path.map(String).join('.') || 'body',
+    rule: issue.code === 'custom' ? 'invalid' : issue.code,
+    message: issue.message,
+  }));
+}
+
+const validationHook = (result: { success: boolean; error?: unknown }, c: Context) => {
+  if (!result.success) {
+    const list = fieldErrors(result.error as z.ZodError);
+    return c.json({ detail: list.map((e) => `${e.name}: ${e.message}`).join('; '), errors: list }, 422);
+  }
+};
+
+const idParam = { params: ServiceIdParamSchema };
+const serviceResponse = (status: string) => json(ManagedServiceSchema, status);
+
+export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
+  const app = createApiApp<SignedInEnv>();
+  const services = { db: deps.db, box: deps.box, publicUrl: deps.config.publicUrl };
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/services',
+      tags,
+      summary: 'The caller’s own services, newest first',
+      responses: { 200: json(z.array(ManagedServiceSchema), 'Services') },
+    }),
+    async (c) => c.json(await listOwnServices(services, c.var.caller.userId), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/services',
+      tags,
+      summary: 'Creates a service (private by default; the plan limits private services)',
+      request: body(ServiceCreateSchema),
+      responses: { 201: serviceResponse('The new service'), ...errors(402, 422) },
+    }),
+    async (c) => c.json(await createService(services, c.var.caller.userId, c.req.valid('json')), 201),
+    validationHook,
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/services/{id}',
+      tags,
+      summary: 'One of the caller’s services, as its editor shows it',
+      request: idParam,
+      responses: { 200: serviceResponse('The service'), ...errors(403, 404) },
+    }),
+    async (c) => c.json(await getService(services, c.req.valid('param').id, c.var.caller.userId), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'patch',
+      path: '/services/{id}',
+      tags,
+      summary: 'Changes a service: any subset of its fields; header secrets are kept unless replaced',
+      request: { ...idParam, ...body(ServicePatchSchema) },
+      responses: { 200: serviceResponse('The changed service'), ...errors(402, 403, 404, 422) },
+    }),
+    async (c) => c.json(await updateService(services, c.req.valid('param').id, c.var.caller.userId, c.req.valid('json')), 200),
+    validationHook,
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/services/{id}',
+      tags,
+      summary: 'Deletes a service: its page and runs stop; job history and ledger rows stay',
+      request: idParam,
+      responses: { 200: json(z.object({ id: z.string() }), 'Deleted'), ...errors(403, 404) },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      await deleteService(services, id, c.var.caller.userId);
+      return c.json({ id }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/services/{id}/import_openapi',
+      tags,
+      summary: 'Reads endpoints from an OpenAPI 3 document (url, pasted document, or the service’s /openapi.json); saves nothing',
+      request: { ...idParam, ...body(ImportOpenApiSchema) },
+      responses: { 200: json(OpenApiImportSchema, 'Endpoints and what was not imported'), ...errors(403, 404, 422) },
+    }),
+    async (c) => {
+      const row = await ownedService(deps.db, c.req.valid('param').id, c.var.caller.userId);
+      const source = c.req.valid('json');
+      let document = source.document;
+      if (!document) {
+        const fallback =
+          row.runtime_type === 'http' && row.base_url ? new URL('openapi.json', row.base_url.replace(/\/*$/, '/')) : undefined;
+        const url = source.url ? new URL(source.url) : fallback;
+        if (!url)
+          throw invalid('url: give the document’s URL or the document itself (the service has no base URL to read /openapi.json from)');
+        document = (await fetchOpenApiDocument(url, options.urlPolicy)) as Record<string, unknown>;
+      }
+      try {
+        return c.json(await importOpenApi(document), 200);
+      } catch (error) {
+        if (error instanceof OpenApiImportError) throw invalid(`document: ${error.message}`);
+        throw error;
+      }
+    },
+    validationHook,
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/services/{id}/health_check',
+      tags,
+      summary: 'Checks the runtime: status and latency (stored as the service’s last health)',
+      request: idParam,
+      responses: { 200: json(HealthCheckSchema, 'Health'), ...errors(403, 404) },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const row = await ownedService(deps.db, id, c.var.caller.userId);
+      const health = await checkHealth(row, deps.box, options.urlPolicy);
+      await recordHealth(services, id, health);
+      return c.json(health, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/services/{id}/image',
+      tags,
+      summary: `Uploads the service's picture (PNG, JPEG, GIF or BMP up to ${MAX_IMAGE_BYTES / 1024 / 1024} MB), cropped to the card`,
+      request: {
+        ...idParam,
+        body: {
+          content: { 'multipart/form-data': { schema: z.object({ file: z.any().openapi({ type: 'string', format: 'binary' }) }) } },
+          required: true,
+        },
+      },
+      responses: { 200: serviceResponse('The service with its new image'), ...errors(403, 404, 413, 415, 422) },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      await ownedService(deps.db, id, c.var.caller.userId);
+      const form = await c.req.formData().catch(() => undefined);
+      const file = form?.get('file');
+      if (!(file instanceof Blob)) throw invalid('file: send the image as multipart/form-data field "file"');
+      if (file.size > MAX_IMAGE_BYTES)
+        throw new ApiHttpError(413, `file: the image is ${file.size} bytes; the limit is ${MAX_IMAGE_BYTES}`);
+      if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
+        throw new ApiHttpError(415, `file: ${file.type || 'unknown type'} is not accepted; use ${IMAGE_TYPES.join(', ')}`);
+      }
+      try {
+        const card = await cardImage(new Uint8Array(await file.arrayBuffer()));
+        const url = await options.storeImage(card.bytes, card.contentType);
+        return c.json(await setServiceImage(services, id, c.var.caller.userId, url), 200);
+      } catch (error) {
+        if (error instanceof ImageError) throw invalid(`file: ${error.message}`);
+        throw error;
+      }
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,163 @@
+import { z } from '@hono/zod-openapi';
+
+// Request and response shapes of /v1/model_management/services. Limits keep one service's
+// description well within a catalogue response; each names its field when it is broken.
+
+const PARAMETER_TYPES = ['string', 'integer', 'number', 'boolean', 'file', 'array', 'object'] as const;
+const OUTPUT_TYPES = ['image', 'audio', 'video', 'text', 'json', 'mesh', 'file'] as const;
+
+export const ParameterSchema = z
+  .object({
+    name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'must start with a letter or _ and hold at most 64 letters, digits or _'),
+    type: z.enum(PARAMETER_TYPES),
+    required: z.boolean(),
+    default: z.unknown().optional(),
+    description: z.string().max(1000).optional(),
+    minimum: z.number().finite().optional(),
+    maximum: z.number().finite().optional(),
+    enum: z
+      .array(z.union([z.string().max(200), z.number().finite()]))
+      .min(1)
+      .max(100)
+      .optional(),
+    step: z.number().finite().positive().optional(),
+    items: z.object({ type: z.enum(['string', 'integer', 'number', 'boolean', 'file', 'object']) }).optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.minimum !== undefined && p.maximum !== undefined && p.minimum > p.maximum) {
+      ctx.addIssue({ code: 'custom', path: ['maximum'], message: `must be at least the minimum (${p.minimum})` });
+    }
+    if (p.enum && p.default !== undefined && !p.enum.includes(p.default as string | number)) {
+      ctx.addIssue({ code: 'custom', path: ['default'], message: 'must be one of the allowed values' });
+    }
+  });
+
+export const EndpointSchema = z
+  .object({
+    method: z.enum(['GET', 'POST']),
+    path: z
+      .string()
+      .max(200)
+      .regex(/^\/[A-Za-z0-9._~\-/]*$/, 'must start with / and hold only letters, digits and . _ ~ - /'),
+    description: z.string().max(2000).optional(),
+    parameters: z.array(ParameterSchema).max(100),
+    output: z.object({ type: z.enum(OUTPUT_TYPES), streaming: z.boolean().optional() }).optional(),
+    time_limit_s: z.number().int().min(1).max(3600).optional(),
+  })
+  .superRefine((endpoint, ctx) => {
+    const seen = new Set<string>();
+    endpoint.parameters.forEach((p, i) => {
+      if (seen.has(p.name)) ctx.addIssue({ code: 'custom', path: ['parameters', i, 'name'], message: `"${p.name}" is used twice` });
+      seen.add(p.name);
+    });
+  });
+
+const HeaderName = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'header names hold letters, digits and - only');
+
+export const RuntimeInputSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('http'),
+    base_url: z
+      .string()
+      .max(2000)
+      .url('must be a URL')
+      .refine((u) => /^https?:\/\//i.test(u), 'must start with http:// or https://'),
+    headers: z
+      .record(HeaderName, z.string().max(4096))
+      .refine((h) => Object.keys(h).length <= 10, 'at most 10 headers')
+      .optional(),
+  }),
+  z
+    .object({
+      type: z.literal('container'),
+      image: z
+        .string()
+        .max(255)
+        .regex(/^[a-z0-9][a-z0-9._\-/:@]*$/i, 'must be an image reference such as docker.io/owner/name:tag'),
+      registry_credential_id: z.string().uuid().nullable().optional(),
+      gpu: z.string().min(1).max(100),
+      min_instances: z.number().int().min(0).max(100),
+      max_instances: z.number().int().min(1).max(1000),
+      idle_timeout_s: z.number().int().min(10).max(86_400),
+    })
+    .superRefine((r, ctx) => {
+      if (r.max_instances < r.min_instances) {
+        ctx.addIssue({ code: 'custom', path: ['max_instances'], message: `must be at least min_instances (${r.min_instances})` });
+      }
+    }),
+]);
+
+const serviceFields = {
+  display_name: z.string().trim().min(1, 'is required').max(80),
+  model_desc: z.string().max(20_000).nullable(),
+  model_category: z.array(z.string().max(100)).max(10),
+  used_models: z.array(z.string().trim().min(1).max(60)).max(20),
+  visibility: z.enum(['public', 'private']),
+  status: z.enum(['active', 'paused']),
+  endpoints: z
+    .array(EndpointSchema)
+    .max(50)
+    .superRefine((endpoints, ctx) => {
+      const seen = new Set<string>();
+      endpoints.forEach((e, i) => {
+        const key = `${e.method} ${e.path}`;
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'path'], message: `${key} is defined twice` });
+        seen.add(key);
+      });
+    }),
+  runtime: RuntimeInputSchema.nullable(),
+};
+
+export const ServiceCreateSchema = z
+  .object({ ...serviceFields, display_name: serviceFields.display_name })
+  .partial()
+  .required({ display_name: true })
+  .strict()
+  .openapi('ServiceInput');
+
+export const ServicePatchSchema = z.object(serviceFields).partial().strict().openapi('ServicePatch');
+
+export const ImportOpenApiSchema = z
+  .object({
+    url: z.string().max(2000).url('must be a URL').optional(),
+    document: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict()
+  .openapi('ImportOpenApi');
+
+export const ServiceIdParamSchema = z.object({ id: z.string().min(1).max(200) });
+
+const HealthSchema = z.object({
+  status: z.enum(['ok', 'failing', 'unreachable', 'waiting_for_runner']),
+  latency_ms: z.number().nullable(),
+  checked_at: z.string(),
+  detail: z.string(),
+});
+
+export const HealthCheckSchema = HealthSchema.openapi('HealthCheck');
+
+export const ManagedServiceSchema = z
+  .object({
+    id: z.string(),
+    display_name: z.string(),
+    model_desc: z.string().nullable(),
+    display_img_url: z.string().nullable(),
+    model_category: z.array(z.string()),
+    used_models: z.array(z.string()),
+    visibility: z.enum(['public', 'private']),
+    status: z.enum(['active', 'paused']),
+    endpoints: z.array(z.any()),
+    runtime: z.any(),
+    health: HealthSchema.nullable(),
+    n_usages: z.number(),
+    earnings_credits: z.number(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi('ManagedService');
+
+export const OpenApiImportSchema = z.object({ endpoints: z.array(z.any()), unsupported: z.array(z.string()) }).openapi('OpenApiImport');
+
+export type ServiceCreate = z.infer<typeof ServiceCreateSchema>;
+export type ServicePatch = z.infer<typeof ServicePatchSchema>;
+export type RuntimeInput = z.infer<typeof RuntimeInputSchema>;

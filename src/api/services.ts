@@ -1,0 +1,40 @@
+import { createApiClient, type ApiClientOptions } from './http';
+import type { ApiResult } from './result';
+import type { HealthCheck, ManagedService, OpenApiImport, ServiceInput } from './types';
+
+// Publishing (docs/publishing.md): the caller's own services. Every call needs a session token;
+// API keys cannot manage services.
+
+export const SERVICES_PREFIX = '/v1/model_management/';
+
+/**
+ * Private services each plan may host (product-rules §9: Free 0, Plus 2, Pro 5, Enterprise
+ * unlimited). Public hosting is free on every plan.
+ */
+export const PRIVATE_SERVICE_LIMITS = { free: 0, plus: 2, pro: 5, enterprise: Number.POSITIVE_INFINITY } as const;
+
+const path = (id: string, action = '') => `services/${encodeURIComponent(id)}${action}`;
+
+export function createServicesClient(options: Omit<ApiClientOptions, 'prefix'>) {
+  const client = createApiClient({ ...options, prefix: SERVICES_PREFIX, defaultAuth: 'required' });
+  return {
+    client,
+    list: (): Promise<ApiResult<ManagedService[]>> => client.get<ManagedService[]>('services'),
+    get: (id: string) => client.get<ManagedService>(path(id)),
+    create: (input: ServiceInput) => client.post<ManagedService>('services', input),
+    update: (id: string, changes: Partial<ServiceInput>) => client.patch<ManagedService>(path(id), changes),
+    remove: (id: string) => client.delete<{ id: string }>(path(id)),
+    /** Reads an OpenAPI 3 document (from `url`, a pasted `document`, or the service's own `/openapi.json`). */
+    importOpenApi: (id: string, source: { url?: string; document?: unknown } = {}) =>
+      client.post<OpenApiImport>(path(id, '/import_openapi'), source),
+    healthCheck: (id: string) => client.post<HealthCheck>(path(id, '/health_check')),
+    /** Uploads the service's picture; the server crops and scales it to the card size. */
+    uploadImage: (id: string, file: Blob) => {
+      const form = new FormData();
+      form.append('file', file, (file as File).name || 'image');
+      return client.post<ManagedService>(path(id, '/image'), form);
+    },
+  };
+}
+
+export type ServicesClient = ReturnType<typeof createServicesClient>;
