@@ -14,6 +14,7 @@ import type { Db } from './db/types';
 import { CatalogueCache } from './http/catalogueCache';
 import { RateLimiter } from './http/rateLimit';
 import { startJobs, type Jobs } from './jobs';
+import { platformRuntimes } from './services/runtimeRegistry';
 import type { RuntimeRegistry } from './jobs/runtimes';
 import { createMailboxMailer, createSmtpMailer } from './mail/mailer';
 import { createFileMediaStore } from './media/store';
@@ -100,7 +101,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     const media = createFileMediaStore(path.join(config.dataDir, 'media'), config.publicUrl);
     const outbox = new MailOutbox(db, mailer);
     outbox.start();
-    const jobs = await startJobs({ database, config, linkKey, media, runtimes: options.runtimes });
+    // Publishers' services on private addresses are allowed outside production, so a service on
+    // this machine can be published (docs/security.md, "Service URLs").
+    const urlPolicy = { allowPrivateAddresses: !config.production || process.env.ALLOW_PRIVATE_SERVICE_URLS === 'true' };
+    const runtimes = options.runtimes ?? platformRuntimes(box, urlPolicy);
+    const jobs = await startJobs({ database, config, linkKey, media, runtimes });
 
     const catalogue = new CatalogueCache(async (token) => {
       try {
@@ -128,9 +133,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
         jobs: jobs.service,
         jobFiles: jobs.files,
         services: {
-          // Publishers' services on private addresses are allowed outside production, so a
-          // service on this machine can be published (docs/security.md: service URLs).
-          urlPolicy: { allowPrivateAddresses: !config.production || process.env.ALLOW_PRIVATE_SERVICE_URLS === 'true' },
+          urlPolicy,
           storeImage: async (bytes, contentType) => (await media.put(bytes, contentType)).url,
         },
       },

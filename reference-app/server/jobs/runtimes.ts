@@ -9,6 +9,10 @@ export interface RunnableService {
   provider: string;
   model_category: unknown;
   endpoints: ServiceEndpoint[];
+  /** How the owner runs it (services/): absent for the seeded services, which run locally. */
+  runtime_type?: string | null;
+  base_url?: string | null;
+  headers_sealed?: string | null;
 }
 
 export type RuntimeRegistry = (service: RunnableService) => Runtime | undefined;

@@ -12,6 +12,7 @@ import { MEDIA_FILES_PATH, type FileStore } from './files';
 import { gpuPriceOf } from './pricing';
 import { queuePosition } from './queue';
 import type { RunnableService, RuntimeRegistry } from './runtimes';
+import { selectRunnableService } from '../services/queries';
 import { webhookUrlProblem } from './webhooks';
 
 // The job API's domain, without HTTP: create (validate, price, check credits, queue), read,
@@ -62,12 +63,12 @@ export class JobService {
 
   /** The service as its owner or the public may see it, and the endpoint asked for. */
   async resolveEndpoint(userId: string, serviceId: string, endpointPath: string | undefined) {
-    const service = await this.deps.db
-      .selectFrom('models')
-      .select(['id', 'provider', 'model_category', 'endpoints', 'is_public', 'created_by'])
-      .where('id', '=', serviceId)
-      .executeTakeFirst();
+    const service = await selectRunnableService(this.deps.db, serviceId);
     if (!service || (!service.is_public && service.created_by !== userId)) throw new JobApiError(404, `Service ${serviceId} not found`);
+    if (service.status === 'paused') throw new JobApiError(409, `${serviceId} is paused by its owner and does not accept runs`);
+    if (service.runtime_type === 'container') {
+      throw new JobApiError(409, `${serviceId} is deployed as a container that is waiting for a GPU runner; it cannot run yet`);
+    }
     const endpoints = (service.endpoints ?? []) as ServiceEndpoint[];
     if (!endpoints.length) throw new JobApiError(404, `Service ${serviceId} has no endpoints to run`);
     let endpoint: ServiceEndpoint | undefined;

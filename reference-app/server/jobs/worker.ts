@@ -9,6 +9,7 @@ import { FileInputError, type FileStore } from './files';
 import { finishJob, type Outcome } from './finish';
 import { claimNext, expireOutputs, recoverAbandoned, renewLease, saveProgress } from './queue';
 import type { RunnableService, RuntimeRegistry } from './runtimes';
+import { selectRunnableService } from '../services/queries';
 import { deliverDueWebhooks, type WebhookDeps } from './webhooks';
 
 // One process's share of the queue: up to `workerSlots` jobs at once. It claims when notified
@@ -125,11 +126,7 @@ export class JobWorker {
   async #execute(job: JobRow, entry: Running): Promise<void> {
     const { database, config, events, files } = this.deps;
     const { db } = database;
-    const service = await db
-      .selectFrom('models')
-      .select(['id', 'provider', 'model_category', 'endpoints'])
-      .where('id', '=', job.service_id)
-      .executeTakeFirst();
+    const service = await selectRunnableService(db, job.service_id);
     const endpoint = (service?.endpoints as ServiceEndpoint[] | undefined)?.find((e) => e.path === job.endpoint);
     const runtime = service && endpoint ? this.deps.runtimes(service as RunnableService) : undefined;
     if (!service || !endpoint || !runtime) {

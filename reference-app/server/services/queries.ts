@@ -116,3 +116,25 @@ export async function softDeleteService(db: Executor, id: string) {
     .where('model_id', '=', id)
     .execute();
 }
+
+/** A service as the job queue needs it: endpoints and how it runs. Deleted services are gone. */
+export function selectRunnableService(db: Executor, id: string) {
+  return db
+    .selectFrom('models')
+    .leftJoin('service_runtimes', 'service_runtimes.model_id', 'models.id')
+    .select([
+      'models.id',
+      'models.provider',
+      'models.model_category',
+      'models.endpoints',
+      'models.is_public',
+      'models.created_by',
+      'models.status',
+      'service_runtimes.type as runtime_type',
+      'service_runtimes.base_url',
+      'service_runtimes.headers_sealed',
+    ])
+    .where('models.id', '=', id)
+    .where('models.deleted_at', 'is', null)
+    .executeTakeFirst();
+}

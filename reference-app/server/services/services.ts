@@ -294,8 +294,11 @@ export async function recordHealth(deps: ServicesDeps, id: string, health: Healt
     .execute();
 }
 
-/** Credits the owner earned from other users' runs of the service (ledger kind `earning`). */
-async function earningsOf(db: Db, _id: string, _userId: string): Promise<number> {
-  void db;
-  return 0;
+/** Credits the owner earned from other users' runs of the service (the jobs' `earning` ledger rows). */
+async function earningsOf(db: Db, id: string, userId: string): Promise<number> {
+  const row = await sql<{ total: number | null }>`
+    SELECT COALESCE(SUM(l.amount), 0) AS total
+    FROM credit_ledger l JOIN jobs j ON l.reference = 'job:' || j.id::text || ':earning'
+    WHERE l.user_id = ${userId} AND l.kind = 'earning' AND j.service_id = ${id}`.execute(db);
+  return Number(row.rows[0]?.total ?? 0);
 }

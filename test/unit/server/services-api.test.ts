@@ -225,6 +225,49 @@ describe('service management', () => {
     expect(hosting).toMatchObject({ status: 200, json: { status: 'waiting_for_runner', gpu, min_instances: 0, max_instances: 2 } });
   });
 
+  it('runs a published service at its own URL through the job API, pays its owner, and refuses runs while paused', async () => {
+    const [owner, caller] = await Promise.all([user(), user()]);
+    const service = created(
+      await owner.services.create({
+        display_name: 'Echo run',
+        visibility: 'public',
+        endpoints: [
+          { method: 'POST', path: '/echo', parameters: [{ name: 'text', type: 'string', required: true }], output: { type: 'json' } },
+        ],
+        runtime: { type: 'http', base_url: sketch.url, headers: { 'X-Service-Secret': 'run-secret' } },
+      }),
+    );
+    const request = {
+      token: caller.token,
+      body: { service_id: service.id, endpoint: '/echo', input: { text: 'hi' } },
+      headers: { Prefer: 'wait=30' },
+    };
+    const run = await rawApi(server, 'POST', '/v1/jobs', request);
+    expect(run).toMatchObject({ status: 201, json: { status: 'FINISHED', runtime: 'http', result: { echo: { text: 'hi' } } } });
+    expect(sketch.received.at(-1)!.headers['x-service-secret']).toBe('run-secret');
+    // The owner's earnings are the ledger's earning rows of this service's runs (a share that
+    // rounds to 0 credits writes none).
+    const jobId = String((run.json as Record<string, unknown>).job_id);
+    const rows = await server.platform.database.db
+      .selectFrom('credit_ledger')
+      .select('amount')
+      .where('reference', '=', `job:${jobId}:earning`)
+      .where('user_id', '=', owner.id)
+      .execute();
+    expect(dataOf(await owner.services.get(service.id)).earnings_credits).toBeCloseTo(
+      rows.reduce((sum, r) => sum + Number(r.amount), 0),
+      6,
+    );
+
+    expect(await owner.services.update(service.id, { status: 'paused' })).toMatchObject({ ok: true });
+    expect(await rawApi(server, 'POST', '/v1/jobs', request)).toMatchObject({
+      status: 409,
+      json: { detail: `${service.id} is paused by its owner and does not accept runs` },
+    });
+    expect(await owner.services.remove(service.id)).toMatchObject({ ok: true });
+    expect(await rawApi(server, 'POST', '/v1/jobs', request)).toMatchObject({ status: 404 });
+  });
+
   it('refuses anonymous callers', async () => {
     expect(await rawApi(server, 'GET', '/v1/model_management/services')).toMatchObject({ status: 401 });
   });
