@@ -2,7 +2,7 @@ import type { Preview } from '@storybook/react-vite';
 import { PlatformProvider } from '../src/config';
 import { darkValues } from '../src/theme/tokens';
 
-// A toolbar switch between the dark (default, spec §1) and light themes; every story renders
+// A toolbar switch between the dark (default, product-rules §1) and light themes; every story renders
 // inside a PlatformProvider whose navigate() logs instead of leaving Storybook.
 const preview: Preview = {
   globalTypes: {

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useRef, useState } from 'react';
 import { CODE_THEMES, CodeViewer, type CodeHighlighter } from '../src/components/CodeViewer';
 
-// Every state of spec §4 "Code display", both variants of §9, and each allowed theme of §5.
+// Every state of product-rules §4 "Code display", both variants of §9, and each allowed theme of §5.
 
 const JSON_SAMPLE = `{
   "model": "limelight/flux-schnell",
@@ -74,33 +74,33 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Highlighted (spec §4), defaults json and dark-plus (spec §5). */
+/** Highlighted (product-rules §4), defaults json and dark-plus (product-rules §5). */
 export const Highlighted: Story = {};
 
-/** 'Highlighting code...' while the highlighter loads (spec §4). */
+/** 'Highlighting code...' while the highlighter loads (product-rules §4). */
 export const Loading: Story = {
   args: { code: PYTHON_SAMPLE, language: 'python', highlighter: pending, timeLimitMs: Number.POSITIVE_INFINITY },
 };
 
-/** 'Failed to highlight code' with the raw code (spec §4, §8). */
+/** 'Failed to highlight code' with the raw code (product-rules §4, §8). */
 export const ErrorState: Story = { args: { code: PYTHON_SAMPLE, language: 'python', highlighter: failing } };
 
-/** A language outside spec §5's list is refused: error state, raw code, the reason in onError. */
+/** A language outside product-rules §5's list is refused: error state, raw code, the reason in onError. */
 export const UnsupportedLanguage: Story = { args: { code: 'fn main() { println!("hi"); }', language: 'rust' } };
 
-/** The highlighter misses the 500 ms limit (spec §9): the raw code is shown. */
+/** The highlighter misses the 500 ms limit (product-rules §9): the raw code is shown. */
 export const TimeLimit: Story = { args: { code: TS_SAMPLE, language: 'typescript', highlighter: pending } };
 
-/** 'No code to display' (spec §4); whitespace-only code is not highlighted (spec §5). */
+/** 'No code to display' (product-rules §4); whitespace-only code is not highlighted (product-rules §5). */
 export const Empty: Story = { args: { code: '   \n  ' } };
 
-/** Sample block (spec §9): 14px, 12px on medium-and-down, max height 300px. */
+/** Sample block (product-rules §9): 14px, 12px on medium-and-down, max height 300px. */
 export const SampleVariant: Story = { args: { code: PYTHON_SAMPLE, language: 'python', variant: 'sample' } };
 
-/** Default max height 400px scrolls (spec §9). */
+/** Default max height 400px scrolls (product-rules §9). */
 export const LongCode: Story = { args: { code: `{\n${LONG_SAMPLE}\n  "end": true\n}` } };
 
-/** 'Copied!' for 2 seconds (spec §4): the story clicks the button once rendered. */
+/** 'Copied!' for 2 seconds (product-rules §4): the story clicks the button once rendered. */
 export const Copied: Story = {
   args: { code: JSON_SAMPLE },
   render: (args) => <ClickCopy {...args} />,
@@ -132,7 +132,7 @@ function WithPortal(args: React.ComponentProps<typeof CodeViewer>) {
   );
 }
 
-/** The eight themes of spec §5, one block each. */
+/** The eight themes of product-rules §5, one block each. */
 export const AllThemes: Story = {
   render: () => (
     <div style={{ display: 'grid', gap: 16 }}>
@@ -143,7 +143,7 @@ export const AllThemes: Story = {
   ),
 };
 
-/** One block per allowed language (spec §5). */
+/** One block per allowed language (product-rules §5). */
 export const Languages: Story = {
   render: () => (
     <div style={{ display: 'grid', gap: 16 }}>

@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { MessageOverlay } from '../src/components/MessageOverlay';
 import { createGlobalEventsStore, type GlobalEventsState } from '../src/notifications';
 
-// Each story gives the overlay its own store seeded with one state of spec §4.
+// Each story gives the overlay its own store seeded with one state of product-rules §4.
 function Demo({ state }: { state: Partial<GlobalEventsState> }) {
   const store = useMemo(() => createGlobalEventsStore(state), [state]);
   useEffect(() => () => store.send({ type: 'reset' }), [store]);

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { PlanCards } from '../src/components/PlanCards';
 
-// Plan cards of spec §9: signed out (buttons go to sign-up) and signed in (to billing); the
+// Plan cards of product-rules §9: signed out (buttons go to sign-up) and signed in (to billing); the
 // preview's navigate() logs the target.
 
 const meta = {

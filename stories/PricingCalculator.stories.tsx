@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { PricingServer } from '../src/api';
 import { PricingCalculator, type PricingEstimate } from '../src/components/PricingCalculator';
 
-// The calculator of spec §2/§9: defaults, each chip, invalid inputs, the cache and the
+// The calculator of product-rules §2/§9: defaults, each chip, invalid inputs, the cache and the
 // host-fed list, the empty list, and a host page following the change event.
 
 const SERVERS: PricingServer[] = [
@@ -59,7 +59,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Defaults of spec §9: 100 requests per hour, 300 ms, the smallest GPU memory. */
+/** Defaults of product-rules §9: 100 requests per hour, 300 ms, the smallest GPU memory. */
 export const Default: Story = {};
 
 /** Another chip chosen. */
@@ -77,7 +77,7 @@ export const NonNumericInput: Story = { args: { defaultValue: { requestsPerHour:
 /** Absurdly large value: an error, never NaN or Infinity. */
 export const TooLargeInput: Story = { args: { defaultValue: { requestsPerHour: '1e400', executionMs: '99999999' } } };
 
-/** Without a host list: the bundled cache (spec §4), live prices switched off. */
+/** Without a host list: the bundled cache (product-rules §4), live prices switched off. */
 export const BundledCache: Story = { args: { servers: undefined, live: false } };
 
 /** No servers of the two providers left after filtering. */

@@ -5,7 +5,7 @@ import { CatalogueProvider, createCatalogue } from '../src/catalogue';
 import { ServiceSearch } from '../src/components/ServiceSearch';
 import { fixtureCategories, fixtureModels } from '../test/fixtures/catalogue';
 
-// Every state of spec §2 "Header search bar" and §4/§8: idle, results (with highlighted
+// Every state of product-rules §2 "Header search bar" and §4/§8: idle, results (with highlighted
 // matches, run badges, fallback images, an 'Unknown Model'), loading (4 skeleton rows),
 // searching during the debounce, 'No results', and a failed catalogue load (no message, only
 // a log line; the box then says 'No results'). Data is plain props; the catalogue stories use a
@@ -76,5 +76,5 @@ function WithCatalogue({ outcome, delay, query }: { outcome: 'ok' | 'fail'; dela
 /** Fetching its own data: skeletons for 2 s, then results. */
 export const FetchingThenResults: Story = { render: () => <WithCatalogue outcome="ok" delay={2000} query="voice" /> };
 
-/** The fetch fails: no message (spec §8), 'Failed to initialize search data' in the console, then 'No results'. */
+/** The fetch fails: no message (product-rules §8), 'Failed to initialize search data' in the console, then 'No results'. */
 export const LoadError: Story = { render: () => <WithCatalogue outcome="fail" delay={800} query="voice" /> };

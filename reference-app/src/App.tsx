@@ -6,7 +6,7 @@ import { createAppRouter } from './routes';
 import { AppAuthProvider, getAccessToken } from './auth/session';
 import type { SiteConfig } from './siteConfig';
 
-// The page itself wears the dark theme (spec §1) so plain page content shares the widgets' tokens.
+// The page itself wears the dark theme (product-rules §1) so plain page content shares the widgets' tokens.
 document.documentElement.classList.add(darkTheme);
 
 export function App({ config }: { config: SiteConfig }) {

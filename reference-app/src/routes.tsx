@@ -5,7 +5,7 @@ import { RequireAuth } from './auth/RequireAuth';
 // Pages load on demand so the first paint of any route ships only what that route needs.
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
-/** The route table of spec §2. Paths are matched case-sensitively where the spec names both forms. */
+/** The route table of product-rules §2. Paths are matched case-sensitively where the spec names both forms. */
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,

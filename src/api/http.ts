@@ -21,7 +21,7 @@ export interface ApiClientOptions {
   prefix: string;
   /** Supplies the bearer token; resolves null when anonymous. */
   getAccessToken?: () => Promise<string | null> | string | null;
-  /** Auth mode of calls that do not name one (spec §6: required unless declared open). */
+  /** Auth mode of calls that do not name one (product-rules §6: required unless declared open). */
   defaultAuth?: AuthMode;
   /** fetch implementation, for non-browser hosts. */
   fetch?: typeof globalThis.fetch;
@@ -43,7 +43,7 @@ function failure(status: number, statusText: string, url: string, error: string)
   return { ok: false, status, statusText, url, error };
 }
 
-/** Maps whatever a call threw to the normalised failure of spec §7. */
+/** Maps whatever a call threw to the normalised failure of product-rules §7. */
 export function toFailure(error: unknown, url: string): ApiFailure {
   if (error instanceof FetchError) {
     const response = error.response;

@@ -6,11 +6,11 @@ export const MODEL_MANAGEMENT_PREFIX = '/v1/model_management/';
 
 /**
  * Identifiers of the two third-party GPU providers whose servers the pricing views keep
- * (spec §7 pricing_servers).
+ * (product-rules §7 pricing_servers).
  */
 export const PRICING_PROVIDER_IDS = ['runpod', 'replicate'] as const;
 
-/** Keeps the servers whose provider contains either third-party identifier (spec §7). */
+/** Keeps the servers whose provider contains either third-party identifier (product-rules §7). */
 export function keepThirdPartyPricingServers(servers: PricingServer[]): PricingServer[] {
   return servers.filter((s) =>
     PRICING_PROVIDER_IDS.some((id) =>

@@ -3,7 +3,7 @@ import type { Balance, CheckoutSession, Subscription, SubscriptionCreate, Transa
 
 export const PAYMENT_PREFIX = '/v1/payment/';
 
-/** Payment group (spec §7): every call needs a token. */
+/** Payment group (product-rules §7): every call needs a token. */
 export function createPaymentClient(options: Omit<ApiClientOptions, 'prefix'>) {
   const client = createApiClient({ ...options, prefix: PAYMENT_PREFIX, defaultAuth: 'required' });
   return {

@@ -2,10 +2,10 @@ import { createApiClient, type ApiClientOptions } from './http';
 import type { ApiKey, CreatedApiKey, ProfileResult, ProfileUpdate, RegistryCredential, UpsertPatPayload, UsageStatistics } from './types';
 
 export const PROFILE_PREFIX = '/v1/profile/';
-/** Spec §9: API key default lifetime. */
+/** product-rules §9: API key default lifetime. */
 export const API_KEY_DEFAULT_LIFETIME_DAYS = 183;
 
-/** Profile group (spec §7): every call needs a token. */
+/** Profile group (product-rules §7): every call needs a token. */
 export function createProfileClient(options: Omit<ApiClientOptions, 'prefix'>) {
   const client = createApiClient({ ...options, prefix: PROFILE_PREFIX, defaultAuth: 'required' });
   return {

@@ -1,4 +1,4 @@
-/** Success of spec §7: status and data. */
+/** Success of product-rules §7: status and data. */
 export interface ApiSuccess<T> {
   ok: true;
   status: number;
@@ -7,7 +7,7 @@ export interface ApiSuccess<T> {
 
 import type { FieldError } from './types';
 
-/** Failure of spec §7: status, statusText, url and the body's `detail` as error. */
+/** Failure of product-rules §7: status, statusText, url and the body's `detail` as error. */
 export interface ApiFailure {
   ok: false;
   status: number;

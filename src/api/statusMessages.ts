@@ -9,11 +9,11 @@ export interface StatusMessage {
   autoClearMs?: number;
 }
 
-/** Spec §8 "Transport and status handling": the 404 warning clears itself after 2000 ms. */
+/** product-rules §8 "Transport and status handling": the 404 warning clears itself after 2000 ms. */
 export const NOT_FOUND_AUTO_CLEAR_MS = 2000;
 
 /**
- * The status -> message catalogue of spec §8. Returns null for successful statuses (< 400,
+ * The status -> message catalogue of product-rules §8. Returns null for successful statuses (< 400,
  * except 0 which means the server was not reached).
  */
 export function messageForStatus(

@@ -3,7 +3,7 @@ import type { NewsletterPayload, SubscriptionOption, SupportPayload } from './ty
 
 export const SUPPORT_PREFIX = '/v1/support/';
 
-/** Support service (spec §7): open calls except `support`, which needs a token. */
+/** Support service (product-rules §7): open calls except `support`, which needs a token. */
 export function createSupportClient(options: Omit<ApiClientOptions, 'prefix'>) {
   const client = createApiClient({ ...options, prefix: SUPPORT_PREFIX, defaultAuth: 'none' });
   return {

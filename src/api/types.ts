@@ -1,11 +1,11 @@
-// Entity shapes of spec §3, shared by the clients and the local platform server.
+// Entity shapes of product-rules §3, shared by the clients and the local platform server.
 // Fields the spec leaves "not shown" are designed here and documented where they appear.
 
-/** Domains of spec §3, in display order (spec §9). */
+/** Domains of product-rules §3, in display order (product-rules §9). */
 export const DOMAINS = ['TEXT', 'AUDIO', 'IMAGE', 'VIDEO', 'ANIMATION', 'MISC'] as const;
 export type Domain = (typeof DOMAINS)[number];
 
-/** Model providers (spec §3: the product's own and one third-party model host). */
+/** Model providers (product-rules §3: the product's own and one third-party model host). */
 export const MODEL_PROVIDERS = ['limelight', 'replicate'] as const;
 export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
 
@@ -62,7 +62,7 @@ export interface ModelDescriptor {
   model_desc?: string | null;
   display_img_url?: string | null;
   used_models?: string[] | null;
-  /** A category id, a list of ids, or an object keyed by category id (spec §3). */
+  /** A category id, a list of ids, or an object keyed by category id (product-rules §3). */
   model_category?: string | string[] | Record<string, unknown> | null;
   created_by?: string | null;
   created_at?: string | null;
@@ -84,7 +84,7 @@ export interface PricingServer {
   customer_price_per_s_usd: number;
 }
 
-/** Model pricing table (spec §3: fields not shown): price per request or per second by model. */
+/** Model pricing table (product-rules §3: fields not shown): price per request or per second by model. */
 export interface ModelPricingRow {
   model_id: string;
   display_name: string;
@@ -152,7 +152,7 @@ export interface UserProfile {
   terms_accepted: boolean;
 }
 
-/** Profile plus the extra info of spec §3. */
+/** Profile plus the extra info of product-rules §3. */
 export interface ProfileResult extends UserProfile {
   sign_up_bonus: number;
   is_new_user: boolean;

@@ -18,15 +18,15 @@ export interface AuthAlert {
   action?: 'resend';
 }
 
-/** Codes that mean "wrong e-mail or password" (spec §8: 'Invalid email or password.'). */
+/** Codes that mean "wrong e-mail or password" (product-rules §8: 'Invalid email or password.'). */
 const INVALID_CREDENTIAL_CODES = new Set(['invalid_credentials', 'user_not_found', 'validation_failed', 'user_banned']);
-/** Codes of a sign-up for an address that is already registered (spec §8 UserExists). */
+/** Codes of a sign-up for an address that is already registered (product-rules §8 UserExists). */
 const USER_EXISTS_CODES = new Set(['user_already_exists', 'email_exists']);
 
 export const unexpectedAlert: AuthAlert = { key: 'unexpected', tone: 'error' };
 const unexpected = unexpectedAlert;
 
-/** Spec §8: sign-in failure, mapped by the server's error code. */
+/** product-rules §8: sign-in failure, mapped by the server's error code. */
 export function signInFailureAlert(error: LimeAuthError, email: string): AuthAlert {
   if (error.kind === 'api' && error.code && INVALID_CREDENTIAL_CODES.has(error.code)) {
     return { key: 'invalidCredentials', tone: 'error' };
@@ -39,7 +39,7 @@ export function signInFailureAlert(error: LimeAuthError, email: string): AuthAle
   return unexpected;
 }
 
-/** Spec §8: UserExists with its resend button, mapped by code (or by the obfuscated user). */
+/** product-rules §8: UserExists with its resend button, mapped by code (or by the obfuscated user). */
 export function userExistsAlert(email: string): AuthAlert {
   return { key: 'userExists', tone: 'error', values: { email: email.trim() }, action: 'resend' };
 }
@@ -48,7 +48,7 @@ export function isUserExistsError(error: LimeAuthError): boolean {
   return error.kind === 'api' && error.code !== null && USER_EXISTS_CODES.has(error.code);
 }
 
-/** Spec §8: other sign-up errors: 'Could not create account: {message}. ...'. */
+/** product-rules §8: other sign-up errors: 'Could not create account: {message}. ...'. */
 export function signUpFailureAlert(error: LimeAuthError, email: string): AuthAlert {
   if (isUserExistsError(error)) return userExistsAlert(email);
   if (error.kind === 'unexpected') return unexpected;
@@ -76,7 +76,7 @@ export const resetSuccessAlert: AuthAlert = { key: 'resetSuccess', tone: 'succes
 export const emailConfirmedAlert: AuthAlert = { key: 'emailConfirmed', tone: 'success' };
 export const confirmLinkInvalidAlert: AuthAlert = { key: 'confirmLinkInvalid', tone: 'error' };
 
-/** Spec §8: reset failure; a lost session is the session error of the recovery flow. */
+/** product-rules §8: reset failure; a lost session is the session error of the recovery flow. */
 export function resetFailureAlert(error: LimeAuthError): AuthAlert {
   if (error.kind === 'session-missing') return sessionErrorAlert;
   if (error.kind === 'unexpected') return unexpected;

@@ -10,8 +10,8 @@ export interface AuthDialogActorOptions {
   /** Where e-mail links and OAuth send the browser back to. */
   redirectUrls: AuthRedirectUrls;
   /**
-   * Tells the platform about a sign-in (spec §7 POST profile/sign_in_sign_up) and reports its
-   * own failure (spec §8 452/453). Called with the new session's token, or null to read it.
+   * Tells the platform about a sign-in (product-rules §7 POST profile/sign_in_sign_up) and reports its
+   * own failure (product-rules §8 452/453). Called with the new session's token, or null to read it.
    * @default nothing to tell
    */
   registerSignIn?: (accessToken: string | null) => Promise<void>;
@@ -32,7 +32,7 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The auth dialog's network actors on a real auth client (spec §7 "Auth provider calls"). Pass
+ * The auth dialog's network actors on a real auth client (product-rules §7 "Auth provider calls"). Pass
  * them to `authDialogMachine.provide({ actors })`.
  */
 export function createAuthDialogActors(client: LimeAuthClient, options: AuthDialogActorOptions) {
@@ -51,7 +51,7 @@ export function createAuthDialogActors(client: LimeAuthClient, options: AuthDial
           await client.signUp({
             email: input.email,
             password: input.password,
-            // Spec §4: the confirmation link carries emailconfirmed=true.
+            // product-rules §4: the confirmation link carries emailconfirmed=true.
             options: { emailRedirectTo: redirectUrls.emailConfirmed },
           }),
         );
@@ -65,7 +65,7 @@ export function createAuthDialogActors(client: LimeAuthClient, options: AuthDial
     ),
     requestRecovery: fromPromise<void, { email: string }>(({ input }) =>
       guarded(async () => {
-        // Spec §2: after password reset to /signinup?passwordreset=true.
+        // product-rules §2: after password reset to /signinup?passwordreset=true.
         orThrow(await client.resetPasswordForEmail(input.email, { redirectTo: redirectUrls.passwordReset }));
       }),
     ),

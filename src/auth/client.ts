@@ -31,7 +31,7 @@ export function storageKeyFor(authUrl: string): string {
 }
 
 function validated(options: Pick<AuthClientOptions, 'authUrl' | 'authKey'>): { url: string; key: string } {
-  // Spec §5: the auth client requires a service URL and key.
+  // product-rules §5: the auth client requires a service URL and key.
   const rawUrl = typeof options.authUrl === 'string' ? options.authUrl.trim() : '';
   if (!rawUrl) throw new LimeAuthError('The auth client requires a service URL: authUrl is empty.');
   let url: URL;
@@ -54,7 +54,7 @@ function validated(options: Pick<AuthClientOptions, 'authUrl' | 'authKey'>): { u
  * e-mail links carry the session in the fragment) and session detection in the URL.
  *
  * The only addition is an observing `fetch`: it reports refresh-token requests the server
- * refused (4xx), so the session store can sign out (spec §4) even while the access token is
+ * refused (4xx), so the session store can sign out (product-rules §4) even while the access token is
  * still valid, a case in which auth-js keeps the session.
  */
 export function createAuthClient(options: AuthClientOptions): LimeAuthClient {

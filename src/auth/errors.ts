@@ -22,7 +22,7 @@ export interface LimeAuthErrorOptions {
 
 /**
  * The auth layer's one error class. Messages are meant for developers; the UI maps `code` and
- * `kind` (never the message) to the spec §8 texts.
+ * `kind` (never the message) to the product-rules §8 texts.
  */
 export class LimeAuthError extends Error {
   override name = 'LimeAuthError';

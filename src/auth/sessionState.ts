@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, Session } from '@supabase/auth-js';
 
-/** The session as the app sees it: `isLoggedIn` null means not yet known (spec §3 global events). */
+/** The session as the app sees it: `isLoggedIn` null means not yet known (product-rules §3 global events). */
 export interface SessionState {
   isLoggedIn: boolean | null;
   /** The current session; null when signed out. Kept after PASSWORD_RECOVERY (state 5 needs it). */
@@ -12,7 +12,7 @@ export interface SessionState {
 export const initialSessionState: SessionState = { isLoggedIn: null, session: null, lastEvent: null };
 
 /**
- * Spec §4 "Authentication state", in one place:
+ * product-rules §4 "Authentication state", in one place:
  * - SIGNED_OUT, or any event without a session: logged out, session cleared;
  * - INITIAL_SESSION: logged in only if `expires_at` is later than now;
  * - SIGNED_IN, TOKEN_REFRESHED, USER_UPDATED: logged in;

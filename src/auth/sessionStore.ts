@@ -19,7 +19,7 @@ export interface SessionStoreState extends SessionState {
   linkError: { code: string | null; message: string } | null;
   /** The session has been read from storage or the URL. */
   initialized: boolean;
-  /** Spec §4: auto-refresh runs on a timer, paused while the page is hidden. */
+  /** product-rules §4: auto-refresh runs on a timer, paused while the page is hidden. */
   autoRefresh: AutoRefreshState;
 }
 
@@ -40,7 +40,7 @@ const initialStoreState: SessionStoreState = {
 };
 
 /**
- * The session store: follows the auth client's events (spec §4), mirrors `is_logged_in` into the
+ * The session store: follows the auth client's events (product-rules §4), mirrors `is_logged_in` into the
  * global events store, owns the auto-refresh timer (runs while the page is visible, pauses while
  * hidden) and signs out when the server refuses the refresh token.
  *
@@ -98,7 +98,7 @@ export function createSessionStore(client: LimeAuthClient, options: SessionStore
       store.send({ type: 'authEvent', event, session, at: now() });
     });
     const stopRejected = onRefreshRejected(client, () => {
-      // Spec §4: a non-retryable refresh failure removes the session and signals SIGNED_OUT.
+      // product-rules §4: a non-retryable refresh failure removes the session and signals SIGNED_OUT.
       // auth-js already does so when the access token has expired; this covers a refusal
       // while it is still valid. A local sign-out removes the session and emits SIGNED_OUT.
       if (run !== generation || !store.getSnapshot().context.session) return;
@@ -167,7 +167,7 @@ export function createSessionStore(client: LimeAuthClient, options: SessionStore
       if (error) return null;
       return data.session?.access_token ?? null;
     },
-    /** Signs out everywhere; spec §8: a failure returns false. */
+    /** Signs out everywhere; product-rules §8: a failure returns false. */
     async signOut(): Promise<boolean> {
       try {
         const { error } = await client.signOut();

@@ -1,10 +1,10 @@
 import type { Provider } from '@supabase/auth-js';
 
-/** The four social sign-in providers of spec §7, in display order. */
+/** The four social sign-in providers of product-rules §7, in display order. */
 export const SOCIAL_PROVIDERS = ['google', 'azure', 'github', 'facebook'] as const satisfies readonly Provider[];
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
-/** Spec §7: the cloud provider asks for these scopes. */
+/** product-rules §7: the cloud provider asks for these scopes. */
 export const AZURE_SCOPES = 'openid profile email offline_access';
 
 /** Extra OAuth scopes per provider (space separated, as auth-js takes them). */

@@ -5,7 +5,7 @@ export type { Session, User };
 /** 'page' renders the sign-in page (/signinup); 'overlay' a modal dialog over the host page. */
 export type AuthDialogMode = 'page' | 'overlay';
 
-/** App paths the dialog navigates to in page mode (spec §2 redirects). */
+/** App paths the dialog navigates to in page mode (product-rules §2 redirects). */
 export interface AuthRoutes {
   /** Where the sign-in page sends a signed-in user. @default '/account' */
   account: string;
@@ -17,15 +17,15 @@ export const DEFAULT_AUTH_ROUTES: AuthRoutes = { account: '/account', dashboard:
 
 /** Absolute URLs the auth server sends the browser back to (e-mail links, OAuth). */
 export interface AuthRedirectUrls {
-  /** Target of the sign-up confirmation link (spec §4: carries emailconfirmed=true). */
+  /** Target of the sign-up confirmation link (product-rules §4: carries emailconfirmed=true). */
   emailConfirmed: string;
-  /** Target of the recovery link (spec §2: /signinup?passwordreset=true). */
+  /** Target of the recovery link (product-rules §2: /signinup?passwordreset=true). */
   passwordReset: string;
   /** Where a social sign-in returns. */
   social: string;
 }
 
-/** Default redirect URLs on the given origin, following the spec §2 route table. */
+/** Default redirect URLs on the given origin, following the product-rules §2 route table. */
 export function defaultRedirectUrls(origin: string): AuthRedirectUrls {
   const base = origin.replace(/\/+$/, '');
   return {

@@ -5,7 +5,7 @@ import type { GlobalEventsStore } from '../notifications/globalEvents';
 import { AUTH_WAIT_TIMEOUT_MS, decideGuard, SIGN_IN_PATH, type GuardDecision } from './guard';
 
 export interface UseRequireAuthOptions {
-  /** How long an unknown login status may last. @default 3000 (spec §9) */
+  /** How long an unknown login status may last. @default 3000 (product-rules §9) */
   timeoutMs?: number;
   /** Where to send a visitor who is not logged in. @default '/signinup?page_state=1' */
   signInPath?: string;
@@ -14,7 +14,7 @@ export interface UseRequireAuthOptions {
 }
 
 /**
- * Headless route guard (spec §4). Reads `is_logged_in` from the global events store, waits up to
+ * Headless route guard (product-rules §4). Reads `is_logged_in` from the global events store, waits up to
  * `timeoutMs` while it is unknown, and navigates to sign-in through the platform's `navigate()`
  * when the visitor is not (or not in time) logged in. Returns the decision so the caller renders
  * the protected content only on 'pass'.

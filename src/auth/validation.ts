@@ -1,10 +1,10 @@
 import type { authStrings } from '../config/strings/auth';
 
-/** Spec §5 / §9: password minimum length. */
+/** product-rules §5 / §9: password minimum length. */
 export const PASSWORD_MIN_LENGTH = 6;
 
 /**
- * E-mail pattern (spec §5: "The exact pattern: not shown"). Designed to refuse only what is
+ * E-mail pattern (product-rules §5: "The exact pattern: not shown"). Designed to refuse only what is
  * certainly not an address: one '@', no spaces, a dot in the domain. The server has the last word.
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
@@ -14,7 +14,7 @@ export type ValidationKey = keyof typeof authStrings.validation;
 export type FieldName = 'email' | 'password' | 'newPassword' | 'mfaCode';
 export type FieldErrors = Partial<Record<FieldName, ValidationKey>>;
 
-/** Spec §5: 'E-mail is required', 'E-mail must be valid'. */
+/** product-rules §5: 'E-mail is required', 'E-mail must be valid'. */
 export function validateEmail(email: string): ValidationKey | undefined {
   const value = email.trim();
   if (!value) return 'emailRequired';
@@ -22,21 +22,21 @@ export function validateEmail(email: string): ValidationKey | undefined {
   return undefined;
 }
 
-/** Spec §5 (sign-in and sign-up): 'Password is required', at least 6 characters. */
+/** product-rules §5 (sign-in and sign-up): 'Password is required', at least 6 characters. */
 export function validatePassword(password: string): ValidationKey | undefined {
   if (!password) return 'passwordRequired';
   if (password.length < PASSWORD_MIN_LENGTH) return 'passwordTooShort';
   return undefined;
 }
 
-/** Spec §5 (set new password): 'Please enter a new password.', '... at least 6 characters long.' */
+/** product-rules §5 (set new password): 'Please enter a new password.', '... at least 6 characters long.' */
 export function validateNewPassword(password: string): ValidationKey | undefined {
   if (!password) return 'newPasswordRequired';
   if (password.length < PASSWORD_MIN_LENGTH) return 'newPasswordTooShort';
   return undefined;
 }
 
-/** Spec §5 (password recovery): empty gives 'Please enter your email address.'; a malformed
+/** product-rules §5 (password recovery): empty gives 'Please enter your email address.'; a malformed
  * address gives the e-mail rule's own message. */
 export function validateRecoveryEmail(email: string): ValidationKey | undefined {
   if (!email.trim()) return 'recoveryEmailRequired';

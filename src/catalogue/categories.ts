@@ -1,8 +1,8 @@
 import { DOMAINS, type ModelCategory, type ModelDescriptor } from '../api/types';
 
-// Categories and domains (spec §3, §5, §9).
+// Categories and domains (product-rules §3, §5, §9).
 
-/** Spec §5: domains compare ignoring case and non-alphanumerics ('Image-' equals 'IMAGE'). */
+/** product-rules §5: domains compare ignoring case and non-alphanumerics ('Image-' equals 'IMAGE'). */
 export function normalizeDomain(domain: unknown): string {
   return String(domain ?? '')
     .toLowerCase()
@@ -10,7 +10,7 @@ export function normalizeDomain(domain: unknown): string {
 }
 
 /**
- * The category ids of a model. Spec §3: model_category is a string, a list, or an object keyed
+ * The category ids of a model. product-rules §3: model_category is a string, a list, or an object keyed
  * by category id. Lists may hold ids or `{ id }` objects; blanks are ignored.
  */
 export function categoryIdsOf(model: Pick<ModelDescriptor, 'model_category'>): string[] {
@@ -75,7 +75,7 @@ export function domainFilterSets(filter: DomainFilter): { input: Set<string>; ou
 }
 
 /**
- * Spec §5: true when one single category satisfies both the input and the output filter. A
+ * product-rules §5: true when one single category satisfies both the input and the output filter. A
  * filter with several domains is satisfied by any of them. With no known category (none, or
  * only unknown ids) a model never passes an active filter.
  */
@@ -85,7 +85,7 @@ export function categoryMatchesDomains(category: ModelCategory, sets: { input: S
   return hits(category.input_domain, sets.input) && hits(category.output_domain, sets.output);
 }
 
-/** Whether a model passes the domain filters (spec §5); always true when none is active. */
+/** Whether a model passes the domain filters (product-rules §5); always true when none is active. */
 export function matchesDomainFilters(
   model: Pick<ModelDescriptor, 'model_category'>,
   categories: readonly ModelCategory[],
@@ -105,7 +105,7 @@ export function domainLabel(domain: string): string {
 }
 
 /**
- * Spec §9 domain display order: TEXT, AUDIO, IMAGE, VIDEO, ANIMATION, MISC, others last (in
+ * product-rules §9 domain display order: TEXT, AUDIO, IMAGE, VIDEO, ANIMATION, MISC, others last (in
  * alphabetical order). Duplicates that differ only in case or punctuation collapse into one.
  */
 export function sortDomains(domains: Iterable<string>): string[] {

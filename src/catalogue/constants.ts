@@ -1,11 +1,11 @@
-// The search and catalogue constants of spec §9, each in exactly one place.
+// The search and catalogue constants of product-rules §9, each in exactly one place.
 
-/** Spec §9: fuse.js fuzzy threshold. */
+/** product-rules §9: fuse.js fuzzy threshold. */
 export const FUZZY_THRESHOLD = 0.3;
-/** Spec §5/§9: fuzzy matches must cover at least 2 characters. */
+/** product-rules §5/§9: fuzzy matches must cover at least 2 characters. */
 export const MIN_MATCH_CHAR_LENGTH = 2;
 
-/** Spec §9: fuse.js key weights. */
+/** product-rules §9: fuse.js key weights. */
 export const KEY_WEIGHTS = {
   display_name: 0.75,
   used_models: 0.15,
@@ -13,7 +13,7 @@ export const KEY_WEIGHTS = {
   id: 0.05,
 } as const;
 
-/** Spec §9: score boosts, subtracted from the fuse score (lower is better). */
+/** product-rules §9: score boosts, subtracted from the fuse score (lower is better). */
 export const SCORE_BOOSTS = {
   exactTitle: 0.6,
   titlePrefix: 0.35,
@@ -22,7 +22,7 @@ export const SCORE_BOOSTS = {
   idPrefix: 0.1,
 } as const;
 
-/** Spec §9: match tiers (lower ranks first). */
+/** product-rules §9: match tiers (lower ranks first). */
 export const MATCH_TIERS = {
   exactTitleWord: 0,
   titleSubstring: 1,
@@ -33,38 +33,38 @@ export const MATCH_TIERS = {
 } as const;
 export type MatchTier = (typeof MATCH_TIERS)[keyof typeof MATCH_TIERS];
 
-/** Spec §9: sort options. */
+/** product-rules §9: sort options. */
 export const SORT_OPTIONS = ['relevance', 'num_runs', 'published_at'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
-/** Spec §9: relevance without a query = 0.7 x log10(usages+1) + 0.3 x (10 x exp(-age days/365)). */
+/** product-rules §9: relevance without a query = 0.7 x log10(usages+1) + 0.3 x (10 x exp(-age days/365)). */
 export const RELEVANCE_USAGE_WEIGHT = 0.7;
 export const RELEVANCE_RECENCY_WEIGHT = 0.3;
 export const RELEVANCE_RECENCY_SCALE = 10;
 export const RELEVANCE_AGE_DAYS = 365;
 
-/** Spec §9 header search: debounce, top results, description cut. */
+/** product-rules §9 header search: debounce, top results, description cut. */
 export const SEARCH_DEBOUNCE_MS = 300;
 export const TOP_RESULTS = 4;
 export const RESULT_DESCRIPTION_MAX = 80;
-/** Spec §2: skeleton rows while loading or searching. */
+/** product-rules §2: skeleton rows while loading or searching. */
 export const SKELETON_ROWS = 4;
-/** Spec §9: run-count abbreviations. */
+/** product-rules §9: run-count abbreviations. */
 export const RUN_ABBREVIATIONS = [
   { threshold: 1e9, suffix: 'B' },
   { threshold: 1e6, suffix: 'M' },
   { threshold: 1e3, suffix: 'K' },
 ] as const;
 
-/** Spec §9 featured models. */
+/** product-rules §9 featured models. */
 export const FEATURED_LIMIT = 18;
 export const FEATURED_DESCRIPTION_MAX = 60;
 export const FEATURED_PLACEHOLDERS = 6;
-/** A marquee with fewer items than this is a static row (spec §9). */
+/** A marquee with fewer items than this is a static row (product-rules §9). */
 export const MARQUEE_MIN_ITEMS = 4;
 export const FEATURED_CARD_WIDTH = { desktop: 330, mobile: 200 } as const;
 
-/** Spec §9 tables: default page size 10, options 10, 25, 50, 100, All. */
+/** product-rules §9 tables: default page size 10, options 10, 25, 50, 100, All. */
 export const PAGE_SIZES = [10, 25, 50, 100, 'all'] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 10;

@@ -1,6 +1,6 @@
 import type { searchModels } from './search';
 
-/** The search function (spec §5 rules over a bigram index and fuse.js). */
+/** The search function (product-rules §5 rules over a bigram index and fuse.js). */
 export type SearchEngine = typeof searchModels;
 
 let pending: Promise<SearchEngine> | undefined;

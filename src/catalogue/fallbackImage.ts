@@ -1,6 +1,6 @@
 import type { ModelDescriptor } from '../api/types';
 
-// Spec §3/§9: a missing or placeholder image falls back to a default "404" image. It is bundled
+// product-rules §3/§9: a missing or placeholder image falls back to a default "404" image. It is bundled
 // as an SVG data URI so it needs no request and no asset pipeline in any embed.
 const svg =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 160">' +

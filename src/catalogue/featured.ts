@@ -5,7 +5,7 @@ const featuredRank = (m: Pick<ModelDescriptor, 'sort_idx_featured'>) =>
   typeof m.sort_idx_featured === 'number' && Number.isFinite(m.sort_idx_featured) ? m.sort_idx_featured : Infinity;
 
 /**
- * Spec §9: featured models are at most 18, sorted by sort_idx_featured with missing indexes
+ * product-rules §9: featured models are at most 18, sorted by sort_idx_featured with missing indexes
  * last; equal indexes keep the catalogue's order.
  */
 export function selectFeatured<T extends Pick<ModelDescriptor, 'sort_idx_featured'>>(
@@ -25,7 +25,7 @@ const createdAt = (m: Pick<ModelDescriptor, 'created_at'>) => {
 };
 
 /**
- * Spec §4: the user's own models are those whose created_by equals their user id, newest first
+ * product-rules §4: the user's own models are those whose created_by equals their user id, newest first
  * by created_at (undated last).
  */
 export function ownModels<T extends Pick<ModelDescriptor, 'created_by' | 'created_at'>>(

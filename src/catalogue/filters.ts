@@ -3,21 +3,21 @@ import { SORT_OPTIONS, type SortOption } from './constants';
 // Filter state lives apart from the ranking rules: the search store needs these few lines at
 // once, while ranking travels with the lazily loaded engine (see engine.ts).
 
-/** Filter state of the search store (spec §3). */
+/** Filter state of the search store (product-rules §3). */
 export interface SearchFilters {
-  /** Free text; counts only when non-blank after trimming (spec §5). */
+  /** Free text; counts only when non-blank after trimming (product-rules §5). */
   query: string;
-  /** Spec §9 sort options. */
+  /** product-rules §9 sort options. */
   sort: SortOption;
-  /** Input-domain filter; any of these (spec §5). */
+  /** Input-domain filter; any of these (product-rules §5). */
   inputDomains: string[];
   /** Output-domain filter; any of these, satisfied by the same category as the input filter. */
   outputDomains: string[];
-  /** Provider filter: stored, but without effect on results (spec §5). */
+  /** Provider filter: stored, but without effect on results (product-rules §5). */
   providers: string[];
 }
 
-/** Spec §4: reset restores an empty query, relevance sort and no filters. */
+/** product-rules §4: reset restores an empty query, relevance sort and no filters. */
 export const DEFAULT_FILTERS: Readonly<SearchFilters> = Object.freeze({
   query: '',
   sort: 'relevance',

@@ -1,14 +1,14 @@
 import type { ModelDescriptor } from '../api/types';
 
-// Service URLs (spec §2 route table and header search).
+// Service URLs (product-rules §2 route table and header search).
 
 /** Default service page address; `{path}` receives the encoded service path. */
 export const DEFAULT_SERVICE_HREF = '/APIs/service/{path}';
-/** Default catalogue address (spec §2: Enter opens /APIs/Overview). */
+/** Default catalogue address (product-rules §2: Enter opens /APIs/Overview). */
 export const DEFAULT_OVERVIEW_HREF = '/APIs/Overview';
 
 /**
- * The unencoded path segments of a service. Spec §2: the service is addressed by its display
+ * The unencoded path segments of a service. product-rules §2: the service is addressed by its display
  * name (the id when it has none); if the display name, or else the id, contains a slash it is
  * split into owner and name at the first slash: `owner/name` -> ['owner', 'name'].
  */
@@ -21,7 +21,7 @@ export function servicePathSegments(model: Pick<ModelDescriptor, 'id' | 'display
   return [source];
 }
 
-/** The encoded service path: `name` or `owner/name`, each part URL-encoded (spec §2). */
+/** The encoded service path: `name` or `owner/name`, each part URL-encoded (product-rules §2). */
 export function servicePath(model: Pick<ModelDescriptor, 'id' | 'display_name'>): string {
   return servicePathSegments(model).map(encodeURIComponent).join('/');
 }
@@ -32,7 +32,7 @@ export function serviceHref(model: Pick<ModelDescriptor, 'id' | 'display_name'>,
 }
 
 /**
- * The catalogue address for a query (spec §2: Enter opens /APIs/Overview with the query). A
+ * The catalogue address for a query (product-rules §2: Enter opens /APIs/Overview with the query). A
  * blank query opens the catalogue without one. `{query}` in the template receives the encoded
  * query; otherwise `q` is appended as a search parameter.
  */

@@ -16,7 +16,7 @@ import {
 import { stripHtml } from './text';
 import { stringList } from './filters';
 
-// The ranking rules of spec §5 and §9. The indexed engine and the plain fuse.js baseline share
+// The ranking rules of product-rules §5 and §9. The indexed engine and the plain fuse.js baseline share
 // these functions, so the two can differ only in which models fuse.js matches and how it
 // scores them, which the equivalence tests pin.
 
@@ -27,7 +27,7 @@ export function searchableDescription(model: Pick<ModelDescriptor, 'model_desc'>
 }
 
 /**
- * Spec §9 fuse.js keys and weights. fuse.js normalises the weights to sum 1; they are kept as
+ * product-rules §9 fuse.js keys and weights. fuse.js normalises the weights to sum 1; they are kept as
  * the spec states them.
  */
 export const FUSE_KEYS = [
@@ -42,7 +42,7 @@ export const FUSE_KEYS = [
 ];
 
 /**
- * fuse.js options (spec §9: threshold 0.3, minimum match length 2, the key weights).
+ * fuse.js options (product-rules §9: threshold 0.3, minimum match length 2, the key weights).
  * `ignoreLocation` is our choice (the spec does not name one): a word deep in a description
  * matches as well as one at its start, so "description match" means the whole description.
  */
@@ -95,7 +95,7 @@ export function containsWholeWord(text: string, needle: string): boolean {
 }
 
 /**
- * Spec §9 match tier of a fuse.js match for the lower-cased trimmed query: the query as a whole
+ * product-rules §9 match tier of a fuse.js match for the lower-cased trimmed query: the query as a whole
  * word (or words) in the title 0, inside the title 1, inside a tag 2, inside the description 3,
  * fuzzy only 4; without a query the tier is unknown (9).
  */
@@ -109,7 +109,7 @@ export function matchTier(fields: SearchFields, query: string): MatchTier {
 }
 
 /**
- * Spec §9 score boost, subtracted from the fuse.js score (lower is better): the strongest title
+ * product-rules §9 score boost, subtracted from the fuse.js score (lower is better): the strongest title
  * boost that applies (exact 0.6, prefix 0.35, substring 0.15) plus the strongest id boost
  * (exact 0.2, prefix 0.1).
  */
@@ -139,7 +139,7 @@ export function usageCount(model: Pick<ModelDescriptor, 'n_usages'>): number {
 const DAY_MS = 86_400_000;
 
 /**
- * Spec §9 relevance without a query: 0.7 x log10(usages+1) + 0.3 x (10 x exp(-age days/365)).
+ * product-rules §9 relevance without a query: 0.7 x log10(usages+1) + 0.3 x (10 x exp(-age days/365)).
  * Undated models get no recency part; a date in the future counts as age 0.
  */
 export function relevanceScore(model: Pick<ModelDescriptor, 'n_usages' | 'created_at'>, now: number): number {
@@ -254,7 +254,7 @@ export function isBaseRankKey(key: RankKey): key is BaseRankKey {
 }
 
 /**
- * Spec §9, stated once: the keys an order compares, in sequence, before the name and the
+ * product-rules §9, stated once: the keys an order compares, in sequence, before the name and the
  * catalogue position. Relevance with a query is tier, n_usages, created_at, score; without one,
  * the relevance score. num_runs and published_at put n_usages or created_at first and fall back
  * to relevance (a key already compared is not compared again).

@@ -42,7 +42,7 @@ function asArray<T>(value: unknown, what: string): T[] {
 }
 
 /**
- * Loads descriptors and categories through the model-management client (spec §7); a failed
+ * Loads descriptors and categories through the model-management client (product-rules §7); a failed
  * call rejects with its `ApiError`.
  */
 export function createApiCatalogueLoader(client: Pick<ModelManagementClient, 'modelDescriptors' | 'modelCategories'>): CatalogueLoader {

@@ -7,14 +7,14 @@ import { getSearchIndex, type SearchIndex } from './searchIndex';
 
 export interface SearchOptions {
   /**
-   * Clock for the recency part of the query-less relevance score (spec §9), in epoch ms.
+   * Clock for the recency part of the query-less relevance score (product-rules §9), in epoch ms.
    * @default Date.now()
    */
   now?: number;
 }
 
 /**
- * Per-model mask of the domain filters (spec §5), or null when none is active. Models without
+ * Per-model mask of the domain filters (product-rules §5), or null when none is active. Models without
  * a known category are hidden while a domain filter is active.
  */
 function domainMask(models: readonly ModelDescriptor[], categories: readonly ModelCategory[], filters: SearchFilters) {
@@ -42,11 +42,11 @@ function browseOrder(index: SearchIndex, sort: SearchFilters['sort'], now: numbe
 }
 
 /**
- * Searches and orders a catalogue (spec §5, §9): domain filters, then fuse.js fuzzy matching of
+ * Searches and orders a catalogue (product-rules §5, §9): domain filters, then fuse.js fuzzy matching of
  * the trimmed query (threshold 0.3, minimum match length 2, weights display_name 0.75,
  * used_models 0.15, model_desc 0.1, id 0.05), then the chosen sort. Without a query every
  * (filtered) model is returned, ordered by the query-less relevance score for 'relevance'.
- * The provider filter is accepted and ignored (spec §5).
+ * The provider filter is accepted and ignored (product-rules §5).
  *
  * Fast on large catalogues: an index built once per models array decides which models fuse.js
  * would match, and fuse.js scores only models that tie on everything ranked before the score

@@ -3,7 +3,7 @@ import type { ModelCategory, ModelDescriptor } from '../api/types';
 import { DEFAULT_FILTERS, normalizeFilters, type SearchFilters } from './filters';
 import { loadSearchEngine, type SearchEngine } from './engine';
 
-// Two stores (spec §3 "Search store", §4 "Catalogue and search data"). Both are @xstate/store
+// Two stores (product-rules §3 "Search store", §4 "Catalogue and search data"). Both are @xstate/store
 // stores: pure transitions, readable by any framework, and small enough for the embeds' size
 // budget, which the full XState runtime is not.
 //
@@ -53,7 +53,7 @@ export function createCatalogueStore(initial: Partial<CatalogueData> = {}) {
       source: initial.models?.length ? 'cache' : 'none',
     } as CatalogueContext,
     on: {
-      /** A fetch starts; cached data, if it has models, is shown meanwhile (spec §4 step 1). */
+      /** A fetch starts; cached data, if it has models, is shown meanwhile (product-rules §4 step 1). */
       loadStarted: (context, event: { requestId: number; cached?: CatalogueData | null }) => {
         const cached = event.cached?.models?.length ? event.cached : null;
         return {
@@ -64,7 +64,7 @@ export function createCatalogueStore(initial: Partial<CatalogueData> = {}) {
           ...(cached ? { models: cached.models, categories: cached.categories ?? [], source: 'cache' as const } : {}),
         };
       },
-      /** Spec §4 step 2: the server's result replaces what is shown if it has data. */
+      /** product-rules §4 step 2: the server's result replaces what is shown if it has data. */
       loadSucceeded: (context, event: { requestId: number; data: CatalogueData; at: number }) => {
         if (event.requestId !== context.requestId) return context;
         const hasModels = event.data.models.length > 0;
@@ -80,7 +80,7 @@ export function createCatalogueStore(initial: Partial<CatalogueData> = {}) {
       /** The fetch failed: loading ends, whatever is shown stays. */
       loadFailed: (context, event: { requestId: number; error: unknown }) =>
         event.requestId !== context.requestId ? context : { ...context, status: 'error' as const, error: event.error },
-      /** Spec §4: refreshing clears the lists, then reloads. */
+      /** product-rules §4: refreshing clears the lists, then reloads. */
       refreshStarted: (context, event: { requestId: number }) => ({
         ...context,
         models: [],
@@ -159,13 +159,13 @@ export interface CatalogueOptions {
 export interface Catalogue {
   store: CatalogueStore;
   /**
-   * Spec §4 two-step load: shows cached data, fetches, replaces it if the server has data.
+   * product-rules §4 two-step load: shows cached data, fetches, replaces it if the server has data.
    * Failures are logged and rethrown.
    */
   load(): Promise<void>;
-  /** Spec §4: clears the lists and reloads from the server. */
+  /** product-rules §4: clears the lists and reloads from the server. */
   refresh(): Promise<void>;
-  /** Starts the first load once; later calls share it (spec §4: the first fetch happens once). */
+  /** Starts the first load once; later calls share it (product-rules §4: the first fetch happens once). */
   ensureLoaded(): Promise<void>;
 }
 
@@ -210,11 +210,11 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
 }
 
 export interface SearchContext extends CatalogueData {
-  /** Current filters (spec §3). */
+  /** Current filters (product-rules §3). */
   filters: SearchFilters;
-  /** The models the filters select, in display order (spec §3 filtered_models). */
+  /** The models the filters select, in display order (product-rules §3 filtered_models). */
   filtered_models: ModelDescriptor[];
-  /** True while typed text waits for the debounce (spec §3 isSearching). */
+  /** True while typed text waits for the debounce (product-rules §3 isSearching). */
   isSearching: boolean;
   /** Clock for relevance without a query. */
   now: number;
@@ -230,8 +230,8 @@ function apply(context: SearchContext): SearchContext {
 }
 
 /**
- * A search store (spec §3): filters, the filtered models, the isSearching flag. Every change of
- * query, sort, domain filters, provider filters or data re-applies the filters (spec §4).
+ * A search store (product-rules §3): filters, the filtered models, the isSearching flag. Every change of
+ * query, sort, domain filters, provider filters or data re-applies the filters (product-rules §4).
  */
 export function createSearchStore(
   initial: Partial<CatalogueData> & { filters?: Partial<SearchFilters>; now?: number; engine?: SearchEngine } = {},
@@ -257,7 +257,7 @@ export function createSearchStore(
           categories: event.categories ?? context.categories,
           now: event.now ?? context.now,
         }),
-      /** Spec §4: the query is stored trimmed; searching ends. */
+      /** product-rules §4: the query is stored trimmed; searching ends. */
       setQuery: (context, event: { query: string }) =>
         apply({ ...context, isSearching: false, filters: { ...context.filters, query: event.query.trim() } }),
       setSort: (context, event: { sort: SearchFilters['sort'] }) =>
@@ -266,7 +266,7 @@ export function createSearchStore(
         apply({ ...context, filters: { ...context.filters, inputDomains: [...event.domains] } }),
       setOutputDomains: (context, event: { domains: string[] }) =>
         apply({ ...context, filters: { ...context.filters, outputDomains: [...event.domains] } }),
-      /** Stored, without effect on the results (spec §5). */
+      /** Stored, without effect on the results (product-rules §5). */
       setProviders: (context, event: { providers: string[] }) =>
         apply({ ...context, filters: { ...context.filters, providers: [...event.providers] } }),
       /** Replaces all filters at once (e.g. from a URL). */
@@ -274,7 +274,7 @@ export function createSearchStore(
         const filters = normalizeFilters(event.filters);
         return apply({ ...context, filters: { ...filters, query: filters.query.trim() } });
       },
-      /** Spec §4: empty query, relevance sort, no filters. */
+      /** product-rules §4: empty query, relevance sort, no filters. */
       reset: (context) => apply({ ...context, isSearching: false, filters: normalizeFilters(DEFAULT_FILTERS) }),
       setSearching: (context, event: { searching: boolean }) =>
         context.isSearching === event.searching ? context : { ...context, isSearching: event.searching },

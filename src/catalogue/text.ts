@@ -3,7 +3,7 @@ import type { ModelDescriptor } from '../api/types';
 import { formatString } from '../config/strings';
 import { MIN_MATCH_CHAR_LENGTH, RUN_ABBREVIATIONS } from './constants';
 
-// Text shaping for descriptions, names and run counts (spec §2 header search, §3, §9).
+// Text shaping for descriptions, names and run counts (product-rules §2 header search, §3, §9).
 
 const BLOCK_TAG = /<\/?(?:p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|section|article|blockquote|pre|hr)\b/gi;
 const DROPPED_ELEMENTS = /<(script|style|template|noscript|iframe|object|svg|math|textarea)\b[\s\S]*?<\/\1\s*>/gi;
@@ -38,7 +38,7 @@ export function stripHtml(html: string | null | undefined): string {
 const canPurify = () => DOMPurify.isSupported && typeof DOMPurify.sanitize === 'function';
 
 /**
- * Spec §2: a description "sanitised as HTML": DOMPurify removes anything executable, then the
+ * product-rules §2: a description "sanitised as HTML": DOMPurify removes anything executable, then the
  * remaining text content is taken, so the result is plain text React renders as text. Without a
  * DOM (Node), falls back to `stripHtml`.
  */
@@ -71,7 +71,7 @@ export function sanitizeDescriptionHtml(html: string | null | undefined): string
 
 /**
  * Cuts text to `max` characters (code points) and appends an ellipsis when it was longer
- * (spec §9: 80 in the header search, 60 in the featured marquee). Trailing spaces before the
+ * (product-rules §9: 80 in the header search, 60 in the featured marquee). Trailing spaces before the
  * ellipsis are dropped.
  */
 export function truncate(text: string, max: number, ellipsis = '…'): string {
@@ -81,19 +81,19 @@ export function truncate(text: string, max: number, ellipsis = '…'): string {
   return chars.slice(0, max).join('').trimEnd() + ellipsis;
 }
 
-/** A description as the widgets show it: sanitised to text, then cut (spec §2, §9). */
+/** A description as the widgets show it: sanitised to text, then cut (product-rules §2, §9). */
 export function descriptionPreview(model: Pick<ModelDescriptor, 'model_desc'>, max: number): string {
   return truncate(htmlToText(model.model_desc), max);
 }
 
-/** Spec §3: a model with no name shows 'Unknown Model' (from the strings table). */
+/** product-rules §3: a model with no name shows 'Unknown Model' (from the strings table). */
 export function displayName(model: Pick<ModelDescriptor, 'display_name'>, unknown = 'Unknown Model'): string {
   const name = typeof model.display_name === 'string' ? model.display_name.trim() : '';
   return name || unknown;
 }
 
 /**
- * The number part of a run count (spec §2, §9): 'N', 'X.XK', 'X.XM', 'X.XB' at 1e3, 1e6, 1e9.
+ * The number part of a run count (product-rules §2, §9): 'N', 'X.XK', 'X.XM', 'X.XB' at 1e3, 1e6, 1e9.
  * A value that rounds up to 1000 of a unit is shown in the next unit ('1.0M', never '1000.0K').
  */
 export function abbreviateRuns(count: number | null | undefined): string {
@@ -126,7 +126,7 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * Splits text into plain and matched parts for highlighting: case-insensitive occurrences of
  * the whole trimmed query and of each of its words of at least 2 characters (the minimum match
- * length, spec §9). Overlapping matches merge.
+ * length, product-rules §9). Overlapping matches merge.
  */
 export function highlightSegments(text: string, query: string): TextSegment[] {
   const trimmed = query.trim();

@@ -1,6 +1,6 @@
 /**
  * Copies text: the Clipboard API first; when it is missing or refuses (no permission, insecure
- * context, a sandboxed frame), the legacy method, silently (spec §8). Resolves whether either
+ * context, a sandboxed frame), the legacy method, silently (product-rules §8). Resolves whether either
  * worked; never rejects.
  */
 export async function copyText(text: string, options: LegacyCopyOptions = {}): Promise<boolean> {
@@ -10,7 +10,7 @@ export async function copyText(text: string, options: LegacyCopyOptions = {}): P
       await clipboard.writeText(text);
       return true;
     } catch {
-      // Fall through to the legacy method: spec §8 wants no message for this.
+      // Fall through to the legacy method: product-rules §8 wants no message for this.
     }
   }
   return legacyCopy(text, options);

@@ -1,5 +1,5 @@
 /**
- * Languages the code display accepts (spec §5), in the spec's order. Nothing else is loaded or
+ * Languages the code display accepts (product-rules §5), in the spec's order. Nothing else is loaded or
  * highlighted; `text` is shiki's built-in plain language and needs no grammar.
  */
 export const CODE_LANGUAGES = [
@@ -21,7 +21,7 @@ export const CODE_LANGUAGES = [
 ] as const;
 export type CodeLanguage = (typeof CODE_LANGUAGES)[number];
 
-/** Themes the code display accepts (spec §5). */
+/** Themes the code display accepts (product-rules §5). */
 export const CODE_THEMES = [
   'dark-plus',
   'light-plus',
@@ -34,26 +34,26 @@ export const CODE_THEMES = [
 ] as const;
 export type CodeTheme = (typeof CODE_THEMES)[number];
 
-/** spec §5: defaults json and dark-plus. */
+/** product-rules §5: defaults json and dark-plus. */
 export const DEFAULT_CODE_LANGUAGE: CodeLanguage = 'json';
 export const DEFAULT_CODE_THEME: CodeTheme = 'dark-plus';
 
-/** spec §9: highlighter time limit 500 ms; past it the raw code is shown. */
+/** product-rules §9: highlighter time limit 500 ms; past it the raw code is shown. */
 export const HIGHLIGHT_TIME_LIMIT_MS = 500;
-/** spec §4/§9: 'Copied!' stays for 2000 ms, then 'Copy code' again. */
+/** product-rules §4/§9: 'Copied!' stays for 2000 ms, then 'Copy code' again. */
 export const COPY_CONFIRMATION_MS = 2000;
-/** spec §9: tooltip offset 10 (px). */
+/** product-rules §9: tooltip offset 10 (px). */
 export const TOOLTIP_OFFSET_PX = 10;
 
-/** spec §9: default max height 400px and font size 12px. */
+/** product-rules §9: default max height 400px and font size 12px. */
 export const CODE_MAX_HEIGHT = '400px';
 export const CODE_FONT_SIZE = '12px';
-/** spec §9: sample blocks 14px (12px on medium-and-down), max height 300px. */
+/** product-rules §9: sample blocks 14px (12px on medium-and-down), max height 300px. */
 export const SAMPLE_MAX_HEIGHT = '300px';
 export const SAMPLE_FONT_SIZE = '14px';
 export const SAMPLE_FONT_SIZE_COMPACT = '12px';
 /**
- * "Medium and down" (spec §9) on the usual 0/600/900/1200/1536 breakpoint scale: everything
+ * "Medium and down" (product-rules §9) on the usual 0/600/900/1200/1536 breakpoint scale: everything
  * narrower than the md breakpoint's 900px, the same reading as `breakpoints.down('md')`.
  */
 export const MEDIUM_AND_DOWN_MEDIA = 'screen and (max-width: 899.98px)';

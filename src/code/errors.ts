@@ -1,10 +1,10 @@
 /** Why highlighting did not happen. */
 export type CodeHighlightErrorCode =
-  /** The language is not one of spec §5's list. */
+  /** The language is not one of product-rules §5's list. */
   | 'unsupported-language'
-  /** The theme is not one of spec §5's list. */
+  /** The theme is not one of product-rules §5's list. */
   | 'unsupported-theme'
-  /** The highlighter did not answer within the time limit (spec §9, 500 ms). */
+  /** The highlighter did not answer within the time limit (product-rules §9, 500 ms). */
   | 'timeout'
   /** Loading a grammar or theme, or tokenising, threw. */
   | 'failed';

@@ -25,14 +25,14 @@ export interface HighlightedCode {
 }
 
 export interface HighlightOptions {
-  /** One of spec §5's languages. @default 'json' */
+  /** One of product-rules §5's languages. @default 'json' */
   language?: string;
-  /** One of spec §5's themes. @default 'dark-plus' */
+  /** One of product-rules §5's themes. @default 'dark-plus' */
   theme?: string;
 }
 
 export interface CodeHighlighter {
-  /** Loads the grammar and theme on first use, then tokenises. Refuses what spec §5 does not allow. */
+  /** Loads the grammar and theme on first use, then tokenises. Refuses what product-rules §5 does not allow. */
   highlight(code: string, options?: HighlightOptions): Promise<HighlightedCode>;
   /** Tokenises at once when the grammar and theme are already loaded; null when they are not. */
   highlightSync(code: string, options?: HighlightOptions): HighlightedCode | null;
@@ -51,7 +51,7 @@ function wrap(error: unknown, what: string): CodeHighlightError {
 
 /**
  * Async factory: a shiki core highlighter on the JavaScript regex engine (no WebAssembly, so no
- * `wasm-unsafe-eval` in the CSP) with nothing preloaded. Grammars and themes of spec §5 load on
+ * `wasm-unsafe-eval` in the CSP) with nothing preloaded. Grammars and themes of product-rules §5 load on
  * demand, each at most once even when several blocks ask at the same time.
  */
 export async function createCodeHighlighter(): Promise<CodeHighlighter> {
@@ -165,7 +165,7 @@ export function resetCodeHighlighter(): void {
   shared = undefined;
 }
 
-/** Highlights with the shared highlighter. Refuses a language or theme outside spec §5 before loading anything. */
+/** Highlights with the shared highlighter. Refuses a language or theme outside product-rules §5 before loading anything. */
 export async function highlightCode(code: string, options: HighlightOptions = {}): Promise<HighlightedCode> {
   const language = resolveCodeLanguage(options.language);
   const theme = resolveCodeTheme(options.theme);
@@ -174,7 +174,7 @@ export async function highlightCode(code: string, options: HighlightOptions = {}
 }
 
 /**
- * Settles like `promise`, or rejects with a `timeout` CodeHighlightError after `ms` (spec §9:
+ * Settles like `promise`, or rejects with a `timeout` CodeHighlightError after `ms` (product-rules §9:
  * 500 ms). A non-finite limit means none. The work itself goes on, so a slow first load still
  * warms the shared highlighter for the next block.
  *

@@ -5,7 +5,7 @@ type LanguageModule = { default: LanguageRegistration[] };
 type ThemeModule = { default: ThemeRegistrationRaw };
 
 /**
- * One dynamic import per allowed grammar (spec §5). Bundlers split each into its own chunk,
+ * One dynamic import per allowed grammar (product-rules §5). Bundlers split each into its own chunk,
  * fetched the first time a block in that language is shown; `text` needs none.
  * Literal specifiers on purpose: bundlers can only split what they can see.
  */
@@ -26,7 +26,7 @@ export const languageLoaders: Record<Exclude<CodeLanguage, 'text'>, () => Promis
   shell: () => import('shiki/langs/shell.mjs'),
 };
 
-/** One dynamic import per allowed theme (spec §5). */
+/** One dynamic import per allowed theme (product-rules §5). */
 export const themeLoaders: Record<CodeTheme, () => Promise<ThemeModule>> = {
   'dark-plus': () => import('shiki/themes/dark-plus.mjs'),
   'light-plus': () => import('shiki/themes/light-plus.mjs'),

@@ -12,7 +12,7 @@ export function isCodeTheme(value: unknown): value is CodeTheme {
 }
 
 /**
- * The language to highlight with (spec §5). Missing or blank means the default, json; case and
+ * The language to highlight with (product-rules §5). Missing or blank means the default, json; case and
  * surrounding spaces are forgiven; anything outside the allowed list is refused, naming it.
  */
 export function resolveCodeLanguage(language?: string | null): CodeLanguage {
@@ -25,7 +25,7 @@ export function resolveCodeLanguage(language?: string | null): CodeLanguage {
   );
 }
 
-/** The theme to highlight with (spec §5): default dark-plus; others outside the list refused. */
+/** The theme to highlight with (product-rules §5): default dark-plus; others outside the list refused. */
 export function resolveCodeTheme(theme?: string | null): CodeTheme {
   if (theme == null || theme.trim() === '') return DEFAULT_CODE_THEME;
   const name = normalise(theme);
@@ -33,7 +33,7 @@ export function resolveCodeTheme(theme?: string | null): CodeTheme {
   throw new CodeHighlightError('unsupported-theme', `Unsupported code theme "${theme}". Allowed themes: ${CODE_THEMES.join(', ')}.`);
 }
 
-/** spec §5: empty or whitespace-only code is not highlighted. */
+/** product-rules §5: empty or whitespace-only code is not highlighted. */
 export function isBlankCode(code: string | null | undefined): boolean {
   return code == null || code.trim() === '';
 }

@@ -1,6 +1,6 @@
 import { createStore } from '@xstate/store';
 
-/** Global events state of spec §3. `is_logged_in` is null while the session is not yet known. */
+/** Global events state of product-rules §3. `is_logged_in` is null while the session is not yet known. */
 export interface GlobalEventsState {
   is_logged_in: boolean | null;
   success: string | null;

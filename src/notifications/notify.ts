@@ -8,7 +8,7 @@ export interface ShowOptions {
   autoClearMs?: number;
 }
 
-/** Imperative helpers over a global events store (spec §4 "Global notifications"). */
+/** Imperative helpers over a global events store (product-rules §4 "Global notifications"). */
 export function createNotifier(store: GlobalEventsStore = globalEvents) {
   function show(kind: MessageKind, message: string, options: ShowOptions = {}) {
     store.send({ type: 'show', kind, message });
@@ -24,7 +24,7 @@ export function createNotifier(store: GlobalEventsStore = globalEvents) {
     setLoading: (loading: boolean) => store.send({ type: 'setLoading', loading }),
     setLoggedIn: (loggedIn: boolean | null) => store.send({ type: 'setLoggedIn', loggedIn }),
     /**
-     * Shows the spec §8 message for a failed API result (warning or critical, 404 auto-clears).
+     * Shows the product-rules §8 message for a failed API result (warning or critical, 404 auto-clears).
      * `text` replaces the generic text for other statuses >= 400.
      */
     apiFailure: (

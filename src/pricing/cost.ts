@@ -8,7 +8,7 @@ export interface CostInputs {
 }
 
 /**
- * spec §9 "rounded": to whole US dollars, half up. Binary floating point turns an exact
+ * product-rules §9 "rounded": to whole US dollars, half up. Binary floating point turns an exact
  * decimal half (4.5) into 4.499999...; reading the value to 12 significant digits first makes
  * the rounding follow the decimal figures the user typed.
  */
@@ -17,13 +17,13 @@ export function roundUsd(amount: number): number {
   return Math.round(Number(amount.toPrecision(12)));
 }
 
-/** Billable GPU seconds in a month: requests per hour x 24 x 30 x ms / 1000 (spec §9). */
+/** Billable GPU seconds in a month: requests per hour x 24 x 30 x ms / 1000 (product-rules §9). */
 export function monthlyGpuSeconds(requestsPerHour: number, executionMs: number): number {
   return (requestsPerHour * HOURS_PER_DAY * DAYS_PER_MONTH * executionMs) / 1000;
 }
 
 /**
- * spec §9: monthly cost = requests per hour x 24 x 30 x execution ms / 1000 x price per second,
+ * product-rules §9: monthly cost = requests per hour x 24 x 30 x execution ms / 1000 x price per second,
  * rounded. Inputs are expected validated (see `validateCalculatorInputs`); anything non-finite
  * or negative gives null rather than NaN or Infinity.
  */

@@ -1,5 +1,5 @@
-// Money formats of the pricing views. GPU prices are in US dollars (spec §3
-// customer_price_per_s_usd); plan prices carry their own currency (spec §9).
+// Money formats of the pricing views. GPU prices are in US dollars (product-rules §3
+// customer_price_per_s_usd); plan prices carry their own currency (product-rules §9).
 
 const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const usdPerSecond = new Intl.NumberFormat('en-US', {

@@ -7,7 +7,7 @@ export type FieldResult = { ok: true; value: number } | { ok: false; error: Fiel
 
 export type CalculatorField = 'requestsPerHour' | 'executionMs';
 
-/** Upper bounds of the two fields (spec §9 "absurdly large"). */
+/** Upper bounds of the two fields (product-rules §9 "absurdly large"). */
 export const FIELD_MAX: Record<CalculatorField, number> = {
   requestsPerHour: MAX_REQUESTS_PER_HOUR,
   executionMs: MAX_EXECUTION_MS,
@@ -18,7 +18,7 @@ export const FIELD_MAX: Record<CalculatorField, number> = {
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /**
- * Reads one field as typed (spec §9 calculator inputs): empty -> required, not a plain decimal
+ * Reads one field as typed (product-rules §9 calculator inputs): empty -> required, not a plain decimal
  * -> notANumber, below zero -> negative, above `max` -> tooLarge. Spaces around the number and
  * thousands groups ("10 000", "10,000") are forgiven; a decimal comma ("1,5") is refused rather
  * than misread. Never yields NaN or Infinity.

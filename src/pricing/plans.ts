@@ -3,13 +3,13 @@ import type { Strings } from '../config/strings';
 import { BILLING_PATH, SIGN_UP_PATH } from './constants';
 import { currencySymbol } from './format';
 
-/** A plan card: spec §3's Plan plus the "from" of Enterprise's price. */
+/** A plan card: product-rules §3's Plan plus the "from" of Enterprise's price. */
 export interface PricingPlan extends Plan {
-  /** Shown before the price (spec §9: Enterprise "from 39.99"). */
+  /** Shown before the price (product-rules §9: Enterprise "from 39.99"). */
   pricePrefix?: string | null;
 }
 
-/** The money side of each plan (spec §9); texts come from the strings table. */
+/** The money side of each plan (product-rules §9); texts come from the strings table. */
 export interface PlanPrice {
   key: PlanKey;
   currency: string;
@@ -25,7 +25,7 @@ export interface PlanPrice {
 }
 
 /**
- * spec §9 plans: Free $0; Plus 4.99 EUR per month; Pro 19.99 EUR per month, struck-through
+ * product-rules §9 plans: Free $0; Plus 4.99 EUR per month; Pro 19.99 EUR per month, struck-through
  * $29,99, Most Popular; Enterprise from 39.99 per person per month. The spec gives Enterprise no
  * currency; it is in EUR like the other paid plans.
  */
@@ -38,7 +38,7 @@ export const PLAN_PRICES: readonly PlanPrice[] = [
 
 export const PLAN_KEYS: readonly PlanKey[] = PLAN_PRICES.map((p) => p.key);
 
-/** Joins prices and texts into spec §3 Plan records, in the order Free, Plus, Pro, Enterprise. */
+/** Joins prices and texts into product-rules §3 Plan records, in the order Free, Plus, Pro, Enterprise. */
 export function buildPlans(texts: Strings['pricing']['plans'], prices: readonly PlanPrice[] = PLAN_PRICES): PricingPlan[] {
   return prices.map((price) => {
     const words = texts[price.key];
@@ -76,7 +76,7 @@ export function formatPlanPrice(plan: Pick<Plan, 'currency' | 'priceMajor' | 'pr
 }
 
 /**
- * spec §9: a plan's button goes to the billing page if logged in, otherwise to sign-up
+ * product-rules §9: a plan's button goes to the billing page if logged in, otherwise to sign-up
  * (page_state 0). An unknown login state (null, still loading) counts as logged out.
  */
 export function planButtonTarget(isLoggedIn: boolean | null | undefined): string {

@@ -1,7 +1,7 @@
 import type { PricingServer } from '../api/types';
 
 /**
- * Bundled cache of `pricing_servers` (spec §4: pricing lists are preloaded from bundled cache,
+ * Bundled cache of `pricing_servers` (product-rules §4: pricing lists are preloaded from bundled cache,
  * then replaced by live data). Shown on first paint and whenever the API cannot be reached.
  * Mirrors the platform server's seed (the runpod and replicate rows only, which is all the views
  * keep); refresh it from the live endpoint when prices change.

@@ -19,7 +19,7 @@ export function isUsablePricingServer(server: unknown): server is PricingServer 
 }
 
 /**
- * spec §9: the GPU table is sorted by price per second, cheapest first. Equal prices keep a
+ * product-rules §9: the GPU table is sorted by price per second, cheapest first. Equal prices keep a
  * stable order: smaller memory first, then by name.
  */
 export function sortByPricePerSecond(servers: readonly PricingServer[]): PricingServer[] {
@@ -33,7 +33,7 @@ export function sortByPricePerSecond(servers: readonly PricingServer[]): Pricing
 
 /**
  * What the pricing views show from a `pricing_servers` answer: usable rows of the two
- * third-party GPU providers (spec §7), sorted by price per second (spec §9).
+ * third-party GPU providers (product-rules §7), sorted by price per second (product-rules §9).
  */
 export function preparePricingServers(servers: unknown): PricingServer[] {
   if (!Array.isArray(servers)) return [];

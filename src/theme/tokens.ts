@@ -4,7 +4,7 @@
  */
 export type ThemeValues = {
   color: {
-    /** Page background (spec §1: very dark purple in the dark theme). */
+    /** Page background (product-rules §1: very dark purple in the dark theme). */
     background: string;
     /** Cards, popups, inputs. */
     surface: string;
@@ -13,7 +13,7 @@ export type ThemeValues = {
     border: string;
     text: string;
     textMuted: string;
-    /** Lime accent (spec §1). */
+    /** Lime accent (product-rules §1). */
     primary: string;
     primaryHover: string;
     /** Text drawn on the primary accent. */

@@ -18,7 +18,7 @@ function AuthDialogWidget({ attributes: a, context }: WidgetRenderProps<typeof a
     <AuthDialog
       mode="overlay"
       open={open}
-      // The overlay starts at state 1 (spec §4) and moves to page-state right after.
+      // The overlay starts at state 1 (product-rules §4) and moves to page-state right after.
       value={a.pageState !== undefined ? screenOfPageState(a.pageState) : undefined}
       onAuthenticated={(session) => context.emit('authenticated', session)}
       onClose={() => context.host.removeAttribute('open')}

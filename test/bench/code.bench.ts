@@ -2,7 +2,7 @@
 // process: highlighter creation, grammar and theme loading, tokenising), and warm highlights
 // with the shared highlighter. Measures only; it passes or fails on nothing.
 //
-// Reading it against spec §9's 500 ms highlighter time limit: the limit covers what can be
+// Reading it against product-rules §9's 500 ms highlighter time limit: the limit covers what can be
 // waited for (creating the highlighter, fetching grammar and theme). Tokenising is synchronous
 // on the main thread, so once it starts it finishes; its cold cost is mostly the regex engine
 // translating and V8 compiling the grammar's patterns the first time they are used.

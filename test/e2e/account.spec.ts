@@ -32,7 +32,7 @@ function totp(secret: string): OTPAuth.TOTP {
 }
 
 test.describe('account panels in the reference app', () => {
-  test('spec §5: a wrong current password is refused, the right one changes the password, and the new one signs in', async ({
+  test('product-rules §5: a wrong current password is refused, the right one changes the password, and the new one signs in', async ({
     page,
     request,
   }) => {

@@ -53,7 +53,7 @@ async function signIn(page: Page, email: string, password: string) {
 async function logout(page: Page, email: string) {
   await page.getByRole('button', { name: `Account menu for ${email}` }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
-  // Spec §2: after logging out the user lands on /.
+  // product-rules §2: after logging out the user lands on /.
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
 }
@@ -71,7 +71,7 @@ async function confirmedAccount(page: Page, request: APIRequestContext, tag: str
   return email;
 }
 
-test.describe('sign-in and sign-up (spec §2, §4, §8)', () => {
+test.describe('sign-in and sign-up (product-rules §2, §4, §8)', () => {
   test('sign up, confirm by mail, sign in, stay signed in over a reload, sign out', async ({ page, request }) => {
     const email = uniqueEmail('journey');
     const password = 'journey-pw-1';
@@ -82,13 +82,13 @@ test.describe('sign-in and sign-up (spec §2, §4, §8)', () => {
     await fillCredentials(page, email, password);
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
 
-    // Spec §4: sign-up success with the e-mail not yet verified goes to 2, with the inbox prompt.
+    // product-rules §4: sign-up success with the e-mail not yet verified goes to 2, with the inbox prompt.
     await expect(page.getByRole('heading', { level: 1, name: 'Account created' })).toBeVisible();
     await expect(page).toHaveURL(/page_state=2/);
     await expect(page.getByText(`We sent a confirmation link to ${email}. Please check your inbox and spam folder.`)).toBeVisible();
 
-    // Spec §4: the confirmation link lands on the page with emailconfirmed=true, signed in;
-    // spec §2: sign-up leads to /account/dashboard.
+    // product-rules §4: the confirmation link lands on the page with emailconfirmed=true, signed in;
+    // product-rules §2: sign-up leads to /account/dashboard.
     const link = await mailLink(request, email, /type=signup/);
     await page.goto(link);
     await expect(page).toHaveURL(/\/account\/dashboard$/);
@@ -144,7 +144,7 @@ test.describe('sign-in and sign-up (spec §2, §4, §8)', () => {
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
   });
 
-  test('the form is not sent while invalid (spec §5)', async ({ page }) => {
+  test('the form is not sent while invalid (product-rules §5)', async ({ page }) => {
     await page.goto('/signinup?page_state=1');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('E-mail is required')).toBeVisible();
@@ -178,7 +178,7 @@ test.describe('sign-in and sign-up (spec §2, §4, §8)', () => {
     await expect(page).toHaveURL(/page_state=4/);
     await expect(page.getByText(/Please check your inbox and spam folder\./)).toBeVisible();
 
-    // Spec §2: the recovery link returns to /signinup?passwordreset=true; with its session: 5.
+    // product-rules §2: the recovery link returns to /signinup?passwordreset=true; with its session: 5.
     await page.goto(await mailLink(request, email, /type=recovery/));
     await expect(page.getByRole('heading', { level: 1, name: 'Set new password' })).toBeVisible();
     await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
@@ -186,7 +186,7 @@ test.describe('sign-in and sign-up (spec §2, §4, §8)', () => {
     await page.getByLabel('New password', { exact: true }).fill('new-password-2');
     await page.getByRole('button', { name: 'Set new password' }).click();
 
-    // Spec §4: back to 1 with the success alert, signed out.
+    // product-rules §4: back to 1 with the success alert, signed out.
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Password reset successfully!' })).toHaveText(
       'Password reset successfully! You can now sign in with your new password.',
@@ -209,7 +209,7 @@ test.describe('sign-in and sign-up (spec §2, §4, §8)', () => {
     await expect(page).toHaveURL(/page_state=3/);
   });
 
-  test('guarded routes while signed out go to sign-in, page_state 1 (spec §4)', async ({ page }) => {
+  test('guarded routes while signed out go to sign-in, page_state 1 (product-rules §4)', async ({ page }) => {
     for (const path of ['/account/dashboard', '/account', '/account/profile', '/APIs/edit/some-service']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/signinup\?page_state=1$/);

@@ -140,7 +140,9 @@ test('both bundles load under the strict CSP on a hostile page, share their runt
   await fixture.expectClean();
 });
 
-test('search a service with the keyboard and receive select; preventDefault keeps the page (spec §2 header search)', async ({ page }) => {
+test('search a service with the keyboard and receive select; preventDefault keeps the page (product-rules §2 header search)', async ({
+  page,
+}) => {
   const fixture = await openFixture(page, { thumbnails: true });
   const search = page.locator('lime-service-search');
   const box = search.getByRole('combobox');
@@ -169,7 +171,7 @@ test('search a service with the keyboard and receive select; preventDefault keep
   expect(select.detail.display_name ?? select.detail.id).toBeTruthy();
   expect(firstName).toContain(select.detail.display_name ?? 'Unknown Model');
   expect(new URL(page.url()).origin).toBe(embed.url);
-  // spec §2: afterwards the selection and the search text are cleared.
+  // product-rules §2: afterwards the selection and the search text are cleared.
   await expect(box).toHaveValue('');
   await fixture.expectClean();
 });
@@ -205,7 +207,7 @@ test('Enter emits search with the query; preventDefault keeps the page', async (
   await fixture.expectClean();
 });
 
-test('sign in through the overlay with the keyboard only and receive authenticated (spec §4 overlay mode)', async ({ page }) => {
+test('sign in through the overlay with the keyboard only and receive authenticated (product-rules §4 overlay mode)', async ({ page }) => {
   const fixture = await openFixture(page);
   const dialogHost = page.locator('lime-auth-dialog');
 

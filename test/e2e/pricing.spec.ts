@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-// The /Pricing page as a visitor uses it (spec §2 Pricing page, §9 Plans and Calculator):
+// The /Pricing page as a visitor uses it (product-rules §2 Pricing page, §9 Plans and Calculator):
 // plan cards, the two blocks, the private GPU cloud section, and the calculator driven by the
 // keyboard against the live pricing_servers of the running platform server.
 
@@ -13,14 +13,14 @@ interface PricingServer {
   customer_price_per_s_usd: number;
 }
 
-/** spec §7: keep servers of the two third-party GPU providers; spec §9: sorted by price per second. */
+/** product-rules §7: keep servers of the two third-party GPU providers; product-rules §9: sorted by price per second. */
 function keptAndSorted(servers: PricingServer[]): PricingServer[] {
   return servers
     .filter((s) => /runpod|replicate/i.test(s.provider))
     .sort((a, b) => a.customer_price_per_s_usd - b.customer_price_per_s_usd || a.gpu_vram_gb - b.gpu_vram_gb);
 }
 
-/** spec §9: requests per hour x 24 x 30 x ms / 1000 x price per second, rounded (whole dollars). */
+/** product-rules §9: requests per hour x 24 x 30 x ms / 1000 x price per second, rounded (whole dollars). */
 const monthly = (rph: number, ms: number, price: number) => Math.round(Number((((rph * 24 * 30 * ms) / 1000) * price).toPrecision(12)));
 const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
 
@@ -29,12 +29,14 @@ async function openPricing(page: Page, path = '/Pricing') {
   await page.goto(path);
   const servers = keptAndSorted((await (await live).json()) as PricingServer[]);
   const calculator = page.getByRole('region', { name: 'Serverless cost calculator' });
-  // spec §4: bundled cache first, then the live list replaces it.
+  // product-rules §4: bundled cache first, then the live list replaces it.
   await expect(calculator).toHaveAttribute('data-source', 'live');
   return { servers, calculator };
 }
 
-test('pricing page: plan cards, earn and customised-solutions blocks, private GPU cloud; axe clean (spec §2, §9)', async ({ page }) => {
+test('pricing page: plan cards, earn and customised-solutions blocks, private GPU cloud; axe clean (product-rules §2, §9)', async ({
+  page,
+}) => {
   await openPricing(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
@@ -57,14 +59,14 @@ test('pricing page: plan cards, earn and customised-solutions blocks, private GP
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 });
 
-test('calculator: change the GPU and both inputs by keyboard and read the monthly cost (spec §9)', async ({ page }) => {
+test('calculator: change the GPU and both inputs by keyboard and read the monthly cost (product-rules §9)', async ({ page }) => {
   const { servers, calculator } = await openPricing(page);
   const memories = [...new Set(servers.map((s) => s.gpu_vram_gb))].sort((a, b) => a - b);
   expect(memories.length).toBeGreaterThan(1);
   const cheapestWith = (vram: number) => servers.find((s) => s.gpu_vram_gb === vram)!;
   const cost = calculator.getByRole('status', { name: 'Estimated monthly cost' });
 
-  // spec §9 defaults: 100 requests per hour, 300 ms, on the smallest GPU memory.
+  // product-rules §9 defaults: 100 requests per hour, 300 ms, on the smallest GPU memory.
   await expect(calculator.getByRole('textbox', { name: 'Requests per hour' })).toHaveValue('100');
   await expect(calculator.getByRole('textbox', { name: 'Execution time (ms)' })).toHaveValue('300');
   await expect(cost).toContainText(usd(monthly(100, 300, cheapestWith(memories[0]!).customer_price_per_s_usd)));
@@ -108,12 +110,12 @@ test('calculator: change the GPU and both inputs by keyboard and read the monthl
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 });
 
-test('the footer spelling /pricing serves the same page (spec §2)', async ({ page }) => {
+test('the footer spelling /pricing serves the same page (product-rules §2)', async ({ page }) => {
   await openPricing(page, '/pricing');
   await expect(page.getByRole('list', { name: 'Plans' }).getByRole('article')).toHaveCount(4);
 });
 
-test('signed out, a plan button goes to sign-up with page_state 0 (spec §9)', async ({ page }) => {
+test('signed out, a plan button goes to sign-up with page_state 0 (product-rules §9)', async ({ page }) => {
   await openPricing(page);
   await page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Choose Pro' }).click();
   await expect(page).toHaveURL(/\/signinup\?page_state=0$/);
@@ -144,7 +146,7 @@ async function signedIn(page: Page, request: APIRequestContext): Promise<string>
   return email;
 }
 
-test('signed in, a plan button goes to the billing page (spec §9)', async ({ page, request }) => {
+test('signed in, a plan button goes to the billing page (product-rules §9)', async ({ page, request }) => {
   await signedIn(page, request);
   await openPricing(page);
   await page.getByRole('article', { name: 'Plus' }).getByRole('button', { name: 'Choose Plus' }).click();

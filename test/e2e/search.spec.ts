@@ -1,4 +1,4 @@
-// Journeys of issue 4 on the running site (spec §2 header search, catalogue, service pages,
+// Journeys of issue 4 on the running site (product-rules §2 header search, catalogue, service pages,
 // home showcase; §4 catalogue data; §9 constants). The seeded catalogue is read from the API
 // first, so the journeys hold for whatever services the seed holds (≥ 60, some owner/name).
 import AxeBuilder from '@axe-core/playwright';
@@ -30,7 +30,7 @@ const named = (m: ModelDescriptor) => typeof m.display_name === 'string' && m.di
 const withSlash = () => catalogue.models.find((m) => named(m) && m.display_name!.includes('/') && servicePathSegments(m).length === 2)!;
 const withoutSlash = () => catalogue.models.find((m) => named(m) && !m.display_name!.includes('/') && !String(m.id).includes('/'))!;
 
-/** The header's search box (spec §2). */
+/** The header's search box (product-rules §2). */
 const headerSearch = (page: Page) => page.getByRole('banner').getByRole('combobox', { name: 'Search services' });
 
 async function expectNoAxeViolations(page: Page) {
@@ -40,7 +40,7 @@ async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-test.describe('header search (spec §2)', () => {
+test.describe('header search (product-rules §2)', () => {
   test('shows at most 4 results while typing, then opens the chosen owner/name service', async ({ page }) => {
     const target = withSlash();
     const query = target.display_name!.split('/')[1]!;
@@ -135,7 +135,7 @@ test.describe('header search (spec §2)', () => {
   });
 });
 
-test.describe('service pages (spec §2)', () => {
+test.describe('service pages (product-rules §2)', () => {
   test('owner/name: image, name, sanitised description, facts and how to call it', async ({ page }) => {
     const target = withSlash();
     await page.goto(`/APIs/service/${servicePath(target)}`);
@@ -164,7 +164,7 @@ test.describe('service pages (spec §2)', () => {
   });
 });
 
-test.describe('catalogue page (spec §2 /APIs/Overview)', () => {
+test.describe('catalogue page (product-rules §2 /APIs/Overview)', () => {
   test('a shared URL restores search, sort, domain filters, provider and page size', async ({ page }) => {
     const url = '/APIs/Overview?q=image&sort=num_runs&output=IMAGE&provider=replicate&size=25';
     await page.goto(url);
@@ -175,7 +175,7 @@ test.describe('catalogue page (spec §2 /APIs/Overview)', () => {
     const output = page.getByRole('group', { name: 'Output' });
     await expect(output.getByRole('checkbox', { name: 'IMAGE' })).toBeChecked();
 
-    // Provider is stored but has no effect (spec §5); the list is the search's, sorted by runs.
+    // Provider is stored but has no effect (product-rules §5); the list is the search's, sorted by runs.
     const expected = searchModels(catalogue.models, catalogue.categories, {
       query: 'image',
       sort: 'num_runs',
@@ -222,7 +222,7 @@ test.describe('catalogue page (spec §2 /APIs/Overview)', () => {
   });
 });
 
-test.describe('home model showcase (spec §2, §9)', () => {
+test.describe('home model showcase (product-rules §2, §9)', () => {
   test('chips in spec order, Generate images selected first, clicking toggles', async ({ page }) => {
     await page.goto('/');
     const chips = page.getByRole('list', { name: 'Categories' }).getByRole('button');

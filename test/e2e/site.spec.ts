@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 
 // The site shell as a visitor meets it: header, menus, footer, home sections, 404 countdown.
 
-test('home page: header, hero, footer with the current year; no axe violations (spec §1, §2)', async ({ page }) => {
+test('home page: header, hero, footer with the current year; no axe violations (product-rules §1, §2)', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Limelight home' })).toBeVisible();
   const main = page.getByRole('navigation', { name: 'Main' });
@@ -18,7 +18,7 @@ test('home page: header, hero, footer with the current year; no axe violations (
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 });
 
-test('Company submenu opens by keyboard, closes on Escape, and links to About us and Carreers (spec §2)', async ({ page }) => {
+test('Company submenu opens by keyboard, closes on Escape, and links to About us and Carreers (product-rules §2)', async ({ page }) => {
   await page.goto('/');
   const toggle = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Company' });
   await toggle.focus();
@@ -34,7 +34,7 @@ test('Company submenu opens by keyboard, closes on Escape, and links to About us
   await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
 });
 
-test('hero card "Deploy & Host" expands and scrolls to the hosting showcase (spec §2)', async ({ page }) => {
+test('hero card "Deploy & Host" expands and scrolls to the hosting showcase (product-rules §2)', async ({ page }) => {
   await page.goto('/');
   const disclosure = page.getByRole('button', { name: 'Hosting Showcase' });
   await expect(disclosure).toHaveAttribute('aria-expanded', 'false');
@@ -45,7 +45,9 @@ test('hero card "Deploy & Host" expands and scrolls to the hosting showcase (spe
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 });
 
-test('mobile: the menu toggle opens a 250 px drawer titled Menu that closes after a link is chosen (spec §2)', async ({ page }) => {
+test('mobile: the menu toggle opens a 250 px drawer titled Menu that closes after a link is chosen (product-rules §2)', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
@@ -53,7 +55,7 @@ test('mobile: the menu toggle opens a 250 px drawer titled Menu that closes afte
   const drawer = page.getByRole('dialog', { name: 'Menu' });
   await expect(drawer).toBeVisible();
   expect((await drawer.boundingBox())!.width).toBe(250);
-  // Spec §2: the mobile Docs submenu lists only the Python SDK and the task-API framework.
+  // product-rules §2: the mobile Docs submenu lists only the Python SDK and the task-API framework.
   await expect(drawer.getByRole('link', { name: /Python SDK/ })).toBeVisible();
   await expect(drawer.getByRole('link', { name: /JavaScript SDK/ })).toHaveCount(0);
   await drawer.getByRole('link', { name: 'Pricing' }).click();
@@ -61,7 +63,7 @@ test('mobile: the menu toggle opens a 250 px drawer titled Menu that closes afte
   await expect(page).toHaveURL(/\/Pricing$/);
 });
 
-test('an unknown path goes to /404, counts down from 6 and lands home (spec §2, §9)', async ({ page }) => {
+test('an unknown path goes to /404, counts down from 6 and lands home (product-rules §2, §9)', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByTestId('countdown')).toHaveText('6');
@@ -69,14 +71,14 @@ test('an unknown path goes to /404, counts down from 6 and lands home (spec §2,
   await expect(page).toHaveURL(/\/$/, { timeout: 8000 });
 });
 
-test('the star counter keeps its defaults when the counter cannot be reached (spec §7)', async ({ page }) => {
+test('the star counter keeps its defaults when the counter cannot be reached (product-rules §7)', async ({ page }) => {
   await page.route('https://api.github.com/**', (route) => route.abort());
   await page.goto('/');
   await expect(page.getByTestId('repo-stars')).toHaveText('253');
   await expect(page.getByTestId('repo-forks')).toHaveText('34');
 });
 
-test('newsletter: preselects the options named in subscribe_to and thanks the subscriber (spec §2, §5)', async ({ page }) => {
+test('newsletter: preselects the options named in subscribe_to and thanks the subscriber (product-rules §2, §5)', async ({ page }) => {
   await page.goto('/Subscribe?email=reader%40example.com&subscribe_to=2,999,x');
   const checked = page.getByRole('checkbox', { checked: true });
   await expect(checked).toHaveCount(1);

@@ -7,7 +7,7 @@ import { clientInfo, rateLimit, readBody, requireCaller, stringField, type Calle
 import { amrEntry, issueRefreshToken, sessionResponse } from './sessions';
 import { findUserById, type FactorRow } from './userRecords';
 
-// MFA with TOTP (contract §9): enroll returns the secret, its otpauth:// URI and a QR code as
+// MFA with TOTP (GoTrue's HTTP contract): enroll returns the secret, its otpauth:// URI and a QR code as
 // raw SVG; challenge + verify raise the session to aal2; unenroll removes a factor.
 
 const MAX_FACTORS = 10;

@@ -8,7 +8,7 @@ import { clientInfo, rateLimit } from './request';
 import { signIn } from './sessions';
 import { confirmEmail, findUserByEmail, findUserById, insertUser, normalizeEmail } from './userRecords';
 
-// Social sign-in (spec §7: Google, Azure, GitHub, Facebook) with the authorization-code flow.
+// Social sign-in (product-rules §7: Google, Azure, GitHub, Facebook) with the authorization-code flow.
 // GET /authorize sends the browser to the provider when its client is configured
 // (OAUTH_<PROVIDER>_CLIENT_ID / _SECRET), and otherwise straight back to redirect_to with an
 // error the app can show. GET /callback exchanges the code, finds or creates the user and

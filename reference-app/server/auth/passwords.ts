@@ -27,7 +27,7 @@ export async function verifyPassword(stored: string | null | undefined, password
   }
 }
 
-/** GoTrue's weak-password reasons we check: `length` only (spec §5: at least 6 characters). */
+/** GoTrue's weak-password reasons we check: `length` only (product-rules §5: at least 6 characters). */
 export function weakPasswordReasons(password: string, minLength: number): string[] {
   return [...password].length < minLength ? ['length'] : [];
 }

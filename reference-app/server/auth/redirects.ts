@@ -52,8 +52,8 @@ export function withQuery(target: string, params: Record<string, string>): strin
 }
 
 /**
- * Where the browser lands when a request names no (or a refused) redirect_to. Spec §4: the
- * confirmation link carries emailconfirmed=true; spec §2: after a password reset the app shows
+ * Where the browser lands when a request names no (or a refused) redirect_to. product-rules §4: the
+ * confirmation link carries emailconfirmed=true; product-rules §2: after a password reset the app shows
  * /signinup?passwordreset=true.
  */
 export const DEFAULT_REDIRECT_PATHS = {

@@ -62,7 +62,7 @@ export async function issueRefreshToken(
   return token;
 }
 
-/** The access token of a session, with the claims Supabase issues (contract §10). */
+/** The access token of a session, with the claims Supabase issues (GoTrue's HTTP contract). */
 export async function signAccessToken(
   deps: Pick<AuthDeps, 'keys' | 'config'>,
   user: UserRow,

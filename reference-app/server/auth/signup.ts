@@ -22,7 +22,7 @@ import {
   type UserResponse,
 } from './userRecords';
 
-// POST /signup, /resend and /otp (contract §1, §4).
+// POST /signup, /resend and /otp (GoTrue's HTTP contract).
 
 const MAX_PASSWORD_LENGTH = 1024;
 

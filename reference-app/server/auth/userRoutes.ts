@@ -9,7 +9,7 @@ import { deleteSessions } from './sessions';
 import { assertMetadataFits, checkNewPassword, readEmail, readMetadata } from './signup';
 import { findUserByEmail, findUserById, loadUserBundle, userResponse } from './userRecords';
 
-// GET /user, PUT /user (password, metadata, email), POST /logout (contract §7).
+// GET /user, PUT /user (password, metadata, email), POST /logout (GoTrue's HTTP contract).
 
 const LOGOUT_SCOPES = ['global', 'local', 'others'] as const;
 

@@ -4,7 +4,7 @@ import type { Queryable, Tx } from '../db/types';
 // The credit ledger: every change of a user's credits is one row; the balance is their sum,
 // never a stored counter, so concurrent purchases cannot overwrite each other.
 
-/** Spec §3/§9: the sign-up bonus, the first entry of every ledger. */
+/** product-rules §3/§9: the sign-up bonus, the first entry of every ledger. */
 export const SIGN_UP_BONUS = 500;
 
 export type LedgerKind = 'sign_up_bonus' | 'purchase' | 'usage' | 'payout' | 'earning' | 'adjustment';

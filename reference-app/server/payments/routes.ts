@@ -30,7 +30,7 @@ export function paymentPublicRoutes({ db, payments }: ApiDeps) {
       method: 'get',
       path: '/plans',
       tags,
-      summary: 'The plans of spec §9, in display order',
+      summary: 'The plans of product-rules §9, in display order',
       responses: { 200: json(z.array(PlanSchema), 'Plans') },
     }),
     async (c) => c.json((await selectPlans(db)).map(planOf), 200),

@@ -1,6 +1,6 @@
 // Categories of the catalogue. The first eight are the home page's chips, in the chip order of
-// spec §2 ('Generate images' … 'Background removal'); the rest fill in the domains of spec §3.
-// Domains are written as services publish them, casing and all; clients normalise (spec §5).
+// product-rules §2 ('Generate images' … 'Background removal'); the rest fill in the domains of product-rules §3.
+// Domains are written as services publish them, casing and all; clients normalise (product-rules §5).
 
 export interface SeedCategory {
   id: string;

@@ -1,8 +1,8 @@
-// Reference data: GPU pricing servers, plans (spec §9) and newsletter topics.
+// Reference data: GPU pricing servers, plans (product-rules §9) and newsletter topics.
 
 /**
  * Per-second prices in USD, of the size the providers list for serverless GPUs. Clients keep
- * the servers whose provider contains 'runpod' or 'replicate' (spec §7); the last three are
+ * the servers whose provider contains 'runpod' or 'replicate' (product-rules §7); the last three are
  * other providers they filter out.
  */
 export const SEED_PRICING_SERVERS = [
@@ -144,7 +144,7 @@ export const SEED_PRICING_SERVERS = [
   },
 ];
 
-/** Spec §9 plans, with the texts of the widgets' strings table (src/config/strings/pricing.ts). */
+/** product-rules §9 plans, with the texts of the widgets' strings table (src/config/strings/pricing.ts). */
 export const SEED_PLANS = [
   {
     key: 'free',

@@ -5,9 +5,9 @@ import * as styles from '../layout/account/account-chrome.css';
 import { logoutLanded, useLoggingOut } from './session';
 
 /**
- * Route guard of spec §4: renders the protected content when logged in; while the login status
+ * Route guard of product-rules §4: renders the protected content when logged in; while the login status
  * is unknown it waits (up to 3 s, showing `fallback`); a visitor who is not logged in is sent to
- * /signinup?page_state=1. A user who just clicked Logout goes to / instead (spec §2).
+ * /signinup?page_state=1. A user who just clicked Logout goes to / instead (product-rules §2).
  */
 export function RequireAuth({ children, fallback }: { children: ReactNode; fallback?: (message: ReactNode) => ReactNode }) {
   const loggingOut = useLoggingOut();

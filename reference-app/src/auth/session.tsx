@@ -15,7 +15,7 @@ export async function getAccessToken(): Promise<string | null> {
 
 /**
  * The site's session: the page's one auth client for the configured auth URL and key, and its
- * session store (spec §4), started for the whole app so `is_logged_in` is known everywhere.
+ * session store (product-rules §4), started for the whole app so `is_logged_in` is known everywhere.
  */
 export function AppAuthProvider({ children }: { children: ReactNode }) {
   const { authUrl, authKey } = usePlatform();
@@ -29,7 +29,7 @@ export function AppAuthProvider({ children }: { children: ReactNode }) {
 
 // A logout the user asked for. The router commits the move to / in a transition, which the
 // signed-out re-render of the account area can overtake; its route guard then sends the user
-// to / (spec §2: where a logout lands) rather than to the sign-in page.
+// to / (product-rules §2: where a logout lands) rather than to the sign-in page.
 let loggingOut = false;
 const logoutListeners = new Set<() => void>();
 
@@ -57,7 +57,7 @@ export function logoutLanded() {
 }
 
 /**
- * Logout (spec §2: lands on /). A failed sign-out (spec §8: returns false) keeps the user
+ * Logout (product-rules §2: lands on /). A failed sign-out (product-rules §8: returns false) keeps the user
  * signed in and shows the generic error.
  */
 export function useSignOut(): () => Promise<boolean> {

@@ -2,7 +2,7 @@ import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@limelight/widgets/theme/contract';
 import * as publicLayout from './layout.css';
 
-/** Spec §9: the account area's collapsed header is 70px high. */
+/** product-rules §9: the account area's collapsed header is 70px high. */
 export const ACCOUNT_HEADER_HEIGHT = 70;
 const { smDown } = publicLayout;
 
@@ -29,7 +29,7 @@ export { brandTitle } from './layout.css';
 
 export const spacer = style({ flex: '1 1 auto' });
 
-/** Spec §2: the user menu is hidden on mobile. */
+/** product-rules §2: the user menu is hidden on mobile. */
 export const userMenu = style({ position: 'relative', '@media': { [smDown]: { display: 'none' } } });
 
 export const menuButton = style({

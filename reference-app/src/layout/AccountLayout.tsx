@@ -8,7 +8,7 @@ import { Logo } from './Logo';
 import { Submenu } from './Submenu';
 import * as styles from './AccountLayout.css';
 
-/** Spec §2: the account area's 'SDK' menu opens the Python SDK's public repository. */
+/** product-rules §2: the account area's 'SDK' menu opens the Python SDK's public repository. */
 const sdkMenu: MenuItem[] = [{ title: 'Python SDK', route: externalLinks.pythonSdk, external: true }];
 
 const accountLinks = [
@@ -20,7 +20,7 @@ const accountLinks = [
 ];
 
 /**
- * The account area (spec §2): needs login (the route guard of spec §4), a collapsed 70px header
+ * The account area (product-rules §2): needs login (the route guard of product-rules §4), a collapsed 70px header
  * with the 'SDK' menu and the user menu (hidden on mobile), then the routed page. No footer.
  */
 export default function AccountLayout() {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { footerColumns, socialLinks } from '../site/links';
 import * as styles from './layout.css';
 
-/** Footer of spec §1: three equal columns, social links, copyright with the current year. */
+/** Footer of product-rules §1: three equal columns, social links, copyright with the current year. */
 export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
   return (
     <footer className={styles.footer}>

@@ -8,7 +8,7 @@ import { MobileMenu, toggleMobileMenu } from './MobileMenu';
 import { Submenu } from './Submenu';
 import * as styles from './layout.css';
 
-/** Public header of spec §2: logo and title, search, user section, desktop menu, mobile toggle. */
+/** Public header of product-rules §2: logo and title, search, user section, desktop menu, mobile toggle. */
 export function Header() {
   return (
     <header className={styles.header}>

@@ -4,7 +4,7 @@ import { SIGN_IN_PATH } from '@limelight/widgets/auth';
 import * as styles from './account/account-chrome.css';
 
 /**
- * Spec §2: anonymous visitors see a Login button to /signinup?page_state=1; logged-in users see
+ * product-rules §2: anonymous visitors see a Login button to /signinup?page_state=1; logged-in users see
  * a Dashboard button to /account/dashboard instead. Nothing while the status is still unknown,
  * so a signed-in visitor never sees Login flash by.
  */

@@ -3,7 +3,7 @@ import { companyMenu, mainMenu, mobileDocsMenu } from '../site/links';
 import { MenuLink } from './MenuLink';
 import * as styles from './layout.css';
 
-/** Spec §2: the drawer opens on a mobile-menu toggle event, so any part of the page can open it. */
+/** product-rules §2: the drawer opens on a mobile-menu toggle event, so any part of the page can open it. */
 export const MOBILE_MENU_TOGGLE_EVENT = 'lime:mobile-menu-toggle';
 
 export function toggleMobileMenu() {

@@ -4,7 +4,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import * as styles from './layout.css';
 
-/** Standard pages (spec §2): public header, message overlay, routed view, footer. */
+/** Standard pages (product-rules §2): public header, message overlay, routed view, footer. */
 export function PublicLayout() {
   return (
     <>

@@ -1,7 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@limelight/widgets/theme/contract';
 
-/** Spec §9: header 100px by default, logo 80, account header 70, drawer 250; md breakpoint. */
+/** product-rules §9: header 100px by default, logo 80, account header 70, drawer 250; md breakpoint. */
 export const HEADER_HEIGHT = 100;
 export const LOGO_HEIGHT = 80;
 export const DRAWER_WIDTH = 250;

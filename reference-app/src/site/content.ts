@@ -1,4 +1,4 @@
-// Marketing copy of spec §1, as data so pages stay about layout.
+// Marketing copy of product-rules §1, as data so pages stay about layout.
 
 export const howItWorksSteps = [
   {

@@ -1,4 +1,4 @@
-/** GPU fleet shown on the home and hosting pages (spec §1: A100, H100, consumer cards). */
+/** GPU fleet shown on the home and hosting pages (product-rules §1: A100, H100, consumer cards). */
 export const gpuFleet = [
   { gpu: 'RTX 4090', vram: '24 GB', use: 'Image generation, fine-tuning small models' },
   { gpu: 'RTX A5000', vram: '24 GB', use: 'Speech, voice cloning, background removal' },

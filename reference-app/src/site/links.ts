@@ -1,4 +1,4 @@
-// Navigation data of spec §2, kept apart from the components that render it.
+// Navigation data of product-rules §2, kept apart from the components that render it.
 
 export interface MenuItem {
   title: string;
@@ -24,7 +24,7 @@ export const mainMenu: MenuItem[] = [
   { title: 'Pricing', route: '/Pricing' },
 ];
 
-/** Spec §2: the menu labels /careers as 'Carreers' (sic). */
+/** product-rules §2: the menu labels /careers as 'Carreers' (sic). */
 export const companyMenu: MenuItem[] = [
   { title: 'About us', route: '/Company' },
   { title: 'Carreers', route: '/careers' },
@@ -36,10 +36,10 @@ export const docsMenu: MenuItem[] = [
   { title: 'Task-API framework', route: externalLinks.taskApiFramework, external: true },
 ];
 
-/** Spec §2: on mobile the Docs submenu lists only the Python SDK and the task-API framework. */
+/** product-rules §2: on mobile the Docs submenu lists only the Python SDK and the task-API framework. */
 export const mobileDocsMenu: MenuItem[] = docsMenu.filter((item) => item.route !== externalLinks.javascriptSdk);
 
-/** Spec §1: three equal footer columns. APIs, About Us, Career, Roadmap, Invest, Earn go home (spec §2). */
+/** product-rules §1: three equal footer columns. APIs, About Us, Career, Roadmap, Invest, Earn go home (product-rules §2). */
 export const footerColumns: Array<{ title: string; items: MenuItem[] }> = [
   {
     title: 'Products',

@@ -14,7 +14,7 @@ export interface AccountResource<T> {
 
 /**
  * Loads one account resource while `enabled` (signed in). A failure sets status 'error' and
- * calls `onError` (the panels show spec §8's account warning), keeping the last data. Signing
+ * calls `onError` (the panels show product-rules §8's account warning), keeping the last data. Signing
  * out clears the data, so the next user never sees the previous one's.
  */
 export function useAccountResource<T>(

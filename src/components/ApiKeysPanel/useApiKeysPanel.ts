@@ -30,7 +30,7 @@ export interface UseApiKeysPanelOptions {
 }
 
 /**
- * API keys (spec §2 account, §9: 183 days by default): list, create (the secret is shown once),
+ * API keys (product-rules §2 account, §9: 183 days by default): list, create (the secret is shown once),
  * delete after a confirmation. Headless: the panel renders what this returns.
  */
 export function useApiKeysPanel({ onCreate, onDelete }: UseApiKeysPanelOptions = {}) {

@@ -15,7 +15,7 @@ import { useModalDialog } from './useModalDialog';
 export interface AuthDialogProps {
   /**
    * `page` renders the sign-in page in place (the /signinup route); `overlay` renders a modal
-   * dialog with a close button over the host page (spec §2).
+   * dialog with a close button over the host page (product-rules §2).
    * @default 'page'
    */
   mode?: AuthDialogMode;
@@ -48,7 +48,7 @@ export interface AuthDialogProps {
   onOpenChange?: (open: boolean) => void;
   /** Overlay: called when the dialog closes (close button, Escape, or after `onAuthenticated`). */
   onClose?: () => void;
-  /** Called with the session after a sign-in in the overlay (spec §4: emits authenticated, then closes). */
+  /** Called with the session after a sign-in in the overlay (product-rules §4: emits authenticated, then closes). */
   onAuthenticated?: (session: Session) => void;
   /**
    * The visitor returns from a password recovery link (query `passwordreset=true`): check the
@@ -68,7 +68,7 @@ export interface AuthDialogProps {
    */
   redirectUrls?: Partial<AuthRedirectUrls>;
   /**
-   * App paths page mode navigates to after authentication (spec §2), through the platform's
+   * App paths page mode navigates to after authentication (product-rules §2), through the platform's
    * `navigate()`.
    * @default { account: '/account', dashboard: '/account/dashboard' }
    */

@@ -68,7 +68,7 @@ export function useAuthDialog(options: UseAuthDialogOptions): AuthDialogActorRef
             getAccessToken: async () => accessToken ?? (await store.getAccessToken()),
           });
           const result = await profile.signInSignUp();
-          // Spec §8: 452 warning, 453 critical, others the generic text.
+          // product-rules §8: 452 warning, 453 critical, others the generic text.
           if (!result.ok) notify.apiFailure(result, current.strings.notifications.status);
         },
       });
@@ -101,7 +101,7 @@ export function useAuthDialog(options: UseAuthDialogOptions): AuthDialogActorRef
     return () => subscriptions.forEach((s) => s.unsubscribe());
   }, [actorRef]);
 
-  // Spec §4: the login status drives the "logged-in visitor" redirect.
+  // product-rules §4: the login status drives the "logged-in visitor" redirect.
   const loggedIn = useSession((state) => state.isLoggedIn);
   useEffect(() => {
     actorRef.send({ type: 'SESSION', loggedIn });

@@ -6,7 +6,7 @@ import { useChangePasswordForm, type UseChangePasswordFormOptions } from './useC
 export interface ChangePasswordFormProps extends AccountPanelBaseProps, UseChangePasswordFormOptions {}
 
 /**
- * Changes the signed-in user's password (spec §5): the current password is checked first by
+ * Changes the signed-in user's password (product-rules §5): the current password is checked first by
  * signing in with it; the messages are the spec's, letter for letter.
  */
 export function ChangePasswordForm({ headingLevel, className, ...options }: ChangePasswordFormProps) {

@@ -9,7 +9,7 @@ export type PasswordChangeOutcome =
   | { kind: 'unexpected' };
 
 /**
- * Spec §5 password change: re-authenticate with the current password first, then set the new
+ * product-rules §5 password change: re-authenticate with the current password first, then set the new
  * one. The outcomes map to 'Current password is incorrect', the provider's message or 'Failed
  * to change password', 'Password changed successfully', and 'An unexpected error occurred' for
  * anything thrown on the way.

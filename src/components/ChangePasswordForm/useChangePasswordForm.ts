@@ -10,7 +10,7 @@ export interface UseChangePasswordFormOptions {
   onChange?: () => void;
 }
 
-/** Headless password change form (spec §5): fields, validation, submit, the outcome message. */
+/** Headless password change form (product-rules §5): fields, validation, submit, the outcome message. */
 export function useChangePasswordForm({ onChange }: UseChangePasswordFormOptions = {}) {
   const { client } = useAuth();
   const email = useSession((state) => state.session?.user.email ?? '');

@@ -15,7 +15,7 @@ import {
 /**
  * Host overrides without a style attribute: a page (or a shadow host) may set
  * `--lime-code-max-height` / `--lime-code-font-size` in its own CSS; unset, the spec's values
- * apply (spec §9).
+ * apply (product-rules §9).
  */
 export const maxHeightVar = createGlobalVar('lime-code-max-height');
 export const fontSizeVar = createGlobalVar('lime-code-font-size');

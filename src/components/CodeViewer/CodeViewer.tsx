@@ -28,24 +28,24 @@ import { useCopyButton } from './useCopyButton';
 export type CodeViewerVariant = 'default' | 'sample';
 
 export interface CodeViewerProps {
-  /** The code to show. Empty or whitespace-only code shows 'No code to display' (spec §4, §5). */
+  /** The code to show. Empty or whitespace-only code shows 'No code to display' (product-rules §4, §5). */
   code: string;
   /**
    * Language of the code; one of json, javascript, typescript, python, html, css, scss, vue,
-   * markdown, yaml, xml, sql, bash, shell, text (spec §5). Anything else is refused: the raw
+   * markdown, yaml, xml, sql, bash, shell, text (product-rules §5). Anything else is refused: the raw
    * code is shown with 'Failed to highlight code' and `onError` says why.
    * @default 'json'
    */
   language?: CodeLanguage | (string & {});
   /**
    * Colour theme; one of dark-plus, light-plus, github-dark, github-light, monokai, nord,
-   * one-dark-pro, dracula (spec §5).
+   * one-dark-pro, dracula (product-rules §5).
    * @default 'dark-plus'
    */
   theme?: CodeTheme | (string & {});
   /**
    * `sample` is the home page's sample-code block: 14px (12px on medium-and-down), max height
-   * 300px; `default` is 12px, max height 400px (spec §9). Hosts may also set
+   * 300px; `default` is 12px, max height 400px (product-rules §9). Hosts may also set
    * `--lime-code-max-height` and `--lime-code-font-size` in CSS.
    * @default 'default'
    */
@@ -67,7 +67,7 @@ export interface CodeViewerProps {
    */
   portalContainer?: HTMLElement | null;
   /**
-   * Milliseconds the highlighter may take before the raw code is shown instead (spec §9).
+   * Milliseconds the highlighter may take before the raw code is shown instead (product-rules §9).
    * @default 500
    */
   timeLimitMs?: number;
@@ -109,7 +109,7 @@ function renderTokens(result: HighlightedCode): ReactNode {
 }
 
 /**
- * Syntax-highlighted code (spec §4 "Code display"): loading, error (raw code shown), highlighted
+ * Syntax-highlighted code (product-rules §4 "Code display"): loading, error (raw code shown), highlighted
  * and empty states, a copy button with a tooltip, colours as classes (CSP `style-src 'self'`).
  */
 export function CodeViewer({

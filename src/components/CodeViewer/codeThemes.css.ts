@@ -1,5 +1,5 @@
 // Build-time stylesheet of the code themes. vanilla-extract evaluates this file in Node while
-// bundling: it reads the eight theme JSONs of spec §5 and emits one class per theme (default
+// bundling: it reads the eight theme JSONs of product-rules §5 and emits one class per theme (default
 // colours) and one class per token colour. Only the class names reach the browser bundle, so
 // highlighted code is painted by static CSS and needs no style attribute (CSP `style-src 'self'`).
 import { style, styleVariants } from '@vanilla-extract/css';

@@ -4,7 +4,7 @@ import { CodeHighlightError, isCodeHighlightError } from '../../code/errors';
 import { getCodeHighlighter, peekCodeHighlighter, withTimeLimit, type CodeHighlighter, type HighlightedCode } from '../../code/highlighter';
 import { isBlankCode, resolveCodeLanguage, resolveCodeTheme } from '../../code/resolve';
 
-/** The four states of spec §4 "Code display", exposed to CSS as `data-state`. */
+/** The four states of product-rules §4 "Code display", exposed to CSS as `data-state`. */
 export type CodeViewerState = 'loading' | 'error' | 'highlighted' | 'empty';
 
 export type CodeHighlightView =
@@ -17,7 +17,7 @@ export interface UseCodeHighlightOptions {
   code: string;
   language?: string;
   theme?: string;
-  /** spec §9: 500 ms. A non-finite value disables the limit. */
+  /** product-rules §9: 500 ms. A non-finite value disables the limit. */
   timeLimitMs?: number;
   /** Supplies the highlighter. @default the shared `getCodeHighlighter` */
   highlighter?: () => Promise<CodeHighlighter>;
@@ -33,7 +33,7 @@ function toError(error: unknown): CodeHighlightError {
 }
 
 /**
- * What can be known without waiting: blank code is empty (never highlighted, spec §5), a
+ * What can be known without waiting: blank code is empty (never highlighted, product-rules §5), a
  * refused language or theme is an error, and a warm shared highlighter answers at once, so a
  * block whose grammar is loaded never flashes the loading state.
  */
@@ -52,7 +52,7 @@ function immediateView(code: string, language: string | undefined, theme: string
 
 /**
  * Headless highlighting for one block: loading -> highlighted, or -> error when the
- * highlighter fails or misses the time limit (spec §9, 500 ms; the raw code is then shown).
+ * highlighter fails or misses the time limit (product-rules §9, 500 ms; the raw code is then shown).
  */
 export function useCodeHighlight({
   code,

@@ -13,13 +13,13 @@ export interface UseCopyButtonOptions {
   bufferClassName?: string;
   /** Called after a successful copy. */
   onCopy?: (text: string) => void;
-  /** spec §9: 2000 ms. */
+  /** product-rules §9: 2000 ms. */
   confirmationMs?: number;
 }
 
 /**
- * Copy button logic: Clipboard API, silently the legacy method when it fails (spec §8), then
- * 'copied' for 2 seconds (spec §4). A second click restarts the 2 seconds.
+ * Copy button logic: Clipboard API, silently the legacy method when it fails (product-rules §8), then
+ * 'copied' for 2 seconds (product-rules §4). A second click restarts the 2 seconds.
  */
 export function useCopyButton({ text, container, bufferClassName, onCopy, confirmationMs = COPY_CONFIRMATION_MS }: UseCopyButtonOptions) {
   const [state, setState] = useState<CopyState>('idle');

@@ -17,7 +17,7 @@ export interface MessageOverlayProps {
 }
 
 /**
- * Shows the global notifications (spec §4): a blocking overlay for critical messages, a closable
+ * Shows the global notifications (product-rules §4): a blocking overlay for critical messages, a closable
  * alert titled Warning, a closable success alert, and a full-screen spinner while loading.
  */
 export function MessageOverlay({ store, onReload }: MessageOverlayProps) {

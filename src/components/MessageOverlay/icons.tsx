@@ -1,6 +1,6 @@
 // Icons drawn with SVG attributes only (no style attributes), so they render under a strict CSP.
 
-/** Spec §9: alert icon size 28, 44 when prominent. */
+/** product-rules §9: alert icon size 28, 44 when prominent. */
 export const ALERT_ICON_SIZE = 28;
 export const PROMINENT_ICON_SIZE = 44;
 

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { globalEvents, type GlobalEventsStore, type MessageKind } from '../../notifications/globalEvents';
 import { useGlobalEvents } from '../../notifications/useGlobalEvents';
 
-/** What the overlay shows, derived from the global events state (spec §4 "Global notifications"). */
+/** What the overlay shows, derived from the global events state (product-rules §4 "Global notifications"). */
 export interface MessageOverlayView {
   success: string | null;
   warning: string | null;

@@ -9,7 +9,7 @@ import { usePlanCards } from './usePlanCards';
 
 export interface PlanCardsProps {
   /**
-   * Whether the visitor is signed in; decides where the buttons go (spec §9).
+   * Whether the visitor is signed in; decides where the buttons go (product-rules §9).
    * @default the global events store's is_logged_in (unknown counts as signed out)
    */
   isLoggedIn?: boolean;
@@ -57,7 +57,7 @@ function CheckIcon() {
 }
 
 /**
- * Plan cards for Free, Plus, Pro and Enterprise (spec §9): price, struck-through former price,
+ * Plan cards for Free, Plus, Pro and Enterprise (product-rules §9): price, struck-through former price,
  * 'Most Popular' badge and features; the button goes to billing when signed in, else to sign-up.
  */
 export function PlanCards({ isLoggedIn, store, onSelect, headingLevel = 3, plans: only, className }: PlanCardsProps) {

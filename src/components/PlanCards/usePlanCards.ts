@@ -13,7 +13,7 @@ export interface UsePlanCardsOptions {
   onSelect?: (plan: PricingPlan, target: string) => boolean | void;
 }
 
-/** Plans with their texts, and what a plan's button does (spec §9). */
+/** Plans with their texts, and what a plan's button does (product-rules §9). */
 export function usePlanCards({ isLoggedIn, store, onSelect }: UsePlanCardsOptions = {}) {
   const { navigate, strings } = usePlatform();
   const storeLoggedIn = useGlobalEvents((state) => state.is_logged_in, store);

@@ -5,7 +5,7 @@ import { formatPricePerHour, formatPricePerSecond } from '../../pricing/format';
 import * as styles from './GpuTable.css';
 
 export interface GpuTableProps {
-  /** Servers to list, already filtered and sorted by price per second (spec §9). */
+  /** Servers to list, already filtered and sorted by price per second (product-rules §9). */
   servers: readonly PricingServer[];
   /** Id of the server the estimate is for; its row is marked. */
   selectedId?: string | null;

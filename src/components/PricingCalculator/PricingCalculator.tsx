@@ -31,7 +31,7 @@ export interface PricingCalculatorProps {
    */
   servers?: readonly PricingServer[];
   /**
-   * Fetch live prices after showing the bundled cache (spec §4).
+   * Fetch live prices after showing the bundled cache (product-rules §4).
    * @default true
    */
   live?: boolean;
@@ -50,7 +50,7 @@ export interface PricingCalculatorProps {
 }
 
 /**
- * Serverless cost calculator (spec §2 Pricing page, §9): a GPU memory chip selector, requests per
+ * Serverless cost calculator (product-rules §2 Pricing page, §9): a GPU memory chip selector, requests per
  * hour and execution time, the monthly estimate and the GPU table sorted by price per second.
  */
 export function PricingCalculator({

@@ -19,7 +19,7 @@ export interface PricingEstimate {
   server: PricingServer;
   requestsPerHour: number;
   executionMs: number;
-  /** spec §9 formula, rounded to whole US dollars. */
+  /** product-rules §9 formula, rounded to whole US dollars. */
   monthlyCostUsd: number;
 }
 
@@ -36,13 +36,13 @@ export function memoryOptions(servers: readonly PricingServer[]): number[] {
   return [...new Set(servers.map((s) => s.gpu_vram_gb))].sort((a, b) => a - b);
 }
 
-/** The cheapest server with exactly that memory (servers come sorted by price, spec §9). */
+/** The cheapest server with exactly that memory (servers come sorted by price, product-rules §9). */
 export function serverForMemory(servers: readonly PricingServer[], vram: number | null): PricingServer | undefined {
   return servers.find((s) => s.gpu_vram_gb === vram);
 }
 
 /**
- * Headless serverless cost calculator (spec §2, §9): chip selection by GPU memory, the two
+ * Headless serverless cost calculator (product-rules §2, §9): chip selection by GPU memory, the two
  * number fields with their errors, and the estimate. Emits `onChange` with each new valid
  * estimate (also the first one), so a host page can follow along.
  */

@@ -17,9 +17,9 @@ export interface UsePricingServersOptions {
 const cached = preparePricingServers(BUNDLED_PRICING_SERVERS);
 
 /**
- * spec §4: pricing lists are preloaded from bundled cache, then replaced by live data (when the
+ * product-rules §4: pricing lists are preloaded from bundled cache, then replaced by live data (when the
  * answer has rows after filtering). A failed call keeps the cache silently. Either way only
- * the two third-party GPU providers' servers remain (spec §7), cheapest per second first (§9).
+ * the two third-party GPU providers' servers remain (product-rules §7), cheapest per second first (§9).
  */
 export function usePricingServers({ servers, live = true }: UsePricingServersOptions = {}) {
   const { modelManagement } = usePlatformClients();

@@ -13,7 +13,7 @@ export interface ProfileFormProps extends AccountPanelBaseProps, UseProfileFormO
 }
 
 /**
- * The signed-in user's details (spec §3: name, address, mobile, date of birth). A new user is
+ * The signed-in user's details (product-rules §3: name, address, mobile, date of birth). A new user is
  * first asked to accept the terms of service, which releases the sign-up bonus.
  */
 export function ProfileForm({ headingLevel, className, termsUrl = '/terms_of_service', ...options }: ProfileFormProps) {

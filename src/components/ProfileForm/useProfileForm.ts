@@ -6,7 +6,7 @@ import { useAccountClients, useAccountResource, useFeedback, useSignInState } fr
 
 type AccountStrings = Strings['account'];
 
-/** The editable profile fields (spec §3), their label key and autocomplete token. */
+/** The editable profile fields (product-rules §3), their label key and autocomplete token. */
 export const PROFILE_FIELDS: ReadonlyArray<{
   key: keyof ProfileUpdate & string;
   label: keyof AccountStrings;
@@ -41,7 +41,7 @@ export interface UseProfileFormOptions {
   onSave?: (profile: ProfileResult) => void;
 }
 
-/** Headless profile form (spec §3 fields, §8 messages) with the new user's terms agreement. */
+/** Headless profile form (product-rules §3 fields, §8 messages) with the new user's terms agreement. */
 export function useProfileForm({ onSave }: UseProfileFormOptions = {}) {
   const { profile } = useAccountClients();
   const strings = useStrings().account;
@@ -68,7 +68,7 @@ export function useProfileForm({ onSave }: UseProfileFormOptions = {}) {
         feedback.show('success', strings.profileUpdated, 3000);
         onSave?.(result.data);
       } else {
-        // Spec §8: a server error and a refused update have different texts.
+        // product-rules §8: a server error and a refused update have different texts.
         feedback.show('warning', result.status >= 500 ? strings.updateProfileError : strings.updateProfileFailed);
       }
     } catch {

@@ -14,7 +14,7 @@ export interface UseRegistryCredentialsPanelOptions {
 }
 
 /**
- * Docker Hub access tokens for private images (spec §8: success toast for 3 s): stored encrypted
+ * Docker Hub access tokens for private images (product-rules §8: success toast for 3 s): stored encrypted
  * by the server and only ever shown masked.
  */
 export function useRegistryCredentialsPanel({ onAdd, onDelete }: UseRegistryCredentialsPanelOptions = {}) {

@@ -122,7 +122,7 @@ function useCatalogueData(props: ServiceSearchProps) {
   const external = props.models !== undefined;
   useEffect(() => {
     if (external) return;
-    // Spec §4/§8: the first fetch happens once; a failure shows no message, only a log line,
+    // product-rules §4/§8: the first fetch happens once; a failure shows no message, only a log line,
     // and ends loading.
     catalogue.ensureLoaded().catch((error: unknown) => console.error('Failed to initialize search data', error));
   }, [catalogue, external]);
@@ -135,7 +135,7 @@ function useCatalogueData(props: ServiceSearchProps) {
 const EMPTY: ModelCategory[] = [];
 
 /**
- * The header search (spec §2 "Header search bar", §4): a clearable combobox that shows the top
+ * The header search (product-rules §2 "Header search bar", §4): a clearable combobox that shows the top
  * 4 services for the typed text, skeleton rows while loading or searching, and 'No results'.
  * Enter opens the catalogue with the query; choosing a result opens its service page.
  */
@@ -205,7 +205,7 @@ export function ServiceSearch(props: ServiceSearchProps) {
       ...(props.environment ? { environment: props.environment } : {}),
       onInputValueChange: ({ inputValue, type }) => {
         if (type === useCombobox.stateChangeTypes.InputChange) search.changeText(inputValue ?? '');
-        // Escape on a closed list empties the box: a clear (spec §4).
+        // Escape on a closed list empties the box: a clear (product-rules §4).
         else if (type === useCombobox.stateChangeTypes.InputKeyDownEscape && !inputValue) search.clear();
       },
       onSelectedItemChange: ({ selectedItem, type }) => {
@@ -222,7 +222,7 @@ export function ServiceSearch(props: ServiceSearchProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     search.resetOnce();
-    // With a highlighted result downshift chooses it; otherwise Enter searches (spec §2).
+    // With a highlighted result downshift chooses it; otherwise Enter searches (product-rules §2).
     if (isOpen && highlightedIndex >= 0 && search.results.length > 0) return;
     (event.nativeEvent as unknown as { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
     event.preventDefault();

@@ -49,7 +49,7 @@ export interface UseServiceSearchOptions {
 }
 
 /**
- * The header search's behaviour without markup (spec §2 header search, §4): debounced query,
+ * The header search's behaviour without markup (product-rules §2 header search, §4): debounced query,
  * filters reset once on first use, top results, skeleton/empty states, announcements, choosing
  * a result and submitting a query.
  */
@@ -87,7 +87,7 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
   const filtered = useStoreSelector(store, (c: SearchContext) => c.filtered_models);
   const engineReady = useStoreSelector(store, (c: SearchContext) => c.engine !== null);
 
-  // Spec §4: typing updates the store's query (trimmed) after the debounce. Driven by the text
+  // product-rules §4: typing updates the store's query (trimmed) after the debounce. Driven by the text
   // itself, so a controlled `value` set from outside is searched the same way.
   useEffect(() => {
     const next = text.trim();
@@ -102,7 +102,7 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
 
   const applyNow = useCallback((next: string) => store.trigger.setQuery({ query: next }), [store]);
 
-  // Spec §4: all filters reset once, on the first focus, typing or Enter.
+  // product-rules §4: all filters reset once, on the first focus, typing or Enter.
   const didReset = useRef(false);
   const resetOnce = useCallback(() => {
     if (didReset.current) return;
@@ -118,7 +118,7 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
     [resetOnce, setText],
   );
 
-  /** Spec §4: clearing empties the text and the selection and resets all filters. */
+  /** product-rules §4: clearing empties the text and the selection and resets all filters. */
   const { onTextReset } = options;
   const clear = useCallback(() => {
     setText('');
@@ -126,7 +126,7 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
     store.trigger.reset();
   }, [setText, store, onTextReset]);
 
-  /** After a choice or a search: text and selection are cleared (spec §2). */
+  /** After a choice or a search: text and selection are cleared (product-rules §2). */
   const clearAfterNavigation = useCallback(() => {
     setText('');
     onTextReset?.();
@@ -144,7 +144,7 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
     [serviceTemplate, onSelect, navigate, clearAfterNavigation],
   );
 
-  /** Spec §2: Enter sets the search query and opens the catalogue with it. */
+  /** product-rules §2: Enter sets the search query and opens the catalogue with it. */
   /**
    * Searches the catalogue for the text. Pass the input's current value: the text state can lag
    * one keystroke behind a fast typist who presses Enter at once.
@@ -166,7 +166,7 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
   const trimmed = text.trim();
   const active = trimmed !== '';
   const pending = active && (isSearching || trimmed !== query);
-  // The engine's chunk still loading counts as loading (spec §2: skeleton rows while loading).
+  // The engine's chunk still loading counts as loading (product-rules §2: skeleton rows while loading).
   const showSkeleton = active && (loading || pending || !engineReady);
   const results = useMemo(
     () => (active && !showSkeleton && query !== '' ? filtered.slice(0, Math.max(0, maxResults)) : []),

@@ -1,5 +1,5 @@
 /**
- * Texts of the account area. Spec §8 "Profile and account" and §5 (password change) texts are
+ * Texts of the account area. product-rules §8 "Profile and account" and §5 (password change) texts are
  * copied letter for letter, typos included; labels and titles are designed here.
  */
 export const accountStrings = {
@@ -160,5 +160,5 @@ export const accountStrings = {
   newRequest: 'Send another request',
 };
 
-/** Spec §9: the credential success toast shows for 3000 ms. */
+/** product-rules §9: the credential success toast shows for 3000 ms. */
 export const CREDENTIAL_TOAST_MS = 3000;

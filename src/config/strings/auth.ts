@@ -1,6 +1,6 @@
 /**
  * Texts of the auth widgets (sign-in page and overlay, route guard). The spec's English texts
- * are the defaults, copied letter for letter (spec §5 validation, spec §8 "Sign-in page").
+ * are the defaults, copied letter for letter (product-rules §5 validation, product-rules §8 "Sign-in page").
  * Texts the spec does not show (titles, labels, prompts) are designed here; they are marked
  * "(designed)".
  */
@@ -41,7 +41,7 @@ export const authStrings = {
     verifyCode: 'Verify',
     cancelSignIn: 'Cancel and sign out',
   },
-  /** Spec §2: the prompt to check the inbox and spam folder (wording designed). */
+  /** product-rules §2: the prompt to check the inbox and spam folder (wording designed). */
   prompts: {
     accountCreated: 'We sent a confirmation link to {email}. Please check your inbox and spam folder.',
     accountCreatedNoEmail: 'We sent you a confirmation link. Please check your inbox and spam folder.',
@@ -53,14 +53,14 @@ export const authStrings = {
     resetSuccess: 'Password reset successfully! You can now sign in with your new password.',
     mfaChallenge: 'Enter the 6-digit code from your authenticator app.',
   },
-  /** Social sign-in providers (spec §7: a search-engine company, a cloud company, a code host, a social network). */
+  /** Social sign-in providers (product-rules §7: a search-engine company, a cloud company, a code host, a social network). */
   providers: {
     google: 'Google',
     azure: 'Microsoft',
     github: 'GitHub',
     facebook: 'Facebook',
   },
-  /** Spec §5 validation messages, letter for letter. */
+  /** product-rules §5 validation messages, letter for letter. */
   validation: {
     emailRequired: 'E-mail is required',
     emailInvalid: 'E-mail must be valid',
@@ -73,7 +73,7 @@ export const authStrings = {
     mfaCodeRequired: 'Please enter the code from your authenticator app.',
     mfaCodeInvalid: 'The code has 6 digits.',
   },
-  /** Spec §8 "Sign-in page" messages, letter for letter, plus four designed ones. */
+  /** product-rules §8 "Sign-in page" messages, letter for letter, plus four designed ones. */
   messages: {
     invalidCredentials: 'Invalid email or password.',
     userExists:

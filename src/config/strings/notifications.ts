@@ -1,4 +1,4 @@
-/** Global notifications and the API status catalogue (spec §4 "Global notifications", §8). */
+/** Global notifications and the API status catalogue (product-rules §4 "Global notifications", §8). */
 export const notificationStrings = {
   warningTitle: 'Warning',
   successTitle: 'Success',

@@ -1,5 +1,5 @@
 /**
- * Texts of the pricing widgets (spec §2 "Pricing page", §9 "Plans" and "Calculator"). Prices
+ * Texts of the pricing widgets (product-rules §2 "Pricing page", §9 "Plans" and "Calculator"). Prices
  * and limits are data in `src/pricing/`; only words live here. Placeholders: `{max}`,
  * `{vram}`, `{name}`, `{provider}`.
  */
@@ -7,11 +7,11 @@ export const pricingStrings = {
   plans: {
     /** Accessible name of the list of plan cards. */
     listLabel: 'Plans',
-    /** spec §9: the Pro plan's badge. */
+    /** product-rules §9: the Pro plan's badge. */
     mostPopular: 'Most Popular',
     /** Read before the struck-through price by screen readers. */
     previousPrice: 'Previously',
-    /** Before Enterprise's price (spec §9: "from 39.99"). */
+    /** Before Enterprise's price (product-rules §9: "from 39.99"). */
     from: 'from',
     free: {
       title: 'Free',

@@ -1,16 +1,16 @@
 /** Texts of the search widgets and catalogue views; the spec's English texts are the defaults. */
 export const searchStrings = {
-  /** Spec §2: placeholder of the header search. */
+  /** product-rules §2: placeholder of the header search. */
   placeholder: 'Search services',
   /** Accessible name of the search box. */
   label: 'Search services',
   /** Clear button of the search box. */
   clear: 'Clear search',
-  /** Spec §8 empty state. */
+  /** product-rules §8 empty state. */
   noResults: 'No results',
-  /** Spec §3: a model with no name. */
+  /** product-rules §3: a model with no name. */
   unknownModel: 'Unknown Model',
-  /** Spec §2/§9 run-count badge; `{count}` is 'N', 'X.XK', 'X.XM' or 'X.XB'. */
+  /** product-rules §2/§9 run-count badge; `{count}` is 'N', 'X.XK', 'X.XM' or 'X.XB'. */
   runs: '{count} runs',
   /** Announced while results load (skeleton rows are shown). */
   loadingResults: 'Loading results…',

@@ -7,7 +7,7 @@ export const authDialogDefinition = {
   className: 'LimeAuthDialogElement',
   bundle: 'lime-auth-dialog',
   description:
-    'Sign-in / sign-up overlay (spec §4 "Sign-in page states", overlay mode): opens with the `open` attribute or `show()`, emits `authenticated` after a sign-in and closes.',
+    'Sign-in / sign-up overlay (product-rules §4 "Sign-in page states", overlay mode): opens with the `open` attribute or `show()`, emits `authenticated` after a sign-in and closes.',
   attributes: [
     {
       name: 'auth-url',
@@ -38,7 +38,8 @@ export const authDialogDefinition = {
       type: 'number',
       typeText: '0 | 1 | 2 | 3 | 4 | 5 | 6',
       default: '1',
-      description: 'State the dialog opens in (spec §4): 0 sign up, 1 sign in, 3 password recovery. Read each time the dialog opens.',
+      description:
+        'State the dialog opens in (product-rules §4): 0 sign up, 1 sign in, 3 password recovery. Read each time the dialog opens.',
     },
     theme,
     strings,

@@ -7,7 +7,7 @@ export const codeViewerDefinition = {
   className: 'LimeCodeViewerElement',
   bundle: 'lime-code-viewer',
   description:
-    'Syntax-highlighted code with a copy button (spec §4 "Code display"). The code comes from the `code` attribute or, without it, from the element\'s own text.',
+    'Syntax-highlighted code with a copy button (product-rules §4 "Code display"). The code comes from the `code` attribute or, without it, from the element\'s own text.',
   attributes: [
     {
       name: 'code',
@@ -39,7 +39,7 @@ export const codeViewerDefinition = {
         'shell',
         'text',
       ],
-      description: 'Language of the code (spec §5). Anything else shows the raw code with "Failed to highlight code".',
+      description: 'Language of the code (product-rules §5). Anything else shows the raw code with "Failed to highlight code".',
     },
     {
       name: 'code-theme',
@@ -47,7 +47,7 @@ export const codeViewerDefinition = {
       type: 'string',
       default: "'light-plus' with theme=\"light\", else 'dark-plus'",
       values: ['dark-plus', 'light-plus', 'github-dark', 'github-light', 'monokai', 'nord', 'one-dark-pro', 'dracula'],
-      description: 'Colour theme of the highlighted code (spec §5).',
+      description: 'Colour theme of the highlighted code (product-rules §5).',
     },
     {
       name: 'variant',
@@ -56,7 +56,8 @@ export const codeViewerDefinition = {
       values: ['default', 'sample'],
       typeText: "'default' | 'sample'",
       default: 'default',
-      description: '`sample`: 14px text (12px on medium screens and down), max height 300px; `default`: 12px, max height 400px (spec §9).',
+      description:
+        '`sample`: 14px text (12px on medium screens and down), max height 300px; `default`: 12px, max height 400px (product-rules §9).',
     },
     {
       name: 'copyable',
@@ -96,12 +97,12 @@ export const codeViewerDefinition = {
     {
       name: '--lime-code-max-height',
       default: '400px (300px for variant="sample")',
-      description: 'Maximum height of the code area before it scrolls (spec §9).',
+      description: 'Maximum height of the code area before it scrolls (product-rules §9).',
     },
     {
       name: '--lime-code-font-size',
       default: '12px (14px for variant="sample", 12px on medium screens and down)',
-      description: 'Font size of the code (spec §9).',
+      description: 'Font size of the code (product-rules §9).',
     },
   ],
 } as const satisfies WidgetDefinition;

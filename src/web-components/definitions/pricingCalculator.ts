@@ -7,7 +7,7 @@ export const pricingCalculatorDefinition = {
   className: 'LimePricingCalculatorElement',
   bundle: 'lime-pricing-calculator',
   description:
-    'Serverless cost calculator (spec §2 Pricing page, §9): GPU memory chips, requests per hour and execution time, the monthly estimate and the GPU price table.',
+    'Serverless cost calculator (product-rules §2 Pricing page, §9): GPU memory chips, requests per hour and execution time, the monthly estimate and the GPU price table.',
   attributes: [
     apiUrl,
     {
@@ -22,14 +22,14 @@ export const pricingCalculatorDefinition = {
       property: 'requestsPerHour',
       type: 'number',
       default: '100',
-      description: 'Requests per hour at first (spec §9).',
+      description: 'Requests per hour at first (product-rules §9).',
     },
     {
       name: 'execution-ms',
       property: 'executionMs',
       type: 'number',
       default: '300',
-      description: 'Execution time in milliseconds at first (spec §9).',
+      description: 'Execution time in milliseconds at first (product-rules §9).',
     },
     {
       name: 'live',

@@ -7,7 +7,7 @@ export const serviceSearchDefinition = {
   className: 'LimeServiceSearchElement',
   bundle: 'lime-service-search',
   description:
-    'Service search combobox: up to 4 top results while typing, Enter opens the catalogue overview, choosing a result opens the service page (spec §2 "Header search bar").',
+    'Service search combobox: up to 4 top results while typing, Enter opens the catalogue overview, choosing a result opens the service page (product-rules §2 "Header search bar").',
   attributes: [
     apiUrl,
     {

@@ -5,7 +5,7 @@ import { ChangePasswordForm, changePassword } from '@limelight/widgets/change-pa
 import { expectNoAxeViolations } from '../../setup/axe';
 import { newClient, renderPanel, signedUpClient } from './harness';
 
-describe('ChangePasswordForm (spec §5 password change)', () => {
+describe('ChangePasswordForm (product-rules §5 password change)', () => {
   it('validates first: the current password is required, the new one needs 6 characters', async () => {
     const { client } = await signedUpClient('pw-validate');
     const { container } = renderPanel(client, <ChangePasswordForm />);
@@ -19,7 +19,7 @@ describe('ChangePasswordForm (spec §5 password change)', () => {
     await expectNoAxeViolations(container);
   });
 
-  it("spec §5: 'Current password is incorrect', then 'Password changed successfully'; the new password signs in", async () => {
+  it("product-rules §5: 'Current password is incorrect', then 'Password changed successfully'; the new password signs in", async () => {
     const { client, email, password } = await signedUpClient('pw-change');
     const onChange = vi.fn();
     const { container } = renderPanel(client, <ChangePasswordForm onChange={onChange} />);
@@ -42,7 +42,7 @@ describe('ChangePasswordForm (spec §5 password change)', () => {
     expect((await other.signInWithPassword({ email, password: 'brand-new-pw' })).error).toBeNull();
   });
 
-  it("spec §5: the provider's message when it refuses the new password, 'Failed to change password' without one, 'An unexpected error occurred' when it throws", async () => {
+  it("product-rules §5: the provider's message when it refuses the new password, 'Failed to change password' without one, 'An unexpected error occurred' when it throws", async () => {
     const ok = { data: {}, error: null };
     const refused = (message: string) =>
       changePassword(

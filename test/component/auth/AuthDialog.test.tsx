@@ -19,7 +19,7 @@ function noInlineStyles(root: ParentNode = document.body) {
   expect(root.querySelectorAll('[style]')).toHaveLength(0);
 }
 
-describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () => {
+describe('AuthDialog, page mode (product-rules §2 sign-in page, §4 page states)', () => {
   it.each(['signUp', 'signIn', 'accountCreated', 'recover', 'recoverySent', 'passwordReset'] as const)(
     'renders %s, axe clean, no inline styles',
     async (screenName) => {
@@ -50,7 +50,7 @@ describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () =>
     expect(social).toEqual(['Continue with Google', 'Continue with Microsoft', 'Continue with GitHub', 'Continue with Facebook']);
   });
 
-  it('spec §5: an invalid form is not sent; each field names its problem', async () => {
+  it('product-rules §5: an invalid form is not sent; each field names its problem', async () => {
     const user = userEvent.setup();
     const m = mount((actors) => <AuthDialog actors={actors} />);
     await heading('Sign in');
@@ -67,7 +67,7 @@ describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () =>
     await expectNoAxeViolations(document);
   });
 
-  it("spec §8: a failed sign-in shows 'Invalid email or password.' as an alert", async () => {
+  it("product-rules §8: a failed sign-in shows 'Invalid email or password.' as an alert", async () => {
     const user = userEvent.setup();
     const m = mount((actors) => <AuthDialog actors={actors} />);
     await heading('Sign in');
@@ -84,7 +84,7 @@ describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () =>
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('spec §2: sign-in success registers the sign-in and navigates to /account', async () => {
+  it('product-rules §2: sign-in success registers the sign-in and navigates to /account', async () => {
     const user = userEvent.setup();
     const m = mount((actors) => <AuthDialog actors={actors} />);
     await heading('Sign in');
@@ -99,7 +99,7 @@ describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () =>
     expect(screen.getByRole('status')).toHaveTextContent('Signing you in…');
   });
 
-  it('spec §4, §8: sign-up for an existing user shows UserExists with a working resend button', async () => {
+  it('product-rules §4, §8: sign-up for an existing user shows UserExists with a working resend button', async () => {
     const user = userEvent.setup();
     const m = mount((actors) => <AuthDialog defaultValue="signUp" actors={actors} />);
     await heading('Create your account');
@@ -119,7 +119,7 @@ describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () =>
     await expectNoAxeViolations(document);
   });
 
-  it('spec §4: sign-up success goes to 2 with the inbox and spam prompt', async () => {
+  it('product-rules §4: sign-up success goes to 2 with the inbox and spam prompt', async () => {
     const user = userEvent.setup();
     const onValueChange = vi.fn();
     const m = mount((actors) => <AuthDialog defaultValue="signUp" onValueChange={onValueChange} actors={actors} />);
@@ -133,7 +133,7 @@ describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () =>
     expect(onValueChange).toHaveBeenLastCalledWith('accountCreated');
   });
 
-  it('spec §4: forgot password 1 to 3, recovery email sent 3 to 4 with the prompt, back to login 4 to 1', async () => {
+  it('product-rules §4: forgot password 1 to 3, recovery email sent 3 to 4 with the prompt, back to login 4 to 1', async () => {
     const user = userEvent.setup();
     const onValueChange = vi.fn();
     const m = mount((actors) => <AuthDialog onValueChange={onValueChange} actors={actors} />);
@@ -154,7 +154,7 @@ describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () =>
     expect(onValueChange).toHaveBeenLastCalledWith('signIn');
   });
 
-  it('spec §4: recovery link without a session shows the invalid-link error on 3', async () => {
+  it('product-rules §4: recovery link without a session shows the invalid-link error on 3', async () => {
     const m = mount((actors) => <AuthDialog passwordReset actors={actors} />);
     await heading('Set new password');
     await act(async () => m.last('getRecoverySession').resolve(null));
@@ -162,7 +162,7 @@ describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () =>
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid or expired recovery link. Please request a new password reset.');
   });
 
-  it('spec §4: a new password set goes to 1 with the success alert, signed out', async () => {
+  it('product-rules §4: a new password set goes to 1 with the success alert, signed out', async () => {
     const user = userEvent.setup();
     const m = mount((actors) => <AuthDialog passwordReset actors={actors} />);
     await heading('Set new password');
@@ -178,7 +178,7 @@ describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () =>
     expect(screen.getByLabelText('Password')).toHaveValue('');
   });
 
-  it('spec §7, §8: social sign-in starts the provider; failure names it', async () => {
+  it('product-rules §7, §8: social sign-in starts the provider; failure names it', async () => {
     const user = userEvent.setup();
     const m = mount((actors) => <AuthDialog actors={actors} />);
     await heading('Sign in');
@@ -212,7 +212,7 @@ describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () =>
     await heading('Create your account');
   });
 
-  it('spec §4: a logged-in visitor on the page is sent to /account', async () => {
+  it('product-rules §4: a logged-in visitor on the page is sent to /account', async () => {
     const m = mount((actors) => <AuthDialog actors={actors} />, { storedSession: fakeSession() });
     // StrictMode mounts twice; only the surviving actor's registration leads anywhere.
     await waitFor(() => expect(m.calls.checkAssurance.length).toBeGreaterThan(0));
@@ -223,7 +223,7 @@ describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () =>
     expect(m.navigate).toHaveBeenCalledTimes(1);
   });
 
-  it('spec §2: arriving from the confirmation link signed in goes to /account/dashboard', async () => {
+  it('product-rules §2: arriving from the confirmation link signed in goes to /account/dashboard', async () => {
     const m = mount((actors) => <AuthDialog emailConfirmed actors={actors} />, { storedSession: fakeSession() });
     await waitFor(() => expect(m.calls.checkAssurance.length).toBeGreaterThan(0));
     await act(async () => m.calls.checkAssurance.forEach((call) => call.resolve({ factorId: null })));
@@ -234,7 +234,7 @@ describe('AuthDialog, page mode (spec §2 sign-in page, §4 page states)', () =>
   });
 });
 
-describe('AuthDialog, overlay mode (spec §2 "may also be shown as an overlay", §4)', () => {
+describe('AuthDialog, overlay mode (product-rules §2 "may also be shown as an overlay", §4)', () => {
   function OverlayHost(props: { actors: never; onAuthenticated?: (s: unknown) => void; onClose?: () => void; defaultValue?: PageScreen }) {
     const [open, setOpen] = useState(false);
     return (

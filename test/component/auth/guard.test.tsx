@@ -22,7 +22,7 @@ function setup(loggedIn: boolean | null, timeoutMs?: number) {
   return { store, navigate, decision: () => screen.getByTestId('decision').textContent };
 }
 
-describe('useRequireAuth (spec §4 route guard)', () => {
+describe('useRequireAuth (product-rules §4 route guard)', () => {
   it('passes when logged in, without navigating', () => {
     const { navigate, decision } = setup(true);
     expect(decision()).toBe('pass');

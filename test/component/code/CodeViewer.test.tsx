@@ -32,8 +32,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('CodeViewer states (spec §4 "Code display")', () => {
-  it('spec §4: shows "Highlighting code..." while loading, then the highlighted code', async () => {
+describe('CodeViewer states (product-rules §4 "Code display")', () => {
+  it('product-rules §4: shows "Highlighting code..." while loading, then the highlighted code', async () => {
     resetCodeHighlighter();
     render(<CodeViewer code={JSON_CODE} timeLimitMs={Number.POSITIVE_INFINITY} />);
     const status = screen.getAllByRole('status')[0]!;
@@ -49,7 +49,7 @@ describe('CodeViewer states (spec §4 "Code display")', () => {
     await expectNoAxeViolations(rootOf(region()));
   });
 
-  it('spec §5: defaults to json and dark-plus', async () => {
+  it('product-rules §5: defaults to json and dark-plus', async () => {
     await warmUp();
     render(<CodeViewer code={JSON_CODE} />);
     const root = rootOf(region());
@@ -73,7 +73,7 @@ describe('CodeViewer states (spec §4 "Code display")', () => {
     expect(root.outerHTML).not.toContain('style=');
   });
 
-  it('spec §5: every allowed theme highlights, with its own background', async () => {
+  it('product-rules §5: every allowed theme highlights, with its own background', async () => {
     const backgrounds = new Set<string>();
     for (const theme of CODE_THEMES) {
       const { unmount } = render(<CodeViewer code={'const a = 1; // note'} language="typescript" theme={theme} timeLimitMs={10_000} />);
@@ -86,7 +86,7 @@ describe('CodeViewer states (spec §4 "Code display")', () => {
     expect(backgrounds.size).toBeGreaterThanOrEqual(7);
   });
 
-  it('spec §4/§5: empty or whitespace-only code shows "No code to display" and is not highlighted', async () => {
+  it('product-rules §4/§5: empty or whitespace-only code shows "No code to display" and is not highlighted', async () => {
     const highlighter = vi.fn(getCodeHighlighter);
     for (const code of ['', '   \n\t  ']) {
       const { unmount, container } = render(<CodeViewer code={code} highlighter={highlighter} />);
@@ -100,7 +100,7 @@ describe('CodeViewer states (spec §4 "Code display")', () => {
     expect(highlighter).not.toHaveBeenCalled();
   });
 
-  it('spec §5/§8: a language outside the list is refused: "Failed to highlight code" with the raw code', async () => {
+  it('product-rules §5/§8: a language outside the list is refused: "Failed to highlight code" with the raw code', async () => {
     const onError = vi.fn();
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     render(<CodeViewer code={'fn main() {}'} language="rust" onError={onError} />);
@@ -115,7 +115,7 @@ describe('CodeViewer states (spec §4 "Code display")', () => {
     await expectNoAxeViolations(rootOf(region()));
   });
 
-  it('spec §5: a theme outside the list is refused the same way', async () => {
+  it('product-rules §5: a theme outside the list is refused the same way', async () => {
     const onError = vi.fn();
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     render(<CodeViewer code={'{}'} theme="solarized-dark" onError={onError} />);
@@ -124,7 +124,7 @@ describe('CodeViewer states (spec §4 "Code display")', () => {
     expect(onError.mock.calls[0]![0].message).toContain('"solarized-dark"');
   });
 
-  it('spec §8: a highlighter failure shows "Failed to highlight code" and the raw code', async () => {
+  it('product-rules §8: a highlighter failure shows "Failed to highlight code" and the raw code', async () => {
     const failing = async (): Promise<CodeHighlighter> => {
       throw new Error('grammar chunk failed to load');
     };
@@ -138,7 +138,7 @@ describe('CodeViewer states (spec §4 "Code display")', () => {
     expect(onError.mock.calls[0]![0].cause).toBeInstanceOf(Error);
   });
 
-  it('spec §9: past the 500 ms highlighter time limit the raw code is shown', async () => {
+  it('product-rules §9: past the 500 ms highlighter time limit the raw code is shown', async () => {
     const onError = vi.fn();
     const started = performance.now();
     render(<CodeViewer code={JSON_CODE} highlighter={never} onError={onError} />);
@@ -153,7 +153,7 @@ describe('CodeViewer states (spec §4 "Code display")', () => {
     expect(screen.getByRole('button', { name: 'Copy code' })).toBeEnabled();
   });
 
-  it('spec §9: default block is 12px with max height 400px', async () => {
+  it('product-rules §9: default block is 12px with max height 400px', async () => {
     await warmUp();
     render(<CodeViewer code={JSON_CODE} />);
     const style = getComputedStyle(region());
@@ -161,7 +161,7 @@ describe('CodeViewer states (spec §4 "Code display")', () => {
     expect(style.maxHeight).toBe('400px');
   });
 
-  describe('sample variant (spec §9)', () => {
+  describe('sample variant (product-rules §9)', () => {
     afterEach(async () => {
       await page.viewport(1280, 800);
     });
@@ -180,12 +180,12 @@ describe('CodeViewer states (spec §4 "Code display")', () => {
   });
 });
 
-describe('copy button (spec §4, §8)', () => {
+describe('copy button (product-rules §4, §8)', () => {
   beforeEach(async () => {
     await warmUp();
   });
 
-  it('spec §4: copies with the Clipboard API, says "Copied!" for 2 seconds, then "Copy code"', async () => {
+  it('product-rules §4: copies with the Clipboard API, says "Copied!" for 2 seconds, then "Copy code"', async () => {
     // user-event puts its own clipboard on navigator at setup(); stub after it.
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
@@ -207,7 +207,7 @@ describe('copy button (spec §4, §8)', () => {
     expect(performance.now() - clickedAt).toBeGreaterThanOrEqual(COPY_CONFIRMATION_MS - 50);
   });
 
-  it('spec §8: when the Clipboard API fails it falls back silently to textarea + execCommand("copy")', async () => {
+  it('product-rules §8: when the Clipboard API fails it falls back silently to textarea + execCommand("copy")', async () => {
     const user = userEvent.setup();
     const writeText = vi
       .spyOn(navigator.clipboard, 'writeText')
@@ -236,7 +236,7 @@ describe('copy button (spec §4, §8)', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('spec §8: without any Clipboard API the legacy method is used', async () => {
+  it('product-rules §8: without any Clipboard API the legacy method is used', async () => {
     const user = userEvent.setup();
     const own = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
     Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
@@ -252,7 +252,7 @@ describe('copy button (spec §4, §8)', () => {
     }
   });
 
-  it('spec §9: the tooltip sits 10px from the button, inline (no portal) by default', async () => {
+  it('product-rules §9: the tooltip sits 10px from the button, inline (no portal) by default', async () => {
     const user = userEvent.setup();
     render(<CodeViewer code={JSON_CODE} />);
     const button = screen.getByRole('button', { name: 'Copy code' });
@@ -266,7 +266,7 @@ describe('copy button (spec §4, §8)', () => {
     await waitFor(() => expect(screen.queryByText('Copy code', { selector: 'span[aria-hidden="true"]' })).toBeNull());
   });
 
-  it('spec §9: with a portalContainer the tooltip goes there, still 10px away', async () => {
+  it('product-rules §9: with a portalContainer the tooltip goes there, still 10px away', async () => {
     const container = document.createElement('div');
     document.body.append(container);
     try {

@@ -51,7 +51,7 @@ describe('<lime-code-viewer>', () => {
     expect(ui(el).queryByRole('button')).toBeNull();
   });
 
-  it('emits highlight-error for a language outside spec §5 and shows the raw code', async () => {
+  it('emits highlight-error for a language outside product-rules §5 and shows the raw code', async () => {
     const el = mount('<lime-code-viewer language="cobol">MOVE 1 TO X.</lime-code-viewer>');
     const seen = vi.fn();
     el.addEventListener('highlight-error', (e) => seen((e as CustomEvent).detail));
@@ -148,7 +148,7 @@ describe('<lime-auth-dialog>', () => {
     }
   });
 
-  it('page-state moves the overlay after it opens at state 1 (spec §4)', async () => {
+  it('page-state moves the overlay after it opens at state 1 (product-rules §4)', async () => {
     const el = mount(`<lime-auth-dialog ${attrs} page-state="0" open></lime-auth-dialog>`);
     await vi.waitFor(() => expect(ui(el).getByRole('heading', { name: 'Create your account' })).toBeTruthy());
   });

@@ -21,7 +21,7 @@ function setup(theme: 'dark' | 'light' = 'dark') {
   return { store, notify, onReload, ...view };
 }
 
-describe('MessageOverlay (spec §4 "Global notifications")', () => {
+describe('MessageOverlay (product-rules §4 "Global notifications")', () => {
   it('shows nothing while the store is empty', () => {
     setup();
     expect(screen.queryByRole('alert')).toBeNull();

@@ -12,8 +12,8 @@ afterEach(() => {
 
 const card = (title: string) => screen.getByRole('article', { name: title });
 
-describe('PlanCards (spec §9 "Plans")', () => {
-  it('spec §9: Free, Plus, Pro and Enterprise with their prices, struck-through price and badge', async () => {
+describe('PlanCards (product-rules §9 "Plans")', () => {
+  it('product-rules §9: Free, Plus, Pro and Enterprise with their prices, struck-through price and badge', async () => {
     const { container } = render(<PlanCards />);
     const list = screen.getByRole('list', { name: 'Plans' });
     expect(
@@ -37,7 +37,7 @@ describe('PlanCards (spec §9 "Plans")', () => {
     await expectNoAxeViolations(container);
   });
 
-  it('spec §9: signed out, a plan button goes to sign-up (page_state 0)', async () => {
+  it('product-rules §9: signed out, a plan button goes to sign-up (page_state 0)', async () => {
     const navigate = vi.fn();
     const user = userEvent.setup();
     render(
@@ -49,7 +49,7 @@ describe('PlanCards (spec §9 "Plans")', () => {
     expect(navigate).toHaveBeenCalledWith('/signinup?page_state=0');
   });
 
-  it('spec §9: signed in (global events is_logged_in), it goes to the billing page, following the store live', async () => {
+  it('product-rules §9: signed in (global events is_logged_in), it goes to the billing page, following the store live', async () => {
     const navigate = vi.fn();
     const user = userEvent.setup();
     render(

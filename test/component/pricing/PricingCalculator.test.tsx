@@ -20,7 +20,7 @@ const server = (id: string, name: string, provider: string, vram: number, price:
   customer_price_per_s_usd: price,
 });
 
-// Deliberately unsorted, with servers of other providers that must not appear (spec §7).
+// Deliberately unsorted, with servers of other providers that must not appear (product-rules §7).
 const SERVERS: PricingServer[] = [
   server('rp-h100', 'H100', 'runpod', 80, 0.00116),
   server('aws-t4', 'T4 (aws)', 'aws', 16, 0.00001),
@@ -36,8 +36,8 @@ const estimateText = () => screen.getByRole('status', { name: 'Estimated monthly
 const rph = () => screen.getByRole('textbox', { name: 'Requests per hour' });
 const ms = () => screen.getByRole('textbox', { name: 'Execution time (ms)' });
 
-describe('PricingCalculator (spec §2 Pricing page, §9 Calculator)', () => {
-  it('spec §9: starts at 100 requests per hour, 300 ms, on the smallest GPU memory, with the rounded estimate', async () => {
+describe('PricingCalculator (product-rules §2 Pricing page, §9 Calculator)', () => {
+  it('product-rules §9: starts at 100 requests per hour, 300 ms, on the smallest GPU memory, with the rounded estimate', async () => {
     const onChange = vi.fn();
     const { container } = render(<PricingCalculator servers={SERVERS} onChange={onChange} />);
     expect(rph()).toHaveValue('100');
@@ -56,7 +56,7 @@ describe('PricingCalculator (spec §2 Pricing page, §9 Calculator)', () => {
     await expectNoAxeViolations(container);
   });
 
-  it('spec §9: one chip per GPU memory size, smallest first; the estimate uses the cheapest GPU of that size', async () => {
+  it('product-rules §9: one chip per GPU memory size, smallest first; the estimate uses the cheapest GPU of that size', async () => {
     render(<PricingCalculator servers={SERVERS} />);
     const chips = within(screen.getByRole('group', { name: 'GPU memory' })).getAllByRole('radio');
     expect(chips.map((c) => c.closest('label')!.textContent)).toEqual(['16 GBRTX A4000', '24 GBRTX A5000', '80 GBA100', '141 GBH200']);
@@ -67,7 +67,7 @@ describe('PricingCalculator (spec §2 Pricing page, §9 Calculator)', () => {
     expect(screen.getByText('on A100 (80 GB, runpod)')).toBeInTheDocument();
   });
 
-  it('spec §9: changes GPU and inputs by keyboard alone', async () => {
+  it('product-rules §9: changes GPU and inputs by keyboard alone', async () => {
     const onChange = vi.fn();
     const user = userEvent.setup();
     render(<PricingCalculator servers={SERVERS} onChange={onChange} />);
@@ -93,7 +93,7 @@ describe('PricingCalculator (spec §2 Pricing page, §9 Calculator)', () => {
     );
   });
 
-  it('spec §9: invalid input shows a field error, never NaN or Infinity, and emits nothing', async () => {
+  it('product-rules §9: invalid input shows a field error, never NaN or Infinity, and emits nothing', async () => {
     const onChange = vi.fn();
     const user = userEvent.setup();
     const { container } = render(<PricingCalculator servers={SERVERS} onChange={onChange} />);
@@ -135,7 +135,7 @@ describe('PricingCalculator (spec §2 Pricing page, §9 Calculator)', () => {
     await waitFor(() => expect(onChange).toHaveBeenCalledTimes(2));
   });
 
-  it('spec §9/§7: the GPU table lists only the two providers, sorted by price per second', () => {
+  it('product-rules §9/§7: the GPU table lists only the two providers, sorted by price per second', () => {
     render(<PricingCalculator servers={SERVERS} />);
     const table = screen.getByRole('table', { name: 'Serverless GPU prices, cheapest first' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -154,7 +154,7 @@ describe('PricingCalculator (spec §2 Pricing page, §9 Calculator)', () => {
     expect(within(rows[0]!).getAllByRole('cell')[3]).toHaveTextContent('$0.58'); // per hour
   });
 
-  it('spec §4: without a host list it shows the bundled cache', () => {
+  it('product-rules §4: without a host list it shows the bundled cache', () => {
     const { container } = render(<PricingCalculator live={false} />);
     expect(container.querySelector('[data-lime="pricing-calculator"]')).toHaveAttribute('data-source', 'cache');
     expect(screen.getAllByRole('row')).toHaveLength(BUNDLED_PRICING_SERVERS.length + 1);

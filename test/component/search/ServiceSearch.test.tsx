@@ -1,4 +1,4 @@
-// ServiceSearch in real Chromium: spec §2 "Header search bar", §4 "Catalogue and search data",
+// ServiceSearch in real Chromium: product-rules §2 "Header search bar", §4 "Catalogue and search data",
 // §8 (search failures), §9 (search constants). Driven by keyboard and mouse; ARIA asserted.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -41,7 +41,7 @@ const options = () => screen.queryAllByRole('option');
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('ServiceSearch: the box (spec §2)', () => {
+describe('ServiceSearch: the box (product-rules §2)', () => {
   it('is a combobox named and labelled "Search services", collapsed, with no results while empty', async () => {
     const { input } = setup();
     const box = input();
@@ -65,7 +65,7 @@ describe('ServiceSearch: the box (spec §2)', () => {
   });
 });
 
-describe('ServiceSearch: results (spec §2, §9 debounce 300 ms, top 4)', () => {
+describe('ServiceSearch: results (product-rules §2, §9 debounce 300 ms, top 4)', () => {
   it('shows 4 skeleton rows while the 300 ms debounce runs, then at most 4 results', async () => {
     const { user, input } = setup();
     await user.type(input(), 'image');
@@ -105,7 +105,7 @@ describe('ServiceSearch: results (spec §2, §9 debounce 300 ms, top 4)', () => 
     expect(img.getAttribute('src')).toBe('https://images.example.com/face2face.webp');
   });
 
-  it("formats run counts as 'X.XK runs', 'X.XM runs', 'X.XB runs' (spec §9)", async () => {
+  it("formats run counts as 'X.XK runs', 'X.XM runs', 'X.XB runs' (product-rules §9)", async () => {
     const { user, input } = setup();
     await user.type(input(), 'llama');
     const found = await screen.findAllByRole('option');
@@ -124,7 +124,7 @@ describe('ServiceSearch: results (spec §2, §9 debounce 300 ms, top 4)', () => 
     expect(Array.from(text.slice(0, -1)).length).toBeLessThanOrEqual(80);
   });
 
-  it('falls back to the bundled 404 image for missing and placeholder images (spec §3)', async () => {
+  it('falls back to the bundled 404 image for missing and placeholder images (product-rules §3)', async () => {
     const { user, input } = setup();
     await user.type(input(), 'real-esrgan');
     const [first] = await screen.findAllByRole('option');
@@ -139,7 +139,7 @@ describe('ServiceSearch: results (spec §2, §9 debounce 300 ms, top 4)', () => 
     await waitFor(() => expect(first!.querySelector('img')!.getAttribute('src')).toBe(FALLBACK_IMAGE));
   });
 
-  it("shows 'Unknown Model' for a model without a name (spec §3)", async () => {
+  it("shows 'Unknown Model' for a model without a name (product-rules §3)", async () => {
     const { user, input } = setup();
     await user.type(input(), 'no-name-service');
     const [first] = await screen.findAllByRole('option');
@@ -154,7 +154,7 @@ describe('ServiceSearch: results (spec §2, §9 debounce 300 ms, top 4)', () => 
     expect(marks).toContain('flux');
   });
 
-  it("shows 'No results' when nothing matches (spec §8 empty state)", async () => {
+  it("shows 'No results' when nothing matches (product-rules §8 empty state)", async () => {
     const { user, input } = setup();
     await user.type(input(), 'zzqxv');
     await waitFor(() => expect(emptyState()).not.toBeNull());
@@ -174,7 +174,7 @@ describe('ServiceSearch: results (spec §2, §9 debounce 300 ms, top 4)', () => 
     await waitFor(() => expect(status.textContent).toBe('No results'));
   });
 
-  it('shows 4 skeleton rows while the data loads (spec §2)', async () => {
+  it('shows 4 skeleton rows while the data loads (product-rules §2)', async () => {
     const { user, input } = setup({ models: [], loading: true });
     await user.type(input(), 'flux');
     await new Promise((r) => setTimeout(r, 350));
@@ -202,7 +202,7 @@ describe('ServiceSearch: results (spec §2, §9 debounce 300 ms, top 4)', () => 
   });
 });
 
-describe('ServiceSearch: choosing and submitting (spec §2)', () => {
+describe('ServiceSearch: choosing and submitting (product-rules §2)', () => {
   it('keyboard: arrows move aria-activedescendant, Enter opens /APIs/service/{owner}/{name} and clears', async () => {
     const { user, input, navigate } = setup();
     await user.type(input(), 'flux');
@@ -295,7 +295,7 @@ describe('ServiceSearch: choosing and submitting (spec §2)', () => {
   });
 });
 
-describe('ServiceSearch: clearing and filter resets (spec §4)', () => {
+describe('ServiceSearch: clearing and filter resets (product-rules §4)', () => {
   it('the clear button empties the text and resets all filters, keeping focus in the box', async () => {
     const store = createSearchStore({ models: fixtureModels, categories: fixtureCategories });
     const { user, input } = setup({ store });
@@ -382,7 +382,7 @@ describe('ServiceSearch: keyboard shortcuts', () => {
   });
 });
 
-describe('ServiceSearch: loading its own data (spec §4, §8)', () => {
+describe('ServiceSearch: loading its own data (product-rules §4, §8)', () => {
   it('fetches once on mount, shows skeletons while loading and results after', async () => {
     let release!: () => void;
     const load = vi.fn(

@@ -63,7 +63,7 @@ describe('auth-js errors are normalised, keeping the cause', () => {
   });
 });
 
-describe('sign-in page messages (spec §8), chosen by code', () => {
+describe('sign-in page messages (product-rules §8), chosen by code', () => {
   const api = (code: string, message = 'whatever the server says') => toLimeAuthError(new AuthApiError(message, 400, code));
 
   it("sign-in failure: 'Invalid email or password.'", () => {
@@ -84,7 +84,7 @@ describe('sign-in page messages (spec §8), chosen by code', () => {
     );
   });
 
-  it('every spec §8 sign-in page text, letter for letter', () => {
+  it('every product-rules §8 sign-in page text, letter for letter', () => {
     expect(text(signUpFailureAlert(api('signup_disabled', 'Signups not allowed for this instance'), ''))).toBe(
       'Could not create account: Signups not allowed for this instance. Please try again later.',
     );
@@ -132,7 +132,7 @@ describe('the MFA step messages (designed), chosen by code', () => {
   });
 });
 
-describe('social providers (spec §7)', () => {
+describe('social providers (product-rules §7)', () => {
   it('four providers; the cloud provider asks for openid, profile, email, offline_access', () => {
     expect(SOCIAL_PROVIDERS).toEqual(['google', 'azure', 'github', 'facebook']);
     expect(AZURE_SCOPES).toBe('openid profile email offline_access');

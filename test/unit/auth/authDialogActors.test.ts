@@ -32,7 +32,7 @@ async function rejection(promise: Promise<unknown>): Promise<LimeAuthError> {
   throw new Error('expected a rejection');
 }
 
-describe('auth dialog actors on the real server (spec §7 "Auth provider calls")', () => {
+describe('auth dialog actors on the real server (product-rules §7 "Auth provider calls")', () => {
   it('signIn resolves with the session; a wrong password rejects with code invalid_credentials', async () => {
     const { actors } = setup();
     const session = await run<{ access_token: string; user: { email: string } }>(actors.signIn, DEMO);

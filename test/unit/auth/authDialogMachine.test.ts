@@ -9,7 +9,7 @@ const alertText = (dialog: Dialog) => {
 };
 const leaf = (dialog: Dialog) => JSON.stringify(dialog.snapshot().value);
 
-describe('auth dialog: where it starts (spec §4 "Sign-in page states")', () => {
+describe('auth dialog: where it starts (product-rules §4 "Sign-in page states")', () => {
   it('opens at page_state 1 (sign in) by default', () => {
     const d = startDialog();
     expect(d.context().screen).toBe('signIn');
@@ -51,7 +51,7 @@ describe('auth dialog: where it starts (spec §4 "Sign-in page states")', () => 
   });
 });
 
-describe('auth dialog: validation (spec §5)', () => {
+describe('auth dialog: validation (product-rules §5)', () => {
   it('sign-in does nothing while the form is invalid, and names each problem', () => {
     const d = startDialog();
     d.send({ type: 'SUBMIT' });
@@ -110,7 +110,7 @@ describe('auth dialog: validation (spec §5)', () => {
   });
 });
 
-describe('auth dialog: sign up, page_state 0 (spec §4, §8)', () => {
+describe('auth dialog: sign up, page_state 0 (product-rules §4, §8)', () => {
   it('sends the trimmed e-mail and the password', () => {
     const d = startDialog({ screen: 'signUp' });
     d.submitCredentials('  ada@example.com ', 'secret-pw');
@@ -128,7 +128,7 @@ describe('auth dialog: sign up, page_state 0 (spec §4, §8)', () => {
     expect(authStrings.prompts.accountCreated).toContain('Please check your inbox and spam folder.');
   });
 
-  it('a sign-up that signs in at once (confirmation off) registers and goes to /account/dashboard (spec §2)', async () => {
+  it('a sign-up that signs in at once (confirmation off) registers and goes to /account/dashboard (product-rules §2)', async () => {
     const d = startDialog({ screen: 'signUp' });
     d.submitCredentials();
     await d.resolve('signUp', { user: fakeUser(), session: fakeSession({ access_token: 'tok' }) });
@@ -147,7 +147,7 @@ describe('auth dialog: sign up, page_state 0 (spec §4, §8)', () => {
     expect(d.context().alert?.key).toBe('emailConfirmed');
   });
 
-  it('the obfuscated user (identities: []) is UserExists, with the resend button (spec §8)', async () => {
+  it('the obfuscated user (identities: []) is UserExists, with the resend button (product-rules §8)', async () => {
     const d = startDialog({ screen: 'signUp' });
     d.submitCredentials();
     await d.resolve('signUp', { user: fakeUser({ identities: [] }), session: null });
@@ -215,8 +215,8 @@ describe('auth dialog: sign up, page_state 0 (spec §4, §8)', () => {
   });
 });
 
-describe('auth dialog: sign in, page_state 1 (spec §4, §8)', () => {
-  it('sign-in success in page mode registers the sign-in (spec §7) and goes to /account', async () => {
+describe('auth dialog: sign in, page_state 1 (product-rules §4, §8)', () => {
+  it('sign-in success in page mode registers the sign-in (product-rules §7) and goes to /account', async () => {
     const d = startDialog();
     d.submitCredentials();
     expect(d.pending('signIn').input).toEqual({ email: 'ada@example.com', password: 'secret-pw' });
@@ -307,7 +307,7 @@ describe('auth dialog: sign in, page_state 1 (spec §4, §8)', () => {
   });
 });
 
-describe('auth dialog: social sign-in (spec §7, §8)', () => {
+describe('auth dialog: social sign-in (product-rules §7, §8)', () => {
   it.each(['google', 'azure', 'github', 'facebook'] as const)('%s: starts the provider sign-in', async (provider) => {
     const d = startDialog();
     d.send({ type: 'SOCIAL', provider });
@@ -362,7 +362,7 @@ describe('auth dialog: account created, page_state 2', () => {
   });
 });
 
-describe('auth dialog: password recovery, page_state 3 and 4 (spec §4, §8)', () => {
+describe('auth dialog: password recovery, page_state 3 and 4 (product-rules §4, §8)', () => {
   it('recovery email sent: 3 to 4, with the inbox prompt', async () => {
     const d = startDialog();
     d.send({ type: 'CHANGE', field: 'email', value: 'ada@example.com' });
@@ -403,7 +403,7 @@ describe('auth dialog: password recovery, page_state 3 and 4 (spec §4, §8)', (
   });
 });
 
-describe('auth dialog: set new password, page_state 5 (spec §4, §8)', () => {
+describe('auth dialog: set new password, page_state 5 (product-rules §4, §8)', () => {
   it('a recovery link with a valid session goes to 5', async () => {
     const d = startDialog({ passwordReset: true });
     expect(d.context().screen).toBe('setPassword');
@@ -491,7 +491,7 @@ describe('auth dialog: password reset success, page_state 6', () => {
   });
 });
 
-describe('auth dialog: a logged-in visitor (spec §4)', () => {
+describe('auth dialog: a logged-in visitor (product-rules §4)', () => {
   it.each(['signUp', 'signIn', 'accountCreated', 'recover', 'recoverySent', 'passwordReset'] as const)(
     'on the page at %s is registered and sent to /account',
     async (screen) => {
@@ -511,7 +511,7 @@ describe('auth dialog: a logged-in visitor (spec §4)', () => {
     expect(d.snapshot().value).toBe('registering');
   });
 
-  it('arriving from the confirmation link goes to /account/dashboard (spec §2)', async () => {
+  it('arriving from the confirmation link goes to /account/dashboard (product-rules §2)', async () => {
     const d = startDialog({ emailConfirmed: true });
     d.send({ type: 'SESSION', loggedIn: true });
     await d.resolve('checkAssurance', { factorId: null });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_WAIT_TIMEOUT_MS, decideGuard, SIGN_IN_PATH } from '../../../src/auth';
 
-describe('route guard (spec §4, §9)', () => {
+describe('route guard (product-rules §4, §9)', () => {
   it('passes when logged in', () => {
     expect(decideGuard(true, 0)).toBe('pass');
     expect(decideGuard(true, 10_000)).toBe('pass');

@@ -8,7 +8,7 @@ const live = fakeSession({ expires_at: inSeconds(3600) });
 const expired = fakeSession({ expires_at: inSeconds(-1) });
 const loggedIn: SessionState = { isLoggedIn: true, session: live, lastEvent: 'SIGNED_IN' };
 
-describe('session state follows auth events (spec §4 "Authentication state")', () => {
+describe('session state follows auth events (product-rules §4 "Authentication state")', () => {
   it('starts unknown: is_logged_in null, no session', () => {
     expect(initialSessionState).toEqual({ isLoggedIn: null, session: null, lastEvent: null });
   });

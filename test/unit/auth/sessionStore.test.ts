@@ -60,7 +60,7 @@ async function signInDemo(client: LimeAuthClient): Promise<Session> {
 
 const loggedIn = (store: SessionStore) => store.getSnapshot().isLoggedIn;
 
-describe('auth client factory (spec §5: requires a service URL and key)', () => {
+describe('auth client factory (product-rules §5: requires a service URL and key)', () => {
   it('refuses a missing or malformed URL and a missing key, naming the bad input', () => {
     expect(() => createAuthClient({ authUrl: '', authKey: 'k' })).toThrow(LimeAuthError);
     expect(() => createAuthClient({ authUrl: '', authKey: 'k' })).toThrow(/authUrl is empty/);
@@ -87,7 +87,7 @@ describe('auth client factory (spec §5: requires a service URL and key)', () =>
   });
 });
 
-describe('session store (spec §4 "Authentication state")', () => {
+describe('session store (product-rules §4 "Authentication state")', () => {
   it('no stored session: logged out, mirrored into is_logged_in', async () => {
     const { store, globalEvents, start } = setup();
     expect(loggedIn(store)).toBeNull();
@@ -175,7 +175,7 @@ describe('session store (spec §4 "Authentication state")', () => {
     expect(second.storage.data[second.storageKey]).toBeUndefined();
   });
 
-  it('a failed sign-out returns false (spec §8) and keeps the session', async () => {
+  it('a failed sign-out returns false (product-rules §8) and keeps the session', async () => {
     const first = setup();
     await signInDemo(first.client);
     // The same stored session, but the server cannot be reached.
@@ -189,7 +189,7 @@ describe('session store (spec §4 "Authentication state")', () => {
   });
 });
 
-describe('auto-refresh follows page visibility (spec §4)', () => {
+describe('auto-refresh follows page visibility (product-rules §4)', () => {
   it('paused while hidden, resumed when visible: a session near expiry is refreshed only once visible', async () => {
     const first = setup();
     const session = await signInDemo(first.client);

@@ -13,7 +13,7 @@ import { authStrings } from '../../../src/config/strings/auth';
 
 const text = (key: keyof typeof authStrings.validation | undefined) => (key ? authStrings.validation[key] : undefined);
 
-describe('validation (spec §5)', () => {
+describe('validation (product-rules §5)', () => {
   it("e-mail: required ('E-mail is required'), then a valid address ('E-mail must be valid')", () => {
     expect(text(validateEmail(''))).toBe('E-mail is required');
     expect(text(validateEmail('   '))).toBe('E-mail is required');
@@ -25,7 +25,7 @@ describe('validation (spec §5)', () => {
     }
   });
 
-  it(`password (sign-in and sign-up): required, at least ${PASSWORD_MIN_LENGTH} characters (spec §9: minimum 6)`, () => {
+  it(`password (sign-in and sign-up): required, at least ${PASSWORD_MIN_LENGTH} characters (product-rules §9: minimum 6)`, () => {
     expect(PASSWORD_MIN_LENGTH).toBe(6);
     expect(text(validatePassword(''))).toBe('Password is required');
     expect(text(validatePassword('12345'))).toBe('Password must be at least 6 characters');

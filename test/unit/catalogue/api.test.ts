@@ -1,5 +1,5 @@
-// The catalogue loaded from the real local platform server (spec §4 two-step loading over the
-// spec §7 model-management calls), and the header search's rules over the seeded catalogue.
+// The catalogue loaded from the real local platform server (product-rules §4 two-step loading over the
+// product-rules §7 model-management calls), and the header search's rules over the seeded catalogue.
 import { describe, expect, inject, it } from 'vitest';
 import { createModelManagementClient, type ModelDescriptor } from '../../../src/api';
 import {
@@ -14,7 +14,7 @@ import { fixtureModel } from '../../fixtures/catalogue';
 
 const client = () => createModelManagementClient({ baseURL: inject('platformUrl') });
 
-describe('catalogue from the platform API (spec §4, §7)', () => {
+describe('catalogue from the platform API (product-rules §4, §7)', () => {
   it('loads the seeded descriptors and categories', async () => {
     const data = await createApiCatalogueLoader(client())();
     expect(data.models.length).toBeGreaterThanOrEqual(60);
@@ -39,7 +39,7 @@ describe('catalogue from the platform API (spec §4, §7)', () => {
     expect(cache.read()!.models).toBe(c.models);
   });
 
-  it('fails with the normalised offline error when nothing answers, and logs it (spec §7, §8)', async () => {
+  it('fails with the normalised offline error when nothing answers, and logs it (product-rules §7, §8)', async () => {
     const errors: unknown[] = [];
     const offline = createModelManagementClient({ baseURL: 'http://127.0.0.1:9' });
     const catalogue = createCatalogue({ load: createApiCatalogueLoader(offline), logger: { error: (...args) => errors.push(args) } });
@@ -48,7 +48,7 @@ describe('catalogue from the platform API (spec §4, §7)', () => {
     expect(errors).toHaveLength(1);
   });
 
-  it('every seeded service is found again from its own page address (spec §2)', async () => {
+  it('every seeded service is found again from its own page address (product-rules §2)', async () => {
     const { models } = await createApiCatalogueLoader(client())();
     for (const model of models) {
       expect(findServiceByPath(models, servicePathSegments(model))?.id).toBe(model.id);

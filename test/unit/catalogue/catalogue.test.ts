@@ -1,4 +1,4 @@
-// Categories, domains, service paths and featured/own model selection (spec §2, §3, §4, §9).
+// Categories, domains, service paths and featured/own model selection (product-rules §2, §3, §4, §9).
 import { describe, expect, it } from 'vitest';
 import type { ModelDescriptor } from '../../../src/api/types';
 import {
@@ -20,7 +20,7 @@ import {
 } from '../../../src/catalogue';
 import { fixtureCategories, fixtureModel, fixtureModels } from '../../fixtures/catalogue';
 
-describe('model_category shapes (spec §3)', () => {
+describe('model_category shapes (product-rules §3)', () => {
   it('reads a string, a list, or an object keyed by category id', () => {
     expect(categoryIdsOf({ model_category: 'tts' })).toEqual(['tts']);
     expect(categoryIdsOf({ model_category: ['tts', 'stt', 'tts', ' '] })).toEqual(['tts', 'stt']);
@@ -36,7 +36,7 @@ describe('model_category shapes (spec §3)', () => {
   });
 });
 
-describe('domains (spec §3, §5, §9)', () => {
+describe('domains (product-rules §3, §5, §9)', () => {
   it('normalise ignoring case and non-alphanumerics', () => {
     expect(normalizeDomain(' Audio- ')).toBe('audio');
     expect(normalizeDomain('IMAGE')).toBe('image');
@@ -64,7 +64,7 @@ describe('domains (spec §3, §5, §9)', () => {
   });
 });
 
-describe('service paths (spec §2)', () => {
+describe('service paths (product-rules §2)', () => {
   it('use the URL-encoded display name', () => {
     expect(servicePath(fixtureModel('fast-image-gen'))).toBe('Fast%20image%20generator');
     expect(serviceHref(fixtureModel('speechcraft'))).toBe('/APIs/service/SpeechCraft');
@@ -99,7 +99,7 @@ describe('service paths (spec §2)', () => {
     expect(findServiceByPath(fixtureModels, [])).toBeUndefined();
   });
 
-  it('open the catalogue with the query as q (spec §2 Enter)', () => {
+  it('open the catalogue with the query as q (product-rules §2 Enter)', () => {
     expect(overviewHref('  stable diffusion ')).toBe('/APIs/Overview?q=stable%20diffusion');
     expect(overviewHref('   ')).toBe('/APIs/Overview');
     expect(overviewHref('a&b', '/APIs/Overview?x=1')).toBe('/APIs/Overview?x=1&q=a%26b');
@@ -107,7 +107,7 @@ describe('service paths (spec §2)', () => {
   });
 });
 
-describe('featured models (spec §9)', () => {
+describe('featured models (product-rules §9)', () => {
   const featured = (idx: Array<number | null | undefined>) =>
     idx.map((sort_idx_featured, i): ModelDescriptor => ({ id: `m${i}`, sort_idx_featured }));
 
@@ -123,7 +123,7 @@ describe('featured models (spec §9)', () => {
   });
 });
 
-describe("the user's own models (spec §4)", () => {
+describe("the user's own models (product-rules §4)", () => {
   it('are those created_by the user, newest first', () => {
     expect(ownModels(fixtureModels, 'user-42').map((m) => m.id)).toEqual(['image', 'image-upscaler', 'fast-image-gen']);
     expect(ownModels(fixtureModels, 'nobody')).toEqual([]);
@@ -140,7 +140,7 @@ describe("the user's own models (spec §4)", () => {
   });
 });
 
-describe('tables (spec §9)', () => {
+describe('tables (product-rules §9)', () => {
   it('default to 10 rows, with 10, 25, 50, 100 and All', () => {
     expect(DEFAULT_PAGE_SIZE).toBe(10);
     expect(PAGE_SIZES).toEqual([10, 25, 50, 100, 'all']);

@@ -1,5 +1,5 @@
-// Reference-app helpers of the catalogue pages: the overview's URL state (spec §2: q, sort,
-// input, output, provider; §9 page sizes) and the home showcase's chips (spec §2).
+// Reference-app helpers of the catalogue pages: the overview's URL state (product-rules §2: q, sort,
+// input, output, provider; §9 page sizes) and the home showcase's chips (product-rules §2).
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_OVERVIEW_STATE,
@@ -20,7 +20,7 @@ import { fixtureCategories, fixtureModels } from '../../fixtures/catalogue';
 
 const parse = (search: string) => parseOverviewParams(new URLSearchParams(search));
 
-describe('overview URL state (spec §2)', () => {
+describe('overview URL state (product-rules §2)', () => {
   it('reads q, sort, input, output, provider, size and page', () => {
     expect(parse('q=%20image%20&sort=num_runs&input=TEXT,image&output=AUDIO&provider=replicate&size=25&page=3')).toEqual({
       query: 'image',
@@ -70,7 +70,7 @@ describe('overview URL state (spec §2)', () => {
   });
 });
 
-describe('home showcase chips (spec §2)', () => {
+describe('home showcase chips (product-rules §2)', () => {
   const labels = defaultStrings.search.showcase.chips;
 
   it('come in the spec order with Generate images selected first', () => {

@@ -8,7 +8,7 @@ import { fixtureModels, prng } from '../../fixtures/catalogue';
 // walk are derived from them. The equivalence tests in search.test.ts check the walk against the
 // comparator on whole catalogues; these pin the keys themselves.
 
-describe('rank keys (spec §9 orders)', () => {
+describe('rank keys (product-rules §9 orders)', () => {
   it('relevance with a query: tier, n_usages, created_at, score; without: the relevance score', () => {
     expect(rankKeysFor('relevance', true)).toEqual(['tier', 'usages', 'created', 'matchScore']);
     expect(rankKeysFor('relevance', false)).toEqual(['relevance']);

@@ -1,4 +1,4 @@
-// The search rules of spec §5 and §9, and the equivalence of the indexed engine with the
+// The search rules of product-rules §5 and §9, and the equivalence of the indexed engine with the
 // straightforward fuse.js use.
 import Fuse from 'fuse.js';
 import { describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ const model = (id: string, fields: Partial<ModelDescriptor> = {}): ModelDescript
   ...fields,
 });
 
-describe('fuse.js options (spec §9)', () => {
+describe('fuse.js options (product-rules §9)', () => {
   it('uses threshold 0.3, minimum match length 2 and the key weights 0.75 / 0.15 / 0.1 / 0.05', () => {
     expect(FUSE_OPTIONS.threshold).toBe(0.3);
     expect(FUSE_OPTIONS.minMatchCharLength).toBe(2);
@@ -44,7 +44,7 @@ describe('fuse.js options (spec §9)', () => {
   });
 });
 
-describe('query (spec §5)', () => {
+describe('query (product-rules §5)', () => {
   it('counts only when non-blank after trimming: a blank query lists everything', () => {
     expect(search('   ')).toEqual(search(''));
     expect(search('')).toHaveLength(fixtureModels.length);
@@ -73,7 +73,7 @@ describe('query (spec §5)', () => {
   });
 });
 
-describe('match tiers (spec §9)', () => {
+describe('match tiers (product-rules §9)', () => {
   const fields = (m: Partial<ModelDescriptor>) => searchFields(model('x', m));
   it('exact word in title 0, title substring 1, tag 2, description 3, fuzzy only 4, unknown 9', () => {
     expect(matchTier(fields({ display_name: 'Stable Video Diffusion' }), 'video')).toBe(MATCH_TIERS.exactTitleWord);
@@ -101,7 +101,7 @@ describe('match tiers (spec §9)', () => {
     expect(containsWholeWord('image2', 'image')).toBe(false);
   });
 
-  it('ranks a lower tier first whatever the run counts (spec §9 order)', () => {
+  it('ranks a lower tier first whatever the run counts (product-rules §9 order)', () => {
     const models = [
       model('desc', { display_name: 'Alpha', model_desc: 'renders a portrait', n_usages: 9_000_000 }),
       model('tag', { display_name: 'Beta', used_models: ['portrait-net'], n_usages: 90_000 }),
@@ -112,7 +112,7 @@ describe('match tiers (spec §9)', () => {
   });
 });
 
-describe('score boosts (spec §9, lower is better)', () => {
+describe('score boosts (product-rules §9, lower is better)', () => {
   const f = (title: string, id: string) => ({ title, id });
   it('exact title 0.6, title prefix 0.35, title substring 0.15, exact id 0.2, id prefix 0.1', () => {
     expect(scoreBoost(f('flux', 'zzz'), 'flux')).toBe(0.6);
@@ -137,7 +137,7 @@ describe('score boosts (spec §9, lower is better)', () => {
   });
 });
 
-describe('relevance order with a query (spec §9): tier, n_usages desc, created_at newest, score, name', () => {
+describe('relevance order with a query (product-rules §9): tier, n_usages desc, created_at newest, score, name', () => {
   it('orders by runs within a tier, then by date, then by name', () => {
     const at = (days: number) => new Date(FIXTURE_NOW - days * DAY).toISOString();
     const models = [
@@ -152,7 +152,7 @@ describe('relevance order with a query (spec §9): tier, n_usages desc, created_
   });
 });
 
-describe('relevance without a query (spec §9)', () => {
+describe('relevance without a query (product-rules §9)', () => {
   it('is 0.7 x log10(usages+1) + 0.3 x (10 x exp(-age days/365))', () => {
     const m = { n_usages: 999, created_at: new Date(FIXTURE_NOW - 365 * DAY).toISOString() };
     expect(relevanceScore(m, FIXTURE_NOW)).toBeCloseTo(0.7 * 3 + 0.3 * 10 * Math.exp(-1), 12);
@@ -169,7 +169,7 @@ describe('relevance without a query (spec §9)', () => {
   });
 });
 
-describe('sorts (spec §9): relevance, num_runs, published_at', () => {
+describe('sorts (product-rules §9): relevance, num_runs, published_at', () => {
   it('offers exactly these three', () => {
     expect(SORT_OPTIONS).toEqual(['relevance', 'num_runs', 'published_at']);
   });
@@ -194,7 +194,7 @@ describe('sorts (spec §9): relevance, num_runs, published_at', () => {
   });
 });
 
-describe('domain filters (spec §5)', () => {
+describe('domain filters (product-rules §5)', () => {
   it('compare ignoring case and non-alphanumerics', () => {
     expect(search('', { outputDomains: ['audio'] })).toEqual(search('', { outputDomains: ['AUDIO'] }));
     expect(search('', { outputDomains: [' Audio! '] })).toEqual(search('', { outputDomains: ['AUDIO'] }));
@@ -225,7 +225,7 @@ describe('domain filters (spec §5)', () => {
     expect(filtered).toHaveLength(fixtureModels.length - 2);
   });
 
-  it('read model_category as a string, a list or an object keyed by category id (spec §3)', () => {
+  it('read model_category as a string, a list or an object keyed by category id (product-rules §3)', () => {
     expect(search('', { inputDomains: ['IMAGE'], outputDomains: ['IMAGE'] })).toEqual(
       expect.arrayContaining(['face2face', 'sdxl', 'image']),
     );
@@ -240,13 +240,13 @@ describe('domain filters (spec §5)', () => {
   });
 });
 
-describe('provider filter (spec §5)', () => {
+describe('provider filter (product-rules §5)', () => {
   it('is stored but has no effect on results', () => {
     expect(search('', { providers: ['replicate'] })).toEqual(search(''));
     expect(search('image', { providers: ['limelight'] })).toEqual(search('image'));
   });
 
-  it('resets to the defaults of spec §4', () => {
+  it('resets to the defaults of product-rules §4', () => {
     expect(DEFAULT_FILTERS).toEqual({ query: '', sort: 'relevance', inputDomains: [], outputDomains: [], providers: [] });
   });
 });
@@ -309,7 +309,7 @@ describe("fuse.js's acceptance rule", () => {
   });
 });
 
-describe('indexed engine = straightforward fuse.js (spec §9 rules on both)', () => {
+describe('indexed engine = straightforward fuse.js (product-rules §9 rules on both)', () => {
   const combos: Array<Record<string, unknown>> = [
     {},
     { sort: 'num_runs' },

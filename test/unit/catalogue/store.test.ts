@@ -1,4 +1,4 @@
-// Catalogue and search stores (spec §3 "Search store", §4 "Catalogue and search data").
+// Catalogue and search stores (product-rules §3 "Search store", §4 "Catalogue and search data").
 import { describe, expect, it, vi } from 'vitest';
 import type { ModelCategory, ModelDescriptor } from '../../../src/api/types';
 import {
@@ -27,7 +27,7 @@ function deferred<T>() {
 
 const silent = { error: vi.fn() };
 
-describe('two-step loading (spec §4)', () => {
+describe('two-step loading (product-rules §4)', () => {
   it('shows cached data first, then replaces it with the server result', async () => {
     const answer = deferred<CatalogueData>();
     const cache = createMemoryCache(cached);
@@ -68,7 +68,7 @@ describe('two-step loading (spec §4)', () => {
     expect(catalogue.store.getSnapshot().context.models).toHaveLength(fixtureModels.length);
   });
 
-  it('logs and rethrows a failure, ends loading and keeps what is shown (spec §8)', async () => {
+  it('logs and rethrows a failure, ends loading and keeps what is shown (product-rules §8)', async () => {
     const logger = { error: vi.fn() };
     const failure = new Error('Offline');
     const catalogue = createCatalogue({ load: () => Promise.reject(failure), cache: createMemoryCache(cached), logger });
@@ -80,7 +80,7 @@ describe('two-step loading (spec §4)', () => {
     expect(logger.error).toHaveBeenCalledWith(expect.any(String), failure);
   });
 
-  it('fetches only once for any number of ensureLoaded calls (spec §4: first fetch once)', async () => {
+  it('fetches only once for any number of ensureLoaded calls (product-rules §4: first fetch once)', async () => {
     const load = vi.fn(async () => server);
     const catalogue = createCatalogue({ load });
     await Promise.all([catalogue.ensureLoaded(), catalogue.ensureLoaded()]);
@@ -159,7 +159,7 @@ describe('storage cache', () => {
   });
 });
 
-describe('search store (spec §3, §4)', () => {
+describe('search store (product-rules §3, §4)', () => {
   const make = () => createSearchStore({ models: fixtureModels, categories: fixtureCategories, now: FIXTURE_NOW, engine: searchModels });
   const expected = (filters: object) => searchModels(fixtureModels, fixtureCategories, filters, { now: FIXTURE_NOW });
 

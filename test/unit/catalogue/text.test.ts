@@ -1,4 +1,4 @@
-// Text shaping of spec §2 (header search rows), §3 (Unknown Model, fallback image), §9.
+// Text shaping of product-rules §2 (header search rows), §3 (Unknown Model, fallback image), §9.
 import { describe, expect, it } from 'vitest';
 import {
   FALLBACK_IMAGE,
@@ -15,7 +15,7 @@ import {
   truncate,
 } from '../../../src/catalogue';
 
-describe('run counts (spec §2, §9)', () => {
+describe('run counts (product-rules §2, §9)', () => {
   it("is 'N runs' below 1e3", () => {
     expect(formatRuns(0)).toBe('0 runs');
     expect(formatRuns(1)).toBe('1 runs');
@@ -50,7 +50,7 @@ describe('run counts (spec §2, §9)', () => {
   });
 });
 
-describe('descriptions (spec §2: sanitised as HTML, cut to 80 with an ellipsis)', () => {
+describe('descriptions (product-rules §2: sanitised as HTML, cut to 80 with an ellipsis)', () => {
   it('strips markup, drops scripts and styles, decodes entities, collapses whitespace', () => {
     expect(stripHtml('<p>Fast <b>text-to-image</b></p><p>model</p>')).toBe('Fast text-to-image model');
     expect(stripHtml('Hi<script>alert(1)</script> there<style>p{}</style>')).toBe('Hi there');
@@ -83,7 +83,7 @@ describe('descriptions (spec §2: sanitised as HTML, cut to 80 with an ellipsis)
   });
 });
 
-describe("display names (spec §3: 'Unknown Model')", () => {
+describe("display names (product-rules §3: 'Unknown Model')", () => {
   it('uses the trimmed display name, else the fallback', () => {
     expect(displayName({ display_name: ' Flux ' })).toBe('Flux');
     expect(displayName({ display_name: null })).toBe('Unknown Model');
@@ -92,7 +92,7 @@ describe("display names (spec §3: 'Unknown Model')", () => {
   });
 });
 
-describe('images (spec §3, §9: fallback 404 image)', () => {
+describe('images (product-rules §3, §9: fallback 404 image)', () => {
   it('treats missing, blank and placeholder images as none', () => {
     expect(isPlaceholderImage(null)).toBe(true);
     expect(isPlaceholderImage('  ')).toBe(true);

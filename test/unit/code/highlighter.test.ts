@@ -34,7 +34,7 @@ const samples: Record<(typeof CODE_LANGUAGES)[number], string> = {
 
 afterAll(() => resetCodeHighlighter());
 
-describe('highlighter (spec §5; shiki core with the JavaScript regex engine)', () => {
+describe('highlighter (product-rules §5; shiki core with the JavaScript regex engine)', () => {
   it('async factory plus cached singleton: every caller shares one highlighter', async () => {
     const [a, b] = await Promise.all([getCodeHighlighter(), getCodeHighlighter()]);
     expect(a).toBe(b);
@@ -58,7 +58,7 @@ describe('highlighter (spec §5; shiki core with the JavaScript regex engine)', 
     highlighter.dispose();
   });
 
-  it('spec §5: refuses a language or theme outside the list before loading anything', async () => {
+  it('product-rules §5: refuses a language or theme outside the list before loading anything', async () => {
     const highlighter = await createCodeHighlighter();
     await expect(highlighter.highlight('fn main() {}', { language: 'rust' })).rejects.toMatchObject({
       name: 'CodeHighlightError',
@@ -108,7 +108,7 @@ describe('highlighter (spec §5; shiki core with the JavaScript regex engine)', 
     expect(fontStyleNames(-1)).toEqual([]);
   });
 
-  it('spec §9: withTimeLimit rejects with a timeout error after the limit, and passes results through', async () => {
+  it('product-rules §9: withTimeLimit rejects with a timeout error after the limit, and passes results through', async () => {
     await expect(withTimeLimit(Promise.resolve(7), 500)).resolves.toBe(7);
     await expect(withTimeLimit(Promise.reject(new Error('x')), 500)).rejects.toThrow('x');
     const never = new Promise<never>(() => {});

@@ -19,8 +19,8 @@ import {
 } from '../../../src/code';
 import { codeStrings } from '../../../src/config/strings/code';
 
-describe('code display rules (spec §5, §9)', () => {
-  it('spec §5: accepts exactly the fifteen languages', () => {
+describe('code display rules (product-rules §5, §9)', () => {
+  it('product-rules §5: accepts exactly the fifteen languages', () => {
     expect([...CODE_LANGUAGES]).toEqual([
       'json',
       'javascript',
@@ -41,7 +41,7 @@ describe('code display rules (spec §5, §9)', () => {
     for (const language of CODE_LANGUAGES) expect(resolveCodeLanguage(language)).toBe(language);
   });
 
-  it('spec §5: accepts exactly the eight themes', () => {
+  it('product-rules §5: accepts exactly the eight themes', () => {
     expect([...CODE_THEMES]).toEqual([
       'dark-plus',
       'light-plus',
@@ -55,7 +55,7 @@ describe('code display rules (spec §5, §9)', () => {
     for (const theme of CODE_THEMES) expect(resolveCodeTheme(theme)).toBe(theme);
   });
 
-  it('spec §5: defaults are json and dark-plus', () => {
+  it('product-rules §5: defaults are json and dark-plus', () => {
     expect(DEFAULT_CODE_LANGUAGE).toBe('json');
     expect(DEFAULT_CODE_THEME).toBe('dark-plus');
     expect(resolveCodeLanguage()).toBe('json');
@@ -69,7 +69,7 @@ describe('code display rules (spec §5, §9)', () => {
     expect(resolveCodeTheme('Dracula')).toBe('dracula');
   });
 
-  it('spec §5: refuses anything else with a clear message naming the input and the allowed list', () => {
+  it('product-rules §5: refuses anything else with a clear message naming the input and the allowed list', () => {
     for (const language of ['rust', 'js', 'ts', 'sh', 'jsx', 'c++', '__proto__', 'constructor']) {
       const attempt = () => resolveCodeLanguage(language);
       expect(attempt).toThrow(CodeHighlightError);
@@ -89,12 +89,12 @@ describe('code display rules (spec §5, §9)', () => {
     }
   });
 
-  it('spec §5: empty or whitespace-only code is blank', () => {
+  it('product-rules §5: empty or whitespace-only code is blank', () => {
     for (const code of ['', ' ', '\n\t \r\n', null, undefined]) expect(isBlankCode(code)).toBe(true);
     for (const code of ['{}', ' a ', '0']) expect(isBlankCode(code)).toBe(false);
   });
 
-  it('spec §9: constants of the code display', () => {
+  it('product-rules §9: constants of the code display', () => {
     expect(HIGHLIGHT_TIME_LIMIT_MS).toBe(500);
     expect(COPY_CONFIRMATION_MS).toBe(2000);
     expect(TOOLTIP_OFFSET_PX).toBe(10);
@@ -105,7 +105,7 @@ describe('code display rules (spec §5, §9)', () => {
     expect(SAMPLE_MAX_HEIGHT).toBe('300px');
   });
 
-  it('spec §4: texts letter for letter', () => {
+  it('product-rules §4: texts letter for letter', () => {
     expect(codeStrings).toMatchObject({
       loading: 'Highlighting code...',
       error: 'Failed to highlight code',

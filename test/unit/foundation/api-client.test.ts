@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, createModelManagementClient, TOKENS_MISSING_ERROR } from '../../../src/api';
 
 // A real HTTP server that records what arrives and answers per path, so the client's transport
-// rules (spec §7) are checked on the wire, not against a stubbed fetch.
+// rules (product-rules §7) are checked on the wire, not against a stubbed fetch.
 interface Seen {
   method: string;
   url: string;
@@ -57,7 +57,7 @@ beforeEach(() => {
 
 const client = (token: string | null = 'tok-123') => createApiClient({ baseURL, prefix: '/v1/group/', getAccessToken: () => token });
 
-describe('API client transport (spec §7)', () => {
+describe('API client transport (product-rules §7)', () => {
   it('gives status and data on success', async () => {
     expect(await client().get('ok', { auth: 'none' })).toEqual({ ok: true, status: 200, data: { hello: 'world' } });
   });
@@ -67,7 +67,7 @@ describe('API client transport (spec §7)', () => {
     expect(result).toEqual({ ok: true, status: 201, data: { body: { quantity: 3 }, url: '/v1/group/echo?a=x+y&b=2' } });
   });
 
-  it('sends the bearer header when a token is required, or optional and present (spec §7)', async () => {
+  it('sends the bearer header when a token is required, or optional and present (product-rules §7)', async () => {
     await client().get('ok', { auth: 'required' });
     await client().get('ok', { auth: 'optional' });
     await client(null).get('ok', { auth: 'optional' });
@@ -75,14 +75,14 @@ describe('API client transport (spec §7)', () => {
     expect(seen.map((s) => s.authorization)).toEqual(['Bearer tok-123', 'Bearer tok-123', undefined, undefined]);
   });
 
-  it("fails with 'Tokens not available. Login first.' without calling when a required token is missing (spec §6)", async () => {
+  it("fails with 'Tokens not available. Login first.' without calling when a required token is missing (product-rules §6)", async () => {
     const result = await client(null).get('ok', { auth: 'required' });
     expect(result).toMatchObject({ ok: false, status: 401, error: TOKENS_MISSING_ERROR });
     expect(TOKENS_MISSING_ERROR).toBe('Tokens not available. Login first.');
     expect(seen).toHaveLength(0);
   });
 
-  it('takes the error from the body field detail, with status, statusText and url (spec §7)', async () => {
+  it('takes the error from the body field detail, with status, statusText and url (product-rules §7)', async () => {
     const result = await client().post('detail', { quantity: -1 });
     expect(result).toEqual({
       ok: false,
@@ -103,7 +103,7 @@ describe('API client transport (spec §7)', () => {
     expect(result).toMatchObject({ ok: false, status: 503, statusText: 'Service Unavailable', error: 'Service Unavailable' });
   });
 
-  it("gives status 0 and 'Offline' when nothing listens (spec §7)", async () => {
+  it("gives status 0 and 'Offline' when nothing listens (product-rules §7)", async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
@@ -113,7 +113,7 @@ describe('API client transport (spec §7)', () => {
     expect(result).toMatchObject({ ok: false, status: 0, error: 'Offline' });
   });
 
-  it("gives status 500 'Internal Server Error' for any other exception (spec §7)", async () => {
+  it("gives status 500 'Internal Server Error' for any other exception (product-rules §7)", async () => {
     const broken = createApiClient({
       baseURL,
       prefix: '/v1/group/',
@@ -133,7 +133,7 @@ describe('API client transport (spec §7)', () => {
   });
 });
 
-describe('model-management client (spec §7)', () => {
+describe('model-management client (product-rules §7)', () => {
   it('makes no call for hosting information without hosted_model_id or model_id, and hosted_model_id wins', async () => {
     const mm = createModelManagementClient({ baseURL, getAccessToken: () => 'tok' });
     expect(await mm.modelHostingInformation({})).toBeNull();

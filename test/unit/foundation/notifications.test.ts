@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createGlobalEventsStore, createNotifier } from '../../../src/notifications';
 import { defaultStrings } from '../../../src/config';
 
-describe('global events store (spec §3, §4 "Global notifications")', () => {
+describe('global events store (product-rules §3, §4 "Global notifications")', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
@@ -52,7 +52,7 @@ describe('global events store (spec §3, §4 "Global notifications")', () => {
     expect(store.getSnapshot().context.warning).toBe('New');
   });
 
-  it('turns a failed API result into the catalogue message; 404 clears itself after 2000 ms (spec §8)', () => {
+  it('turns a failed API result into the catalogue message; 404 clears itself after 2000 ms (product-rules §8)', () => {
     const store = createGlobalEventsStore();
     const notify = createNotifier(store);
     notify.apiFailure({ status: 404, error: 'Not Found' }, defaultStrings.notifications.status);

@@ -4,7 +4,7 @@ import { defaultStrings } from '../../../src/config';
 
 const strings = defaultStrings.notifications.status;
 
-describe('status -> message catalogue (spec §8 "Transport and status handling")', () => {
+describe('status -> message catalogue (product-rules §8 "Transport and status handling")', () => {
   it('0: offline warning', () => {
     expect(messageForStatus(0, strings)).toEqual({ message: "Couldn't reach server. Are you online?", presentation: 'warning' });
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultStrings, formatString, mergeStrings } from '../../../src/config';
 
 describe('strings table (ARCHITECTURE rule 2)', () => {
-  it("keeps the spec's default texts (spec §4 'Global notifications')", () => {
+  it("keeps the spec's default texts (product-rules §4 'Global notifications')", () => {
     expect(defaultStrings.notifications.defaultError).toBe('An error has occurred. Please try again later.');
     expect(defaultStrings.notifications.defaultSuccess).toBe('Success!');
     expect(defaultStrings.notifications.warningTitle).toBe('Warning');

@@ -24,7 +24,7 @@ describe('theme contrast (WCAG 2.2 AA)', () => {
     }
   }
 
-  it('dark is the default: lime primary on a very dark purple background (spec §1)', () => {
+  it('dark is the default: lime primary on a very dark purple background (product-rules §1)', () => {
     const [r, g, b] = [1, 3, 5].map((i) => parseInt(darkValues.color.background.slice(i, i + 2), 16)) as [number, number, number];
     expect(b).toBeGreaterThan(g);
     expect(r).toBeGreaterThan(g);

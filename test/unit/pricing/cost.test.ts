@@ -11,23 +11,23 @@ import {
   roundUsd,
 } from '../../../src/pricing';
 
-describe('monthly cost (spec §9 "Calculator and lists")', () => {
-  it('spec §9: defaults are 100 requests per hour and 300 ms', () => {
+describe('monthly cost (product-rules §9 "Calculator and lists")', () => {
+  it('product-rules §9: defaults are 100 requests per hour and 300 ms', () => {
     expect(DEFAULT_REQUESTS_PER_HOUR).toBe(100);
     expect(DEFAULT_EXECUTION_MS).toBe(300);
   });
 
-  it('spec §9: a month is 24 hours x 30 days', () => {
+  it('product-rules §9: a month is 24 hours x 30 days', () => {
     expect(HOURS_PER_DAY * DAYS_PER_MONTH).toBe(720);
   });
 
-  it('spec §9: requests per hour x 24 x 30 x ms / 1000 GPU seconds', () => {
+  it('product-rules §9: requests per hour x 24 x 30 x ms / 1000 GPU seconds', () => {
     expect(monthlyGpuSeconds(100, 300)).toBe(21_600);
     expect(monthlyGpuSeconds(1, 1000)).toBe(720);
     expect(monthlyGpuSeconds(0, 300)).toBe(0);
   });
 
-  it('spec §9: x price per second, rounded to whole dollars', () => {
+  it('product-rules §9: x price per second, rounded to whole dollars', () => {
     // 100 x 24 x 30 x 300 / 1000 = 21,600 s; x $0.00016 = $3.456 -> $3
     expect(monthlyCostUsd({ requestsPerHour: 100, executionMs: 300, pricePerSecondUsd: 0.00016 })).toBe(3);
     // 21,600 s x $0.00155 = $33.48 -> $33
@@ -38,7 +38,7 @@ describe('monthly cost (spec §9 "Calculator and lists")', () => {
     expect(monthlyCostUsd({ requestsPerHour: 250, executionMs: 900, pricePerSecondUsd: 0.000225 })).toBe(36);
   });
 
-  it('spec §9 rounding: an exact decimal half rounds up despite binary floating point', () => {
+  it('product-rules §9 rounding: an exact decimal half rounds up despite binary floating point', () => {
     // 125 x 720 x 0.5 s = 45,000 s x $0.0003 = $13.5 exactly in decimal, 13.499999... in binary.
     expect(((125 * 24 * 30 * 500) / 1000) * 0.0003).toBeLessThan(13.5);
     expect(monthlyCostUsd({ requestsPerHour: 125, executionMs: 500, pricePerSecondUsd: 0.0003 })).toBe(14);
@@ -52,7 +52,7 @@ describe('monthly cost (spec §9 "Calculator and lists")', () => {
     expect(monthlyCostUsd({ requestsPerHour: 100, executionMs: 0, pricePerSecondUsd: 0.001 })).toBe(0);
   });
 
-  it('spec §9: never NaN or Infinity; bad numbers give null', () => {
+  it('product-rules §9: never NaN or Infinity; bad numbers give null', () => {
     for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, -1]) {
       expect(monthlyCostUsd({ requestsPerHour: bad, executionMs: 300, pricePerSecondUsd: 0.001 })).toBeNull();
       expect(monthlyCostUsd({ requestsPerHour: 100, executionMs: bad, pricePerSecondUsd: 0.001 })).toBeNull();

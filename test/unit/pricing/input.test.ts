@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_MAX, MAX_EXECUTION_MS, MAX_REQUESTS_PER_HOUR, parseNumberField, validateCalculatorInputs } from '../../../src/pricing';
 
-describe('calculator input validation (spec §9 calculator inputs; issue 7: never NaN or Infinity)', () => {
+describe('calculator input validation (product-rules §9 calculator inputs; issue 7: never NaN or Infinity)', () => {
   it('reads plain numbers, with spaces around and thousands groups', () => {
     expect(parseNumberField('100', 1000)).toEqual({ ok: true, value: 100 });
     expect(parseNumberField('  300 ', 1000)).toEqual({ ok: true, value: 300 });

@@ -5,33 +5,33 @@ import { BILLING_PATH, PLAN_KEYS, SIGN_UP_PATH, buildPlans, formatPlanPrice, pla
 const plans = buildPlans(defaultStrings.pricing.plans);
 const plan = (key: string) => plans.find((p) => p.key === key)!;
 
-describe('plans (spec §9 "Plans", §3 Plan, §6 plan tiers)', () => {
-  it('spec §6: four tiers in order Free, Plus, Pro, Enterprise', () => {
+describe('plans (product-rules §9 "Plans", §3 Plan, §6 plan tiers)', () => {
+  it('product-rules §6: four tiers in order Free, Plus, Pro, Enterprise', () => {
     expect(PLAN_KEYS).toEqual(['free', 'plus', 'pro', 'enterprise']);
     expect(plans.map((p) => p.title)).toEqual(['Free', 'Plus', 'Pro', 'Enterprise']);
   });
 
-  it('spec §9: Free is $0', () => {
+  it('product-rules §9: Free is $0', () => {
     expect(plan('free')).toMatchObject({ currency: 'USD', priceMajor: 0, priceCents: 0, strikeThrough: null, badge: null });
     expect(formatPlanPrice(plan('free'))).toBe('$0');
   });
 
-  it('spec §9: Plus is 4.99 EUR per month', () => {
+  it('product-rules §9: Plus is 4.99 EUR per month', () => {
     expect(plan('plus')).toMatchObject({ currency: 'EUR', priceMajor: 4, priceCents: 99, sub: 'per month' });
     expect(formatPlanPrice(plan('plus'))).toBe('€4.99');
   });
 
-  it("spec §9: Pro is 19.99 EUR per month, struck-through '$29,99', badge 'Most Popular'", () => {
+  it("product-rules §9: Pro is 19.99 EUR per month, struck-through '$29,99', badge 'Most Popular'", () => {
     expect(plan('pro')).toMatchObject({ currency: 'EUR', priceMajor: 19, priceCents: 99, strikeThrough: '$29,99', badge: 'Most Popular' });
     expect(formatPlanPrice(plan('pro'))).toBe('€19.99');
     expect(plans.filter((p) => p.badge)).toHaveLength(1);
   });
 
-  it('spec §9: Enterprise is from 39.99 per person per month', () => {
+  it('product-rules §9: Enterprise is from 39.99 per person per month', () => {
     expect(plan('enterprise')).toMatchObject({ priceMajor: 39, priceCents: 99, pricePrefix: 'from', sub: 'per person per month' });
   });
 
-  it('spec §9/§6: features name hosting limits, support, early access and the enterprise extras', () => {
+  it('product-rules §9/§6: features name hosting limits, support, early access and the enterprise extras', () => {
     expect(plan('free').features.join(' ')).toMatch(/free public hosting/i);
     expect(plan('plus').features).toContain('Private hosting for up to 2 services');
     expect(plan('pro').features).toEqual(
@@ -53,7 +53,7 @@ describe('plans (spec §9 "Plans", §3 Plan, §6 plan tiers)', () => {
     }
   });
 
-  it('spec §9: the button goes to billing when logged in, otherwise to sign-up', () => {
+  it('product-rules §9: the button goes to billing when logged in, otherwise to sign-up', () => {
     expect(BILLING_PATH).toBe('/account/billing');
     expect(SIGN_UP_PATH).toBe('/signinup?page_state=0');
     expect(planButtonTarget(true)).toBe('/account/billing');

@@ -11,8 +11,8 @@ const server = (id: string, provider: string, vram: number, price: number, name 
   customer_price_per_s_usd: price,
 });
 
-describe('pricing servers (spec §7 pricing_servers, §9 GPU table)', () => {
-  it('spec §9: sorts by price per second, cheapest first; ties by memory then name', () => {
+describe('pricing servers (product-rules §7 pricing_servers, §9 GPU table)', () => {
+  it('product-rules §9: sorts by price per second, cheapest first; ties by memory then name', () => {
     const sorted = sortByPricePerSecond([
       server('h100', 'runpod', 80, 0.00116),
       server('a4000', 'runpod', 16, 0.00016),
@@ -29,7 +29,7 @@ describe('pricing servers (spec §7 pricing_servers, §9 GPU table)', () => {
     expect(input.map((s) => s.id)).toEqual(['x', 'y']);
   });
 
-  it('spec §7: keeps only servers whose provider contains either third-party identifier', () => {
+  it('product-rules §7: keeps only servers whose provider contains either third-party identifier', () => {
     const prepared = preparePricingServers([
       server('1', 'runpod', 16, 0.0002),
       server('2', 'RunPod Secure Cloud', 24, 0.0003),
@@ -58,7 +58,7 @@ describe('pricing servers (spec §7 pricing_servers, §9 GPU table)', () => {
     expect(preparePricingServers({ not: 'a list' })).toEqual([]);
   });
 
-  it('spec §4: the bundled cache holds only the two providers, from A4000 16 GB, H200 141 GB included', () => {
+  it('product-rules §4: the bundled cache holds only the two providers, from A4000 16 GB, H200 141 GB included', () => {
     const prepared = preparePricingServers(BUNDLED_PRICING_SERVERS);
     expect(prepared).toHaveLength(BUNDLED_PRICING_SERVERS.length);
     expect(prepared.every((s) => /runpod|replicate/.test(s.provider))).toBe(true);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DOMAINS, keepThirdPartyPricingServers, TOKENS_MISSING_ERROR, type ModelDescriptor } from '../../../src/api';
 import { apiClients, DEMO, globalServer, PUBLISHER, PUBLISHER_ID, rawApi, signedIn } from './helpers';
 
-// /v1/model_management/ through the clients of src/api (spec §7), and the seed catalogue it
+// /v1/model_management/ through the clients of src/api (product-rules §7), and the seed catalogue it
 // serves (issue 3: ≥60 services, every home-page category and domain, untidy real-world data).
 
 const target = globalServer();

@@ -5,7 +5,7 @@ import { startPlatformServer, type PlatformTestServer } from '../../../reference
 import { fakeStripe } from './fakes';
 import { apiClients, confirmedUser, globalServer, PUBLISHER, rawApi, signedIn, type Target } from './helpers';
 
-// /v1/payment/ (spec §7): the credit ledger (the sign-up bonus of 500 first; the balance is the
+// /v1/payment/ (product-rules §7): the credit ledger (the sign-up bonus of 500 first; the balance is the
 // sum, concurrent purchases all land), checkouts through the sandbox provider, the plan
 // subscription lifecycle, and the Stripe adapter against a stand-in of Stripe's API.
 
@@ -191,7 +191,7 @@ describe('subscription', () => {
     expect(await api.subscription()).toMatchObject({ ok: true, data: { status: 'none' } });
   });
 
-  it('the publisher has an active pro plan; /v1/payment/plans lists the plans of spec §9', async () => {
+  it('the publisher has an active pro plan; /v1/payment/plans lists the plans of product-rules §9', async () => {
     const { session } = await signedIn(target, PUBLISHER);
     expect(await apiClients(target, session.access_token).payment.subscription()).toMatchObject({
       ok: true,

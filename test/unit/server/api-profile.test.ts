@@ -4,7 +4,7 @@ import { startPlatformServer, type PlatformTestServer } from '../../../reference
 import { createApiKey, deleteApiKey, listApiKeys, MAX_API_KEYS } from '../../../reference-app/server/profile/apiKeys';
 import { apiClients, confirmedUser, DEMO, DEMO_ID, rawApi, signedIn } from './helpers';
 
-// /v1/profile/ through the clients of src/api (spec §7, §3): profile, terms, update with
+// /v1/profile/ through the clients of src/api (product-rules §7, §3): profile, terms, update with
 // validation, API keys, usage statistics, registry tokens. A server of its own, so the tests
 // can also look into the database (secrets at rest).
 

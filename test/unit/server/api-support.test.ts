@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TOKENS_MISSING_ERROR } from '../../../src/api';
 import { apiClients, confirmedUser, follow, globalServer, latestMail, mailbox, rawApi, signedIn, uniqueEmail } from './helpers';
 
-// /v1/support/ (spec §7): newsletter options and (un)subscription, open to everyone; the
+// /v1/support/ (product-rules §7): newsletter options and (un)subscription, open to everyone; the
 // contact form with attachments, which needs a token.
 
 const target = globalServer();

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { confirmedUser, globalServer, signedIn } from './helpers';
 
 // MFA with TOTP through supabase-js: enroll (QR code as SVG), challenge, verify to aal2,
-// listFactors, getAuthenticatorAssuranceLevel, unenroll (contract §9).
+// listFactors, getAuthenticatorAssuranceLevel, unenroll (GoTrue's HTTP contract).
 
 const target = globalServer();
 const codeFor = (secret: string, timestamp = Date.now()) =>

@@ -4,7 +4,7 @@ import { startPlatformServer, type PlatformTestServer } from '../../../reference
 import { fakeOAuthProvider } from './fakes';
 import { confirmedUser, follow, fragmentOf, globalServer, supabase, uniqueEmail } from './helpers';
 
-// Social sign-in (spec §7: google, azure, github, facebook). Unconfigured providers send the
+// Social sign-in (product-rules §7: google, azure, github, facebook). Unconfigured providers send the
 // browser back with an error the UI shows; a configured one runs the authorization-code flow
 // against the provider (here a stand-in at OAUTH_<P>_*_URL).
 

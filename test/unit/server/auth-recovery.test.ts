@@ -124,7 +124,7 @@ describe('password recovery', () => {
     expect(await mailbox(target, email)).toEqual([]);
   });
 
-  it('without redirect_to the link returns to /signinup?passwordreset=true (spec §2)', async () => {
+  it('without redirect_to the link returns to /signinup?passwordreset=true (product-rules §2)', async () => {
     const { email } = await confirmedUser(target, 'recover4');
     await supabase().auth.resetPasswordForEmail(email);
     const link = verifyLinkOf(await latestMail(target, email, 2));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { DEMO, follow, fragmentOf, globalServer, latestMail, mailbox, supabase, uniqueEmail, verifyLinkOf } from './helpers';
 
-// Sign-up with e-mail confirmation through the unmodified supabase-js client (issue 3; spec §4:
+// Sign-up with e-mail confirmation through the unmodified supabase-js client (issue 3; product-rules §4:
 // "Sign-up requires the user to confirm the email through a link carrying emailconfirmed=true").
 
 const target = globalServer();
@@ -110,7 +110,7 @@ describe('signUp with e-mail confirmation', () => {
     expect((await supabase().auth.signInWithPassword(DEMO)).error).toBeNull();
   });
 
-  it('rejects a short password with AuthWeakPasswordError (spec §5: at least 6 characters)', async () => {
+  it('rejects a short password with AuthWeakPasswordError (product-rules §5: at least 6 characters)', async () => {
     const { error } = await supabase().auth.signUp({ email: uniqueEmail('weak'), password: '12345' });
     expect(error).toBeInstanceOf(AuthWeakPasswordError);
     expect(error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['length'] });

@@ -20,7 +20,7 @@ describe('/config.json', () => {
 });
 
 describe('/v1/openapi.json', () => {
-  it('describes every platform call of spec §7', async () => {
+  it('describes every platform call of product-rules §7', async () => {
     const doc = (await (await fetch(`${target.url}/v1/openapi.json`)).json()) as {
       openapi: string;
       paths: Record<string, Record<string, unknown>>;

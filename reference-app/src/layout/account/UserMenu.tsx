@@ -5,7 +5,7 @@ import * as styles from '../AccountLayout.css';
 import { useDisclosure } from '../useDisclosure';
 
 /**
- * Spec §2: the account area's user menu shows the user's email, with 'Profile' (route profile)
+ * product-rules §2: the account area's user menu shows the user's email, with 'Profile' (route profile)
  * and 'Logout'. A disclosure like the header's submenus: Escape and a click outside close it.
  */
 export function UserMenu() {

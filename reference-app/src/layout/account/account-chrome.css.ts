@@ -5,7 +5,7 @@ import { vars } from '@limelight/widgets/theme/contract';
 /** The route guard's wait message. */
 export const checking = style({ maxWidth: 960, margin: '0 auto', padding: vars.space.lg, color: vars.color.textMuted });
 
-/** Header user section: Login (anonymous) or Dashboard (logged in) (spec §2). */
+/** Header user section: Login (anonymous) or Dashboard (logged in) (product-rules §2). */
 export const userButton = recipe({
   base: {
     display: 'inline-flex',

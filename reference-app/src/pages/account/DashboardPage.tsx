@@ -18,9 +18,9 @@ function formatDate(iso: string): string {
 }
 
 /**
- * The account dashboard (spec §2: where sign-up and sign-in lead): a greeting with the user's
+ * The account dashboard (product-rules §2: where sign-up and sign-in lead): a greeting with the user's
  * e-mail, the credit balance (the library's CreditsPanel), this month's API calls, a summary of
- * the API keys and the usage chart. Each block loads on its own; a failed load shows the spec §8
+ * the API keys and the usage chart. Each block loads on its own; a failed load shows the product-rules §8
  * account warning and leaves the block empty. Recent runs join once the run pages exist.
  */
 export default function DashboardPage() {

@@ -3,7 +3,7 @@ import type { ApiResult } from '@limelight/widgets/api';
 import { notify } from '@limelight/widgets/notifications';
 
 /**
- * Loads one account resource on mount. A failure shows the given warning (spec §8: account
+ * Loads one account resource on mount. A failure shows the given warning (product-rules §8: account
  * loads warn when the status is not 200) and leaves `data` null; `reload` fetches again.
  */
 export function useAccountResource<T>(load: () => Promise<ApiResult<T>>, failureMessage: string) {

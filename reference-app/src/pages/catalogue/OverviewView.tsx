@@ -46,7 +46,7 @@ export function OverviewView() {
     setParams(overviewParams(next), { replace: options.replace ?? false });
   };
 
-  // One search store for this page: URL state in, filtered models out (spec §3, §4).
+  // One search store for this page: URL state in, filtered models out (product-rules §3, §4).
   const [store] = useState(() => createSearchStore({ filters: filtersOf(view), engine: searchModels }));
   useEffect(() => {
     store.trigger.setData({ models: data.models, categories: data.categories, now: data.loadedAt ?? undefined });

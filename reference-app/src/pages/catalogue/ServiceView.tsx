@@ -206,7 +206,7 @@ function ServiceDetails({ model }: { model: ModelDescriptor }) {
   );
 }
 
-/** /APIs/service/{id} and /APIs/service/{owner}/{name} (spec §2). */
+/** /APIs/service/{id} and /APIs/service/{owner}/{name} (product-rules §2). */
 export function ServiceView() {
   const { strings, brand } = usePlatform();
   const s = strings.search.service;

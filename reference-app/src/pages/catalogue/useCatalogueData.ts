@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useCatalogue, useCatalogueState } from '@limelight/widgets/catalogue';
 
 /**
- * The page-wide catalogue (shared with the header search), loaded once. Spec §4: a failure is
+ * The page-wide catalogue (shared with the header search), loaded once. product-rules §4: a failure is
  * logged and ends loading; pages show what they have.
  */
 export function useCatalogueData() {

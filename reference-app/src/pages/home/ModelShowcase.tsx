@@ -33,7 +33,7 @@ function FeaturedCard({ model, hidden }: { model: ModelDescriptor; hidden?: bool
 }
 
 /**
- * Home page model showcase (spec §2, §9): category chips in the spec's order (Generate images
+ * Home page model showcase (product-rules §2, §9): category chips in the spec's order (Generate images
  * selected at first, clicking toggles), featured models in a CSS-only marquee that pauses on
  * hover or focus and stands still for reduced motion, and the 'All models & Categories' link.
  */

@@ -1,7 +1,7 @@
 import type { ModelCategory, ModelDescriptor } from '@limelight/widgets/api';
 import { categoriesById, categoryIdsOf, normalizeDomain } from '@limelight/widgets/catalogue';
 
-// The home showcase's chips (spec §2), in the spec's order. The spec names the chips but not how
+// The home showcase's chips (product-rules §2), in the spec's order. The spec names the chips but not how
 // each maps onto the catalogue's categories. A category titled like the chip ('Generate images'
 // or 'Generate images' for the chip 'Generate images', 'Generate text' for 'text') is the
 // chip's; a catalogue without such titles falls back to domains (e.g. text in, image out) and
@@ -23,10 +23,10 @@ export const SHOWCASE_CHIPS: ReadonlyArray<{ key: ChipKey; matches: (category: M
   { key: 'backgroundRemoval', matches: (c) => /background|rembg|matting/.test(words(c)) },
 ];
 
-/** Spec §2: Generate images is selected at first. */
+/** product-rules §2: Generate images is selected at first. */
 export const INITIAL_CHIP: ChipKey = 'images';
 
-/** Spec §2: clicking a chip selects it; clicking the selected one deselects it. */
+/** product-rules §2: clicking a chip selects it; clicking the selected one deselects it. */
 export function toggleChip(selected: ChipKey | null, clicked: ChipKey): ChipKey | null {
   return selected === clicked ? null : clicked;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec §7: on failure the defaults 253 stars and 34 forks are kept. */
+/** product-rules §7: on failure the defaults 253 stars and 34 forks are kept. */
 export const DEFAULT_REPO_STATS = { stars: 253, forks: 34 };
 const STAR_COUNTER_URL = 'https://api.github.com/repos/limelight-ai/limelight';
 

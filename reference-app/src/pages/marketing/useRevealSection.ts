@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 
-/** Spec §2: the hero cards scroll to their section with a 300 px offset and expand it. */
+/** product-rules §2: the hero cards scroll to their section with a 300 px offset and expand it. */
 export const SECTION_SCROLL_OFFSET = 300;
 
 export function useRevealSection(initial: string[] = []) {

@@ -7,7 +7,7 @@ import { customBlock, earnBlock, gpuCloudSection, plansSection, pricingHero } fr
 import * as pricing from './pricingPage.css';
 
 /**
- * /Pricing and /pricing (spec §2): plan cards, the earn-with-public-hosting block, the
+ * /Pricing and /pricing (product-rules §2): plan cards, the earn-with-public-hosting block, the
  * customised-solutions block and the private GPU cloud section with the GPU table and the
  * serverless cost calculator.
  */

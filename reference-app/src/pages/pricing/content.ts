@@ -1,4 +1,4 @@
-// Copy of the pricing page (spec §1, §2, §9), as data so the page stays about layout.
+// Copy of the pricing page (product-rules §1, §2, §9), as data so the page stays about layout.
 
 export const pricingHero = {
   title: 'Simple pricing,',

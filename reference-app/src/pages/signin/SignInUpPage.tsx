@@ -10,7 +10,7 @@ import { pageStateOf, parsePageState, type AuthScreen } from '@limelight/widgets
  * one place the numbers live: the dialog speaks screen names, and each screen it moves to is
  * written back as its `page_state` (the MFA step has none and leaves the URL alone); the
  * one-shot link flags are dropped once it moves on.
- * Redirects after authentication (spec §2) happen inside the dialog through the platform's
+ * Redirects after authentication (product-rules §2) happen inside the dialog through the platform's
  * navigate(): the sign-in page to /account, sign-up and its confirmation to /account/dashboard.
  */
 export default function SignInUpPage() {

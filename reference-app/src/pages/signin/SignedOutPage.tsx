@@ -4,7 +4,7 @@ import { useGlobalEvents } from '@limelight/widgets/notifications';
 import * as page from '../page.css';
 
 /**
- * /SignedOut (spec §2). The spec lands a logout on / and shows this page's content only by
+ * /SignedOut (product-rules §2). The spec lands a logout on / and shows this page's content only by
  * name; it tells a visitor whose session ended that they are signed out, with the way back in.
  */
 export default function SignedOutPage() {

@@ -1,7 +1,7 @@
 import type { SubscriptionOption } from '@limelight/widgets/api';
 
 /**
- * Spec §5: the subscribe_to ids are filtered to numbers that exist among the options; if the
+ * product-rules §5: the subscribe_to ids are filtered to numbers that exist among the options; if the
  * parameter is absent, all options are preselected.
  */
 export function initialSelection(subscribeTo: string | null, options: SubscriptionOption[]): number[] {
@@ -21,12 +21,12 @@ export function initialSelection(subscribeTo: string | null, options: Subscripti
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Spec §5: subscribing does nothing without a valid e-mail or with nothing selected. */
+/** product-rules §5: subscribing does nothing without a valid e-mail or with nothing selected. */
 export function canSubscribe(email: string, selected: number[]): boolean {
   return EMAIL_PATTERN.test(email.trim()) && selected.length > 0;
 }
 
-/** Bundled options shown until the live list arrives (spec §4: preloaded from bundled cache). */
+/** Bundled options shown until the live list arrives (product-rules §4: preloaded from bundled cache). */
 export const bundledSubscriptionOptions: SubscriptionOption[] = [
   { id: 1, display_value: 'Product updates', description: 'New features and releases, about once a month.' },
   { id: 2, display_value: 'New models', description: 'The most interesting services added to the marketplace.' },

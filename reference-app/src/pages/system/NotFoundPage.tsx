@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import * as styles from '../page.css';
 
-/** Spec §9: the 404 page counts down 6 seconds, then goes home. */
+/** product-rules §9: the 404 page counts down 6 seconds, then goes home. */
 export const NOT_FOUND_REDIRECT_SECONDS = 6;
 
 export default function NotFoundPage() {
