@@ -57,6 +57,13 @@ test.describe('run a service (issue 12)', () => {
     );
     const results = await new AxeBuilder({ page }).include('[data-lime="service-runner"]').analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
+    // The account dashboard lists it among the latest runs, linking back to the service.
+    await page.goto('/account/dashboard');
+    const latest = page.getByTestId('recent-runs').getByRole('row').nth(1);
+    await expect(latest).toContainText('lime-diffusion-xl /generate');
+    await expect(latest).toContainText('FINISHED');
+    await latest.getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`${IMAGE_SERVICE}$`));
   });
 
   test('a chat service streams text as it arrives', async ({ page }) => {

@@ -5,6 +5,7 @@ import { useSession } from '@limelight/widgets/auth';
 import { useStrings } from '@limelight/widgets/platform';
 import { CreditsPanel } from '@limelight/widgets/credits-panel';
 import { UsageChart } from '@limelight/widgets/usage-chart';
+import { RecentRuns } from './RecentRuns';
 import { useAccountResource } from './useAccountResource';
 import * as page from '../page.css';
 import * as styles from './account.css';
@@ -20,8 +21,8 @@ function formatDate(iso: string): string {
 /**
  * The account dashboard (product-rules §2: where sign-up and sign-in lead): a greeting with the user's
  * e-mail, the credit balance (the library's CreditsPanel), this month's API calls, a summary of
- * the API keys and the usage chart. Each block loads on its own; a failed load shows the product-rules §8
- * account warning and leaves the block empty. Recent runs join once the run pages exist.
+ * the API keys, the latest runs and the usage chart. Each block loads on its own; a failed load shows
+ * the product-rules §8 account warning and leaves the block empty.
  */
 export default function DashboardPage() {
   const email = useSession((state) => state.session?.user.email ?? '');
@@ -75,6 +76,8 @@ export default function DashboardPage() {
           </p>
         </section>
       </div>
+
+      <RecentRuns />
 
       <UsageChart />
     </div>
