@@ -134,11 +134,26 @@ export class CatalogueCache {
       const generation = this.#generation;
       await next();
       if (c.res.status !== 200) return;
-      const entry = await entryOf(c.res, perCaller && scope !== 'public');
+      const original = c.res;
+      const entry = await entryOf(original, perCaller && scope !== 'public');
       if (scope && this.#listening && generation === this.#generation) this.#entries.set(key, entry);
-      replaceResponse(c, await answer(c, entry, perCaller));
+      replaceResponse(c, carryHeaders(original, await answer(c, entry, perCaller)));
     };
   }
+}
+
+/** Headers about the body itself; the cache writes its own. */
+const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'etag', 'cache-control', 'vary']);
+
+/**
+ * Keeps what earlier middleware set on the route's answer (CORS grants, security headers):
+ * replacing the response must not drop them.
+ */
+function carryHeaders(original: Response, replacement: Response): Response {
+  for (const [name, value] of original.headers) {
+    if (!BODY_HEADERS.has(name) && !replacement.headers.has(name)) replacement.headers.set(name, value);
+  }
+  return replacement;
 }
 
 async function entryOf(res: Response, personal: boolean): Promise<Entry> {
