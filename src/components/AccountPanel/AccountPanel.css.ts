@@ -108,18 +108,8 @@ export const feedback = recipe({
   },
 });
 
-/** Visually hidden, still read by screen readers (table captions, sort state). */
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
+/** Visually hidden, still read by screen readers (table captions, sort state): the one shared copy. */
+export { visuallyHidden } from '../../theme/a11y.css';
 
 /** Links inside a notice take its text colour, so they keep its contrast. */
 export const noticeLink = style({ color: 'inherit', textDecoration: 'underline', fontWeight: 700 });
