@@ -235,10 +235,12 @@ export interface Subscription {
 export interface HostingInformation {
   hosted_model_id: string;
   model_id: string;
-  status: 'deploying' | 'running' | 'scaled_to_zero' | 'failed' | 'stopped';
+  /** `waiting_for_runner`: a container deployment no GPU runner has taken yet (docs/publishing.md). */
+  status: 'deploying' | 'running' | 'scaled_to_zero' | 'failed' | 'stopped' | 'waiting_for_runner';
   gpu: string;
   min_instances: number;
   max_instances: number;
+  /** The job API's create URL: POST `{ service_id, endpoint, input }` there to run the service (docs/jobs.md). */
   endpoint_url: string;
   updated_at: string;
 }

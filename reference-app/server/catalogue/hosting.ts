@@ -29,7 +29,8 @@ export async function hostingInformation(
     gpu: row.gpu!,
     min_instances: row.min_instances!,
     max_instances: row.max_instances!,
-    endpoint_url: `${config.publicUrl}/v1/run/${encodeURIComponent(row.hosted_model_id)}`,
+    // Runs of every service go through the job API (docs/jobs.md).
+    endpoint_url: `${config.publicUrl}/v1/jobs`,
     updated_at: row.updated_at!.toISOString(),
   };
 }

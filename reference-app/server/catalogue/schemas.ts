@@ -68,11 +68,13 @@ export const HostingInformationSchema = z
   .object({
     hosted_model_id: z.string(),
     model_id: z.string(),
-    status: z.enum(['deploying', 'running', 'scaled_to_zero', 'failed', 'stopped']),
+    status: z.enum(['deploying', 'running', 'scaled_to_zero', 'failed', 'stopped', 'waiting_for_runner']),
     gpu: z.string(),
     min_instances: z.number(),
     max_instances: z.number(),
-    endpoint_url: z.string(),
+    endpoint_url: z
+      .string()
+      .openapi({ description: 'Where runs of the service are created: POST with {"service_id", "endpoint", "input"} (docs/jobs.md)' }),
     updated_at: iso,
   })
   .openapi('HostingInformation');

@@ -222,7 +222,10 @@ describe('service management', () => {
     const hosting = await rawApi(server, 'GET', `/v1/model_management/model_hosting_information?model_id=${container.id}`, {
       token: owner.token,
     });
-    expect(hosting).toMatchObject({ status: 200, json: { status: 'waiting_for_runner', gpu, min_instances: 0, max_instances: 2 } });
+    expect(hosting).toMatchObject({
+      status: 200,
+      json: { status: 'waiting_for_runner', gpu, min_instances: 0, max_instances: 2, endpoint_url: `${server.url}/v1/jobs` },
+    });
   });
 
   it('runs a published service at its own URL through the job API, pays its owner, and refuses runs while paused', async () => {
