@@ -5,7 +5,8 @@
 // Bundled: the server's sources, the widget sources it shares (through the package's `source`
 // exports) and its pure-JS dependencies. Left external, so installed node_modules provide them:
 // PGlite (loads its WebAssembly and data files beside its own module), @node-rs/argon2 (a
-// native addon), pg-native (optional in pg) and vite (only for --dev).
+// native addon), pg-native (optional in pg), vite (only for --dev) and jimp (reads its bitmap
+// fonts from files beside its own module, which a bundle moves away from them).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -13,7 +14,7 @@ import { packageName, projectRoot, sourceEntries } from './source-aliases.mjs';
 
 export const SERVER_ENTRY = path.join(projectRoot, 'reference-app/server/main.ts');
 export const SERVER_BUNDLE = path.join(projectRoot, 'dist/server/main.mjs');
-export const SERVER_EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pg-native', 'vite'];
+export const SERVER_EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pg-native', 'vite', 'jimp', '@jimp/*'];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

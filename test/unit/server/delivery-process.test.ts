@@ -157,3 +157,42 @@ describe.skipIf(!databaseUrl)('two workers on one PostgreSQL (DATABASE_URL)', ()
     }
   }, 180_000);
 });
+
+describe('the production bundle', () => {
+  it('runs the local demo runtimes, assets included (a text-to-image job finishes with a real PNG)', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lime-bundle-'));
+    try {
+      await (await startPlatformServer({ dataDir })).close();
+      const port = await freePort();
+      const server = run({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }, port);
+      try {
+        await started(server);
+        const { authKey } = (await (await fetch(`${server.url}/config.json`)).json()) as { authKey: string };
+        const signIn = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+          method: 'POST',
+          headers: { apikey: authKey, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: 'demo@limelight.dev', password: 'limelight-demo' }),
+        });
+        const { access_token } = (await signIn.json()) as { access_token: string };
+        const created = await fetch(`${server.url}/v1/jobs`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${access_token}`, 'Content-Type': 'application/json', Prefer: 'wait=60' },
+          body: JSON.stringify({
+            service_id: 'lime-diffusion-xl',
+            endpoint: '/generate',
+            input: { prompt: 'a ripe lime', width: 256, height: 256 },
+          }),
+        });
+        const job = (await created.json()) as { status: string; error: unknown; result: { image: { url: string } } };
+        expect({ status: job.status, error: job.error }).toEqual({ status: 'FINISHED', error: null });
+        const image = new Uint8Array(await (await fetch(job.result.image.url)).arrayBuffer());
+        expect([...image.slice(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+      } finally {
+        server.child.kill('SIGTERM');
+        await server.exited;
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
