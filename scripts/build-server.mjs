@@ -14,7 +14,15 @@ import { packageName, projectRoot, sourceEntries } from './source-aliases.mjs';
 
 export const SERVER_ENTRY = path.join(projectRoot, 'reference-app/server/main.ts');
 export const SERVER_BUNDLE = path.join(projectRoot, 'dist/server/main.mjs');
-export const SERVER_EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pg-native', 'vite', 'jimp', '@jimp/*'];
+export const SERVER_EXTERNAL = [
+  '@electric-sql/pglite',
+  '@electric-sql/pglite/*',
+  '@node-rs/argon2',
+  'pg-native',
+  'vite',
+  'jimp',
+  '@jimp/*',
+];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
