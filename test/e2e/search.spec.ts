@@ -140,6 +140,8 @@ test.describe('service pages (product-rules §2)', () => {
     const target = withSlash();
     await page.goto(`/APIs/service/${servicePath(target)}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(displayName(target));
+    // The parameter tables are the Docs tab of the service page (Playground is the default).
+    await page.getByRole('tab', { name: 'Docs' }).click();
     await expect(page.getByRole('heading', { name: 'How to call it' })).toBeVisible();
     for (const fact of ['Provider', 'Owner', 'Runs', 'Published', 'Categories', 'Models used']) {
       await expect(page.getByRole('term').filter({ hasText: fact })).toBeVisible();
