@@ -29,6 +29,16 @@ describe('index.ts (import "@limelight/widgets/web-components")', () => {
       'lime-code-viewer',
       'lime-pricing-calculator',
       'lime-service-runner',
+      'lime-api-keys',
+      'lime-profile-form',
+      'lime-change-password',
+      'lime-mfa',
+      'lime-credits',
+      'lime-subscription',
+      'lime-transactions',
+      'lime-usage-chart',
+      'lime-registry-credentials',
+      'lime-support-form',
     ]);
     for (const element of widgetElements) expect(customElements.get(element.definition.tag)).toBe(element);
   });
