@@ -46,15 +46,20 @@ async function measure(url: string, headers: Record<string, string> | undefined)
   };
 }
 
+/**
+ * A signed-in bench user. Production seeds no passwords (seed/users.ts), so the bench signs a
+ * new account up; serverLaunch.ts sets MAILER_AUTOCONFIRM so the answer carries a session.
+ */
 async function signIn(base: string): Promise<string> {
   const { authKey } = (await (await fetch(`${base}/config.json`)).json()) as { authKey: string };
-  const response = await fetch(`${base}/auth/v1/token?grant_type=password`, {
+  const response = await fetch(`${base}/auth/v1/signup`, {
     method: 'POST',
     headers: { apikey: authKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'publisher@limelight.dev', password: 'limelight-publisher' }),
+    body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'limelight-bench-password' }),
   });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
+  const body = (await response.json()) as { access_token?: string };
+  if (!response.ok || !body.access_token) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(body)}`);
+  return body.access_token;
 }
 
 const SKIPPED_HEADERS = new Set(['date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']);

@@ -73,6 +73,12 @@ export async function launchPlatformServer({ workers }: { workers: number }): Pr
     WORKERS: String(workers),
     LOG_REQUESTS: 'false',
     NODE_ENV: 'production',
+    // Production refuses to start without these (docs/deploy.md). The bench sends no mail and
+    // takes no payment, so an unused SMTP address and the sandbox provider are enough.
+    SMTP_URL: process.env.SMTP_URL ?? 'smtp://127.0.0.1:9',
+    LIMELIGHT_SECRET_KEY: process.env.LIMELIGHT_SECRET_KEY ?? randomBytes(32).toString('hex'),
+    PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER ?? 'sandbox',
+    MAILER_AUTOCONFIRM: 'true',
     ...(schema ? { DATABASE_SCHEMA: schema } : {}),
   };
   for (const key of Object.keys(env)) if (key.startsWith('RATE_LIMIT_') && key !== 'RATE_LIMIT_WINDOW') delete env[key];
