@@ -24,9 +24,12 @@ export function createServicesClient(options: Omit<ApiClientOptions, 'prefix'>) 
     create: (input: ServiceInput) => client.post<ManagedService>('services', input),
     update: (id: string, changes: Partial<ServiceInput>) => client.patch<ManagedService>(path(id), changes),
     remove: (id: string) => client.delete<{ id: string }>(path(id)),
-    /** Reads an OpenAPI 3 document (from `url`, a pasted `document`, or the service's own `/openapi.json`). */
-    importOpenApi: (id: string, source: { url?: string; document?: unknown } = {}) =>
-      client.post<OpenApiImport>(path(id, '/import_openapi'), source),
+    /**
+     * Reads an OpenAPI 3 document (from `url`, a pasted `document`, or the service's own
+     * `/openapi.json`); saves nothing. With `id` null it reads for a service not yet created.
+     */
+    importOpenApi: (id: string | null, source: { url?: string; document?: unknown } = {}) =>
+      client.post<OpenApiImport>(id === null ? 'import_openapi' : path(id, '/import_openapi'), source),
     healthCheck: (id: string) => client.post<HealthCheck>(path(id, '/health_check')),
     /** Uploads the service's picture; the server crops and scales it to the card size. */
     uploadImage: (id: string, file: Blob) => {

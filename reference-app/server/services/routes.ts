@@ -59,6 +59,29 @@ const validationHook = (result: { success: boolean; error?: unknown }, c: Contex
 };
 
 const idParam = { params: ServiceIdParamSchema };
+
+/**
+ * The endpoints of a pasted document, of the one at `source.url`, or else of the one at
+ * `fallback` (a saved service's own /openapi.json). URLs go through the service URL policy.
+ */
+async function readEndpoints(
+  source: { url?: string; document?: Record<string, unknown> },
+  fallback: URL | undefined,
+  urlPolicy: UrlPolicy,
+) {
+  let document = source.document;
+  if (!document) {
+    const url = source.url ? new URL(source.url) : fallback;
+    if (!url) throw invalid('url: give the document’s URL or the document itself (the service has no base URL to read /openapi.json from)');
+    document = (await fetchOpenApiDocument(url, urlPolicy)) as Record<string, unknown>;
+  }
+  try {
+    return await importOpenApi(document);
+  } catch (error) {
+    if (error instanceof OpenApiImportError) throw invalid(`document: ${error.message}`);
+    throw error;
+  }
+}
 const serviceResponse = (status: string) => json(ManagedServiceSchema, status);
 
 export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
@@ -130,6 +153,21 @@ export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
     },
   );
 
+  const importResponses = { 200: json(OpenApiImportSchema, 'Endpoints and what was not imported') };
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/import_openapi',
+      tags,
+      summary: 'Reads endpoints from an OpenAPI 3 document (url or pasted document) before the service exists; saves nothing',
+      request: body(ImportOpenApiSchema),
+      responses: { ...importResponses, ...errors(422) },
+    }),
+    async (c) => c.json(await readEndpoints(c.req.valid('json'), undefined, options.urlPolicy), 200),
+    validationHook,
+  );
+
   app.openapi(
     createRoute({
       method: 'post',
@@ -137,26 +175,13 @@ export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
       tags,
       summary: 'Reads endpoints from an OpenAPI 3 document (url, pasted document, or the service’s /openapi.json); saves nothing',
       request: { ...idParam, ...body(ImportOpenApiSchema) },
-      responses: { 200: json(OpenApiImportSchema, 'Endpoints and what was not imported'), ...errors(403, 404, 422) },
+      responses: { ...importResponses, ...errors(403, 404, 422) },
     }),
     async (c) => {
       const row = await ownedService(deps.db, c.req.valid('param').id, c.var.caller.userId);
-      const source = c.req.valid('json');
-      let document = source.document;
-      if (!document) {
-        const fallback =
-          row.runtime_type === 'http' && row.base_url ? new URL('openapi.json', row.base_url.replace(/\/*$/, '/')) : undefined;
-        const url = source.url ? new URL(source.url) : fallback;
-        if (!url)
-          throw invalid('url: give the document’s URL or the document itself (the service has no base URL to read /openapi.json from)');
-        document = (await fetchOpenApiDocument(url, options.urlPolicy)) as Record<string, unknown>;
-      }
-      try {
-        return c.json(await importOpenApi(document), 200);
-      } catch (error) {
-        if (error instanceof OpenApiImportError) throw invalid(`document: ${error.message}`);
-        throw error;
-      }
+      const ownDocument =
+        row.runtime_type === 'http' && row.base_url ? new URL('openapi.json', row.base_url.replace(/\/*$/, '/')) : undefined;
+      return c.json(await readEndpoints(c.req.valid('json'), ownDocument, options.urlPolicy), 200);
     },
     validationHook,
   );

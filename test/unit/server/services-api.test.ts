@@ -187,6 +187,15 @@ describe('service management', () => {
     expect(dataOf(await owner.services.get(service.id)).endpoints).toEqual([]);
   });
 
+  it('imports for a service not created yet (the new-service editor), from a URL or a pasted document', async () => {
+    const owner = await user();
+    const fromUrl = await owner.services.importOpenApi(null, { url: `${sketch.url}/openapi.json` });
+    expect(dataOf(fromUrl).endpoints.map((e) => e.path)).toEqual(['/generate', '/upscale', '/health']);
+    expect(dataOf(await owner.services.importOpenApi(null, { document: fastApiDocument })).endpoints).toEqual(dataOf(fromUrl).endpoints);
+    // Without a saved service there is no base URL to fall back on.
+    expect(await owner.services.importOpenApi(null, {})).toMatchObject({ ok: false, status: 422, error: expect.stringMatching(/^url: /) });
+  });
+
   it('checks health with latency, reports an unreachable service, and shows a container deployment as waiting', async () => {
     const owner = await user();
     const up = created(
