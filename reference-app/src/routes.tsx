@@ -1,4 +1,4 @@
-import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PublicLayout } from './layout/PublicLayout';
 import { RequireAuth } from './auth/RequireAuth';
 
@@ -32,12 +32,13 @@ export const routes: RouteObject[] = [
       { path: '/APIs/service/:serviceId', lazy: page(() => import('./pages/catalogue/ServicePage')) },
       { path: '/APIs/service/:owner/:name', lazy: page(() => import('./pages/catalogue/ServicePage')) },
       {
-        path: '/APIs/edit/:serviceId',
+        // Owner only: RequireAuth asks for sign-in, the server refuses other users (docs/publishing.md).
         element: (
           <RequireAuth>
-            <EditServiceRoute />
+            <Outlet />
           </RequireAuth>
         ),
+        children: [{ path: '/APIs/edit/:serviceId', lazy: page(() => import('./pages/publish/EditServicePage')) }],
       },
       { path: '/404', lazy: page(() => import('./pages/system/NotFoundPage')) },
       { path: '*', element: <Navigate to="/404" replace /> },
@@ -57,16 +58,6 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-import { lazy, Suspense } from 'react';
-const EditServicePage = lazy(() => import('./pages/publish/EditServicePage'));
-function EditServiceRoute() {
-  return (
-    <Suspense fallback={null}>
-      <EditServicePage />
-    </Suspense>
-  );
-}
 
 /**
  * Starts fetching the chunks of the page being opened at once, while the app still waits for

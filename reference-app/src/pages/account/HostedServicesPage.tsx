@@ -1,84 +1,149 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { usePlatformClients, type HostingInformation, type ModelDescriptor } from '@limelight/widgets/api';
-import { useStrings } from '@limelight/widgets/platform';
-import { useAccountResource } from './useAccountResource';
+import type { ManagedService } from '@limelight/widgets/api';
+import { servicePath } from '@limelight/widgets/catalogue';
+import { visuallyHidden } from '@limelight/widgets/theme/a11y.css';
+import { ConfirmDialog } from '../publish/ConfirmDialog';
+import { useHostedServices } from './useHostedServices';
 import * as page from '../page.css';
 import * as styles from './account.css';
 
-/** The signed-in user's own services (created_by = their id, newest first) and their hosting state. */
+// /account/hosting (docs/publishing.md): the services the user publishes, with what each earns.
+
+const RUNTIME_TEXT = {
+  'local-demo': 'Platform demo',
+  http: 'Own URL',
+  container: 'Container',
+} as const;
+
+function runtimeText(service: ManagedService): string {
+  const runtime = service.runtime;
+  if (runtime.type === 'container')
+    return `Container on ${runtime.gpu} · ${runtime.deployment_status === 'waiting_for_runner' ? 'waiting for a runner' : runtime.deployment_status}`;
+  return RUNTIME_TEXT[runtime.type];
+}
+
+function ServiceRow({
+  service,
+  busy,
+  onPause,
+  onDelete,
+}: {
+  service: ManagedService;
+  busy: boolean;
+  onPause: (paused: boolean) => void;
+  onDelete: () => void;
+}) {
+  const paused = service.status === 'paused';
+  const name = service.display_name;
+  return (
+    <tr>
+      <th className={page.td} scope="row">
+        <Link to={`/APIs/service/${servicePath(service)}`}>{name}</Link>
+      </th>
+      <td className={page.td}>{service.visibility === 'public' ? 'Public' : 'Private'}</td>
+      <td className={page.td}>{runtimeText(service)}</td>
+      <td className={page.td}>{paused ? 'Paused' : 'Active'}</td>
+      <td className={page.td}>{service.n_usages.toLocaleString('en')}</td>
+      <td className={page.td}>{service.earnings_credits.toLocaleString('en')} credits</td>
+      <td className={page.td}>
+        <div className={styles.row}>
+          <Link
+            className={page.button({ tone: 'outline' })}
+            to={`/APIs/edit/${encodeURIComponent(service.id)}`}
+            aria-label={`Edit ${name}`}
+          >
+            Edit
+          </Link>
+          <button
+            type="button"
+            className={page.button({ tone: 'outline' })}
+            disabled={busy}
+            onClick={() => onPause(!paused)}
+            aria-label={`${paused ? 'Resume' : 'Pause'} ${name}`}
+          >
+            {paused ? 'Resume' : 'Pause'}
+          </button>
+          <button
+            type="button"
+            className={page.button({ tone: 'outline' })}
+            disabled={busy}
+            onClick={onDelete}
+            aria-label={`Delete ${name}`}
+          >
+            Delete
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
 export default function HostedServicesPage() {
-  const { modelManagement, profile } = usePlatformClients();
-  const strings = useStrings().account;
-  const loadProfile = useCallback(() => profile.profile(), [profile]);
-  const loadModels = useCallback(() => modelManagement.modelDescriptors(), [modelManagement]);
-  const me = useAccountResource(loadProfile, strings.loadProblem);
-  const models = useAccountResource(loadModels, strings.loadProblem);
-  const [hosting, setHosting] = useState<Record<string, HostingInformation>>({});
-
-  const own: ModelDescriptor[] = (models.data ?? [])
-    .filter((m) => me.data && m.created_by === me.data.id)
-    .sort((a, b) => String(b.created_at ?? '').localeCompare(String(a.created_at ?? '')));
-
-  useEffect(() => {
-    for (const model of own) {
-      if (hosting[model.id]) continue;
-      void modelManagement.modelHostingInformation({ model_id: model.id }).then((result) => {
-        if (result?.ok) setHosting((h) => ({ ...h, [model.id]: result.data }));
-      });
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [own.length, modelManagement]);
-
+  const hosted = useHostedServices();
+  const [deleting, setDeleting] = useState<ManagedService | null>(null);
+  const list = hosted.services;
   return (
     <div className={styles.page}>
-      <h1>Hosting</h1>
+      <div className={styles.row}>
+        <h1>Hosting</h1>
+        <Link className={page.button()} to="/APIs/edit/new">
+          New service
+        </Link>
+      </div>
       <section className={styles.panel} aria-labelledby="own-title">
         <h2 id="own-title" className={styles.panelTitle}>
           Your services
         </h2>
-        {me.data && models.data && own.length === 0 && (
+        {hosted.loading && !list && <p role="status">Loading your services…</p>}
+        {list && list.length === 0 && (
           <p className={page.muted}>
-            You host no services yet. <Link to="/hosting">Learn how to deploy one.</Link>
+            You publish no services yet. Create one with New service, or <Link to="/hosting">read how hosting works</Link>.
           </p>
         )}
-        {own.length > 0 && (
-          <table className={page.table}>
-            <thead>
-              <tr>
-                <th className={page.th} scope="col">
-                  Service
-                </th>
-                <th className={page.th} scope="col">
-                  Visibility
-                </th>
-                <th className={page.th} scope="col">
-                  Status
-                </th>
-                <th className={page.th} scope="col">
-                  GPU
-                </th>
-                <th className={page.th} scope="col">
-                  Runs
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {own.map((m) => (
-                <tr key={m.id}>
-                  <td className={page.td}>
-                    <Link to={`/APIs/edit/${encodeURIComponent(m.id)}`}>{m.display_name ?? m.id}</Link>
-                  </td>
-                  <td className={page.td}>{m.is_public === false ? 'Private' : 'Public'}</td>
-                  <td className={page.td}>{hosting[m.id]?.status ?? '…'}</td>
-                  <td className={page.td}>{hosting[m.id]?.gpu ?? '…'}</td>
-                  <td className={page.td}>{(m.n_usages ?? 0).toLocaleString()}</td>
+        {list && list.length > 0 && (
+          <div className={styles.tableScroll}>
+            <table className={page.table}>
+              <thead>
+                <tr>
+                  {['Service', 'Visibility', 'Runtime', 'Status', 'Runs', 'Earnings'].map((h) => (
+                    <th key={h} className={page.th} scope="col">
+                      {h}
+                    </th>
+                  ))}
+                  <th className={page.th} scope="col">
+                    <span className={visuallyHidden}>Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {list.map((service) => (
+                  <ServiceRow
+                    key={service.id}
+                    service={service}
+                    busy={hosted.pending === service.id}
+                    onPause={(paused) => void hosted.setPaused(service, paused)}
+                    onDelete={() => setDeleting(service)}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting?.display_name ?? 'the service'}?`}
+        text="Its page disappears from the catalogue and runs stop at once. Its run history and earnings stay in your account. This cannot be undone."
+        cancelLabel="Keep it"
+        confirmLabel="Delete the service"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const service = deleting;
+          setDeleting(null);
+          if (service) void hosted.remove(service);
+        }}
+      />
     </div>
   );
 }

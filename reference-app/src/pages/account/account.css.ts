@@ -25,3 +25,4 @@ export const notice = style({
   color: vars.color.onWarning,
 });
 export const big = style({ fontSize: vars.fontSize.xxl, fontWeight: 800, margin: 0, color: vars.color.primary });
+export const tableScroll = style({ overflowX: 'auto' });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { Job, ModelDescriptor, ServiceEndpoint } from '@limelight/widgets/api';
+import type { Job, ModelCategory, ModelDescriptor, ServiceEndpoint } from '@limelight/widgets/api';
 import {
   displayName,
   findServiceByPath,
@@ -102,14 +102,81 @@ function Endpoint({ endpoint, s }: { endpoint: ServiceEndpoint; s: ReturnType<ty
   );
 }
 
+/**
+ * The top of a service page: image, name, description and facts. The editor's live preview
+ * (pages/publish/ServicePreview.tsx) renders it too, with a lower heading level.
+ */
+export function ServiceHeader({
+  model,
+  categories: allCategories,
+  headingLevel = 1,
+}: {
+  model: ModelDescriptor;
+  categories: readonly ModelCategory[];
+  headingLevel?: 1 | 3;
+}) {
+  const { strings, brand } = usePlatform();
+  const s = strings.search.service;
+  const Heading = headingLevel === 1 ? 'h1' : 'h3';
+  const name = displayName(model, strings.search.unknownModel);
+  const categories = resolveCategories(model, allCategories);
+  const tags = Array.isArray(model.used_models) ? model.used_models.filter((t) => typeof t === 'string' && t.trim()) : [];
+  const html = useMemo(() => sanitizeDescriptionHtml(model.model_desc), [model.model_desc]);
+  return (
+    <div className={styles.serviceHeader}>
+      <img className={styles.serviceImage} src={modelImage(model)} alt="" onError={showFallbackImage} />
+      <div>
+        <Heading className={styles.title}>{name}</Heading>
+        {html ? (
+          // Sanitised with DOMPurify (scripts, handlers, styles removed) before it is rendered.
+          <div className={styles.description} dangerouslySetInnerHTML={{ __html: html }} />
+        ) : null}
+        <dl className={styles.facts}>
+          <dt className={styles.factName}>{s.provider}</dt>
+          <dd className={styles.factValue}>{providerLabel(model.provider, brand) || s.unknown}</dd>
+          <dt className={styles.factName}>{s.owner}</dt>
+          <dd className={styles.factValue}>{model.owner_name || model.created_by || s.unknown}</dd>
+          <dt className={styles.factName}>{s.runs}</dt>
+          <dd className={styles.factValue}>{formatRuns(model.n_usages, strings.search.runs)}</dd>
+          <dt className={styles.factName}>{s.published}</dt>
+          <dd className={styles.factValue}>
+            {model.created_at && !Number.isNaN(Date.parse(model.created_at)) ? (
+              <time dateTime={model.created_at}>{formatDate(model.created_at, s.unknown)}</time>
+            ) : (
+              s.unknown
+            )}
+          </dd>
+          <dt className={styles.factName}>{s.categories}</dt>
+          <dd className={styles.factValue}>
+            {categories.length === 0
+              ? s.unknown
+              : categories.map((c) => (
+                  <span key={c.id} className={styles.badge}>
+                    {c.title} ({sortDomains(c.input_domain ?? []).join(', ')} → {sortDomains(c.output_domain ?? []).join(', ')})
+                  </span>
+                ))}
+          </dd>
+          <dt className={styles.factName}>{s.tags}</dt>
+          <dd className={styles.factValue}>
+            {tags.length === 0
+              ? s.unknown
+              : tags.map((t) => (
+                  <span key={t} className={styles.badge}>
+                    {t}
+                  </span>
+                ))}
+          </dd>
+        </dl>
+      </div>
+    </div>
+  );
+}
+
 function ServiceDetails({ model }: { model: ModelDescriptor }) {
   const { strings, brand } = usePlatform();
   const s = strings.search.service;
   const data = useCatalogueData();
   const name = displayName(model, strings.search.unknownModel);
-  const categories = resolveCategories(model, data.categories);
-  const tags = Array.isArray(model.used_models) ? model.used_models.filter((t) => typeof t === 'string' && t.trim()) : [];
-  const html = useMemo(() => sanitizeDescriptionHtml(model.model_desc), [model.model_desc]);
   const endpoints = Array.isArray(model.endpoints) ? model.endpoints : [];
   const [tab, setTab] = useTab();
   // The API tab's samples use the input of the last playground run.
@@ -125,52 +192,7 @@ function ServiceDetails({ model }: { model: ModelDescriptor }) {
 
   return (
     <article>
-      <div className={styles.serviceHeader}>
-        <img className={styles.serviceImage} src={modelImage(model)} alt="" onError={showFallbackImage} />
-        <div>
-          <h1 className={styles.title}>{name}</h1>
-          {html ? (
-            // Sanitised with DOMPurify (scripts, handlers, styles removed) before it is rendered.
-            <div className={styles.description} dangerouslySetInnerHTML={{ __html: html }} />
-          ) : null}
-          <dl className={styles.facts}>
-            <dt className={styles.factName}>{s.provider}</dt>
-            <dd className={styles.factValue}>{providerLabel(model.provider, brand) || s.unknown}</dd>
-            <dt className={styles.factName}>{s.owner}</dt>
-            <dd className={styles.factValue}>{model.owner_name || model.created_by || s.unknown}</dd>
-            <dt className={styles.factName}>{s.runs}</dt>
-            <dd className={styles.factValue}>{formatRuns(model.n_usages, strings.search.runs)}</dd>
-            <dt className={styles.factName}>{s.published}</dt>
-            <dd className={styles.factValue}>
-              {model.created_at && !Number.isNaN(Date.parse(model.created_at)) ? (
-                <time dateTime={model.created_at}>{formatDate(model.created_at, s.unknown)}</time>
-              ) : (
-                s.unknown
-              )}
-            </dd>
-            <dt className={styles.factName}>{s.categories}</dt>
-            <dd className={styles.factValue}>
-              {categories.length === 0
-                ? s.unknown
-                : categories.map((c) => (
-                    <span key={c.id} className={styles.badge}>
-                      {c.title} ({sortDomains(c.input_domain ?? []).join(', ')} → {sortDomains(c.output_domain ?? []).join(', ')})
-                    </span>
-                  ))}
-            </dd>
-            <dt className={styles.factName}>{s.tags}</dt>
-            <dd className={styles.factValue}>
-              {tags.length === 0
-                ? s.unknown
-                : tags.map((t) => (
-                    <span key={t} className={styles.badge}>
-                      {t}
-                    </span>
-                  ))}
-            </dd>
-          </dl>
-        </div>
-      </div>
+      <ServiceHeader model={model} categories={data.categories} />
       <ServiceTabs
         label={strings.runner.page.tabsLabel}
         selected={tab}

@@ -1,0 +1,239 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { HealthCheck } from '@limelight/widgets/api';
+import {
+  DEFAULT_EXECUTION_MS,
+  DEFAULT_REQUESTS_PER_HOUR,
+  formatMonthlyCost,
+  formatPricePerSecond,
+  monthlyCostUsd,
+} from '@limelight/widgets/pricing-calculator';
+import { SelectField, TextField } from './fields';
+import { withRuntime, type RuntimeDraft, type RuntimeKind } from './serviceDraft';
+import type { ServiceEditor } from './useServiceEditor';
+import * as page from '../page.css';
+import * as styles from './publish.css';
+
+// How the service runs (docs/publishing.md): at the developer's own URL (the HTTP runtime) or as
+// a container deployment, which waits for a GPU runner on a machine without a fleet.
+
+const HEALTH_TEXT: Record<HealthCheck['status'], string> = {
+  ok: 'Healthy',
+  failing: 'Failing',
+  unreachable: 'Unreachable',
+  waiting_for_runner: 'Waiting for a runner',
+};
+
+function HealthReport({ health }: { health: HealthCheck }) {
+  return (
+    <p className={`${styles.message} ${health.status === 'ok' ? styles.success : styles.failure}`} data-testid="health">
+      <strong>{HEALTH_TEXT[health.status]}</strong>
+      {health.latency_ms !== null && <> · {Math.round(health.latency_ms)} ms</>} · {health.detail} ·{' '}
+      <time dateTime={health.checked_at}>{new Date(health.checked_at).toLocaleString()}</time>
+    </p>
+  );
+}
+
+function HttpRuntime({ editor }: { editor: ServiceEditor }) {
+  const { draft, setDraft, errors } = editor;
+  const runtime = draft.runtime;
+  const change = (patch: Partial<RuntimeDraft>) => setDraft((d) => withRuntime(d, patch));
+  const setHeader = (index: number, patch: Partial<RuntimeDraft['headers'][number]>) =>
+    change({ headers: runtime.headers.map((h, i) => (i === index ? { ...h, ...patch } : h)) });
+  return (
+    <>
+      <TextField
+        label="Base URL"
+        type="url"
+        required
+        value={runtime.baseUrl}
+        onChange={(baseUrl) => change({ baseUrl })}
+        placeholder="https://my-service.example.com"
+        hint="Runs call this address plus the endpoint's path."
+        error={errors['runtime.base_url']}
+      />
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>Secret headers</legend>
+        <p className={styles.hint}>
+          Sent with every call, e.g. a shared token your service checks. Stored encrypted and never shown again.
+          {runtime.storedHeaderNames.length > 0 && (
+            <> Stored now: {runtime.storedHeaderNames.join(', ')} (kept unless you enter new headers).</>
+          )}
+        </p>
+        {runtime.headers.map((header, i) => (
+          <div key={i} className={styles.grid}>
+            <TextField
+              label={`Header ${i + 1} name`}
+              value={header.name}
+              onChange={(name) => setHeader(i, { name })}
+              error={errors[`runtime.headers.${i}`]}
+            />
+            <TextField
+              label={`Header ${i + 1} value`}
+              type="password"
+              autoComplete="off"
+              value={header.value}
+              onChange={(value) => setHeader(i, { value })}
+            />
+          </div>
+        ))}
+        <div>
+          <button
+            type="button"
+            className={page.button({ tone: 'outline' })}
+            onClick={() => change({ headers: [...runtime.headers, { name: '', value: '' }] })}
+          >
+            Add a header
+          </button>
+        </div>
+      </fieldset>
+    </>
+  );
+}
+
+function ContainerRuntime({ editor }: { editor: ServiceEditor }) {
+  const { draft, setDraft, errors, reference } = editor;
+  const runtime = draft.runtime;
+  const change = (patch: Partial<RuntimeDraft>) => setDraft((d) => withRuntime(d, patch));
+  const [requestsPerHour, setRequestsPerHour] = useState(String(DEFAULT_REQUESTS_PER_HOUR));
+  const [executionMs, setExecutionMs] = useState(String(DEFAULT_EXECUTION_MS));
+  const gpu = reference.gpus.find((g) => g.id === runtime.gpu);
+  const estimate = gpu
+    ? monthlyCostUsd({
+        requestsPerHour: Number(requestsPerHour),
+        executionMs: Number(executionMs),
+        pricePerSecondUsd: gpu.customer_price_per_s_usd,
+      })
+    : null;
+  return (
+    <>
+      <TextField
+        label="Image"
+        required
+        value={runtime.image}
+        onChange={(image) => change({ image })}
+        placeholder="docker.io/me/sketch:1.2"
+        error={errors['runtime.image']}
+      />
+      <div className={styles.grid}>
+        <SelectField
+          label="Registry credential"
+          value={runtime.registryCredentialId}
+          onChange={(registryCredentialId) => change({ registryCredentialId })}
+          options={[
+            { value: '', label: 'None (public image)' },
+            ...reference.credentials.map((c) => ({ value: c.id, label: `${c.credential_alias} (${c.foreign_username})` })),
+          ]}
+          hint={<Link to="/account/profile">Add a Docker Hub token in your profile.</Link>}
+          error={errors['runtime.registry_credential_id']}
+        />
+        <SelectField
+          label="GPU"
+          value={runtime.gpu}
+          onChange={(g) => change({ gpu: g })}
+          options={[
+            { value: '', label: 'Choose a GPU' },
+            ...reference.gpus.map((g) => ({
+              value: g.id,
+              label: `${g.display_name} · ${formatPricePerSecond(g.customer_price_per_s_usd)}`,
+            })),
+          ]}
+          error={errors['runtime.gpu']}
+        />
+        <TextField
+          label="Minimum instances"
+          inputMode="numeric"
+          value={runtime.minInstances}
+          onChange={(minInstances) => change({ minInstances })}
+          error={errors['runtime.min_instances']}
+        />
+        <TextField
+          label="Maximum instances"
+          inputMode="numeric"
+          value={runtime.maxInstances}
+          onChange={(maxInstances) => change({ maxInstances })}
+          error={errors['runtime.max_instances']}
+        />
+        <TextField
+          label="Idle timeout (s)"
+          inputMode="numeric"
+          value={runtime.idleTimeoutS}
+          onChange={(idleTimeoutS) => change({ idleTimeoutS })}
+          error={errors['runtime.idle_timeout_s']}
+        />
+      </div>
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>Monthly estimate</legend>
+        <div className={styles.grid}>
+          <TextField label="Requests per hour" inputMode="numeric" value={requestsPerHour} onChange={setRequestsPerHour} />
+          <TextField label="Execution time (ms)" inputMode="numeric" value={executionMs} onChange={setExecutionMs} />
+        </div>
+        <p aria-live="polite" data-testid="monthly-estimate">
+          {estimate === null ? (
+            'Choose a GPU and enter numbers to see the estimate.'
+          ) : (
+            <>
+              About {formatMonthlyCost(estimate)} a month on {gpu!.display_name}.
+            </>
+          )}
+        </p>
+        <p className={styles.hint}>Requests per hour × 24 × 30 × execution time × the GPU's price per second, as on the pricing page.</p>
+      </fieldset>
+    </>
+  );
+}
+
+const KINDS: ReadonlyArray<{ kind: RuntimeKind; label: string }> = [
+  { kind: 'http', label: 'My own URL' },
+  { kind: 'container', label: 'Container image' },
+];
+
+export function RuntimeSection({ editor }: { editor: ServiceEditor }) {
+  const { draft, setDraft, saved, health, busy, dirty } = editor;
+  const kind = draft.runtime.kind;
+  return (
+    <>
+      {kind === 'local-demo' ? (
+        <p className={styles.hint}>This service runs on the platform's built-in demo runtime. Choose another runtime to replace it.</p>
+      ) : null}
+      <div className={styles.choices} role="radiogroup" aria-label="Runtime">
+        {KINDS.map((k) => (
+          <label key={k.kind} className={styles.choice}>
+            <input
+              type="radio"
+              name="runtime-kind"
+              checked={kind === k.kind}
+              onChange={() => setDraft((d) => withRuntime(d, { kind: k.kind }))}
+            />
+            {k.label}
+          </label>
+        ))}
+      </div>
+      {kind === 'http' && <HttpRuntime editor={editor} />}
+      {kind === 'container' && (
+        <>
+          <p className={styles.hint}>
+            Deployments start when a GPU runner takes them. Until then the service shows as waiting for a runner and refuses runs.
+          </p>
+          <ContainerRuntime editor={editor} />
+        </>
+      )}
+      <div className={styles.row}>
+        <button
+          type="button"
+          className={page.button({ tone: 'outline' })}
+          disabled={!saved || busy !== null}
+          onClick={() => void editor.checkHealth()}
+        >
+          Check health
+        </button>
+        {(!saved || dirty) && (
+          <span className={styles.hint}>
+            The check uses the saved runtime{saved ? '; save your changes first' : '; save the service first'}.
+          </span>
+        )}
+      </div>
+      {health && <HealthReport health={health} />}
+    </>
+  );
+}

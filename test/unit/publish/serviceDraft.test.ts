@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import type { ManagedService } from '@limelight/widgets/api';
+import {
+  addParameter,
+  draftOf,
+  emptyDraft,
+  endpointDraft,
+  errorMap,
+  isDirty,
+  previewOf,
+  removeEndpoint,
+  toServiceInput,
+  withParameter,
+  withRuntime,
+  type ServiceDraft,
+} from '../../../reference-app/src/pages/publish/serviceDraft';
+
+// The service editor's form state (docs/publishing.md): what the inputs show, and what is sent.
+
+const saved: ManagedService = {
+  id: 'sketch-1a2b3c',
+  display_name: 'Sketch',
+  model_desc: '<p>Draws</p>',
+  display_img_url: null,
+  model_category: ['txt2img'],
+  used_models: ['sdxl', 'controlnet'],
+  visibility: 'public',
+  status: 'active',
+  endpoints: [
+    {
+      method: 'POST',
+      path: '/generate',
+      parameters: [
+        { name: 'steps', type: 'integer', required: false, default: 20, minimum: 1, maximum: 50, step: 1 },
+        { name: 'style', type: 'string', required: false, enum: ['pencil', 'ink'] },
+      ],
+      output: { type: 'image' },
+    },
+  ],
+  runtime: { type: 'http', base_url: 'https://sketch.example.com', header_names: ['X-Token'] },
+  health: null,
+  n_usages: 3,
+  earnings_credits: 0,
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+};
+
+const named = (patch: Partial<ServiceDraft> = {}): ServiceDraft => ({
+  ...emptyDraft(),
+  displayName: 'Sketch',
+  runtime: { ...emptyDraft().runtime, baseUrl: 'https://sketch.example.com' },
+  ...patch,
+});
+
+describe('service draft', () => {
+  it('round-trips a saved service: the draft sends back what was stored, keeping what the form does not edit', () => {
+    const draft = draftOf(saved);
+    expect(draft.tags).toBe('sdxl, controlnet');
+    expect(draft.endpoints[0]!.parameters[0]).toMatchObject({ default: '20', minimum: '1', maximum: '50' });
+    const { input, errors } = toServiceInput(draft);
+    expect(errors).toEqual([]);
+    expect(input.endpoints).toEqual(saved.endpoints);
+    expect(input).toMatchObject({
+      display_name: 'Sketch',
+      model_category: ['txt2img'],
+      used_models: ['sdxl', 'controlnet'],
+      visibility: 'public',
+    });
+    // No new header values: the stored secret headers are kept (the PATCH omits `headers`).
+    expect(input.runtime).toEqual({ type: 'http', base_url: 'https://sketch.example.com' });
+  });
+
+  it('starts public with an HTTP runtime, and is dirty only once something changes', () => {
+    const draft = emptyDraft();
+    expect(draft.visibility).toBe('public');
+    expect(isDirty(draft, emptyDraft())).toBe(false);
+    expect(isDirty({ ...draft, displayName: 'x' }, emptyDraft())).toBe(true);
+  });
+
+  it('names every bad field as the server does: name, path, numbers, defaults, base URL', () => {
+    let draft = named({ displayName: ' ', endpoints: [endpointDraft({ method: 'POST', path: 'generate', parameters: [] })] });
+    draft = addParameter(draft, 0);
+    draft = withParameter(draft, 0, 0, { name: 'steps', type: 'integer', default: '2.5', minimum: 'ten' });
+    draft = addParameter(draft, 0);
+    draft = withParameter(draft, 0, 1, { type: 'object', default: '{oops' });
+    draft = withRuntime(draft, { baseUrl: '' });
+    const { errors } = toServiceInput(draft);
+    expect(errorMap(errors)).toEqual({
+      display_name: 'is required',
+      'endpoints.0.path': 'must start with /',
+      'endpoints.0.parameters.0.default': 'must be a whole number',
+      'endpoints.0.parameters.0.minimum': 'must be a number',
+      'endpoints.0.parameters.1.default': 'must be JSON ({…})',
+      'endpoints.0.parameters.1.name': 'is required',
+      'runtime.base_url': 'is required',
+    });
+  });
+
+  it('types defaults and allowed values by the parameter type', () => {
+    let draft = named({ endpoints: [endpointDraft({ method: 'POST', path: '/p', parameters: [] })] });
+    for (const [i, patch] of [
+      { name: 'n', type: 'number', default: '7.5', enum: '1, 2.5' },
+      { name: 'b', type: 'boolean', default: 'true' },
+      { name: 'tags', type: 'array', default: '["a"]' },
+      { name: 's', type: 'string', default: 'hi', enum: 'a, b' },
+    ].entries()) {
+      draft = withParameter(addParameter(draft, 0), 0, i, patch as never);
+    }
+    const { input, errors } = toServiceInput(draft);
+    expect(errors).toEqual([]);
+    expect(input.endpoints![0]!.parameters).toEqual([
+      { name: 'n', type: 'number', required: false, default: 7.5, enum: [1, 2.5] },
+      { name: 'b', type: 'boolean', required: false, default: true },
+      { name: 'tags', type: 'array', required: false, default: ['a'] },
+      { name: 's', type: 'string', required: false, default: 'hi', enum: ['a', 'b'] },
+    ]);
+  });
+
+  it('sends new secret headers, and a container deployment with its numbers checked', () => {
+    const http = withRuntime(named(), { headers: [{ name: 'X-Token', value: 's3cret' }] });
+    expect(toServiceInput(http).input.runtime).toEqual({
+      type: 'http',
+      base_url: 'https://sketch.example.com',
+      headers: { 'X-Token': 's3cret' },
+    });
+
+    const container = withRuntime(named(), {
+      kind: 'container',
+      image: 'docker.io/me/sketch:1',
+      gpu: 'a100',
+      minInstances: '2',
+      maxInstances: '1',
+    });
+    expect(errorMap(toServiceInput(container).errors)).toEqual({ 'runtime.max_instances': 'must be at least the minimum instances' });
+    const fixed = withRuntime(container, { maxInstances: '3' });
+    expect(toServiceInput(fixed).input.runtime).toEqual({
+      type: 'container',
+      image: 'docker.io/me/sketch:1',
+      registry_credential_id: null,
+      gpu: 'a100',
+      min_instances: 2,
+      max_instances: 3,
+      idle_timeout_s: 300,
+    });
+  });
+
+  it('leaves the built-in demo runtime alone, and previews the draft as the catalogue shows it', () => {
+    const demo = draftOf({ ...saved, runtime: { type: 'local-demo' } });
+    expect('runtime' in toServiceInput(demo).input).toBe(false);
+    const preview = previewOf(removeEndpoint({ ...draftOf(saved), displayName: 'Sketch 2' }, 0), saved, 'Ada');
+    expect(preview).toMatchObject({
+      id: saved.id,
+      display_name: 'Sketch 2',
+      owner_name: 'Ada',
+      is_public: true,
+      endpoints: [],
+      n_usages: 3,
+    });
+  });
+});
