@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { modelImage, servicePath } from '@limelight/widgets/catalogue';
 import { usePlatform } from '@limelight/widgets/platform';
 import { EndpointsEditor } from './EndpointsEditor';
-import { TextField } from './fields';
+import { RadioGroup, TextField } from './fields';
 import { RuntimeSection } from './RuntimeSection';
 import { MAX_NAME_LENGTH } from './serviceDraft';
 import { ServicePreview } from './ServicePreview';
@@ -111,37 +111,43 @@ function CategoriesSection({ editor }: { editor: ServiceEditor }) {
   );
 }
 
+const VISIBILITY_OPTIONS = [
+  {
+    value: 'public',
+    label: (
+      <span>
+        <strong>Public</strong>{' '}
+        <span className={styles.hint}>
+          In the catalogue and search for everyone; free to host; you earn 30 % of the credits others spend on it.
+        </span>
+      </span>
+    ),
+  },
+  {
+    value: 'private',
+    label: (
+      <span>
+        <strong>Private</strong>{' '}
+        <span className={styles.hint}>
+          Only you can find and run it. Plans include private services: Free 0, Plus 2, Pro 5, Enterprise unlimited.
+        </span>
+      </span>
+    ),
+  },
+] as const;
+
 function VisibilitySection({ editor }: { editor: ServiceEditor }) {
   const { draft, setDraft, errors } = editor;
-  const options = [
-    {
-      value: 'public',
-      label: 'Public',
-      hint: 'In the catalogue and search for everyone; free to host; you earn 30 % of the credits others spend on it.',
-    },
-    {
-      value: 'private',
-      label: 'Private',
-      hint: 'Only you can find and run it. Plans include private services: Free 0, Plus 2, Pro 5, Enterprise unlimited.',
-    },
-  ] as const;
   return (
     <Section title="Visibility">
-      <div className={styles.field} role="radiogroup" aria-label="Visibility">
-        {options.map((o) => (
-          <label key={o.value} className={styles.choice}>
-            <input
-              type="radio"
-              name="visibility"
-              checked={draft.visibility === o.value}
-              onChange={() => setDraft((d) => ({ ...d, visibility: o.value }))}
-            />
-            <span>
-              <strong>{o.label}</strong> <span className={styles.hint}>{o.hint}</span>
-            </span>
-          </label>
-        ))}
-      </div>
+      <RadioGroup
+        label="Visibility"
+        name="visibility"
+        layout="field"
+        value={draft.visibility}
+        onChange={(visibility) => setDraft((d) => ({ ...d, visibility }))}
+        options={VISIBILITY_OPTIONS}
+      />
       {errors.visibility && <p className={styles.error}>{errors.visibility}</p>}
     </Section>
   );

@@ -8,7 +8,7 @@ import {
   formatPricePerSecond,
   monthlyCostUsd,
 } from '@limelight/widgets/pricing-calculator';
-import { SelectField, TextField } from './fields';
+import { RadioGroup, SelectField, TextField } from './fields';
 import { withRuntime, type RuntimeDraft, type RuntimeKind } from './serviceDraft';
 import type { ServiceEditor } from './useServiceEditor';
 import * as page from '../page.css';
@@ -183,9 +183,9 @@ function ContainerRuntime({ editor }: { editor: ServiceEditor }) {
   );
 }
 
-const KINDS: ReadonlyArray<{ kind: RuntimeKind; label: string }> = [
-  { kind: 'http', label: 'My own URL' },
-  { kind: 'container', label: 'Container image' },
+const KINDS: ReadonlyArray<{ value: RuntimeKind; label: string }> = [
+  { value: 'http', label: 'My own URL' },
+  { value: 'container', label: 'Container image' },
 ];
 
 export function RuntimeSection({ editor }: { editor: ServiceEditor }) {
@@ -196,19 +196,13 @@ export function RuntimeSection({ editor }: { editor: ServiceEditor }) {
       {kind === 'local-demo' ? (
         <p className={styles.hint}>This service runs on the platform's built-in demo runtime. Choose another runtime to replace it.</p>
       ) : null}
-      <div className={styles.choices} role="radiogroup" aria-label="Runtime">
-        {KINDS.map((k) => (
-          <label key={k.kind} className={styles.choice}>
-            <input
-              type="radio"
-              name="runtime-kind"
-              checked={kind === k.kind}
-              onChange={() => setDraft((d) => withRuntime(d, { kind: k.kind }))}
-            />
-            {k.label}
-          </label>
-        ))}
-      </div>
+      <RadioGroup
+        label="Runtime"
+        name="runtime-kind"
+        value={kind}
+        onChange={(next) => setDraft((d) => withRuntime(d, { kind: next }))}
+        options={KINDS}
+      />
       {kind === 'http' && <HttpRuntime editor={editor} />}
       {kind === 'container' && (
         <>

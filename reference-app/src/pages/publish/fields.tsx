@@ -92,3 +92,27 @@ export function SelectField<T extends string>({ label, error, hint, value, onCha
     </Frame>
   );
 }
+
+export interface RadioGroupProps<T extends string> {
+  label: string;
+  name: string;
+  value: T;
+  onChange: (value: T) => void;
+  options: ReadonlyArray<{ value: T; label: ReactNode }>;
+  /** `choices` lays the options out in a row; `field` stacks them. */
+  layout?: 'choices' | 'field';
+}
+
+/** Native radios sharing a name (arrow keys move between them), labelled as one group. */
+export function RadioGroup<T extends string>({ label, name, value, onChange, options, layout = 'choices' }: RadioGroupProps<T>) {
+  return (
+    <div className={styles[layout]} role="radiogroup" aria-label={label}>
+      {options.map((o) => (
+        <label key={o.value} className={styles.choice}>
+          <input type="radio" name={name} checked={value === o.value} onChange={() => onChange(o.value)} />
+          {o.label}
+        </label>
+      ))}
+    </div>
+  );
+}

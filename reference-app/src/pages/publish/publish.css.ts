@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@limelight/widgets/theme/contract';
+import { input as pageInput } from '../page.css';
 
 // The service editor (/APIs/edit/{id}) and the hosting list (/account/hosting).
 
@@ -30,17 +31,11 @@ export const section = style({
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lg });
 export const grid = style({ display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))' });
 export const field = style({ display: 'grid', gap: vars.space.xs, alignContent: 'start' });
-export const input = style({
-  padding: vars.space.sm,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.background,
-  color: vars.color.text,
-  font: 'inherit',
-  minWidth: 0,
-  ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
-  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.onDanger } },
-});
+/** The site's input, on the page background, marked when the server names it in a 422. */
+export const input = style([
+  pageInput,
+  { background: vars.color.background, minWidth: 0, selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.onDanger } } },
+]);
 export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const error = style({
   margin: 0,
