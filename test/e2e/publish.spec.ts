@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { startSketchService, type SketchService } from '../fixtures/sketchService';
+import { SKETCH_PNG, startSketchService, type SketchService } from '../fixtures/sketchService';
 import { confirmedAccount } from './support/accounts';
 
 // Publishing a service (docs/publishing.md) against the running site, with a small HTTP service
@@ -67,6 +67,8 @@ test.describe.serial('publish a service (issue 13)', () => {
     await expect(page).toHaveURL(/\/APIs\/edit\/(?!new)[a-z0-9-]+$/);
     serviceId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
     await expect(page.getByRole('heading', { level: 1, name: `Edit ${name}` })).toBeVisible();
+    await page.getByRole('button', { name: 'Check health' }).click();
+    await expect(page.getByTestId('health')).toContainText(/Healthy · \d+ ms/);
 
     // Found at once by the header search, without a reload or a server restart.
     await headerSearch(page).fill(name);
@@ -103,6 +105,10 @@ test.describe.serial('publish a service (issue 13)', () => {
 
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Saved.')).toBeVisible();
+    // A saved service's image uploads at once and comes back cropped to the card (660 × 372).
+    await page.getByLabel('Upload an image').setInputFiles({ name: 'sketch.png', mimeType: 'image/png', buffer: SKETCH_PNG });
+    const thumbnail = page.getByRole('img', { name: `Current image of ${name}` });
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => `${img.naturalWidth}×${img.naturalHeight}`)).toBe('660×372');
     // The saved text comes back sanitised: the script is gone from the form too.
     await expect(description).toHaveValue('<p>Pencil sketches from a prompt.</p>');
     await page.getByRole('link', { name: 'Open the service page' }).click();
@@ -122,6 +128,43 @@ test.describe.serial('publish a service (issue 13)', () => {
       'Your free plan allows no private services (you have 0). Make the service public, or upgrade your plan',
     );
     await expect(alert.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute('href', '/account/billing');
+  });
+
+  test('a container deployment: GPU, instances, the calculator’s monthly estimate, then waiting for a runner', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, owner);
+    await page.goto('/APIs/edit/new');
+    await page.getByRole('textbox', { name: 'Name' }).fill(`${name} GPU`);
+    await page.getByRole('radio', { name: 'Container image' }).check();
+    await page.getByRole('textbox', { name: 'Image' }).fill('docker.io/me/sketch:1.0');
+    const gpus = (await (await request.get('/v1/model_management/pricing_servers')).json()) as Array<{
+      id: string;
+      display_name: string;
+      customer_price_per_s_usd: number;
+    }>;
+    const gpu = gpus[0]!;
+    await page.getByRole('combobox', { name: 'GPU' }).selectOption(gpu.id);
+    await page.getByRole('textbox', { name: 'Requests per hour' }).fill('100');
+    await page.getByRole('textbox', { name: 'Execution time (ms)' }).fill('2000');
+    // product-rules §9: requests per hour × 24 × 30 × seconds per request × price per second.
+    const dollars = Math.round(100 * 24 * 30 * 2 * gpu.customer_price_per_s_usd).toLocaleString('en-US');
+    await expect(page.getByTestId('monthly-estimate')).toHaveText(`About $${dollars} a month on ${gpu.display_name}.`);
+    await page.getByRole('button', { name: 'Create service' }).click();
+    await expect(page.getByText('Service created.')).toBeVisible();
+    await page.getByRole('button', { name: 'Check health' }).click();
+    await expect(page.getByTestId('health')).toContainText('Waiting for a runner');
+    await page.goto('/account/hosting');
+    await expect(
+      page
+        .getByRole('row', { name: new RegExp(`${name} GPU`) })
+        .getByRole('cell')
+        .nth(1),
+    ).toHaveText(`Container on ${gpu.id} · waiting for a runner`);
+    await page.getByRole('button', { name: `Delete ${name} GPU` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete the service' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(`${name} GPU`) })).toHaveCount(0);
   });
 
   test('another user cannot open the editor', async ({ page, request }) => {

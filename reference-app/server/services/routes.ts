@@ -222,7 +222,14 @@ export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
     async (c) => {
       const { id } = c.req.valid('param');
       await ownedService(deps.db, id, c.var.caller.userId);
-      const form = await c.req.formData().catch(() => undefined);
+      // The OpenAPI validator may already have read the body; formData() then answers the cached
+      // form, and not always as a promise, so it is awaited inside a try.
+      let form: FormData | undefined;
+      try {
+        form = await c.req.formData();
+      } catch {
+        form = undefined;
+      }
       const file = form?.get('file');
       if (!(file instanceof Blob)) throw invalid('file: send the image as multipart/form-data field "file"');
       if (file.size > MAX_IMAGE_BYTES)

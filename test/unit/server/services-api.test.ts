@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiResult, ManagedService } from '../../../src/api';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import { startSketchService, type SketchService } from '../../fixtures/sketchService';
+import { Jimp } from 'jimp';
+import { SKETCH_PNG, startSketchService, type SketchService } from '../../fixtures/sketchService';
 import { fastApiDocument } from '../../fixtures/fastapi-openapi';
 import { apiClients, confirmedUser, PUBLISHER, rawApi, signedIn } from './helpers';
 
@@ -278,6 +279,32 @@ describe('service management', () => {
     });
     expect(await owner.services.remove(service.id)).toMatchObject({ ok: true });
     expect(await rawApi(server, 'POST', '/v1/jobs', request)).toMatchObject({ status: 404 });
+  });
+
+  it('takes a card image: crops and scales it to 660 × 372, serves it, and refuses other types, sizes and broken files', async () => {
+    const owner = await user();
+    const service = created(await owner.services.create({ display_name: 'Pictured', visibility: 'public' }));
+    const png = new Blob([SKETCH_PNG], { type: 'image/png' });
+    const withImage = dataOf(await owner.services.uploadImage(service.id, png));
+    expect(withImage.display_img_url).toMatch(/\/media\/files\//);
+    const served = await fetch(new URL(withImage.display_img_url!, server.url));
+    expect(served.status).toBe(200);
+    const card = await Jimp.read(Buffer.from(await served.arrayBuffer()));
+    expect([card.width, card.height]).toEqual([660, 372]);
+
+    expect(await owner.services.uploadImage(service.id, new Blob(['hello'], { type: 'text/plain' }))).toMatchObject({
+      ok: false,
+      status: 415,
+    });
+    expect(await owner.services.uploadImage(service.id, new Blob(['not a png'], { type: 'image/png' }))).toMatchObject({
+      ok: false,
+      status: 422,
+      error: expect.stringMatching(/^file: /),
+    });
+    const huge = new Blob([new Uint8Array(5 * 1024 * 1024 + 1)], { type: 'image/png' });
+    expect(await owner.services.uploadImage(service.id, huge)).toMatchObject({ ok: false, status: 413 });
+    // A refused upload leaves the stored image as it was.
+    expect(dataOf(await owner.services.get(service.id)).display_img_url).toBe(withImage.display_img_url);
   });
 
   it('refuses anonymous callers', async () => {
