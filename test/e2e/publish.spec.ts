@@ -181,6 +181,8 @@ test.describe.serial('publish a service (issue 13)', () => {
     await page.goto('/account/hosting');
     const row = page.getByRole('row', { name: new RegExp(name) });
     await expect(row.getByRole('cell')).toHaveText(['Public', 'Own URL', 'Active', '1', '0 credits', /Edit/]);
+    const axe = await new AxeBuilder({ page }).include('main').analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
 
     await row.getByRole('button', { name: `Pause ${name}` }).click();
     await expect(row.getByRole('cell').nth(2)).toHaveText('Paused');

@@ -38,7 +38,7 @@ function ServiceRow({
   const name = service.display_name;
   return (
     <tr>
-      <th className={page.td} scope="row">
+      <th className={`${page.td} ${styles.rowHeader}`} scope="row">
         <Link to={`/APIs/service/${servicePath(service)}`}>{name}</Link>
       </th>
       <td className={page.td}>{service.visibility === 'public' ? 'Public' : 'Private'}</td>
@@ -47,7 +47,7 @@ function ServiceRow({
       <td className={page.td}>{service.n_usages.toLocaleString('en')}</td>
       <td className={page.td}>{service.earnings_credits.toLocaleString('en')} credits</td>
       <td className={page.td}>
-        <div className={styles.row}>
+        <div className={styles.actions}>
           <Link
             className={page.button({ tone: 'outline' })}
             to={`/APIs/edit/${encodeURIComponent(service.id)}`}
@@ -85,7 +85,7 @@ export default function HostedServicesPage() {
   const list = hosted.services;
   return (
     <div className={styles.page}>
-      <div className={styles.row}>
+      <div className={styles.titleRow}>
         <h1>Hosting</h1>
         <Link className={page.button()} to="/APIs/edit/new">
           New service

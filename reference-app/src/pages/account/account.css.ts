@@ -26,3 +26,12 @@ export const notice = style({
 });
 export const big = style({ fontSize: vars.fontSize.xxl, fontWeight: 800, margin: 0, color: vars.color.primary });
 export const tableScroll = style({ overflowX: 'auto' });
+export const titleRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.md,
+  alignItems: 'center',
+  justifyContent: 'space-between',
+});
+export const rowHeader = style({ textAlign: 'left', fontWeight: 600 });
+export const actions = style({ display: 'flex', gap: vars.space.sm, whiteSpace: 'nowrap' });

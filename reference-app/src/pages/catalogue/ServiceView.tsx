@@ -110,10 +110,13 @@ export function ServiceHeader({
   model,
   categories: allCategories,
   headingLevel = 1,
+  stacked = false,
 }: {
   model: ModelDescriptor;
   categories: readonly ModelCategory[];
   headingLevel?: 1 | 3;
+  /** Image above the text, for a narrow column. */
+  stacked?: boolean;
 }) {
   const { strings, brand } = usePlatform();
   const s = strings.search.service;
@@ -123,7 +126,7 @@ export function ServiceHeader({
   const tags = Array.isArray(model.used_models) ? model.used_models.filter((t) => typeof t === 'string' && t.trim()) : [];
   const html = useMemo(() => sanitizeDescriptionHtml(model.model_desc), [model.model_desc]);
   return (
-    <div className={styles.serviceHeader}>
+    <div className={stacked ? styles.serviceHeaderStacked : styles.serviceHeader}>
       <img className={styles.serviceImage} src={modelImage(model)} alt="" onError={showFallbackImage} />
       <div>
         <Heading className={styles.title}>{name}</Heading>

@@ -177,6 +177,9 @@ export const serviceHeader = style({
   '@media': { [mdDown]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
 });
 
+/** The same header in a narrow column (the editor's preview): image above the text. */
+export const serviceHeaderStacked = style([serviceHeader, { gridTemplateColumns: 'minmax(0, 1fr)' }]);
+
 export const serviceImage = style({
   display: 'block',
   width: '100%',

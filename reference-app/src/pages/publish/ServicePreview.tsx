@@ -27,7 +27,7 @@ export function ServicePreview({ editor }: { editor: ServiceEditor }) {
         <ServiceCard model={model} categories={reference.categories} brand={brand} headingLevel={3} />
       </div>
       <div inert className={styles.section} data-testid="page-preview">
-        <ServiceHeader model={model} categories={reference.categories} headingLevel={3} />
+        <ServiceHeader model={model} categories={reference.categories} headingLevel={3} stacked />
       </div>
     </aside>
   );
