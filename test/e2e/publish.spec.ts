@@ -121,6 +121,15 @@ test.describe.serial('publish a service (issue 13)', () => {
   test('a Free user who makes the service private gets the plan message with a link to billing', async ({ page }) => {
     await signIn(page, owner);
     await page.goto(`/APIs/edit/${serviceId}`);
+    // A field the server refuses is marked on the field itself, with the server's reason.
+    const baseUrl = page.getByRole('textbox', { name: 'Base URL' });
+    await baseUrl.fill('not a url');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('alert')).toContainText('Some fields need attention');
+    await expect(baseUrl).toHaveAttribute('aria-invalid', 'true');
+    await expect(baseUrl).toHaveAccessibleDescription(/must be a URL/);
+    await baseUrl.fill(sketch.url);
+
     await page.getByRole('radio', { name: /^Private/ }).check();
     await page.getByRole('button', { name: 'Save changes' }).click();
     const alert = page.getByRole('alert');
