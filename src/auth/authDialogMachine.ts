@@ -115,20 +115,37 @@ type Args = { context: AuthDialogContext };
 // signed in on; the MFA step and the new-password form are excluded, since both are signed in.
 const visitorRedirect = { guard: 'shouldRedirectVisitor', target: '#assuring', actions: 'goOnAsVisitor' } as const;
 
-// The resting state of both credential forms (sign-up, sign-in): submit when valid (else say
-// why, and send nothing), resend the verification e-mail an alert offers, social sign-in.
-const credentialsIdle = {
-  tags: 'ready',
-  always: visitorRedirect,
-  on: {
-    SUBMIT: [{ guard: 'formValid', target: 'submitting', actions: 'startSubmit' }, { actions: 'showFieldErrors' }],
+/** A resting screen of a signed-out visitor: ready for input, handles `on`. */
+function visitorScreen<const On extends object>(on: On) {
+  return { tags: 'ready', always: visitorRedirect, on } as const;
+}
+
+/** To the sign-in form, cleared (back from another screen, or across from sign-up). */
+const toSignIn = { target: '#signIn', actions: 'resetScreen' } as const;
+
+/** Every form's SUBMIT: valid, on to `target` (the request); else say why, and send nothing. */
+function submitTo<const T extends string>(target: T) {
+  return [{ guard: 'formValid', target, actions: 'startSubmit' }, { actions: 'showFieldErrors' }] as const;
+}
+
+/**
+ * The resting state of both credential forms (sign-up, sign-in): submit, resend the
+ * verification e-mail an alert offers, social sign-in; `on` adds the form's own links.
+ */
+function credentialsIdle<const On extends object>(on: On) {
+  return visitorScreen({
+    SUBMIT: submitTo('submitting'),
     RESEND: { guard: 'alertOffersResend', target: 'resending' },
     SOCIAL: {
       target: 'social',
       actions: { type: 'startSocial', params: ({ event }: { event: { provider: SocialProvider } }) => ({ provider: event.provider }) },
     },
-  },
-} as const;
+    ...on,
+  } as const);
+}
+
+/** What both credential forms send: the trimmed address and the password as typed. */
+const credentials = ({ context }: Args) => ({ email: context.email.trim(), password: context.password });
 
 // Sub-states that several screens share: resending the verification e-mail and a social
 // sign-in, each returning to the screen's idle state.
@@ -335,18 +352,12 @@ export const authDialogMachine = setup({
           entry: enter('signUp'),
           initial: 'idle',
           states: {
-            idle: {
-              ...credentialsIdle,
-              on: {
-                ...credentialsIdle.on,
-                SHOW_SIGN_IN: { target: '#signIn', actions: 'resetScreen' },
-              },
-            },
+            idle: credentialsIdle({ SHOW_SIGN_IN: toSignIn }),
             submitting: {
               invoke: {
                 id: 'signUp',
                 src: 'signUp',
-                input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
+                input: credentials,
                 onDone: [
                   // Confirmation off: signed in at once; sign-ups go to the dashboard.
                   {
@@ -379,19 +390,15 @@ export const authDialogMachine = setup({
           entry: enter('signIn'),
           initial: 'idle',
           states: {
-            idle: {
-              ...credentialsIdle,
-              on: {
-                ...credentialsIdle.on,
-                SHOW_SIGN_UP: { target: '#signUp', actions: 'resetScreen' },
-                FORGOT_PASSWORD: { target: '#recover', actions: 'resetScreen' },
-              },
-            },
+            idle: credentialsIdle({
+              SHOW_SIGN_UP: { target: '#signUp', actions: 'resetScreen' },
+              FORGOT_PASSWORD: { target: '#recover', actions: 'resetScreen' },
+            }),
             submitting: {
               invoke: {
                 id: 'signIn',
                 src: 'signIn',
-                input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
+                input: credentials,
                 // Sign-in success goes to /account, or in overlay mode emits authenticated.
                 onDone: {
                   target: '#assuring',
@@ -409,14 +416,7 @@ export const authDialogMachine = setup({
           entry: enter('accountCreated'),
           initial: 'idle',
           states: {
-            idle: {
-              tags: 'ready',
-              always: visitorRedirect,
-              on: {
-                BACK_TO_LOGIN: { target: '#signIn', actions: 'resetScreen' },
-                RESEND: { guard: 'hasSentTo', target: 'resending' },
-              },
-            },
+            idle: visitorScreen({ BACK_TO_LOGIN: toSignIn, RESEND: { guard: 'hasSentTo', target: 'resending' } }),
             resending: resendingState,
           },
         },
@@ -425,14 +425,7 @@ export const authDialogMachine = setup({
           entry: enter('recover'),
           initial: 'idle',
           states: {
-            idle: {
-              tags: 'ready',
-              always: visitorRedirect,
-              on: {
-                SUBMIT: [{ guard: 'formValid', target: 'submitting', actions: 'startSubmit' }, { actions: 'showFieldErrors' }],
-                BACK_TO_LOGIN: { target: '#signIn', actions: 'resetScreen' },
-              },
-            },
+            idle: visitorScreen({ SUBMIT: submitTo('submitting'), BACK_TO_LOGIN: toSignIn }),
             submitting: {
               invoke: {
                 id: 'requestRecovery',
@@ -447,11 +440,7 @@ export const authDialogMachine = setup({
         recoverySent: {
           id: 'recoverySent',
           entry: enter('recoverySent'),
-          tags: 'ready',
-          always: visitorRedirect,
-          on: {
-            BACK_TO_LOGIN: { target: '#signIn', actions: 'resetScreen' },
-          },
+          ...visitorScreen({ BACK_TO_LOGIN: toSignIn }),
         },
         setPassword: {
           id: 'setPassword',
@@ -473,7 +462,7 @@ export const authDialogMachine = setup({
             ready: {
               tags: 'ready',
               on: {
-                SUBMIT: [{ guard: 'formValid', target: 'updating', actions: 'startSubmit' }, { actions: 'showFieldErrors' }],
+                SUBMIT: submitTo('updating'),
               },
             },
             updating: {
@@ -499,11 +488,7 @@ export const authDialogMachine = setup({
         passwordReset: {
           id: 'passwordReset',
           entry: enter('passwordReset'),
-          tags: 'ready',
-          always: visitorRedirect,
-          on: {
-            BACK_TO_LOGIN: { target: '#signIn', actions: 'resetScreen' },
-          },
+          ...visitorScreen({ BACK_TO_LOGIN: toSignIn }),
         },
         // Signed in with a password (aal1); the user has a verified TOTP factor: its code makes
         // the session aal2. No visitor redirect here: the visitor is the one being checked.
@@ -515,7 +500,7 @@ export const authDialogMachine = setup({
             ready: {
               tags: 'ready',
               on: {
-                SUBMIT: [{ guard: 'formValid', target: 'verifying', actions: 'startSubmit' }, { actions: 'showFieldErrors' }],
+                SUBMIT: submitTo('verifying'),
                 CANCEL: { target: 'cancelling' },
               },
             },

@@ -30,8 +30,8 @@ const RENDER = Symbol.for('r2wc.render');
 
 /** The part of r2wc's element we rely on (its props bag and render trigger are `Symbol.for` keys). */
 interface R2wcInternals extends HTMLElement {
-  [PROPS]: Record<string, unknown>;
-  [RENDER]: () => void;
+  [PROPS]: Record<string, unknown> & { update?: (raw: Record<string, unknown>) => void };
+  [RENDER](): void;
   connectedCallback(): void;
   disconnectedCallback(): void;
 }
@@ -137,9 +137,12 @@ export function defineWidget<D extends WidgetDefinition>(
 
   type RawProps = Record<string, string | undefined> & { container?: ShadowRoot };
 
-  function Shell(raw: RawProps) {
-    const root = raw.container!;
-    const host = root.host as HTMLElement;
+  function Shell(initial: RawProps) {
+    const root = initial.container!;
+    const host = root.host as R2wcInternals;
+    // Later attribute values come through this setter (see the element's RENDER below).
+    const [raw, setRaw] = useState(initial);
+    host[PROPS].update = setRaw as (raw: Record<string, unknown>) => void;
     const [portalContainer, setPortalContainer] = useState<HTMLElement | null>(null);
     const emit = useCallback(
       (name: string, detail?: unknown) =>
@@ -187,7 +190,8 @@ export function defineWidget<D extends WidgetDefinition>(
       </div>
     );
   }
-  Shell.displayName = `${definition.className}Shell`;
+  // For React DevTools; the production bundles do without it.
+  if (process.env.NODE_ENV !== 'production') Shell.displayName = `${definition.className}Shell`;
 
   const Base = r2wc(Shell as ComponentType<RawProps>, {
     shadow: 'open',
@@ -202,6 +206,18 @@ export function defineWidget<D extends WidgetDefinition>(
       adoptStyles(this.shadowRoot!);
     }
 
+    // The root is rendered once per connection; a mounted Shell takes later attribute values
+    // as state. The script-tag bundles run on preact/compat (docs/embeds.md), whose `useId`
+    // counts per root and loses its count once the root has been rendered a third time; the
+    // attributes arrive one callback at a time, so every element was rendered four or five
+    // times before anyone clicked, and what mounted later reused ids the widget already had (in
+    // <lime-api-keys> the sign-in overlay's e-mail label pointed at the panel's heading).
+    override [RENDER]() {
+      const update = this[PROPS].update;
+      if (update) update({ ...this[PROPS] });
+      else super[RENDER]();
+    }
+
     override connectedCallback() {
       adoptStyles(this.shadowRoot!);
       super.connectedCallback();
@@ -209,6 +225,8 @@ export function defineWidget<D extends WidgetDefinition>(
 
     override disconnectedCallback() {
       super.disconnectedCallback();
+      // Unmounted: the next connection mounts a new Shell.
+      delete this[PROPS].update;
       releaseStyles(this.shadowRoot!);
     }
 

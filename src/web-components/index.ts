@@ -6,39 +6,21 @@
 import { LimeAuthDialogElement } from './AuthDialogElement';
 import { LimeCodeViewerElement } from './CodeViewerElement';
 import { LimePricingCalculatorElement } from './PricingCalculatorElement';
-import { LimeApiKeysElement } from './account/ApiKeysElement';
-import { LimeProfileFormElement } from './account/ProfileFormElement';
-import { LimeChangePasswordElement } from './account/ChangePasswordElement';
-import { LimeMfaElement } from './account/MfaElement';
-import { LimeCreditsElement } from './account/CreditsElement';
-import { LimeSubscriptionElement } from './account/SubscriptionElement';
-import { LimeTransactionsElement } from './account/TransactionsElement';
-import { LimeUsageChartElement } from './account/UsageChartElement';
-import { LimeRegistryCredentialsElement } from './account/RegistryCredentialsElement';
-import { LimeSupportFormElement } from './account/SupportFormElement';
+import { accountPanelElements } from './account/elements';
 import { defineElement } from './define';
 import { LimeServiceRunnerElement } from './ServiceRunnerElement';
 import { LimeServiceSearchElement } from './ServiceSearchElement';
 import { registerStyles } from './styles';
 import { widgetCss } from './widget-styles';
 
-/** Every element class, in registration order. */
+/** Every element class, in registration order (that of `widgetDefinitions`). */
 export const widgetElements = [
   LimeServiceSearchElement,
   LimeAuthDialogElement,
   LimeCodeViewerElement,
   LimePricingCalculatorElement,
   LimeServiceRunnerElement,
-  LimeApiKeysElement,
-  LimeProfileFormElement,
-  LimeChangePasswordElement,
-  LimeMfaElement,
-  LimeCreditsElement,
-  LimeSubscriptionElement,
-  LimeTransactionsElement,
-  LimeUsageChartElement,
-  LimeRegistryCredentialsElement,
-  LimeSupportFormElement,
+  ...accountPanelElements,
 ] as const;
 
 /** Registers every element (guarded; calling it twice is harmless). */
@@ -52,18 +34,17 @@ defineAll();
 export { defineElement } from './define';
 export type { WidgetElementClass } from './define';
 export { LimeServiceSearchElement, LimeAuthDialogElement, LimeCodeViewerElement, LimePricingCalculatorElement, LimeServiceRunnerElement };
-export {
-  LimeApiKeysElement,
-  LimeProfileFormElement,
-  LimeChangePasswordElement,
-  LimeMfaElement,
-  LimeCreditsElement,
-  LimeSubscriptionElement,
-  LimeTransactionsElement,
-  LimeUsageChartElement,
-  LimeRegistryCredentialsElement,
-  LimeSupportFormElement,
-};
+// The account panels' classes, each from its module; `accountPanelElements` lists them.
+export { LimeApiKeysElement } from './account/ApiKeysElement';
+export { LimeProfileFormElement } from './account/ProfileFormElement';
+export { LimeChangePasswordElement } from './account/ChangePasswordElement';
+export { LimeMfaElement } from './account/MfaElement';
+export { LimeCreditsElement } from './account/CreditsElement';
+export { LimeSubscriptionElement } from './account/SubscriptionElement';
+export { LimeTransactionsElement } from './account/TransactionsElement';
+export { LimeUsageChartElement } from './account/UsageChartElement';
+export { LimeRegistryCredentialsElement } from './account/RegistryCredentialsElement';
+export { LimeSupportFormElement } from './account/SupportFormElement';
 export { defineWidget } from './defineWidget';
 export type { WidgetContext, WidgetRenderProps } from './defineWidget';
 export { registerStyles, adoptStyles } from './styles';
@@ -74,16 +55,17 @@ export {
   codeViewerDefinition,
   pricingCalculatorDefinition,
   serviceRunnerDefinition,
-  apiKeysDefinition,
-  profileFormDefinition,
-  changePasswordDefinition,
-  mfaDefinition,
-  creditsDefinition,
-  subscriptionDefinition,
-  transactionsDefinition,
-  usageChartDefinition,
-  registryCredentialsDefinition,
-  supportFormDefinition,
-  accountPanelDefinitions,
 } from './definitions';
+// The account panels' definitions, each by name; `accountPanelDefinitions` lists them.
+export { accountPanelDefinitions } from './definitions/accountPanels';
+export { apiKeysDefinition } from './definitions/accountPanels';
+export { profileFormDefinition } from './definitions/accountPanels';
+export { changePasswordDefinition } from './definitions/accountPanels';
+export { mfaDefinition } from './definitions/accountPanels';
+export { creditsDefinition } from './definitions/accountPanels';
+export { subscriptionDefinition } from './definitions/accountPanels';
+export { transactionsDefinition } from './definitions/accountPanels';
+export { usageChartDefinition } from './definitions/accountPanels';
+export { registryCredentialsDefinition } from './definitions/accountPanels';
+export { supportFormDefinition } from './definitions/accountPanels';
 export type { WidgetDefinition, AttributeDefinition, EventDefinition, MethodDefinition } from './types';

@@ -1,13 +1,7 @@
 import { ChangePasswordForm } from '../../components/ChangePasswordForm';
-import { defineWidget, type WidgetRenderProps } from '../defineWidget';
 import { changePasswordDefinition } from '../definitions/accountPanels';
-import { headingLevelOf } from './panelProps';
+import { definePanelElement } from './definePanelElement';
 
-function Widget({ attributes: a, context }: WidgetRenderProps<typeof changePasswordDefinition>) {
-  const attributes = a as Record<string, unknown>;
-  return (
-    <ChangePasswordForm headingLevel={headingLevelOf(attributes.headingLevel)} onChange={() => context.emit('password-changed', null)} />
-  );
-}
-
-export const LimeChangePasswordElement = /* @__PURE__ */ defineWidget(changePasswordDefinition, Widget);
+export const LimeChangePasswordElement = /* @__PURE__ */ definePanelElement(changePasswordDefinition, ChangePasswordForm, (_, emit) => ({
+  onChange: () => emit('password-changed', null),
+}));

@@ -1,17 +1,8 @@
 import { MfaPanel } from '../../components/MfaPanel';
-import { defineWidget, type WidgetRenderProps } from '../defineWidget';
 import { mfaDefinition } from '../definitions/accountPanels';
-import { headingLevelOf } from './panelProps';
+import { definePanelElement } from './definePanelElement';
 
-function Widget({ attributes: a, context }: WidgetRenderProps<typeof mfaDefinition>) {
-  const attributes = a as Record<string, unknown>;
-  return (
-    <MfaPanel
-      headingLevel={headingLevelOf(attributes.headingLevel)}
-      onEnrol={(id) => context.emit('factor-enrolled', { id })}
-      onRemove={(id) => context.emit('factor-removed', { id })}
-    />
-  );
-}
-
-export const LimeMfaElement = /* @__PURE__ */ defineWidget(mfaDefinition, Widget);
+export const LimeMfaElement = /* @__PURE__ */ definePanelElement(mfaDefinition, MfaPanel, (_, emit) => ({
+  onEnrol: (id) => emit('factor-enrolled', { id }),
+  onRemove: (id) => emit('factor-removed', { id }),
+}));

@@ -1,17 +1,8 @@
 import { ProfileForm } from '../../components/ProfileForm';
-import { defineWidget, type WidgetRenderProps } from '../defineWidget';
 import { profileFormDefinition } from '../definitions/accountPanels';
-import { headingLevelOf } from './panelProps';
+import { definePanelElement, stringOf } from './definePanelElement';
 
-function Widget({ attributes: a, context }: WidgetRenderProps<typeof profileFormDefinition>) {
-  const attributes = a as Record<string, unknown>;
-  return (
-    <ProfileForm
-      headingLevel={headingLevelOf(attributes.headingLevel)}
-      termsUrl={(attributes.termsUrl as string | undefined) || undefined}
-      onSave={(profile) => context.emit('profile-saved', profile)}
-    />
-  );
-}
-
-export const LimeProfileFormElement = /* @__PURE__ */ defineWidget(profileFormDefinition, Widget);
+export const LimeProfileFormElement = /* @__PURE__ */ definePanelElement(profileFormDefinition, ProfileForm, (attributes, emit) => ({
+  termsUrl: stringOf(attributes.termsUrl),
+  onSave: (profile) => emit('profile-saved', profile),
+}));

@@ -1,11 +1,7 @@
 import { SupportForm } from '../../components/SupportForm';
-import { defineWidget, type WidgetRenderProps } from '../defineWidget';
 import { supportFormDefinition } from '../definitions/accountPanels';
-import { headingLevelOf } from './panelProps';
+import { definePanelElement } from './definePanelElement';
 
-function Widget({ attributes: a, context }: WidgetRenderProps<typeof supportFormDefinition>) {
-  const attributes = a as Record<string, unknown>;
-  return <SupportForm headingLevel={headingLevelOf(attributes.headingLevel)} onSend={(id) => context.emit('support-sent', { id })} />;
-}
-
-export const LimeSupportFormElement = /* @__PURE__ */ defineWidget(supportFormDefinition, Widget);
+export const LimeSupportFormElement = /* @__PURE__ */ definePanelElement(supportFormDefinition, SupportForm, (_, emit) => ({
+  onSend: (id) => emit('support-sent', { id }),
+}));

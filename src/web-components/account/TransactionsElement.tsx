@@ -1,7 +1,7 @@
 import { TransactionsTable, parsePageSize } from '../../components/TransactionsTable';
 import { defineWidget, type WidgetRenderProps } from '../defineWidget';
 import { transactionsDefinition } from '../definitions/accountPanels';
-import { headingLevelOf } from './panelProps';
+import { headingLevelOf } from './definePanelElement';
 
 function Widget({ attributes: a }: WidgetRenderProps<typeof transactionsDefinition>) {
   const attributes = a as Record<string, unknown>;

@@ -1,7 +1,6 @@
 import { UsageChart, type UsageSeries } from '../../components/UsageChart';
-import { defineWidget, type WidgetRenderProps } from '../defineWidget';
 import { usageChartDefinition } from '../definitions/accountPanels';
-import { headingLevelOf } from './panelProps';
+import { definePanelElement } from './definePanelElement';
 
 const known = new Set<string>(['calls', 'credits', 'balance']);
 
@@ -11,9 +10,6 @@ function seriesOf(value: unknown): UsageSeries[] | undefined {
   return names.length ? (names as UsageSeries[]) : undefined;
 }
 
-function Widget({ attributes: a }: WidgetRenderProps<typeof usageChartDefinition>) {
-  const attributes = a as Record<string, unknown>;
-  return <UsageChart headingLevel={headingLevelOf(attributes.headingLevel)} series={seriesOf(attributes.series)} />;
-}
-
-export const LimeUsageChartElement = /* @__PURE__ */ defineWidget(usageChartDefinition, Widget);
+export const LimeUsageChartElement = /* @__PURE__ */ definePanelElement(usageChartDefinition, UsageChart, (attributes) => ({
+  series: seriesOf(attributes.series),
+}));

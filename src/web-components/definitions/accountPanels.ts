@@ -1,10 +1,18 @@
 // Pure data (no runtime imports): the account panels' elements. Each reads the session of the
 // page's auth client (the one `<lime-auth-dialog>` signs into, for the same auth-url and
 // auth-key); signed out, each shows a sign-in button that opens the sign-in overlay.
-import type { WidgetDefinition } from '../types';
+import type { AttributeDefinition, WidgetDefinition } from '../types';
 import { apiUrl, authKey, authUrl, headingLevel, strings, theme } from './common';
 
 const panelAttributes = [apiUrl, authUrl, authKey, headingLevel, theme, strings];
+
+type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+
+/** The shared attributes and one of the panel's own, whose property is its name in camelCase. */
+function panelAttributesAnd<const N extends string, const A extends Omit<AttributeDefinition, 'name' | 'property'>>(name: N, own: A) {
+  const property = name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()) as CamelCase<N>;
+  return [...panelAttributes, { name, property, ...own }] as const;
+}
 
 export const apiKeysDefinition = {
   tag: 'lime-api-keys',
@@ -30,16 +38,11 @@ export const profileFormDefinition = {
   bundle: 'lime-profile-form',
   description:
     "The signed-in user's details (name, address, mobile, date of birth); a new user is first asked to accept the terms of service.",
-  attributes: [
-    ...panelAttributes,
-    {
-      name: 'terms-url',
-      property: 'termsUrl',
-      type: 'string',
-      default: "'/terms_of_service'",
-      description: 'Where the terms of service are, linked from the agreement a new user is asked for.',
-    },
-  ],
+  attributes: panelAttributesAnd('terms-url', {
+    type: 'string',
+    default: "'/terms_of_service'",
+    description: 'Where the terms of service are, linked from the agreement a new user is asked for.',
+  }),
   events: [
     {
       name: 'profile-saved',
@@ -84,16 +87,11 @@ export const creditsDefinition = {
   className: 'LimeCreditsElement',
   bundle: 'lime-credits',
   description: "The signed-in user's credit balance and a form to buy credits through the payment provider's checkout.",
-  attributes: [
-    ...panelAttributes,
-    {
-      name: 'show-buy',
-      property: 'showBuy',
-      type: 'boolean',
-      default: 'true',
-      description: 'Shows the form to buy credits; `show-buy="false"` shows the balance only.',
-    },
-  ],
+  attributes: panelAttributesAnd('show-buy', {
+    type: 'boolean',
+    default: 'true',
+    description: 'Shows the form to buy credits; `show-buy="false"` shows the balance only.',
+  }),
   events: [
     {
       name: 'checkout',
@@ -110,16 +108,11 @@ export const subscriptionDefinition = {
   className: 'LimeSubscriptionElement',
   bundle: 'lime-subscription',
   description: "The signed-in user's subscription: plan and status; subscribe, cancel at period end, cancel now, reactivate.",
-  attributes: [
-    ...panelAttributes,
-    {
-      name: 'return-url',
-      property: 'returnUrl',
-      type: 'string',
-      default: 'the current page',
-      description: 'Where the checkout of a new subscription returns to.',
-    },
-  ],
+  attributes: panelAttributesAnd('return-url', {
+    type: 'string',
+    default: 'the current page',
+    description: 'Where the checkout of a new subscription returns to.',
+  }),
   events: [{ name: 'subscription-change', detail: 'Subscription', description: 'The subscription changed; `detail` is its new state.' }],
   methods: [],
 } as const satisfies WidgetDefinition;
@@ -129,18 +122,13 @@ export const transactionsDefinition = {
   className: 'LimeTransactionsElement',
   bundle: 'lime-transactions',
   description: "The signed-in user's credit transactions, sortable by any column, 10, 25, 50, 100 or all rows per page.",
-  attributes: [
-    ...panelAttributes,
-    {
-      name: 'page-size',
-      property: 'pageSize',
-      type: 'string',
-      values: ['10', '25', '50', '100', 'all'],
-      typeText: "'10' | '25' | '50' | '100' | 'all'",
-      default: '10',
-      description: 'Rows per page at first.',
-    },
-  ],
+  attributes: panelAttributesAnd('page-size', {
+    type: 'string',
+    values: ['10', '25', '50', '100', 'all'],
+    typeText: "'10' | '25' | '50' | '100' | 'all'",
+    default: '10',
+    description: 'Rows per page at first.',
+  }),
   events: [],
   methods: [],
 } as const satisfies WidgetDefinition;
@@ -151,17 +139,12 @@ export const usageChartDefinition = {
   bundle: 'lime-usage-chart',
   description:
     "The signed-in user's usage by month as charts (API calls, credits spent, or the balance over time), each with a data table and keyboard-reachable tooltips.",
-  attributes: [
-    ...panelAttributes,
-    {
-      name: 'series',
-      property: 'series',
-      type: 'string',
-      typeText: "space-separated 'calls' | 'credits' | 'balance'",
-      default: "'calls credits'",
-      description: 'The charts to show, in order.',
-    },
-  ],
+  attributes: panelAttributesAnd('series', {
+    type: 'string',
+    typeText: "space-separated 'calls' | 'credits' | 'balance'",
+    default: "'calls credits'",
+    description: 'The charts to show, in order.',
+  }),
   events: [],
   methods: [],
 } as const satisfies WidgetDefinition;

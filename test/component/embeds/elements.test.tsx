@@ -2,7 +2,7 @@ import { within } from '@testing-library/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 // The bundler entry: registers every element (index.ts).
-import { widgetElements } from '../../../src/web-components';
+import { widgetDefinitions, widgetElements } from '../../../src/web-components';
 import { expectNoAxeViolations } from '../../setup/axe';
 
 // The real widgets' wrappers, a few lines each over defineWidget (wrapper.test.tsx covers the
@@ -41,6 +41,12 @@ describe('index.ts (import "@limelight/widgets/web-components")', () => {
       'lime-support-form',
     ]);
     for (const element of widgetElements) expect(customElements.get(element.definition.tag)).toBe(element);
+  });
+
+  it('lists the elements in the order of their definitions, each carrying its own', () => {
+    // The element list and the definition list are each declared once; they must not drift.
+    expect(widgetElements.map((e) => e.definition)).toEqual(widgetDefinitions);
+    widgetElements.forEach((element, i) => expect(element.definition).toBe(widgetDefinitions[i]));
   });
 });
 
