@@ -4,7 +4,7 @@ import { formatString, type Strings } from '../../config/strings';
 import { SEARCH_DEBOUNCE_MS, TOP_RESULTS } from '../../catalogue/constants';
 import { DEFAULT_OVERVIEW_HREF, DEFAULT_SERVICE_HREF, overviewHref, serviceHref } from '../../catalogue/paths';
 import { useStoreSelector } from '../../catalogue/react';
-import { createSearchStore, type SearchContext, type SearchStore } from '../../catalogue/store';
+import { createSearchStore, ensureSearchEngine, type SearchContext, type SearchStore } from '../../catalogue/store';
 import { createNavigationEvent, type NavigationEvent } from '../../internal/navigationEvent';
 import { useControllableState } from '../../internal/useControllableState';
 
@@ -69,7 +69,13 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
     overviewHref: overviewTemplate = DEFAULT_OVERVIEW_HREF,
   } = options;
   const [ownStore] = useState(() =>
-    createSearchStore({ models: models as ModelDescriptor[], categories: categories as ModelCategory[], now: now ?? undefined }),
+    // The engine (fuse.js and the index) loads on first use, not with the page: see resetOnce.
+    createSearchStore({
+      models: models as ModelDescriptor[],
+      categories: categories as ModelCategory[],
+      now: now ?? undefined,
+      loadEngine: 'on-demand',
+    }),
   );
   const store = options.store ?? ownStore;
   const [text, setText] = useControllableState(options.value, options.defaultValue ?? '', options.onValueChange);
@@ -108,6 +114,7 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
     if (didReset.current) return;
     didReset.current = true;
     store.trigger.reset();
+    ensureSearchEngine(store);
   }, [store]);
 
   const changeText = useCallback(
@@ -165,6 +172,10 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
 
   const trimmed = text.trim();
   const active = trimmed !== '';
+  // Text can also arrive without a focus (a controlled `value` set by the host).
+  useEffect(() => {
+    if (active) ensureSearchEngine(store);
+  }, [active, store]);
   const pending = active && (isSearching || trimmed !== query);
   // The engine's chunk still loading counts as loading (product-rules §2: skeleton rows while loading).
   const showSkeleton = active && (loading || pending || !engineReady);
