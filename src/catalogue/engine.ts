@@ -8,8 +8,8 @@ let pending: Promise<SearchEngine> | undefined;
 
 /**
  * Loads the search engine as its own chunk, once per page. An eager search store requests it
- * when it is created, in parallel with the catalogue fetch; the header search's store on first
- * focus or text (store.ts, `loadEngine`). Results cannot show before it arrives anyway, and the
+ * when it is created, in parallel with the catalogue fetch; the header search's store on its first
+ * text (store.ts, `lazyEngine`). Results cannot show before it arrives anyway, and the
  * first script stays small (fuse.js and the index are most of it).
  */
 export function loadSearchEngine(): Promise<SearchEngine> {

@@ -235,13 +235,11 @@ export interface SearchStoreOptions extends Partial<CatalogueData> {
   /** The engine, when the caller has it already (no chunk to load). */
   engine?: SearchEngine;
   /**
-   * Without `engine`: `eager` loads the engine's chunk at once (a page that shows results
-   * straight away), `on-demand` waits for `ensureSearchEngine` (the header search calls it on
-   * first focus or text, so a page nobody searches never fetches fuse.js; docs/deploy.md,
-   * "Lean first load").
-   * @default 'eager'
+   * Without `engine`: false loads the engine's chunk at once (a page that shows results straight
+   * away); true waits for `ensureSearchEngine` (the header search calls it on its first text, so a page nobody searches never fetches fuse.js; docs/deploy.md, "Lean first load").
+   * @default false
    */
-  loadEngine?: 'eager' | 'on-demand';
+  lazyEngine?: boolean;
 }
 
 /**
@@ -293,7 +291,7 @@ export function createSearchStore(initial: SearchStoreOptions = {}) {
         context.isSearching === event.searching ? context : { ...context, isSearching: event.searching },
     },
   });
-  if (!initial.engine && initial.loadEngine !== 'on-demand') ensureSearchEngine(store);
+  if (!initial.engine && !initial.lazyEngine) ensureSearchEngine(store);
   return store;
 }
 
@@ -302,10 +300,7 @@ export function createSearchStore(initial: SearchStoreOptions = {}) {
  * filters when it arrives. Safe to call on every focus; a store that has an engine is left alone.
  */
 export function ensureSearchEngine(store: Pick<SearchStore, 'getSnapshot' | 'trigger'>): void {
-  if (store.getSnapshot().context.engine) return;
-  void loadSearchEngine().then((engine) => {
-    if (!store.getSnapshot().context.engine) store.trigger.setEngine({ engine });
-  });
+  if (!store.getSnapshot().context.engine) void loadSearchEngine().then((engine) => store.trigger.setEngine({ engine }));
 }
 
 export type SearchStore = ReturnType<typeof createSearchStore>;

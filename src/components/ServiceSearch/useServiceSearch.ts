@@ -69,12 +69,12 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
     overviewHref: overviewTemplate = DEFAULT_OVERVIEW_HREF,
   } = options;
   const [ownStore] = useState(() =>
-    // The engine (fuse.js and the index) loads on first use, not with the page: see resetOnce.
+    // The engine (fuse.js and the index) loads with the first text, not with the page.
     createSearchStore({
       models: models as ModelDescriptor[],
       categories: categories as ModelCategory[],
       now: now ?? undefined,
-      loadEngine: 'on-demand',
+      lazyEngine: true,
     }),
   );
   const store = options.store ?? ownStore;
@@ -102,6 +102,8 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
       return;
     }
     store.trigger.setSearching({ searching: true });
+    // The first text (typed, or a controlled `value`) loads the engine; results wait for it.
+    if (next) ensureSearchEngine(store);
     const timer = setTimeout(() => store.trigger.setQuery({ query: next }), debounceMs);
     return () => clearTimeout(timer);
   }, [text, store, debounceMs]);
@@ -114,7 +116,6 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
     if (didReset.current) return;
     didReset.current = true;
     store.trigger.reset();
-    ensureSearchEngine(store);
   }, [store]);
 
   const changeText = useCallback(
@@ -172,10 +173,7 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
 
   const trimmed = text.trim();
   const active = trimmed !== '';
-  // Text can also arrive without a focus (a controlled `value` set by the host).
-  useEffect(() => {
-    if (active) ensureSearchEngine(store);
-  }, [active, store]);
+
   const pending = active && (isSearching || trimmed !== query);
   // The engine's chunk still loading counts as loading (product-rules §2: skeleton rows while loading).
   const showSkeleton = active && (loading || pending || !engineReady);

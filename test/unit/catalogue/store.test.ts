@@ -238,13 +238,13 @@ describe('search store (product-rules §3, §4)', () => {
     expect(store.getSnapshot().context.filtered_models.length).toBeGreaterThan(0);
   });
 
-  it("with loadEngine 'on-demand', loads no engine until ensureSearchEngine asks, then applies the filters", async () => {
+  it('with lazyEngine, loads no engine until ensureSearchEngine asks, then applies the filters', async () => {
     const store = createSearchStore({
       models: fixtureModels,
       categories: fixtureCategories,
       now: FIXTURE_NOW,
       filters: { query: 'kokoro' },
-      loadEngine: 'on-demand',
+      lazyEngine: true,
     });
     // The page-wide engine is in (an earlier store loaded it); this store still has none.
     await loadSearchEngine();
