@@ -29,7 +29,7 @@ scope.addEventListener('message', (event: MessageEvent<HighlightRequest>) => {
   const { id, code, language, theme } = event.data;
   void ready.then(async (highlighter) => {
     try {
-      const result = await highlighter.highlight(code, { language, theme });
+      const result = await highlighter.highlight(code, { language, theme, onTokenising: () => post({ type: 'tokenising', id }) });
       post({ type: 'result', id, result, ...loaded(highlighter) });
     } catch (error) {
       post({ type: 'error', id, error: serializeError(error), ...loaded(highlighter) });

@@ -29,6 +29,11 @@ export interface HighlightOptions {
   language?: string;
   /** One of product-rules §5's themes. @default 'dark-plus' */
   theme?: string;
+  /**
+   * Told when the grammar and theme are in and tokenising starts: from then on the highlight
+   * always finishes, so the code viewer stops its time limit's clock (timeLimit.ts).
+   */
+  onTokenising?: () => void;
 }
 
 export interface CodeHighlighter {
@@ -125,6 +130,7 @@ export async function createCodeHighlighter(): Promise<CodeHighlighter> {
       const language = resolveCodeLanguage(options.language);
       const theme = resolveCodeTheme(options.theme);
       await Promise.all([loadLanguage(language), loadTheme(theme)]);
+      options.onTokenising?.();
       return tokenise(code, language, theme);
     },
     highlightSync(code, options = {}) {

@@ -48,7 +48,10 @@ export function createWorkerCodeHighlighter({
     /** Set when the worker died after starting: later highlights fail at once instead of waiting. */
     let broken: CodeHighlightError | null = null;
     let nextId = 0;
-    const pending = new Map<number, { resolve: (result: HighlightedCode) => void; reject: (error: CodeHighlightError) => void }>();
+    const pending = new Map<
+      number,
+      { resolve: (result: HighlightedCode) => void; reject: (error: CodeHighlightError) => void; tokenising?: () => void }
+    >();
     const recent = new Map<string, HighlightedCode>();
     let languages: CodeLanguage[] = ['text'];
     let themes: CodeTheme[] = [];
@@ -85,6 +88,7 @@ export function createWorkerCodeHighlighter({
               resolve(result);
             },
             reject,
+            tokenising: options.onTokenising,
           });
           const request: HighlightRequest = { id, code, language, theme };
           worker.postMessage(request);
@@ -113,6 +117,9 @@ export function createWorkerCodeHighlighter({
         case 'failed':
           worker.terminate();
           rejectReady(deserializeError(message.error));
+          return;
+        case 'tokenising':
+          pending.get(message.id)?.tokenising?.();
           return;
         case 'result':
         case 'error': {

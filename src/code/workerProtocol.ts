@@ -25,10 +25,14 @@ export interface SerializedError {
   message: string;
 }
 
-/** Worker -> page. `ready` once the worker's shiki core exists, then one answer per request. */
+/**
+ * Worker -> page. `ready` once the worker's shiki core exists; per request, `tokenising` when its
+ * grammar and theme are in, then its answer.
+ */
 export type WorkerMessage =
   | { type: 'ready' }
   | { type: 'failed'; error: SerializedError }
+  | { type: 'tokenising'; id: number }
   | ({ type: 'result'; id: number; result: HighlightedCode } & LoadedState)
   | ({ type: 'error'; id: number; error: SerializedError } & LoadedState);
 

@@ -84,10 +84,13 @@ export function useCodeHighlight({
     if (!loading) return;
     let cancelled = false;
     const source = highlighterRef.current ?? getCodeHighlighter;
+    // The time limit's clock stops once tokenising starts (timeLimit.ts).
+    let tokenising!: () => void;
+    const clockStops = new Promise<void>((resolve) => (tokenising = resolve));
     const work = Promise.resolve()
       .then(() => source())
-      .then((h) => h.highlight(code, { language, theme }));
-    withTimeLimit(work, timeLimitMs).then(
+      .then((h) => h.highlight(code, { language, theme, onTokenising: tokenising }));
+    withTimeLimit(work, timeLimitMs, clockStops).then(
       (result) => {
         if (!cancelled) setSnapshot((s) => (s.key === key ? { key, view: { state: 'highlighted', result } } : s));
       },
