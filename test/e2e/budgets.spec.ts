@@ -131,3 +131,33 @@ test('home page: the code viewer and its grammar load only when "How It Works" o
   await expect(sample).toHaveAttribute('data-state', 'highlighted');
   expect(codeChunks().length).toBeGreaterThan(0);
 });
+
+test('home page: the growth chart (d3) loads only when "Hosting Showcase" opens, then draws', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/', { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  const chartChunks = () => scripts.filter((url) => /\/assets\/(GrowthChart|SeriesChart)-/.test(url));
+  expect(chartChunks()).toEqual([]);
+  await page.getByRole('button', { name: 'Hosting Showcase' }).click();
+  await expect(page.getByRole('figure', { name: 'Growth' })).toBeVisible();
+  expect(chartChunks().length).toBeGreaterThan(0);
+});
+
+test('home page: the header search loads its engine (fuse.js) with the first text, then finds', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/', { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  const engineChunks = () => scripts.filter((url) => /\/assets\/(search|purify\.es)-/.test(url));
+  expect(engineChunks()).toEqual([]);
+  await page.getByRole('banner').getByRole('combobox', { name: 'Search services' }).fill('flux');
+  await expect(page.getByRole('option').first()).toBeVisible();
+  // The engine's chunk and DOMPurify, which the result rows' descriptions use.
+  expect(engineChunks().some((url) => /\/search-/.test(url))).toBe(true);
+  expect(engineChunks().some((url) => /\/purify\.es-/.test(url))).toBe(true);
+});
