@@ -117,47 +117,45 @@ test('home page: the largest contentful paint is the hero heading (LCP reported)
   expect(lcp.element).toBe('hero-title');
 });
 
-test('home page: the code viewer and its grammar load only when "How It Works" opens, then highlight', async ({ page }) => {
+/**
+ * Opens the home page and waits for the network to go idle, recording every script requested.
+ * Returns the recorded scripts whose URL matches a pattern, now or after later clicks.
+ */
+async function openHomeRecordingScripts(page: Page) {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
   await page.goto('/', { waitUntil: 'load' });
   await page.waitForLoadState('networkidle');
-  const codeChunks = () => scripts.filter((url) => /\/assets\/(CodeViewer|SampleCode|python|core|engine-javascript)[-.]/.test(url));
-  expect(codeChunks()).toEqual([]);
+  return (pattern: RegExp) => scripts.filter((url) => pattern.test(url));
+}
+
+test('home page: the code viewer and its grammar load only when "How It Works" opens, then highlight', async ({ page }) => {
+  const scripts = await openHomeRecordingScripts(page);
+  const codeChunks = /\/assets\/(CodeViewer|SampleCode|python|core|engine-javascript)[-.]/;
+  expect(scripts(codeChunks)).toEqual([]);
   await page.getByRole('button', { name: 'How It Works' }).click();
   const sample = page.locator('[data-lime="code-viewer"]');
   await expect(sample).toHaveAttribute('data-state', 'highlighted');
-  expect(codeChunks().length).toBeGreaterThan(0);
+  expect(scripts(codeChunks).length).toBeGreaterThan(0);
 });
 
 test('home page: the growth chart (d3) loads only when "Hosting Showcase" opens, then draws', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(request.url());
-  });
-  await page.goto('/', { waitUntil: 'load' });
-  await page.waitForLoadState('networkidle');
-  const chartChunks = () => scripts.filter((url) => /\/assets\/(GrowthChart|SeriesChart)-/.test(url));
-  expect(chartChunks()).toEqual([]);
+  const scripts = await openHomeRecordingScripts(page);
+  const chartChunks = /\/assets\/(GrowthChart|SeriesChart)-/;
+  expect(scripts(chartChunks)).toEqual([]);
   await page.getByRole('button', { name: 'Hosting Showcase' }).click();
   await expect(page.getByRole('figure', { name: 'Growth' })).toBeVisible();
-  expect(chartChunks().length).toBeGreaterThan(0);
+  expect(scripts(chartChunks).length).toBeGreaterThan(0);
 });
 
 test('home page: the header search loads its engine (fuse.js) with the first text, then finds', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(request.url());
-  });
-  await page.goto('/', { waitUntil: 'load' });
-  await page.waitForLoadState('networkidle');
-  const engineChunks = () => scripts.filter((url) => /\/assets\/(search|purify\.es)-/.test(url));
-  expect(engineChunks()).toEqual([]);
+  const scripts = await openHomeRecordingScripts(page);
+  expect(scripts(/\/assets\/(search|purify\.es)-/)).toEqual([]);
   await page.getByRole('banner').getByRole('combobox', { name: 'Search services' }).fill('flux');
   await expect(page.getByRole('option').first()).toBeVisible();
   // The engine's chunk and DOMPurify, which the result rows' descriptions use.
-  expect(engineChunks().some((url) => /\/search-/.test(url))).toBe(true);
-  expect(engineChunks().some((url) => /\/purify\.es-/.test(url))).toBe(true);
+  expect(scripts(/\/assets\/search-/).length).toBeGreaterThan(0);
+  expect(scripts(/\/assets\/purify\.es-/).length).toBeGreaterThan(0);
 });
