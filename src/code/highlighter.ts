@@ -37,8 +37,8 @@ export interface HighlightOptions {
 }
 
 export interface CodeHighlighter {
-  /** Where tokenising runs: a Web Worker (the shared highlighter where possible) or the page. */
-  readonly runsIn: 'worker' | 'page';
+  /** Where tokenising runs: a Web Worker (the shared highlighter where possible) or the page; unset on a host's own highlighter. */
+  readonly runsIn?: 'worker' | 'page';
   /** Loads the grammar and theme on first use, then tokenises. Refuses what product-rules §5 does not allow. */
   highlight(code: string, options?: HighlightOptions): Promise<HighlightedCode>;
   /** Tokenises at once when the grammar and theme are already loaded; null when they are not. */
