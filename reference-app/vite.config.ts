@@ -41,5 +41,8 @@ export default defineConfig({
       },
     },
   },
+  // The code highlighter's worker (src/code/highlightWorker.ts) loads grammars on demand, so it
+  // is built as an ES module with its own chunks, from the site's origin (script-src 'self').
+  worker: { format: 'es' },
   server: { strictPort: true },
 });

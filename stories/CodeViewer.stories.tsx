@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useRef, useState } from 'react';
-import { CODE_THEMES, CodeViewer, type CodeHighlighter } from '../src/components/CodeViewer';
+import { CODE_LANGUAGES, CODE_THEMES, CodeViewer, type CodeHighlighter } from '../src/components/CodeViewer';
 
 // Every state of product-rules §4 "Code display", both variants of §9, and each allowed theme of §5.
 
@@ -48,23 +48,7 @@ const meta = {
   argTypes: {
     language: {
       control: 'select',
-      options: [
-        'json',
-        'javascript',
-        'typescript',
-        'python',
-        'html',
-        'css',
-        'scss',
-        'vue',
-        'markdown',
-        'yaml',
-        'xml',
-        'sql',
-        'bash',
-        'shell',
-        'text',
-      ],
+      options: [...CODE_LANGUAGES],
     },
     theme: { control: 'select', options: [...CODE_THEMES] },
     variant: { control: 'inline-radio', options: ['default', 'sample'] },

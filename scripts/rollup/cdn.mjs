@@ -26,12 +26,15 @@ import { transform as esbuildTransform } from 'esbuild';
 import MagicString from 'magic-string';
 import esbuild from 'rollup-plugin-esbuild';
 import { projectRoot, sourceAliases } from '../source-aliases.mjs';
+import { highlightWorkerSource, highlightWorkerUrl } from './highlight-worker.mjs';
 
 const webComponents = path.join(projectRoot, 'src/web-components');
 const stylesModule = path.join(webComponents, 'styles.ts');
 const cdnDir = path.join(projectRoot, 'dist/cdn');
 
 const entry = (name) => path.join(webComponents, `standalone/${name}.ts`);
+/** dist/cdn/lime-code-highlighter.js: a worker script, not an element; lime-code-viewer starts it. */
+const HIGHLIGHT_WORKER = 'lime-code-highlighter';
 
 /**
  * Entry name (dist/cdn/<name>.js) -> standalone source, in build groups. Entries of one group
@@ -77,6 +80,13 @@ export const cdnGroups = [
     // schema validator; grouped alone so neither the search nor the overlay pays for the rest.
     entries: { 'lime-service-runner': entry('lime-service-runner') },
     strings: ['common', 'notifications', 'auth', 'runner'],
+  },
+  {
+    // The code viewer's highlighter worker (shiki, grammars and themes as its own chunks), which
+    // lime-code-viewer starts from beside itself (highlight-worker.mjs). Alone, so no chunk it
+    // imports is shared with page code that expects a DOM.
+    entries: { [HIGHLIGHT_WORKER]: highlightWorkerSource },
+    strings: [],
   },
 ];
 export const cdnEntries = Object.assign({}, ...cdnGroups.map((g) => g.entries));
@@ -234,14 +244,29 @@ const reactToPreact = [
  * turns a service description into plain text for the search results, which React renders as
  * text. Without DOMPurify (`isSupported` false) text.ts takes its DOM-free path (`stripHtml`,
  * and `sanitizeDescriptionHtml` escapes everything), which is just as safe for text output.
- * The script-tag bundles get this stand-in; the npm package keeps the real DOMPurify.
+ * The script-tag bundles get this stand-in, and a purifier.ts that never loads it; the npm
+ * package keeps the real DOMPurify.
  */
 function withoutDompurify() {
   const id = '\0lime-no-dompurify';
+  // The module that loads DOMPurify on demand (src/catalogue/purifier.ts) has nothing to load.
+  const purifier = path.join(projectRoot, 'src/catalogue/purifier.ts');
+  const noPurifier = '\0lime-no-purifier';
   return {
     name: 'lime-no-dompurify',
-    resolveId: (source) => (source === 'dompurify' ? id : null),
-    load: (loaded) => (loaded === id ? 'export default { isSupported: false };\n' : null),
+    async resolveId(source, importer, options) {
+      if (source === 'dompurify') return id;
+      if (!source.endsWith('purifier') || !importer) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === purifier ? noPurifier : null;
+    },
+    load(loaded) {
+      if (loaded === id) return 'export default { isSupported: false };\n';
+      if (loaded === noPurifier) {
+        return 'export const peekPurifier = () => null;\nexport const setPurifier = () => {};\nexport const loadPurifier = () => Promise.resolve(null);\n';
+      }
+      return null;
+    },
   };
 }
 
@@ -379,6 +404,7 @@ function groupBuild(group, index) {
         define: { 'process.env.NODE_ENV': '"production"' },
       }),
       stripDefinitionDocs(),
+      highlightWorkerUrl({ fileName: `${HIGHLIGHT_WORKER}.js` }),
       terser({
         ecma: 2020,
         module: true,

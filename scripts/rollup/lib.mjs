@@ -7,6 +7,7 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import esbuild from 'rollup-plugin-esbuild';
 import { vanillaExtractPlugin } from '@vanilla-extract/rollup-plugin';
 import { sourceEntries, projectRoot } from '../source-aliases.mjs';
+import { highlightWorkerSource, highlightWorkerUrl } from './highlight-worker.mjs';
 
 const pkg = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
 const externalPackages = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
@@ -38,12 +39,14 @@ function cssBesideItsModule(asset) {
 
 export default [
   {
-    input: libraryInputs(),
+    // The highlighter worker is no export but a file the code viewer starts (highlight-worker.mjs).
+    input: [...libraryInputs(), highlightWorkerSource],
     external: isExternal,
     plugins: [
       vanillaExtractPlugin({ identifiers: ({ hash, debugId }) => (debugId ? `lime-${debugId}-${hash}` : `lime-${hash}`) }),
       nodeResolve({ extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
       esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: path.join(projectRoot, 'tsconfig.json') }),
+      highlightWorkerUrl({ fileName: 'code/highlightWorker.js' }),
     ],
     output: {
       dir: path.join(projectRoot, 'dist'),

@@ -20,18 +20,9 @@ export { searchModels } from './search';
 export type { SearchOptions } from './search';
 export { getSearchIndex } from './searchIndex';
 export type { SearchIndex } from './searchIndex';
-export {
-  stripHtml,
-  htmlToText,
-  sanitizeDescriptionHtml,
-  truncate,
-  descriptionPreview,
-  displayName,
-  abbreviateRuns,
-  formatRuns,
-  highlightSegments,
-} from './text';
+export { stripHtml, htmlToText, truncate, descriptionPreview, displayName, abbreviateRuns, formatRuns, highlightSegments } from './text';
 export type { TextSegment } from './text';
+export { sanitizeDescriptionHtml } from './sanitize';
 export {
   normalizeDomain,
   categoryIdsOf,
@@ -56,7 +47,14 @@ export { selectFeatured, ownModels } from './featured';
 export { FALLBACK_IMAGE, isPlaceholderImage, modelImage } from './fallbackImage';
 export { loadSearchEngine } from './engine';
 export type { SearchEngine } from './engine';
-export { createCatalogueStore, createCatalogue, createMemoryCache, createStorageCache, createSearchStore } from './store';
+export {
+  createCatalogueStore,
+  createCatalogue,
+  createMemoryCache,
+  createStorageCache,
+  createSearchStore,
+  ensureSearchEngine,
+} from './store';
 export type {
   CatalogueData,
   CatalogueStatus,
@@ -68,6 +66,7 @@ export type {
   Catalogue,
   SearchContext,
   SearchStore,
+  SearchStoreOptions,
 } from './store';
 export {
   useStoreSelector,

@@ -229,13 +229,24 @@ function apply(context: SearchContext): SearchContext {
   };
 }
 
+export interface SearchStoreOptions extends Partial<CatalogueData> {
+  filters?: Partial<SearchFilters>;
+  now?: number;
+  /** The engine, when the caller has it already (no chunk to load). */
+  engine?: SearchEngine;
+  /**
+   * Without `engine`: false loads the engine's chunk at once (a page that shows results straight
+   * away); true waits for `ensureSearchEngine` (the header search calls it on its first text, so a page nobody searches never fetches fuse.js; docs/deploy.md, "Lean first load").
+   * @default false
+   */
+  lazyEngine?: boolean;
+}
+
 /**
  * A search store (product-rules §3): filters, the filtered models, the isSearching flag. Every change of
  * query, sort, domain filters, provider filters or data re-applies the filters (product-rules §4).
  */
-export function createSearchStore(
-  initial: Partial<CatalogueData> & { filters?: Partial<SearchFilters>; now?: number; engine?: SearchEngine } = {},
-) {
+export function createSearchStore(initial: SearchStoreOptions = {}) {
   const store = createStore({
     context: apply({
       models: initial.models ?? [],
@@ -280,8 +291,16 @@ export function createSearchStore(
         context.isSearching === event.searching ? context : { ...context, isSearching: event.searching },
     },
   });
-  if (!initial.engine) void loadSearchEngine().then((engine) => store.trigger.setEngine({ engine }));
+  if (!initial.engine && !initial.lazyEngine) ensureSearchEngine(store);
   return store;
+}
+
+/**
+ * Gives a store the engine if it has none yet: loads its chunk (once per page) and applies the
+ * filters when it arrives. Safe to call on every focus; a store that has an engine is left alone.
+ */
+export function ensureSearchEngine(store: Pick<SearchStore, 'getSnapshot' | 'trigger'>): void {
+  if (!store.getSnapshot().context.engine) void loadSearchEngine().then((engine) => store.trigger.setEngine({ engine }));
 }
 
 export type SearchStore = ReturnType<typeof createSearchStore>;

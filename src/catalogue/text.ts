@@ -1,7 +1,7 @@
-import DOMPurify from 'dompurify';
 import type { ModelDescriptor } from '../api/types';
 import { formatString } from '../config/strings';
 import { MIN_MATCH_CHAR_LENGTH, RUN_ABBREVIATIONS } from './constants';
+import { peekPurifier } from './purifier';
 
 // Text shaping for descriptions, names and run counts (product-rules §2 header search, §3, §9).
 
@@ -35,38 +35,20 @@ export function stripHtml(html: string | null | undefined): string {
   );
 }
 
-const canPurify = () => DOMPurify.isSupported && typeof DOMPurify.sanitize === 'function';
-
 /**
  * product-rules §2: a description "sanitised as HTML": DOMPurify removes anything executable, then the
- * remaining text content is taken, so the result is plain text React renders as text. Without a
- * DOM (Node), falls back to `stripHtml`.
+ * remaining text content is taken, so the result is plain text React renders as text. DOMPurify
+ * loads on demand (purifier.ts: the header search loads it with its engine); before it has, and
+ * without a DOM (Node), this is `stripHtml`, which is as safe for text output.
  */
 export function htmlToText(html: string | null | undefined): string {
   if (!html) return '';
   if (!/[<&]/.test(html)) return collapse(html);
-  if (!canPurify()) return stripHtml(html);
+  const purify = peekPurifier();
+  if (!purify) return stripHtml(html);
   // Block boundaries become spaces so "<p>a</p><p>b</p>" reads "a b", as stripHtml does.
-  const fragment = DOMPurify.sanitize(html.replace(BLOCK_TAG, ' $&'), { RETURN_DOM_FRAGMENT: true });
+  const fragment = purify.sanitize(html.replace(BLOCK_TAG, ' $&'), { RETURN_DOM_FRAGMENT: true });
   return collapse(fragment.textContent ?? '');
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/**
- * Sanitised HTML of a description for rendering as markup (the service page). Inline styles and
- * style elements are removed too, so the markup also passes a strict Content-Security-Policy.
- * Without a DOM it returns the escaped plain text.
- */
-export function sanitizeDescriptionHtml(html: string | null | undefined): string {
-  if (!html) return '';
-  if (!canPurify()) return escapeHtml(stripHtml(html));
-  return DOMPurify.sanitize(html, {
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'img', 'video', 'audio', 'iframe'],
-    FORBID_ATTR: ['style', 'class', 'id'],
-    ALLOW_DATA_ATTR: false,
-  });
 }
 
 /**

@@ -29,9 +29,16 @@ export interface HighlightOptions {
   language?: string;
   /** One of product-rules §5's themes. @default 'dark-plus' */
   theme?: string;
+  /**
+   * Told when the grammar and theme are in and tokenising starts: from then on the highlight
+   * always finishes, so the code viewer stops its time limit's clock (timeLimit.ts).
+   */
+  onTokenising?: () => void;
 }
 
 export interface CodeHighlighter {
+  /** Where tokenising runs: a Web Worker (the shared highlighter where possible) or the page; unset on a host's own highlighter. */
+  readonly runsIn?: 'worker' | 'page';
   /** Loads the grammar and theme on first use, then tokenises. Refuses what product-rules §5 does not allow. */
   highlight(code: string, options?: HighlightOptions): Promise<HighlightedCode>;
   /** Tokenises at once when the grammar and theme are already loaded; null when they are not. */
@@ -50,7 +57,8 @@ function wrap(error: unknown, what: string): CodeHighlightError {
 }
 
 /**
- * Async factory: a shiki core highlighter on the JavaScript regex engine (no WebAssembly, so no
+ * Async factory: a shiki core highlighter in the calling thread (the highlighter worker's, or
+ * the page's where no worker can run; shared.ts), on the JavaScript regex engine (no WebAssembly, so no
  * `wasm-unsafe-eval` in the CSP) with nothing preloaded. Grammars and themes of product-rules §5 load on
  * demand, each at most once even when several blocks ask at the same time.
  */
@@ -117,10 +125,12 @@ export async function createCodeHighlighter(): Promise<CodeHighlighter> {
   };
 
   return {
+    runsIn: 'page',
     async highlight(code, options = {}) {
       const language = resolveCodeLanguage(options.language);
       const theme = resolveCodeTheme(options.theme);
       await Promise.all([loadLanguage(language), loadTheme(theme)]);
+      options.onTokenising?.();
       return tokenise(code, language, theme);
     },
     highlightSync(code, options = {}) {
@@ -133,72 +143,4 @@ export async function createCodeHighlighter(): Promise<CodeHighlighter> {
     loadedThemes: () => [...loadedThemes],
     dispose: () => core.dispose(),
   };
-}
-
-let shared: Promise<CodeHighlighter> | undefined;
-let sharedReady: CodeHighlighter | undefined;
-
-/**
- * The page-wide highlighter: created on first call, then shared by every code block. A failed
- * creation is forgotten so the next call tries again.
- */
-export function getCodeHighlighter(): Promise<CodeHighlighter> {
-  shared ??= createCodeHighlighter().then(
-    (highlighter) => (sharedReady = highlighter),
-    (error: unknown) => {
-      shared = undefined;
-      throw error;
-    },
-  );
-  return shared;
-}
-
-/** The shared highlighter if it already exists, without creating it. */
-export function peekCodeHighlighter(): CodeHighlighter | undefined {
-  return sharedReady;
-}
-
-/** Drops the shared highlighter (tests, or a host freeing memory); the next call creates a new one. */
-export function resetCodeHighlighter(): void {
-  sharedReady?.dispose();
-  sharedReady = undefined;
-  shared = undefined;
-}
-
-/** Highlights with the shared highlighter. Refuses a language or theme outside product-rules §5 before loading anything. */
-export async function highlightCode(code: string, options: HighlightOptions = {}): Promise<HighlightedCode> {
-  const language = resolveCodeLanguage(options.language);
-  const theme = resolveCodeTheme(options.theme);
-  const highlighter = await getCodeHighlighter();
-  return highlighter.highlight(code, { language, theme });
-}
-
-/**
- * Settles like `promise`, or rejects with a `timeout` CodeHighlightError after `ms` (product-rules §9:
- * 500 ms). A non-finite limit means none. The work itself goes on, so a slow first load still
- * warms the shared highlighter for the next block.
- *
- * What the limit can cut short is the waiting: creating the highlighter and fetching grammar
- * and theme chunks (a slow network, a stalled chunk). Tokenising runs synchronously once they
- * are in, and its result settles before any timer can fire, so code whose chunks arrived in
- * time is always shown highlighted (see test/bench/code.bench.ts for the cold figures).
- */
-export function withTimeLimit<T>(promise: Promise<T>, ms: number): Promise<T> {
-  if (!Number.isFinite(ms)) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new CodeHighlightError('timeout', `The code highlighter did not answer within ${ms} ms.`)),
-      Math.max(0, ms),
-    );
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
 }

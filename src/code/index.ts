@@ -4,14 +4,11 @@ export type { CodeHighlightErrorCode } from './errors';
 export { resolveCodeLanguage, resolveCodeTheme, isCodeLanguage, isCodeTheme, isBlankCode } from './resolve';
 export { colorKey, fontStyleNames, FONT_STYLE } from './colors';
 export type { FontStyleName } from './colors';
-export {
-  createCodeHighlighter,
-  getCodeHighlighter,
-  peekCodeHighlighter,
-  resetCodeHighlighter,
-  highlightCode,
-  withTimeLimit,
-} from './highlighter';
+export { createCodeHighlighter } from './highlighter';
+export { getCodeHighlighter, peekCodeHighlighter, resetCodeHighlighter, highlightCode } from './shared';
+export { createWorkerCodeHighlighter, startHighlightWorker } from './workerHighlighter';
+export type { WorkerCodeHighlighterOptions } from './workerHighlighter';
+export { withTimeLimit } from './timeLimit';
 export type { CodeHighlighter, HighlightedCode, HighlightedToken, HighlightOptions } from './highlighter';
 export { copyText, legacyCopy } from './clipboard';
 export type { LegacyCopyOptions } from './clipboard';

@@ -2,10 +2,12 @@
 // process: highlighter creation, grammar and theme loading, tokenising), and warm highlights
 // with the shared highlighter. Measures only; it passes or fails on nothing.
 //
-// Reading it against product-rules §9's 500 ms highlighter time limit: the limit covers what can be
-// waited for (creating the highlighter, fetching grammar and theme). Tokenising is synchronous
-// on the main thread, so once it starts it finishes; its cold cost is mostly the regex engine
-// translating and V8 compiling the grammar's patterns the first time they are used.
+// Reading it against product-rules §9's 500 ms highlighter time limit: the limit covers the whole
+// wait, starting the worker, fetching grammar and theme, and tokenising. In browsers tokenising
+// runs in the highlighter worker (src/code/highlightWorker.ts), so it no longer blocks the page;
+// this bench measures the same engine in-thread, the work the worker does. Its cold cost is
+// mostly the regex engine translating and V8 compiling the grammar's patterns the first time
+// they are used.
 //
 //   node --conditions=source --import tsx test/bench/code.bench.ts [--runs=5] [--json]
 import { execFileSync } from 'node:child_process';
@@ -41,7 +43,7 @@ async function coldSplitChild() {
   const code = sampleFile();
   const mod = await import('../../src/code/highlighter');
   const t0 = now();
-  const highlighter = await mod.getCodeHighlighter();
+  const highlighter = await mod.createCodeHighlighter();
   await highlighter.highlight('let a = 1;', { language: 'typescript', theme: 'dark-plus' });
   const t1 = now();
   await highlighter.highlight(code, { language: 'typescript', theme: 'dark-plus' });
@@ -54,7 +56,7 @@ async function coldChild() {
   const t0 = now();
   const mod = await import('../../src/code/highlighter');
   const t1 = now();
-  const highlighter = await mod.getCodeHighlighter();
+  const highlighter = await mod.createCodeHighlighter();
   const t2 = now();
   const result = await highlighter.highlight(code, { language: 'typescript', theme: 'dark-plus' });
   const t3 = now();
@@ -81,9 +83,9 @@ async function main() {
     split.push(JSON.parse(execFileSync(process.execPath, [...process.execArgv, self, '--cold-split-child'], { encoding: 'utf8' })));
   }
 
-  const { createCodeHighlighter, getCodeHighlighter } = await import('../../src/code/highlighter');
+  const { createCodeHighlighter } = await import('../../src/code/highlighter');
   const code = sampleFile();
-  const shared = await getCodeHighlighter();
+  const shared = await createCodeHighlighter();
   await shared.highlight(code, { language: 'typescript', theme: 'dark-plus' });
   await shared.highlight(code, { language: 'json', theme: 'github-light' });
 

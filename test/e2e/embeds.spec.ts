@@ -272,9 +272,13 @@ test('the code viewer and pricing calculator bundles run on the same hostile, st
     window.__cspViolations = [];
     document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations!.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
   await page.goto(`${embed.url}/more.html`);
   const code = page.locator('lime-code-viewer');
   await expect(code.locator('[data-lime="code-viewer"]')).toHaveAttribute('data-state', 'highlighted');
+  // The bundle highlights in its worker, started from beside itself under the strict policy.
+  expect(workers).toEqual([`${embed.url}/cdn/lime-code-highlighter.js`]);
   await expect(code.getByRole('group', { name: 'Code sample (python)' })).toContainText('print(limelight.run(');
   const calculator = page.locator('lime-pricing-calculator');
   await expect(calculator.getByRole('heading', { level: 2, name: 'Serverless cost calculator' })).toBeVisible();

@@ -14,6 +14,9 @@ import { requestProtocol } from './clientIp';
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
+  // The code highlighter's Web Worker (src/code/highlightWorker.ts): a file of the site's own,
+  // never a blob: URL. Said explicitly rather than left to fall back to script-src.
+  "worker-src 'self'",
   "style-src 'self'",
   "img-src 'self' data: https:",
   "font-src 'self' data:",

@@ -16,6 +16,9 @@ export {
 export type { CodeLanguage, CodeTheme } from '../../code/constants';
 export { CodeHighlightError, isCodeHighlightError } from '../../code/errors';
 export type { CodeHighlightErrorCode } from '../../code/errors';
-export { createCodeHighlighter, getCodeHighlighter, resetCodeHighlighter, highlightCode } from '../../code/highlighter';
+export { createCodeHighlighter } from '../../code/highlighter';
+export { getCodeHighlighter, resetCodeHighlighter, highlightCode } from '../../code/shared';
+export { createWorkerCodeHighlighter } from '../../code/workerHighlighter';
+export type { WorkerCodeHighlighterOptions } from '../../code/workerHighlighter';
 export type { CodeHighlighter, HighlightedCode, HighlightedToken, HighlightOptions } from '../../code/highlighter';
 export { copyText } from '../../code/clipboard';

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { HIGHLIGHT_TIME_LIMIT_MS } from '../../code/constants';
 import { CodeHighlightError, isCodeHighlightError } from '../../code/errors';
-import { getCodeHighlighter, peekCodeHighlighter, withTimeLimit, type CodeHighlighter, type HighlightedCode } from '../../code/highlighter';
+import type { CodeHighlighter, HighlightedCode } from '../../code/highlighter';
+import { getCodeHighlighter, peekCodeHighlighter } from '../../code/shared';
+import { withTimeLimit } from '../../code/timeLimit';
 import { isBlankCode, resolveCodeLanguage, resolveCodeTheme } from '../../code/resolve';
 
 /** The four states of product-rules §4 "Code display", exposed to CSS as `data-state`. */
@@ -34,8 +36,9 @@ function toError(error: unknown): CodeHighlightError {
 
 /**
  * What can be known without waiting: blank code is empty (never highlighted, product-rules §5), a
- * refused language or theme is an error, and a warm shared highlighter answers at once, so a
- * block whose grammar is loaded never flashes the loading state.
+ * refused language or theme is an error, and the shared highlighter answers at once for code it
+ * has highlighted before (the worker's recent results), so a block shown again (a remount, a
+ * tab switched back) never flashes the loading state.
  */
 function immediateView(code: string, language: string | undefined, theme: string | undefined, custom: boolean): CodeHighlightView {
   if (isBlankCode(code)) return { state: 'empty' };
@@ -81,10 +84,13 @@ export function useCodeHighlight({
     if (!loading) return;
     let cancelled = false;
     const source = highlighterRef.current ?? getCodeHighlighter;
+    // The time limit's clock stops once tokenising starts (timeLimit.ts).
+    let tokenising!: () => void;
+    const clockStops = new Promise<void>((resolve) => (tokenising = resolve));
     const work = Promise.resolve()
       .then(() => source())
-      .then((h) => h.highlight(code, { language, theme }));
-    withTimeLimit(work, timeLimitMs).then(
+      .then((h) => h.highlight(code, { language, theme, onTokenising: tokenising }));
+    withTimeLimit(work, timeLimitMs, clockStops).then(
       (result) => {
         if (!cancelled) setSnapshot((s) => (s.key === key ? { key, view: { state: 'highlighted', result } } : s));
       },

@@ -1,6 +1,5 @@
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { Job, ModelDescriptor } from '../../api/types';
-import { AuthDialog } from '../AuthDialog/AuthDialog';
 import { useCatalogue, useCatalogueState } from '../../catalogue/react';
 import { usePlatform } from '../../config/PlatformProvider';
 import { formatString } from '../../config/strings';
@@ -14,6 +13,11 @@ import { useRecentRuns, useElapsedSeconds, useRunEstimate } from './useRunnerDat
 import { useServiceRunner, type RunnerActors } from './useServiceRunner';
 import type { JobsClient } from '../../api/jobs';
 import * as styles from './ServiceRunner.css';
+
+// The sign-in overlay (its machine and screens) loads the first time a run needs a sign-in:
+// most runs are by signed-in visitors, and the service page's first load stays smaller
+// (docs/deploy.md, "Lean first load").
+const AuthDialog = lazy(() => import('../AuthDialog/AuthDialog').then((m) => ({ default: m.AuthDialog })));
 
 export interface ServiceRunnerProps {
   /** Id of the service to run. */
@@ -110,6 +114,9 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
     onJobChange: props.onJobChange,
   });
   const { phase, job, busy } = runner;
+  // Mounted from the first sign-in request on, so its closing and a second request behave as before.
+  const [authWanted, setAuthWanted] = useState(false);
+  if (phase === 'needsAuth' && !authWanted) setAuthWanted(true);
 
   // Recent runs and the estimate reload when a run ends (a new run time, a new list entry).
   const [refreshKey, setRefreshKey] = useState(0);
@@ -288,16 +295,20 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
         <RecentRuns runs={recent} strings={s} headingLevel={sub} disabled={busy} onOpen={runner.open} onRunAgain={runner.runAgain} />
       ) : null}
 
-      <AuthDialog
-        mode="overlay"
-        open={phase === 'needsAuth'}
-        portalContainer={props.portalContainer}
-        onAuthenticated={runner.signedIn}
-        onClose={() => {
-          // Closing after a sign-in is handled by onAuthenticated; only a dismissal goes back.
-          if (runner.actorRef.getSnapshot().matches('needsAuth')) runner.dismissAuth();
-        }}
-      />
+      {authWanted ? (
+        <Suspense fallback={null}>
+          <AuthDialog
+            mode="overlay"
+            open={phase === 'needsAuth'}
+            portalContainer={props.portalContainer}
+            onAuthenticated={runner.signedIn}
+            onClose={() => {
+              // Closing after a sign-in is handled by onAuthenticated; only a dismissal goes back.
+              if (runner.actorRef.getSnapshot().matches('needsAuth')) runner.dismissAuth();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

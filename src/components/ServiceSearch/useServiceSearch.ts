@@ -4,7 +4,7 @@ import { formatString, type Strings } from '../../config/strings';
 import { SEARCH_DEBOUNCE_MS, TOP_RESULTS } from '../../catalogue/constants';
 import { DEFAULT_OVERVIEW_HREF, DEFAULT_SERVICE_HREF, overviewHref, serviceHref } from '../../catalogue/paths';
 import { useStoreSelector } from '../../catalogue/react';
-import { createSearchStore, type SearchContext, type SearchStore } from '../../catalogue/store';
+import { createSearchStore, ensureSearchEngine, type SearchContext, type SearchStore } from '../../catalogue/store';
 import { createNavigationEvent, type NavigationEvent } from '../../internal/navigationEvent';
 import { useControllableState } from '../../internal/useControllableState';
 
@@ -69,7 +69,13 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
     overviewHref: overviewTemplate = DEFAULT_OVERVIEW_HREF,
   } = options;
   const [ownStore] = useState(() =>
-    createSearchStore({ models: models as ModelDescriptor[], categories: categories as ModelCategory[], now: now ?? undefined }),
+    // The engine (fuse.js and the index) loads with the first text, not with the page.
+    createSearchStore({
+      models: models as ModelDescriptor[],
+      categories: categories as ModelCategory[],
+      now: now ?? undefined,
+      lazyEngine: true,
+    }),
   );
   const store = options.store ?? ownStore;
   const [text, setText] = useControllableState(options.value, options.defaultValue ?? '', options.onValueChange);
@@ -96,6 +102,8 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
       return;
     }
     store.trigger.setSearching({ searching: true });
+    // The first text (typed, or a controlled `value`) loads the engine; results wait for it.
+    if (next) ensureSearchEngine(store);
     const timer = setTimeout(() => store.trigger.setQuery({ query: next }), debounceMs);
     return () => clearTimeout(timer);
   }, [text, store, debounceMs]);
@@ -165,6 +173,7 @@ export function useServiceSearch(options: UseServiceSearchOptions) {
 
   const trimmed = text.trim();
   const active = trimmed !== '';
+
   const pending = active && (isSearching || trimmed !== query);
   // The engine's chunk still loading counts as loading (product-rules §2: skeleton rows while loading).
   const showSkeleton = active && (loading || pending || !engineReady);

@@ -1,4 +1,6 @@
-// Pure data (no runtime imports): the manifest script loads it in Node; each element imports only its own.
+// Pure data (its only runtime import, the code layer's constants, is pure data too): the manifest
+// script loads it in Node; each element imports only its own.
+import { CODE_LANGUAGES, CODE_THEMES } from '../../code/constants';
 import type { WidgetDefinition } from '../types';
 import { theme, strings } from './common';
 
@@ -22,23 +24,7 @@ export const codeViewerDefinition = {
       property: 'language',
       type: 'string',
       default: 'json',
-      values: [
-        'json',
-        'javascript',
-        'typescript',
-        'python',
-        'html',
-        'css',
-        'scss',
-        'vue',
-        'markdown',
-        'yaml',
-        'xml',
-        'sql',
-        'bash',
-        'shell',
-        'text',
-      ],
+      values: CODE_LANGUAGES,
       description: 'Language of the code (product-rules §5). Anything else shows the raw code with "Failed to highlight code".',
     },
     {
@@ -46,7 +32,7 @@ export const codeViewerDefinition = {
       property: 'codeTheme',
       type: 'string',
       default: "'light-plus' with theme=\"light\", else 'dark-plus'",
-      values: ['dark-plus', 'light-plus', 'github-dark', 'github-light', 'monokai', 'nord', 'one-dark-pro', 'dracula'],
+      values: CODE_THEMES,
       description: 'Colour theme of the highlighted code (product-rules §5).',
     },
     {

@@ -7,6 +7,8 @@ import {
   createMemoryCache,
   createSearchStore,
   createStorageCache,
+  ensureSearchEngine,
+  loadSearchEngine,
   searchModels,
   type CatalogueData,
 } from '../../../src/catalogue';
@@ -234,6 +236,24 @@ describe('search store (product-rules §3, §4)', () => {
       eager.getSnapshot().context.filtered_models.map((m) => m.id),
     );
     expect(store.getSnapshot().context.filtered_models.length).toBeGreaterThan(0);
+  });
+
+  it('with lazyEngine, loads no engine until ensureSearchEngine asks, then applies the filters', async () => {
+    const store = createSearchStore({
+      models: fixtureModels,
+      categories: fixtureCategories,
+      now: FIXTURE_NOW,
+      filters: { query: 'kokoro' },
+      lazyEngine: true,
+    });
+    // The page-wide engine is in (an earlier store loaded it); this store still has none.
+    await loadSearchEngine();
+    await Promise.resolve();
+    expect(store.getSnapshot().context.engine).toBeNull();
+    expect(store.getSnapshot().context.filtered_models).toEqual([]);
+    ensureSearchEngine(store);
+    await vi.waitFor(() => expect(store.getSnapshot().context.engine).not.toBeNull());
+    expect(store.getSnapshot().context.filtered_models.map((m) => m.id)[0]).toBe('kokoro');
   });
 
   it('re-applies when the data changes', () => {

@@ -28,6 +28,8 @@ describe('on every response', () => {
     const policy = directives(CONTENT_SECURITY_POLICY);
     expect(policy['script-src']).toEqual(["'self'"]);
     expect(policy['style-src']).toEqual(["'self'"]);
+    // The code highlighter's worker is a same-origin file (no blob: workers).
+    expect(policy['worker-src']).toEqual(["'self'"]);
     expect(policy['frame-ancestors']).toEqual(["'none'"]);
     expect(policy['object-src']).toEqual(["'none'"]);
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-inline|unsafe-eval/);

@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import * as styles from './serviceTabs.css';
 
 export interface TabDefinition<K extends string> {
@@ -9,8 +9,10 @@ export interface TabDefinition<K extends string> {
 
 /**
  * Tabs after the WAI-ARIA tabs pattern: one tab stop (roving tabindex), Left/Right and Home/End
- * move and select (automatic activation), each panel labelled by its tab. Inactive panels stay
- * mounted but hidden, so a run in the Playground keeps going while the API tab is open.
+ * move and select (automatic activation), each panel labelled by its tab. A panel mounts when its
+ * tab is first selected, so a page loads only what its open tab needs (the API tab's code viewer,
+ * for one: docs/deploy.md, "Lean first load"); from then on it stays mounted but hidden, so a run
+ * in the Playground keeps going while the API tab is open.
  */
 export function ServiceTabs<K extends string>({
   label,
@@ -27,6 +29,8 @@ export function ServiceTabs<K extends string>({
   const refs = useRef(new Map<K, HTMLButtonElement>());
   const tabId = (key: K) => `${id}-tab-${key}`;
   const panelId = (key: K) => `${id}-panel-${key}`;
+  const [opened, setOpened] = useState<ReadonlySet<K>>(() => new Set([selected]));
+  if (!opened.has(selected)) setOpened(new Set(opened).add(selected));
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((t) => t.key === selected);
@@ -81,7 +85,7 @@ export function ServiceTabs<K extends string>({
           hidden={t.key !== selected}
           className={styles.panel}
         >
-          {t.panel}
+          {opened.has(t.key) || t.key === selected ? t.panel : null}
         </div>
       ))}
     </>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Job, ModelCategory, ModelDescriptor, ServiceEndpoint } from '@limelight/widgets/api';
 import {
@@ -12,7 +12,6 @@ import {
 } from '@limelight/widgets/catalogue';
 import { usePlatform } from '@limelight/widgets/platform';
 import { ServiceRunner } from '@limelight/widgets/service-runner';
-import { ServiceApiTab } from './ServiceApiTab';
 import { ServiceTabs } from './ServiceTabs';
 import { providerLabel, showFallbackImage } from './ServiceCard';
 import { useCatalogueData } from './useCatalogueData';
@@ -27,6 +26,10 @@ export function useServiceSegments(): string[] {
 const TABS = ['playground', 'api', 'docs'] as const;
 type TabKey = (typeof TABS)[number];
 const isTab = (value: string | null): value is TabKey => TABS.includes(value as TabKey);
+
+// The API tab's code samples (the code viewer, its tooltip and the highlighter worker) load when
+// the tab is first opened (docs/deploy.md, "Lean first load").
+const ServiceApiTab = lazy(() => import('./ServiceApiTab').then((m) => ({ default: m.ServiceApiTab })));
 
 /** The selected tab lives in the URL (`?tab=api`), so it can be linked and survives a reload. */
 function useTab(): [TabKey, (tab: TabKey) => void] {
@@ -209,7 +212,11 @@ function ServiceDetails({ model }: { model: ModelDescriptor }) {
           {
             key: 'api',
             label: strings.runner.page.api,
-            panel: <ServiceApiTab serviceId={model.id} endpoints={endpoints} lastInput={lastInput} />,
+            panel: (
+              <Suspense fallback={null}>
+                <ServiceApiTab serviceId={model.id} endpoints={endpoints} lastInput={lastInput} />
+              </Suspense>
+            ),
           },
           {
             key: 'docs',

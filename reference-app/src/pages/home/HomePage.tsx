@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { ModelShowcase } from './ModelShowcase';
-import { GrowthChart } from './GrowthChart';
 import { CollapsibleSection } from '../marketing/CollapsibleSection';
 import { GpuFleetTable } from '../marketing/GpuFleetTable';
 import { useRepoStats } from '../marketing/useRepoStats';
@@ -13,6 +12,8 @@ import * as styles from '../page.css';
 // The code viewer and its highlighter load only when a visitor opens "How It Works": they are
 // the heaviest part of the page and start collapsed (docs/deploy.md, "Lean first load").
 const SampleCode = lazy(() => import('../marketing/SampleCode').then((m) => ({ default: m.SampleCode })));
+// Likewise the growth chart (d3 scales and shapes) loads when "Hosting Showcase" is opened.
+const GrowthChart = lazy(() => import('./GrowthChart').then((m) => ({ default: m.GrowthChart })));
 
 const HOW_IT_WORKS = 'how-it-works';
 const HOSTING_SHOWCASE = 'hosting-showcase';
@@ -120,7 +121,11 @@ export default function HomePage() {
             <span className={styles.ribbon}>IT'S FREE</span>
             <h3 className={styles.cardTitle}>Your GPU Cloud</h3>
             <p className={styles.muted}>Public hosting on the marketplace costs nothing. Publishers earn credits per request.</p>
-            <GrowthChart />
+            {sections.isExpanded(HOSTING_SHOWCASE) && (
+              <Suspense fallback={null}>
+                <GrowthChart />
+              </Suspense>
+            )}
           </div>
           {audiences.map((audience) => (
             <div key={audience.title} className={styles.card}>
