@@ -7,9 +7,10 @@
 // PostgreSQL (a fresh schema, dropped after), and BENCH_WORKERS (default "1", e.g. "1,2")
 // lists the WORKERS counts to measure. It measures and never fails on timings.
 // Each case alternates bare and platform BENCH_ROUNDS times (default 3) for BENCH_SECONDS each
-// (default 5) with BENCH_CONNECTIONS (default 10), and reports medians. BENCH_CPU_PROF=<dir>
-// profiles the platform server (see serverLaunch.ts): on a shared machine
-// the load moves, and alternating exposes both servers to the same conditions.
+// (default 5) with BENCH_CONNECTIONS (default 10), and reports medians: on a shared machine the
+// load moves, and alternating exposes both servers to the same conditions. BENCH_ONLY=<text>
+// keeps the routes whose name contains it. BENCH_CPU_PROF=<dir> profiles the platform server
+// (see serverLaunch.ts); test/bench/profileSummary.mjs reads the profiles.
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { launchBareServer, launchPlatformServer, type Launched } from './serverLaunch';
@@ -18,6 +19,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const workerCounts = (process.env.BENCH_WORKERS ?? '1').split(',').map(Number);
+const only = process.env.BENCH_ONLY;
 
 interface Case {
   name: string;
@@ -119,7 +121,7 @@ async function benchWorkers(workers: number) {
   try {
     platform = await launchPlatformServer({ workers });
     const token = await signIn(platform.url);
-    const cases = catalogueCases(token);
+    const cases = catalogueCases(token).filter((c) => !only || c.name.includes(only));
     bare = await launchBareServer(await recordAnswers(platform.url, cases));
     const rows = [];
     for (const c of cases) {
