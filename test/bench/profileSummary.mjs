@@ -4,7 +4,8 @@
 // read from where it is spent rather than guessed.
 //   node test/bench/profileSummary.mjs <dir or .cpuprofile> [--top=25] [--skip-seconds=0] [--callers=text]
 // --skip-seconds leaves out the start of each profile (migrations, seeding, first compilation);
-// --callers lists the call chains leading to the functions whose name or file contains `text`.
+// --callers lists the call chains leading to the functions whose name or file contains `text`;
+// --inside=text gives the self time of what runs below such a function.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
@@ -15,6 +16,7 @@ const option = (name, fallback) => Number(args.find((a) => a.startsWith(`--${nam
 const top = option('top', 25);
 const skipMicros = option('skip-seconds', 0) * 1e6;
 const callersOf = args.find((a) => a.startsWith('--callers='))?.slice('--callers='.length);
+const insideOf = args.find((a) => a.startsWith('--inside='))?.slice('--inside='.length);
 const target = args.find((a) => !a.startsWith('--'));
 if (!target) {
   console.error('usage: node test/bench/profileSummary.mjs <dir or .cpuprofile> [--top=25] [--skip-seconds=0]');
@@ -71,6 +73,7 @@ const selfByFile = new Map();
 const selfByArea = new Map();
 const totalByName = new Map();
 const chains = new Map();
+const inside = new Map();
 let total = 0;
 const add = (map, key, micros) => map.set(key, (map.get(key) ?? 0) + micros);
 
@@ -99,6 +102,7 @@ for (const file of files) {
       seen.add(key);
       stack.push(key);
     }
+    if (insideOf && stack.some((frame) => frame.includes(insideOf))) add(inside, name, micros);
     if (callersOf) {
       const from = stack.findIndex((frame) => frame.includes(callersOf));
       if (from >= 0) add(chains, stack.slice(from, from + 12).join('\n      <- '), micros);
@@ -119,4 +123,5 @@ table('Self time by area (package or project folder)', selfByArea);
 table('Self time by file', selfByFile);
 table('Self time by function', selfByName);
 table('Total time by function (itself and what it calls)', totalByName);
+if (insideOf) table(`Self time below "${insideOf}"`, inside);
 if (callersOf) table(`Call chains into "${callersOf}" (time of the samples below them)`, chains);

@@ -15,33 +15,53 @@ export const CORS_ALLOW_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELET
 export const CORS_EXPOSE_HEADERS = ['X-Supabase-Api-Version', 'Retry-After'];
 const MAX_AGE_SECONDS = 600;
 
-export function corsMiddleware(config: Pick<ServerConfig, 'publicUrl' | 'corsOrigins'>): MiddlewareHandler {
+/** Which origin a caller's `Origin` is granted (any with CORS_ORIGINS=*, else the site's and the listed ones). */
+export type CorsGrant = (origin: string | null | undefined) => string | undefined;
+
+export function corsGrant(config: Pick<ServerConfig, 'publicUrl' | 'corsOrigins'>): CorsGrant {
   const site = new URL(config.publicUrl).origin;
   const allowed = config.corsOrigins === '*' ? null : new Set([site, ...config.corsOrigins]);
-  /** The origin to grant, or undefined: any origin with CORS_ORIGINS=*, else the listed ones. */
-  const grant = (origin: string) => (allowed === null ? origin || '*' : allowed.has(origin) ? origin : undefined);
-  const exposed = CORS_EXPOSE_HEADERS.join(',');
+  return (origin) => (allowed === null ? origin || '*' : origin && allowed.has(origin) ? origin : undefined);
+}
 
+/**
+ * The headers an answer (not a preflight) gets for a caller from `origin`, given the answer's
+ * Vary: the grant depends on the Origin. Also written by the catalogue's fast lane.
+ */
+export function corsAnswerHeaders(
+  grant: CorsGrant,
+  origin: string | null | undefined,
+  vary: string | null | undefined,
+): Record<string, string> {
+  const granted = grant(origin);
+  return {
+    ...(granted ? { 'Access-Control-Allow-Origin': granted } : {}),
+    'Access-Control-Expose-Headers': CORS_EXPOSE_HEADERS.join(','),
+    Vary: appendVary(vary, 'Origin'),
+  };
+}
+
+export function corsMiddleware(config: Pick<ServerConfig, 'publicUrl' | 'corsOrigins'>): MiddlewareHandler {
+  const grant = corsGrant(config);
   return async (c, next) => {
-    const origin = grant(c.req.header('origin') ?? '');
     if (c.req.method === 'OPTIONS') {
-      // A preflight is answered here, before any route or body limit.
+      // A preflight is answered here, before any route or body limit. The allowed headers are
+      // announced whatever Access-Control-Request-Headers asked, hence its place in Vary.
+      const granted = grant(c.req.header('origin'));
       const headers: Record<string, string> = {
-        'Access-Control-Expose-Headers': exposed,
-        // The grant depends on the Origin, and the allowed headers are announced in answer to
-        // Access-Control-Request-Headers.
+        ...(granted ? { 'Access-Control-Allow-Origin': granted } : {}),
+        'Access-Control-Expose-Headers': CORS_EXPOSE_HEADERS.join(','),
         Vary: 'Origin, Access-Control-Request-Headers',
         'Access-Control-Max-Age': String(MAX_AGE_SECONDS),
         'Access-Control-Allow-Methods': CORS_ALLOW_METHODS.join(','),
         'Access-Control-Allow-Headers': CORS_ALLOW_HEADERS.join(','),
       };
-      if (origin) headers['Access-Control-Allow-Origin'] = origin;
       return new Response(null, { status: 204, headers });
     }
     await next();
     const headers = c.res.headers;
-    if (origin) headers.set('Access-Control-Allow-Origin', origin);
-    headers.set('Access-Control-Expose-Headers', exposed);
-    headers.set('Vary', appendVary(headers.get('vary'), 'Origin'));
+    for (const [name, value] of Object.entries(corsAnswerHeaders(grant, c.req.header('origin'), headers.get('vary')))) {
+      headers.set(name, value);
+    }
   };
 }
