@@ -39,9 +39,9 @@ describe('CORS', () => {
   });
 
   it('with CORS_ORIGINS=* echoes any origin, or * without one', async () => {
-    expect((await app('*').request('/data', { headers: { Origin: 'https://any.example' } })).headers.get('access-control-allow-origin')).toBe(
-      'https://any.example',
-    );
+    expect(
+      (await app('*').request('/data', { headers: { Origin: 'https://any.example' } })).headers.get('access-control-allow-origin'),
+    ).toBe('https://any.example');
     expect((await app('*').request('/data')).headers.get('access-control-allow-origin')).toBe('*');
   });
 
