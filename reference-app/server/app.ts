@@ -6,6 +6,7 @@ import type { AuthDeps } from './auth/deps';
 import { API_VERSION, API_VERSION_HEADER, AuthHttpError } from './auth/errors';
 import { authRoutes } from './auth/routes';
 import type { CatalogueCache } from './http/catalogueCache';
+import { catalogueFastLane } from './http/catalogueFastLane';
 import { compression } from './http/compression';
 import { corsMiddleware } from './http/cors';
 import { inputGuard } from './http/inputGuard';
@@ -94,6 +95,14 @@ export function createApp({ auth, api, publishableKey, serveApp, catalogue }: Ap
       if (/^\/(v1|auth|dev|media|sandbox)(\/|$)/.test(c.req.path)) return c.notFound();
       return serve(c);
     });
+  }
+
+  if (catalogue && !config.logRequests) {
+    // Cached catalogue reads skip the router and the middleware chain (docs/deploy.md,
+    // "Throughput"); with LOG_REQUESTS every request goes through the logger instead.
+    const fastLane = catalogueFastLane(catalogue, config);
+    const routed = app.fetch;
+    app.fetch = (request, env, executionCtx) => fastLane(request) ?? routed(request, env, executionCtx);
   }
 
   return app;

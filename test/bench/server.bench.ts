@@ -7,17 +7,22 @@
 // PostgreSQL (a fresh schema, dropped after), and BENCH_WORKERS (default "1", e.g. "1,2")
 // lists the WORKERS counts to measure. It measures and never fails on timings.
 // Each case alternates bare and platform BENCH_ROUNDS times (default 3) for BENCH_SECONDS each
-// (default 5) with BENCH_CONNECTIONS (default 10), and reports medians. BENCH_CPU_PROF=<dir>
-// profiles the platform server (see serverLaunch.ts): on a shared machine
-// the load moves, and alternating exposes both servers to the same conditions.
+// (default 5) with BENCH_CONNECTIONS (default 10), and reports medians: on a shared machine the
+// load moves, and alternating exposes both servers to the same conditions. On Linux it also
+// reports each server's CPU time per request (from /proc), which other load on the machine
+// barely moves: "CPU ratio" (bare's CPU per request over the platform's) is what the req/s
+// ratio tends to on an idle machine. BENCH_ONLY=<text>
+// keeps the routes whose name contains it. BENCH_CPU_PROF=<dir> profiles the platform server
+// (see serverLaunch.ts); test/bench/profileSummary.mjs reads the profiles.
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { launchBareServer, launchPlatformServer, type Launched } from './serverLaunch';
+import { cpuSeconds, launchBareServer, launchPlatformServer, type Launched } from './serverLaunch';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const workerCounts = (process.env.BENCH_WORKERS ?? '1').split(',').map(Number);
+const only = process.env.BENCH_ONLY;
 
 interface Case {
   name: string;
@@ -29,16 +34,21 @@ interface Case {
 
 interface Measured {
   rps: number;
+  /** The server's CPU time per request in microseconds (Linux), or NaN. */
+  cpu: number;
   p50: number;
   p99: number;
   non2xx: number;
   errors: number;
 }
 
-async function measure(url: string, headers: Record<string, string> | undefined): Promise<Measured> {
-  const result = await autocannon({ url, headers, connections, duration: seconds });
+async function measure(server: Launched, path: string, headers: Record<string, string> | undefined): Promise<Measured> {
+  const before = cpuSeconds(server.pid);
+  const result = await autocannon({ url: `${server.url}${path}`, headers, connections, duration: seconds });
+  const after = cpuSeconds(server.pid);
   return {
     rps: Math.round(result.requests.average),
+    cpu: before === undefined || after === undefined ? NaN : ((after - before) * 1e6) / result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -95,15 +105,16 @@ function catalogueCases(token: string): Case[] {
 const pct = (x: number) => `${Math.round(x * 100)} %`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function alternate(platformUrl: string, bareUrl: string, c: Case) {
+async function alternate(platformServer: Launched, bareServer: Launched, c: Case) {
   const platform: Measured[] = [];
   const bare: Measured[] = [];
   for (let round = 0; round < rounds; round++) {
-    bare.push(await measure(`${bareUrl}${c.path}`, c.headers));
-    platform.push(await measure(`${platformUrl}${c.path}`, c.headers));
+    bare.push(await measure(bareServer, c.path, c.headers));
+    platform.push(await measure(platformServer, c.path, c.headers));
   }
   const pick = (list: Measured[]) => ({
     rps: median(list.map((m) => m.rps)),
+    cpu: median(list.map((m) => m.cpu)),
     p50: median(list.map((m) => m.p50)),
     p99: median(list.map((m) => m.p99)),
     non2xx: list.reduce((sum, m) => sum + m.non2xx, 0),
@@ -119,11 +130,11 @@ async function benchWorkers(workers: number) {
   try {
     platform = await launchPlatformServer({ workers });
     const token = await signIn(platform.url);
-    const cases = catalogueCases(token);
+    const cases = catalogueCases(token).filter((c) => !only || c.name.includes(only));
     bare = await launchBareServer(await recordAnswers(platform.url, cases));
     const rows = [];
     for (const c of cases) {
-      const { platform: p, bare: b } = await alternate(platform.url, bare.url, c);
+      const { platform: p, bare: b } = await alternate(platform, bare, c);
       rows.push({
         route: c.name,
         'platform req/s': p.rps,
@@ -131,6 +142,9 @@ async function benchWorkers(workers: number) {
         ratio: pct(p.ratio),
         goal: c.goal ? `≥ ${pct(c.goal)}` : '',
         met: c.goal ? (p.ratio >= c.goal && p.p99 < 20 ? 'yes' : 'NO') : '',
+        'CPU µs/req': Math.round(p.cpu),
+        'bare CPU µs/req': Math.round(b.cpu),
+        'CPU ratio': pct(b.cpu / p.cpu),
         'p50 ms': p.p50,
         'p99 ms': p.p99,
         'non-2xx': p.non2xx,

@@ -2,7 +2,7 @@
 // (`node dist/server/main.mjs`, built first) and the bare node:http yardstick.
 import { spawn, type ChildProcess, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,38 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export interface Launched {
   url: string;
   kind: string;
+  /** The server's process (with WORKERS, the primary; its workers are its children). */
+  pid: number;
   close(): Promise<void>;
+}
+
+/** Linux's clock ticks per second (USER_HZ), the unit of CPU times in /proc/<pid>/stat. */
+const TICKS_PER_SECOND = 100;
+
+function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // After "pid (name) ": state is field 3, utime field 14 and stime field 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  let ticks = Number(fields[11]) + Number(fields[12]);
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) {
+      ticks += cpuTicks(Number(child));
+    }
+  }
+  return ticks;
+}
+
+/**
+ * CPU seconds (user + system) a server and its child processes have used so far, from /proc;
+ * undefined where there is none. Unlike requests per second, CPU per request hardly depends on
+ * what else runs on the machine.
+ */
+export function cpuSeconds(pid: number): number | undefined {
+  try {
+    return cpuTicks(pid) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A loopback port nobody listens on (also used by test/unit/server/delivery-process.test.ts). */
@@ -91,6 +122,7 @@ export async function launchPlatformServer({ workers }: { workers: number }): Pr
   return {
     url,
     kind: databaseUrl ? 'PostgreSQL' : 'PGlite',
+    pid: child.pid!,
     async close() {
       await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });
@@ -105,11 +137,13 @@ export async function launchPlatformServer({ workers }: { workers: number }): Pr
 }
 
 export async function launchBareServer(routes: unknown): Promise<Launched> {
-  const child = spawn(process.execPath, [path.join(root, 'test/bench/serverBare.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // With BENCH_CPU_PROF, the yardstick's own profile goes to <dir>/bare, to compare with.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF, 'bare')}`] : [];
+  const child = spawn(process.execPath, [...profile, path.join(root, 'test/bench/serverBare.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.once('data', (d: Buffer) => resolve(Number(/listening (\d+)/.exec(String(d))?.[1])));
     child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
     child.stdin!.end(JSON.stringify(routes));
   });
-  return { url: `http://127.0.0.1:${port}`, kind: 'bare', close: () => stopChild(child) };
+  return { url: `http://127.0.0.1:${port}`, kind: 'bare', pid: child.pid!, close: () => stopChild(child) };
 }

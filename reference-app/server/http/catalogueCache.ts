@@ -34,8 +34,22 @@ interface Entry {
   etag: string;
   headers: Record<string, string>;
   encoded: Partial<Record<Encoding, Promise<Bytes>>>;
+  /** The encoded copies once made, for answers that cannot wait (answerAtOnce). */
+  ready: Partial<Record<Encoding, Bytes>>;
+  /** The headers of each kind of answer (status and encoding), built once: see headersOf. */
+  variants: Map<string, AnswerHeaders>;
   /** The shared public answers are worth the slowest, smallest compression; personal ones not. */
   level: 'fast' | 'best';
+}
+
+/** Headers of a cached answer. Shared by every answer of its kind, hence frozen. */
+export type AnswerHeaders = Readonly<Record<string, string>>;
+
+/** An answer from memory: status, headers (as the cache writes them) and body (null for 304 and HEAD). */
+export interface CachedAnswer {
+  status: 200 | 304;
+  headers: AnswerHeaders;
+  body: Bytes | null;
 }
 
 /** Resolves a bearer access token to its user id, or undefined when it is not valid. */
@@ -103,22 +117,52 @@ export class CatalogueCache {
     return this.#entries.size;
   }
 
+  /**
+   * Who the answer is for, as far as it is known without verifying a signature: 'public' or
+   * 'user:<id>'; `skip` for API keys (every call is counted); or a token still to verify.
+   */
+  #knownScope(perCaller: boolean, authorization: string | null | undefined): { scope: string } | { verify: string } | 'skip' {
+    if (!perCaller || !authorization) return { scope: 'public' };
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
+    // A malformed header or a bad token reads the public catalogue (the route's own rule).
+    if (!token) return { scope: 'public' };
+    if (token.startsWith(API_KEY_PREFIX)) return 'skip';
+    const known = this.#tokens.touch(token);
+    if (known && known.until > Date.now()) return { scope: `user:${known.userId}` };
+    return { verify: token };
+  }
+
   /** Who the answer is for: 'public', 'user:<id>', or undefined to skip the cache (API keys). */
   async #scope(c: Context, perCaller: boolean): Promise<string | undefined> {
-    if (!perCaller) return 'public';
-    const header = c.req.header('authorization');
-    if (!header) return 'public';
-    const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
-    // A malformed header or a bad token reads the public catalogue (the route's own rule).
-    if (!token) return 'public';
-    if (token.startsWith(API_KEY_PREFIX)) return undefined;
+    const known = this.#knownScope(perCaller, c.req.header('authorization'));
+    if (known === 'skip') return undefined;
+    if ('scope' in known) return known.scope;
     const now = Date.now();
-    const known = this.#tokens.touch(token);
-    if (known && known.until > now) return `user:${known.userId}`;
-    const userId = await this.verify(token);
+    const userId = await this.verify(known.verify);
     if (!userId) return 'public';
-    this.#tokens.set(token, { userId, until: now + TOKEN_TRUST_MS });
+    this.#tokens.set(known.verify, { userId, until: now + TOKEN_TRUST_MS });
     return `user:${userId}`;
+  }
+
+  /**
+   * The answer to a GET or HEAD of `path` straight from memory, for catalogueFastLane.ts; or
+   * undefined when it needs the middleware: not a catalogue path, nothing cached or not
+   * listening, a token not verified yet, an API key, or a compressed copy not made yet.
+   */
+  answerAtOnce(path: string, request: Pick<Request, 'method' | 'headers'>): CachedAnswer | undefined {
+    const perCaller = CATALOGUE_PATHS.get(path);
+    if (perCaller === undefined || !this.#listening) return undefined;
+    const known = this.#knownScope(perCaller, request.headers.get('authorization'));
+    if (known === 'skip' || !('scope' in known)) return undefined;
+    const entry = this.#entries.touch(`${path} ${known.scope}`);
+    if (!entry) return undefined;
+    const encoding = negotiate(entry, request.headers.get('accept-encoding'));
+    if (matchesEtag(request.headers.get('if-none-match') ?? undefined, entry.etag)) {
+      return { status: 304, headers: headersOf(entry, perCaller, 304, encoding), body: null };
+    }
+    const body = encoding ? entry.ready[encoding] : entry.body;
+    if (!body) return undefined;
+    return { status: 200, headers: headersOf(entry, perCaller, 200, encoding, body), body: request.method === 'HEAD' ? null : body };
   }
 
   middleware(): MiddlewareHandler {
@@ -169,22 +213,44 @@ async function entryOf(res: Response, personal: boolean): Promise<Entry> {
       Vary: appendVary(vary, 'Accept-Encoding'),
     },
     encoded: {},
+    ready: {},
+    variants: new Map(),
     level: personal ? 'fast' : 'best',
   };
 }
 
-async function answer(c: Context, entry: Entry, perCaller: boolean): Promise<Response> {
-  const headers = new Headers(entry.headers);
-  if (perCaller) headers.set('Vary', appendVary(headers.get('vary'), 'Authorization'));
-  const encoding = entry.body.length >= MIN_COMPRESS_BYTES ? preferredEncoding(c.req.header('accept-encoding')) : undefined;
-  headers.set('ETag', encoding ? `W/${entry.etag}` : entry.etag);
-  if (matchesEtag(c.req.header('if-none-match'), entry.etag)) return new Response(null, { status: 304, headers });
-  let body = entry.body;
-  if (encoding) {
-    // Compressed once per entry: the catalogue is read far more often than written.
-    body = await (entry.encoded[encoding] ??= compress(entry.body, encoding, entry.level));
-    headers.set('Content-Encoding', encoding);
+/** The encoding to send the entry in, for this Accept-Encoding (undefined: as it is). */
+const negotiate = (entry: Entry, acceptEncoding: string | null | undefined) =>
+  entry.body.length >= MIN_COMPRESS_BYTES ? preferredEncoding(acceptEncoding) : undefined;
+
+/**
+ * The headers of an answer from `entry` with this status and encoding (and, for a 200, this
+ * body). Each entry has at most six kinds of answer, read over and over: they are built once.
+ */
+function headersOf(entry: Entry, perCaller: boolean, status: 200 | 304, encoding: Encoding | undefined, body?: Bytes): AnswerHeaders {
+  const kind = `${status} ${encoding ?? 'identity'}`;
+  let headers = entry.variants.get(kind);
+  if (!headers) {
+    const built: Record<string, string> = { ...entry.headers, ETag: encoding ? `W/${entry.etag}` : entry.etag };
+    if (perCaller) built.Vary = appendVary(built.Vary, 'Authorization');
+    if (status === 200 && encoding) built['Content-Encoding'] = encoding;
+    if (status === 200) built['Content-Length'] = String(body!.length);
+    headers = Object.freeze(built);
+    entry.variants.set(kind, headers);
   }
-  headers.set('Content-Length', String(body.length));
-  return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers });
+  return headers;
+}
+
+/** The encoded copy of the entry's body, made once: the catalogue is read far more often than written. */
+function encodedBody(entry: Entry, encoding: Encoding): Promise<Bytes> {
+  return (entry.encoded[encoding] ??= compress(entry.body, encoding, entry.level).then((bytes) => (entry.ready[encoding] = bytes)));
+}
+
+async function answer(c: Context, entry: Entry, perCaller: boolean): Promise<Response> {
+  const encoding = negotiate(entry, c.req.header('accept-encoding'));
+  if (matchesEtag(c.req.header('if-none-match'), entry.etag)) {
+    return new Response(null, { status: 304, headers: headersOf(entry, perCaller, 304, encoding) });
+  }
+  const body = encoding ? await encodedBody(entry, encoding) : entry.body;
+  return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers: headersOf(entry, perCaller, 200, encoding, body) });
 }

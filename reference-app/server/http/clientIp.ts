@@ -50,10 +50,13 @@ export function isLoopbackClient(c: Context, proxyHops: number): boolean {
 }
 
 /** The scheme the client used: the socket's, or with trusted proxies the right-most X-Forwarded-Proto. */
-export function requestProtocol(c: Context, proxyHops: number): 'http' | 'https' {
+export function requestProtocol(request: Pick<Request, 'url' | 'headers'>, proxyHops: number): 'http' | 'https' {
   if (proxyHops > 0) {
-    const proto = forwardedEntries(c.req.header('x-forwarded-proto')).at(-1)?.toLowerCase();
+    const proto = forwardedEntries(request.headers.get('x-forwarded-proto') ?? undefined)
+      .at(-1)
+      ?.toLowerCase();
     if (proto === 'https' || proto === 'http') return proto;
   }
-  return new URL(c.req.url).protocol === 'https:' ? 'https' : 'http';
+  // A Request's URL is normalised: its scheme is lower case.
+  return request.url.startsWith('https:') ? 'https' : 'http';
 }

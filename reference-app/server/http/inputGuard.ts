@@ -93,6 +93,24 @@ export function checkBodyText(text: string, contentType: string): void {
 }
 
 /**
+ * The path and the query string (without `?`) of a request URL as the server built it, the
+ * `pathname` and `search` of `new URL(url)` without parsing the whole URL again per request.
+ */
+export function pathAndQuery(url: string): { path: string; query: string } {
+  const start = url.indexOf('/', url.indexOf('://') + 3);
+  if (start < 0) return { path: '/', query: '' };
+  const hash = url.indexOf('#', start);
+  const end = hash < 0 ? url.length : hash;
+  const question = url.indexOf('?', start);
+  if (question < 0 || question > end) return { path: url.slice(start, end), query: '' };
+  return { path: url.slice(start, question), query: url.slice(question + 1, end) };
+}
+
+// Text with no %-escape decodes to itself (bar `+` to a space), so when it holds no NUL, no
+// surrogate and is no longer than the limit, no part of it can fail the checks above.
+const plainWithin = (text: string) => text.length <= MAX_QUERY_VALUE_LENGTH && !text.includes('%') && !unstorable(text);
+
+/**
  * The guard for the API prefixes. `answer` shapes the 400 (GoTrue's error body on /auth/v1,
  * `{ detail }` elsewhere). Bodies are read through a size limit, so a chunked upload cannot make
  * the guard buffer more than the largest route would accept.
@@ -105,13 +123,17 @@ export function inputGuard(answer: (c: Context, message: string) => Response): M
   });
   return async (c, next) => {
     try {
-      const url = new URL(c.req.url);
-      checkPath(url.pathname);
-      checkQueryString(url.search.slice(1));
+      const { path, query } = pathAndQuery(c.req.url);
+      if (!plainWithin(path)) checkPath(path);
+      if (!plainWithin(query)) checkQueryString(query);
     } catch (error) {
       if (error instanceof BadInputError) return answer(c, error.message);
       throw error;
     }
+    // GET and HEAD carry no body (@hono/node-server never gives them one). Asking for
+    // `c.req.raw.body` would build a full web Request with its stream and abort signal, the
+    // largest cost of a cached catalogue read (docs/deploy.md, "Throughput").
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const contentType = c.req.header('content-type') ?? '';
     if (!c.req.raw.body || /multipart\/form-data/i.test(contentType)) return next();
     const declared = Number(c.req.header('content-length') ?? NaN);

@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import type { ServerConfig } from '../config';
 import { requestProtocol } from './clientIp';
 
@@ -44,21 +44,33 @@ export const SERVER_PAGE_POLICY = [
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Whether this request reached the site over HTTPS (PUBLIC_URL, or a trusted proxy's word). */
-function overHttps(c: Context, config: Pick<ServerConfig, 'publicUrl' | 'trustProxy'>): boolean {
-  return config.publicUrl.startsWith('https:') || requestProtocol(c, config.trustProxy) === 'https';
+export function overHttps(request: Pick<Request, 'url' | 'headers'>, config: Pick<ServerConfig, 'publicUrl' | 'trustProxy'>): boolean {
+  return config.publicUrl.startsWith('https:') || requestProtocol(request, config.trustProxy) === 'https';
 }
+
+const PLAIN_HTTP_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+const HTTPS_HEADERS: Readonly<Record<string, string>> = { ...PLAIN_HTTP_HEADERS, 'Strict-Transport-Security': HSTS };
+
+/** What every answer carries (also written by the catalogue's fast lane, catalogueFastLane.ts). */
+export const securityHeaderValues = (https: boolean) => (https ? HTTPS_HEADERS : PLAIN_HTTP_HEADERS);
+
+/** Headers a route may set for itself (a page with its own policy or framing rule). */
+const ROUTE_MAY_SET = new Set(['Content-Security-Policy', 'X-Frame-Options']);
 
 export function securityHeaders(config: Pick<ServerConfig, 'publicUrl' | 'trustProxy'>): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
-    if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    headers.set('X-Content-Type-Options', 'nosniff');
-    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    if (!headers.has('X-Frame-Options')) headers.set('X-Frame-Options', 'DENY');
-    headers.set('Cross-Origin-Opener-Policy', 'same-origin');
-    headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    if (overHttps(c, config)) headers.set('Strict-Transport-Security', HSTS);
+    for (const [name, value] of Object.entries(securityHeaderValues(overHttps(c.req.raw, config)))) {
+      if (!ROUTE_MAY_SET.has(name) || !headers.has(name)) headers.set(name, value);
+    }
   };
 }
 

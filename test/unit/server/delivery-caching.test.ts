@@ -1,32 +1,12 @@
-import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_PATHS } from '../../../reference-app/server/http/catalogueCache';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import { PUBLISHER, signedIn } from './helpers';
+import { PUBLISHER, rawGet, signedIn } from './helpers';
 
 // Catalogue reads from the per-process cache with ETag/304, invalidated by every catalogue
 // write (migration 006's triggers, LISTEN/NOTIFY), and compressed answers (docs/deploy.md).
-
-interface Raw {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** A request with exactly these headers (fetch would add Accept-Encoding and decode). */
-function rawGet(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 let server: PlatformTestServer;
 let token: string;
