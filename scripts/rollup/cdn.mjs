@@ -422,6 +422,12 @@ function groupBuild(group, index) {
         chunk.moduleIds.some((id) => id.includes('/node_modules/preact/')) ? 'chunks/runtime-[hash].js' : 'chunks/[name]-[hash].js',
       // Fewer, larger shared chunks: fewer requests for a page that loads one bundle.
       experimentalMinChunkSize: 4000,
+      // The profile client is what the sign-in overlay loads after a sign-in (terms check).
+      // Merged into the shared HTTP chunk it would ride along with every search bundle, so it
+      // keeps a chunk of its own, fetched only when imported; the HTTP layer it needs stays
+      // with the runtime.
+      manualChunks: (id) =>
+        id.endsWith('/src/api/profile.ts') ? 'profile-client' : /\/src\/api\/(http|result|errors)\.ts$|\/node_modules\/(ofetch|ufo|destr)\//.test(id) ? 'api-http' : undefined,
       // Maps beside the files, not referenced from them (browsers never fetch them);
       // `node scripts/check-sizes.mjs --why <bundle>` reads them to say what the bytes are.
       sourcemap: 'hidden',
