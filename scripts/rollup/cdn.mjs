@@ -427,7 +427,11 @@ function groupBuild(group, index) {
       // keeps a chunk of its own, fetched only when imported; the HTTP layer it needs stays
       // with the runtime.
       manualChunks: (id) =>
-        id.endsWith('/src/api/profile.ts') ? 'profile-client' : /\/src\/api\/(http|result|errors)\.ts$|\/node_modules\/(ofetch|ufo|destr)\//.test(id) ? 'api-http' : undefined,
+        id.endsWith('/src/api/profile.ts')
+          ? 'profile-client'
+          : /\/src\/api\/(http|result|errors)\.ts$|\/node_modules\/(ofetch|ufo|destr)\//.test(id)
+            ? 'api-http'
+            : undefined,
       // Maps beside the files, not referenced from them (browsers never fetch them);
       // `node scripts/check-sizes.mjs --why <bundle>` reads them to say what the bytes are.
       sourcemap: 'hidden',
