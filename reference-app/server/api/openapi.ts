@@ -1,5 +1,6 @@
 import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { Env } from 'hono';
+import type { FieldError } from '@limelight/widgets/api';
 import type { ServerConfig } from '../config';
 import { ErrorSchema } from './schemas';
 
@@ -18,10 +19,23 @@ export function formatIssues(error: z.ZodError): string {
     .join('; ');
 }
 
+/** Zod's issues as one FieldError per bad field (`errors` of a 422), so forms can mark each field. */
+export function fieldErrorsOf(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({
+    name: issue.path.map(String).join('.') || 'body',
+    rule: issue.code === 'custom' ? 'invalid' : issue.code,
+    message: issue.message,
+  }));
+}
+
+/** Every route's bad request: 422 with `detail` for one-message clients and `errors` per field. */
 export function createApiApp<E extends Env = Env>(): ApiApp<E> {
   return new OpenAPIHono<E>({
     defaultHook: (result, c) => {
-      if (!result.success) return c.json({ detail: formatIssues(result.error as z.ZodError) }, 422);
+      if (!result.success) {
+        const error = result.error as z.ZodError;
+        return c.json({ detail: formatIssues(error), errors: fieldErrorsOf(error) }, 422);
+      }
     },
   });
 }

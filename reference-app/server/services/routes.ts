@@ -1,6 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import type { FieldError } from '@limelight/widgets/api';
 import type { SignedInEnv } from '../api/authenticate';
 import type { ApiDeps } from '../api/deps';
 import { ApiHttpError, invalid } from '../api/errors';
@@ -41,22 +39,6 @@ export interface ServiceRoutesOptions {
   /** Stores a card image and answers its public URL. */
   storeImage(bytes: Uint8Array, contentType: string): Promise<string>;
 }
-
-/** Zod's issues as one FieldError per bad field, so forms can mark each field. */
-function fieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({
-    name: issue.path.map(String).join('.') || 'body',
-    rule: issue.code === 'custom' ? 'invalid' : issue.code,
-    message: issue.message,
-  }));
-}
-
-const validationHook = (result: { success: boolean; error?: unknown }, c: Context) => {
-  if (!result.success) {
-    const list = fieldErrors(result.error as z.ZodError);
-    return c.json({ detail: list.map((e) => `${e.name}: ${e.message}`).join('; '), errors: list }, 422);
-  }
-};
 
 const idParam = { params: ServiceIdParamSchema };
 
@@ -109,7 +91,6 @@ export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
       responses: { 201: serviceResponse('The new service'), ...errors(402, 422) },
     }),
     async (c) => c.json(await createService(services, c.var.caller.userId, c.req.valid('json')), 201),
-    validationHook,
   );
 
   app.openapi(
@@ -134,7 +115,6 @@ export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
       responses: { 200: serviceResponse('The changed service'), ...errors(402, 403, 404, 422) },
     }),
     async (c) => c.json(await updateService(services, c.req.valid('param').id, c.var.caller.userId, c.req.valid('json')), 200),
-    validationHook,
   );
 
   app.openapi(
@@ -165,7 +145,6 @@ export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
       responses: { ...importResponses, ...errors(422) },
     }),
     async (c) => c.json(await readEndpoints(c.req.valid('json'), undefined, options.urlPolicy), 200),
-    validationHook,
   );
 
   app.openapi(
@@ -183,7 +162,6 @@ export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
         row.runtime_type === 'http' && row.base_url ? new URL('openapi.json', row.base_url.replace(/\/*$/, '/')) : undefined;
       return c.json(await readEndpoints(c.req.valid('json'), ownDocument, options.urlPolicy), 200);
     },
-    validationHook,
   );
 
   app.openapi(
