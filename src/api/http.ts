@@ -145,18 +145,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     post: (path, body, opts) => request('POST', path, { ...opts, body }),
     patch: (path, body, opts) => request('PATCH', path, { ...opts, body }),
     delete: (path, opts) => request('DELETE', path, opts),
-    async stream(path, opts = {}) {
-      const url = joinUrl(options.baseURL, options.prefix, path);
-      const authorization = await authorize(opts.auth, url);
-      if (!authorization.ok) return authorization;
-      // The SSE reader loads with the first stream, so clients that never stream (the
-      // catalogue in the search bundle) do not carry it.
-      const { openEventStream } = await import('./sse');
-      return openEventStream(options.fetch, url, {
-        headers: { ...opts.headers, Accept: 'text/event-stream', ...authorization.data },
-        signal: opts.signal,
-      });
-    },
+    // The SSE reader loads with the first stream, so clients that never stream (the catalogue
+    // in the search bundle) do not carry it.
+    stream: async (path, opts = {}) =>
+      (await import('./sse')).openEventStream(joinUrl(options.baseURL, options.prefix, path), opts, authorize, options.fetch),
   };
 }
 

@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import type { ServerSentEvent } from './http';
+import type { AuthMode, ServerSentEvent, StreamOptions } from './http';
 import { detailOf, failure, fieldErrorsOf, INTERNAL_ERROR, OFFLINE_ERROR, type ApiResult } from './result';
 
 // The reading half of `ApiClient.stream()` (http.ts), loaded on the first stream. EventSource
@@ -22,15 +22,22 @@ async function* eventsOf(body: NonNullable<Response['body']>): AsyncGenerator<Se
   }
 }
 
-/** Opens the stream; an error status reads the body's `detail` like any other call (product-rules §7). */
+/**
+ * Opens the stream for `ApiClient.stream()`: the same bearer rule as every call (`authorize`),
+ * and an error status reads the body's `detail` like any other call (product-rules §7).
+ */
 export async function openEventStream(
-  fetchImpl: typeof globalThis.fetch | undefined,
   url: string,
-  init: { headers: Record<string, string>; signal?: AbortSignal },
+  options: StreamOptions,
+  authorize: (mode: AuthMode | undefined, url: string) => Promise<ApiResult<Record<string, string>>>,
+  fetchImpl: typeof globalThis.fetch = (...args) => globalThis.fetch(...args),
 ): Promise<ApiResult<AsyncIterable<ServerSentEvent>>> {
+  const authorization = await authorize(options.auth, url);
+  if (!authorization.ok) return authorization;
+  const init = { headers: { ...options.headers, Accept: 'text/event-stream', ...authorization.data }, signal: options.signal };
   let response: Response;
   try {
-    response = await (fetchImpl ?? globalThis.fetch)(url, init);
+    response = await fetchImpl(url, init);
   } catch (error) {
     // fetch rejects with a TypeError when nothing answers, and with an AbortError when the
     // caller closed the stream: neither is a server fault.

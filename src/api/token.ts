@@ -33,16 +33,13 @@ export type TokenSource = () => Promise<string | null>;
  * a broken host source falls through to the session and, at worst, to "Login first".
  */
 export function createTokenSource(options: TokenSourceOptions = {}): TokenSource {
-  const fixed = options.accessToken || options.apiKey || null;
-  const session = options.session;
-  const getters: AccessTokenGetter[] = [];
-  if (options.getAccessToken) getters.push(options.getAccessToken);
-  if (session) getters.push(() => session.getAccessToken());
+  const { accessToken, apiKey, getAccessToken, session } = options;
+  // Written small on purpose: every script-tag bundle carries it, the search one included.
+  const sources = [() => accessToken || apiKey, getAccessToken, () => session?.getAccessToken()];
   return async () => {
-    if (fixed) return fixed;
-    for (const get of getters) {
+    for (const source of sources) {
       try {
-        const token = await get();
+        const token = await source?.();
         if (token) return token;
       } catch {
         // Next source.

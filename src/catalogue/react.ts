@@ -66,10 +66,7 @@ export function getSharedCatalogue(apiUrl: string, client: ModelManagementClient
   let entry = shared.get(apiUrl);
   if (!entry) {
     const latest = { current: client };
-    const load = createApiCatalogueLoader({
-      modelDescriptors: () => latest.current.modelDescriptors(),
-      modelCategories: () => latest.current.modelCategories(),
-    });
+    const load: CatalogueLoader = () => createApiCatalogueLoader(latest.current)();
     entry = { catalogue: createCatalogue({ load, cache: createMemoryCache() }), client: latest };
     shared.set(apiUrl, entry);
   }
