@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { incompleteEntries } from '../../../scripts/lockfile.mjs';
 import { appendVary, isCompressibleType, preferredEncoding } from '../../../reference-app/server/http/encoding';
 import { matchesEtag } from '../../../reference-app/server/http/etag';
-import { workerCount, workersRefusal } from '../../../reference-app/server/workers';
+import { workerCount } from '../../../reference-app/server/config';
+import { workersRefusal } from '../../../reference-app/server/workers';
 
 // The pure rules behind delivery (docs/deploy.md): content negotiation, validators, WORKERS,
 // and the lockfile's completeness check.

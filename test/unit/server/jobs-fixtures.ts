@@ -1,5 +1,5 @@
 import { RuntimeError, type Runtime } from '../../../reference-app/server/runtimes/runtime';
-import type { RuntimeRegistry } from '../../../reference-app/server/jobs/runtimes';
+import type { RuntimeChooser } from '../../../reference-app/server/runtimes/registry';
 import { apiClients, confirmedUser, signedIn, type Target } from './helpers';
 
 // A tiny runtime injected through the platform's runtime seam (not a fake of a third party):
@@ -46,7 +46,7 @@ export const testRuntime: Runtime = {
   },
 };
 
-export const testRuntimes: RuntimeRegistry = () => testRuntime;
+export const testRuntimes: RuntimeChooser = () => testRuntime;
 
 /** A fresh confirmed, signed-in user with the jobs client. */
 export async function runner(target: Target, label = 'runner') {

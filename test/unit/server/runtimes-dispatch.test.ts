@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceEndpoint } from '../../../src/api';
 import { handlerFor, outputOf } from '../../../reference-app/server/runtimes/local/dispatch';
-import { DEFAULT_STEP_DELAY_MS, localDemoRuntime, stepDelayFromEnv } from '../../../reference-app/server/runtimes/local';
+import { DEFAULT_STEP_DELAY_MS, stepDelayFromEnv } from '../../../reference-app/server/runtimes/config';
+import { localDemoRuntime } from '../../../reference-app/server/runtimes/local';
 import { RuntimeError } from '../../../reference-app/server/runtimes/runtime';
 import { ENDPOINTS, HEALTH_ENDPOINT } from '../../../reference-app/server/seed/endpoints';
 import { SEED_MODELS } from '../../../reference-app/server/seed/models';

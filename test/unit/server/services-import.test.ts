@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importOpenApi, OpenApiImportError, outputTypeOf } from '../../../reference-app/server/services/openapiImport';
+import { importOpenApi, OpenApiImportError, outputTypeOf } from '../../../reference-app/server/publishing/openapiImport';
 import { fastApiDocument } from '../../fixtures/fastapi-openapi';
 
 describe('endpoint import from a FastAPI OpenAPI document', () => {

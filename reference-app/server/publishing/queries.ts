@@ -1,15 +1,14 @@
 import { sql } from 'kysely';
-import type { Db, Database } from '../db/types';
-import type { Transaction } from 'kysely';
+import type { Db } from '../db/types';
+import type { LoadRunnable, RunnableService } from '../runtimes/registry';
 
 // The SQL of publishing: services (rows of `models`) with their runtime configuration.
 
-type Executor = Db | Transaction<Database>;
-
-export function selectService(db: Executor, id: string) {
+export function selectService(db: Db, id: string) {
   return db
     .selectFrom('models')
     .leftJoin('service_runtimes', 'service_runtimes.model_id', 'models.id')
+    .leftJoin('model_hosting', 'model_hosting.model_id', 'models.id')
     .select([
       'models.id',
       'models.display_name',
@@ -35,6 +34,7 @@ export function selectService(db: Executor, id: string) {
       'service_runtimes.max_instances',
       'service_runtimes.idle_timeout_s',
       'service_runtimes.last_health',
+      'model_hosting.status as deployment_status',
     ])
     .where('models.id', '=', id)
     .where('models.deleted_at', 'is', null);
@@ -53,7 +53,7 @@ export function selectOwnServiceIds(db: Db, userId: string) {
     .execute();
 }
 
-export async function countPrivateServices(db: Executor, userId: string, except?: string) {
+export async function countPrivateServices(db: Db, userId: string, except?: string) {
   let query = db
     .selectFrom('models')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -66,7 +66,7 @@ export async function countPrivateServices(db: Executor, userId: string, except?
 }
 
 /** The plan of the user's active subscription, `free` without one. */
-export async function activePlanOf(db: Executor, userId: string): Promise<string> {
+export async function activePlanOf(db: Db, userId: string): Promise<string> {
   const row = await db
     .selectFrom('subscriptions')
     .select('plan_type')
@@ -76,25 +76,25 @@ export async function activePlanOf(db: Executor, userId: string): Promise<string
   return row?.plan_type ?? 'free';
 }
 
-export async function unknownCategories(db: Executor, ids: string[]): Promise<string[]> {
+export async function unknownCategories(db: Db, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const known = await db.selectFrom('model_categories').select('id').where('id', 'in', ids).execute();
   const found = new Set(known.map((r) => r.id));
   return ids.filter((id) => !found.has(id));
 }
 
-export async function gpuExists(db: Executor, id: string) {
+export async function gpuExists(db: Db, id: string) {
   return (await db.selectFrom('pricing_servers').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-export async function credentialOwnedBy(db: Executor, id: string, userId: string) {
+export async function credentialOwnedBy(db: Db, id: string, userId: string) {
   return (
     (await db.selectFrom('registry_credentials').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()) !==
     undefined
   );
 }
 
-export async function ownerName(db: Executor, userId: string) {
+export async function ownerName(db: Db, userId: string) {
   const row = await db
     .selectFrom('users')
     .leftJoin('profiles', 'profiles.user_id', 'users.id')
@@ -104,7 +104,7 @@ export async function ownerName(db: Executor, userId: string) {
   return row?.full_name?.trim() || row?.email?.split('@')[0] || null;
 }
 
-export async function softDeleteService(db: Executor, id: string) {
+export async function softDeleteService(db: Db, id: string) {
   await db
     .updateTable('models')
     .set({ deleted_at: new Date(), updated_at: sql`now()` })
@@ -118,7 +118,7 @@ export async function softDeleteService(db: Executor, id: string) {
 }
 
 /** A service as the job queue needs it: endpoints and how it runs. Deleted services are gone. */
-export function selectRunnableService(db: Executor, id: string) {
+export function selectRunnableService(db: Db, id: string) {
   return db
     .selectFrom('models')
     .leftJoin('service_runtimes', 'service_runtimes.model_id', 'models.id')
@@ -137,4 +137,19 @@ export function selectRunnableService(db: Executor, id: string) {
     .where('models.id', '=', id)
     .where('models.deleted_at', 'is', null)
     .executeTakeFirst();
+}
+
+/** The loader the job system receives (runtimes/registry.ts): jobs never read these tables. */
+export const runnableServiceLoader =
+  (db: Db): LoadRunnable =>
+  async (id) =>
+    (await selectRunnableService(db, id)) as RunnableService | undefined;
+
+/** Records what the fleet reported about a service's container deployment. */
+export async function setDeploymentStatus(db: Db, id: string, status: string) {
+  await db
+    .updateTable('model_hosting')
+    .set({ status, updated_at: sql`now()` })
+    .where('model_id', '=', id)
+    .execute();
 }

@@ -2,9 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FieldError, HealthCheck, ManagedService, ServiceEndpoint, ServiceRuntime } from '@limelight/widgets/api';
 import { PRIVATE_SERVICE_LIMITS } from '@limelight/widgets/api';
-import { forbidden, invalidFields, notFound, paymentRequired } from '../api/errors';
+import { forbidden, invalidFields, notFound, paymentRequired } from '../errors';
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
+import { openCredential } from '../profile/registryCredentials';
+import type { DeploymentStatus } from '../runtimes/fleet';
+import type { RuntimeRegistry } from '../runtimes/registry';
 import {
   activePlanOf,
   countPrivateServices,
@@ -13,6 +16,7 @@ import {
   ownerName,
   selectOwnServiceIds,
   selectService,
+  setDeploymentStatus,
   softDeleteService,
   unknownCategories,
   type ServiceRow,
@@ -28,12 +32,20 @@ export interface ServicesDeps {
   box: SecretBox;
   /** The site's origin, for the billing link of the plan-limit message. */
   publicUrl: string;
+  /** Deploys and stops container runtimes (runtimes/registry.ts). */
+  runtimes: RuntimeRegistry;
 }
 
 /** Where a plan is upgraded (the account's billing page). */
 export const billingUrl = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/account/billing`;
 
-const DEPLOYMENT_STATUS = 'waiting_for_runner' as const;
+/** A deployment's status as the service view shows it (the fleet knows more: fleet.ts). */
+function deploymentStatusOf(stored: string | null): 'waiting_for_runner' | 'running' | 'failed' {
+  const status = (stored ?? 'waiting_for_runner') as DeploymentStatus;
+  if (status === 'running' || status === 'scaled_to_zero' || status === 'deploying') return 'running';
+  if (status === 'failed' || status === 'stopped') return 'failed';
+  return 'waiting_for_runner';
+}
 
 const slug = (name: string) =>
   name
@@ -46,22 +58,25 @@ const slug = (name: string) =>
 /** A new service's id: readable, URL-safe without encoding, and unguessable enough to be unique. */
 export const newServiceId = (name: string) => `${slug(name)}-${randomBytes(3).toString('hex')}`;
 
+/** The stored runtime configuration, per kind, as the owner's editor reads it. */
 function runtimeOf(row: ServiceRow): ServiceRuntime {
-  if (row.runtime_type === 'http')
-    return { type: 'http', base_url: row.base_url ?? '', header_names: (row.header_names as string[]) ?? [] };
-  if (row.runtime_type === 'container') {
-    return {
-      type: 'container',
-      image: row.image ?? '',
-      registry_credential_id: row.registry_credential_id,
-      gpu: row.gpu ?? '',
-      min_instances: row.min_instances ?? 0,
-      max_instances: row.max_instances ?? 1,
-      idle_timeout_s: row.idle_timeout_s ?? 300,
-      deployment_status: DEPLOYMENT_STATUS,
-    };
+  switch (row.runtime_type) {
+    case 'http':
+      return { type: 'http', base_url: row.base_url ?? '', header_names: (row.header_names as string[]) ?? [] };
+    case 'container':
+      return {
+        type: 'container',
+        image: row.image ?? '',
+        registry_credential_id: row.registry_credential_id,
+        gpu: row.gpu ?? '',
+        min_instances: row.min_instances ?? 0,
+        max_instances: row.max_instances ?? 1,
+        idle_timeout_s: row.idle_timeout_s ?? 300,
+        deployment_status: deploymentStatusOf(row.deployment_status),
+      };
+    default:
+      return { type: 'local-demo' };
   }
-  return { type: 'local-demo' };
 }
 
 const categoriesOf = (value: unknown): string[] =>
@@ -187,10 +202,10 @@ async function saveRuntime(deps: ServicesDeps, id: string, runtime: RuntimeInput
     .onConflict((oc) => oc.column('model_id').doUpdateSet({ ...values, updated_at: sql`now()` }))
     .execute();
   if (runtime.type === 'container') {
-    // The deployment as model_hosting_information reports it. No runner is attached locally,
-    // so it waits; only a fleet adapter's report may change that (docs/publishing.md).
+    // The deployment as model_hosting_information reports it: waiting until the fleet's report
+    // (deployContainer, after the commit) says otherwise (docs/publishing.md).
     const hosting = {
-      status: DEPLOYMENT_STATUS,
+      status: 'waiting_for_runner',
       gpu: runtime.gpu,
       min_instances: runtime.min_instances,
       max_instances: runtime.max_instances,
@@ -202,6 +217,31 @@ async function saveRuntime(deps: ServicesDeps, id: string, runtime: RuntimeInput
       .execute();
   } else {
     await db.deleteFrom('model_hosting').where('model_id', '=', id).execute();
+  }
+}
+
+/**
+ * After the row is committed, tells the fleet: a saved container runtime is deployed (and its
+ * reported status stored), a container runtime replaced or removed is stopped.
+ */
+async function syncDeployment(deps: ServicesDeps, id: string, runtime: RuntimeInput | null | undefined, existing?: ServiceRow) {
+  if (runtime === undefined) return;
+  if (runtime?.type === 'container') {
+    const registryAuth = runtime.registry_credential_id
+      ? await openCredential(deps.db, deps.box, runtime.registry_credential_id)
+      : undefined;
+    const report = await deps.runtimes.deploy({
+      serviceId: id,
+      image: runtime.image,
+      ...(registryAuth ? { registryAuth } : {}),
+      gpu: runtime.gpu,
+      minInstances: runtime.min_instances,
+      maxInstances: runtime.max_instances,
+      idleTimeoutS: runtime.idle_timeout_s,
+    });
+    await setDeploymentStatus(deps.db, id, report.status);
+  } else if (existing && deps.runtimes.kindOf(existing) === 'container') {
+    await deps.runtimes.stop(id);
   }
 }
 
@@ -248,8 +288,9 @@ export async function createService(deps: ServicesDeps, userId: string, input: S
         ...jsonColumns({ ...input, visibility }),
       })
       .execute();
-    await saveRuntime({ ...deps, db: trx as unknown as Db }, id, input.runtime);
+    await saveRuntime({ ...deps, db: trx }, id, input.runtime);
   });
+  await syncDeployment(deps, id, input.runtime);
   return getService(deps, id, userId);
 }
 
@@ -266,14 +307,16 @@ export async function updateService(deps: ServicesDeps, id: string, userId: stri
         .set({ ...columns, updated_at: sql`now()` })
         .where('id', '=', id)
         .execute();
-    await saveRuntime({ ...deps, db: trx as unknown as Db }, id, input.runtime, existing);
+    await saveRuntime({ ...deps, db: trx }, id, input.runtime, existing);
   });
+  await syncDeployment(deps, id, input.runtime, existing);
   return getService(deps, id, userId);
 }
 
 export async function deleteService(deps: ServicesDeps, id: string, userId: string) {
-  await ownedService(deps.db, id, userId);
+  const row = await ownedService(deps.db, id, userId);
   await softDeleteService(deps.db, id);
+  if (deps.runtimes.kindOf(row) === 'container') await deps.runtimes.stop(id);
 }
 
 export async function setServiceImage(deps: ServicesDeps, id: string, userId: string, url: string) {

@@ -1,6 +1,6 @@
 import { checkServiceUrl, type UrlPolicy } from '../runtimes/http/urlPolicy';
 import { readLimited } from '../runtimes/http/readLimited';
-import { ApiHttpError, invalid } from '../api/errors';
+import { invalid } from '../errors';
 
 // Where an imported OpenAPI document comes from: a pasted document, a URL, or the service's own
 // `/openapi.json` (FastAPI's default). Fetching follows the same URL policy as runs.
@@ -24,7 +24,7 @@ export async function fetchOpenApiDocument(url: URL, policy: UrlPolicy): Promise
   }
   if (!response.ok) throw invalid(`url: ${url.href} answered ${response.status}`);
   const bytes = await readLimited(response, MAX_DOCUMENT_BYTES, signal).catch((error: unknown) => {
-    throw new ApiHttpError(422, `url: ${(error as Error).message}`);
+    throw invalid(`url: ${(error as Error).message}`);
   });
   try {
     return JSON.parse(new TextDecoder().decode(bytes)) as unknown;

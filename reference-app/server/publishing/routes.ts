@@ -1,11 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import type { ServiceEndpoint } from '@limelight/widgets/api';
 import type { SignedInEnv } from '../api/authenticate';
 import type { ApiDeps } from '../api/deps';
-import { ApiHttpError, invalid } from '../api/errors';
+import { invalid, tooLarge, unsupportedType } from '../errors';
 import { body, createApiApp, errors, json } from '../api/openapi';
 import type { UrlPolicy } from '../runtimes/http/urlPolicy';
+import type { RuntimeRegistry } from '../runtimes/registry';
 import { cardImage, IMAGE_TYPES, ImageError, MAX_IMAGE_BYTES } from './cardImage';
-import { checkHealth } from './health';
 import { fetchOpenApiDocument } from './importSource';
 import { importOpenApi, OpenApiImportError } from './openapiImport';
 import {
@@ -26,7 +27,7 @@ import {
   recordHealth,
   setServiceImage,
   updateService,
-} from './services';
+} from './publishedServices';
 
 // /v1/model_management/services: publishing (docs/publishing.md). Mounted signed-in; API keys are
 // refused (they run and read services, they do not manage them).
@@ -36,6 +37,8 @@ const tags = ['publishing'];
 export interface ServiceRoutesOptions {
   /** Which service URLs the platform calls (runs, health checks, imports). */
   urlPolicy: UrlPolicy;
+  /** How each service runs: health checks and container deployments. */
+  runtimes: RuntimeRegistry;
   /** Stores a card image and answers its public URL. */
   storeImage(bytes: Uint8Array, contentType: string): Promise<string>;
 }
@@ -68,7 +71,7 @@ const serviceResponse = (status: string) => json(ManagedServiceSchema, status);
 
 export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
   const app = createApiApp<SignedInEnv>();
-  const services = { db: deps.db, box: deps.box, publicUrl: deps.config.publicUrl };
+  const services = { db: deps.db, box: deps.box, publicUrl: deps.config.publicUrl, runtimes: options.runtimes };
 
   app.openapi(
     createRoute({
@@ -176,7 +179,7 @@ export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
     async (c) => {
       const { id } = c.req.valid('param');
       const row = await ownedService(deps.db, id, c.var.caller.userId);
-      const health = await checkHealth(row, deps.box, options.urlPolicy);
+      const health = await options.runtimes.health({ ...row, endpoints: (row.endpoints as ServiceEndpoint[] | null) ?? [] });
       await recordHealth(services, id, health);
       return c.json(health, 200);
     },
@@ -210,10 +213,9 @@ export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
       }
       const file = form?.get('file');
       if (!(file instanceof Blob)) throw invalid('file: send the image as multipart/form-data field "file"');
-      if (file.size > MAX_IMAGE_BYTES)
-        throw new ApiHttpError(413, `file: the image is ${file.size} bytes; the limit is ${MAX_IMAGE_BYTES}`);
+      if (file.size > MAX_IMAGE_BYTES) throw tooLarge(`file: the image is ${file.size} bytes; the limit is ${MAX_IMAGE_BYTES}`);
       if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
-        throw new ApiHttpError(415, `file: ${file.type || 'unknown type'} is not accepted; use ${IMAGE_TYPES.join(', ')}`);
+        throw unsupportedType(`file: ${file.type || 'unknown type'} is not accepted; use ${IMAGE_TYPES.join(', ')}`);
       }
       try {
         const card = await cardImage(new Uint8Array(await file.arrayBuffer()));
