@@ -49,7 +49,7 @@ const redactedKeys = new Set(REDACTED_KEYS);
 export function redact(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth > 6) return '[…]';
-  if (value instanceof Date) return value;
+  if (value instanceof Date || value instanceof Error) return value;
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) out[k] = redactedKeys.has(k.toLowerCase()) ? REDACTED : redact(v, depth + 1);
