@@ -7,7 +7,7 @@ import {
   toServiceInput,
   type ServiceDraft,
 } from '../../../reference-app/src/pages/publish/serviceDraft';
-import { confirmedUser, globalServer, signedIn } from '../server/helpers';
+import { confirmedUser, globalServer, signedIn } from '../helpers';
 
 // The publishing editor checks a draft with the rules the server applies (SERVICE_INPUT_RULES,
 // read from the server's ServiceInput schema by `npm run contract`): what the editor refuses,
