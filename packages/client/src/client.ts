@@ -2,7 +2,16 @@ import { ApiError, ConnectionError, JobFailedError, JobWaitError, LimelightError
 import { isFileInput, toBlob, withOutputFiles, type FileInput } from './files.ts';
 import { backoffMs, createHttp, sleep, type RetryOptions } from './http.ts';
 import { readSse } from './sse.ts';
-import { isFinalStatus, type EndpointOf, type FileRef, type InputOf, type Job, type JobEvent, type JobPage, type OutputOf } from './types.ts';
+import {
+  isFinalStatus,
+  type EndpointOf,
+  type FileRef,
+  type InputOf,
+  type Job,
+  type JobEvent,
+  type JobPage,
+  type OutputOf,
+} from './types.ts';
 import { verify } from './webhooks.ts';
 
 // createClient: the job API (docs/jobs.md) for any fetch runtime. run() is submit + wait: the
@@ -112,7 +121,12 @@ export function createClient(options: ClientOptions) {
   /** Queues a job; with `wait`, the answer comes when it ends or after `wait` seconds. */
   async function submit<S extends string, E extends string = EndpointOf<S>>(serviceId: S, opts: SubmitOptions<S, E>): Promise<Job> {
     const input = await prepareInput(opts.input as Record<string, unknown>, opts.signal);
-    const body = { service_id: serviceId, input, ...(opts.endpoint ? { endpoint: opts.endpoint } : {}), ...(opts.webhook ? { webhook: opts.webhook } : {}) };
+    const body = {
+      service_id: serviceId,
+      input,
+      ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
+      ...(opts.webhook ? { webhook: opts.webhook } : {}),
+    };
     const key = opts.idempotencyKey ?? crypto.randomUUID();
     try {
       return (await post(body, key, opts.wait, opts.signal)).job;
@@ -127,7 +141,12 @@ export function createClient(options: ClientOptions) {
         await cancel(found.job.job_id).catch(() => {});
         throw error;
       }
-      throw new JobWaitError(`Aborted while job ${found.job.job_id} runs; fetch it later with client.get()`, found.job.job_id, 'aborted', error);
+      throw new JobWaitError(
+        `Aborted while job ${found.job.job_id} runs; fetch it later with client.get()`,
+        found.job.job_id,
+        'aborted',
+        error,
+      );
     }
   }
 
@@ -172,7 +191,8 @@ export function createClient(options: ClientOptions) {
         }
       } catch (error) {
         if (opts.signal?.aborted) throw opts.signal.reason;
-        if (++failures > retries) throw new ConnectionError(`The stream of job ${jobId} kept failing: ${String(error)}`, { cause: error, jobId });
+        if (++failures > retries)
+          throw new ConnectionError(`The stream of job ${jobId} kept failing: ${String(error)}`, { cause: error, jobId });
       }
       // Ended before the final status (a proxy or the network cut it): resume.
       await sleep(backoffMs(failures), opts.signal);
@@ -188,7 +208,12 @@ export function createClient(options: ClientOptions) {
         opts.onEvent?.(event);
       }
     } catch (error) {
-      if (opts.signal?.aborted || !(error instanceof LimelightError) || (error instanceof ApiError && error.status < 500 && error.status !== 429)) throw error;
+      if (
+        opts.signal?.aborted ||
+        !(error instanceof LimelightError) ||
+        (error instanceof ApiError && error.status < 500 && error.status !== 429)
+      )
+        throw error;
     }
     for (let attempt = 0; !isFinalStatus(current.status); attempt++) {
       await sleep(Math.min(1000 * 2 ** Math.min(attempt, 3), 5000), opts.signal);
@@ -215,7 +240,12 @@ export function createClient(options: ClientOptions) {
         job = await waitFor(job, { signal, onEvent: opts.onEvent });
       } catch (error) {
         if (signal?.aborted) {
-          throw new JobWaitError(`Stopped waiting for job ${job.job_id} (${reasonOf()}); it goes on: client.get(${JSON.stringify(job.job_id)})`, job.job_id, reasonOf(), error);
+          throw new JobWaitError(
+            `Stopped waiting for job ${job.job_id} (${reasonOf()}); it goes on: client.get(${JSON.stringify(job.job_id)})`,
+            job.job_id,
+            reasonOf(),
+            error,
+          );
         }
         if (error instanceof LimelightError) error.jobId ??= job.job_id;
         throw error;
@@ -234,7 +264,8 @@ export function createClient(options: ClientOptions) {
     stream,
     upload,
     /** The whsec_… secret that signs your job webhooks. */
-    webhookSecret: async (opts: { signal?: AbortSignal } = {}) => (await http.json<{ secret: string }>('/v1/jobs/webhook-secret', opts)).secret,
+    webhookSecret: async (opts: { signal?: AbortSignal } = {}) =>
+      (await http.json<{ secret: string }>('/v1/jobs/webhook-secret', opts)).secret,
     /** A service's OpenAPI 3.1 document (input and output schemas of its endpoints). */
     openapi: (serviceId: string, opts: { signal?: AbortSignal } = {}) =>
       http.json<Record<string, unknown>>(`/v1/services/${serviceId.split('/').map(encodeURIComponent).join('/')}/openapi.json`, opts),

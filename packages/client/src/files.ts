@@ -11,14 +11,7 @@ export interface FilePath {
 export const filePath = (path: string): FilePath => ({ kind: 'path', path });
 
 /** What a file input accepts besides a URL string: Blob/File, bytes (Buffer too), a stream, a path. */
-export type FileInput =
-  | Blob
-  | ArrayBuffer
-  | ArrayBufferView
-  | ReadableStream<Uint8Array>
-  | AsyncIterable<Uint8Array>
-  | FilePath
-  | URL;
+export type FileInput = Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | FilePath | URL;
 
 export function isFileInput(value: unknown): value is FileInput {
   if (typeof value !== 'object' || value === null) return false;
@@ -97,7 +90,10 @@ async function readPath(path: string): Promise<Uint8Array<ArrayBuffer>> {
 }
 
 /** A file input as a typed Blob and a file name, ready for multipart upload (and its retries). */
-export async function toBlob(file: FileInput, options: { contentType?: string; filename?: string } = {}): Promise<{ blob: Blob; filename: string }> {
+export async function toBlob(
+  file: FileInput,
+  options: { contentType?: string; filename?: string } = {},
+): Promise<{ blob: Blob; filename: string }> {
   let bytes: Uint8Array<ArrayBuffer> | undefined;
   let filename = options.filename;
   let type = options.contentType;

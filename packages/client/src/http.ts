@@ -95,7 +95,8 @@ export function createHttp(options: HttpOptions) {
         response = await doFetch(url(path), { method: init.method ?? 'GET', headers, body, signal: init.signal });
       } catch (error) {
         if (isAbort(error, init.signal)) throw init.signal?.reason ?? error;
-        if (attempt >= retries) throw new ConnectionError(`${init.method ?? 'GET'} ${url(path)} failed: ${String(error)}`, { cause: error });
+        if (attempt >= retries)
+          throw new ConnectionError(`${init.method ?? 'GET'} ${url(path)} failed: ${String(error)}`, { cause: error });
         await sleep(backoffMs(attempt, options.retry), init.signal);
         continue;
       }

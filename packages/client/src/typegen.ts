@@ -73,7 +73,8 @@ function typeOf(schema: Schema, schemas: Record<string, Schema>, mode: 'input' |
         ([name, property]) =>
           `${comment(property, inner)}${inner}${key(name)}${required.has(name) ? '' : '?'}: ${typeOf(property, schemas, mode, inner)};`,
       );
-      if (schema.additionalProperties !== false && (mode === 'output' || schema.additionalProperties)) lines.push(`${inner}[key: string]: unknown;`);
+      if (schema.additionalProperties !== false && (mode === 'output' || schema.additionalProperties))
+        lines.push(`${inner}[key: string]: unknown;`);
       return lines.length ? `{\n${lines.join('\n')}\n${indent}}` : 'Record<string, unknown>';
     }
     default:

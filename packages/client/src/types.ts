@@ -75,22 +75,13 @@ type Known<S> = S extends keyof ServiceTypes ? (ServiceTypes[S] extends Record<s
 /** Endpoint paths of a typed service; any string for an untyped one. */
 export type EndpointOf<S extends string> = Known<S> extends true ? Extract<keyof ServiceTypes[S & keyof ServiceTypes], string> : string;
 
-type Entry<S extends string, E> = Known<S> extends true
-  ? E extends keyof ServiceTypes[S & keyof ServiceTypes]
-    ? ServiceTypes[S & keyof ServiceTypes][E]
-    : never
-  : never;
+type Entry<S extends string, E> =
+  Known<S> extends true ? (E extends keyof ServiceTypes[S & keyof ServiceTypes] ? ServiceTypes[S & keyof ServiceTypes][E] : never) : never;
 
 /** What a run of the endpoint accepts: its typed input (files also as Blob, bytes, stream or path). */
-export type InputOf<S extends string, E = EndpointOf<S>> = Known<S> extends true
-  ? Entry<S, E> extends { input: infer I }
-    ? I
-    : never
-  : Record<string, unknown>;
+export type InputOf<S extends string, E = EndpointOf<S>> =
+  Known<S> extends true ? (Entry<S, E> extends { input: infer I } ? I : never) : Record<string, unknown>;
 
 /** What a FINISHED run returns (file outputs as OutputFile). */
-export type OutputOf<S extends string, E = EndpointOf<S>> = Known<S> extends true
-  ? Entry<S, E> extends { output: infer O }
-    ? O
-    : never
-  : unknown;
+export type OutputOf<S extends string, E = EndpointOf<S>> =
+  Known<S> extends true ? (Entry<S, E> extends { output: infer O } ? O : never) : unknown;
