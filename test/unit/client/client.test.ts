@@ -9,7 +9,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backoffMs, createClient, filePath, retryAfterMs, signWebhook, verifyWebhook, type OutputFile } from '@limelight/client';
 import { generateTypes } from '../../../packages/client/src/typegen';
-import { apiClients, confirmedUser, globalServer, rawApi, signedIn } from '../server/helpers';
+import { globalServer, rawApi } from '../server/helpers';
+import { keyedUser as fixtureUser } from './fixtures';
 import { clientScenarios, PNG_1PX, TEXT2IMG } from '../../client/scenarios';
 
 // @limelight/client in Node against the real platform server: the shared scenarios, plus what
@@ -18,12 +19,7 @@ import { clientScenarios, PNG_1PX, TEXT2IMG } from '../../client/scenarios';
 
 const server = globalServer();
 
-async function keyedUser(label = 'sdk-js') {
-  const { session } = await signedIn(server, await confirmedUser(server, label));
-  const created = await apiClients(server, session.access_token).profile.createApiKey();
-  if (!created.ok) throw new Error(created.error);
-  return { token: session.access_token, apiKey: created.data.secret };
-}
+const keyedUser = (label?: string) => fixtureUser(server, label);
 
 describe('@limelight/client in Node', () => {
   clientScenarios(async () => ({ baseUrl: server.url, credential: { apiKey: (await keyedUser()).apiKey } }));
