@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../../scripts/source-aliases.mjs';
+import { codeSamples } from '../../../src/components/ServiceRunner/codeSamples';
 import { globalServer } from '../server/helpers';
 import { keyedUser } from './fixtures';
 
@@ -53,6 +54,22 @@ describe('@limelight/client from its tarball', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/files\/\S+$/);
     const image = await fetch(url);
     expect(image.headers.get('content-type')).toBe('image/png');
+  });
+
+  it("the API tab's JavaScript sample runs as pasted", async () => {
+    const { javascript } = codeSamples({
+      apiUrl: server.url,
+      serviceId: 'lime-diffusion-xl',
+      endpoint: '/generate',
+      input: { prompt: 'a lime', width: 64, height: 64 },
+      apiKey: env.LIME_API_KEY,
+    });
+    writeFileSync(path.join(folder, 'sample.mjs'), javascript);
+    const result = spawnSync('node', ['sample.mjs'], { cwd: folder, encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      image: { url: expect.stringContaining('/media/files/'), content_type: 'image/png' },
+    });
   });
 
   it('limelight-types writes a type map: typed input compiles, a misspelt or mistyped field does not', { timeout: 60_000 }, () => {
