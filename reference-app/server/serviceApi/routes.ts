@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { ServiceEndpoint } from '@limelight/widgets/api';
 import type { MaybeSignedInEnv, SignedInEnv } from '../api/authenticate';
 import type { ApiDeps } from '../api/deps';
-import { ApiHttpError, invalidFields, notFound } from '../api/errors';
+import { badRequest, invalidFields, notFound } from '../errors';
 import { createApiApp, fieldErrorsOf } from '../api/openapi';
 import { answerError, answerJobCreate } from '../jobs/routes';
 import { serviceOpenApiDocument } from './document';
@@ -56,7 +56,7 @@ export function serviceRunRoutes(deps: ApiDeps) {
     if (!match) throw notFound(`No route POST ${c.req.path}`);
     const [, serviceId, endpoint] = match as unknown as [string, string, string];
     const raw: unknown = await c.req.json().catch(() => undefined);
-    if (raw === undefined) throw new ApiHttpError(400, 'Request body is not valid JSON: send {"input": {…}}');
+    if (raw === undefined) throw badRequest('Request body is not valid JSON: send {"input": {…}}');
     const parsed = RunBodySchema.safeParse(raw);
     if (!parsed.success) throw invalidFields(fieldErrorsOf(parsed.error));
     return answerJobCreate(c, deps, c.var.caller.userId, { service_id: serviceId, endpoint, ...parsed.data }).catch((error) =>

@@ -4,9 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeSamples, exampleInput, serviceOpenApiUrl, toPython } from '../../../src/components/ServiceRunner/codeSamples';
-import { projectRoot } from '../../../scripts/source-aliases.mjs';
-import { keyedUser } from '../client/fixtures';
-import { globalServer } from '../server/helpers';
 import { ENDPOINTS } from '../../../reference-app/server/seed/endpoints';
 import { validateJobInput } from '../../../src/run/validate';
 
@@ -59,24 +56,6 @@ describe('API tab code samples (docs/jobs.md)', () => {
     expect(s.javascript).toContain("import { createClient } from '@limelight/client';");
     expect(s.javascript).toContain('apiKey: process.env.LIME_API_KEY');
     expect(serviceOpenApiUrl('http://h/', 'owner/my svc')).toBe('http://h/v1/services/owner/my%20svc/openapi.json');
-  });
-
-  it.runIf(hasPython())('the Python sample runs as pasted against the real server, with the SDK on the path', async () => {
-    const server = globalServer();
-    const { apiKey } = await keyedUser(server, 'py-sample');
-    const { python } = codeSamples({
-      apiUrl: server.url,
-      serviceId: 'lime-diffusion-xl',
-      endpoint: '/generate',
-      input: { prompt: 'a lime', width: 64, height: 64 },
-      apiKey,
-    });
-    const out = execFileSync('python3', ['-c', python], {
-      encoding: 'utf8',
-      env: { ...process.env, PYTHONPATH: path.join(projectRoot, 'sdk/python') },
-    });
-    expect(out).toMatch(/'image': \{'url': 'http:\/\/127\.0\.0\.1:\d+\/media\/files\/[^']+'/);
-    expect(out).toContain("'content_type': 'image/png'");
   });
 
   it('JavaScript parses as a module', () => {
