@@ -5,19 +5,11 @@ import { projectRoot } from '../../../scripts/source-aliases.mjs';
 import { codeSamples } from '../../../src/components/ServiceRunner/codeSamples';
 import { globalServer } from '../helpers';
 import { keyedUser } from './fixtures';
+import { hasPython } from '../../fixtures/python';
 
 // The API tab's Python sample (src/components/ServiceRunner/codeSamples.ts) runs as pasted
 // against the real server, with the limelight SDK of this repository on the path. (The
 // JavaScript sample runs from the packed @limelight/client in consumer.test.ts.)
-
-function hasPython(): boolean {
-  try {
-    execFileSync('python3', ['--version']);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('API tab samples', () => {
   it.runIf(hasPython())('the Python sample runs as pasted against the real server, with the SDK on the path', async () => {

@@ -6,18 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { codeSamples, exampleInput, serviceOpenApiUrl, toPython } from '../../../src/components/ServiceRunner/codeSamples';
 import { ENDPOINTS } from '../../../reference-app/server/seed/endpoints';
 import { validateJobInput } from '../../../src/run/validate';
+import { hasPython } from '../../fixtures/python';
 
 const tricky = { prompt: 'it\'s a "lime" $HOME `x`', n: 2, ok: true, none: null, list: [1, { a: false }] };
 const options = { apiUrl: 'http://localhost:3000/', serviceId: 'svc-1', endpoint: '/generate', input: tricky };
-
-function hasPython(): boolean {
-  try {
-    execFileSync('python3', ['--version']);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('API tab code samples (docs/jobs.md)', () => {
   it('example inputs pass validation for every seeded endpoint', () => {
