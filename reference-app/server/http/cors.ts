@@ -10,7 +10,19 @@ import { appendVary } from './encoding';
 // answer by rebuilding it around a web stream: the slowest way @hono/node-server can write a
 // response, and most of the cost of a cached catalogue read (docs/deploy.md, "Throughput").
 
-export const CORS_ALLOW_HEADERS = ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version', 'x-retry-count'];
+// Every header the library's clients send (test/unit/server/cors-client-headers.test.ts runs
+// them): supabase-js's, and the jobs client's Prefer, Idempotency-Key and Last-Event-ID.
+export const CORS_ALLOW_HEADERS = [
+  'authorization',
+  'apikey',
+  'content-type',
+  'x-client-info',
+  'x-supabase-api-version',
+  'x-retry-count',
+  'prefer',
+  'idempotency-key',
+  'last-event-id',
+];
 export const CORS_ALLOW_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 export const CORS_EXPOSE_HEADERS = ['X-Supabase-Api-Version', 'Retry-After'];
 const MAX_AGE_SECONDS = 600;
