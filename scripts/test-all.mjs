@@ -1,7 +1,8 @@
 // npm test: every check, in order of cost, stopping at the first failure:
 // type check, lint, unit tests, component tests (real Chromium), build, package checks
-// (publint, are-the-types-wrong, size budgets), end-to-end tests (real Chromium against the
-// real server). Test runners also write JSON reports so the run ends with one plain line
+// (publint, are-the-types-wrong, size budgets), consumers (the packed tarball in fresh Next.js,
+// Node, TypeScript and Vue projects; test/consumers/run.mjs), end-to-end tests (real Chromium
+// against the real server). Test runners also write JSON reports so the run ends with one plain line
 // "tests: N passed, N failed, N skipped" that any CI can read.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
@@ -36,6 +37,14 @@ function countPlaywright(file) {
   totals.skipped += stats.skipped;
 }
 
+/** test/consumers/run.mjs: one test per consumer project. */
+function countConsumers(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.passed;
+  totals.failed += report.failed;
+}
+
 const vitestReport = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`];
 
 const steps = [
@@ -53,6 +62,12 @@ const steps = [
   },
   () => step('build', 'npm', ['run', 'build', '--silent']),
   () => step('package', 'node', ['scripts/check-package.mjs']),
+  () => {
+    const file = path.join(reports, 'consumers.json');
+    const ok = step('consumers', 'node', ['test/consumers/run.mjs', '--json', file]);
+    countConsumers(file);
+    return ok;
+  },
   () => {
     const file = path.join(reports, 'e2e.json');
     const ok = step('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });

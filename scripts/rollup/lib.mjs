@@ -67,8 +67,10 @@ export default [
         elementEntry: (fileName) => fileName.startsWith('web-components/standalone/'),
         stylesModule: 'web-components/styles.js',
       }),
-      // After cssOutOfJs, so the directive stays the first line of the file.
-      useClientEntries({ isEntry: (chunk) => entries.has(chunk.facadeModuleId) }),
+      // After cssOutOfJs, so the directive stays the first line of the file. Not the custom
+      // elements: they are for any framework (Vite warns about the directive in a Vue app), and
+      // Next imports them from a Client Component (docs/frameworks.md).
+      useClientEntries({ isEntry: (chunk) => entries.has(chunk.facadeModuleId) && !chunk.facadeModuleId.startsWith(webComponentsDir) }),
     ],
     output: {
       dir: path.join(projectRoot, 'dist'),
