@@ -1,4 +1,4 @@
-import { createStore } from '@xstate/store';
+import { createStore } from '../internal/createStore';
 import type { ModelCategory, ModelDescriptor } from '../api/types';
 import { DEFAULT_FILTERS, normalizeFilters, type SearchFilters } from './filters';
 import { loadSearchEngine, type SearchEngine } from './engine';

@@ -147,7 +147,8 @@ await consumer('next', () => {
   // every consumer), and Turbopack resolves nothing outside its root.
   const config = path.join(dir, 'next.config.mjs');
   writeFileSync(config, readFileSync(config, 'utf8').replace('const nextConfig = {', `const nextConfig = {\n  turbopack: { root: ${JSON.stringify(cacheDir)} },`));
-  run(bin('next'), ['build'], dir, { NEXT_TELEMETRY_DISABLED: '1' });
+  // The public (anon) key the page reads, as a deployment would set it.
+  run(bin('next'), ['build'], dir, { NEXT_TELEMETRY_DISABLED: '1', NEXT_PUBLIC_LIMELIGHT_AUTH_KEY: 'consumer-anon-key' });
 });
 
 if (only.size === 0 || only.has('sizes')) {

@@ -35,7 +35,7 @@ export async function measureElementSizes(nodeModules) {
         absWorkingDir: path.dirname(nodeModules),
       });
       const outputs = result.metafile.outputs;
-      const main = Object.keys(outputs).find((file) => outputs[file].entryPoint);
+      const main = Object.keys(outputs).find((file) => outputs[file].entryPoint === '<stdin>');
       const seen = new Set();
       const visit = (file) => {
         if (seen.has(file) || !outputs[file]) return;
