@@ -118,7 +118,8 @@ export function vueDeclarations(definitions) {
   out += `/** Properties plus \`on<Event>\` listeners, as Vue passes them. */\n`;
   out += `type LimeVueProps<P, M> = P & { [K in keyof M as \`on\${Capitalize<K & string>}\`]?: (event: M[K]) => void };\n\n`;
   out += `declare module 'vue' {\n  interface GlobalComponents {\n`;
-  for (const d of definitions) out += `    ${JSON.stringify(d.tag)}: DefineComponent<LimeVueProps<${pascal(d.tag)}Properties, ${eventMapName(d.tag)}>>;\n`;
+  for (const d of definitions)
+    out += `    ${JSON.stringify(d.tag)}: DefineComponent<LimeVueProps<${pascal(d.tag)}Properties, ${eventMapName(d.tag)}>>;\n`;
   out += `  }\n}\n`;
   return out;
 }

@@ -9,7 +9,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/rollup-plugin';
 import { sourceEntries, projectRoot } from '../source-aliases.mjs';
 import { highlightWorkerSource, highlightWorkerUrl } from './highlight-worker.mjs';
 import { cssOutOfJs } from './css-out-of-js.mjs';
-import { useClientEntries } from './use-client.mjs';
+import { markClientEntries } from './use-client.mjs';
 
 const pkg = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
 const externalPackages = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
@@ -70,7 +70,7 @@ export default [
       // After cssOutOfJs, so the directive stays the first line of the file. Not the custom
       // elements: they are for any framework (Vite warns about the directive in a Vue app), and
       // Next imports them from a Client Component (docs/frameworks.md).
-      useClientEntries({ isEntry: (chunk) => entries.has(chunk.facadeModuleId) && !chunk.facadeModuleId.startsWith(webComponentsDir) }),
+      markClientEntries({ isEntry: (chunk) => entries.has(chunk.facadeModuleId) && !chunk.facadeModuleId.startsWith(webComponentsDir) }),
     ],
     output: {
       dir: path.join(projectRoot, 'dist'),

@@ -10,7 +10,7 @@
 const REACT = /^react(-dom)?(\/|$)/;
 
 /** @param {{ isEntry: (chunk: import('rollup').OutputChunk) => boolean }} options which entry chunks to consider */
-export function useClientEntries({ isEntry }) {
+export function markClientEntries({ isEntry }) {
   return {
     name: 'lime-use-client',
     generateBundle(_options, bundle) {

@@ -195,7 +195,10 @@ export function defineWidget<D extends WidgetDefinition>(
 
   // On a server (SSR, a Node script) there is no HTMLElement to extend: importing an element
   // module gives a class that is never registered (define.ts checks for customElements).
-  if (typeof HTMLElement === 'undefined') return class { static readonly definition = definition; } as never;
+  if (typeof HTMLElement === 'undefined')
+    return class {
+      static readonly definition = definition;
+    } as never;
 
   const Base = r2wc(Shell as ComponentType<RawProps>, {
     shadow: 'open',

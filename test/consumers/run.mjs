@@ -94,7 +94,10 @@ if (!existsSync(path.join(cacheDir, 'node_modules/.installed'))) {
 // 2. The tarball, unpacked where `@limelight/widgets` resolves from every consumer.
 const packDir = mkdtempSync(path.join(tmpdir(), 'lime-consumer-pack-'));
 execFileSync('npm', ['pack', '--silent', '--pack-destination', packDir], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-const tarball = path.join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz')));
+const tarball = path.join(
+  packDir,
+  readdirSync(packDir).find((f) => f.endsWith('.tgz')),
+);
 const target = path.join(cacheDir, 'node_modules/@limelight/widgets');
 rmSync(target, { recursive: true, force: true });
 mkdirSync(target, { recursive: true });
@@ -138,7 +141,8 @@ await consumer('vue', async () => {
   // Each element's definition carries `tag: "<tag>"` (the quotes are the minifier's choice).
   const defines = (tag) => new RegExp(`tag:\\s*[\`'"]${tag}[\`'"]`).test(js);
   for (const tag of ['lime-service-search', 'lime-pricing-calculator']) if (!defines(tag)) throw new Error(`the Vue app lacks <${tag}>`);
-  for (const tag of ['lime-service-runner', 'lime-api-keys', 'lime-code-viewer']) if (defines(tag)) throw new Error(`the Vue app carries <${tag}>, which it did not import`);
+  for (const tag of ['lime-service-runner', 'lime-api-keys', 'lime-code-viewer'])
+    if (defines(tag)) throw new Error(`the Vue app carries <${tag}>, which it did not import`);
 });
 
 await consumer('next', () => {
@@ -146,7 +150,13 @@ await consumer('next', () => {
   // The one line the documented config lacks here: the packages sit one folder up (shared by
   // every consumer), and Turbopack resolves nothing outside its root.
   const config = path.join(dir, 'next.config.mjs');
-  writeFileSync(config, readFileSync(config, 'utf8').replace('const nextConfig = {', `const nextConfig = {\n  turbopack: { root: ${JSON.stringify(cacheDir)} },`));
+  writeFileSync(
+    config,
+    readFileSync(config, 'utf8').replace(
+      'const nextConfig = {',
+      `const nextConfig = {\n  turbopack: { root: ${JSON.stringify(cacheDir)} },`,
+    ),
+  );
   // The public (anon) key the page reads, as a deployment would set it.
   run(bin('next'), ['build'], dir, { NEXT_TELEMETRY_DISABLED: '1', NEXT_PUBLIC_LIMELIGHT_AUTH_KEY: 'consumer-anon-key' });
 });
@@ -158,6 +168,9 @@ if (only.size === 0 || only.has('sizes')) {
 }
 
 const failed = results.filter((r) => !r.ok);
-console.log(`\nconsumers: ${results.length - failed.length} passed, ${failed.length} failed (${results.map((r) => `${r.name} ${r.seconds.toFixed(1)} s`).join(', ')})`);
-if (reportFile) writeFileSync(reportFile, JSON.stringify({ passed: results.length - failed.length, failed: failed.length, results }, null, 2));
+console.log(
+  `\nconsumers: ${results.length - failed.length} passed, ${failed.length} failed (${results.map((r) => `${r.name} ${r.seconds.toFixed(1)} s`).join(', ')})`,
+);
+if (reportFile)
+  writeFileSync(reportFile, JSON.stringify({ passed: results.length - failed.length, failed: failed.length, results }, null, 2));
 process.exit(failed.length === 0 ? 0 : 1);

@@ -14,7 +14,12 @@ let embed: EmbedServer;
 test.beforeAll(async ({ baseURL }) => {
   const config = (await (await fetch(`${baseURL}/config.json`)).json()) as { apiUrl?: string; authUrl?: string; authKey: string };
   const apiUrl = (config.apiUrl || baseURL!).replace(/\/+$/, '');
-  embed = await startEmbedServer({ apiUrl, authUrl: config.authUrl || apiUrl, authKey: config.authKey, port: Number(process.env.LIME_EMBED_PORT ?? 0) });
+  embed = await startEmbedServer({
+    apiUrl,
+    authUrl: config.authUrl || apiUrl,
+    authKey: config.authKey,
+    port: Number(process.env.LIME_EMBED_PORT ?? 0),
+  });
 });
 
 test.afterAll(async () => {
@@ -52,7 +57,9 @@ test('a cross-origin run: sign in from Run, the job finishes, and the page recei
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
 
   const statuses = () =>
-    page.evaluate(() => ((window as unknown as { __limeEvents?: { detail: { status: string } }[] }).__limeEvents ?? []).map((e) => e.detail.status));
+    page.evaluate(() =>
+      ((window as unknown as { __limeEvents?: { detail: { status: string } }[] }).__limeEvents ?? []).map((e) => e.detail.status),
+    );
   await expect.poll(statuses, { timeout: 45_000 }).toContain('FINISHED');
   expect(await statuses()).not.toContain('FAILED');
   await expect(runner.getByRole('img', { name: 'Generated image' })).toBeVisible();

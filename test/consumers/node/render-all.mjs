@@ -65,7 +65,11 @@ for (const specifier of specifiers()) {
   }
   try {
     const html = renderToString(
-      createElement(PlatformProvider, { apiUrl: 'https://api.example', authUrl: 'https://api.example', authKey: 'anon' }, createElement(Component, REQUIRED_PROPS[name] ?? {})),
+      createElement(
+        PlatformProvider,
+        { apiUrl: 'https://api.example', authUrl: 'https://api.example', authKey: 'anon' },
+        createElement(Component, REQUIRED_PROPS[name] ?? {}),
+      ),
     );
     if (typeof html !== 'string') throw new Error('rendered no HTML');
     rendered++;

@@ -24,7 +24,13 @@ function recordingFetch() {
       return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
     }
     if (url.pathname.endsWith('/token')) {
-      const session = { access_token: 'a', refresh_token: 'r', expires_in: 3600, token_type: 'bearer', user: { id: 'u', aud: 'authenticated' } };
+      const session = {
+        access_token: 'a',
+        refresh_token: 'r',
+        expires_in: 3600,
+        token_type: 'bearer',
+        user: { id: 'u', aud: 'authenticated' },
+      };
       return Response.json(session);
     }
     return Response.json({ id: 'j1', status: 'QUEUED' });
