@@ -3,7 +3,8 @@
 //
 //   node        plain Node: imports every entry and renderToString()s every component
 //   typescript  the web-component typings (tag map, properties, event details, JSX, Vue) and the
-//               stylesheet import, type-checked under `bundler` and `node16` resolution
+//               stylesheet import, type-checked under `bundler` and `node16` resolution, by
+//               TypeScript 6 and 7
 //   vite        a Vite + React app (the code viewer's worker keeps its grammars as lazy chunks)
 //   vue         a Vite + Vue 3 app using two per-element entries (`isCustomElement`), built
 //   next        a Next.js 16 App Router app (cacheComponents on) using ServiceSearch, AuthDialog
@@ -41,6 +42,8 @@ const THIRD_PARTY = {
   '@types/react-dom': installed('@types/react-dom'),
   '@types/node': installed('@types/node'),
   typescript: installed('typescript'),
+  // TypeScript 7 (the native compiler) beside the workspace's 6, for the typings consumer.
+  typescript7: 'npm:typescript@7.0.2',
   vite: installed('vite'),
   ...pkg.dependencies,
 };
@@ -80,6 +83,10 @@ export function docSnippets(markdown) {
 // 1. Third-party packages, once per list.
 const hash = createHash('sha256').update(JSON.stringify(THIRD_PARTY)).digest('hex').slice(0, 12);
 const cacheDir = path.join(root, 'node_modules/.cache/lime-consumers', hash);
+// Installs for other lists (older pins) are of no more use.
+for (const old of existsSync(path.dirname(cacheDir)) ? readdirSync(path.dirname(cacheDir)) : []) {
+  if (old !== hash) rmSync(path.join(path.dirname(cacheDir), old), { recursive: true, force: true });
+}
 const setupStarted = Date.now();
 if (!existsSync(path.join(cacheDir, 'node_modules/.installed'))) {
   rmSync(cacheDir, { recursive: true, force: true });
@@ -128,7 +135,8 @@ await consumer('node', () => run(process.execPath, ['render-all.mjs'], project('
 
 await consumer('typescript', () => {
   const dir = project('typescript');
-  for (const config of ['tsconfig.bundler.json', 'tsconfig.node16.json']) run(bin('tsc'), ['-p', config], dir);
+  const compilers = [bin('tsc'), path.join(cacheDir, 'node_modules/typescript7/bin/tsc')];
+  for (const tsc of compilers) for (const config of ['tsconfig.bundler.json', 'tsconfig.node16.json']) run(tsc, ['-p', config], dir);
 });
 
 await consumer('vite', () => {
