@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startEmbedServer, type EmbedServer } from './support/embed-server';
+import { startEmbedServerFor, type EmbedServer } from './support/embed-server';
 
 // A run from another origin (issue 24): the runner's script-tag bundle on a third-party page
 // (test/fixtures/embed/runner.html, the snippet of docs/embeds.md, strict CSP, no inline
@@ -12,14 +12,7 @@ const DEMO = { email: 'demo@limelight.dev', password: 'limelight-demo' };
 let embed: EmbedServer;
 
 test.beforeAll(async ({ baseURL }) => {
-  const config = (await (await fetch(`${baseURL}/config.json`)).json()) as { apiUrl?: string; authUrl?: string; authKey: string };
-  const apiUrl = (config.apiUrl || baseURL!).replace(/\/+$/, '');
-  embed = await startEmbedServer({
-    apiUrl,
-    authUrl: config.authUrl || apiUrl,
-    authKey: config.authKey,
-    port: Number(process.env.LIME_EMBED_PORT ?? 0),
-  });
+  embed = await startEmbedServerFor(baseURL!);
 });
 
 test.afterAll(async () => {
