@@ -22,7 +22,10 @@ const NAMED_TYPES = {
   RegistryCredential: '@limelight/widgets/api',
   Session: '@limelight/widgets/auth',
   StringOverrides: '@limelight/widgets/platform',
+  Subscription: '@limelight/widgets/api',
 };
+/** Type names every TypeScript program has. */
+const GLOBAL_TYPES = new Set(['Record', 'Partial', 'Readonly', 'Array', 'ReadonlyArray', 'Promise']);
 
 const pascal = (tag) => tag.replace(/(^|-)(\w)/g, (_m, _dash, c) => c.toUpperCase());
 export const interfaceName = (tag) => `HTML${pascal(tag)}Element`;
@@ -43,7 +46,14 @@ const doc = (text, indent) => `${indent}/** ${text.replace(/\*\//g, '*\\/').repl
 
 function namedTypesIn(texts) {
   const used = new Set();
-  for (const text of texts) for (const name of text.match(/\b[A-Z]\w+\b/g) ?? []) if (NAMED_TYPES[name]) used.add(name);
+  for (const text of texts) {
+    for (const name of text.replace(/'[^']*'|"[^"]*"/g, '').match(/\b[A-Z]\w+\b/g) ?? []) {
+      // A name the declarations cannot import would silently be `any` for consumers with skipLibCheck.
+      if (!NAMED_TYPES[name] && !GLOBAL_TYPES.has(name))
+        throw new Error(`web-component-types.mjs: add ${name} (an event detail or property type) to NAMED_TYPES`);
+      if (NAMED_TYPES[name]) used.add(name);
+    }
+  }
   const byEntry = new Map();
   for (const name of [...used].sort()) byEntry.set(NAMED_TYPES[name], [...(byEntry.get(NAMED_TYPES[name]) ?? []), name]);
   return [...byEntry].map(([entry, names]) => `import type { ${names.join(', ')} } from '${entry}';\n`).join('');
