@@ -10,8 +10,9 @@ import { appendVary } from './encoding';
 // answer by rebuilding it around a web stream: the slowest way @hono/node-server can write a
 // response, and most of the cost of a cached catalogue read (docs/deploy.md, "Throughput").
 
-// Every header the library's clients send (test/unit/server/cors-client-headers.test.ts runs
-// them): supabase-js's, and the jobs client's Prefer, Idempotency-Key and Last-Event-ID.
+// Every header the library's clients and @limelight/client (docs/sdk.md) send from browsers
+// (test/unit/server/http/cors-client-headers.test.ts runs the library's): supabase-js's, and the
+// job API's Prefer, Idempotency-Key and Last-Event-ID.
 export const CORS_ALLOW_HEADERS = [
   'authorization',
   'apikey',
@@ -19,12 +20,12 @@ export const CORS_ALLOW_HEADERS = [
   'x-client-info',
   'x-supabase-api-version',
   'x-retry-count',
-  'prefer',
   'idempotency-key',
+  'prefer',
   'last-event-id',
 ];
 export const CORS_ALLOW_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-export const CORS_EXPOSE_HEADERS = ['X-Supabase-Api-Version', 'Retry-After'];
+export const CORS_EXPOSE_HEADERS = ['X-Supabase-Api-Version', 'Retry-After', 'Location', 'Idempotent-Replayed', 'Preference-Applied'];
 const MAX_AGE_SECONDS = 600;
 
 /** Which origin a caller's `Origin` is granted (any with CORS_ORIGINS=*, else the site's and the listed ones). */
