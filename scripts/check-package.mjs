@@ -34,6 +34,7 @@ try {
   // The package is ESM-only by design (type: module, no require condition), so the esm-only
   // profile: every entry must resolve with correct types under node16-esm and bundler.
   // The stylesheet is not a module; the theme wildcard is expanded so each theme file is checked.
+  // CommonJS consumers: docs/frameworks.md, "What a consumer imports" (require(esm), node20).
   run('npx', [
     'attw',
     tarball,
@@ -47,6 +48,9 @@ try {
     './theme/dark',
     './theme/light',
     './theme/contract',
+    // Per-element web-component entries (a pattern): two of them stand for the rest.
+    './web-components/service-search',
+    './web-components/api-keys',
   ]);
 } finally {
   rmSync(packDir, { recursive: true, force: true });
