@@ -33,6 +33,33 @@ export default tseslint.config(
     files: ['reference-app/**', 'test/**', 'stories/**', 'scripts/**', '*.ts', '*.js', '*.mjs'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    // SQL only in queries.ts files, db/ and seed/ (docs/architecture.md, "Server layers"): no
+    // Kysely value import (sql, expression builders) and no query builder call elsewhere.
+    files: ['reference-app/server/**/*.ts'],
+    ignores: [
+      'reference-app/server/**/queries.ts',
+      'reference-app/server/db/**',
+      'reference-app/server/seed/**',
+      // TEMPORARY: jobs/ moves its SQL into jobs/queries.ts on branch jobs (issue #21); the lead
+      // removes this line when merging that branch.
+      'reference-app/server/jobs/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='kysely'][importKind!='type']",
+          message: 'SQL lives in the feature’s queries.ts (or db/, seed/); import types only here.',
+        },
+        {
+          selector:
+            'CallExpression > MemberExpression.callee > Identifier.property[name=/^(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|selectNoFrom)$/]',
+          message: 'SQL lives in the feature’s queries.ts (or db/, seed/): call a query function from there.',
+        },
+      ],
+    },
+  },
   // Formatting is Prettier's job (checked by `npm run lint`); turn off ESLint rules that would fight it.
   prettier,
 );
