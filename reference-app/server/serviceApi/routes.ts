@@ -6,18 +6,14 @@ import { badRequest, invalidFields, notFound } from '../errors';
 import { createApiApp, fieldErrorsOf } from '../api/openapi';
 import { answerError, answerJobCreate } from '../jobs/routes';
 import { serviceOpenApiDocument } from './document';
+import { selectServiceForDocument } from './queries';
 
 // /v1/services/{service_id}/…: the per-service OpenAPI document (docs/sdk.md) and the run
 // operations it describes. Thin: load, check visibility, answer. Mounted in api/mounts.ts.
 
 /** The service as the caller may see it: public, or private and the caller's own. */
 async function visibleService(deps: ApiDeps, serviceId: string, userId: string | undefined) {
-  const row = await deps.db
-    .selectFrom('models')
-    .select(['id', 'display_name', 'model_desc', 'is_public', 'created_by', 'endpoints'])
-    .where('id', '=', serviceId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const row = await selectServiceForDocument(deps.db, serviceId);
   // A private service is 404 to everyone but its owner, exactly like a missing one.
   if (!row || (!row.is_public && (!userId || row.created_by !== userId))) {
     throw notFound(
