@@ -12,10 +12,15 @@ import path from 'node:path';
 import { projectRoot } from './source-aliases.mjs';
 
 export const CONTAINERS_CONF = path.join(projectRoot, 'deploy/podman/containers.conf');
+export const REGISTRIES_CONF = path.join(projectRoot, 'deploy/podman/registries.conf');
 
 /** The environment Podman's own commands (build, push, ps) need to use the project's settings. */
 export function podmanEnv() {
-  return { ...process.env, CONTAINERS_CONF: process.env.CONTAINERS_CONF ?? CONTAINERS_CONF };
+  return {
+    ...process.env,
+    CONTAINERS_CONF: process.env.CONTAINERS_CONF ?? CONTAINERS_CONF,
+    CONTAINERS_REGISTRIES_CONF: process.env.CONTAINERS_REGISTRIES_CONF ?? REGISTRIES_CONF,
+  };
 }
 
 /** Why the engine cannot run here, or null when Podman (as root) is usable. */
