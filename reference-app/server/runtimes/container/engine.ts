@@ -194,6 +194,19 @@ export class ContainerEngine {
     }
   }
 
+  /**
+   * Why a container is no longer running, in words for the owner. Podman on cgroup v1 does not
+   * set OOMKilled, so a SIGKILL the runner did not send (exit 137) is read as the memory limit:
+   * the only other sender of SIGKILL to a container is the kernel's OOM killer.
+   */
+  async exitReason(id: string, memoryMb: number): Promise<string | null> {
+    const state = await this.state(id);
+    if (!state || state.running) return null;
+    if (state.oomKilled || state.exitCode === 137) return `The container was killed: it exceeded its memory limit of ${memoryMb} MB`;
+    if (state.error) return `The container stopped: ${state.error}`;
+    return `The container exited with code ${state.exitCode}`;
+  }
+
   /** Stops and removes a container; a missing one is already gone. */
   async remove(id: string): Promise<void> {
     try {

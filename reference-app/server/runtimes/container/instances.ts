@@ -71,6 +71,7 @@ export class InstanceFactory {
       return result;
     };
     const spare = this.spares.shift();
+    let id = spare?.id;
     let instance: Instance;
     try {
       if (spare?.state === 'paused' && spare.baseUrl) {
@@ -78,12 +79,17 @@ export class InstanceFactory {
         instance = { id: spare.id, name: spare.id.slice(0, 12), baseUrl: spare.baseUrl };
         await time('ready', () => this.ready(instance));
       } else {
-        const id = spare?.id ?? (await time('create', () => this.engine.create(this.spec)));
-        instance = await time('start', () => this.startAndLocate(id));
+        id ??= await time('create', () => this.engine.create(this.spec));
+        const created = id;
+        instance = await time('start', () => this.startAndLocate(created));
         await time('ready', () => this.ready(instance));
       }
     } catch (error) {
-      if (spare) await this.discard(spare.id);
+      // An instance that did not become ready never serves: its container goes, and when it
+      // died on its own, its exit is the reason the owner reads.
+      const exited = id ? await this.engine.exitReason(id, this.spec.limits.memoryMb) : null;
+      if (id) await this.discard(id).catch(() => undefined);
+      if (exited) throw new EngineError('health', `${exited} before it answered`, { cause: error });
       throw error;
     }
     return { instance, coldStartMs: Math.round(performance.now() - started), stages };
@@ -141,18 +147,10 @@ export class InstanceFactory {
   }
 
   private async ready(instance: Instance): Promise<void> {
-    try {
-      await waitReady(instance.baseUrl, {
-        healthPath: this.options.healthPath,
-        timeoutMs: this.options.readyTimeoutMs,
-        isAlive: async () => (await this.engine.state(instance.id))?.running ?? false,
-      });
-    } catch (error) {
-      if (!(error instanceof EngineError)) throw error;
-      const state = await this.engine.state(instance.id);
-      if (state?.oomKilled) throw new EngineError('health', 'The container was killed: it exceeded its memory limit');
-      if (state && !state.running) throw new EngineError('health', `The container exited with code ${state.exitCode} before it answered`);
-      throw error;
-    }
+    await waitReady(instance.baseUrl, {
+      healthPath: this.options.healthPath,
+      timeoutMs: this.options.readyTimeoutMs,
+      isAlive: async () => (await this.engine.state(instance.id))?.running ?? false,
+    });
   }
 }

@@ -11,7 +11,8 @@ export interface LogLine {
   /** Increases by one per line over the ring's life; survives drops, so readers can resume. */
   seq: number;
   at: string;
-  stream: 'stdout' | 'stderr';
+  /** `runner`: the platform's own lines about the deployment (stages, cold starts, failures). */
+  stream: 'stdout' | 'stderr' | 'runner';
   instance: string;
   text: string;
 }
@@ -58,9 +59,9 @@ export class LogRing {
  */
 export class DockerLogDemuxer {
   private pending: Buffer = Buffer.alloc(0);
-  private partial: Record<LogLine['stream'], string> = { stdout: '', stderr: '' };
+  private partial = { stdout: '', stderr: '' };
 
-  constructor(private readonly onLine: (stream: LogLine['stream'], text: string) => void) {}
+  constructor(private readonly onLine: (stream: 'stdout' | 'stderr', text: string) => void) {}
 
   write(chunk: Buffer): void {
     this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
@@ -81,7 +82,7 @@ export class DockerLogDemuxer {
     }
   }
 
-  private text(stream: LogLine['stream'], text: string): void {
+  private text(stream: 'stdout' | 'stderr', text: string): void {
     const parts = (this.partial[stream] + text).split('\n');
     this.partial[stream] = parts.pop() ?? '';
     for (const part of parts) this.onLine(stream, part.replace(/\r$/, ''));
