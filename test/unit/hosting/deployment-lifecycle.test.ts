@@ -2,7 +2,7 @@
 // scale to zero and the cold start back, autoscaling under a queue and back, rolling update,
 // and failure reasons. Skips with how to run it when Podman is missing.
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { podmanEnv } from '../../../scripts/engine.mjs';
 import { registryUnavailableReason, startRegistry, type TestRegistry } from '../../../scripts/registry.mjs';
 import { Deployment, type DeploymentReport, type DeploymentSpec } from '../../../reference-app/server/runtimes/container/deployment';
@@ -51,9 +51,16 @@ describe.skipIf(skip)('container deployment lifecycle (Podman)', () => {
     ...overrides,
   });
 
+  // Every deployment is stopped after its test, pass or fail, so no container outlives it.
+  const open: Deployment[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((d) => d.stop()));
+  });
+
   const deploy = (spec: DeploymentSpec) => {
     const reports: DeploymentReport[] = [];
     const deployment = new Deployment(t.engine, spec, { onReport: (r) => reports.push(r), readyTimeoutMs: 10_000 });
+    open.push(deployment);
     return { deployment, reports, statuses: () => [...new Set(reports.map((r) => r.status))] };
   };
 

@@ -47,6 +47,7 @@ interface Spare {
 export class InstanceFactory {
   private spares: Spare[] = [];
   private replenishing: Promise<void> | null = null;
+  private closed = false;
   private stopLogs = new Map<string, () => void>();
 
   constructor(
@@ -100,7 +101,12 @@ export class InstanceFactory {
     if (strategy === 'none' || this.replenishing) return this.replenishing ?? Promise.resolve();
     this.replenishing = (async () => {
       try {
-        while (this.spares.length < count) this.spares.push(await this.prepare(strategy));
+        while (!this.closed && this.spares.length < count) {
+          const spare = await this.prepare(strategy);
+          // Closed while it was being prepared (stop, delete, a new revision): it never serves.
+          if (this.closed) await this.discard(spare.id);
+          else this.spares.push(spare);
+        }
       } finally {
         this.replenishing = null;
       }
@@ -115,8 +121,9 @@ export class InstanceFactory {
     await this.engine.remove(id);
   }
 
-  /** Removes the spares (stop, delete, or a new revision). */
+  /** Removes the spares and prepares no more (stop, delete, or a new revision). */
   async discardSpares(): Promise<void> {
+    this.closed = true;
     await this.replenishing?.catch(() => undefined);
     const spares = this.spares.splice(0);
     await Promise.all(spares.map((s) => this.discard(s.id)));
