@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../reference-app/server/db/connect';
 import { migrateToLatest } from '../../../reference-app/server/db/migrate';
 import { claimLease, leaseHolder, releaseLease } from '../../../reference-app/server/runtimes/container/leases';
-import { testPostgres, type TestPostgres } from '../server/jobs-postgres';
+import { testPostgres, type TestPostgres } from '../jobs/postgres';
 
 const pg: TestPostgres = await testPostgres();
 if ('skip' in pg) console.warn(`deployment lease tests skipped: ${pg.skip}`);
