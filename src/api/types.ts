@@ -180,14 +180,19 @@ export interface RegistryCredential {
   credential_alias: string;
   /** Masked token; the full token is never returned. */
   pat: string;
-  platform: 'dockerhub';
+  /** `registry`: any registry other than Docker Hub, named by `registry`. */
+  platform: 'dockerhub' | 'registry';
+  /** host[:port] of the registry, e.g. docker.io, ghcr.io or 127.0.0.1:5000. */
+  registry: string;
 }
 
 export interface UpsertPatPayload {
   foreign_username: string;
   credential_alias: string;
   pat: string;
-  platform?: 'dockerhub';
+  platform?: 'dockerhub' | 'registry';
+  /** host[:port]; default docker.io. Used only to pull the image. */
+  registry?: string;
 }
 
 export interface UsageStatistics {
@@ -240,6 +245,12 @@ export interface HostingInformation {
   gpu: string;
   min_instances: number;
   max_instances: number;
+  /** Instances running now (container deployments; 0 when scaled to zero). */
+  instances: number;
+  /** Milliseconds of the latest cold start (no running instance → answering), or null. */
+  last_cold_start_ms: number | null;
+  /** The runner's words about the status, e.g. a failure's reason and last log lines. */
+  message: string | null;
   /** The job API's create URL: POST `{ service_id, endpoint, input }` there to run the service (docs/jobs.md). */
   endpoint_url: string;
   updated_at: string;

@@ -15,7 +15,7 @@ export interface ContainerJobObserver {
   /** Once the job holds an instance: 0 when one was already running. */
   coldStart?(jobId: string, coldStartMs: number): void;
   /** Each line the job's instance writes while the job runs. */
-  log?(jobId: string, line: LogLine): void;
+  log?(jobId: string, line: LogLine, deploymentId: string): void;
 }
 
 export function createContainerRuntime(deployment: Deployment, observer: ContainerJobObserver = {}): Runtime {
@@ -29,7 +29,7 @@ export function createContainerRuntime(deployment: Deployment, observer: Contain
       observer.coldStart?.(ctx.jobId, lease.coldStartMs);
       if (lease.coldStartMs > 0) ctx.progress(0, `Cold start: ${lease.coldStartMs} ms`);
       const unsubscribe = deployment.logs.subscribe((line) => {
-        if (line.instance === lease.instance && line.stream !== 'runner') observer.log?.(ctx.jobId, line);
+        if (line.instance === lease.instance && line.stream !== 'runner') observer.log?.(ctx.jobId, line, deployment.id);
       });
       // The platform chose the container's address itself, so a private address is expected.
       const http = createHttpRuntime({ base_url: lease.baseUrl }, { policy: { allowPrivateAddresses: true } });

@@ -96,6 +96,10 @@ export class Deployment {
     this.factory = this.factoryFor(spec);
   }
 
+  get id(): string {
+    return this.spec.id;
+  }
+
   get status(): DeploymentReport {
     return { ...this.report };
   }
