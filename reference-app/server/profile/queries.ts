@@ -133,5 +133,9 @@ export function deleteCredentialRow(db: Db, userId: string, id: string) {
 
 /** A credential with its sealed token, for a container deployment that pulls a private image. */
 export function selectSealedCredential(db: Db, id: string) {
-  return db.selectFrom('registry_credentials').select(['platform', 'foreign_username', 'pat_enc', 'registry']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('registry_credentials')
+    .select(['platform', 'foreign_username', 'pat_enc', 'registry'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

@@ -27,7 +27,14 @@ export interface CredentialInput {
 
 const maskPat = (last4: string) => `${'•'.repeat(8)}${last4}`;
 
-function viewOf(r: { id: string; platform: string; credential_alias: string; foreign_username: string; pat_last4: string; registry: string }) {
+function viewOf(r: {
+  id: string;
+  platform: string;
+  credential_alias: string;
+  foreign_username: string;
+  pat_last4: string;
+  registry: string;
+}) {
   return {
     id: r.id,
     alias: `${r.platform}/${r.credential_alias}`,

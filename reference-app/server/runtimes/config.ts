@@ -44,7 +44,8 @@ export function loadContainerRunnerConfig(env: Env): ContainerRunnerConfig | nul
   if (!runner) return null;
   if (runner !== 'docker') throw new ConfigError(`CONTAINER_RUNNER must be "docker" (Docker or Podman), got "${runner}"`);
   const dockerHost = env.DOCKER_HOST?.trim() || DEFAULT_DOCKER_HOST;
-  if (!/^(unix:\/\/\/|tcp:\/\/|https?:\/\/)/.test(dockerHost)) throw new ConfigError(`DOCKER_HOST must be unix:///path or tcp://host:port, got "${dockerHost}"`);
+  if (!/^(unix:\/\/\/|tcp:\/\/|https?:\/\/)/.test(dockerHost))
+    throw new ConfigError(`DOCKER_HOST must be unix:///path or tcp://host:port, got "${dockerHost}"`);
   const memory = env.CONTAINER_MEMORY_MB?.trim();
   const memoryCapMb = memory ? Number(memory) : undefined;
   if (memoryCapMb !== undefined && (!Number.isInteger(memoryCapMb) || memoryCapMb < 16)) {

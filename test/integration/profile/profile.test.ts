@@ -271,7 +271,13 @@ describe('registry credentials (PAT)', () => {
     ]) {
       const platform = registry === 'ghcr.io' ? 'dockerhub' : 'registry';
       expect(
-        await api.client.post('upsert_pat', { foreign_username: 'grace', credential_alias: 'ci', pat: 'dckr_pat_abcdefgh', registry, platform }),
+        await api.client.post('upsert_pat', {
+          foreign_username: 'grace',
+          credential_alias: 'ci',
+          pat: 'dckr_pat_abcdefgh',
+          registry,
+          platform,
+        }),
       ).toMatchObject({ ok: false, status: 422, error });
     }
     expect(await api.deletePat('00000000-0000-4000-8000-000000000000')).toMatchObject({ ok: false, status: 404 });

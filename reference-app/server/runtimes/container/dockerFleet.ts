@@ -72,7 +72,8 @@ export class DockerFleet implements FleetAdapter {
     const deployment = new Deployment(this.options.engine, deploymentSpec, {
       warm: this.options.warm,
       readyTimeoutMs: this.options.readyTimeoutMs,
-      onReport: (report) => this.options.onReport?.(spec.serviceId, toReport(report), this.deployments.get(spec.serviceId)?.baseUrl ?? null),
+      onReport: (report) =>
+        this.options.onReport?.(spec.serviceId, toReport(report), this.deployments.get(spec.serviceId)?.baseUrl ?? null),
     });
     this.deployments.set(spec.serviceId, deployment);
     // Pulling can take minutes: the owner's save returns at once with "deploying".
@@ -104,7 +105,9 @@ export class DockerFleet implements FleetAdapter {
   }
 
   async logs(serviceId: string, options: { tail: number }): Promise<string[]> {
-    return (this.deployments.get(serviceId)?.logs.tail(options.tail) ?? []).map((l) => `${l.at} ${l.instance || 'runner'} ${l.stream}: ${l.text}`);
+    return (this.deployments.get(serviceId)?.logs.tail(options.tail) ?? []).map(
+      (l) => `${l.at} ${l.instance || 'runner'} ${l.stream}: ${l.text}`,
+    );
   }
 
   /** Stops every deployment (server shutdown): no container outlives the runner. */
@@ -124,7 +127,9 @@ export class DockerFleet implements FleetAdapter {
       id: spec.serviceId,
       image: spec.image,
       ...(spec.registryAuth
-        ? { auth: { username: spec.registryAuth.username, password: spec.registryAuth.password, serveraddress: spec.registryAuth.registry } }
+        ? {
+            auth: { username: spec.registryAuth.username, password: spec.registryAuth.password, serveraddress: spec.registryAuth.registry },
+          }
         : {}),
       port: spec.port ?? DEFAULT_PORT,
       healthPath: spec.healthPath ?? DEFAULT_HEALTH_PATH,

@@ -20,9 +20,10 @@ export async function claimLease(db: Kysely<Database>, deploymentId: string, hol
     .insertInto('deployment_leases')
     .values({ deployment_id: deploymentId, holder, expires_at: expires })
     .onConflict((oc) =>
-      oc.column('deployment_id').doUpdateSet({ holder, expires_at: expires }).where((eb) =>
-        eb.or([eb('deployment_leases.holder', '=', holder), eb('deployment_leases.expires_at', '<', sql<Date>`now()`)]),
-      ),
+      oc
+        .column('deployment_id')
+        .doUpdateSet({ holder, expires_at: expires })
+        .where((eb) => eb.or([eb('deployment_leases.holder', '=', holder), eb('deployment_leases.expires_at', '<', sql<Date>`now()`)])),
     )
     .returning('holder')
     .executeTakeFirst();
