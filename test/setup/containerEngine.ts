@@ -2,11 +2,12 @@
 // containers"): Podman's Docker-compatible API on a private socket, the fixture image built
 // locally, and a cleanup that removes every container and network this process created (the
 // deployment ids carry a per-process prefix, so parallel test files never remove each other's).
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { podmanUnavailableReason, startPodmanService } from '../../scripts/engine.mjs';
+import { podmanEnv, podmanUnavailableReason, startPodmanService } from '../../scripts/engine.mjs';
 import { buildFixtureImage, FIXTURE_IMAGE } from '../../scripts/fixture-image.mjs';
 import { ContainerEngine, DEPLOYMENT_LABEL, MANAGED_LABEL } from '../../reference-app/server/runtimes/container/engine';
 
@@ -69,4 +70,18 @@ export async function startTestEngine(): Promise<TestEngine> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Pushes the fixture image to a test registry as `name` (e.g. fixture:1); returns its reference. */
+export function pushFixture(registry: { host: string; username: string; password: string }, name: string): string {
+  const image = `${registry.host}/${name}`;
+  execFileSync(
+    'podman',
+    ['push', '--quiet', '--tls-verify=false', '--creds', `${registry.username}:${registry.password}`, FIXTURE_IMAGE, `docker://${image}`],
+    {
+      env: podmanEnv(),
+      stdio: 'inherit',
+    },
+  );
+  return image;
 }

@@ -1,17 +1,15 @@
 // The container engine adapter against the real engine (Podman's Docker API) and a real
 // registry (docker-registry with htpasswd auth): pulls with and without the right credential,
 // the isolation limits, failure reasons, logs. Skips with how to run it when Podman is missing.
-import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { podmanEnv } from '../../../scripts/engine.mjs';
 import { registryUnavailableReason, startRegistry, type TestRegistry } from '../../../scripts/registry.mjs';
 import { EngineError } from '../../../reference-app/server/runtimes/container/engine';
 import { InstanceFactory } from '../../../reference-app/server/runtimes/container/instances';
 import { limitsForGpu } from '../../../reference-app/server/runtimes/container/limits';
 import { LogRing } from '../../../reference-app/server/runtimes/container/logRing';
-import { engineSkipReason, FIXTURE_IMAGE, startTestEngine, type TestEngine } from '../../setup/containerEngine';
+import { engineSkipReason, FIXTURE_IMAGE, pushFixture, startTestEngine, type TestEngine } from '../../setup/containerEngine';
 
 const skip = engineSkipReason() ?? registryUnavailableReason();
 if (skip) console.warn(`container engine tests skipped: ${skip}`);
@@ -26,12 +24,7 @@ describe.skipIf(skip)('container engine (Podman, docker-registry)', () => {
   beforeAll(async () => {
     t = await startTestEngine();
     registry = await startRegistry();
-    image = `${registry.host}/fixture:1`;
-    execFileSync(
-      'podman',
-      ['push', '--quiet', '--tls-verify=false', '--creds', `${registry.username}:${registry.password}`, FIXTURE_IMAGE, `docker://${image}`],
-      { env: podmanEnv(), stdio: 'inherit' },
-    );
+    image = pushFixture(registry, 'fixture:1');
     // A TCP service of the host on loopback, standing for the database and the platform's
     // internal origin (PostgreSQL's and the server's default listen addresses).
     hostListener = createServer((socket) => socket.end());

@@ -4,13 +4,11 @@
 // endpoints from the container's /openapi.json, runs a job through the container (metrics with
 // the cold start), scales to zero, cold-starts on the next job, and leaves no container when
 // deleted. Skips with how to run it when Podman is missing.
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedService } from '../../../src/api';
-import { podmanEnv } from '../../../scripts/engine.mjs';
 import { registryUnavailableReason, startRegistry, type TestRegistry } from '../../../scripts/registry.mjs';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import { engineSkipReason, FIXTURE_IMAGE, startTestEngine, type TestEngine } from '../../setup/containerEngine';
+import { engineSkipReason, pushFixture, startTestEngine, type TestEngine } from '../../setup/containerEngine';
 import { apiClients, confirmedUser, PUBLISHER, rawApi, signedIn } from '../helpers';
 
 const skip = engineSkipReason() ?? registryUnavailableReason();
@@ -25,12 +23,7 @@ describe.skipIf(skip)('a container service on a real runner (Podman)', () => {
   beforeAll(async () => {
     t = await startTestEngine();
     registry = await startRegistry();
-    image = `${registry.host}/greeter:1`;
-    execFileSync(
-      'podman',
-      ['push', '--quiet', '--tls-verify=false', '--creds', `${registry.username}:${registry.password}`, FIXTURE_IMAGE, `docker://${image}`],
-      { env: podmanEnv(), stdio: 'inherit' },
-    );
+    image = pushFixture(registry, 'greeter:1');
     server = await startPlatformServer({ env: { CONTAINER_RUNNER: 'docker', DOCKER_HOST: t.dockerHost, CONTAINER_MEMORY_MB: '256' } });
   }, 120_000);
 

@@ -1,13 +1,11 @@
 // A container deployment's lifecycle on the real engine (Podman's Docker API): statuses,
 // scale to zero and the cold start back, autoscaling under a queue and back, rolling update,
 // and failure reasons. Skips with how to run it when Podman is missing.
-import { execFileSync } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { podmanEnv } from '../../../scripts/engine.mjs';
 import { registryUnavailableReason, startRegistry, type TestRegistry } from '../../../scripts/registry.mjs';
 import { Deployment, type DeploymentReport, type DeploymentSpec } from '../../../reference-app/server/runtimes/container/deployment';
 import { limitsForGpu } from '../../../reference-app/server/runtimes/container/limits';
-import { engineSkipReason, FIXTURE_IMAGE, startTestEngine, type TestEngine } from '../../setup/containerEngine';
+import { engineSkipReason, pushFixture, startTestEngine, type TestEngine } from '../../setup/containerEngine';
 
 const skip = engineSkipReason() ?? registryUnavailableReason();
 if (skip) console.warn(`deployment lifecycle tests skipped: ${skip}`);
@@ -25,12 +23,7 @@ describe.skipIf(skip)('container deployment lifecycle (Podman)', () => {
   beforeAll(async () => {
     t = await startTestEngine();
     registry = await startRegistry();
-    image = `${registry.host}/fixture:1`;
-    execFileSync(
-      'podman',
-      ['push', '--quiet', '--tls-verify=false', '--creds', `${registry.username}:${registry.password}`, FIXTURE_IMAGE, `docker://${image}`],
-      { env: podmanEnv(), stdio: 'inherit' },
-    );
+    image = pushFixture(registry, 'fixture:1');
   }, 120_000);
 
   afterAll(async () => {
