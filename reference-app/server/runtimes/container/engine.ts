@@ -1,4 +1,5 @@
-import Docker from 'dockerode';
+import { createRequire } from 'node:module';
+import type Docker from 'dockerode';
 import { isolatedHostConfig, type ResourceLimits } from './limits';
 import { DockerLogDemuxer, type LogRing } from './logRing';
 
@@ -49,8 +50,15 @@ export interface EngineOptions {
   reach?: 'internal' | 'published';
 }
 
+/**
+ * dockerode is loaded only when a runner is turned on, so a server without one (and its
+ * production image, which does not ship dockerode) never needs it.
+ */
+const loadDockerode = () => createRequire(import.meta.url)('dockerode') as typeof Docker;
+
 /** Parses DOCKER_HOST (unix:///path, tcp://host:port, http(s)://host:port) for dockerode. */
 export function dockerFromHost(dockerHost: string): Docker {
+  const Docker = loadDockerode();
   const url = new URL(dockerHost);
   if (url.protocol === 'unix:') return new Docker({ socketPath: url.pathname });
   if (url.protocol === 'tcp:' || url.protocol === 'http:' || url.protocol === 'https:') {
