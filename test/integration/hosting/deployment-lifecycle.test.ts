@@ -27,6 +27,8 @@ describe.skipIf(skip)('container deployment lifecycle (Podman)', () => {
   }, 120_000);
 
   afterAll(async () => {
+    // The pulled copy goes too, so runs do not pile up images in the engine.
+    await t?.engine.docker.getImage(image).remove().catch(() => undefined);
     await registry?.stop();
     await t?.stop();
   }, 60_000);
