@@ -30,7 +30,10 @@ describe.skipIf(skip)('a container service on a real runner (Podman)', () => {
   afterAll(async () => {
     await server?.close();
     // The pulled copy goes too, so runs do not pile up images in the engine.
-    await t?.engine.docker.getImage(image).remove().catch(() => undefined);
+    await t?.engine.docker
+      .getImage(image)
+      .remove()
+      .catch(() => undefined);
     await registry?.stop();
     await t?.stop();
   }, 60_000);

@@ -28,7 +28,10 @@ describe.skipIf(skip)('container deployment lifecycle (Podman)', () => {
 
   afterAll(async () => {
     // The pulled copy goes too, so runs do not pile up images in the engine.
-    await t?.engine.docker.getImage(image).remove().catch(() => undefined);
+    await t?.engine.docker
+      .getImage(image)
+      .remove()
+      .catch(() => undefined);
     await registry?.stop();
     await t?.stop();
   }, 60_000);
