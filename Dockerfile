@@ -25,6 +25,8 @@ COPY --from=build /app/dist/app ./dist/app
 COPY --from=build /app/dist/server ./dist/server
 COPY --from=build /app/node_modules/@electric-sql ./node_modules/@electric-sql
 COPY --from=build /app/node_modules/@node-rs ./node_modules/@node-rs
+# No dockerode: the container runner (CONTAINER_RUNNER=docker) runs on a host with the engine's
+# socket, from a checkout (npm ci; npm start), not inside this image (docs/deploy.md).
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

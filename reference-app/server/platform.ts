@@ -16,6 +16,7 @@ import { CatalogueCache } from './http/catalogueCache';
 import { RateLimiter } from './http/rateLimit';
 import { startJobs, type Jobs } from './jobs';
 import { log } from './log';
+import { createContainerHosting } from './publishing/containerHosting';
 import { runnableServiceLoader } from './publishing/queries';
 import type { FleetAdapter } from './runtimes/fleet';
 import { createRuntimeRegistry, type RuntimeChooser } from './runtimes/registry';
@@ -103,7 +104,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     // Publishers' services on private addresses are allowed outside production, so a service on
     // this machine can be published (docs/security.md, "Service URLs").
     const urlPolicy = { allowPrivateAddresses: config.runtimes.allowPrivateServiceUrls };
-    const runtimes = createRuntimeRegistry({ box, config: config.runtimes, fleet: options.fleet, choose: options.runtimes });
+    // CONTAINER_RUNNER=docker attaches the container runner (docs/publishing.md, "Running
+    // containers"); without it, container deployments wait for a runner.
+    const hosting = !options.fleet && config.runtimes.containers ? createContainerHosting(db, box, config.runtimes.containers) : undefined;
+    const fleet = options.fleet ?? hosting?.fleet;
+    const runtimes = createRuntimeRegistry({ box, config: config.runtimes, fleet, choose: options.runtimes });
     const jobs = await startJobs({ database, config, linkKey, media, runtimes, loadRunnable: runnableServiceLoader(db) });
 
     const catalogue = new CatalogueCache(async (token) => {
@@ -115,6 +120,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       }
     });
     await catalogue.listen(database);
+    await hosting?.resume();
 
     const app = createApp({
       auth: { db, config, keys, box, mailer, limiter, onUserCreated: createProfile },
@@ -149,6 +155,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       jobs,
       async close() {
         await jobs.close();
+        // No container outlives the server that manages it.
+        await hosting?.close();
         await outbox.stop();
         await catalogue.close();
         await mailer.close();

@@ -139,7 +139,9 @@ export interface UpsertPatPayload {
   foreign_username: string;
   credential_alias: string;
   pat: string;
-  platform?: 'dockerhub';
+  platform?: 'dockerhub' | 'registry';
+  /** host[:port]; default docker.io. Used only to pull the image. */
+  registry?: string;
 }
 
 export type UsageStatistics = Wire['UsageStatistics'];

@@ -29,6 +29,9 @@ export async function hostingInformation(
     gpu: row.gpu!,
     min_instances: row.min_instances!,
     max_instances: row.max_instances!,
+    instances: row.instances ?? 0,
+    last_cold_start_ms: row.last_cold_start_ms ?? null,
+    message: row.message ?? null,
     // Runs of every service go through the job API (docs/jobs.md).
     endpoint_url: `${config.publicUrl}/v1/jobs`,
     updated_at: row.updated_at!.toISOString(),

@@ -72,6 +72,12 @@ export const HostingInformationSchema = z
     gpu: z.string(),
     min_instances: z.number(),
     max_instances: z.number(),
+    instances: z.number().openapi({ description: 'Instances running now (container deployments; 0 when scaled to zero)' }),
+    last_cold_start_ms: z.number().nullable().openapi({ description: 'The latest cold start: no running instance → answering' }),
+    message: z
+      .string()
+      .nullable()
+      .openapi({ description: "The runner's words about the status, e.g. a failure's reason and last log lines" }),
     endpoint_url: z
       .string()
       .openapi({ description: 'Where runs of the service are created: POST with {"service_id", "endpoint", "input"} (docs/jobs.md)' }),

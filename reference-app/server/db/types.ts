@@ -200,6 +200,10 @@ export interface ServiceRuntimesTable {
   min_instances: number | null;
   max_instances: number | null;
   idle_timeout_s: number | null;
+  /** Container contract (docs/publishing.md): the port served, the health path, jobs per instance. */
+  port: ColumnType<number | null, number | null | undefined, number | null>;
+  health_path: ColumnType<string | null, string | null | undefined, string | null>;
+  concurrency: ColumnType<number | null, number | null | undefined, number | null>;
   last_health: ColumnType<unknown, string | null, string | null>;
   updated_at: UpdatedAt;
 }
@@ -211,7 +215,30 @@ export interface ModelHostingTable {
   gpu: string;
   min_instances: number;
   max_instances: number;
+  /** The runner's words about the status (a failure's reason and last log lines). */
+  message: ColumnType<string | null, string | null | undefined, string | null>;
+  instances: ColumnType<number, number | undefined, number>;
+  last_cold_start_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Where a running instance answers (the managing runner's view). */
+  base_url: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: UpdatedAt;
+}
+
+/** Which runner process manages a deployment, until `expires_at` unless renewed. */
+export interface DeploymentLeasesTable {
+  deployment_id: string;
+  holder: string;
+  expires_at: Timestamp;
+}
+
+export interface DeploymentLogsTable {
+  id: Generated<string>;
+  deployment_id: string;
+  job_id: string | null;
+  at: CreatedAt;
+  stream: string;
+  instance: string;
+  line: string;
 }
 
 export interface PricingServersTable {
@@ -268,6 +295,8 @@ export interface RegistryCredentialsTable {
   foreign_username: string;
   pat_enc: string;
   pat_last4: string;
+  /** host[:port] of the registry the credential is for (docker.io by default). */
+  registry: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -425,6 +454,8 @@ export interface JobsTable {
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
   output_expires_at: Timestamp | null;
+  /** Container deployments: the cold start this job waited for (0 on a warm instance). */
+  cold_start_ms: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface StoredFilesTable {
@@ -484,6 +515,8 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
   jobs: JobsTable;
+  deployment_leases: DeploymentLeasesTable;
+  deployment_logs: DeploymentLogsTable;
   stored_files: StoredFilesTable;
   webhook_deliveries: WebhookDeliveriesTable;
 }

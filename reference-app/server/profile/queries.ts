@@ -140,7 +140,7 @@ export async function countCredentials(db: Db, userId: string): Promise<number> 
 export function upsertCredential(
   db: Db,
   key: { user_id: string; platform: string; credential_alias: string },
-  values: { foreign_username: string; pat_enc: string; pat_last4: string; updated_at: Date },
+  values: { foreign_username: string; pat_enc: string; pat_last4: string; registry: string; updated_at: Date },
 ) {
   return db
     .insertInto('registry_credentials')
@@ -156,5 +156,9 @@ export function deleteCredentialRow(db: Db, userId: string, id: string) {
 
 /** A credential with its sealed token, for a container deployment that pulls a private image. */
 export function selectSealedCredential(db: Db, id: string) {
-  return db.selectFrom('registry_credentials').select(['platform', 'foreign_username', 'pat_enc']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('registry_credentials')
+    .select(['platform', 'foreign_username', 'pat_enc', 'registry'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

@@ -17,7 +17,9 @@ import {
 export const MAX_CREDENTIALS = 20;
 
 export interface CredentialInput {
-  platform: 'dockerhub';
+  platform: 'dockerhub' | 'registry';
+  /** host[:port]; docker.io when absent. */
+  registry?: string;
   credential_alias: string;
   foreign_username: string;
   pat: string;
@@ -25,14 +27,22 @@ export interface CredentialInput {
 
 const maskPat = (last4: string) => `${'•'.repeat(8)}${last4}`;
 
-function viewOf(r: { id: string; platform: string; credential_alias: string; foreign_username: string; pat_last4: string }) {
+function viewOf(r: {
+  id: string;
+  platform: string;
+  credential_alias: string;
+  foreign_username: string;
+  pat_last4: string;
+  registry: string;
+}) {
   return {
     id: r.id,
     alias: `${r.platform}/${r.credential_alias}`,
     foreign_username: r.foreign_username,
     credential_alias: r.credential_alias,
     pat: maskPat(r.pat_last4),
-    platform: 'dockerhub' as const,
+    platform: r.platform === 'registry' ? ('registry' as const) : ('dockerhub' as const),
+    registry: r.registry,
   };
 }
 
@@ -50,7 +60,13 @@ export async function saveCredential(db: Db, box: SecretBox, userId: string, inp
     const row = await upsertCredential(
       db,
       { user_id: userId, platform: input.platform, credential_alias: input.credential_alias },
-      { foreign_username: input.foreign_username, pat_enc: box.seal(input.pat), pat_last4: input.pat.slice(-4), updated_at: new Date() },
+      {
+        foreign_username: input.foreign_username,
+        pat_enc: box.seal(input.pat),
+        pat_last4: input.pat.slice(-4),
+        registry: input.registry ?? DEFAULT_REGISTRY,
+        updated_at: new Date(),
+      },
     );
     return viewOf(row);
   } catch (error) {
@@ -66,11 +82,11 @@ export async function deleteCredential(db: Db, userId: string, id: string): Prom
 }
 
 /** Registry hosts of the platforms a credential can be for. */
-const REGISTRY_OF_PLATFORM: Record<string, string> = { dockerhub: 'docker.io' };
+export const DEFAULT_REGISTRY = 'docker.io';
 
 /** A credential opened for a container runner to pull with; undefined when it is gone. */
 export async function openCredential(db: Db, box: SecretBox, id: string) {
   const row = await selectSealedCredential(db, id);
   if (!row) return undefined;
-  return { registry: REGISTRY_OF_PLATFORM[row.platform] ?? row.platform, username: row.foreign_username, password: box.open(row.pat_enc) };
+  return { registry: row.registry, username: row.foreign_username, password: box.open(row.pat_enc) };
 }

@@ -105,7 +105,8 @@ export const RegistryCredentialSchema = z
     foreign_username: z.string(),
     credential_alias: z.string(),
     pat: z.string().openapi({ description: 'Masked; the full token is never returned' }),
-    platform: z.literal('dockerhub'),
+    platform: z.enum(['dockerhub', 'registry']),
+    registry: z.string().openapi({ description: 'host[:port] of the registry the token is for' }),
   })
   .openapi('RegistryCredential');
 
@@ -117,7 +118,18 @@ export const UpsertPatSchema = z
       .regex(/^[a-z0-9][a-z0-9._-]{1,49}$/i, 'must be a Docker Hub user name (2-50 letters, digits, dots, dashes, underscores)'),
     credential_alias: z.string().trim().min(1, 'must not be empty').max(100),
     pat: z.string().trim().min(8, 'must be an access token of at least 8 characters').max(1000),
-    platform: z.literal('dockerhub', 'only dockerhub is supported').default('dockerhub'),
+    platform: z.enum(['dockerhub', 'registry'], 'must be dockerhub or registry').default('dockerhub'),
+    registry: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?(:\d{1,5})?$/, 'must be a registry host[:port], e.g. ghcr.io or 127.0.0.1:5000')
+      .optional()
+      .openapi({ description: 'host[:port] of the registry (default docker.io); used only to pull the image' }),
+  })
+  .refine((v) => v.platform !== 'dockerhub' || v.registry === undefined || v.registry === 'docker.io', {
+    path: ['registry'],
+    message: 'a dockerhub credential is for docker.io; use platform "registry" for another registry',
   })
   .openapi('UpsertPat');
 

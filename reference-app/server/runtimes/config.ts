@@ -10,6 +10,55 @@ export interface RuntimesConfig {
    * production, in production only with ALLOW_PRIVATE_SERVICE_URLS=true (docs/security.md).
    */
   allowPrivateServiceUrls: boolean;
+  /** The container runner (docs/publishing.md, "Running containers"); null: deployments wait for one. */
+  containers?: ContainerRunnerConfig | null;
+}
+
+export interface ContainerRunnerConfig {
+  /** CONTAINER_RUNNER=docker: the Docker Engine API (Docker, or Podman's compatible service). */
+  runner: 'docker';
+  /** DOCKER_HOST, default unix:///var/run/docker.sock. */
+  dockerHost: string;
+  /** CONTAINER_WARM_POOL: paused (default), created or none (docs/publishing.md, "Cold starts"). */
+  warm: 'paused' | 'created' | 'none';
+  /** CONTAINER_MEMORY_MB: caps the memory row of the limits table (small hosts, tests). */
+  memoryCapMb: number | undefined;
+  /** CONTAINER_GPU: none (default), docker (DeviceRequests) or cdi (Podman's nvidia.com/gpu=all). */
+  gpu: 'none' | 'docker' | 'cdi';
+  /** CONTAINER_REACH: internal (default: the container's address on its own network) or published (127.0.0.1 port). */
+  reach: 'internal' | 'published';
+}
+
+export const DEFAULT_DOCKER_HOST = 'unix:///var/run/docker.sock';
+
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!values.includes(raw as T)) throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
+
+/** CONTAINER_RUNNER and its settings; null when no runner is turned on. */
+export function loadContainerRunnerConfig(env: Env): ContainerRunnerConfig | null {
+  const runner = env.CONTAINER_RUNNER?.trim();
+  if (!runner) return null;
+  if (runner !== 'docker') throw new ConfigError(`CONTAINER_RUNNER must be "docker" (Docker or Podman), got "${runner}"`);
+  const dockerHost = env.DOCKER_HOST?.trim() || DEFAULT_DOCKER_HOST;
+  if (!/^(unix:\/\/\/|tcp:\/\/|https?:\/\/)/.test(dockerHost))
+    throw new ConfigError(`DOCKER_HOST must be unix:///path or tcp://host:port, got "${dockerHost}"`);
+  const memory = env.CONTAINER_MEMORY_MB?.trim();
+  const memoryCapMb = memory ? Number(memory) : undefined;
+  if (memoryCapMb !== undefined && (!Number.isInteger(memoryCapMb) || memoryCapMb < 16)) {
+    throw new ConfigError(`CONTAINER_MEMORY_MB must be a whole number of megabytes ≥ 16, got "${memory}"`);
+  }
+  return {
+    runner: 'docker',
+    dockerHost,
+    warm: oneOf(env, 'CONTAINER_WARM_POOL', ['paused', 'created', 'none'], 'paused'),
+    memoryCapMb,
+    gpu: oneOf(env, 'CONTAINER_GPU', ['none', 'docker', 'cdi'], 'none'),
+    reach: oneOf(env, 'CONTAINER_REACH', ['internal', 'published'], 'internal'),
+  };
 }
 
 /** Step pause in production: about ten steps per run, so a run takes 1–2 s like a small model. */
@@ -30,5 +79,6 @@ export function loadRuntimesConfig(env: Env, production: boolean): RuntimesConfi
   return {
     localDemoStepMs: stepDelayFromEnv(env),
     allowPrivateServiceUrls: !production || env.ALLOW_PRIVATE_SERVICE_URLS?.trim() === 'true',
+    containers: loadContainerRunnerConfig(env),
   };
 }

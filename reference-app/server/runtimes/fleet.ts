@@ -1,4 +1,4 @@
-import { RuntimeError } from './runtime';
+import { RuntimeError, type Runtime } from './runtime';
 
 // The seam between the platform and whatever runs publishers' containers (docs/publishing.md,
 // "Container deployments"). The registry (registry.ts) is the only caller: it deploys when an
@@ -34,6 +34,11 @@ export interface ContainerSpec {
   maxInstances: number;
   /** Seconds without a run before an instance stops (scale to zero when minInstances is 0). */
   idleTimeoutS: number;
+  /** The port the image serves HTTP on (default 8080) and the path that gates traffic (default /openapi.json). */
+  port?: number;
+  healthPath?: string;
+  /** Jobs one instance takes at once (default 1). */
+  concurrency?: number;
 }
 
 /** What an adapter says about one deployment. */
@@ -71,6 +76,13 @@ export interface FleetAdapter {
 
   /** Stops every instance and forgets the deployment. Resolves when they are gone; idempotent. */
   stop(serviceId: string): Promise<void>;
+
+  /**
+   * Optional: a runtime that runs the service's jobs itself, for an adapter that tracks per-job
+   * slots, cold starts and log lines (runtimes/container/dockerFleet.ts). Without it, a run asks
+   * `instanceUrl` and goes through the HTTP runtime.
+   */
+  runtimeFor?(serviceId: string): Runtime;
 
   /** The latest lines the deployment's instances wrote (oldest first), for the owner. Optional. */
   logs?(serviceId: string, options: { tail: number }): Promise<string[]>;

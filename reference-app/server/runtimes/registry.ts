@@ -132,7 +132,7 @@ export function createRuntimeRegistry(options: RuntimeRegistryOptions): RuntimeR
             { policy, fetch: options.fetch },
           );
         case 'container':
-          return containerRuntime(service.id);
+          return fleet.runtimeFor?.(service.id) ?? containerRuntime(service.id);
         default:
           return localDemo;
       }

@@ -3102,7 +3102,13 @@ export type components = {
       endpoint_url: string;
       gpu: string;
       hosted_model_id: string;
+      /** @description Instances running now (container deployments; 0 when scaled to zero) */
+      instances: number;
+      /** @description The latest cold start: no running instance → answering */
+      last_cold_start_ms: number | null;
       max_instances: number;
+      /** @description The runner's words about the status, e.g. a failure's reason and last log lines */
+      message: string | null;
       min_instances: number;
       model_id: string;
       /** @enum {string} */
@@ -3347,7 +3353,9 @@ export type components = {
       /** @description Masked; the full token is never returned */
       pat: string;
       /** @enum {string} */
-      platform: 'dockerhub';
+      platform: 'dockerhub' | 'registry';
+      /** @description host[:port] of the registry the token is for */
+      registry: string;
     };
     ServiceInput: {
       display_name: string;
@@ -3531,7 +3539,9 @@ export type components = {
        * @default dockerhub
        * @enum {string}
        */
-      platform: 'dockerhub';
+      platform: 'dockerhub' | 'registry';
+      /** @description host[:port] of the registry (default docker.io); used only to pull the image */
+      registry?: string;
     };
     UsageStatistics: {
       monthly_api_calls: {

@@ -263,7 +263,23 @@ describe('registry credentials (PAT)', () => {
         pat: 'dckr_pat_abcdefgh',
         platform: 'ghcr',
       }),
-    ).toMatchObject({ ok: false, status: 422, error: 'platform: only dockerhub is supported' });
+    ).toMatchObject({ ok: false, status: 422, error: 'platform: must be dockerhub or registry' });
+    // Another registry is platform "registry" with its host[:port]; dockerhub means docker.io.
+    for (const [registry, error] of [
+      ['ghcr.io', 'registry: a dockerhub credential is for docker.io; use platform "registry" for another registry'],
+      ['not a host', 'registry: must be a registry host[:port], e.g. ghcr.io or 127.0.0.1:5000'],
+    ]) {
+      const platform = registry === 'ghcr.io' ? 'dockerhub' : 'registry';
+      expect(
+        await api.client.post('upsert_pat', {
+          foreign_username: 'grace',
+          credential_alias: 'ci',
+          pat: 'dckr_pat_abcdefgh',
+          registry,
+          platform,
+        }),
+      ).toMatchObject({ ok: false, status: 422, error });
+    }
     expect(await api.deletePat('00000000-0000-4000-8000-000000000000')).toMatchObject({ ok: false, status: 404 });
     expect(await api.getPatToken()).toMatchObject({ ok: true, data: [] });
   });

@@ -8,6 +8,7 @@ import {
   formatPricePerSecond,
   monthlyCostUsd,
 } from '@limelight/widgets/pricing-calculator';
+import { DeploymentStatus } from './DeploymentStatus';
 import { RadioGroup, SelectField, TextField } from './fields';
 import { withRuntime, type RuntimeDraft, type RuntimeKind } from './serviceDraft';
 import type { ServiceEditor } from './useServiceEditor';
@@ -207,9 +208,11 @@ export function RuntimeSection({ editor }: { editor: ServiceEditor }) {
       {kind === 'container' && (
         <>
           <p className={styles.hint}>
-            Deployments start when a GPU runner takes them. Until then the service shows as waiting for a runner and refuses runs.
+            The image serves HTTP on port 8080 with GET /openapi.json; its endpoints are imported from it once the first instance is
+            healthy. Deployments start when a container runner takes them; until then the service waits for a runner and refuses runs.
           </p>
           <ContainerRuntime editor={editor} />
+          {saved?.runtime.type === 'container' && <DeploymentStatus serviceId={saved.id} />}
         </>
       )}
       <div className={styles.row}>

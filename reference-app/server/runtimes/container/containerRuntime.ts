@@ -1,0 +1,49 @@
+import { createHttpRuntime } from '../http/httpRuntime';
+import { RuntimeError, type Runtime } from '../runtime';
+import type { Deployment } from './deployment';
+import type { LogLine } from './logRing';
+
+// How a job runs on a container deployment (docs/publishing.md, "The container contract"): it
+// takes a slot on a running instance (a cold start when there is none), then goes through the
+// HTTP runtime exactly like a service with its own URL. The job's cold start and the log lines
+// its instance wrote while it ran are handed to the queue through the observer.
+
+/** Lines written just after the answer still belong to the job: the engine's stream lags a little. */
+export const LOG_SETTLE_MS = 50;
+
+export interface ContainerJobObserver {
+  /** Once the job holds an instance: 0 when one was already running. */
+  coldStart?(jobId: string, coldStartMs: number): void;
+  /** Each line the job's instance writes while the job runs. */
+  log?(jobId: string, line: LogLine, deploymentId: string): void;
+}
+
+export function createContainerRuntime(deployment: Deployment, observer: ContainerJobObserver = {}): Runtime {
+  return {
+    name: 'container',
+    async run(input, ctx) {
+      const lease = await deployment.acquire(ctx.signal).catch((error: Error) => {
+        if (ctx.signal.aborted) throw ctx.signal.reason;
+        throw new RuntimeError('deployment_unavailable', error.message, { cause: error });
+      });
+      observer.coldStart?.(ctx.jobId, lease.coldStartMs);
+      if (lease.coldStartMs > 0) ctx.progress(0, `Cold start: ${lease.coldStartMs} ms`);
+      const unsubscribe = deployment.logs.subscribe((line) => {
+        if (line.instance === lease.instance && line.stream !== 'runner') observer.log?.(ctx.jobId, line, deployment.id);
+      });
+      // The platform chose the container's address itself, so a private address is expected.
+      const http = createHttpRuntime({ base_url: lease.baseUrl }, { policy: { allowPrivateAddresses: true } });
+      try {
+        return await http.run(input, ctx);
+      } catch (error) {
+        // The instance stopped answering: find out whether it died, and why.
+        if (error instanceof RuntimeError && error.code === 'unreachable') await deployment.instanceFailed(lease.instance);
+        throw error;
+      } finally {
+        await new Promise((r) => setTimeout(r, LOG_SETTLE_MS));
+        unsubscribe();
+        lease.release();
+      }
+    },
+  };
+}

@@ -1,0 +1,374 @@
+import { EngineError, type ContainerEngine, type InstanceSpec, type RegistryAuth } from './engine';
+import { InstanceFactory, type Instance, type WarmStrategy } from './instances';
+import { LogRing } from './logRing';
+
+// One container deployment's lifecycle on one engine (docs/publishing.md, "Lifecycle"):
+// deploying → running → scaled_to_zero after idle_timeout_s without a job → running again on the
+// next job (a cold start) → failed (with the reason and the last log lines) or stopped. Jobs
+// take a slot on a running instance; when every slot is taken and fewer than max_instances run,
+// another instance starts (the queue decides the scale); idle instances beyond min_instances go
+// back to the warm pool. Editing the image or settings rolls the deployment.
+
+export type DeploymentStatus = 'deploying' | 'running' | 'scaled_to_zero' | 'failed' | 'stopped';
+
+/** Jobs one instance serves at once unless the deployment says otherwise. */
+export const DEFAULT_CONCURRENCY = 1;
+/** How long a new instance may take to pass its health check before the deploy fails. */
+export const READY_TIMEOUT_MS = 60_000;
+/** Log lines quoted in a failure message. */
+export const FAILURE_LOG_LINES = 10;
+
+export interface DeploymentSpec {
+  id: string;
+  image: string;
+  auth?: RegistryAuth;
+  port: number;
+  healthPath: string;
+  instance: Pick<InstanceSpec, 'limits' | 'gpu' | 'env'>;
+  minInstances: number;
+  maxInstances: number;
+  idleTimeoutS: number;
+  concurrency?: number;
+}
+
+export interface DeploymentReport {
+  status: DeploymentStatus;
+  message: string;
+  /** Running (unpaused, healthy) instances. */
+  instances: number;
+  lastColdStartMs: number | null;
+}
+
+/** A job's hold on one instance: where to send it, and what its cold start cost. */
+export interface InstanceLease {
+  baseUrl: string;
+  instance: string;
+  coldStartMs: number;
+  /** The instance's log cursor when the job started (its lines are those after it). */
+  logCursor: number;
+  release(): void;
+}
+
+export interface DeploymentOptions {
+  warm?: WarmStrategy;
+  readyTimeoutMs?: number;
+  onReport?: (report: DeploymentReport) => void;
+  logs?: LogRing;
+}
+
+interface Running {
+  instance: Instance;
+  active: number;
+  idleSince: number;
+  factory: InstanceFactory;
+}
+
+interface Waiter {
+  resolve: (lease: InstanceLease) => void;
+  reject: (error: Error) => void;
+  enqueuedAt: number;
+}
+
+const revisionOf = (spec: DeploymentSpec) =>
+  JSON.stringify([spec.image, spec.port, spec.healthPath, spec.instance, spec.auth?.username, spec.auth?.serveraddress]);
+
+export class Deployment {
+  readonly logs: LogRing;
+  private spec: DeploymentSpec;
+  private factory: InstanceFactory;
+  private running: Running[] = [];
+  private starting = 0;
+  private waiters: Waiter[] = [];
+  private report: DeploymentReport = { status: 'deploying', message: 'Queued for deployment', instances: 0, lastColdStartMs: null };
+  private idleTimer: NodeJS.Timeout | null = null;
+  private readonly warm: WarmStrategy;
+  private readonly readyTimeoutMs: number;
+
+  constructor(
+    private readonly engine: ContainerEngine,
+    spec: DeploymentSpec,
+    private readonly options: DeploymentOptions = {},
+  ) {
+    this.spec = spec;
+    this.logs = options.logs ?? new LogRing();
+    this.warm = options.warm ?? 'paused';
+    this.readyTimeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
+    this.factory = this.factoryFor(spec);
+  }
+
+  get id(): string {
+    return this.spec.id;
+  }
+
+  get status(): DeploymentReport {
+    return { ...this.report };
+  }
+
+  /** Every container id this deployment holds (running and spare). */
+  get containerIds(): string[] {
+    return [...this.running.map((r) => r.instance.id), ...this.factory.spareIds];
+  }
+
+  /** The base URL of a running instance, or null (for importing endpoints, health checks). */
+  get baseUrl(): string | null {
+    return this.running[0]?.instance.baseUrl ?? null;
+  }
+
+  /** Pulls, starts the first instance, passes its health check, then settles at min_instances. */
+  async deploy(): Promise<DeploymentReport> {
+    this.setReport({ status: 'deploying', message: `Pulling ${this.spec.image}` });
+    try {
+      await this.stage('pull', () => this.engine.pull(this.spec.image, this.spec.auth));
+      this.setReport({ status: 'deploying', message: 'Starting the first instance' });
+      await this.startInstance();
+      this.setReport({ status: 'running', message: 'Healthy' });
+      await this.settle();
+      this.armIdleTimer();
+    } catch (error) {
+      await this.fail(error);
+    }
+    return this.status;
+  }
+
+  /** Takes a slot for one job: a warm one, a new instance (a cold start), or the next free one. */
+  acquire(signal?: AbortSignal): Promise<InstanceLease> {
+    if (this.report.status === 'failed' || this.report.status === 'stopped') {
+      return Promise.reject(new EngineError('engine', `The deployment is ${this.report.status}: ${this.report.message}`));
+    }
+    const free = this.freeSlot();
+    if (free) return Promise.resolve(this.lease(free, 0));
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = { resolve, reject, enqueuedAt: performance.now() };
+      this.waiters.push(waiter);
+      signal?.addEventListener('abort', () => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+      });
+      this.scaleForQueue();
+    });
+  }
+
+  /** Applies an edit: settings only change in place; a new image or runtime rolls the instances. */
+  async update(spec: DeploymentSpec): Promise<DeploymentReport> {
+    const rolled = revisionOf(spec) !== revisionOf(this.spec);
+    this.spec = spec;
+    if (!rolled) {
+      await this.settle();
+      return this.status;
+    }
+    // Rolling update: the new revision's instances are healthy before the old ones go.
+    const old = { running: this.running, factory: this.factory };
+    this.factory = this.factoryFor(spec);
+    this.running = [];
+    this.setReport({ status: 'deploying', message: `Rolling out ${spec.image}` });
+    try {
+      await this.stage('pull', () => this.engine.pull(spec.image, spec.auth));
+      const count = Math.max(1, old.running.length, spec.minInstances);
+      for (let i = 0; i < count; i += 1) await this.startInstance();
+      this.setReport({ status: 'running', message: 'Healthy' });
+    } catch (error) {
+      // The old revision keeps serving; the report says why the new one did not start.
+      const failed = this.factory;
+      this.factory = old.factory;
+      this.running = [...old.running, ...this.running];
+      await Promise.all(this.running.filter((r) => r.factory === failed).map((r) => this.retire(r)));
+      await failed.discardSpares();
+      this.setReport({
+        status: 'running',
+        message: `The update did not start, the previous version still runs: ${(error as Error).message}`,
+      });
+      return this.status;
+    }
+    await old.factory.discardSpares();
+    // Old instances finish the jobs they hold, then go.
+    await Promise.all(old.running.map((r) => this.retireWhenIdle(r)));
+    await this.settle();
+    return this.status;
+  }
+
+  /** Removes every container (pause or delete by the owner). */
+  async stop(message = 'Stopped by the owner'): Promise<void> {
+    this.clearIdleTimer();
+    for (const w of this.waiters.splice(0)) w.reject(new EngineError('engine', message));
+    const running = this.running.splice(0);
+    await Promise.all(running.map((r) => r.factory.discard(r.instance.id)));
+    await this.factory.discardSpares();
+    await this.engine.removeDeployment(this.spec.id);
+    this.setReport({ status: 'stopped', message });
+  }
+
+  /**
+   * A job found its instance dead (connection refused, reset): the instance is removed, and the
+   * deployment fails with the container's reason when no instance is left to serve.
+   */
+  async instanceFailed(instanceName: string): Promise<void> {
+    const entry = this.running.find((r) => r.instance.name === instanceName);
+    if (!entry) return;
+    const reason = await this.engine.exitReason(entry.instance.id, this.spec.instance.limits.memoryMb);
+    if (!reason) return;
+    const lines = await this.engine.lastLogLines(entry.instance.id, FAILURE_LOG_LINES);
+    this.running = this.running.filter((r) => r !== entry);
+    await entry.factory.discard(entry.instance.id);
+    this.logs.push('runner', entry.instance.name, reason);
+    if (this.running.length === 0) await this.fail(new EngineError('health', reason), lines);
+  }
+
+  private factoryFor(spec: DeploymentSpec): InstanceFactory {
+    return new InstanceFactory(
+      this.engine,
+      { deploymentId: spec.id, image: spec.image, port: spec.port, ...spec.instance },
+      { healthPath: spec.healthPath, readyTimeoutMs: this.readyTimeoutMs, logs: this.logs },
+    );
+  }
+
+  private get concurrency(): number {
+    return this.spec.concurrency ?? DEFAULT_CONCURRENCY;
+  }
+
+  private freeSlot(): Running | undefined {
+    return this.running.filter((r) => r.active < this.concurrency).sort((a, b) => a.active - b.active)[0];
+  }
+
+  private lease(entry: Running, coldStartMs: number): InstanceLease {
+    entry.active += 1;
+    let released = false;
+    return {
+      baseUrl: entry.instance.baseUrl,
+      instance: entry.instance.name,
+      coldStartMs,
+      logCursor: this.logs.cursor,
+      release: () => {
+        if (released) return;
+        released = true;
+        entry.active -= 1;
+        entry.idleSince = Date.now();
+        this.serveWaiters();
+      },
+    };
+  }
+
+  /** Hands free slots to waiting jobs, oldest first. */
+  private serveWaiters(coldStartMs = 0): void {
+    for (;;) {
+      const free = this.freeSlot();
+      const waiter = free && this.waiters.shift();
+      if (!free || !waiter) return;
+      waiter.resolve(this.lease(free, coldStartMs));
+      coldStartMs = 0;
+    }
+  }
+
+  /** Starts instances while jobs wait beyond the free slots, up to max_instances. */
+  private scaleForQueue(): void {
+    const capacity = (this.running.length + this.starting) * this.concurrency;
+    const busy = this.running.reduce((n, r) => n + r.active, 0);
+    const needed = Math.ceil((busy + this.waiters.length - capacity) / this.concurrency);
+    const room = this.spec.maxInstances - this.running.length - this.starting;
+    for (let i = 0; i < Math.min(needed, room); i += 1) {
+      this.startInstance()
+        .then((coldStartMs) => this.serveWaiters(coldStartMs))
+        .catch(async (error: Error) => {
+          if (this.running.length === 0) {
+            for (const w of this.waiters.splice(0)) w.reject(error);
+            await this.fail(error);
+          }
+        });
+    }
+  }
+
+  /** One instance from the warm pool (or created), healthy, in service; returns its cold start. */
+  private async startInstance(): Promise<number> {
+    this.starting += 1;
+    try {
+      const { instance, coldStartMs, stages } = await this.factory.acquire();
+      this.running.push({ instance, active: 0, idleSince: Date.now(), factory: this.factory });
+      const detail = Object.entries(stages)
+        .map(([stage, ms]) => `${stage} ${ms} ms`)
+        .join(', ');
+      this.logs.push('runner', instance.name, `Instance ready in ${coldStartMs} ms (${detail})`);
+      this.setReport({ status: 'running', message: 'Healthy', lastColdStartMs: coldStartMs });
+      // The spare that was just used is replaced in the background.
+      void this.factory.replenish(this.warm, 1).catch((error: Error) => this.logs.push('runner', '', `Warm pool: ${error.message}`));
+      return coldStartMs;
+    } finally {
+      this.starting -= 1;
+    }
+  }
+
+  /** Brings the running count to min_instances and keeps one spare in the warm pool. */
+  private async settle(): Promise<void> {
+    while (this.running.length < this.spec.minInstances) await this.startInstance();
+    await this.factory.replenish(this.warm, 1).catch(() => undefined);
+  }
+
+  /** Idle instances beyond min_instances leave service; at zero the deployment is scaled_to_zero. */
+  private async scaleDownIdle(idleMs: number): Promise<void> {
+    const now = Date.now();
+    const idle = this.running.filter((r) => r.active === 0 && now - r.idleSince >= idleMs);
+    const surplus = this.running.length - this.spec.minInstances;
+    for (const entry of idle.slice(0, Math.max(0, surplus))) {
+      this.running = this.running.filter((r) => r !== entry);
+      await this.retire(entry);
+    }
+    if (this.running.length === 0 && this.report.status === 'running') {
+      this.setReport({ status: 'scaled_to_zero', message: `No job for ${this.spec.idleTimeoutS} s` });
+    } else {
+      this.setReport({ status: this.report.status, message: this.report.message });
+    }
+  }
+
+  private async retire(entry: Running): Promise<void> {
+    this.logs.push('runner', entry.instance.name, 'Instance stopped (idle)');
+    await entry.factory.discard(entry.instance.id);
+  }
+
+  private async retireWhenIdle(entry: Running): Promise<void> {
+    while (entry.active > 0) await new Promise((r) => setTimeout(r, 50));
+    await this.retire(entry);
+  }
+
+  private armIdleTimer(): void {
+    this.clearIdleTimer();
+    // Checked at a tenth of the idle timeout, so an instance leaves at most 10 % late.
+    const every = Math.max(100, (this.spec.idleTimeoutS * 1000) / 10);
+    this.idleTimer = setInterval(() => {
+      if (this.report.status !== 'running') return;
+      void this.scaleDownIdle(this.spec.idleTimeoutS * 1000).catch(() => undefined);
+    }, every);
+    this.idleTimer.unref();
+  }
+
+  private clearIdleTimer(): void {
+    if (this.idleTimer) clearInterval(this.idleTimer);
+    this.idleTimer = null;
+  }
+
+  private async stage<T>(name: string, work: () => Promise<T>): Promise<T> {
+    const t = performance.now();
+    const result = await work();
+    this.logs.push('runner', '', `${name} ${Math.round(performance.now() - t)} ms`);
+    return result;
+  }
+
+  private async fail(error: unknown, lines?: string[]): Promise<void> {
+    this.clearIdleTimer();
+    const reason = error instanceof Error ? error.message : String(error);
+    const tail =
+      lines ??
+      this.logs
+        .tail(FAILURE_LOG_LINES)
+        .filter((l) => l.stream !== 'runner')
+        .map((l) => l.text);
+    this.logs.push('runner', '', `Failed: ${reason}`);
+    const running = this.running.splice(0);
+    await Promise.all(running.map((r) => r.factory.discard(r.instance.id))).catch(() => undefined);
+    await this.factory.discardSpares().catch(() => undefined);
+    await this.engine.removeDeployment(this.spec.id).catch(() => undefined);
+    this.setReport({ status: 'failed', message: tail.length ? `${reason}. Last log lines:\n${tail.join('\n')}` : reason });
+  }
+
+  private setReport(change: Partial<DeploymentReport>): void {
+    this.report = { ...this.report, ...change, instances: this.running.length };
+    this.options.onReport?.(this.status);
+  }
+}

@@ -1,0 +1,143 @@
+import { RuntimeError, type Runtime } from '../runtime';
+import type { ContainerSpec, DeploymentReport, FleetAdapter } from '../fleet';
+import { createContainerRuntime, type ContainerJobObserver } from './containerRuntime';
+import { Deployment, type DeploymentReport as LiveReport, type DeploymentSpec } from './deployment';
+import type { ContainerEngine } from './engine';
+import type { WarmStrategy } from './instances';
+import { limitsForGpu } from './limits';
+
+// The FleetAdapter (runtimes/fleet.ts) that really runs containers: one Deployment per service
+// on a Docker Engine API (Docker, or Podman's compatible service), chosen by CONTAINER_RUNNER=docker
+// and DOCKER_HOST (docs/publishing.md, "Running containers"). It never touches the database:
+// the platform stores what `onReport` tells it (publishing/hostingReports.ts).
+
+/** The container contract's defaults (docs/publishing.md): FastAPI's port and document. */
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_HEALTH_PATH = '/openapi.json';
+
+export interface LiveDeploymentReport extends DeploymentReport {
+  message: string;
+  lastColdStartMs?: number;
+}
+
+export interface DockerFleetOptions {
+  engine: ContainerEngine;
+  warm?: WarmStrategy;
+  /** Caps every row of the limits table (CONTAINER_MEMORY_MB), for small hosts and tests. */
+  memoryCapMb?: number;
+  /** How a GPU is requested: only on a host that has one (CONTAINER_GPU). */
+  gpu?: 'none' | 'docker' | 'cdi';
+  /** A GPU offer's VRAM, which sizes the container's limits. */
+  vramOf?: (gpuId: string) => Promise<number | null>;
+  readyTimeoutMs?: number;
+  /** Each status change of a deployment, with where an instance answers when one runs. */
+  onReport?: (serviceId: string, report: LiveDeploymentReport, baseUrl: string | null) => void;
+  /** Per-job cold starts and log lines. */
+  jobs?: ContainerJobObserver;
+}
+
+const detailOf = (report: LiveReport): string => {
+  switch (report.status) {
+    case 'running':
+      return `${report.instances} instance${report.instances === 1 ? '' : 's'} running`;
+    case 'scaled_to_zero':
+      return `Scaled to zero (${report.message}); the next run starts an instance`;
+    default:
+      return report.message;
+  }
+};
+
+const toReport = (report: LiveReport): LiveDeploymentReport => ({
+  status: report.status,
+  detail: detailOf(report),
+  message: report.message,
+  instances: report.instances,
+  ...(report.lastColdStartMs !== null ? { lastColdStartMs: report.lastColdStartMs } : {}),
+});
+
+export class DockerFleet implements FleetAdapter {
+  readonly name = 'docker';
+  private readonly deployments = new Map<string, Deployment>();
+
+  constructor(private readonly options: DockerFleetOptions) {}
+
+  async deploy(spec: ContainerSpec): Promise<DeploymentReport> {
+    const deploymentSpec = await this.specOf(spec);
+    const existing = this.deployments.get(spec.serviceId);
+    if (existing && existing.status.status !== 'failed' && existing.status.status !== 'stopped') {
+      void existing.update(deploymentSpec);
+      return toReport(existing.status);
+    }
+    if (existing) await existing.stop();
+    const deployment = new Deployment(this.options.engine, deploymentSpec, {
+      warm: this.options.warm,
+      readyTimeoutMs: this.options.readyTimeoutMs,
+      onReport: (report) =>
+        this.options.onReport?.(spec.serviceId, toReport(report), this.deployments.get(spec.serviceId)?.baseUrl ?? null),
+    });
+    this.deployments.set(spec.serviceId, deployment);
+    // Pulling can take minutes: the owner's save returns at once with "deploying".
+    void deployment.deploy();
+    return toReport(deployment.status);
+  }
+
+  async status(serviceId: string): Promise<DeploymentReport> {
+    const deployment = this.deployments.get(serviceId);
+    return deployment ? toReport(deployment.status) : { status: 'stopped', detail: 'Not deployed on this runner', instances: 0 };
+  }
+
+  async instanceUrl(serviceId: string, options: { signal: AbortSignal }): Promise<string> {
+    const lease = await this.deploymentOf(serviceId).acquire(options.signal);
+    lease.release();
+    return lease.baseUrl;
+  }
+
+  /** Runs jobs itself: per-job slots (concurrency), cold starts and logs (fleet.ts, runtimeFor). */
+  runtimeFor(serviceId: string): Runtime {
+    return createContainerRuntime(this.deploymentOf(serviceId), this.options.jobs);
+  }
+
+  async stop(serviceId: string): Promise<void> {
+    const deployment = this.deployments.get(serviceId);
+    if (!deployment) return;
+    await deployment.stop();
+    this.deployments.delete(serviceId);
+  }
+
+  async logs(serviceId: string, options: { tail: number }): Promise<string[]> {
+    return (this.deployments.get(serviceId)?.logs.tail(options.tail) ?? []).map(
+      (l) => `${l.at} ${l.instance || 'runner'} ${l.stream}: ${l.text}`,
+    );
+  }
+
+  /** Stops every deployment (server shutdown): no container outlives the runner. */
+  async close(): Promise<void> {
+    await Promise.all([...this.deployments.keys()].map((id) => this.stop(id)));
+  }
+
+  private deploymentOf(serviceId: string): Deployment {
+    const deployment = this.deployments.get(serviceId);
+    if (!deployment) throw new RuntimeError('no_deployment', `${serviceId} is not deployed on this runner`);
+    return deployment;
+  }
+
+  private async specOf(spec: ContainerSpec): Promise<DeploymentSpec> {
+    const vram = (await this.options.vramOf?.(spec.gpu)) ?? null;
+    return {
+      id: spec.serviceId,
+      image: spec.image,
+      ...(spec.registryAuth
+        ? {
+            auth: { username: spec.registryAuth.username, password: spec.registryAuth.password, serveraddress: spec.registryAuth.registry },
+          }
+        : {}),
+      port: spec.port ?? DEFAULT_PORT,
+      healthPath: spec.healthPath ?? DEFAULT_HEALTH_PATH,
+      instance: { limits: limitsForGpu(vram, this.options.memoryCapMb), gpu: this.options.gpu ?? 'none' },
+      minInstances: spec.minInstances,
+      maxInstances: spec.maxInstances,
+      idleTimeoutS: spec.idleTimeoutS,
+      concurrency: spec.concurrency,
+    };
+  }
+}

@@ -1,0 +1,163 @@
+import { type ContainerEngine, EngineError, waitReady, type InstanceSpec } from './engine';
+import type { LogRing } from './logRing';
+
+// Bringing one instance of a deployment from nothing to "answers requests", and the warm pool
+// that makes that fast (docs/publishing.md, "Cold starts"). A cold start is timed from the
+// moment a job finds no running instance to the moment the instance passes its health check;
+// its stages are reported so the log shows where the time went.
+
+/**
+ * What is kept ready while a deployment has no running instance:
+ * - `paused`: a started, healthy container frozen by the engine (cgroup freezer): no CPU, its
+ *   memory kept; a cold start is unpause + one health answer;
+ * - `created`: a created, never started container: no CPU, no memory; a cold start is start +
+ *   the service's own start-up + health;
+ * - `none`: nothing; a cold start is create + start + health (the baseline).
+ */
+export type WarmStrategy = 'paused' | 'created' | 'none';
+export const WARM_STRATEGIES: readonly WarmStrategy[] = ['paused', 'created', 'none'];
+
+export interface Instance {
+  id: string;
+  /** A short name for logs: the container id's first 12 characters. */
+  name: string;
+  baseUrl: string;
+}
+
+export interface ColdStart {
+  instance: Instance;
+  coldStartMs: number;
+  /** Milliseconds per stage: create, start, unpause, ready (only those that ran). */
+  stages: Record<string, number>;
+}
+
+export interface InstanceOptions {
+  healthPath: string;
+  readyTimeoutMs: number;
+  logs?: LogRing;
+}
+
+interface Spare {
+  id: string;
+  state: 'created' | 'paused';
+  baseUrl?: string;
+}
+
+/** Creates, readies and parks the instances of one deployment. */
+export class InstanceFactory {
+  private spares: Spare[] = [];
+  private replenishing: Promise<void> | null = null;
+  private closed = false;
+  private stopLogs = new Map<string, () => void>();
+
+  constructor(
+    private readonly engine: ContainerEngine,
+    private readonly spec: InstanceSpec,
+    private readonly options: InstanceOptions,
+  ) {}
+
+  /** Containers prepared but not serving (for cleanup and for `podman ps` accounting). */
+  get spareIds(): string[] {
+    return this.spares.map((s) => s.id);
+  }
+
+  /** Brings one instance to ready, from a spare when there is one (the fast path). */
+  async acquire(): Promise<ColdStart> {
+    const started = performance.now();
+    const stages: Record<string, number> = {};
+    const time = async <T>(stage: string, work: () => Promise<T>): Promise<T> => {
+      const t = performance.now();
+      const result = await work();
+      stages[stage] = Math.round(performance.now() - t);
+      return result;
+    };
+    const spare = this.spares.shift();
+    let id = spare?.id;
+    let instance: Instance;
+    try {
+      if (spare?.state === 'paused' && spare.baseUrl) {
+        await time('unpause', () => this.engine.unpause(spare.id));
+        instance = { id: spare.id, name: spare.id.slice(0, 12), baseUrl: spare.baseUrl };
+        await time('ready', () => this.ready(instance));
+      } else {
+        id ??= await time('create', () => this.engine.create(this.spec));
+        const created = id;
+        instance = await time('start', () => this.startAndLocate(created));
+        await time('ready', () => this.ready(instance));
+      }
+    } catch (error) {
+      // An instance that did not become ready never serves: its container goes, and when it
+      // died on its own, its exit is the reason the owner reads.
+      const exited = id ? await this.engine.exitReason(id, this.spec.limits.memoryMb) : null;
+      if (id) await this.discard(id).catch(() => undefined);
+      if (exited) throw new EngineError('health', `${exited} before it answered`, { cause: error });
+      throw error;
+    }
+    return { instance, coldStartMs: Math.round(performance.now() - started), stages };
+  }
+
+  /** Keeps `count` spares of the given kind ready; runs in the background after a cold start. */
+  replenish(strategy: WarmStrategy, count: number): Promise<void> {
+    if (strategy === 'none' || this.replenishing) return this.replenishing ?? Promise.resolve();
+    this.replenishing = (async () => {
+      try {
+        while (!this.closed && this.spares.length < count) {
+          const spare = await this.prepare(strategy);
+          // Closed while it was being prepared (stop, delete, a new revision): it never serves.
+          if (this.closed) await this.discard(spare.id);
+          else this.spares.push(spare);
+        }
+      } finally {
+        this.replenishing = null;
+      }
+    })();
+    return this.replenishing;
+  }
+
+  /** Removes one instance's container (scale down, or a failed one). */
+  async discard(id: string): Promise<void> {
+    this.stopLogs.get(id)?.();
+    this.stopLogs.delete(id);
+    await this.engine.remove(id);
+  }
+
+  /** Removes the spares and prepares no more (stop, delete, or a new revision). */
+  async discardSpares(): Promise<void> {
+    this.closed = true;
+    await this.replenishing?.catch(() => undefined);
+    const spares = this.spares.splice(0);
+    await Promise.all(spares.map((s) => this.discard(s.id)));
+  }
+
+  private async prepare(strategy: 'created' | 'paused'): Promise<Spare> {
+    const id = await this.engine.create(this.spec);
+    if (strategy === 'created') return { id, state: 'created' };
+    try {
+      const instance = await this.startAndLocate(id);
+      await this.ready(instance);
+      await this.engine.pause(id);
+      return { id, state: 'paused', baseUrl: instance.baseUrl };
+    } catch (error) {
+      await this.discard(id);
+      throw error;
+    }
+  }
+
+  private async startAndLocate(id: string): Promise<Instance> {
+    await this.engine.start(id);
+    const name = id.slice(0, 12);
+    if (this.options.logs && !this.stopLogs.has(id)) {
+      // Logs are followed from the start, so the lines of a crash are kept.
+      this.stopLogs.set(id, await this.engine.followLogs(id, this.options.logs, name));
+    }
+    return { id, name, baseUrl: await this.engine.baseUrl(id, this.spec.port) };
+  }
+
+  private async ready(instance: Instance): Promise<void> {
+    await waitReady(instance.baseUrl, {
+      healthPath: this.options.healthPath,
+      timeoutMs: this.options.readyTimeoutMs,
+      isAlive: async () => (await this.engine.state(instance.id))?.running ?? false,
+    });
+  }
+}

@@ -1,0 +1,96 @@
+// The container engine for the hosting runner (docs/publishing.md, "Running containers"):
+// Podman's Docker-compatible API on a unix socket, configured by deploy/podman/containers.conf.
+//
+//   node scripts/engine.mjs            starts `podman system service` and prints DOCKER_HOST
+//   import { startPodmanService }      the same from tests and benchmarks
+//
+// Docker users need none of this: point DOCKER_HOST at the Docker daemon's socket instead.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import path from 'node:path';
+import { projectRoot } from './source-aliases.mjs';
+
+export const CONTAINERS_CONF = path.join(projectRoot, 'deploy/podman/containers.conf');
+export const REGISTRIES_CONF = path.join(projectRoot, 'deploy/podman/registries.conf');
+
+/** The environment Podman's own commands (build, push, ps) need to use the project's settings. */
+export function podmanEnv() {
+  return {
+    ...process.env,
+    CONTAINERS_CONF: process.env.CONTAINERS_CONF ?? CONTAINERS_CONF,
+    CONTAINERS_REGISTRIES_CONF: process.env.CONTAINERS_REGISTRIES_CONF ?? REGISTRIES_CONF,
+  };
+}
+
+/** Why the engine cannot run here, or null when Podman (as root) is usable. */
+export function podmanUnavailableReason() {
+  const which = spawnSync('podman', ['--version'], { encoding: 'utf8' });
+  if (which.error || which.status !== 0) return 'podman is not installed (apt-get install podman runc)';
+  if (process.getuid?.() !== 0) return 'the runner tests drive rootful Podman: run them as root (CI does)';
+  const runc = spawnSync('runc', ['--version'], { encoding: 'utf8' });
+  if (runc.error || runc.status !== 0) return 'runc is not installed (apt-get install runc)';
+  return null;
+}
+
+function ping(socketPath) {
+  return new Promise((resolve) => {
+    const req = request({ socketPath, path: '/_ping', timeout: 1000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.on('error', () => resolve(false));
+    req.on('timeout', () => {
+      req.destroy();
+      resolve(false);
+    });
+    req.end();
+  });
+}
+
+/**
+ * Starts Podman's Docker-compatible API on `socketPath` and waits until it answers.
+ * Returns the DOCKER_HOST value and a stop function that ends the service (containers it
+ * started keep running: removing them is the runner's job).
+ */
+export async function startPodmanService(socketPath) {
+  mkdirSync(path.dirname(socketPath), { recursive: true });
+  rmSync(socketPath, { force: true });
+  const child = spawn('podman', ['system', 'service', '--time=0', `unix://${socketPath}`], {
+    env: podmanEnv(),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+  const started = Date.now();
+  while (!(existsSync(socketPath) && (await ping(socketPath)))) {
+    if (child.exitCode !== null) throw new Error(`podman system service exited: ${stderr.trim()}`);
+    if (Date.now() - started > 20_000) {
+      child.kill();
+      throw new Error(`podman system service did not answer on ${socketPath} within 20 s: ${stderr.trim()}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    dockerHost: `unix://${socketPath}`,
+    socketPath,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const reason = podmanUnavailableReason();
+  if (reason) {
+    console.error(reason);
+    process.exit(1);
+  }
+  const socketPath = process.argv[2] ?? '/run/limelight/podman.sock';
+  const service = await startPodmanService(socketPath);
+  console.log(`Podman's Docker API is up. In another shell:\n\n  export CONTAINER_RUNNER=docker DOCKER_HOST=${service.dockerHost}\n`);
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void service.stop().then(() => process.exit(0)));
+}

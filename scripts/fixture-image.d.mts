@@ -1,0 +1,2 @@
+export const FIXTURE_IMAGE: string;
+export function buildFixtureImage(tag?: string): string;

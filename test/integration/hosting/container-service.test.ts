@@ -1,0 +1,116 @@
+// The whole path on a real server with the runner on (CONTAINER_RUNNER=docker against Podman's
+// Docker API) and a real registry: a publisher pushes the fixture image, saves a registry
+// credential, creates a container service without endpoints, which deploys, imports its
+// endpoints from the container's /openapi.json, runs a job through the container (metrics with
+// the cold start), scales to zero, cold-starts on the next job, and leaves no container when
+// deleted. Skips with how to run it when Podman is missing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ManagedService } from '../../../src/api';
+import { registryUnavailableReason, startRegistry, type TestRegistry } from '../../../scripts/registry.mjs';
+import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
+import { engineSkipReason, pushFixture, startTestEngine, type TestEngine } from '../../setup/containerEngine';
+import { apiClients, confirmedUser, PUBLISHER, rawApi, signedIn } from '../helpers';
+
+const skip = engineSkipReason() ?? registryUnavailableReason();
+if (skip) console.warn(`container service tests skipped: ${skip}`);
+
+describe.skipIf(skip)('a container service on a real runner (Podman)', () => {
+  let t: TestEngine;
+  let registry: TestRegistry;
+  let server: PlatformTestServer;
+  let image: string;
+
+  beforeAll(async () => {
+    t = await startTestEngine();
+    registry = await startRegistry();
+    image = pushFixture(registry, 'greeter:1');
+    server = await startPlatformServer({ env: { CONTAINER_RUNNER: 'docker', DOCKER_HOST: t.dockerHost, CONTAINER_MEMORY_MB: '256' } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+    // The pulled copy goes too, so runs do not pile up images in the engine.
+    await t?.engine.docker
+      .getImage(image)
+      .remove()
+      .catch(() => undefined);
+    await registry?.stop();
+    await t?.stop();
+  }, 60_000);
+
+  it('build, push, deploy, run, scale to zero, cold start, delete: nothing left', { timeout: 90_000 }, async () => {
+    const { session } = await signedIn(server, PUBLISHER);
+    const token = session.access_token;
+    const api = apiClients(server, token);
+
+    const pat = await rawApi(server, 'POST', '/v1/profile/upsert_pat', {
+      token,
+      body: {
+        platform: 'registry',
+        registry: registry.host,
+        credential_alias: 'loopback',
+        foreign_username: registry.username,
+        pat: registry.password,
+      },
+    });
+    expect(pat).toMatchObject({ status: 200, json: { platform: 'registry', registry: registry.host } });
+    const credentialId = String((pat.json as unknown as { id: string }).id);
+
+    const servers = await api.modelManagement.pricingServers();
+    if (!servers.ok) throw new Error(servers.error);
+    const created = await api.services.create({
+      display_name: 'Container greeter',
+      visibility: 'public',
+      runtime: {
+        type: 'container',
+        image,
+        registry_credential_id: credentialId,
+        gpu: servers.data[0]!.id,
+        min_instances: 0,
+        max_instances: 1,
+        idle_timeout_s: 10,
+      },
+    });
+    expect(created, JSON.stringify(created)).toMatchObject({ ok: true });
+    const id = (created as { data: ManagedService }).data.id;
+    const hosting = async () =>
+      (await rawApi(server, 'GET', `/v1/model_management/model_hosting_information?model_id=${id}`, { token })).json as Record<
+        string,
+        unknown
+      >;
+
+    await expect.poll(async () => (await hosting()).status, { timeout: 30_000 }).toBe('running');
+    expect(await hosting()).toMatchObject({ instances: 1, message: 'Healthy' });
+    // The endpoints came from the container's own /openapi.json.
+    await expect
+      .poll(async () => {
+        const service = await api.services.get(id);
+        return service.ok ? service.data.endpoints.map((e) => `${e.method} ${e.path}`) : [];
+      })
+      .toEqual(['POST /greet']);
+
+    const caller = await signedIn(server, await confirmedUser(server, 'container-caller'));
+    const run = async () =>
+      (
+        await rawApi(server, 'POST', '/v1/jobs', {
+          token: caller.session.access_token,
+          body: { service_id: id, endpoint: '/greet', input: { name: 'Ada' } },
+          headers: { Prefer: 'wait=30' },
+        })
+      ).json as unknown as { status: string; runtime: string; result: { text: string; container: string } };
+    const first = await run();
+    expect(first).toMatchObject({ status: 'FINISHED', runtime: 'container', result: { text: 'Hello, Ada.' } });
+
+    await expect.poll(async () => (await hosting()).status, { timeout: 30_000, interval: 500 }).toBe('scaled_to_zero');
+    expect(await hosting()).toMatchObject({ instances: 0 });
+
+    const second = await run();
+    expect(second).toMatchObject({ status: 'FINISHED', result: { text: 'Hello, Ada.' } });
+    const after = await hosting();
+    expect(after).toMatchObject({ status: 'running', instances: 1 });
+    expect(after.last_cold_start_ms).toBeGreaterThan(0);
+
+    expect(await api.services.remove(id)).toMatchObject({ ok: true });
+    await expect.poll(() => t.engine.containersOf(id)).toEqual([]);
+  });
+});

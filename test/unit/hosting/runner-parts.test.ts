@@ -1,0 +1,103 @@
+// The container runner's pure parts: the log ring and the Docker log stream's framing, the
+// limits table, the runner's configuration, and the editor's sentence about a deployment.
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../../reference-app/server/config';
+import { DEFAULT_DOCKER_HOST, loadContainerRunnerConfig } from '../../../reference-app/server/runtimes/config';
+import { isolatedHostConfig, limitsForGpu, LIMITS_BY_VRAM } from '../../../reference-app/server/runtimes/container/limits';
+import { DockerLogDemuxer, LOG_LINE_MAX_CHARS, LogRing } from '../../../reference-app/server/runtimes/container/logRing';
+import { describeDeployment } from '../../../reference-app/src/pages/publish/DeploymentStatus';
+
+const frame = (stream: 1 | 2, text: string) => {
+  const body = Buffer.from(text);
+  const header = Buffer.alloc(8);
+  header[0] = stream;
+  header.writeUInt32BE(body.length, 4);
+  return Buffer.concat([header, body]);
+};
+
+describe('log ring', () => {
+  it('keeps the last lines only, numbered for readers that resume', () => {
+    const ring = new LogRing(3);
+    for (const n of [1, 2, 3, 4, 5]) ring.push('stdout', 'a', `line ${n}`);
+    expect(ring.tail(10).map((l) => l.text)).toEqual(['line 3', 'line 4', 'line 5']);
+    expect(ring.since(5).map((l) => l.seq)).toEqual([5]);
+    expect(ring.cursor).toBe(6);
+    expect(ring.push('stderr', 'a', 'x'.repeat(LOG_LINE_MAX_CHARS + 10)).text).toMatch(/ …\[cut\]$/);
+  });
+
+  it('splits multiplexed frames into lines per stream, across chunk boundaries', () => {
+    const lines: string[] = [];
+    const demux = new DockerLogDemuxer((stream, text) => lines.push(`${stream}:${text}`));
+    const bytes = Buffer.concat([frame(1, 'hello\nwor'), frame(2, 'oops\r\n'), frame(1, 'ld\nlast')]);
+    demux.write(bytes.subarray(0, 5));
+    demux.write(bytes.subarray(5, 20));
+    demux.write(bytes.subarray(20));
+    demux.end();
+    expect(lines).toEqual(['stdout:hello', 'stderr:oops', 'stdout:world', 'stdout:last']);
+  });
+});
+
+describe('limits', () => {
+  it('sizes by the offer’s VRAM, gives unknown offers the smallest row, and honours the cap', () => {
+    expect(limitsForGpu(24)).toEqual(LIMITS_BY_VRAM[1]!.limits);
+    expect(limitsForGpu(141)).toEqual(LIMITS_BY_VRAM.at(-1)!.limits);
+    expect(limitsForGpu(null)).toEqual(LIMITS_BY_VRAM[0]!.limits);
+    expect(limitsForGpu(80, 512).memoryMb).toBe(512);
+  });
+
+  it('never privileged, all capabilities dropped, no GPU unless asked', () => {
+    const config = isolatedHostConfig({ limits: limitsForGpu(16, 256), network: 'limelight-x', gpu: 'none' });
+    expect(config).toMatchObject({
+      Privileged: false,
+      CapDrop: ['ALL'],
+      CapAdd: [],
+      ReadonlyRootfs: true,
+      Memory: 256 * 2 ** 20,
+      MemorySwap: 256 * 2 ** 20,
+    });
+    expect(config).not.toHaveProperty('DeviceRequests');
+    expect(config).not.toHaveProperty('PortBindings');
+    expect(isolatedHostConfig({ limits: limitsForGpu(16), network: 'n', gpu: 'docker', publishPort: 8080 })).toMatchObject({
+      DeviceRequests: [{ Count: -1, Capabilities: [['gpu']] }],
+      PortBindings: { '8080/tcp': [{ HostIp: '127.0.0.1', HostPort: '' }] },
+    });
+  });
+});
+
+describe('runner configuration', () => {
+  it('is off without CONTAINER_RUNNER and defaults DOCKER_HOST', () => {
+    expect(loadContainerRunnerConfig({})).toBeNull();
+    expect(loadContainerRunnerConfig({ CONTAINER_RUNNER: 'docker' })).toMatchObject({
+      dockerHost: DEFAULT_DOCKER_HOST,
+      warm: 'paused',
+      gpu: 'none',
+      reach: 'internal',
+    });
+  });
+
+  it('refuses bad values with the variable’s name', () => {
+    expect(() => loadContainerRunnerConfig({ CONTAINER_RUNNER: 'k8s' })).toThrow(ConfigError);
+    expect(() => loadContainerRunnerConfig({ CONTAINER_RUNNER: 'docker', DOCKER_HOST: '/var/run/docker.sock' })).toThrow(/DOCKER_HOST/);
+    expect(() => loadContainerRunnerConfig({ CONTAINER_RUNNER: 'docker', CONTAINER_WARM_POOL: 'hot' })).toThrow(/CONTAINER_WARM_POOL/);
+    expect(() => loadContainerRunnerConfig({ CONTAINER_RUNNER: 'docker', CONTAINER_MEMORY_MB: '1.5' })).toThrow(/CONTAINER_MEMORY_MB/);
+  });
+});
+
+describe('the editor’s deployment sentence', () => {
+  const base = {
+    hosted_model_id: 'h',
+    model_id: 'm',
+    gpu: 'g',
+    min_instances: 0,
+    max_instances: 2,
+    endpoint_url: '',
+    updated_at: '',
+    message: null,
+  };
+  it('says the status, instances and last cold start in words', () => {
+    expect(describeDeployment({ ...base, status: 'running', instances: 1, last_cold_start_ms: 20 })).toBe(
+      'Running · 1 of up to 2 instances · last cold start 20 ms',
+    );
+    expect(describeDeployment({ ...base, status: 'scaled_to_zero', instances: 0, last_cold_start_ms: null })).toBe('Scaled to zero');
+  });
+});
