@@ -425,6 +425,15 @@ export interface JobsTable {
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
   output_expires_at: Timestamp | null;
+  hold_credits: ColumnType<number, number | undefined, number>;
+  publisher_id: string | null;
+  result_bytes: number | null;
+}
+
+export interface JobUsersTable {
+  user_id: string;
+  running: number;
+  served_at: Timestamp | null;
 }
 
 export interface StoredFilesTable {
@@ -484,6 +493,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
   jobs: JobsTable;
+  job_users: JobUsersTable;
   stored_files: StoredFilesTable;
   webhook_deliveries: WebhookDeliveriesTable;
 }

@@ -4,9 +4,11 @@ import { JobEvents } from './events';
 import type { MediaStore } from '../media/store';
 import { localDemoRuntime } from '../runtimes/local';
 import { createFileStore, type FileStore } from './files';
-import type { RuntimeRegistry } from './runtimes';
+import type { LoadRunnable, RuntimeRegistry } from './runtimes';
 import { JobService } from './service';
+import { WebhookSender } from './webhooks';
 import { JobWorker } from './worker';
+import { selectRunnableService } from '../services/queries';
 
 // The job feature, assembled: notifications, stored files, the API's service and this process's
 // worker. platform.ts starts it after migrations and closes it before the database.
@@ -18,6 +20,7 @@ export interface Jobs {
   service: JobService;
   files: FileStore;
   worker: JobWorker;
+  webhooks: WebhookSender;
   close(): Promise<void>;
 }
 
@@ -28,25 +31,46 @@ export async function startJobs(options: {
   media: MediaStore;
   /** Default: the local demo runtimes for every service. */
   runtimes?: RuntimeRegistry;
+  /** How a service to run is loaded; default: the publishing feature's rows. */
+  loadRunnable?: LoadRunnable;
   fetch?: typeof fetch;
 }): Promise<Jobs> {
   const { database, config } = options;
   const events = new JobEvents(database.kind === 'postgres' ? (config.databaseSchema ?? 'public') : undefined);
   const files = createFileStore(database.db, options.media, config.publicUrl);
   const runtimes = options.runtimes ?? localDemoRuntimes;
-  const service = new JobService({ db: database.db, config: config.jobs, publicUrl: config.publicUrl, events, runtimes, files });
-  const worker = new JobWorker({
-    database,
+  const loadRunnable: LoadRunnable = options.loadRunnable ?? ((id) => selectRunnableService(database.db, id) as ReturnType<LoadRunnable>);
+  const log = { error: (message: string, error?: unknown) => console.error(`${message}:`, error) };
+  const service = new JobService({
+    db: database.db,
     config: config.jobs,
+    publicUrl: config.publicUrl,
     events,
     runtimes,
+    loadRunnable,
     files,
-    webhooks: {
+  });
+  const webhooks = new WebhookSender(
+    {
       db: database.db,
       linkKey: options.linkKey,
       publicUrl: config.publicUrl,
       allowPrivate: config.jobs.webhookAllowPrivate,
       fetch: options.fetch,
+    },
+    config.jobs.webhookConcurrency,
+    (error) => log.error('job webhooks', error),
+  );
+  const worker = new JobWorker({
+    database,
+    config: config.jobs,
+    events,
+    runtimes,
+    loadRunnable,
+    files,
+    log,
+    onFinished: (job) => {
+      if (job.webhook_url) webhooks.poke();
     },
   });
   let unlisten: (() => Promise<void>) | undefined;
@@ -56,12 +80,17 @@ export async function startJobs(options: {
     // Polling still finds the work; notifications only make it prompt.
     console.error('job notifications unavailable, polling instead:', (error as Error).message);
   }
-  if (config.jobs.workerSlots > 0) await worker.start();
+  if (config.jobs.workerSlots > 0) {
+    await worker.start();
+    webhooks.start();
+  }
   return {
     service,
     files,
     worker,
+    webhooks,
     async close() {
+      await webhooks.stop();
       await worker.stop();
       await unlisten?.().catch(() => {});
     },

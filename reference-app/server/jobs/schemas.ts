@@ -77,3 +77,12 @@ export const EstimateSchema = z
   .openapi('JobEstimateData');
 
 export const WebhookSecretSchema = z.object({ secret: z.string() }).openapi('WebhookSecret');
+
+export const HoldsSchema = z
+  .object({
+    reserved: z.number().openapi({ description: 'Credits held by your QUEUED and PROCESSING jobs; available = balance − reserved' }),
+    holds: z.array(
+      z.object({ job_id: z.string().uuid(), service_id: z.string(), endpoint: z.string(), credits: z.number(), created_at: iso }),
+    ),
+  })
+  .openapi('JobHolds');
