@@ -27,9 +27,12 @@ export const PLATFORM_FAILURES: readonly string[] = ['no_runtime', 'worker_lost'
 /** A charged failure costs at least this many seconds, so failing fast is not free slot time. */
 export const MIN_FAILED_SECONDS = 1;
 
+/** A run that used the GPU never costs 0, even when it ended within the clock's millisecond. */
+const MIN_RUN_SECONDS = 0.001;
+
 /** The seconds a run is charged for, or undefined when it is not charged. */
 export function chargedSeconds(outcome: Outcome, runSeconds: number): number | undefined {
-  if (outcome.status !== 'FAILED') return runSeconds;
+  if (outcome.status !== 'FAILED') return Math.max(runSeconds, MIN_RUN_SECONDS);
   if (PLATFORM_FAILURES.includes(outcome.error?.code ?? '')) return undefined;
   return Math.max(runSeconds, MIN_FAILED_SECONDS);
 }
@@ -56,7 +59,7 @@ export async function finishJob(
     message: outcome.message ?? null,
     finishedAt: now,
     expiresAt: new Date(now.getTime() + retentionHours * 3600_000),
-    gpuSeconds: seconds === undefined ? null : runSeconds,
+    gpuSeconds: seconds === undefined ? null : seconds,
     costCredits: cost,
     counted: seconds !== undefined,
     month: monthKey(now),

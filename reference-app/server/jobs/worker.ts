@@ -63,7 +63,6 @@ export class JobWorker {
   /** Set by every notification; the loop never sleeps while it is set (no lost wake-up). */
   #notified = false;
   #loop: Promise<void> | undefined;
-  #lastHousekeeping = 0;
   #unsubscribe: Array<() => void> = [];
   readonly #services = new Map<string, { at: number; service: ReturnType<LoadRunnable> }>();
 
@@ -82,7 +81,7 @@ export class JobWorker {
     // PGlite's directory belongs to this process alone: whatever was PROCESSING was ours.
     const { database, config } = this.deps;
     await recoverAbandoned(database.db, events, config.retentionHours, database.kind === 'pglite');
-    this.#loop = this.#run();
+    this.#loop = Promise.all([this.#run(), this.#housekeeping()]).then(() => {});
   }
 
   /** Stops claiming; running jobs are aborted and left for recovery (they are retried once). */
@@ -120,18 +119,12 @@ export class JobWorker {
   }
 
   async #run(): Promise<void> {
-    const { database, config, events } = this.deps;
+    const { config } = this.deps;
     while (!this.#stop.signal.aborted) {
       // Cleared BEFORE the round: a notification arriving while we claim sets it again, and
       // then the loop claims once more instead of sleeping (the lost wake-up of a poll interval).
       this.#notified = false;
       try {
-        if (Date.now() - this.#lastHousekeeping >= HOUSEKEEPING_MS) {
-          this.#lastHousekeeping = Date.now();
-          await recoverAbandoned(database.db, events, config.retentionHours, false);
-          await expireOutputs(database.db);
-          await this.deps.files.expire();
-        }
         await this.#claimRound();
       } catch (error) {
         if (this.#stop.signal.aborted) break;
@@ -139,10 +132,25 @@ export class JobWorker {
       }
       if (this.#notified || this.#stop.signal.aborted) continue;
       // No await between the check above and registering the wake: nothing can slip in between.
-      const pause = sleep(Math.min(config.pollMs, HOUSEKEEPING_MS), this.#stop.signal);
+      const pause = sleep(config.pollMs, this.#stop.signal);
       this.#wake = pause.wake;
       await pause.promise;
       this.#wake = undefined;
+    }
+  }
+
+  /** Lease recovery and expiry, on their own timer so the claim loop only claims. */
+  async #housekeeping(): Promise<void> {
+    const { database, config, events } = this.deps;
+    while (!this.#stop.signal.aborted) {
+      try {
+        await recoverAbandoned(database.db, events, config.retentionHours, false);
+        await expireOutputs(database.db);
+        await this.deps.files.expire();
+      } catch (error) {
+        if (!this.#stop.signal.aborted) this.deps.log.error('job worker: housekeeping failed', error);
+      }
+      await sleep(HOUSEKEEPING_MS, this.#stop.signal).promise;
     }
   }
 
