@@ -432,6 +432,7 @@ export interface JobsTable {
 
 export interface JobUsersTable {
   user_id: string;
+  queued: number;
   running: number;
   served_at: Timestamp | null;
 }

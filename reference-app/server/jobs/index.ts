@@ -49,6 +49,7 @@ export async function startJobs(options: {
     runtimes,
     loadRunnable,
     files,
+    lockUser: database.kind === 'postgres',
   });
   const webhooks = new WebhookSender(
     {

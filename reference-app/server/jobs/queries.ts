@@ -61,11 +61,8 @@ export interface InsertedJob {
  * user check in turn and can never reserve more than the balance. Nothing is inserted when the
  * hold does not fit, when the balance is not positive, or when the idempotency key is taken.
  */
-export async function insertJobWithHold(db: Db, events: JobEvents, job: NewJob): Promise<InsertedJob> {
-  return db.transaction().execute(async (trx) => {
-    await sql`
-      INSERT INTO job_users (user_id) VALUES (${job.userId})
-      ON CONFLICT (user_id) DO UPDATE SET user_id = excluded.user_id`.execute(trx);
+export async function insertJobWithHold(db: Db, events: JobEvents, job: NewJob, options: { lockUser: boolean }): Promise<InsertedJob> {
+  const insert = async (q: Queryable) => {
     const result = await sql<JobRow & { available_credits: string; reserved_credits: string }>`
       WITH funds AS (
         SELECT
@@ -79,13 +76,24 @@ export async function insertJobWithHold(db: Db, events: JobEvents, job: NewJob):
         FROM funds WHERE funds.balance > 0 AND funds.balance - funds.reserved >= ${job.holdCredits}
         ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
         RETURNING *
+      ), waiting AS (
+        INSERT INTO job_users (user_id, queued) SELECT user_id, 1 FROM ins
+        ON CONFLICT (user_id) DO UPDATE SET queued = job_users.queued + 1
       )
       SELECT ins.*, funds.balance - funds.reserved AS available_credits, funds.reserved AS reserved_credits,
         CASE WHEN ins.id IS NOT NULL THEN ${events.queued()} END
-      FROM funds LEFT JOIN ins ON true`.execute(trx);
-    const first = result.rows[0]!;
-    const { available_credits, reserved_credits, ...row } = first;
+      FROM funds LEFT JOIN ins ON true`.execute(q);
+    const { available_credits, reserved_credits, ...row } = result.rows[0]!;
     return { row: row.id ? (row as JobRow) : undefined, available: Number(available_credits), reserved: Number(reserved_credits) };
+  };
+  // PGlite runs one statement at a time, so the statement alone is atomic. On PostgreSQL the
+  // check must read after the previous create of the user committed: lock their row first.
+  if (!options.lockUser) return insert(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`
+      INSERT INTO job_users (user_id) VALUES (${job.userId})
+      ON CONFLICT (user_id) DO UPDATE SET user_id = excluded.user_id`.execute(trx);
+    return insert(trx);
   });
 }
 
@@ -172,6 +180,8 @@ export async function cancelQueued(db: Db, events: JobEvents, jobId: string, ret
       WHERE id = ${jobId} AND status = 'QUEUED' RETURNING *
     ), hooks AS (
       INSERT INTO webhook_deliveries (job_id, user_id, url) SELECT id, user_id, webhook_url FROM u WHERE webhook_url IS NOT NULL
+    ), waiting AS (
+      UPDATE job_users SET queued = greatest(job_users.queued - 1, 0) FROM u WHERE job_users.user_id = u.user_id
     )
     SELECT u.*, ${events.changed()} FROM u`.execute(db);
   return result.rows[0];
@@ -206,7 +216,6 @@ export interface ClaimOptions {
  * SKIP LOCKED lets several workers (and processes) claim at once without taking the same job.
  */
 export async function claimJobs(db: Db, events: JobEvents, options: ClaimOptions): Promise<JobRow[]> {
-  const io = sql`(q.runtime = ANY(${sql.val(options.ioRuntimes as string[])}::text[]))`;
   const result = await sql<JobRow>`
     WITH running AS MATERIALIZED (
       SELECT service_id, publisher_id FROM jobs WHERE status = 'PROCESSING'
@@ -214,13 +223,21 @@ export async function claimJobs(db: Db, events: JobEvents, options: ClaimOptions
       SELECT service_id, count(*) AS n FROM running GROUP BY service_id
     ), per_publisher AS (
       SELECT publisher_id, count(*) AS n FROM running WHERE publisher_id IS NOT NULL GROUP BY publisher_id
-    ), queued AS (
-      SELECT q.id, q.user_id, q.service_id, q.publisher_id, q.created_at,
-        row_number() OVER (PARTITION BY q.user_id ORDER BY q.created_at, q.id) AS user_rank
-      FROM jobs q WHERE q.status = 'QUEUED' AND ${io} = ${options.io}
     ), fair AS (
-      SELECT q.*, u.served_at FROM queued q LEFT JOIN job_users u ON u.user_id = q.user_id
-      WHERE q.user_rank <= ${concurrencyLimitSql('q.user_id')} - coalesce(u.running, 0)
+      -- Only users with queued jobs and a free place under their plan: each one's oldest jobs,
+      -- as many as the plan still allows, read from the claimable index.
+      SELECT q.*, u.served_at FROM job_users u
+      CROSS JOIN LATERAL (
+        SELECT j.id, j.user_id, j.service_id, j.publisher_id, j.created_at,
+          row_number() OVER (ORDER BY j.created_at, j.id) AS user_rank
+        FROM (
+          SELECT j.id, j.user_id, j.service_id, j.publisher_id, j.created_at FROM jobs j
+          WHERE j.user_id = u.user_id AND j.status = 'QUEUED' AND (j.runtime = ANY(${sql.val(options.ioRuntimes as string[])}::text[])) = ${options.io}
+          ORDER BY j.created_at, j.id
+          LIMIT least(greatest(${concurrencyLimitSql('u.user_id')} - u.running, 0), ${options.limit})
+        ) j
+      ) q
+      WHERE u.queued > 0
     ), capped AS (
       SELECT f.*,
         row_number() OVER (PARTITION BY f.service_id ORDER BY f.user_rank, f.served_at NULLS FIRST, f.created_at, f.id) AS service_rank,
@@ -249,7 +266,8 @@ export async function claimJobs(db: Db, events: JobEvents, options: ClaimOptions
     ), counted AS (
       INSERT INTO job_users (user_id, running, served_at)
       SELECT user_id, count(*), clock_timestamp() FROM claimed GROUP BY user_id
-      ON CONFLICT (user_id) DO UPDATE SET running = job_users.running + excluded.running, served_at = excluded.served_at
+      ON CONFLICT (user_id) DO UPDATE SET running = job_users.running + excluded.running,
+        queued = greatest(job_users.queued - excluded.running, 0), served_at = excluded.served_at
     )
     SELECT claimed.*, ${events.changed()} FROM claimed ORDER BY claimed.started_at`.execute(db);
   return result.rows;
@@ -321,11 +339,29 @@ export async function recoverAbandoned(db: Db, events: JobEvents, retentionHours
       INSERT INTO webhook_deliveries (job_id, user_id, url)
       SELECT id, user_id, webhook_url FROM u WHERE status = 'FAILED' AND webhook_url IS NOT NULL
     ), slots AS (
-      UPDATE job_users SET running = greatest(job_users.running - n.lost, 0)
-      FROM (SELECT user_id, count(*) AS lost FROM u GROUP BY user_id) n WHERE job_users.user_id = n.user_id
+      UPDATE job_users SET running = greatest(job_users.running - n.lost, 0), queued = job_users.queued + n.requeued
+      FROM (SELECT user_id, count(*) AS lost, count(*) FILTER (WHERE status = 'QUEUED') AS requeued FROM u GROUP BY user_id) n
+      WHERE job_users.user_id = n.user_id
     )
     SELECT u.id, u.status, ${events.changed()}, ${events.queued()} FROM u`.execute(db);
   return result.rows;
+}
+
+/**
+ * Re-counts the queued and running jobs of active users. The statements that change a job's
+ * status keep the counts exact; this only repairs jobs removed with their user or service
+ * (ON DELETE CASCADE), which no statement of ours sees.
+ */
+export async function recountJobUsers(db: Db): Promise<void> {
+  await sql`
+    UPDATE job_users u SET queued = c.queued, running = c.running
+    FROM (
+      SELECT ju.user_id,
+        (SELECT count(*) FROM jobs j WHERE j.user_id = ju.user_id AND j.status = 'QUEUED') AS queued,
+        (SELECT count(*) FROM jobs j WHERE j.user_id = ju.user_id AND j.status = 'PROCESSING') AS running
+      FROM job_users ju WHERE ju.queued > 0 OR ju.running > 0
+    ) c
+    WHERE u.user_id = c.user_id AND (u.queued <> c.queued OR u.running <> c.running)`.execute(db);
 }
 
 /** Clears results past their retention (the job record itself stays; files expire in files.ts). */

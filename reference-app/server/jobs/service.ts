@@ -48,7 +48,12 @@ export interface JobServiceDeps {
   runtimes: RuntimeRegistry;
   loadRunnable: LoadRunnable;
   files: FileStore;
+  /** PostgreSQL: parallel creates of one user are serialised by a row lock (PGlite runs one statement at a time). */
+  lockUser: boolean;
 }
+
+/** A service and its GPU price are reused this long by the creates that follow (one read per burst). */
+const SERVICE_CACHE_MS = 1000;
 
 /** The worst case of a run: its whole time limit on the service's GPU (docs/jobs.md: holds). */
 export const holdFor = (timeLimitSeconds: number, pricePerSecondUsd: number) => creditsForRun(timeLimitSeconds, pricePerSecondUsd);
@@ -62,7 +67,25 @@ const requestHash = (body: { service_id: string; endpoint: string; input: unknow
     .digest('hex');
 
 export class JobService {
+  readonly #cache = new Map<string, { at: number; service: ReturnType<LoadRunnable>; price?: ReturnType<typeof gpuPriceOf> }>();
+
   constructor(private readonly deps: JobServiceDeps) {}
+
+  #cached(serviceId: string) {
+    const hit = this.#cache.get(serviceId);
+    if (hit && Date.now() - hit.at < SERVICE_CACHE_MS) return hit;
+    if (this.#cache.size > 1000) this.#cache.clear();
+    const entry = { at: Date.now(), service: this.deps.loadRunnable(serviceId) };
+    entry.service.catch(() => this.#cache.delete(serviceId));
+    this.#cache.set(serviceId, entry);
+    return entry;
+  }
+
+  #price(serviceId: string) {
+    const entry = this.#cached(serviceId) as { price?: ReturnType<typeof gpuPriceOf> };
+    entry.price ??= gpuPriceOf(this.deps.db, serviceId);
+    return entry.price;
+  }
 
   get events() {
     return this.deps.events;
@@ -75,7 +98,7 @@ export class JobService {
 
   /** The service as its owner or the public may see it, and the endpoint asked for. */
   async resolveEndpoint(userId: string, serviceId: string, endpointPath: string | undefined) {
-    const service = await this.deps.loadRunnable(serviceId);
+    const service = await this.#cached(serviceId).service;
     if (!service || (!service.is_public && service.created_by !== userId)) throw new JobApiError(404, `Service ${serviceId} not found`);
     if (service.status === 'paused') throw new JobApiError(409, `${serviceId} is paused by its owner and does not accept runs`);
     if (service.runtime_type === 'container') {
@@ -188,23 +211,28 @@ export class JobService {
 
     // Hold the worst case (the whole time limit), not an estimate the publisher's past runs
     // control: parallel creates can then never spend more than the balance (docs/jobs.md: holds).
-    const price = await gpuPriceOf(db, service.id);
+    const price = await this.#price(service.id);
     const timeLimitS = endpoint.time_limit_s ?? config.defaultTimeLimitSeconds;
     const hold = holdFor(timeLimitS, price.pricePerSecondUsd);
-    const inserted = await insertJobWithHold(db, events, {
-      userId,
-      serviceId: service.id,
-      publisherId: service.created_by,
-      endpoint: endpoint.path,
-      input,
-      runtime: runtime.name,
-      timeLimitS,
-      pricePerSecondUsd: price.pricePerSecondUsd,
-      holdCredits: hold,
-      idempotencyKey: idempotencyKey ?? null,
-      requestHash: hash,
-      webhookUrl: body.webhook ?? null,
-    });
+    const inserted = await insertJobWithHold(
+      db,
+      events,
+      {
+        userId,
+        serviceId: service.id,
+        publisherId: service.created_by,
+        endpoint: endpoint.path,
+        input,
+        runtime: runtime.name,
+        timeLimitS,
+        pricePerSecondUsd: price.pricePerSecondUsd,
+        holdCredits: hold,
+        idempotencyKey: idempotencyKey ?? null,
+        requestHash: hash,
+        webhookUrl: body.webhook ?? null,
+      },
+      { lockUser: this.deps.lockUser },
+    );
     if (inserted.row) return { row: inserted.row, replayed: false };
     if (idempotencyKey) {
       // A concurrent create with the same key won the race: answer its job.

@@ -8,7 +8,7 @@ import { sleep, type JobEvents } from './events';
 import { FileInputError, type FileStore } from './files';
 import { CREDITS_PER_USD } from '@limelight/widgets/run';
 import { finishJob, serialiseResult, type Outcome } from './finish';
-import { claimJobs, expireOutputs, recoverAbandoned, renewLease, saveProgress } from './queries';
+import { claimJobs, expireOutputs, recountJobUsers, recoverAbandoned, renewLease, saveProgress } from './queries';
 import { IO_RUNTIMES, type LoadRunnable, type RuntimeRegistry } from './runtimes';
 
 // One process's share of the queue: up to `workerSlots` jobs of local runtimes and `ioSlots` jobs
@@ -22,6 +22,8 @@ import { IO_RUNTIMES, type LoadRunnable, type RuntimeRegistry } from './runtimes
 const FLUSH_MS = 100;
 /** Housekeeping (lease recovery, expired outputs and files) runs at most this often. */
 const HOUSEKEEPING_MS = 1000;
+/** The per-user counts are repaired this often (only jobs deleted by a cascade can skew them). */
+const RECOUNT_MS = 30_000;
 /** A loaded service is reused this long by the jobs that follow (one read per burst, not per job). */
 const SERVICE_CACHE_MS = 1000;
 
@@ -142,8 +144,13 @@ export class JobWorker {
   /** Lease recovery and expiry, on their own timer so the claim loop only claims. */
   async #housekeeping(): Promise<void> {
     const { database, config, events } = this.deps;
+    let lastRecount = 0;
     while (!this.#stop.signal.aborted) {
       try {
+        if (Date.now() - lastRecount >= RECOUNT_MS) {
+          lastRecount = Date.now();
+          await recountJobUsers(database.db);
+        }
         await recoverAbandoned(database.db, events, config.retentionHours, false);
         await expireOutputs(database.db);
         await this.deps.files.expire();
