@@ -10,7 +10,7 @@
 // the same database: add_job -> task start is its pickup. Each database ends with one JSON line.
 import type { Runtime } from '../../reference-app/server/runtimes/runtime';
 import { startPlatformServer, type PlatformTestServer } from '../../reference-app/server/testing';
-import { testPostgres } from '../unit/server/jobs-postgres';
+import { testPostgres } from '../integration/jobs/postgres';
 import { graphileBench } from './jobsGraphile';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 300);

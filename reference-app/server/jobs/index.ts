@@ -1,20 +1,17 @@
 import type { DatabaseHandle } from '../db/connect';
 import type { ServerConfig } from '../config';
-import { JobEvents } from './events';
+import { log } from '../log';
 import type { MediaStore } from '../media/store';
-import { localDemoRuntime } from '../runtimes/local';
+import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
+import { JobEvents } from './events';
 import { createFileStore, type FileStore } from './files';
-import type { LoadRunnable, RuntimeRegistry } from './runtimes';
 import { JobService } from './service';
 import { WebhookSender } from './webhooks';
 import { JobWorker } from './worker';
-import { selectRunnableService } from '../services/queries';
 
-// The job feature, assembled: notifications, stored files, the API's service and this process's
-// worker. platform.ts starts it after migrations and closes it before the database.
-
-/** The embedded default: every service with endpoints runs on the local demo runtimes. */
-const localDemoRuntimes: RuntimeRegistry = () => localDemoRuntime;
+// The job feature, assembled: notifications, stored files, the API's service, this process's
+// worker and its webhook sender. platform.ts starts it after migrations and closes it before the
+// database.
 
 export interface Jobs {
   service: JobService;
@@ -29,18 +26,15 @@ export async function startJobs(options: {
   config: ServerConfig;
   linkKey: Buffer;
   media: MediaStore;
-  /** Default: the local demo runtimes for every service. */
-  runtimes?: RuntimeRegistry;
-  /** How a service to run is loaded; default: the publishing feature's rows. */
-  loadRunnable?: LoadRunnable;
+  /** Which runtime runs each service (runtimes/registry.ts). */
+  runtimes: RuntimeRegistry;
+  /** Reads a service to run: jobs never read publishing's tables themselves. */
+  loadRunnable: LoadRunnable;
   fetch?: typeof fetch;
 }): Promise<Jobs> {
-  const { database, config } = options;
+  const { database, config, runtimes, loadRunnable } = options;
   const events = new JobEvents(database.kind === 'postgres' ? (config.databaseSchema ?? 'public') : undefined);
   const files = createFileStore(database.db, options.media, config.publicUrl);
-  const runtimes = options.runtimes ?? localDemoRuntimes;
-  const loadRunnable: LoadRunnable = options.loadRunnable ?? ((id) => selectRunnableService(database.db, id) as ReturnType<LoadRunnable>);
-  const log = { error: (message: string, error?: unknown) => console.error(`${message}:`, error) };
   const service = new JobService({
     db: database.db,
     config: config.jobs,
@@ -60,7 +54,6 @@ export async function startJobs(options: {
       fetch: options.fetch,
     },
     config.jobs.webhookConcurrency,
-    (error) => log.error('job webhooks', error),
   );
   const worker = new JobWorker({
     database,
@@ -69,7 +62,6 @@ export async function startJobs(options: {
     runtimes,
     loadRunnable,
     files,
-    log,
     onFinished: (job) => {
       if (job.webhook_url) webhooks.poke();
     },
@@ -79,7 +71,7 @@ export async function startJobs(options: {
     unlisten = await database.listen(events.channel, { notify: (payload) => events.dispatch(payload) });
   } catch (error) {
     // Polling still finds the work; notifications only make it prompt.
-    console.error('job notifications unavailable, polling instead:', (error as Error).message);
+    log.warn({ err: error }, 'job notifications unavailable, polling instead');
   }
   if (config.jobs.workerSlots > 0) {
     await worker.start();

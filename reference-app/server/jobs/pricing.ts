@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/types';
+import type { Db } from '../db/types';
 import { selectGpuOffer, selectHostingGpu } from './queries';
 
 // Which GPU prices a service's runs: the GPU of its hosting record (model_hosting.gpu) matched
@@ -11,7 +11,7 @@ export interface GpuPrice {
   pricePerSecondUsd: number;
 }
 
-export async function gpuPriceOf(q: Queryable, serviceId: string): Promise<GpuPrice> {
+export async function gpuPriceOf(q: Db, serviceId: string): Promise<GpuPrice> {
   const hosting = await selectHostingGpu(q, serviceId);
   for (const gpu of hosting ? [hosting.gpu, DEFAULT_GPU] : [DEFAULT_GPU]) {
     const row = await selectGpuOffer(q, gpu);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { PUBLISHER_SHARE } from '@limelight/widgets/run';
-import type { Db, Queryable } from '../db/types';
+import type { Db } from '../db/types';
 import type { JobRow } from './envelope';
 import type { JobEvents } from './events';
 import { PLAN_CONCURRENCY } from './plans';
@@ -62,7 +62,7 @@ export interface InsertedJob {
  * hold does not fit, when the balance is not positive, or when the idempotency key is taken.
  */
 export async function insertJobWithHold(db: Db, events: JobEvents, job: NewJob, options: { lockUser: boolean }): Promise<InsertedJob> {
-  const insert = async (q: Queryable) => {
+  const insert = async (q: Db) => {
     const result = await sql<JobRow & { available_credits: string; reserved_credits: string }>`
       WITH funds AS (
         SELECT
@@ -97,17 +97,17 @@ export async function insertJobWithHold(db: Db, events: JobEvents, job: NewJob, 
   });
 }
 
-export function selectJob(q: Queryable, userId: string, jobId: string) {
+export function selectJob(q: Db, userId: string, jobId: string) {
   return q.selectFrom('jobs').selectAll().where('id', '=', jobId).where('user_id', '=', userId).executeTakeFirst() as Promise<
     JobRow | undefined
   >;
 }
 
-export function selectJobById(q: Queryable, jobId: string) {
+export function selectJobById(q: Db, jobId: string) {
   return q.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst() as Promise<JobRow | undefined>;
 }
 
-export function selectJobByIdempotencyKey(q: Queryable, userId: string, key: string) {
+export function selectJobByIdempotencyKey(q: Db, userId: string, key: string) {
   return q.selectFrom('jobs').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst() as Promise<
     JobRow | undefined
   >;
@@ -117,7 +117,7 @@ export function selectJobByIdempotencyKey(q: Queryable, userId: string, key: str
 export const LIST_RESULT_BYTES = 16 * 1024;
 
 /** A page of the user's jobs, newest first; large results are left out (the list is a summary). */
-export async function selectJobPage(q: Queryable, userId: string, query: { serviceId?: string; limit: number; afterId?: string }) {
+export async function selectJobPage(q: Db, userId: string, query: { serviceId?: string; limit: number; afterId?: string }) {
   let select = q
     .selectFrom('jobs')
     .selectAll()
@@ -136,7 +136,7 @@ export async function selectJobPage(q: Queryable, userId: string, query: { servi
     .execute()) as JobRow[];
 }
 
-export async function recentRunSeconds(q: Queryable, serviceId: string, endpoint: string, limit: number): Promise<number[]> {
+export async function recentRunSeconds(q: Db, serviceId: string, endpoint: string, limit: number): Promise<number[]> {
   const rows = await q
     .selectFrom('jobs')
     .select('gpu_seconds')
@@ -150,7 +150,7 @@ export async function recentRunSeconds(q: Queryable, serviceId: string, endpoint
 }
 
 /** The user's open holds (QUEUED and PROCESSING jobs), newest first, and their sum. */
-export async function selectOpenHolds(q: Queryable, userId: string) {
+export async function selectOpenHolds(q: Db, userId: string) {
   const rows = await q
     .selectFrom('jobs')
     .select(['id', 'service_id', 'endpoint', 'hold_credits', 'created_at'])
@@ -164,7 +164,7 @@ export async function selectOpenHolds(q: Queryable, userId: string) {
 }
 
 /** How many queued jobs run before this one (all users: the queue is shared). */
-export async function queuePosition(q: Queryable, row: Pick<JobRow, 'id' | 'created_at'>): Promise<number> {
+export async function queuePosition(q: Db, row: Pick<JobRow, 'id' | 'created_at'>): Promise<number> {
   const result = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM jobs
     WHERE status = 'QUEUED' AND (created_at, id) < (${row.created_at}, ${row.id}::uuid)`.execute(q);
@@ -495,7 +495,7 @@ export async function markWebhookFailed(db: Db, id: string, attempts: number, er
 }
 
 /** Deliveries of the user still waiting to be sent, to cap a user's backlog. */
-export async function pendingWebhookCount(q: Queryable, userId: string): Promise<number> {
+export async function pendingWebhookCount(q: Db, userId: string): Promise<number> {
   const row = await q
     .selectFrom('webhook_deliveries')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -509,12 +509,12 @@ export async function pendingWebhookCount(q: Queryable, userId: string): Promise
 
 const normalise = (column: string) => sql.raw(`lower(regexp_replace(${column}, '^RTX\\s+', '', 'i'))`);
 
-export function selectHostingGpu(q: Queryable, serviceId: string) {
+export function selectHostingGpu(q: Db, serviceId: string) {
   return q.selectFrom('model_hosting').select('gpu').where('model_id', '=', serviceId).executeTakeFirst();
 }
 
 /** The cheapest pricing-server offer of a GPU, matched by name ("A5000 24 GB" matches "RTX A5000 24 GB"). */
-export function selectGpuOffer(q: Queryable, gpu: string) {
+export function selectGpuOffer(q: Db, gpu: string) {
   return q
     .selectFrom('pricing_servers')
     .select(['display_name', 'customer_price_per_s_usd'])

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_PREFER_WAIT_S } from '@limelight/widgets/api';
 import type { SignedInEnv } from '../api/authenticate';
@@ -21,7 +20,6 @@ import {
   JobSchema,
   WebhookSecretSchema,
 } from './schemas';
-import { JobApiError } from './service';
 import { followJob } from './stream';
 import { webhookSecretOf } from './webhooks';
 
@@ -38,17 +36,10 @@ export function preferWait(header: string | undefined): number | undefined {
   return match ? Math.min(MAX_PREFER_WAIT_S, Number(match[1])) : undefined;
 }
 
-/** A JobApiError as its response; typed `never` so each route's success types stay exact. */
-function answerError(c: Context, error: unknown): never {
-  if (!(error instanceof JobApiError)) throw error;
-  return c.json({ detail: error.detail, ...(error.errors ? { errors: error.errors } : {}) }, error.status) as never;
-}
-
 /** /v1/jobs: mounted signed-in (session or API key) in api/mounts.ts; handlers read `c.var.caller`. */
 export function jobRoutes(deps: ApiDeps) {
   const app = createApiApp<SignedInEnv>();
   const { jobs } = deps;
-  const guard = <R>(c: Context, run: () => Promise<R>) => run().catch((error) => answerError(c, error));
 
   app.openapi(
     createRoute({
@@ -74,20 +65,19 @@ export function jobRoutes(deps: ApiDeps) {
         503: problem('No runtime serves this service here'),
       },
     }),
-    (c) =>
-      guard(c, async () => {
-        const caller = c.var.caller;
-        const body = c.req.valid('json');
-        const key = c.req.header('idempotency-key')?.trim() || undefined;
-        const { row, replayed } = await jobs.create(caller.userId, body, key);
-        const wait = preferWait(c.req.header('prefer'));
-        const answer =
-          wait && !isFinalStatus(row.status) ? await jobs.waitForFinal(caller.userId, row.id, wait * 1000, c.req.raw.signal) : row;
-        if (wait !== undefined) c.header('Preference-Applied', `wait=${wait}`);
-        if (replayed) c.header('Idempotent-Replayed', 'true');
-        c.header('Location', `/v1/jobs/${row.id}`);
-        return c.json(await jobs.envelope(answer), replayed ? 200 : 201);
-      }),
+    async (c) => {
+      const caller = c.var.caller;
+      const body = c.req.valid('json');
+      const key = c.req.header('idempotency-key')?.trim() || undefined;
+      const { row, replayed } = await jobs.create(caller.userId, body, key);
+      const wait = preferWait(c.req.header('prefer'));
+      const answer =
+        wait && !isFinalStatus(row.status) ? await jobs.waitForFinal(caller.userId, row.id, wait * 1000, c.req.raw.signal) : row;
+      if (wait !== undefined) c.header('Preference-Applied', `wait=${wait}`);
+      if (replayed) c.header('Idempotent-Replayed', 'true');
+      c.header('Location', `/v1/jobs/${row.id}`);
+      return c.json(await jobs.envelope(answer), replayed ? 200 : 201);
+    },
   );
 
   app.openapi(
@@ -103,13 +93,12 @@ export function jobRoutes(deps: ApiDeps) {
         422: problem('Bad query'),
       },
     }),
-    (c) =>
-      guard(c, async () => {
-        const caller = c.var.caller;
-        const query = c.req.valid('query');
-        const page = await jobs.list(caller.userId, { serviceId: query.service_id, limit: query.limit, cursor: query.cursor });
-        return c.json({ jobs: await Promise.all(page.rows.map((row) => jobs.envelope(row))), next_cursor: page.nextCursor }, 200);
-      }),
+    async (c) => {
+      const caller = c.var.caller;
+      const query = c.req.valid('query');
+      const page = await jobs.list(caller.userId, { serviceId: query.service_id, limit: query.limit, cursor: query.cursor });
+      return c.json({ jobs: await Promise.all(page.rows.map((row) => jobs.envelope(row))), next_cursor: page.nextCursor }, 200);
+    },
   );
 
   app.openapi(
@@ -125,12 +114,11 @@ export function jobRoutes(deps: ApiDeps) {
         404: problem('Unknown service or endpoint'),
       },
     }),
-    (c) =>
-      guard(c, async () => {
-        const caller = c.var.caller;
-        const query = c.req.valid('query');
-        return c.json(await jobs.estimate(caller.userId, query.service_id, query.endpoint), 200);
-      }),
+    async (c) => {
+      const caller = c.var.caller;
+      const query = c.req.valid('query');
+      return c.json(await jobs.estimate(caller.userId, query.service_id, query.endpoint), 200);
+    },
   );
 
   app.openapi(
@@ -183,11 +171,10 @@ export function jobRoutes(deps: ApiDeps) {
           404: problem('No such job of yours'),
         },
       }),
-      (c) =>
-        guard(c, async () => {
-          const caller = c.var.caller;
-          return c.json(await jobs.envelope(await action.act(caller.userId, c.req.valid('param').job_id)), 200);
-        }),
+      async (c) => {
+        const caller = c.var.caller;
+        return c.json(await jobs.envelope(await action.act(caller.userId, c.req.valid('param').job_id)), 200);
+      },
     );
   }
 
@@ -206,14 +193,13 @@ export function jobRoutes(deps: ApiDeps) {
         404: problem('No such job of yours'),
       },
     }),
-    (c) =>
-      guard(c, async () => {
-        const caller = c.var.caller;
-        const jobId = c.req.valid('param').job_id;
-        await jobs.get(caller.userId, jobId);
-        const lastId = Number(c.req.header('last-event-id'));
-        return followJob(c, jobs, caller.userId, jobId, Number.isFinite(lastId) ? lastId : 0);
-      }),
+    async (c) => {
+      const caller = c.var.caller;
+      const jobId = c.req.valid('param').job_id;
+      await jobs.get(caller.userId, jobId);
+      const lastId = Number(c.req.header('last-event-id'));
+      return followJob(c, jobs, caller.userId, jobId, Number.isFinite(lastId) ? lastId : 0);
+    },
   );
 
   return app;

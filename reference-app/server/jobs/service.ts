@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FieldError, Job, JobCreate, ServiceEndpoint } from '@limelight/widgets/api';
 import { creditsForRun, describeFieldErrors, isFileUrl, validateJobInput } from '@limelight/widgets/run';
 import type { Db } from '../db/types';
+import { DomainError } from '../errors';
 import type { JobsConfig } from './config';
 import { envelopeOf, isFinalStatus, type JobRow } from './envelope';
 import type { JobEvents } from './events';
@@ -20,22 +21,11 @@ import {
   selectJobPage,
   selectOpenHolds,
 } from './queries';
-import type { LoadRunnable, RuntimeRegistry } from './runtimes';
+import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
 import { webhookUrlProblem } from './webhooks';
 
 // The job API's domain, without HTTP: create (validate, price, hold credits, queue), read,
-// list, cancel and wait. Routes translate JobApiError into responses.
-
-export class JobApiError extends Error {
-  override name = 'JobApiError';
-  constructor(
-    readonly status: 400 | 402 | 404 | 409 | 422 | 429 | 503,
-    readonly detail: string,
-    readonly errors?: FieldError[],
-  ) {
-    super(detail);
-  }
-}
+// list, cancel and wait. Failures are DomainErrors (the API's error handler answers them).
 
 /** How many recent runs feed the estimate and the credit check. */
 const RECENT_RUNS = 20;
@@ -46,6 +36,7 @@ export interface JobServiceDeps {
   publicUrl: string;
   events: JobEvents;
   runtimes: RuntimeRegistry;
+  /** Reads the service to run (publishing owns the table). */
   loadRunnable: LoadRunnable;
   files: FileStore;
   /** PostgreSQL: parallel creates of one user are serialised by a row lock (PGlite runs one statement at a time). */
@@ -99,17 +90,17 @@ export class JobService {
   /** The service as its owner or the public may see it, and the endpoint asked for. */
   async resolveEndpoint(userId: string, serviceId: string, endpointPath: string | undefined) {
     const service = await this.#cached(serviceId).service;
-    if (!service || (!service.is_public && service.created_by !== userId)) throw new JobApiError(404, `Service ${serviceId} not found`);
-    if (service.status === 'paused') throw new JobApiError(409, `${serviceId} is paused by its owner and does not accept runs`);
-    if (service.runtime_type === 'container') {
-      throw new JobApiError(409, `${serviceId} is deployed as a container that is waiting for a GPU runner; it cannot run yet`);
-    }
-    const endpoints = (service.endpoints ?? []) as ServiceEndpoint[];
-    if (!endpoints.length) throw new JobApiError(404, `Service ${serviceId} has no endpoints to run`);
+    if (!service || (!service.is_public && service.created_by !== userId))
+      throw new DomainError('not_found', `Service ${serviceId} not found`);
+    if (service.status === 'paused') throw new DomainError('conflict', `${serviceId} is paused by its owner and does not accept runs`);
+    const refusal = await this.deps.runtimes.refusal(service);
+    if (refusal) throw new DomainError('conflict', refusal);
+    const endpoints = service.endpoints ?? [];
+    if (!endpoints.length) throw new DomainError('not_found', `Service ${serviceId} has no endpoints to run`);
     let endpoint: ServiceEndpoint | undefined;
     if (endpointPath === undefined || endpointPath === '') {
       if (endpoints.length > 1) {
-        throw new JobApiError(422, `endpoint is required: ${serviceId} has ${endpoints.map((e) => e.path).join(', ')}`, [
+        throw new DomainError('invalid', `endpoint is required: ${serviceId} has ${endpoints.map((e) => e.path).join(', ')}`, [
           { name: 'endpoint', rule: 'required', message: 'endpoint is required' },
         ]);
       }
@@ -117,8 +108,8 @@ export class JobService {
     } else {
       endpoint = endpoints.find((e) => normalisePath(e.path) === normalisePath(endpointPath));
       if (!endpoint)
-        throw new JobApiError(
-          404,
+        throw new DomainError(
+          'not_found',
           `Service ${serviceId} has no endpoint ${endpointPath}; it has ${endpoints.map((e) => e.path).join(', ')}`,
         );
     }
@@ -191,7 +182,7 @@ export class JobService {
     const webhookProblem =
       body.webhook !== undefined && body.webhook !== null ? webhookUrlProblem(body.webhook, config.webhookAllowPrivate) : undefined;
     if (webhookProblem) errors.push({ name: 'webhook', rule: 'url', message: webhookProblem });
-    if (errors.length || !validation.valid) throw new JobApiError(422, describeFieldErrors(errors), errors);
+    if (errors.length || !validation.valid) throw new DomainError('invalid', describeFieldErrors(errors), errors);
     const input = validation.value;
 
     const hash = requestHash({ service_id: service.id, endpoint: endpoint.path, input, webhook: body.webhook });
@@ -200,11 +191,11 @@ export class JobService {
       if (existing) return { row: existing, replayed: true };
     }
 
-    const runtime = this.deps.runtimes(service);
-    if (!runtime) throw new JobApiError(503, `${service.id} cannot run on this server: no runtime serves it`);
+    const runtime = this.deps.runtimes.runtimeFor(service);
+    if (!runtime) throw new DomainError('unavailable', `${service.id} cannot run on this server: no runtime serves it`);
     if (body.webhook && (await pendingWebhookCount(db, userId)) >= config.maxPendingWebhooks) {
-      throw new JobApiError(
-        429,
+      throw new DomainError(
+        'rate_limited',
         `You have ${config.maxPendingWebhooks} webhook deliveries waiting; jobs with a webhook are accepted again once they are delivered or given up`,
       );
     }
@@ -239,13 +230,16 @@ export class JobService {
       const existing = await this.#byIdempotencyKey(userId, idempotencyKey, hash);
       if (existing) return { row: existing, replayed: true };
     }
-    throw new JobApiError(402, notEnoughCredits(hold, timeLimitS, inserted.available, inserted.reserved, this.deps.publicUrl));
+    throw new DomainError(
+      'payment_required',
+      notEnoughCredits(hold, timeLimitS, inserted.available, inserted.reserved, this.deps.publicUrl),
+    );
   }
 
   async #byIdempotencyKey(userId: string, key: string, hash: string): Promise<JobRow | undefined> {
     const row = await selectJobByIdempotencyKey(this.deps.db, userId, key);
     if (row && row.request_hash !== hash) {
-      throw new JobApiError(409, `Idempotency-Key ${key} was already used for a different request (job ${row.id})`);
+      throw new DomainError('conflict', `Idempotency-Key ${key} was already used for a different request (job ${row.id})`);
     }
     return row;
   }
@@ -253,7 +247,7 @@ export class JobService {
   /** The caller's job; another user's job is reported as not found. */
   async get(userId: string, jobId: string): Promise<JobRow> {
     const row = /^[0-9a-f-]{36}$/i.test(jobId) ? await selectJob(this.deps.db, userId, jobId) : undefined;
-    if (!row) throw new JobApiError(404, `Job ${jobId} not found`);
+    if (!row) throw new DomainError('not_found', `Job ${jobId} not found`);
     return row;
   }
 
@@ -305,7 +299,7 @@ const encodeCursor = (row: JobRow) => Buffer.from(row.id).toString('base64url');
 function decodeCursor(cursor: string): string {
   const id = Buffer.from(cursor, 'base64url').toString('utf8');
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
-    throw new JobApiError(422, 'cursor: not a cursor this API returned', [
+    throw new DomainError('invalid', 'cursor: not a cursor this API returned', [
       { name: 'cursor', rule: 'cursor', message: 'cursor is not valid' },
     ]);
   }

@@ -3,6 +3,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/types';
+import { log } from '../log';
 import { envelopeOf } from './envelope';
 import { sleep } from './events';
 import { claimDueWebhooks, markWebhookDelivered, markWebhookFailed, selectJobById, type DueDelivery } from './queries';
@@ -93,7 +94,6 @@ export class WebhookSender {
   constructor(
     private readonly deps: WebhookDeps,
     private readonly concurrency: number,
-    private readonly onError: (error: Error) => void,
   ) {}
 
   start(): void {
@@ -119,7 +119,7 @@ export class WebhookSender {
         if (free > 0) {
           for (const delivery of await claimDueWebhooks(this.deps.db, free, PER_USER_IN_FLIGHT)) {
             const sending: Promise<void> = deliverOne(this.deps, delivery)
-              .catch((error: Error) => this.onError(error))
+              .catch((error: unknown) => log.error({ err: error, delivery: delivery.id }, 'job webhooks: delivery failed'))
               .finally(() => {
                 this.#inFlight.delete(sending);
                 this.#wake?.();
@@ -128,7 +128,7 @@ export class WebhookSender {
           }
         }
       } catch (error) {
-        if (!this.#stop.signal.aborted) this.onError(error as Error);
+        if (!this.#stop.signal.aborted) log.error({ err: error }, 'job webhooks: claiming deliveries failed');
       }
       const pause = sleep(WEBHOOK_POLL_MS, this.#stop.signal);
       this.#wake = pause.wake;

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { ServiceEndpoint } from '@limelight/widgets/api';
 import type { DatabaseHandle } from '../db/connect';
 import { RuntimeError, type RunContext } from '../runtimes/runtime';
 import type { JobsConfig } from './config';
@@ -7,9 +6,10 @@ import type { JobRow } from './envelope';
 import { sleep, type JobEvents } from './events';
 import { FileInputError, type FileStore } from './files';
 import { CREDITS_PER_USD } from '@limelight/widgets/run';
+import { log } from '../log';
+import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
 import { finishJob, serialiseResult, type Outcome } from './finish';
 import { claimJobs, expireOutputs, recountJobUsers, recoverAbandoned, renewLease, saveProgress } from './queries';
-import { IO_RUNTIMES, type LoadRunnable, type RuntimeRegistry } from './runtimes';
 
 // One process's share of the queue: up to `workerSlots` jobs of local runtimes and `ioSlots` jobs
 // of I/O-bound runtimes (HTTP) at once, two pools so slow remote services never hold the local
@@ -32,12 +32,19 @@ export interface WorkerDeps {
   config: JobsConfig;
   events: JobEvents;
   runtimes: RuntimeRegistry;
+  /** Reads the service to run (publishing owns the table). */
   loadRunnable: LoadRunnable;
   files: FileStore;
   /** Called after a job ended, e.g. to send its webhook now. */
   onFinished?: (job: JobRow) => void;
-  log: { error(message: string, error?: unknown): void };
 }
+
+/**
+ * Runtimes whose jobs wait on the network (a publisher's HTTP service, a container runner), by
+ * the name a job records: they run in their own slot pool, so slow remote services never hold
+ * the local runtimes' slots (docs/jobs.md: queue).
+ */
+export const IO_RUNTIMES: readonly string[] = ['http', 'container'];
 
 type StopReason = 'cancel' | 'timeout' | 'hold' | 'shutdown';
 type Pool = 'local' | 'io';
@@ -130,7 +137,7 @@ export class JobWorker {
         await this.#claimRound();
       } catch (error) {
         if (this.#stop.signal.aborted) break;
-        this.deps.log.error('job worker: claim round failed', error);
+        log.error({ err: error }, 'job worker: claim round failed');
       }
       if (this.#notified || this.#stop.signal.aborted) continue;
       // No await between the check above and registering the wake: nothing can slip in between.
@@ -155,7 +162,7 @@ export class JobWorker {
         await expireOutputs(database.db);
         await this.deps.files.expire();
       } catch (error) {
-        if (!this.#stop.signal.aborted) this.deps.log.error('job worker: housekeeping failed', error);
+        if (!this.#stop.signal.aborted) log.error({ err: error }, 'job worker: housekeeping failed');
       }
       await sleep(HOUSEKEEPING_MS, this.#stop.signal).promise;
     }
@@ -188,7 +195,7 @@ export class JobWorker {
     const entry: Running = { controller, pool: poolOf(job), done: Promise.resolve() };
     this.#running.set(job.id, entry);
     entry.done = this.#execute(job, entry)
-      .catch((error) => this.deps.log.error(`job ${job.id} could not be ended`, error))
+      .catch((error: unknown) => log.error({ err: error, job: job.id }, `job ${job.id} could not be ended`))
       .finally(() => {
         this.#running.delete(job.id);
         this.#poke();
@@ -208,8 +215,8 @@ export class JobWorker {
     const { database, config, events, files } = this.deps;
     const { db } = database;
     const service = await this.#loadService(job.service_id);
-    const endpoint = (service?.endpoints as ServiceEndpoint[] | undefined)?.find((e) => e.path === job.endpoint);
-    const runtime = service && endpoint ? this.deps.runtimes(service) : undefined;
+    const endpoint = service?.endpoints?.find((e) => e.path === job.endpoint);
+    const runtime = service && endpoint ? this.deps.runtimes.runtimeFor(service) : undefined;
     if (!service || !endpoint || !runtime) {
       await this.#finish(job, {
         status: 'FAILED',
@@ -290,7 +297,7 @@ export class JobWorker {
       else if (error instanceof RuntimeError) outcome = { status: 'FAILED', error: { code: error.code, message: error.message } };
       else if (error instanceof FileInputError) outcome = { status: 'FAILED', error: { code: 'file_input', message: error.message } };
       else {
-        this.deps.log.error(`job ${job.id} runtime ${runtime.name} failed`, error);
+        log.error({ err: error, job: job.id, runtime: runtime.name }, `job ${job.id}: runtime ${runtime.name} failed`);
         outcome = {
           status: 'FAILED',
           error: { code: 'runtime_error', message: `The runtime failed: ${(error as Error)?.message ?? String(error)}` },
