@@ -30,6 +30,8 @@ export function envelopeOf(row: JobRow, publicUrl: string, queuePosition: number
     metrics: {
       queue_ms: msBetween(row.created_at, row.started_at),
       run_ms: msBetween(row.started_at, row.finished_at),
+      // The runtimes here are always up; a container runner reports its own start time.
+      cold_start_ms: row.started_at ? 0 : null,
       gpu_seconds: row.gpu_seconds === null ? null : Number(row.gpu_seconds),
       cost_credits: row.cost_credits === null ? null : Number(row.cost_credits),
     },

@@ -30,6 +30,7 @@ export const JobSchema = z
     metrics: z.object({
       queue_ms: z.number().nullable(),
       run_ms: z.number().nullable(),
+      cold_start_ms: z.number().nullable().optional().openapi({ description: 'Time spent starting the runtime (0 when it was up)' }),
       gpu_seconds: z.number().nullable(),
       cost_credits: z.number().nullable(),
     }),

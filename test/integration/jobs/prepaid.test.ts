@@ -92,6 +92,10 @@ describe('credit holds', () => {
     const holds = (await rawApi(server, 'GET', '/v1/jobs/holds', { token })).json;
     expect(holds.reserved).toBeCloseTo(hold * 5, 4);
     expect((holds.holds as unknown[]).length).toBe(5);
+    // The credits panel reads the same figure beside the balance.
+    const balanceAnswer = (await rawApi(server, 'GET', '/v1/payment/balance', { token })).json;
+    expect(balanceAnswer.balance).toBeCloseTo(hold * 5.5, 4);
+    expect(balanceAnswer.reserved).toBeCloseTo(hold * 5, 4);
     await server.close();
     servers.length = 0;
 
