@@ -87,12 +87,12 @@ export async function insertJobWithHold(db: Db, events: JobEvents, job: NewJob, 
     return { row: row.id ? (row as JobRow) : undefined, available: Number(available_credits), reserved: Number(reserved_credits) };
   };
   // PGlite runs one statement at a time, so the statement alone is atomic. On PostgreSQL the
-  // check must read after the previous create of the user committed: lock their row first.
+  // check must read after the previous create of the user committed: take the user's lock first.
   if (!options.lockUser) return insert(db);
+  // An advisory lock, not the job_users row: claims and finishes update that row all the time
+  // and must not wait for a create's round trips.
   return db.transaction().execute(async (trx) => {
-    await sql`
-      INSERT INTO job_users (user_id) VALUES (${job.userId})
-      ON CONFLICT (user_id) DO UPDATE SET user_id = excluded.user_id`.execute(trx);
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`jobs create ${job.userId}`}, 0))`.execute(trx);
     return insert(trx);
   });
 }

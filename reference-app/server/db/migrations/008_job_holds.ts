@@ -5,8 +5,7 @@
 // - `result_bytes`: the stored result's size, so lists can leave large results out cheaply;
 // - `job_users`: per user, the jobs queued and running now (kept up to date by the statements
 //   that change a job's status, never recounted in the claim) and when the user was last served
-//   (round-robin across users). The claim visits only users with queued jobs. Its row is also
-//   what a create locks on PostgreSQL, so parallel creates of one user check holds in turn.
+//   (round-robin across users). The claim visits only users with queued jobs.
 export const statements = [
   `ALTER TABLE jobs ADD COLUMN hold_credits numeric(18, 4) NOT NULL DEFAULT 0`,
   `ALTER TABLE jobs ADD COLUMN publisher_id uuid`,
