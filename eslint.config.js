@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'storybook-static/**', 'test-results/**', 'custom-elements.json'] },
+  { ignores: ['dist/**', 'packages/*/dist/**', 'node_modules/**', '.data/**', 'storybook-static/**', 'test-results/**', 'custom-elements.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -24,6 +24,26 @@ export default tseslint.config(
             { name: 'react-router', message: 'Components never import a router: navigate through usePlatform().navigate (ARCHITECTURE).' },
           ],
           patterns: [{ group: ['**/reference-app/**'], message: 'src/ never imports from reference-app/.' }],
+        },
+      ],
+    },
+  },
+  {
+    // The client layer is what the typed SDK ships: no React, nothing from the UI layers
+    // (docs/architecture.md, "The client layer").
+    files: ['src/api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react', message: 'src/api has no React: the hooks over it live in src/config.' }],
+          // The strings table is plain data (statusMessages reads its type).
+          patterns: [
+            {
+              group: ['react-*', 'react/*', '../*', '!../config', '../config/*', '!../config/strings'],
+              message: 'src/api imports only itself, its HTTP libraries and the strings table.',
+            },
+          ],
         },
       ],
     },

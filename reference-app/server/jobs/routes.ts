@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { MAX_PREFER_WAIT_S } from '@limelight/widgets/api';
+import type { Context } from 'hono';
+import { MAX_PREFER_WAIT_S, type JobCreate } from '@limelight/widgets/api';
 import type { SignedInEnv } from '../api/authenticate';
 import type { ApiDeps } from '../api/deps';
 import { createApiApp } from '../api/openapi';
@@ -36,6 +37,22 @@ export function preferWait(header: string | undefined): number | undefined {
   return match ? Math.min(MAX_PREFER_WAIT_S, Number(match[1])) : undefined;
 }
 
+/**
+ * Queues a job and answers as POST /v1/jobs does: Prefer: wait, Idempotency-Key replay,
+ * Location. Shared with the per-service run operations (serviceApi/routes.ts).
+ */
+export async function answerJobCreate(c: Context, deps: Pick<ApiDeps, 'jobs'>, userId: string, body: JobCreate) {
+  const { jobs } = deps;
+  const key = c.req.header('idempotency-key')?.trim() || undefined;
+  const { row, replayed } = await jobs.create(userId, body, key);
+  const wait = preferWait(c.req.header('prefer'));
+  const answer = wait && !isFinalStatus(row.status) ? await jobs.waitForFinal(userId, row.id, wait * 1000, c.req.raw.signal) : row;
+  if (wait !== undefined) c.header('Preference-Applied', `wait=${wait}`);
+  if (replayed) c.header('Idempotent-Replayed', 'true');
+  c.header('Location', `/v1/jobs/${row.id}`);
+  return c.json(await jobs.envelope(answer), replayed ? 200 : 201);
+}
+
 /** /v1/jobs: mounted signed-in (session or API key) in api/mounts.ts; handlers read `c.var.caller`. */
 export function jobRoutes(deps: ApiDeps) {
   const app = createApiApp<SignedInEnv>();
@@ -65,19 +82,7 @@ export function jobRoutes(deps: ApiDeps) {
         503: problem('No runtime serves this service here'),
       },
     }),
-    async (c) => {
-      const caller = c.var.caller;
-      const body = c.req.valid('json');
-      const key = c.req.header('idempotency-key')?.trim() || undefined;
-      const { row, replayed } = await jobs.create(caller.userId, body, key);
-      const wait = preferWait(c.req.header('prefer'));
-      const answer =
-        wait && !isFinalStatus(row.status) ? await jobs.waitForFinal(caller.userId, row.id, wait * 1000, c.req.raw.signal) : row;
-      if (wait !== undefined) c.header('Preference-Applied', `wait=${wait}`);
-      if (replayed) c.header('Idempotent-Replayed', 'true');
-      c.header('Location', `/v1/jobs/${row.id}`);
-      return c.json(await jobs.envelope(answer), replayed ? 200 : 201);
-    },
+    (c) => answerJobCreate(c, deps, c.var.caller.userId, c.req.valid('json')),
   );
 
   app.openapi(
