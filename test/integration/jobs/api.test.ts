@@ -395,12 +395,6 @@ describe('metering', () => {
       { user_id: expect.any(String), amount: -job.metrics.cost_credits!, kind: 'usage' },
       ...(earning > 0 ? [{ user_id: publisher.user.id, amount: earning, kind: 'earning' }] : []),
     ];
-    console.log(
-      'DEBUG',
-      job.job_id,
-      JSON.stringify(job.metrics),
-      JSON.stringify(await db.selectFrom('credit_ledger').selectAll().orderBy('created_at', 'desc').limit(4).execute()),
-    );
     expect(ledger).toHaveLength(expected.length);
     expect(ledger).toEqual(expect.arrayContaining(expected));
     expect(await payment.balance()).toMatchObject({ data: { balance: 500 - job.metrics.cost_credits! } });
