@@ -184,6 +184,8 @@ export interface JobMetrics {
   queue_ms: number | null;
   /** Time between start and end. */
   run_ms: number | null;
+  /** Part of the start spent starting the runtime (a cold container); 0 for runtimes that are always up. */
+  cold_start_ms?: number | null;
   /** Billed GPU time: run time in seconds. */
   gpu_seconds: number | null;
   /** Credits charged for the run (0 when it did not finish). */

@@ -1,4 +1,4 @@
-// Job queue benchmarks (issue 12), on PGlite and, when available, PostgreSQL:
+// Job queue benchmarks, on PGlite and, when available, PostgreSQL (`npm run bench jobs`):
 //   node --conditions=source --import tsx test/bench/jobs.bench.ts
 // - jobs/s: BENCH_JOBS (default 300) jobs submitted through POST /v1/jobs (10 at a time) and run
 //   by a no-op runtime, from the first submit until the last one is FINISHED;
@@ -6,9 +6,12 @@
 //   p50/p99 over BENCH_STREAMS (default 50) sequential jobs.
 // The bench user gets the enterprise plan (16 concurrent jobs) and the server 16 worker slots,
 // so the plan limit is not what is measured. It measures and never fails on timings.
+// On PostgreSQL the same work runs through graphile-worker (the anchor, docs/jobs.md: speed) on
+// the same database: add_job -> task start is its pickup. Each database ends with one JSON line.
 import type { Runtime } from '../../reference-app/server/runtimes/runtime';
 import { startPlatformServer, type PlatformTestServer } from '../../reference-app/server/testing';
 import { testPostgres } from '../integration/jobs/postgres';
+import { graphileBench } from './jobsGraphile';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 300);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 50);
@@ -16,10 +19,7 @@ const SERVICE = 'lime-diffusion-xl';
 
 const noop: Runtime = { name: 'noop', run: async (input) => ({ echo: input.prompt }) };
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
-};
+import { percentile } from './jobsGraphile';
 
 /** A user signed up through the auth API (auto-confirmed), on the enterprise plan, with credits. */
 async function benchUser(server: PlatformTestServer): Promise<string> {
@@ -134,15 +134,41 @@ const env = {
   RATE_LIMIT_SIGN_UP: '0',
   RATE_LIMIT_EMAIL_SENT: '0',
 };
-const rows = [await run('PGlite', await startPlatformServer({ runtimes: () => noop, env, databaseUrl: '' }))];
+/** The line CI and the docs read: exactly these keys, in this order. */
+const jsonLine = (row: Awaited<ReturnType<typeof run>>, graphile?: { jobsPerSecond: number; pickupP99: number }) =>
+  JSON.stringify({
+    bench: 'jobs',
+    database: row.database,
+    jobs_per_s: row['jobs/s'],
+    pickup_p50_ms: row['pickup p50 ms'],
+    pickup_p99_ms: row['pickup p99 ms'],
+    ...(graphile ? { graphile_jobs_per_s: graphile.jobsPerSecond, graphile_pickup_p99_ms: graphile.pickupP99 } : {}),
+  });
+
+const rows: Array<Record<string, string | number>> = [];
+const lines: string[] = [];
+const lite = await run('PGlite', await startPlatformServer({ runtimes: () => noop, env, databaseUrl: '' }));
+rows.push(lite);
+lines.push(jsonLine(lite));
 const pg = await testPostgres();
 if ('skip' in pg) console.log(`PostgreSQL skipped: ${pg.skip}`);
 else {
   try {
-    rows.push(await run('PostgreSQL', await startPlatformServer({ runtimes: () => noop, env, databaseUrl: pg.url })));
+    const ours = await run('PostgreSQL', await startPlatformServer({ runtimes: () => noop, env, databaseUrl: pg.url }));
+    const graphile = await graphileBench(pg.url, { jobs: JOBS, sequential: STREAMS, concurrency: 16 });
+    rows.push(ours, {
+      database: 'PostgreSQL, graphile-worker',
+      'jobs/s': graphile.jobsPerSecond,
+      'first SSE p50 ms': '-',
+      'first SSE p99 ms': '-',
+      'pickup p50 ms': graphile.pickupP50,
+      'pickup p99 ms': graphile.pickupP99,
+    });
+    lines.push(jsonLine(ours, graphile));
   } finally {
     await pg.stop();
   }
 }
 console.table(rows);
+for (const line of lines) console.log(line);
 process.exit(0);

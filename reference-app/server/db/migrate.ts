@@ -6,6 +6,7 @@ import * as platformSecurity from './migrations/004_platform_security';
 import * as jobs from './migrations/005_jobs';
 import * as catalogueVersion from './migrations/006_catalogue_version';
 import * as services from './migrations/007_services';
+import * as jobHolds from './migrations/008_job_holds';
 import * as containerHosting from './migrations/009_container_hosting';
 import type { Db } from './types';
 
@@ -21,6 +22,7 @@ const migrations: Record<string, readonly string[]> = {
   '005_jobs': jobs.statements,
   '006_catalogue_version': catalogueVersion.statements,
   '007_services': services.statements,
+  '008_job_holds': jobHolds.statements,
   '009_container_hosting': containerHosting.statements,
 };
 

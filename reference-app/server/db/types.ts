@@ -456,6 +456,16 @@ export interface JobsTable {
   output_expires_at: Timestamp | null;
   /** Container deployments: the cold start this job waited for (0 on a warm instance). */
   cold_start_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  hold_credits: ColumnType<number, number | undefined, number>;
+  publisher_id: string | null;
+  result_bytes: number | null;
+}
+
+export interface JobUsersTable {
+  user_id: string;
+  queued: number;
+  running: number;
+  served_at: Timestamp | null;
 }
 
 export interface StoredFilesTable {
@@ -517,6 +527,7 @@ export interface Database {
   jobs: JobsTable;
   deployment_leases: DeploymentLeasesTable;
   deployment_logs: DeploymentLogsTable;
+  job_users: JobUsersTable;
   stored_files: StoredFilesTable;
   webhook_deliveries: WebhookDeliveriesTable;
 }

@@ -17,6 +17,20 @@ export interface JobsConfig {
   maxUploadBytes: number;
   /** Allow webhooks to loopback and private addresses (development and tests only). */
   webhookAllowPrivate: boolean;
+  /** Jobs of I/O-bound runtimes (HTTP) one process runs at once, apart from `workerSlots`. */
+  ioSlots: number;
+  /** Jobs of one service running at once, over all processes. */
+  maxRunningPerService: number;
+  /** Jobs of one publisher's services running at once, over all processes. */
+  maxRunningPerPublisher: number;
+  /** Results above this size are stored as a file; the result then holds its URL. */
+  resultInlineBytes: number;
+  /** Results above this size fail the job (`result_too_large`). */
+  maxResultBytes: number;
+  /** Webhook deliveries one process sends at once (their own loop, apart from the claims). */
+  webhookConcurrency: number;
+  /** Pending webhook deliveries a user may have before new jobs with a webhook are refused. */
+  maxPendingWebhooks: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -46,5 +60,12 @@ export function loadJobsConfig(env: Env): JobsConfig {
     retentionHours: integer(env, 'JOB_RETENTION_HOURS', 24 * 7, 1),
     maxUploadBytes: integer(env, 'JOB_MAX_UPLOAD_BYTES', 25 * 1024 * 1024, 1),
     webhookAllowPrivate: flag(env, 'JOB_WEBHOOK_ALLOW_PRIVATE', false),
+    ioSlots: integer(env, 'JOB_IO_SLOTS', 16, 0),
+    maxRunningPerService: integer(env, 'JOB_MAX_RUNNING_PER_SERVICE', 8, 1),
+    maxRunningPerPublisher: integer(env, 'JOB_MAX_RUNNING_PER_PUBLISHER', 16, 1),
+    resultInlineBytes: integer(env, 'JOB_RESULT_INLINE_BYTES', 256 * 1024, 1024),
+    maxResultBytes: integer(env, 'JOB_MAX_RESULT_BYTES', 64 * 1024 * 1024, 1024),
+    webhookConcurrency: integer(env, 'JOB_WEBHOOK_CONCURRENCY', 8, 1),
+    maxPendingWebhooks: integer(env, 'JOB_MAX_PENDING_WEBHOOKS', 100, 1),
   };
 }

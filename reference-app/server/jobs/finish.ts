@@ -1,14 +1,13 @@
-import { sql } from 'kysely';
-import { creditsForRun, publisherEarning } from '@limelight/widgets/run';
+import { creditsForRun } from '@limelight/widgets/run';
 import { monthKey } from '../api/months';
 import type { Db } from '../db/types';
-import { addEntry } from '../payments/ledger';
 import type { JobRow } from './envelope';
 import type { JobEvents } from './events';
+import { finishJobRow } from './queries';
 
-// Ending a job: the status, the charge to the owner's credit ledger, the publisher's share, the
-// usage counters and the webhook delivery, all in ONE transaction (docs/jobs.md: metering). If
-// anything fails nothing is written and the lease expiry hands the job to recovery.
+// Ending a job: the status, the charge settled against the job's hold, the publisher's share,
+// the usage counters and the webhook delivery, all in ONE statement (docs/jobs.md: metering). If
+// it fails nothing is written and the lease expiry hands the job to recovery.
 
 export type FinalStatus = 'FINISHED' | 'FAILED' | 'TIMEOUT' | 'CANCELLED';
 
@@ -19,8 +18,24 @@ export interface Outcome {
   message?: string | null;
 }
 
-/** GPU time is billed when the run used it to the end or until the owner or the limit stopped it. */
-const CHARGED: readonly FinalStatus[] = ['FINISHED', 'TIMEOUT', 'CANCELLED'];
+/**
+ * Failures of the platform itself: never charged. Every other failure (the runtime's own error,
+ * a bad file, a result too large) held a slot and is charged for it (docs/jobs.md: charging).
+ */
+export const PLATFORM_FAILURES: readonly string[] = ['no_runtime', 'worker_lost', 'stopped'];
+
+/** A charged failure costs at least this many seconds, so failing fast is not free slot time. */
+export const MIN_FAILED_SECONDS = 1;
+
+/** A run that used the GPU never costs 0, even when it ended within the clock's millisecond. */
+const MIN_RUN_SECONDS = 0.001;
+
+/** The seconds a run is charged for, or undefined when it is not charged. */
+export function chargedSeconds(outcome: Outcome, runSeconds: number): number | undefined {
+  if (outcome.status !== 'FAILED') return Math.max(runSeconds, MIN_RUN_SECONDS);
+  if (PLATFORM_FAILURES.includes(outcome.error?.code ?? '')) return undefined;
+  return Math.max(runSeconds, MIN_FAILED_SECONDS);
+}
 
 export async function finishJob(
   db: Db,
@@ -29,74 +44,31 @@ export async function finishJob(
   workerId: string,
   outcome: Outcome,
   retentionHours: number,
+  result: { json: string | null; bytes: number | null } = serialiseResult(outcome.result),
 ): Promise<JobRow | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const now = new Date();
-    const gpuSeconds = job.started_at ? Math.max(0, (now.getTime() - new Date(job.started_at).getTime()) / 1000) : 0;
-    const charged = CHARGED.includes(outcome.status) && job.started_at !== null;
-    const cost = charged ? creditsForRun(gpuSeconds, Number(job.price_per_s_usd)) : 0;
-    const expires = new Date(now.getTime() + retentionHours * 3600_000);
-
-    const updated = await sql<JobRow>`
-      WITH u AS (
-        UPDATE jobs SET
-          status = ${outcome.status},
-          result = ${outcome.result === undefined || outcome.result === null ? null : JSON.stringify(outcome.result)}::jsonb,
-          error = ${outcome.error ? JSON.stringify(outcome.error) : null}::jsonb,
-          message = ${outcome.message ?? null},
-          progress = ${outcome.status === 'FINISHED' ? 1 : sql`progress`},
-          finished_at = ${now},
-          output_expires_at = ${expires},
-          gpu_seconds = ${charged ? gpuSeconds : null},
-          cost_credits = ${cost},
-          worker_id = NULL,
-          lease_until = NULL,
-          version = version + 1
-        WHERE id = ${job.id} AND worker_id = ${workerId} AND status = 'PROCESSING'
-        RETURNING *
-      )
-      SELECT u.*, ${events.changed()}, ${events.queued()} FROM u`.execute(trx);
-    const row = updated.rows[0];
-    // Lost the lease (recovery took the job): another attempt owns it now, nothing to write.
-    if (!row) return undefined;
-
-    const service = await trx.selectFrom('models').select(['created_by', 'is_public']).where('id', '=', job.service_id).executeTakeFirst();
-    if (cost > 0) {
-      await addEntry(trx, {
-        userId: job.user_id,
-        amount: -cost,
-        kind: 'usage',
-        description: `Run of ${job.service_id} ${job.endpoint}: ${gpuSeconds.toFixed(2)} GPU seconds`,
-        reference: `job:${job.id}`,
-      });
-      const publisher = service?.created_by;
-      const earning = publisherEarning(cost);
-      if (service?.is_public && publisher && publisher !== job.user_id && earning > 0) {
-        await addEntry(trx, {
-          userId: publisher,
-          amount: earning,
-          kind: 'earning',
-          description: `Share of a run of ${job.service_id}`,
-          reference: `job:${job.id}:earning`,
-        });
-      }
-    }
-    if (charged) {
-      await trx
-        .insertInto('api_usage')
-        .values({ user_id: job.user_id, month: monthKey(now), calls: 1 })
-        .onConflict((oc) => oc.columns(['user_id', 'month']).doUpdateSet((eb) => ({ calls: eb('api_usage.calls', '+', 1) })))
-        .execute();
-      await trx
-        .updateTable('models')
-        .set((eb) => ({ n_usages: eb('n_usages', '+', 1) }))
-        .where('id', '=', job.service_id)
-        .execute();
-    }
-    await trx.updateTable('stored_files').set({ expires_at: expires }).where('job_id', '=', job.id).execute();
-    if (job.webhook_url) {
-      await trx.insertInto('webhook_deliveries').values({ job_id: job.id, user_id: job.user_id, url: job.webhook_url }).execute();
-    }
-    return row;
+  const now = new Date();
+  const runSeconds = job.started_at ? Math.max(0, (now.getTime() - new Date(job.started_at).getTime()) / 1000) : 0;
+  const seconds = job.started_at ? chargedSeconds(outcome, runSeconds) : undefined;
+  // Never more than what was held when the job was accepted (an estimate cannot be gamed).
+  const cost = seconds === undefined ? 0 : Math.min(creditsForRun(seconds, Number(job.price_per_s_usd)), Number(job.hold_credits));
+  return finishJobRow(db, events, job, workerId, {
+    status: outcome.status,
+    resultJson: result.json,
+    resultBytes: result.bytes,
+    error: outcome.error ?? null,
+    message: outcome.message ?? null,
+    finishedAt: now,
+    expiresAt: new Date(now.getTime() + retentionHours * 3600_000),
+    gpuSeconds: seconds === undefined ? null : seconds,
+    costCredits: cost,
+    counted: seconds !== undefined,
+    month: monthKey(now),
+    usageDescription: `Run of ${job.service_id} ${job.endpoint}: ${runSeconds.toFixed(2)} GPU seconds`,
   });
+}
+
+export function serialiseResult(result: unknown): { json: string | null; bytes: number | null } {
+  if (result === undefined || result === null) return { json: null, bytes: null };
+  const json = JSON.stringify(result);
+  return { json, bytes: Buffer.byteLength(json) };
 }

@@ -1,19 +1,23 @@
 import type { DatabaseHandle } from '../db/connect';
 import type { ServerConfig } from '../config';
-import { JobEvents } from './events';
+import { log } from '../log';
 import type { MediaStore } from '../media/store';
 import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
+import { JobEvents } from './events';
 import { createFileStore, type FileStore } from './files';
 import { JobService } from './service';
+import { WebhookSender } from './webhooks';
 import { JobWorker } from './worker';
 
-// The job feature, assembled: notifications, stored files, the API's service and this process's
-// worker. platform.ts starts it after migrations and closes it before the database.
+// The job feature, assembled: notifications, stored files, the API's service, this process's
+// worker and its webhook sender. platform.ts starts it after migrations and closes it before the
+// database.
 
 export interface Jobs {
   service: JobService;
   files: FileStore;
   worker: JobWorker;
+  webhooks: WebhookSender;
   close(): Promise<void>;
 }
 
@@ -28,10 +32,9 @@ export async function startJobs(options: {
   loadRunnable: LoadRunnable;
   fetch?: typeof fetch;
 }): Promise<Jobs> {
-  const { database, config } = options;
+  const { database, config, runtimes, loadRunnable } = options;
   const events = new JobEvents(database.kind === 'postgres' ? (config.databaseSchema ?? 'public') : undefined);
   const files = createFileStore(database.db, options.media, config.publicUrl);
-  const { runtimes, loadRunnable } = options;
   const service = new JobService({
     db: database.db,
     config: config.jobs,
@@ -40,7 +43,18 @@ export async function startJobs(options: {
     runtimes,
     loadRunnable,
     files,
+    lockUser: database.kind === 'postgres',
   });
+  const webhooks = new WebhookSender(
+    {
+      db: database.db,
+      linkKey: options.linkKey,
+      publicUrl: config.publicUrl,
+      allowPrivate: config.jobs.webhookAllowPrivate,
+      fetch: options.fetch,
+    },
+    config.jobs.webhookConcurrency,
+  );
   const worker = new JobWorker({
     database,
     config: config.jobs,
@@ -48,12 +62,8 @@ export async function startJobs(options: {
     runtimes,
     loadRunnable,
     files,
-    webhooks: {
-      db: database.db,
-      linkKey: options.linkKey,
-      publicUrl: config.publicUrl,
-      allowPrivate: config.jobs.webhookAllowPrivate,
-      fetch: options.fetch,
+    onFinished: (job) => {
+      if (job.webhook_url) webhooks.poke();
     },
   });
   let unlisten: (() => Promise<void>) | undefined;
@@ -61,14 +71,19 @@ export async function startJobs(options: {
     unlisten = await database.listen(events.channel, { notify: (payload) => events.dispatch(payload) });
   } catch (error) {
     // Polling still finds the work; notifications only make it prompt.
-    console.error('job notifications unavailable, polling instead:', (error as Error).message);
+    log.warn({ err: error }, 'job notifications unavailable, polling instead');
   }
-  if (config.jobs.workerSlots > 0) await worker.start();
+  if (config.jobs.workerSlots > 0) {
+    await worker.start();
+    webhooks.start();
+  }
   return {
     service,
     files,
     worker,
+    webhooks,
     async close() {
+      await webhooks.stop();
       await worker.stop();
       await unlisten?.().catch(() => {});
     },

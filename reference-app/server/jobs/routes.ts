@@ -1,19 +1,18 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { streamSSE } from 'hono/streaming';
+import type { Context } from 'hono';
 import { MAX_PREFER_WAIT_S, type JobCreate } from '@limelight/widgets/api';
 import type { SignedInEnv } from '../api/authenticate';
 import type { ApiDeps } from '../api/deps';
 import { createApiApp } from '../api/openapi';
 import { ErrorSchema } from '../api/schemas';
 import { isFinalStatus } from './envelope';
-import { sleep } from './events';
 import { UPLOAD_TYPES } from './files';
 import {
   EstimateQuerySchema,
   EstimateSchema,
   FileRefSchema,
+  HoldsSchema,
   JobCreateSchema,
   JobErrorBodySchema,
   JobIdParamSchema,
@@ -22,16 +21,12 @@ import {
   JobSchema,
   WebhookSecretSchema,
 } from './schemas';
-import { JobApiError } from './service';
+import { followJob } from './stream';
 import { webhookSecretOf } from './webhooks';
 
 // /v1/jobs and /v1/files (docs/jobs.md). Thin: parse, authenticate, call JobService, answer.
 
 const tags = ['jobs'];
-/** Streams send a comment this often so proxies and clients know the connection lives. */
-export const HEARTBEAT_MS = 15_000;
-/** Streams re-read the job this often when no notification arrives. */
-const STREAM_POLL_MS = 2_000;
 
 const jsonOf = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const problem = (description: string) => jsonOf(JobErrorBodySchema, description);
@@ -40,12 +35,6 @@ const problem = (description: string) => jsonOf(JobErrorBodySchema, description)
 export function preferWait(header: string | undefined): number | undefined {
   const match = header?.match(/(?:^|[,;\s])wait\s*=\s*(\d+)/i);
   return match ? Math.min(MAX_PREFER_WAIT_S, Number(match[1])) : undefined;
-}
-
-/** A JobApiError as its response; typed `never` so each route's success types stay exact. */
-export function answerError(c: Context, error: unknown): never {
-  if (!(error instanceof JobApiError)) throw error;
-  return c.json({ detail: error.detail, ...(error.errors ? { errors: error.errors } : {}) }, error.status) as never;
 }
 
 /**
@@ -68,7 +57,6 @@ export async function answerJobCreate(c: Context, deps: Pick<ApiDeps, 'jobs'>, u
 export function jobRoutes(deps: ApiDeps) {
   const app = createApiApp<SignedInEnv>();
   const { jobs } = deps;
-  const guard = <R>(c: Context, run: () => Promise<R>) => run().catch((error) => answerError(c, error));
 
   app.openapi(
     createRoute({
@@ -86,14 +74,15 @@ export function jobRoutes(deps: ApiDeps) {
         200: jsonOf(JobSchema, 'The job created earlier with this Idempotency-Key'),
         201: jsonOf(JobSchema, 'Job queued (or ended, with Prefer: wait)'),
         401: problem('Missing or invalid credentials'),
-        402: problem('Not enough credits; detail links to billing'),
+        402: problem('Not enough credits for the hold; detail links to billing'),
         404: problem('Unknown service or endpoint'),
         409: problem('Idempotency-Key reused for a different request'),
         422: problem('Invalid input: errors lists each field'),
+        429: problem('Too many webhook deliveries waiting'),
         503: problem('No runtime serves this service here'),
       },
     }),
-    (c) => guard(c, () => answerJobCreate(c, deps, c.var.caller.userId, c.req.valid('json'))),
+    (c) => answerJobCreate(c, deps, c.var.caller.userId, c.req.valid('json')),
   );
 
   app.openapi(
@@ -109,13 +98,12 @@ export function jobRoutes(deps: ApiDeps) {
         422: problem('Bad query'),
       },
     }),
-    (c) =>
-      guard(c, async () => {
-        const caller = c.var.caller;
-        const query = c.req.valid('query');
-        const page = await jobs.list(caller.userId, { serviceId: query.service_id, limit: query.limit, cursor: query.cursor });
-        return c.json({ jobs: await Promise.all(page.rows.map((row) => jobs.envelope(row))), next_cursor: page.nextCursor }, 200);
-      }),
+    async (c) => {
+      const caller = c.var.caller;
+      const query = c.req.valid('query');
+      const page = await jobs.list(caller.userId, { serviceId: query.service_id, limit: query.limit, cursor: query.cursor });
+      return c.json({ jobs: await Promise.all(page.rows.map((row) => jobs.envelope(row))), next_cursor: page.nextCursor }, 200);
+    },
   );
 
   app.openapi(
@@ -131,12 +119,22 @@ export function jobRoutes(deps: ApiDeps) {
         404: problem('Unknown service or endpoint'),
       },
     }),
-    (c) =>
-      guard(c, async () => {
-        const caller = c.var.caller;
-        const query = c.req.valid('query');
-        return c.json(await jobs.estimate(caller.userId, query.service_id, query.endpoint), 200);
-      }),
+    async (c) => {
+      const caller = c.var.caller;
+      const query = c.req.valid('query');
+      return c.json(await jobs.estimate(caller.userId, query.service_id, query.endpoint), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/holds',
+      tags,
+      summary: 'Credits reserved by your queued and running jobs (each job holds its worst case until it ends)',
+      responses: { 200: jsonOf(HoldsSchema, 'Open holds'), 401: problem('Missing or invalid credentials') },
+    }),
+    async (c) => c.json(await jobs.holds(c.var.caller.userId), 200),
   );
 
   app.openapi(
@@ -178,11 +176,10 @@ export function jobRoutes(deps: ApiDeps) {
           404: problem('No such job of yours'),
         },
       }),
-      (c) =>
-        guard(c, async () => {
-          const caller = c.var.caller;
-          return c.json(await jobs.envelope(await action.act(caller.userId, c.req.valid('param').job_id)), 200);
-        }),
+      async (c) => {
+        const caller = c.var.caller;
+        return c.json(await jobs.envelope(await action.act(caller.userId, c.req.valid('param').job_id)), 200);
+      },
     );
   }
 
@@ -201,38 +198,13 @@ export function jobRoutes(deps: ApiDeps) {
         404: problem('No such job of yours'),
       },
     }),
-    (c) =>
-      guard(c, async () => {
-        const caller = c.var.caller;
-        const jobId = c.req.valid('param').job_id;
-        await jobs.get(caller.userId, jobId);
-        const lastId = Number(c.req.header('last-event-id'));
-        let sent = Number.isFinite(lastId) ? lastId : 0;
-        c.header('Cache-Control', 'no-cache');
-        c.header('X-Accel-Buffering', 'no');
-        return streamSSE(c, async (stream) => {
-          const gone = new AbortController();
-          stream.onAbort(() => gone.abort());
-          let lastWrite = Date.now();
-          while (!gone.signal.aborted) {
-            const row = await jobs.get(caller.userId, jobId);
-            if (row.version > sent) {
-              await stream.writeSSE({ event: 'job', id: String(row.version), data: JSON.stringify(await jobs.envelope(row)) });
-              sent = row.version;
-              lastWrite = Date.now();
-            }
-            if (isFinalStatus(row.status)) break;
-            const pause = sleep(Math.min(STREAM_POLL_MS, HEARTBEAT_MS - (Date.now() - lastWrite)), gone.signal);
-            const off = jobs.events.onChanged(jobId, (version) => version > sent && pause.wake());
-            await pause.promise;
-            off();
-            if (Date.now() - lastWrite >= HEARTBEAT_MS) {
-              await stream.write(': heartbeat\n\n');
-              lastWrite = Date.now();
-            }
-          }
-        }) as unknown as Response;
-      }),
+    async (c) => {
+      const caller = c.var.caller;
+      const jobId = c.req.valid('param').job_id;
+      await jobs.get(caller.userId, jobId);
+      const lastId = Number(c.req.header('last-event-id'));
+      return followJob(c, jobs, caller.userId, jobId, Number.isFinite(lastId) ? lastId : 0);
+    },
   );
 
   return app;

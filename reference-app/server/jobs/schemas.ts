@@ -30,6 +30,7 @@ export const JobSchema = z
     metrics: z.object({
       queue_ms: z.number().nullable(),
       run_ms: z.number().nullable(),
+      cold_start_ms: z.number().nullable().optional().openapi({ description: 'Time spent starting the runtime (0 when it was up)' }),
       gpu_seconds: z.number().nullable(),
       cost_credits: z.number().nullable(),
     }),
@@ -77,3 +78,12 @@ export const EstimateSchema = z
   .openapi('JobEstimateData');
 
 export const WebhookSecretSchema = z.object({ secret: z.string() }).openapi('WebhookSecret');
+
+export const HoldsSchema = z
+  .object({
+    reserved: z.number().openapi({ description: 'Credits held by your QUEUED and PROCESSING jobs; available = balance − reserved' }),
+    holds: z.array(
+      z.object({ job_id: z.string().uuid(), service_id: z.string(), endpoint: z.string(), credits: z.number(), created_at: iso }),
+    ),
+  })
+  .openapi('JobHolds');

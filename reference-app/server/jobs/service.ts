@@ -1,32 +1,31 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { FieldError, Job, JobCreate, ServiceEndpoint } from '@limelight/widgets/api';
-import { describeFieldErrors, estimateRun, isFileUrl, validateJobInput } from '@limelight/widgets/run';
+import { creditsForRun, describeFieldErrors, isFileUrl, validateJobInput } from '@limelight/widgets/run';
 import type { Db } from '../db/types';
-import { balanceOf } from '../payments/ledger';
+import { DomainError } from '../errors';
 import type { JobsConfig } from './config';
 import { envelopeOf, isFinalStatus, type JobRow } from './envelope';
 import type { JobEvents } from './events';
 import { sleep } from './events';
 import { MEDIA_FILES_PATH, type FileStore } from './files';
 import { gpuPriceOf } from './pricing';
-import { queuePosition } from './queue';
+import {
+  cancelQueued,
+  insertJobWithHold,
+  pendingWebhookCount,
+  queuePosition,
+  recentRunSeconds,
+  requestCancel,
+  selectJob,
+  selectJobByIdempotencyKey,
+  selectJobPage,
+  selectOpenHolds,
+} from './queries';
 import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
 import { webhookUrlProblem } from './webhooks';
 
-// The job API's domain, without HTTP: create (validate, price, check credits, queue), read,
-// list, cancel and wait. Routes translate JobApiError into responses.
-
-export class JobApiError extends Error {
-  override name = 'JobApiError';
-  constructor(
-    readonly status: 400 | 402 | 404 | 409 | 422 | 503,
-    readonly detail: string,
-    readonly errors?: FieldError[],
-  ) {
-    super(detail);
-  }
-}
+// The job API's domain, without HTTP: create (validate, price, hold credits, queue), read,
+// list, cancel and wait. Failures are DomainErrors (the API's error handler answers them).
 
 /** How many recent runs feed the estimate and the credit check. */
 const RECENT_RUNS = 20;
@@ -40,7 +39,15 @@ export interface JobServiceDeps {
   /** Reads the service to run (publishing owns the table). */
   loadRunnable: LoadRunnable;
   files: FileStore;
+  /** PostgreSQL: parallel creates of one user are serialised by a row lock (PGlite runs one statement at a time). */
+  lockUser: boolean;
 }
+
+/** A service and its GPU price are reused this long by the creates that follow (one read per burst). */
+const SERVICE_CACHE_MS = 1000;
+
+/** The worst case of a run: its whole time limit on the service's GPU (docs/jobs.md: holds). */
+export const holdFor = (timeLimitSeconds: number, pricePerSecondUsd: number) => creditsForRun(timeLimitSeconds, pricePerSecondUsd);
 
 const normalisePath = (path: string) => `/${path.replace(/^\/+/, '')}`;
 
@@ -51,7 +58,25 @@ const requestHash = (body: { service_id: string; endpoint: string; input: unknow
     .digest('hex');
 
 export class JobService {
+  readonly #cache = new Map<string, { at: number; service: ReturnType<LoadRunnable>; price?: ReturnType<typeof gpuPriceOf> }>();
+
   constructor(private readonly deps: JobServiceDeps) {}
+
+  #cached(serviceId: string) {
+    const hit = this.#cache.get(serviceId);
+    if (hit && Date.now() - hit.at < SERVICE_CACHE_MS) return hit;
+    if (this.#cache.size > 1000) this.#cache.clear();
+    const entry = { at: Date.now(), service: this.deps.loadRunnable(serviceId) };
+    entry.service.catch(() => this.#cache.delete(serviceId));
+    this.#cache.set(serviceId, entry);
+    return entry;
+  }
+
+  #price(serviceId: string) {
+    const entry = this.#cached(serviceId) as { price?: ReturnType<typeof gpuPriceOf> };
+    entry.price ??= gpuPriceOf(this.deps.db, serviceId);
+    return entry.price;
+  }
 
   get events() {
     return this.deps.events;
@@ -64,17 +89,18 @@ export class JobService {
 
   /** The service as its owner or the public may see it, and the endpoint asked for. */
   async resolveEndpoint(userId: string, serviceId: string, endpointPath: string | undefined) {
-    const service = await this.deps.loadRunnable(serviceId);
-    if (!service || (!service.is_public && service.created_by !== userId)) throw new JobApiError(404, `Service ${serviceId} not found`);
-    if (service.status === 'paused') throw new JobApiError(409, `${serviceId} is paused by its owner and does not accept runs`);
+    const service = await this.#cached(serviceId).service;
+    if (!service || (!service.is_public && service.created_by !== userId))
+      throw new DomainError('not_found', `Service ${serviceId} not found`);
+    if (service.status === 'paused') throw new DomainError('conflict', `${serviceId} is paused by its owner and does not accept runs`);
     const refusal = await this.deps.runtimes.refusal(service);
-    if (refusal) throw new JobApiError(409, refusal);
+    if (refusal) throw new DomainError('conflict', refusal);
     const endpoints = service.endpoints ?? [];
-    if (!endpoints.length) throw new JobApiError(404, `Service ${serviceId} has no endpoints to run`);
+    if (!endpoints.length) throw new DomainError('not_found', `Service ${serviceId} has no endpoints to run`);
     let endpoint: ServiceEndpoint | undefined;
     if (endpointPath === undefined || endpointPath === '') {
       if (endpoints.length > 1) {
-        throw new JobApiError(422, `endpoint is required: ${serviceId} has ${endpoints.map((e) => e.path).join(', ')}`, [
+        throw new DomainError('invalid', `endpoint is required: ${serviceId} has ${endpoints.map((e) => e.path).join(', ')}`, [
           { name: 'endpoint', rule: 'required', message: 'endpoint is required' },
         ]);
       }
@@ -82,25 +108,32 @@ export class JobService {
     } else {
       endpoint = endpoints.find((e) => normalisePath(e.path) === normalisePath(endpointPath));
       if (!endpoint)
-        throw new JobApiError(
-          404,
+        throw new DomainError(
+          'not_found',
           `Service ${serviceId} has no endpoint ${endpointPath}; it has ${endpoints.map((e) => e.path).join(', ')}`,
         );
     }
     return { service, endpoint: endpoint! };
   }
 
-  async recentRunSeconds(serviceId: string, endpoint: string): Promise<number[]> {
-    const rows = await this.deps.db
-      .selectFrom('jobs')
-      .select('gpu_seconds')
-      .where('service_id', '=', serviceId)
-      .where('endpoint', '=', endpoint)
-      .where('status', '=', 'FINISHED')
-      .orderBy('finished_at', 'desc')
-      .limit(RECENT_RUNS)
-      .execute();
-    return rows.map((r) => Number(r.gpu_seconds ?? 0));
+  recentRunSeconds(serviceId: string, endpoint: string): Promise<number[]> {
+    return recentRunSeconds(this.deps.db, serviceId, endpoint, RECENT_RUNS);
+  }
+
+  /** The caller's open holds and their sum: what the credits panel shows as reserved. */
+  async holds(userId: string) {
+    const holds = await selectOpenHolds(this.deps.db, userId);
+    const reserved = holds.reduce((sum, h) => sum + h.hold_credits, 0);
+    return {
+      reserved: Math.round(reserved * 10_000) / 10_000,
+      holds: holds.map((h) => ({
+        job_id: h.id,
+        service_id: h.service_id,
+        endpoint: h.endpoint,
+        credits: h.hold_credits,
+        created_at: new Date(h.created_at).toISOString(),
+      })),
+    };
   }
 
   async estimate(userId: string, serviceId: string, endpointPath: string | undefined) {
@@ -149,7 +182,7 @@ export class JobService {
     const webhookProblem =
       body.webhook !== undefined && body.webhook !== null ? webhookUrlProblem(body.webhook, config.webhookAllowPrivate) : undefined;
     if (webhookProblem) errors.push({ name: 'webhook', rule: 'url', message: webhookProblem });
-    if (errors.length || !validation.valid) throw new JobApiError(422, describeFieldErrors(errors), errors);
+    if (errors.length || !validation.valid) throw new DomainError('invalid', describeFieldErrors(errors), errors);
     const input = validation.value;
 
     const hash = requestHash({ service_id: service.id, endpoint: endpoint.path, input, webhook: body.webhook });
@@ -159,75 +192,72 @@ export class JobService {
     }
 
     const runtime = this.deps.runtimes.runtimeFor(service);
-    if (!runtime) throw new JobApiError(503, `${service.id} cannot run on this server: no runtime serves it`);
-
-    const price = await gpuPriceOf(db, service.id);
-    const estimate = estimateRun({
-      pricePerSecondUsd: price.pricePerSecondUsd,
-      recentRunSeconds: await this.recentRunSeconds(service.id, endpoint.path),
-    });
-    const balance = await balanceOf(db, userId);
-    if (balance <= 0 || balance < estimate.credits) {
-      throw new JobApiError(
-        402,
-        `Not enough credits: this run costs about ${estimate.credits} credits and your balance is ${balance}. Buy credits at ${this.deps.publicUrl}/account/billing`,
+    if (!runtime) throw new DomainError('unavailable', `${service.id} cannot run on this server: no runtime serves it`);
+    if (body.webhook && (await pendingWebhookCount(db, userId)) >= config.maxPendingWebhooks) {
+      throw new DomainError(
+        'rate_limited',
+        `You have ${config.maxPendingWebhooks} webhook deliveries waiting; jobs with a webhook are accepted again once they are delivered or given up`,
       );
     }
 
-    const inserted = await sql<JobRow>`
-      WITH ins AS (
-        INSERT INTO jobs (user_id, service_id, endpoint, input, runtime, time_limit_s, price_per_s_usd, idempotency_key, request_hash, webhook_url)
-        VALUES (${userId}, ${service.id}, ${endpoint.path}, ${JSON.stringify(input)}::jsonb, ${runtime.name},
-          ${endpoint.time_limit_s ?? config.defaultTimeLimitSeconds}, ${price.pricePerSecondUsd}, ${idempotencyKey ?? null}, ${hash}, ${body.webhook ?? null})
-        ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-        RETURNING *
-      )
-      SELECT ins.*, ${events.queued()} FROM ins`.execute(db);
-    const row = inserted.rows[0];
-    if (row) return { row, replayed: false };
-    // A concurrent create with the same key won the race: answer its job.
-    const existing = await this.#byIdempotencyKey(userId, idempotencyKey!, hash);
-    if (!existing) throw new JobApiError(409, 'The job could not be created; retry');
-    return { row: existing, replayed: true };
+    // Hold the worst case (the whole time limit), not an estimate the publisher's past runs
+    // control: parallel creates can then never spend more than the balance (docs/jobs.md: holds).
+    const price = await this.#price(service.id);
+    const timeLimitS = endpoint.time_limit_s ?? config.defaultTimeLimitSeconds;
+    const hold = holdFor(timeLimitS, price.pricePerSecondUsd);
+    const inserted = await insertJobWithHold(
+      db,
+      events,
+      {
+        userId,
+        serviceId: service.id,
+        publisherId: service.created_by,
+        endpoint: endpoint.path,
+        input,
+        runtime: runtime.name,
+        timeLimitS,
+        pricePerSecondUsd: price.pricePerSecondUsd,
+        holdCredits: hold,
+        idempotencyKey: idempotencyKey ?? null,
+        requestHash: hash,
+        webhookUrl: body.webhook ?? null,
+      },
+      { lockUser: this.deps.lockUser },
+    );
+    if (inserted.row) return { row: inserted.row, replayed: false };
+    if (idempotencyKey) {
+      // A concurrent create with the same key won the race: answer its job.
+      const existing = await this.#byIdempotencyKey(userId, idempotencyKey, hash);
+      if (existing) return { row: existing, replayed: true };
+    }
+    throw new DomainError(
+      'payment_required',
+      notEnoughCredits(hold, timeLimitS, inserted.available, inserted.reserved, this.deps.publicUrl),
+    );
   }
 
   async #byIdempotencyKey(userId: string, key: string, hash: string): Promise<JobRow | undefined> {
-    const row = (await this.deps.db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst()) as JobRow | undefined;
+    const row = await selectJobByIdempotencyKey(this.deps.db, userId, key);
     if (row && row.request_hash !== hash) {
-      throw new JobApiError(409, `Idempotency-Key ${key} was already used for a different request (job ${row.id})`);
+      throw new DomainError('conflict', `Idempotency-Key ${key} was already used for a different request (job ${row.id})`);
     }
     return row;
   }
 
   /** The caller's job; another user's job is reported as not found. */
   async get(userId: string, jobId: string): Promise<JobRow> {
-    const row = /^[0-9a-f-]{36}$/i.test(jobId)
-      ? ((await this.deps.db.selectFrom('jobs').selectAll().where('id', '=', jobId).where('user_id', '=', userId).executeTakeFirst()) as
-          JobRow | undefined)
-      : undefined;
-    if (!row) throw new JobApiError(404, `Job ${jobId} not found`);
+    const row = /^[0-9a-f-]{36}$/i.test(jobId) ? await selectJob(this.deps.db, userId, jobId) : undefined;
+    if (!row) throw new DomainError('not_found', `Job ${jobId} not found`);
     return row;
   }
 
+  /** A page of the caller's jobs; results over LIST_RESULT_BYTES are left out (read the job for them). */
   async list(userId: string, query: { serviceId?: string; limit: number; cursor?: string }) {
-    let q = this.deps.db.selectFrom('jobs').selectAll().where('user_id', '=', userId);
-    if (query.serviceId) q = q.where('service_id', '=', query.serviceId);
-    if (query.cursor) {
-      const id = decodeCursor(query.cursor);
-      q = q.where(
-        sql<boolean>`(created_at, id) < (SELECT c.created_at, c.id FROM jobs c WHERE c.id = ${id}::uuid AND c.user_id = ${userId})`,
-      );
-    }
-    const rows = (await q
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.limit + 1)
-      .execute()) as JobRow[];
+    const rows = await selectJobPage(this.deps.db, userId, {
+      serviceId: query.serviceId,
+      limit: query.limit,
+      afterId: query.cursor ? decodeCursor(query.cursor) : undefined,
+    });
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
     return { rows: page, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
@@ -241,20 +271,9 @@ export class JobService {
     const { db, events, config } = this.deps;
     const row = await this.get(userId, jobId);
     if (isFinalStatus(row.status)) return row;
-    const expires = sql`clock_timestamp() + make_interval(hours => ${config.retentionHours})`;
-    const queued = await sql<JobRow>`
-      WITH u AS (
-        UPDATE jobs SET status = 'CANCELLED', message = 'Cancelled by its owner', finished_at = clock_timestamp(),
-          output_expires_at = ${expires}, cost_credits = 0, version = version + 1
-        WHERE id = ${jobId} AND status = 'QUEUED' RETURNING *
-      ), hooks AS (
-        INSERT INTO webhook_deliveries (job_id, user_id, url) SELECT id, user_id, webhook_url FROM u WHERE webhook_url IS NOT NULL
-      )
-      SELECT u.*, ${events.changed()} FROM u`.execute(db);
-    if (queued.rows[0]) return queued.rows[0];
-    await sql`
-      WITH u AS (UPDATE jobs SET cancel_requested = true WHERE id = ${jobId} AND status = 'PROCESSING' RETURNING id)
-      SELECT ${events.notify(sql`'x:' || id`)} FROM u`.execute(db);
+    const queued = await cancelQueued(db, events, jobId, config.retentionHours);
+    if (queued) return queued;
+    await requestCancel(db, events, jobId);
     return this.waitForFinal(userId, jobId, waitMs);
   }
 
@@ -280,9 +299,16 @@ const encodeCursor = (row: JobRow) => Buffer.from(row.id).toString('base64url');
 function decodeCursor(cursor: string): string {
   const id = Buffer.from(cursor, 'base64url').toString('utf8');
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
-    throw new JobApiError(422, 'cursor: not a cursor this API returned', [
+    throw new DomainError('invalid', 'cursor: not a cursor this API returned', [
       { name: 'cursor', rule: 'cursor', message: 'cursor is not valid' },
     ]);
   }
   return id;
+}
+
+/** The 402 of a create whose hold does not fit: what it holds, what is free, where to buy more. */
+function notEnoughCredits(hold: number, timeLimitS: number, available: number, reserved: number, publicUrl: string): string {
+  const free = Math.max(0, Math.round(available * 10_000) / 10_000);
+  const held = reserved > 0 ? ` (${Math.round(reserved * 10_000) / 10_000} are reserved by your queued and running jobs)` : '';
+  return `Not enough credits: this run reserves up to ${hold} credits (its time limit of ${timeLimitS} s) and ${free} of your credits are available${held}. Buy credits at ${publicUrl}/account/billing`;
 }

@@ -1,10 +1,12 @@
 import { hkdfSync } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/types';
-import { envelopeOf, type JobRow } from './envelope';
+import { log } from '../log';
+import { envelopeOf } from './envelope';
+import { sleep } from './events';
+import { claimDueWebhooks, markWebhookDelivered, markWebhookFailed, selectJobById, type DueDelivery } from './queries';
 
 // Job webhooks (docs/jobs.md: webhooks): when a job ends, its envelope is POSTed to the job's
 // `webhook` URL, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature)
@@ -73,23 +75,70 @@ export interface WebhookDeps {
   fetch?: typeof fetch;
 }
 
-/** Sends every due delivery once (claimed with SKIP LOCKED); answers how many were attempted. */
-export async function deliverDueWebhooks(deps: WebhookDeps, limit = 10): Promise<number> {
-  const due = await sql<{ id: string; job_id: string; user_id: string; url: string; attempts: number }>`
-    UPDATE webhook_deliveries SET next_attempt_at = clock_timestamp() + interval '60 seconds'
-    WHERE id IN (
-      SELECT id FROM webhook_deliveries
-      WHERE status = 'pending' AND next_attempt_at <= clock_timestamp()
-      ORDER BY next_attempt_at LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    )
-    RETURNING id, job_id, user_id, url, attempts`.execute(deps.db);
-  await Promise.all(due.rows.map((delivery) => deliverOne(deps, delivery)));
-  return due.rows.length;
+/** A due delivery of one user is sent at most this many at a time, so one user cannot fill the sender. */
+const PER_USER_IN_FLIGHT = 2;
+/** How often the sender looks for due deliveries (retries are due seconds to hours later). */
+const WEBHOOK_POLL_MS = 1000;
+
+/**
+ * Sends webhooks from its own loop with its own concurrency, apart from the loop that claims
+ * jobs: a slow receiver holds one of the sender's slots, never a job slot or a claim
+ * (docs/jobs.md: webhooks).
+ */
+export class WebhookSender {
+  readonly #inFlight = new Set<Promise<void>>();
+  readonly #stop = new AbortController();
+  #wake: (() => void) | undefined;
+  #loop: Promise<void> | undefined;
+
+  constructor(
+    private readonly deps: WebhookDeps,
+    private readonly concurrency: number,
+  ) {}
+
+  start(): void {
+    this.#loop ??= this.#run();
+  }
+
+  /** Looks for due deliveries now (a job just ended). */
+  poke(): void {
+    this.#wake?.();
+  }
+
+  async stop(): Promise<void> {
+    this.#stop.abort();
+    this.#wake?.();
+    await this.#loop;
+    await Promise.allSettled([...this.#inFlight]);
+  }
+
+  async #run(): Promise<void> {
+    while (!this.#stop.signal.aborted) {
+      try {
+        const free = this.concurrency - this.#inFlight.size;
+        if (free > 0) {
+          for (const delivery of await claimDueWebhooks(this.deps.db, free, PER_USER_IN_FLIGHT)) {
+            const sending: Promise<void> = deliverOne(this.deps, delivery)
+              .catch((error: unknown) => log.error({ err: error, delivery: delivery.id }, 'job webhooks: delivery failed'))
+              .finally(() => {
+                this.#inFlight.delete(sending);
+                this.#wake?.();
+              });
+            this.#inFlight.add(sending);
+          }
+        }
+      } catch (error) {
+        if (!this.#stop.signal.aborted) log.error({ err: error }, 'job webhooks: claiming deliveries failed');
+      }
+      const pause = sleep(WEBHOOK_POLL_MS, this.#stop.signal);
+      this.#wake = pause.wake;
+      await pause.promise;
+    }
+  }
 }
 
-async function deliverOne(deps: WebhookDeps, delivery: { id: string; job_id: string; user_id: string; url: string; attempts: number }) {
-  const job = (await deps.db.selectFrom('jobs').selectAll().where('id', '=', delivery.job_id).executeTakeFirst()) as JobRow | undefined;
+async function deliverOne(deps: WebhookDeps, delivery: DueDelivery) {
+  const job = await selectJobById(deps.db, delivery.job_id);
   if (!job) return;
   const payload = JSON.stringify({
     type: `job.${job.status.toLowerCase()}`,
@@ -120,23 +169,7 @@ async function deliverOne(deps: WebhookDeps, delivery: { id: string; job_id: str
     error = (cause as Error).message || String(cause);
   }
   const attempts = delivery.attempts + 1;
-  if (!error) {
-    await deps.db
-      .updateTable('webhook_deliveries')
-      .set({ status: 'delivered', attempts, last_error: null })
-      .where('id', '=', delivery.id)
-      .execute();
-    return;
-  }
+  if (!error) return markWebhookDelivered(deps.db, delivery.id, attempts);
   const backoff = WEBHOOK_BACKOFF_S[attempts - 1];
-  await deps.db
-    .updateTable('webhook_deliveries')
-    .set({
-      attempts,
-      last_error: error.slice(0, 500),
-      status: backoff === undefined ? 'failed' : 'pending',
-      next_attempt_at: new Date(Date.now() + (backoff ?? 0) * 1000),
-    })
-    .where('id', '=', delivery.id)
-    .execute();
+  await markWebhookFailed(deps.db, delivery.id, attempts, error, backoff === undefined ? undefined : new Date(Date.now() + backoff * 1000));
 }

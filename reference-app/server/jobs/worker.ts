@@ -5,19 +5,27 @@ import type { JobsConfig } from './config';
 import type { JobRow } from './envelope';
 import { sleep, type JobEvents } from './events';
 import { FileInputError, type FileStore } from './files';
-import { finishJob, type Outcome } from './finish';
-import { claimNext, expireOutputs, recoverAbandoned, renewLease, saveProgress } from './queue';
+import { CREDITS_PER_USD } from '@limelight/widgets/run';
+import { log } from '../log';
 import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
-import { deliverDueWebhooks, type WebhookDeps } from './webhooks';
+import { finishJob, serialiseResult, type Outcome } from './finish';
+import { claimJobs, expireOutputs, recountJobUsers, recoverAbandoned, renewLease, saveProgress } from './queries';
 
-// One process's share of the queue: up to `workerSlots` jobs at once. It claims when notified
-// (pg_notify) and on a polling timer, renews each job's lease while it runs, stops a job on
-// cancel or at its time limit, and ends it through finishJob (status + ledger in one transaction).
+// One process's share of the queue: up to `workerSlots` jobs of local runtimes and `ioSlots` jobs
+// of I/O-bound runtimes (HTTP) at once, two pools so slow remote services never hold the local
+// slots. It claims a batch per pool when notified (pg_notify) and on a polling timer, renews each
+// job's lease while it runs, stops a job on cancel, at its time limit or when its hold is used
+// up, and ends it through finishJob (status + ledger in one statement). Webhooks are sent by
+// their own loop (webhooks.ts), never from this one.
 
 /** Progress and streamed text are written at most this often per job. */
 const FLUSH_MS = 100;
-/** Housekeeping (lease recovery, expired outputs, webhooks) runs at most this often. */
+/** Housekeeping (lease recovery, expired outputs and files) runs at most this often. */
 const HOUSEKEEPING_MS = 1000;
+/** The per-user counts are repaired this often (only jobs deleted by a cascade can skew them). */
+const RECOUNT_MS = 30_000;
+/** A loaded service is reused this long by the jobs that follow (one read per burst, not per job). */
+const SERVICE_CACHE_MS = 1000;
 
 export interface WorkerDeps {
   database: DatabaseHandle;
@@ -27,15 +35,33 @@ export interface WorkerDeps {
   /** Reads the service to run (publishing owns the table). */
   loadRunnable: LoadRunnable;
   files: FileStore;
-  webhooks: WebhookDeps;
+  /** Called after a job ended, e.g. to send its webhook now. */
+  onFinished?: (job: JobRow) => void;
 }
 
-type StopReason = 'cancel' | 'timeout' | 'shutdown';
+/**
+ * Runtimes whose jobs wait on the network (a publisher's HTTP service, a container runner), by
+ * the name a job records: they run in their own slot pool, so slow remote services never hold
+ * the local runtimes' slots (docs/jobs.md: queue).
+ */
+export const IO_RUNTIMES: readonly string[] = ['http', 'container'];
+
+type StopReason = 'cancel' | 'timeout' | 'hold' | 'shutdown';
+type Pool = 'local' | 'io';
 
 interface Running {
   controller: AbortController;
+  pool: Pool;
   reason?: StopReason;
   done: Promise<void>;
+}
+
+const poolOf = (job: Pick<JobRow, 'runtime'>): Pool => (IO_RUNTIMES.includes(job.runtime ?? '') ? 'io' : 'local');
+
+/** Seconds of run the job's hold pays for (Infinity for free runs). */
+function heldSeconds(job: JobRow): number {
+  const creditsPerSecond = Number(job.price_per_s_usd) * CREDITS_PER_USD;
+  return creditsPerSecond > 0 ? Number(job.hold_credits) / creditsPerSecond : Infinity;
 }
 
 export class JobWorker {
@@ -43,9 +69,11 @@ export class JobWorker {
   readonly #running = new Map<string, Running>();
   readonly #stop = new AbortController();
   #wake: (() => void) | undefined;
+  /** Set by every notification; the loop never sleeps while it is set (no lost wake-up). */
+  #notified = false;
   #loop: Promise<void> | undefined;
-  #lastHousekeeping = 0;
   #unsubscribe: Array<() => void> = [];
+  readonly #services = new Map<string, { at: number; service: ReturnType<LoadRunnable> }>();
 
   constructor(private readonly deps: WorkerDeps) {}
 
@@ -56,13 +84,13 @@ export class JobWorker {
   async start(): Promise<void> {
     const { events } = this.deps;
     this.#unsubscribe.push(
-      events.onQueued(() => this.#wake?.()),
+      events.onQueued(() => this.#poke()),
       events.onCancel((jobId) => this.#abort(jobId, 'cancel')),
     );
     // PGlite's directory belongs to this process alone: whatever was PROCESSING was ours.
     const { database, config } = this.deps;
     await recoverAbandoned(database.db, events, config.retentionHours, database.kind === 'pglite');
-    this.#loop = this.#run();
+    this.#loop = Promise.all([this.#run(), this.#housekeeping()]).then(() => {});
   }
 
   /** Stops claiming; running jobs are aborted and left for recovery (they are retried once). */
@@ -78,55 +106,115 @@ export class JobWorker {
     await Promise.all([...this.#running.values()].map((r) => r.done));
   }
 
+  /** Work may be waiting (a job was queued or a slot freed): claim before sleeping again. */
+  #poke(): void {
+    this.#notified = true;
+    this.#wake?.();
+  }
+
   #abort(jobId: string, reason: StopReason): void {
     const running = this.#running.get(jobId);
     if (!running || running.reason) return;
     running.reason = reason;
-    running.controller.abort(new Error(reason === 'cancel' ? 'Cancelled by its owner' : 'Time limit reached'));
+    const why = { cancel: 'Cancelled by its owner', timeout: 'Time limit reached', hold: 'Hold used up', shutdown: 'Shutting down' };
+    running.controller.abort(new Error(why[reason]));
+  }
+
+  #freeSlots(pool: Pool): number {
+    const { config } = this.deps;
+    let used = 0;
+    for (const running of this.#running.values()) if (running.pool === pool) used++;
+    return (pool === 'io' ? config.ioSlots : config.workerSlots) - used;
   }
 
   async #run(): Promise<void> {
-    const { database, config, events } = this.deps;
+    const { config } = this.deps;
     while (!this.#stop.signal.aborted) {
+      // Cleared BEFORE the round: a notification arriving while we claim sets it again, and
+      // then the loop claims once more instead of sleeping (the lost wake-up of a poll interval).
+      this.#notified = false;
       try {
-        if (Date.now() - this.#lastHousekeeping >= HOUSEKEEPING_MS) {
-          this.#lastHousekeeping = Date.now();
-          await recoverAbandoned(database.db, events, config.retentionHours, false);
-          await expireOutputs(database.db);
-          await this.deps.files.expire();
-          await deliverDueWebhooks(this.deps.webhooks);
-        }
-        while (this.#running.size < config.workerSlots && !this.#stop.signal.aborted) {
-          const job = await claimNext(database.db, events, this.id, config.leaseSeconds);
-          if (!job) break;
-          this.#start(job);
-        }
+        await this.#claimRound();
       } catch (error) {
         if (this.#stop.signal.aborted) break;
-        console.error('job worker:', (error as Error).message);
+        log.error({ err: error }, 'job worker: claim round failed');
       }
-      const pause = sleep(Math.min(config.pollMs, HOUSEKEEPING_MS), this.#stop.signal);
+      if (this.#notified || this.#stop.signal.aborted) continue;
+      // No await between the check above and registering the wake: nothing can slip in between.
+      const pause = sleep(config.pollMs, this.#stop.signal);
       this.#wake = pause.wake;
       await pause.promise;
+      this.#wake = undefined;
+    }
+  }
+
+  /** Lease recovery and expiry, on their own timer so the claim loop only claims. */
+  async #housekeeping(): Promise<void> {
+    const { database, config, events } = this.deps;
+    let lastRecount = 0;
+    while (!this.#stop.signal.aborted) {
+      try {
+        if (Date.now() - lastRecount >= RECOUNT_MS) {
+          lastRecount = Date.now();
+          await recountJobUsers(database.db);
+        }
+        await recoverAbandoned(database.db, events, config.retentionHours, false);
+        await expireOutputs(database.db);
+        await this.deps.files.expire();
+      } catch (error) {
+        if (!this.#stop.signal.aborted) log.error({ err: error }, 'job worker: housekeeping failed');
+      }
+      await sleep(HOUSEKEEPING_MS, this.#stop.signal).promise;
+    }
+  }
+
+  /** Claims a batch per pool until a pool is full or finds nothing more. */
+  async #claimRound(): Promise<void> {
+    const { database, config, events } = this.deps;
+    for (const pool of ['local', 'io'] as const) {
+      for (;;) {
+        const limit = this.#freeSlots(pool);
+        if (limit <= 0 || this.#stop.signal.aborted) break;
+        const jobs = await claimJobs(database.db, events, {
+          workerId: this.id,
+          leaseSeconds: config.leaseSeconds,
+          limit,
+          io: pool === 'io',
+          ioRuntimes: IO_RUNTIMES,
+          maxRunningPerService: config.maxRunningPerService,
+          maxRunningPerPublisher: config.maxRunningPerPublisher,
+        });
+        for (const job of jobs) this.#start(job);
+        if (jobs.length < limit) break;
+      }
     }
   }
 
   #start(job: JobRow): void {
     const controller = new AbortController();
-    const entry: Running = { controller, done: Promise.resolve() };
+    const entry: Running = { controller, pool: poolOf(job), done: Promise.resolve() };
     this.#running.set(job.id, entry);
     entry.done = this.#execute(job, entry)
-      .catch((error) => console.error(`job ${job.id}:`, (error as Error).message))
+      .catch((error: unknown) => log.error({ err: error, job: job.id }, `job ${job.id} could not be ended`))
       .finally(() => {
         this.#running.delete(job.id);
-        this.#wake?.();
+        this.#poke();
       });
+  }
+
+  #loadService(serviceId: string): ReturnType<LoadRunnable> {
+    const cached = this.#services.get(serviceId);
+    if (cached && Date.now() - cached.at < SERVICE_CACHE_MS) return cached.service;
+    const service = this.deps.loadRunnable(serviceId);
+    this.#services.set(serviceId, { at: Date.now(), service });
+    service.catch(() => this.#services.delete(serviceId));
+    return service;
   }
 
   async #execute(job: JobRow, entry: Running): Promise<void> {
     const { database, config, events, files } = this.deps;
     const { db } = database;
-    const service = await this.deps.loadRunnable(job.service_id);
+    const service = await this.#loadService(job.service_id);
     const endpoint = service?.endpoints?.find((e) => e.path === job.endpoint);
     const runtime = service && endpoint ? this.deps.runtimes.runtimeFor(service) : undefined;
     if (!service || !endpoint || !runtime) {
@@ -138,7 +226,12 @@ export class JobWorker {
     }
 
     const { controller } = entry;
-    const timeLimit = setTimeout(() => this.#abort(job.id, 'timeout'), job.time_limit_s * 1000);
+    // The run stops at its time limit, or earlier if its hold pays for less (docs/jobs.md: holds).
+    const held = heldSeconds(job);
+    const timeLimit = setTimeout(
+      () => this.#abort(job.id, held < job.time_limit_s ? 'hold' : 'timeout'),
+      Math.min(job.time_limit_s, held) * 1000,
+    );
     const heartbeat = setInterval(
       () => {
         renewLease(db, job.id, this.id, config.leaseSeconds)
@@ -204,7 +297,7 @@ export class JobWorker {
       else if (error instanceof RuntimeError) outcome = { status: 'FAILED', error: { code: error.code, message: error.message } };
       else if (error instanceof FileInputError) outcome = { status: 'FAILED', error: { code: 'file_input', message: error.message } };
       else {
-        console.error(`job ${job.id} runtime ${runtime.name} failed:`, error);
+        log.error({ err: error, job: job.id, runtime: runtime.name }, `job ${job.id}: runtime ${runtime.name} failed`);
         outcome = {
           status: 'FAILED',
           error: { code: 'runtime_error', message: `The runtime failed: ${(error as Error)?.message ?? String(error)}` },
@@ -228,12 +321,48 @@ export class JobWorker {
         error: { code: 'timeout', message: `The run took longer than the endpoint's time limit of ${job.time_limit_s} s` },
       };
     }
+    if (entry.reason === 'hold') {
+      return {
+        status: 'TIMEOUT',
+        error: { code: 'hold_exhausted', message: 'The run used up the credits held for it when it was accepted' },
+      };
+    }
     if (entry.reason === 'cancel') return { status: 'CANCELLED', error: null, message: 'Cancelled by its owner' };
     return { status: 'FAILED', error: { code: 'stopped', message: 'The run was stopped' } };
   }
 
-  #finish(job: JobRow, outcome: Outcome) {
+  async #finish(job: JobRow, outcome: Outcome) {
     const { database, events, config } = this.deps;
-    return finishJob(database.db, events, job, this.id, outcome, config.retentionHours);
+    const stored = await this.#storeResult(job, outcome);
+    const row = await finishJob(database.db, events, job, this.id, stored.outcome, config.retentionHours, stored.result);
+    if (row) this.deps.onFinished?.(row);
+    return row;
+  }
+
+  /**
+   * Results over the inline size become a JSON file with its URL in the result; results over the
+   * cap fail the job (docs/jobs.md: result sizes). Rows and lists stay small either way.
+   */
+  async #storeResult(job: JobRow, outcome: Outcome) {
+    const { config, files } = this.deps;
+    const result = serialiseResult(outcome.result);
+    if (result.bytes === null || result.bytes <= config.resultInlineBytes) return { outcome, result };
+    if (result.bytes > config.maxResultBytes) {
+      const failed: Outcome = {
+        status: 'FAILED',
+        error: {
+          code: 'result_too_large',
+          message: `The result is ${result.bytes} bytes; the limit is ${config.maxResultBytes} bytes`,
+        },
+      };
+      return { outcome: failed, result: serialiseResult(undefined) };
+    }
+    const file = await files.put(new Uint8Array(Buffer.from(result.json!)), 'application/json', {
+      userId: job.user_id,
+      jobId: job.id,
+      expiresAt: new Date(Date.now() + config.retentionHours * 3600_000),
+    });
+    const stored = { ...outcome, result: { result_file: file } };
+    return { outcome: stored, result: serialiseResult(stored.result) };
   }
 }

@@ -56,7 +56,7 @@ export function paymentPublicRoutes({ db, payments }: ApiDeps) {
   return app;
 }
 
-export function paymentRoutes({ db, config, payments }: ApiDeps) {
+export function paymentRoutes({ db, config, payments, jobs }: ApiDeps) {
   const app = createApiApp<SignedInEnv>();
 
   app.openapi(
@@ -64,10 +64,14 @@ export function paymentRoutes({ db, config, payments }: ApiDeps) {
       method: 'get',
       path: '/balance',
       tags,
-      summary: 'Credit balance: the sum of the ledger',
+      summary: 'Credit balance (the sum of the ledger) and the credits held by queued and running jobs',
       responses: { 200: json(BalanceSchema, 'Balance') },
     }),
-    async (c) => c.json({ balance: await payments.balance(c.var.caller.userId) }, 200),
+    async (c) => {
+      const userId = c.var.caller.userId;
+      const [balance, holds] = await Promise.all([payments.balance(userId), jobs.holds(userId)]);
+      return c.json({ balance, reserved: holds.reserved }, 200);
+    },
   );
 
   app.openapi(

@@ -19,7 +19,15 @@ export const PlanSchema = z
   })
   .openapi('Plan');
 
-export const BalanceSchema = z.object({ balance: z.number() }).openapi('Balance');
+export const BalanceSchema = z
+  .object({
+    balance: z.number(),
+    reserved: z
+      .number()
+      .optional()
+      .openapi({ description: 'Held by queued and running jobs (docs/jobs.md: holds); available = balance − reserved' }),
+  })
+  .openapi('Balance');
 
 export const TransactionSchema = z
   .object({

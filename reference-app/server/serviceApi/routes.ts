@@ -4,7 +4,7 @@ import type { MaybeSignedInEnv, SignedInEnv } from '../api/authenticate';
 import type { ApiDeps } from '../api/deps';
 import { badRequest, invalidFields, notFound } from '../errors';
 import { createApiApp, fieldErrorsOf } from '../api/openapi';
-import { answerError, answerJobCreate } from '../jobs/routes';
+import { answerJobCreate } from '../jobs/routes';
 import { serviceOpenApiDocument } from './document';
 import { selectServiceForDocument } from './queries';
 
@@ -55,9 +55,8 @@ export function serviceRunRoutes(deps: ApiDeps) {
     if (raw === undefined) throw badRequest('Request body is not valid JSON: send {"input": {…}}');
     const parsed = RunBodySchema.safeParse(raw);
     if (!parsed.success) throw invalidFields(fieldErrorsOf(parsed.error));
-    return answerJobCreate(c, deps, c.var.caller.userId, { service_id: serviceId, endpoint, ...parsed.data }).catch((error) =>
-      answerError(c, error),
-    );
+    // The job service throws DomainErrors; the API's error handler answers them.
+    return answerJobCreate(c, deps, c.var.caller.userId, { service_id: serviceId, endpoint, ...parsed.data });
   });
   return app;
 }

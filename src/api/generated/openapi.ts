@@ -196,7 +196,7 @@ export type paths = {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not enough credits; detail links to billing */
+        /** @description Not enough credits for the hold; detail links to billing */
         402: {
           headers: {
             [name: string]: unknown;
@@ -234,6 +234,15 @@ export type paths = {
         };
         /** @description Invalid input: errors lists each field */
         422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['JobApiError'];
+          };
+        };
+        /** @description Too many webhook deliveries waiting */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -510,6 +519,60 @@ export type paths = {
           };
           content: {
             'application/json': components['schemas']['JobApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/jobs/holds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Credits reserved by your queued and running jobs (each job holds its worst case until it ends) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Open holds */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['JobHolds'];
+          };
+        };
+        /** @description Missing, invalid or expired credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed with these credentials */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
           };
         };
       };
@@ -1412,7 +1475,7 @@ export type paths = {
       path?: never;
       cookie?: never;
     };
-    /** Credit balance: the sum of the ledger */
+    /** Credit balance (the sum of the ledger) and the credits held by queued and running jobs */
     get: {
       parameters: {
         query?: never;
@@ -3049,6 +3112,8 @@ export type components = {
     };
     Balance: {
       balance: number;
+      /** @description Held by queued and running jobs (docs/jobs.md: holds); available = balance − reserved */
+      reserved?: number;
     };
     BuyCredit: {
       cancel_url?: string;
@@ -3145,6 +3210,8 @@ export type components = {
       };
       message: string | null;
       metrics: {
+        /** @description Time spent starting the runtime (0 when it was up) */
+        cold_start_ms?: number | null;
         cost_credits: number | null;
         gpu_seconds: number | null;
         queue_ms: number | null;
@@ -3188,6 +3255,19 @@ export type components = {
       price_per_s_usd: number;
       recent_run_seconds: number[];
       service_id: string;
+    };
+    JobHolds: {
+      holds: {
+        /** Format: date-time */
+        created_at: string;
+        credits: number;
+        endpoint: string;
+        /** Format: uuid */
+        job_id: string;
+        service_id: string;
+      }[];
+      /** @description Credits held by your QUEUED and PROCESSING jobs; available = balance − reserved */
+      reserved: number;
     };
     JobList: {
       jobs: components['schemas']['Job'][];

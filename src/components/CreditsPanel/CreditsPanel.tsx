@@ -29,6 +29,11 @@ export function CreditsPanel({ headingLevel, className, showBuy = true, ...optio
       <p className={styles.big} data-testid="credit-balance">
         {panel.balance.data ? formatNumber(panel.balance.data.balance) : '–'}
       </p>
+      {panel.balance.data?.reserved ? (
+        <p className={styles.muted} data-testid="credit-reserved">
+          {strings.creditsReserved}: {formatNumber(panel.balance.data.reserved)}
+        </p>
+      ) : null}
       {showBuy && (
         <form className={styles.row} onSubmit={(e) => void panel.buy(e)} noValidate>
           <Field

@@ -92,6 +92,7 @@ export const accountStrings = {
 
   creditsTitle: 'Credits',
   creditsAvailable: 'Available credits',
+  creditsReserved: 'Reserved by queued and running jobs',
   creditsToBuy: 'Credits to buy',
   buyCredits: 'Buy credits',
   quantityInvalid: 'Enter a whole number of credits, 1 or more.',

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../src/api';
 import { creditsForRun, PUBLISHER_SHARE } from '../../../src/run';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
+import { MIN_FAILED_SECONDS } from '../../../reference-app/server/jobs/finish';
 import { apiClients, PUBLISHER, PUBLISHER_ID, rawApi, signedIn } from '../helpers';
 import { runner, testRuntimes, TEXT2IMG, TINY_PNG } from './fixtures';
 
@@ -162,19 +163,25 @@ describe('POST /v1/jobs', () => {
     const { status, json } = await create(token, { service_id: TEXT2IMG, input: { prompt: 'x' } });
     expect(status).toBe(402);
     expect(json.detail).toMatch(
-      /^Not enough credits: this run costs about [\d.]+ credits and your balance is 0\. Buy credits at http:\/\/127\.0\.0\.1:\d+\/account\/billing$/,
+      /^Not enough credits: this run reserves up to [\d.]+ credits \(its time limit of 120 s\) and 0 of your credits are available\. Buy credits at http:\/\/127\.0\.0\.1:\d+\/account\/billing$/,
     );
     expect((await rawApi(server, 'GET', '/v1/jobs', { token })).json.jobs).toEqual([]);
   });
 });
 
 describe('job lifecycle', () => {
-  it('FAILED carries the runtime error; nothing is charged', async () => {
+  it('FAILED carries the runtime error and is charged for the slot time, at least the minimum', async () => {
     const { token } = await runner(server);
     const { json } = await create(token, { service_id: TEXT2IMG, input: { prompt: 'fail' } });
     const done = await untilFinal(token, String(json.job_id));
     expect(done).toMatchObject({ status: 'FAILED', error: { code: 'bad_prompt', message: 'The test runtime refuses "fail"' } });
-    expect(done.metrics.cost_credits).toBe(0);
+    const row = await server.platform.database.db
+      .selectFrom('jobs')
+      .select(['price_per_s_usd', 'gpu_seconds'])
+      .where('id', '=', done.job_id)
+      .executeTakeFirstOrThrow();
+    const seconds = Math.max(MIN_FAILED_SECONDS, Number(row.gpu_seconds));
+    expect(done.metrics.cost_credits).toBe(creditsForRun(seconds, Number(row.price_per_s_usd)));
   });
 
   it('cancel ends a running job as CANCELLED, and a final job is answered unchanged', async () => {

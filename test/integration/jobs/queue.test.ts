@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../src/api';
 import type { Runtime } from '../../../reference-app/server/runtimes/runtime';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import { REQUEUED_MESSAGE, WORKER_LOST_ERROR } from '../../../reference-app/server/jobs/queue';
+import { REQUEUED_MESSAGE, WORKER_LOST_ERROR } from '../../../reference-app/server/jobs/queries';
 import { rawApi, type Target } from '../helpers';
 import { runCounts, runner, testRuntimes, TEXT2IMG } from './fixtures';
 import { testPostgres, type TestPostgres } from './postgres';

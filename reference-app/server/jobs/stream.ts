@@ -1,0 +1,57 @@
+import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { isFinalStatus } from './envelope';
+import { sleep } from './events';
+import type { JobService } from './service';
+
+// GET /v1/jobs/{id}/stream (docs/jobs.md: streaming): the envelope on every change as
+// `event: job`, `id: <version>`, ending after the final status; `Last-Event-ID` resumes.
+
+/** Streams send a comment this often so proxies and clients know the connection lives. */
+export const HEARTBEAT_MS = 15_000;
+/** Streams re-read the job this often when no notification arrives. */
+const STREAM_POLL_MS = 2_000;
+
+/**
+ * Follows one job of the caller's. The change listener is registered once, BEFORE the first
+ * read, and remembers a change that arrives while the stream reads or writes: a notification
+ * is never lost between two waits (it would cost a poll interval).
+ */
+export function followJob(c: Context, jobs: JobService, userId: string, jobId: string, lastEventId: number): Response {
+  let sent = lastEventId;
+  c.header('Cache-Control', 'no-cache');
+  c.header('X-Accel-Buffering', 'no');
+  return streamSSE(c, async (stream) => {
+    const gone = new AbortController();
+    stream.onAbort(() => gone.abort());
+    let newest = 0;
+    let wake: (() => void) | undefined;
+    const off = jobs.events.onChanged(jobId, (version) => {
+      newest = Math.max(newest, version);
+      if (version > sent) wake?.();
+    });
+    try {
+      let lastWrite = Date.now();
+      while (!gone.signal.aborted) {
+        const row = await jobs.get(userId, jobId);
+        if (row.version > sent) {
+          await stream.writeSSE({ event: 'job', id: String(row.version), data: JSON.stringify(await jobs.envelope(row)) });
+          sent = row.version;
+          lastWrite = Date.now();
+        }
+        if (isFinalStatus(row.status)) break;
+        if (newest > sent) continue; // changed while we read or wrote: read again at once
+        const pause = sleep(Math.min(STREAM_POLL_MS, HEARTBEAT_MS - (Date.now() - lastWrite)), gone.signal);
+        wake = pause.wake;
+        await pause.promise;
+        wake = undefined;
+        if (Date.now() - lastWrite >= HEARTBEAT_MS) {
+          await stream.write(': heartbeat\n\n');
+          lastWrite = Date.now();
+        }
+      }
+    } finally {
+      off();
+    }
+  }) as unknown as Response;
+}
