@@ -1,3 +1,4 @@
+import { ownAddressOf } from './runtimes/http/urlPolicy';
 import { hkdfSync } from 'node:crypto';
 import path from 'node:path';
 import type { Hono } from 'hono';
@@ -103,7 +104,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     outbox.start();
     // Publishers' services on private addresses are allowed outside production, so a service on
     // this machine can be published (docs/security.md, "Service URLs").
-    const urlPolicy = { allowPrivateAddresses: !config.production || process.env.ALLOW_PRIVATE_SERVICE_URLS === 'true' };
+    // The platform's own address is refused in every mode (the dev mailbox trusts this machine).
+    const urlPolicy = {
+      allowPrivateAddresses: !config.production || process.env.ALLOW_PRIVATE_SERVICE_URLS === 'true',
+      own: ownAddressOf(config.publicUrl, config.port),
+    };
     const runtimes = options.runtimes ?? platformRuntimes(box, urlPolicy);
     const jobs = await startJobs({ database, config, linkKey, media, runtimes });
 

@@ -1,6 +1,6 @@
 import type { HealthCheck } from '@limelight/widgets/api';
 import { joinUrl } from '../runtimes/http/httpRuntime';
-import { checkServiceUrl, type UrlPolicy } from '../runtimes/http/urlPolicy';
+import { checkServiceUrl, platformRequestHeaders, type UrlPolicy } from '../runtimes/http/urlPolicy';
 import type { SecretBox } from '../crypto/secretBox';
 import type { ServiceRow } from './queries';
 
@@ -25,7 +25,11 @@ export async function checkHealth(row: ServiceRow, box: SecretBox, policy: UrlPo
   const started = performance.now();
   try {
     await checkServiceUrl(url, policy);
-    const response = await fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const response = await fetch(url, {
+      headers: { ...headers, ...platformRequestHeaders },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
     await response.body?.cancel();
     const latency_ms = Math.round(performance.now() - started);
     return response.ok

@@ -68,7 +68,7 @@ const serviceResponse = (status: string) => json(ManagedServiceSchema, status);
 
 export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
   const app = createApiApp<SignedInEnv>();
-  const services = { db: deps.db, box: deps.box, publicUrl: deps.config.publicUrl };
+  const services = { db: deps.db, box: deps.box, publicUrl: deps.config.publicUrl, urlPolicy: options.urlPolicy };
 
   app.openapi(
     createRoute({

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
+import { checkServiceUrl, isPrivateAddress, urlProblem } from '../../../reference-app/server/runtimes/http/urlPolicy';
+import { webhookUrlProblem } from '../../../reference-app/server/jobs/webhooks';
+import { PLATFORM_REQUEST_HEADER } from '../../../reference-app/server/runtimes/http/urlPolicy';
+import { confirmedUser, rawApi, rawGet, signedIn } from './helpers';
+import { runner, testRuntimes, TEXT2IMG } from './jobs-fixtures';
+
+// docs/security.md, "Service URLs" and "Service addresses": the one URL policy for every URL the
+// platform calls (special-purpose ranges, IPv4 carried inside IPv6, the platform's own origin in
+// every mode), the dev mailbox refusing the platform's own requests, and unique service names.
+
+describe('the URL policy', () => {
+  it('refuses every special-purpose range, and IPv4 addresses carried inside IPv6', () => {
+    const refused = [
+      '198.18.0.1', // benchmarking
+      '198.19.255.255',
+      '224.0.0.1', // multicast
+      '239.255.255.250',
+      '240.0.0.1', // reserved
+      '255.255.255.255',
+      '192.0.2.10', // TEST-NET-1
+      '198.51.100.7', // TEST-NET-2
+      '203.0.113.9', // TEST-NET-3
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:a9fe:a9fe', // 169.254.169.254 (cloud metadata)
+      '64:ff9b::7f00:1', // NAT64 of 127.0.0.1
+      '64:ff9b::a00:1', // NAT64 of 10.0.0.1
+      '2002:7f00:1::1', // 6to4 of 127.0.0.1
+      '2002:c0a8:101::', // 6to4 of 192.168.1.1
+      '::7f00:1', // IPv4-compatible 127.0.0.1
+      '2001:db8::1', // documentation
+      '2001::1', // Teredo
+    ];
+    for (const address of refused) expect(isPrivateAddress(address), address).toBe(true);
+    for (const address of ['8.8.8.8', '64:ff9b::808:808', '2002:808:808::1', '2606:4700:4700::1111']) {
+      expect(isPrivateAddress(address), address).toBe(false);
+    }
+  });
+
+  it('refuses webhooks to a mapped loopback address in production, at creation as at delivery', async () => {
+    for (const url of ['http://[::ffff:127.0.0.1]:8080/x', 'http://[::ffff:7f00:1]:8080/x', 'http://[64:ff9b::7f00:1]/x']) {
+      expect(await webhookUrlProblem(url, false, 'https://platform.example'), url).toMatch(/private address/);
+    }
+    await expect(checkServiceUrl(new URL('http://[::ffff:7f00:1]:8080/x'), { allowPrivateAddresses: false }, 'webhook')).rejects.toThrow(
+      /private address/,
+    );
+  });
+
+  it("refuses the platform's own origin and port in every mode, whatever form the loopback address takes", async () => {
+    const own = { origins: ['http://localhost:3999'], port: 3999 };
+    for (const allowPrivateAddresses of [true, false]) {
+      for (const url of [
+        'http://localhost:3999/dev/mailbox.json',
+        'http://127.0.0.1:3999/dev/mailbox.json',
+        'http://2130706433:3999/',
+        'http://0x7f.1:3999/',
+        'http://[::1]:3999/',
+        'http://[::ffff:127.0.0.1]:3999/',
+        'http://0.0.0.0:3999/',
+      ]) {
+        expect(await urlProblem(url, { allowPrivateAddresses, own }, 'service URL'), url).toMatch(/platform's own address/);
+      }
+    }
+    expect(await urlProblem('http://127.0.0.1:4000/', { allowPrivateAddresses: true, own }, 'service URL')).toBeUndefined();
+  });
+});
+
+describe('against a development server', () => {
+  let server: PlatformTestServer;
+  beforeAll(async () => {
+    server = await startPlatformServer({ runtimes: testRuntimes });
+  });
+  afterAll(() => server?.close());
+
+  async function publisher(label: string) {
+    const { session } = await signedIn(server, await confirmedUser(server, label));
+    return session.access_token;
+  }
+
+  it('refuses the platform itself as a service URL, an import URL and a webhook', async () => {
+    const token = await publisher('self');
+    const mailbox = `${server.url}/dev/mailbox.json?to=victim@example.test`;
+    const created = await rawApi(server, 'POST', '/v1/model_management/services', {
+      token,
+      body: { display_name: `Self ${Date.now()}`, visibility: 'public', runtime: { type: 'http', base_url: `${server.url}/dev` } },
+    });
+    expect(created.status).toBe(422);
+    expect(JSON.stringify(created.json)).toMatch(/runtime\.base_url.*platform's own address/);
+    const imported = await rawApi(server, 'POST', '/v1/model_management/import_openapi', { token, body: { url: mailbox } });
+    expect(imported.status).toBe(422);
+    expect(String(imported.json.detail)).toMatch(/platform's own address/);
+    const { token: runnerToken } = await runner(server, 'self-webhook');
+    const job = await rawApi(server, 'POST', '/v1/jobs', {
+      token: runnerToken,
+      body: {
+        service_id: TEXT2IMG,
+        endpoint: '/generate',
+        input: { prompt: 'x' },
+        webhook: `http://localhost:${new URL(server.url).port}/dev`,
+      },
+    });
+    expect(job.status).toBe(422);
+    expect(JSON.stringify(job.json)).toMatch(/platform's own address/);
+  });
+
+  it('the dev mailbox refuses a request the platform itself makes, and still answers this machine', async () => {
+    expect((await rawGet(`${server.url}/dev/mailbox.json`)).status).toBe(200);
+    const own = await rawGet(`${server.url}/dev/mailbox.json`, { [PLATFORM_REQUEST_HEADER]: '1' });
+    expect(own.status).toBe(403);
+  });
+
+  describe('service names are unique addresses', () => {
+    const create = (token: string, display_name: string) =>
+      rawApi(server, 'POST', '/v1/model_management/services', { token, body: { display_name, visibility: 'public' } });
+
+    it("refuses a seeded service's name, in any case and with spaces around it, with 409 on the field", async () => {
+      const token = await publisher('copycat');
+      const seeded = await rawApi(server, 'GET', '/v1/model_management/model_descriptors');
+      const name = String((seeded.json as Array<{ display_name: string | null }>).find((d) => d.display_name)!.display_name);
+      const copy = await create(token, `  ${name.toUpperCase()} `);
+      expect(copy.status).toBe(409);
+      expect(copy.json).toMatchObject({ errors: [{ name: 'display_name', rule: 'unique' }] });
+      expect(String(copy.json.detail)).toMatch(/already called/);
+    });
+
+    it("refuses another publisher's name and an owner/name in someone else's name; allows one's own handle", async () => {
+      const first = await publisher('first');
+      const second = await publisher('second');
+      const name = `Unique Service ${Date.now()}`;
+      expect((await create(first, name)).status).toBe(201);
+      expect((await create(second, name.toLowerCase())).status).toBe(409);
+      const imitation = await create(second, 'black-forest-labs/flux-pro-copy');
+      expect(imitation.status).toBe(409);
+      expect(String(imitation.json.detail)).toMatch(/own handle/);
+      const credentials = await confirmedUser(server, 'handle');
+      const { session } = await signedIn(server, credentials);
+      const mine = await create(session.access_token, `${credentials.email.split('@')[0]}/my-model`);
+      expect(mine.status).toBe(201);
+    });
+
+    it('refuses renaming onto a taken name; keeping the own name is fine', async () => {
+      const token = await publisher('rename');
+      const a = await create(token, `Alpha ${Date.now()}`);
+      const b = await create(token, `Beta ${Date.now()}`);
+      const id = String(b.json.id);
+      const clash = await rawApi(server, 'PATCH', `/v1/model_management/services/${id}`, {
+        token,
+        body: { display_name: a.json.display_name },
+      });
+      expect(clash.status).toBe(409);
+      const same = await rawApi(server, 'PATCH', `/v1/model_management/services/${id}`, {
+        token,
+        body: { display_name: b.json.display_name },
+      });
+      expect(same.status).toBe(200);
+    });
+  });
+});
