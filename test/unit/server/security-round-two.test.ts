@@ -3,6 +3,7 @@ import { startPlatformServer, type PlatformTestServer } from '../../../reference
 import { checkServiceUrl, isPrivateAddress, urlProblem } from '../../../reference-app/server/runtimes/http/urlPolicy';
 import { webhookUrlProblem } from '../../../reference-app/server/jobs/webhooks';
 import { PLATFORM_REQUEST_HEADER } from '../../../reference-app/server/runtimes/http/urlPolicy';
+import { jsonDepth, MAX_JSON_DEPTH } from '../../../reference-app/server/http/inputGuard';
 import { confirmedUser, rawApi, rawGet, signedIn } from './helpers';
 import { runner, testRuntimes, TEXT2IMG } from './jobs-fixtures';
 
@@ -67,6 +68,14 @@ describe('the URL policy', () => {
   });
 });
 
+describe('the input guard', () => {
+  it('counts nesting outside strings, and stops counting past the limit', () => {
+    expect(jsonDepth('{"a":[1,{"b":"[[[[{{{{"}]}')).toBe(3);
+    expect(jsonDepth('"\\"[[["')).toBe(0);
+    expect(jsonDepth('['.repeat(100000))).toBe(MAX_JSON_DEPTH + 1);
+  });
+});
+
 describe('against a development server', () => {
   let server: PlatformTestServer;
   beforeAll(async () => {
@@ -111,6 +120,36 @@ describe('against a development server', () => {
     expect(own.status).toBe(403);
   });
 
+  it('refuses bodies nested deeper than the limit and numbers JSON cannot store, with 400 naming the rule', async () => {
+    const { token } = await runner(server, 'odd-input');
+    const deep = `{"service_id":"${TEXT2IMG}","endpoint":"/generate","input":{"prompt":${'['.repeat(5000)}${']'.repeat(5000)}}}`;
+    const nested = await rawApi(server, 'POST', '/v1/jobs', { token, rawBody: deep });
+    expect(nested.status).toBe(400);
+    expect(String(nested.json.detail)).toMatch(/nested too deeply: .* at most 64 levels/);
+    const huge = await rawApi(server, 'POST', '/v1/jobs', {
+      token,
+      rawBody: `{"service_id":"${TEXT2IMG}","endpoint":"/generate","input":{"prompt":"x","seed":1e309}}`,
+    });
+    expect(huge.status).toBe(400);
+    expect(String(huge.json.detail)).toMatch(/input\.seed is a number too large/);
+    const publisherToken = await publisher('odd-patch');
+    const service = await rawApi(server, 'POST', '/v1/model_management/services', {
+      token: publisherToken,
+      body: { display_name: `Odd ${Date.now()}`, visibility: 'public' },
+    });
+    const patch = await rawApi(server, 'PATCH', `/v1/model_management/services/${String(service.json.id)}`, {
+      token: publisherToken,
+      rawBody: `{"endpoints":[{"method":"POST","path":"/x","parameters":[{"name":"p","type":"json","default":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}]}]}`,
+    });
+    expect(patch.status).toBe(400);
+    const infinite = await rawApi(server, 'PATCH', `/v1/model_management/services/${String(service.json.id)}`, {
+      token: publisherToken,
+      rawBody: `{"endpoints":[{"method":"POST","path":"/x","parameters":[{"name":"p","type":"number","default":-1e400}]}]}`,
+    });
+    expect(infinite.status).toBe(400);
+    expect(String(infinite.json.detail)).toMatch(/endpoints\[0\]\.parameters\[0\]\.default is a number too large/);
+  });
+
   describe('service names are unique addresses', () => {
     const create = (token: string, display_name: string) =>
       rawApi(server, 'POST', '/v1/model_management/services', { token, body: { display_name, visibility: 'public' } });
@@ -118,7 +157,7 @@ describe('against a development server', () => {
     it("refuses a seeded service's name, in any case and with spaces around it, with 409 on the field", async () => {
       const token = await publisher('copycat');
       const seeded = await rawApi(server, 'GET', '/v1/model_management/model_descriptors');
-      const name = String((seeded.json as Array<{ display_name: string | null }>).find((d) => d.display_name)!.display_name);
+      const name = String((seeded.json as unknown as Array<{ display_name: string | null }>).find((d) => d.display_name)!.display_name);
       const copy = await create(token, `  ${name.toUpperCase()} `);
       expect(copy.status).toBe(409);
       expect(copy.json).toMatchObject({ errors: [{ name: 'display_name', rule: 'unique' }] });
