@@ -6,7 +6,8 @@
 // exports) and its pure-JS dependencies. Left external, so installed node_modules provide them:
 // PGlite (loads its WebAssembly and data files beside its own module), @node-rs/argon2 (a
 // native addon), pg-native (optional in pg), vite (only for --dev) and jimp (reads its bitmap
-// fonts from files beside its own module, which a bundle moves away from them).
+// fonts from files beside its own module, which a bundle moves away from them) and sharp (a native
+// addon whose libvips comes from the @img/* optional packages).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -22,6 +23,7 @@ export const SERVER_EXTERNAL = [
   'vite',
   'jimp',
   '@jimp/*',
+  'sharp',
 ];
 
 function newestMtime(target) {

@@ -4,6 +4,11 @@ import { checkServiceUrl, isPrivateAddress, urlProblem } from '../../../referenc
 import { webhookUrlProblem } from '../../../reference-app/server/jobs/webhooks';
 import { PLATFORM_REQUEST_HEADER } from '../../../reference-app/server/runtimes/http/urlPolicy';
 import { jsonDepth, MAX_JSON_DEPTH } from '../../../reference-app/server/http/inputGuard';
+import { Jimp } from 'jimp';
+import { readImageHeader } from '../../../reference-app/server/media/imageHeader';
+import { decodeRgba, ImageRefusedError } from '../../../reference-app/server/media/imageDecode';
+import { decodeImage } from '../../../reference-app/server/runtimes/local/images';
+import { bmpHeader, gifBomb, jpegHeader, pngBomb, tiffHeader, webpHeader } from '../../fixtures/imageBombs';
 import { confirmedUser, rawApi, rawGet, signedIn } from './helpers';
 import { runner, testRuntimes, TEXT2IMG } from './jobs-fixtures';
 
@@ -65,6 +70,44 @@ describe('the URL policy', () => {
       }
     }
     expect(await urlProblem('http://127.0.0.1:4000/', { allowPrivateAddresses: true, own }, 'service URL')).toBeUndefined();
+  });
+});
+
+describe('image bombs', () => {
+  const bombs = {
+    png: pngBomb(10_000, 10_000),
+    gif: gifBomb(16_000, 16_000),
+    jpeg: jpegHeader(8000, 8000),
+    bmp: bmpHeader(9000, 9000),
+    tiff: tiffHeader(7000, 7000),
+    webp: webpHeader(6000, 6000),
+  };
+
+  it('reads the declared size of every format from the header', () => {
+    expect(bombs.png.length).toBeLessThan(13_000);
+    expect(bombs.gif.length).toBe(35);
+    for (const [format, bytes] of Object.entries(bombs)) expect(readImageHeader(bytes)?.format, format).toBe(format);
+    expect(readImageHeader(bombs.png)).toEqual({ format: 'png', width: 10_000, height: 10_000 });
+    expect(readImageHeader(bombs.gif)).toEqual({ format: 'gif', width: 16_000, height: 16_000 });
+  });
+
+  it('refuses each bomb as too large before decoding (a decoder would have called it corrupt or run out of memory)', async () => {
+    for (const [format, bytes] of Object.entries(bombs)) {
+      const refused = await decodeRgba(bytes).catch((error: unknown) => error);
+      expect(refused, format).toBeInstanceOf(ImageRefusedError);
+      expect((refused as ImageRefusedError).reason, format).toBe('too_large');
+      expect((refused as Error).message, format).toMatch(/limit for .* images is (16|4) megapixels/);
+    }
+    await expect(decodeImage('image', bombs.jpeg, 'image/jpeg')).rejects.toThrow(/^image: the image is 8000×8000 pixels/);
+  });
+
+  it('still decodes real images of every kind, off the event loop', async () => {
+    const image = new Jimp({ width: 40, height: 30, color: 0xff0000ff });
+    for (const mime of ['image/png', 'image/jpeg', 'image/gif', 'image/bmp'] as const) {
+      const bytes = await image.getBuffer(mime);
+      const decoded = await decodeImage('image', bytes, mime);
+      expect([decoded.width, decoded.height], mime).toEqual([40, 30]);
+    }
   });
 });
 
@@ -148,6 +191,34 @@ describe('against a development server', () => {
     });
     expect(infinite.status).toBe(400);
     expect(String(infinite.json.detail)).toMatch(/endpoints\[0\]\.parameters\[0\]\.default is a number too large/);
+  });
+
+  it('refuses image bombs as card images with 422 naming the size, and still takes a real picture', async () => {
+    const token = await publisher('bomb');
+    const service = await rawApi(server, 'POST', '/v1/model_management/services', {
+      token,
+      body: { display_name: `Bombed ${Date.now()}`, visibility: 'public' },
+    });
+    const upload = async (bytes: Uint8Array, type: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([bytes.slice()], { type }), 'card');
+      const response = await fetch(`${server.url}/v1/model_management/services/${String(service.json.id)}/image`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+        body: form,
+      });
+      return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+    };
+    const png = await upload(pngBomb(10_000, 10_000), 'image/png');
+    expect(png.status).toBe(422);
+    expect(String(png.json.detail)).toMatch(/10000×10000 pixels .* limit for PNG images is 16 megapixels/);
+    const gif = await upload(gifBomb(16_000, 16_000), 'image/gif');
+    expect(gif.status).toBe(422);
+    expect(String(gif.json.detail)).toMatch(/16000×16000/);
+    const real = await upload(await new Jimp({ width: 800, height: 600, color: 0x3366ccff }).getBuffer('image/png'), 'image/png');
+    expect(real.status).toBe(200);
+    const card = await fetch(String(real.json.display_img_url).replace(/^https?:\/\/[^/]+/, server.url));
+    expect(readImageHeader(new Uint8Array(await card.arrayBuffer()))).toEqual({ format: 'jpeg', width: 660, height: 372 });
   });
 
   describe('service names are unique addresses', () => {
