@@ -53,10 +53,10 @@ function decoder(bytes: Uint8Array, header: ImageHeader, maxPixels: number): Pro
   );
 }
 
-async function decoded<T>(bytes: Uint8Array, maxPixels: number, use: (image: Sharp) => Promise<T>): Promise<T> {
+async function decoded<T>(bytes: Uint8Array, maxPixels: number, finish: (image: Sharp) => Promise<T>): Promise<T> {
   const header = checkImageHeader(bytes, maxPixels);
   try {
-    return await use(await decoder(bytes, header, maxPixels));
+    return await finish(await decoder(bytes, header, maxPixels));
   } catch (cause) {
     throw new ImageRefusedError('corrupt', `could not be decoded as ${header.format.toUpperCase()} (${(cause as Error).message})`, {
       cause,
