@@ -9,6 +9,7 @@ import { readImageHeader } from '../../../reference-app/server/media/imageHeader
 import { decodeRgba, ImageRefusedError } from '../../../reference-app/server/media/imageDecode';
 import { decodeImage } from '../../../reference-app/server/runtimes/local/images';
 import { bmpHeader, gifBomb, jpegHeader, pngBomb, tiffHeader, webpHeader } from '../../fixtures/imageBombs';
+import { importOpenApi, MAX_IMPORT_WORK } from '../../../reference-app/server/services/openapiImport';
 import { confirmedUser, rawApi, rawGet, signedIn } from './helpers';
 import { runner, testRuntimes, TEXT2IMG } from './jobs-fixtures';
 
@@ -108,6 +109,60 @@ describe('image bombs', () => {
       const decoded = await decodeImage('image', bytes, mime);
       expect([decoded.width, decoded.height], mime).toEqual([40, 30]);
     }
+  });
+});
+
+/** An OpenAPI document whose schemas L0…L{levels} each point `fanOut` times at the next level. */
+function fanOutDocument(levels: number, fanOut: number, use: (level0: { $ref: string }) => Record<string, unknown>) {
+  const schemas: Record<string, unknown> = {};
+  for (let level = 0; level < levels; level++) {
+    const next = { $ref: `#/components/schemas/L${level + 1}` };
+    schemas[`L${level}`] = { type: 'object', properties: Object.fromEntries(Array.from({ length: fanOut }, (_, i) => [`p${i}`, next])) };
+  }
+  schemas[`L${levels}`] = { type: 'string' };
+  return {
+    openapi: '3.1.0',
+    components: { schemas },
+    paths: { '/run': { post: { parameters: [{ name: 'p', in: 'query', schema: use({ $ref: '#/components/schemas/L0' }) }] } } },
+  };
+}
+
+/** `paths` operations whose JSON bodies all point at one schema of `properties` properties. */
+export function sharedBodyDocument(paths: number, properties: number) {
+  const big = {
+    type: 'object',
+    properties: Object.fromEntries(Array.from({ length: properties }, (_, i) => [`f${i}`, { type: 'string' }])),
+  };
+  const body = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Big' } } } };
+  return {
+    openapi: '3.1.0',
+    components: { schemas: { Big: big } },
+    paths: Object.fromEntries(Array.from({ length: paths }, (_, i) => [`/op${i}`, { post: { requestBody: body } }])),
+  };
+}
+
+describe('OpenAPI import amplification', () => {
+  it("keeps a parameter's default as written: a $ref inside it is data, never expanded", async () => {
+    // Ten pointers a level, eight levels: expanded, the default would be 10^8 objects.
+    const document = fanOutDocument(8, 10, (ref) => ({ type: 'object', default: { nested: [ref, ref] } }));
+    expect(JSON.stringify(document).length).toBeLessThan(4000);
+    const { endpoints } = await importOpenApi(document);
+    expect(endpoints[0]!.parameters[0]!.default).toEqual({
+      nested: [{ $ref: '#/components/schemas/L0' }, { $ref: '#/components/schemas/L0' }],
+    });
+    expect(JSON.stringify(endpoints).length).toBeLessThan(1000);
+  });
+
+  it('stops an import whose pointers multiply the work past the limit, naming it, and a self-referencing allOf', async () => {
+    const shared = sharedBodyDocument(300, 300);
+    expect(JSON.stringify(shared).length).toBeLessThan(50_000);
+    await expect(importOpenApi(shared)).rejects.toThrow(new RegExp(`followed: more than ${MAX_IMPORT_WORK} (parameters|schema steps)`));
+    const loop = {
+      openapi: '3.0.3',
+      components: { schemas: { A: { allOf: [{ $ref: '#/components/schemas/A' }] } } },
+      paths: { '/x': { post: { parameters: [{ name: 'a', in: 'query', schema: { $ref: '#/components/schemas/A' } }] } } },
+    };
+    await expect(importOpenApi(loop)).rejects.toThrow(/allOf, anyOf or oneOf more than 32 levels deep/);
   });
 });
 
@@ -219,6 +274,14 @@ describe('against a development server', () => {
     expect(real.status).toBe(200);
     const card = await fetch(String(real.json.display_img_url).replace(/^https?:\/\/[^/]+/, server.url));
     expect(readImageHeader(new Uint8Array(await card.arrayBuffer()))).toEqual({ format: 'jpeg', width: 660, height: 372 });
+  });
+
+  it('answers 422 naming what was too large when a pasted OpenAPI document fans out', async () => {
+    const token = await publisher('fan-out');
+    const document = sharedBodyDocument(300, 300);
+    const answer = await rawApi(server, 'POST', '/v1/model_management/import_openapi', { token, body: { document } });
+    expect(answer.status).toBe(422);
+    expect(String(answer.json.detail)).toMatch(/^document: The document is too large once its \$ref pointers are followed: more than \d+/);
   });
 
   describe('service names are unique addresses', () => {
