@@ -113,7 +113,7 @@ describe('image bombs', () => {
 });
 
 /** An OpenAPI document whose schemas L0…L{levels} each point `fanOut` times at the next level. */
-function fanOutDocument(levels: number, fanOut: number, use: (level0: { $ref: string }) => Record<string, unknown>) {
+function fanOutDocument(levels: number, fanOut: number, wrap: (level0: { $ref: string }) => Record<string, unknown>) {
   const schemas: Record<string, unknown> = {};
   for (let level = 0; level < levels; level++) {
     const next = { $ref: `#/components/schemas/L${level + 1}` };
@@ -123,7 +123,7 @@ function fanOutDocument(levels: number, fanOut: number, use: (level0: { $ref: st
   return {
     openapi: '3.1.0',
     components: { schemas },
-    paths: { '/run': { post: { parameters: [{ name: 'p', in: 'query', schema: use({ $ref: '#/components/schemas/L0' }) }] } } },
+    paths: { '/run': { post: { parameters: [{ name: 'p', in: 'query', schema: wrap({ $ref: '#/components/schemas/L0' }) }] } } },
   };
 }
 
