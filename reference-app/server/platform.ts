@@ -1,3 +1,4 @@
+import { sessionStateLookup } from './api/sessionState';
 import { ownAddressOf } from './runtimes/http/urlPolicy';
 import { hkdfSync } from 'node:crypto';
 import path from 'node:path';
@@ -120,10 +121,13 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     });
     const jobs = await startJobs({ database, config, linkKey, media, runtimes, loadRunnable: runnableServiceLoader(db) });
 
+    // The same check as the API's: a valid signature and a session that still exists.
+    const sessionState = sessionStateLookup(db);
     const catalogue = new CatalogueCache(async (token) => {
       try {
         const claims = await keys.verify(token, { issuer: issuerOf(config), audience: 'authenticated' });
-        return typeof claims.sub === 'string' ? claims.sub : undefined;
+        if (typeof claims.sub !== 'string' || typeof claims.session_id !== 'string') return undefined;
+        return (await sessionState(claims.session_id, claims.sub)).live ? claims.sub : undefined;
       } catch {
         return undefined;
       }

@@ -181,6 +181,20 @@ describe('against a development server', () => {
   });
   afterAll(() => server?.close());
 
+  async function onPlan(userId: string, plan: string) {
+    await server.platform.database.db
+      .insertInto('subscriptions')
+      .values({
+        user_id: userId,
+        plan_type: plan,
+        status: 'active',
+        provider: 'sandbox',
+        cancel_at_period_end: false,
+        current_period_end: null,
+      })
+      .execute();
+  }
+
   async function publisher(label: string) {
     const { session } = await signedIn(server, await confirmedUser(server, label));
     return session.access_token;
@@ -282,6 +296,39 @@ describe('against a development server', () => {
     const answer = await rawApi(server, 'POST', '/v1/model_management/import_openapi', { token, body: { document } });
     expect(answer.status).toBe(422);
     expect(String(answer.json.detail)).toMatch(/^document: The document is too large once its \$ref pointers are followed: more than \d+/);
+  });
+
+  describe('the catalogue cache and signed-out tokens', () => {
+    const descriptors = (token: string) => rawApi(server, 'GET', '/v1/model_management/model_descriptors', { token });
+    const lists = (answer: { json: unknown }, id: string) => (answer.json as Array<{ id: string }>).some((d) => d.id === id);
+
+    it("stops showing a signed-out token the user's private services within 5 s, and never files the public answer as theirs", async () => {
+      const credentials = await confirmedUser(server, 'cache');
+      const first = await signedIn(server, credentials);
+      const second = await signedIn(server, credentials);
+      const third = await signedIn(server, credentials);
+      const owner = first.session.access_token;
+      await onPlan(first.user.id, 'pro');
+      const created = await rawApi(server, 'POST', '/v1/model_management/services', {
+        token: owner,
+        body: { display_name: `Private ${Date.now()}`, visibility: 'private' },
+      });
+      expect(created.status).toBe(201);
+      const id = String(created.json.id);
+      expect(lists(await descriptors(owner), id)).toBe(true);
+      expect(lists(await descriptors(second.session.access_token), id)).toBe(true); // warms the cache for this token
+
+      await second.client.auth.signOut({ scope: 'local' });
+      await third.client.auth.signOut({ scope: 'local' });
+      // The revoked token that has been seen drops to the public catalogue within the documented 5 s…
+      await expect
+        .poll(async () => lists(await descriptors(second.session.access_token), id), { timeout: 10_000, interval: 250 })
+        .toBe(false);
+      // …a revoked token never seen before reads the public one at once…
+      expect(lists(await descriptors(third.session.access_token), id)).toBe(false);
+      // …and neither filed the public answer as the owner's: their live session still sees the private service.
+      expect(lists(await descriptors(owner), id)).toBe(true);
+    });
   });
 
   describe('service names are unique addresses', () => {
