@@ -33,6 +33,11 @@ export interface RateLimits {
   verify: number;
   mfa: number;
   support: number;
+  /** Per user and window: POST /v1/jobs, POST /v1/files, OpenAPI imports, health checks. */
+  jobs: number;
+  files: number;
+  imports: number;
+  healthChecks: number;
 }
 
 export interface ServerConfig {
@@ -266,6 +271,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cpus = a
       verify: int(env, 'RATE_LIMIT_VERIFY', 1000),
       mfa: int(env, 'RATE_LIMIT_MFA', 500),
       support: int(env, 'RATE_LIMIT_SUPPORT', 10),
+      jobs: int(env, 'RATE_LIMIT_JOBS', 3000),
+      files: int(env, 'RATE_LIMIT_FILES', 1000),
+      imports: int(env, 'RATE_LIMIT_IMPORTS', 100),
+      healthChecks: int(env, 'RATE_LIMIT_HEALTH_CHECKS', 300),
     },
     rateLimitStore,
     trustProxy: proxyHops(env),

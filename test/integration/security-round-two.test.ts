@@ -177,7 +177,8 @@ describe('the input guard', () => {
 describe('against a development server', () => {
   let server: PlatformTestServer;
   beforeAll(async () => {
-    server = await startPlatformServer({ runtimes: testRuntimes });
+    const perUser = { RATE_LIMIT_JOBS: '5', RATE_LIMIT_FILES: '5', RATE_LIMIT_IMPORTS: '5', RATE_LIMIT_HEALTH_CHECKS: '5' };
+    server = await startPlatformServer({ runtimes: testRuntimes, env: perUser });
   });
   afterAll(() => server?.close());
 
@@ -329,6 +330,39 @@ describe('against a development server', () => {
       // …and neither filed the public answer as the owner's: their live session still sees the private service.
       expect(lists(await descriptors(owner), id)).toBe(true);
     });
+  });
+
+  it('limits jobs, uploads, imports and health checks per user with 429 and Retry-After, counting each user apart', async () => {
+    const { token } = await runner(server, 'flood');
+    const { token: other } = await runner(server, 'calm');
+    const calls: Array<[string, (t: string) => Promise<{ status: number; headers: Headers; json: Record<string, unknown> }>]> = [
+      [
+        'jobs created',
+        (t) => rawApi(server, 'POST', '/v1/jobs', { token: t, body: { service_id: TEXT2IMG, endpoint: '/generate', input: {} } }),
+      ],
+      [
+        'OpenAPI imports',
+        (t) =>
+          rawApi(server, 'POST', '/v1/model_management/import_openapi', { token: t, body: { document: { openapi: '3.1.0', paths: {} } } }),
+      ],
+      [
+        'file uploads',
+        async (t) => {
+          const form = new FormData();
+          form.append('file', new Blob([new Uint8Array([1, 2, 3])], { type: 'application/octet-stream' }), 'x.bin');
+          const response = await fetch(`${server.url}/v1/files`, { method: 'POST', headers: { Authorization: `Bearer ${t}` }, body: form });
+          return { status: response.status, headers: response.headers, json: (await response.json()) as Record<string, unknown> };
+        },
+      ],
+    ];
+    for (const [what, call] of calls) {
+      for (let i = 0; i < 5; i++) expect((await call(token)).status, `${what} ${i}`).not.toBe(429);
+      const refused = await call(token);
+      expect(refused.status, what).toBe(429);
+      expect(Number(refused.headers.get('retry-after')), what).toBeGreaterThan(0);
+      expect(String(refused.json.detail), what).toContain(`Too many ${what}: at most 5 per`);
+      expect((await call(other)).status, `${what} for another user`).not.toBe(429);
+    }
   });
 
   describe('service names are unique addresses', () => {
