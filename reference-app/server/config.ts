@@ -1,3 +1,4 @@
+import { DEFAULT_STORAGE_QUOTAS, type StorageQuotas } from './media/storageQuota';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { loadJobsConfig, type JobsConfig } from './jobs/config';
@@ -41,6 +42,8 @@ export interface RateLimits {
 }
 
 export interface ServerConfig {
+  /** Bytes of stored files a user may keep at once, by plan (STORAGE_QUOTA_<PLAN>_MB). */
+  storageQuotas: StorageQuotas;
   /** NODE_ENV=production: no dev mailbox, no demo accounts, explicit payment provider and secret key. */
   production: boolean;
   port: number;
@@ -277,6 +280,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cpus = a
       healthChecks: int(env, 'RATE_LIMIT_HEALTH_CHECKS', 300),
     },
     rateLimitStore,
+    storageQuotas: {
+      free: int(env, 'STORAGE_QUOTA_FREE_MB', DEFAULT_STORAGE_QUOTAS.free / 1048576) * 1048576,
+      plus: int(env, 'STORAGE_QUOTA_PLUS_MB', DEFAULT_STORAGE_QUOTAS.plus / 1048576) * 1048576,
+      pro: int(env, 'STORAGE_QUOTA_PRO_MB', DEFAULT_STORAGE_QUOTAS.pro / 1048576) * 1048576,
+      enterprise: int(env, 'STORAGE_QUOTA_ENTERPRISE_MB', DEFAULT_STORAGE_QUOTAS.enterprise / 1048576) * 1048576,
+    },
     trustProxy: proxyHops(env),
     secretKey: env.LIMELIGHT_SECRET_KEY?.trim() || undefined,
     oauth: oauthConfig(env),

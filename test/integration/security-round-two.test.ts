@@ -177,7 +177,13 @@ describe('the input guard', () => {
 describe('against a development server', () => {
   let server: PlatformTestServer;
   beforeAll(async () => {
-    const perUser = { RATE_LIMIT_JOBS: '5', RATE_LIMIT_FILES: '5', RATE_LIMIT_IMPORTS: '5', RATE_LIMIT_HEALTH_CHECKS: '5' };
+    const perUser = {
+      RATE_LIMIT_JOBS: '5',
+      RATE_LIMIT_FILES: '5',
+      RATE_LIMIT_IMPORTS: '5',
+      RATE_LIMIT_HEALTH_CHECKS: '5',
+      STORAGE_QUOTA_FREE_MB: '1',
+    };
     server = await startPlatformServer({ runtimes: testRuntimes, env: perUser });
   });
   afterAll(() => server?.close());
@@ -363,6 +369,20 @@ describe('against a development server', () => {
       expect(String(refused.json.detail), what).toContain(`Too many ${what}: at most 5 per`);
       expect((await call(other)).status, `${what} for another user`).not.toBe(429);
     }
+  });
+
+  it("refuses an upload past the plan's storage quota with 413 and a message saying so", async () => {
+    const { token } = await runner(server, 'hoarder');
+    const upload = async () => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(600 * 1024)], { type: 'image/png' }), 'big.png');
+      const response = await fetch(`${server.url}/v1/files`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+      return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+    };
+    expect((await upload()).status).toBe(201);
+    const refused = await upload();
+    expect(refused.status).toBe(413);
+    expect(String(refused.json.detail)).toMatch(/^file: your free plan stores up to 1 MB of files at once and 0\.6 MB are in use/);
   });
 
   describe('service names are unique addresses', () => {

@@ -1,3 +1,4 @@
+import { storageQuotaProblem } from '../media/storageQuota';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -282,6 +283,8 @@ export function fileRoutes(deps: ApiDeps) {
       if (!UPLOAD_TYPES.has(type)) {
         return c.json({ detail: `file: type ${type || 'unknown'} is not accepted; accepted: ${[...UPLOAD_TYPES].join(', ')}` }, 415);
       }
+      const overQuota = await storageQuotaProblem(deps.db, deps.config.storageQuotas, caller.userId, file.size);
+      if (overQuota) return c.json({ detail: overQuota }, 413);
       const ref = await deps.jobFiles.put(new Uint8Array(await file.arrayBuffer()), type, {
         userId: caller.userId,
         expiresAt: new Date(Date.now() + deps.config.jobs.retentionHours * 3600_000),
