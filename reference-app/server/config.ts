@@ -44,6 +44,8 @@ export interface RateLimits {
 export interface ServerConfig {
   /** Bytes of stored files a user may keep at once, by plan (STORAGE_QUOTA_<PLAN>_MB). */
   storageQuotas: StorageQuotas;
+  /** Job streams one user may keep open on one server process (MAX_JOB_STREAMS_PER_USER; 0: no cap). */
+  streamsPerUser: number;
   /** NODE_ENV=production: no dev mailbox, no demo accounts, explicit payment provider and secret key. */
   production: boolean;
   port: number;
@@ -280,6 +282,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cpus = a
       healthChecks: int(env, 'RATE_LIMIT_HEALTH_CHECKS', 300),
     },
     rateLimitStore,
+    streamsPerUser: int(env, 'MAX_JOB_STREAMS_PER_USER', 50),
     storageQuotas: {
       free: int(env, 'STORAGE_QUOTA_FREE_MB', DEFAULT_STORAGE_QUOTAS.free / 1048576) * 1048576,
       plus: int(env, 'STORAGE_QUOTA_PLUS_MB', DEFAULT_STORAGE_QUOTAS.plus / 1048576) * 1048576,

@@ -183,6 +183,7 @@ describe('against a development server', () => {
       RATE_LIMIT_IMPORTS: '5',
       RATE_LIMIT_HEALTH_CHECKS: '5',
       STORAGE_QUOTA_FREE_MB: '1',
+      MAX_JOB_STREAMS_PER_USER: '2',
     };
     server = await startPlatformServer({ runtimes: testRuntimes, env: perUser });
   });
@@ -383,6 +384,40 @@ describe('against a development server', () => {
     const refused = await upload();
     expect(refused.status).toBe(413);
     expect(String(refused.json.detail)).toMatch(/^file: your free plan stores up to 1 MB of files at once and 0\.6 MB are in use/);
+  });
+
+  it('caps the job streams one user keeps open, and frees a place when one closes', async () => {
+    const { token } = await runner(server, 'streams');
+    const job = await rawApi(server, 'POST', '/v1/jobs', {
+      token,
+      body: { service_id: TEXT2IMG, endpoint: '/generate', input: { prompt: 'sleep:60000' } },
+    });
+    expect(job.status).toBe(201); // runs for a minute: its streams stay open
+    const open = async () => {
+      const controller = new AbortController();
+      const response = await fetch(`${server.url}/v1/jobs/${String(job.json.job_id)}/stream`, {
+        headers: { Authorization: `Bearer ${token}` },
+        signal: controller.signal,
+      });
+      if (response.status === 200) await response.body!.getReader().read(); // the first event: the stream is open
+      return { status: response.status, close: () => controller.abort(), response };
+    };
+    const first = await open();
+    const second = await open();
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const third = await open();
+    expect(third.status).toBe(429);
+    expect(String(((await third.response.json()) as { detail: string }).detail)).toMatch(/at most 2 per account/);
+    first.close();
+    await expect
+      .poll(async () => {
+        const again = await open();
+        again.close();
+        return again.status;
+      })
+      .toBe(200);
+    second.close();
+    await rawApi(server, 'POST', `/v1/jobs/${String(job.json.job_id)}/cancel`, { token });
   });
 
   describe('service names are unique addresses', () => {

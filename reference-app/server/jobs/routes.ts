@@ -1,3 +1,4 @@
+import { OpenStreams } from './openStreams';
 import { storageQuotaProblem } from '../media/storageQuota';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -54,6 +55,7 @@ export function jobRoutes(deps: ApiDeps) {
   const app = createApiApp<SignedInEnv>();
   const { jobs } = deps;
   const guard = <R>(c: Context, run: () => Promise<R>) => run().catch((error) => answerError(c, error));
+  const openStreams = new OpenStreams(deps.config.streamsPerUser);
 
   app.openapi(
     createRoute({
@@ -197,6 +199,7 @@ export function jobRoutes(deps: ApiDeps) {
         200: { description: 'Event stream', content: { 'text/event-stream': { schema: z.string() } } },
         401: problem('Missing or invalid credentials'),
         404: problem('No such job of yours'),
+        429: problem('Too many open streams of this account'),
       },
     }),
     (c) =>
@@ -204,6 +207,10 @@ export function jobRoutes(deps: ApiDeps) {
         const caller = c.var.caller;
         const jobId = c.req.valid('param').job_id;
         await jobs.get(caller.userId, jobId);
+        const release = openStreams.acquire(caller.userId);
+        if (!release) {
+          return c.json({ detail: `Too many open job streams: at most ${openStreams.perUser} per account at once; close one first` }, 429);
+        }
         const lastId = Number(c.req.header('last-event-id'));
         let sent = Number.isFinite(lastId) ? lastId : 0;
         c.header('Cache-Control', 'no-cache');
@@ -212,22 +219,26 @@ export function jobRoutes(deps: ApiDeps) {
           const gone = new AbortController();
           stream.onAbort(() => gone.abort());
           let lastWrite = Date.now();
-          while (!gone.signal.aborted) {
-            const row = await jobs.get(caller.userId, jobId);
-            if (row.version > sent) {
-              await stream.writeSSE({ event: 'job', id: String(row.version), data: JSON.stringify(await jobs.envelope(row)) });
-              sent = row.version;
-              lastWrite = Date.now();
+          try {
+            while (!gone.signal.aborted) {
+              const row = await jobs.get(caller.userId, jobId);
+              if (row.version > sent) {
+                await stream.writeSSE({ event: 'job', id: String(row.version), data: JSON.stringify(await jobs.envelope(row)) });
+                sent = row.version;
+                lastWrite = Date.now();
+              }
+              if (isFinalStatus(row.status)) break;
+              const pause = sleep(Math.min(STREAM_POLL_MS, HEARTBEAT_MS - (Date.now() - lastWrite)), gone.signal);
+              const off = jobs.events.onChanged(jobId, (version) => version > sent && pause.wake());
+              await pause.promise;
+              off();
+              if (Date.now() - lastWrite >= HEARTBEAT_MS) {
+                await stream.write(': heartbeat\n\n');
+                lastWrite = Date.now();
+              }
             }
-            if (isFinalStatus(row.status)) break;
-            const pause = sleep(Math.min(STREAM_POLL_MS, HEARTBEAT_MS - (Date.now() - lastWrite)), gone.signal);
-            const off = jobs.events.onChanged(jobId, (version) => version > sent && pause.wake());
-            await pause.promise;
-            off();
-            if (Date.now() - lastWrite >= HEARTBEAT_MS) {
-              await stream.write(': heartbeat\n\n');
-              lastWrite = Date.now();
-            }
+          } finally {
+            release();
           }
         }) as unknown as Response;
       }),
