@@ -10,6 +10,7 @@ import { decodeRgba, ImageRefusedError } from '../../reference-app/server/media/
 import { decodeImage } from '../../reference-app/server/runtimes/local/images';
 import { bmpHeader, gifBomb, jpegHeader, pngBomb, tiffHeader, webpHeader } from '../fixtures/imageBombs';
 import { importOpenApi, MAX_IMPORT_WORK } from '../../reference-app/server/publishing/openapiImport';
+import { confineFileReferences } from '../../reference-app/server/media/ownMedia';
 import { confirmedUser, rawApi, rawGet, signedIn } from './helpers';
 import { runner, testRuntimes, TEXT2IMG } from './jobs/fixtures';
 
@@ -163,6 +164,31 @@ describe('OpenAPI import amplification', () => {
       paths: { '/x': { post: { parameters: [{ name: 'a', in: 'query', schema: { $ref: '#/components/schemas/A' } }] } } },
     };
     await expect(importOpenApi(loop)).rejects.toThrow(/allOf, anyOf or oneOf more than 32 levels deep/);
+  });
+});
+
+describe('file references in job results', () => {
+  it("keep only the platform's own media as references; any other URL becomes plain data", () => {
+    const site = 'https://limelight.example';
+    const result = confineFileReferences(
+      {
+        image: { url: `${site}/media/files/abc.png`, content_type: 'image/png', size: 3 },
+        relative: { url: '/media/files/def.wav', content_type: 'audio/wav', size: 4 },
+        forged: { url: 'https://evil.example/media/files/x.exe', content_type: 'image/png', size: 5 },
+        traversal: { url: `${site}/media/files/../../account`, content_type: 'image/png', size: 6 },
+        list: [{ url: 'javascript:alert(1)', content_type: 'text/html' }],
+        text: 'https://evil.example/x',
+      },
+      site,
+    );
+    expect(result).toEqual({
+      image: { url: `${site}/media/files/abc.png`, content_type: 'image/png', size: 3 },
+      relative: { url: '/media/files/def.wav', content_type: 'audio/wav', size: 4 },
+      forged: { external_url: 'https://evil.example/media/files/x.exe', content_type: 'image/png', size: 5 },
+      traversal: { external_url: `${site}/media/files/../../account`, content_type: 'image/png', size: 6 },
+      list: [{ external_url: 'javascript:alert(1)', content_type: 'text/html' }],
+      text: 'https://evil.example/x',
+    });
   });
 });
 

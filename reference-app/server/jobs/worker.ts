@@ -1,3 +1,4 @@
+import { confineFileReferences } from '../media/ownMedia';
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '../db/connect';
 import { RuntimeError, type RunContext } from '../runtimes/runtime';
@@ -234,6 +235,7 @@ export class JobWorker {
 
   #finish(job: JobRow, outcome: Outcome) {
     const { database, events, config } = this.deps;
-    return finishJob(database.db, events, job, this.id, outcome, config.retentionHours);
+    const result = outcome.result === undefined ? undefined : confineFileReferences(outcome.result, this.deps.webhooks.publicUrl);
+    return finishJob(database.db, events, job, this.id, { ...outcome, result }, config.retentionHours);
   }
 }
