@@ -11,6 +11,7 @@ import { decodeImage } from '../../reference-app/server/runtimes/local/images';
 import { bmpHeader, gifBomb, jpegHeader, pngBomb, tiffHeader, webpHeader } from '../fixtures/imageBombs';
 import { importOpenApi, MAX_IMPORT_WORK } from '../../reference-app/server/publishing/openapiImport';
 import { confineFileReferences } from '../../reference-app/server/media/ownMedia';
+import { sql } from 'kysely';
 import { confirmedUser, rawApi, rawGet, signedIn } from './helpers';
 import { runner, testRuntimes, TEXT2IMG } from './jobs/fixtures';
 
@@ -444,6 +445,38 @@ describe('against a development server', () => {
       .toBe(200);
     second.close();
     await rawApi(server, 'POST', `/v1/jobs/${String(job.json.job_id)}/cancel`, { token });
+  });
+
+  it('keeps a random webhook secret per user, rotates it with an overlap, and never shows it to an API key', async () => {
+    const { token, userId } = await runner(server, 'secret');
+    const { token: other } = await runner(server, 'secret-other');
+    const first = await rawApi(server, 'GET', '/v1/jobs/webhook-secret', { token });
+    expect(first.status).toBe(200);
+    expect(String(first.json.secret)).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect((await rawApi(server, 'GET', '/v1/jobs/webhook-secret', { token })).json.secret).toBe(first.json.secret);
+    expect((await rawApi(server, 'GET', '/v1/jobs/webhook-secret', { token: other })).json.secret).not.toBe(first.json.secret);
+
+    const key = await rawApi(server, 'POST', '/v1/profile/create_api_key', { token, body: {} });
+    const apiKey = String(key.json.secret);
+    for (const [method, path] of [
+      ['GET', '/v1/jobs/webhook-secret'],
+      ['POST', '/v1/jobs/webhook-secret/rotate'],
+    ] as const) {
+      const refused = await rawApi(server, method, path, { token: apiKey });
+      expect(refused.status, path).toBe(403);
+      expect(JSON.stringify(refused.json)).not.toContain('whsec_');
+    }
+
+    const rotated = await rawApi(server, 'POST', '/v1/jobs/webhook-secret/rotate', { token });
+    expect(rotated.status).toBe(200);
+    expect(rotated.json.secret).not.toBe(first.json.secret);
+    expect((await rawApi(server, 'GET', '/v1/jobs/webhook-secret', { token })).json.secret).toBe(rotated.json.secret);
+    const rows = await sql<{ secret_sealed: string; previous_sealed: string | null; previous_valid_until: Date }>`
+      SELECT * FROM webhook_secrets WHERE user_id = ${userId}`.execute(server.platform.database.db);
+    const row = rows.rows[0]!;
+    expect(row.previous_sealed).not.toBeNull(); // the old secret still signs during the overlap…
+    expect(new Date(row.previous_valid_until).getTime() - Date.now()).toBeGreaterThan(23 * 3600_000); // …of 24 hours
+    for (const secret of [first.json.secret, rotated.json.secret]) expect(JSON.stringify(row)).not.toContain(String(secret).slice(6)); // sealed
   });
 
   describe('service names are unique addresses', () => {

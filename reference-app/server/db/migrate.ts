@@ -6,6 +6,7 @@ import * as platformSecurity from './migrations/004_platform_security';
 import * as jobs from './migrations/005_jobs';
 import * as catalogueVersion from './migrations/006_catalogue_version';
 import * as services from './migrations/007_services';
+import * as webhookSecrets from './migrations/010_webhook_secrets';
 import type { Db } from './types';
 
 // Versioned migrations, applied in name order at start. Each is a list of statements because
@@ -20,6 +21,7 @@ const migrations: Record<string, readonly string[]> = {
   '005_jobs': jobs.statements,
   '006_catalogue_version': catalogueVersion.statements,
   '007_services': services.statements,
+  '010_webhook_secrets': webhookSecrets.statements,
 };
 
 /** A hash of the schema, part of the key under which prepared test databases are cached. */

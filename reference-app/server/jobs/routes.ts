@@ -25,7 +25,10 @@ import {
   WebhookSecretSchema,
 } from './schemas';
 import { JobApiError } from './service';
-import { webhookSecretOf } from './webhooks';
+import { rotateWebhookSecret, WEBHOOK_SECRET_OVERLAP_HOURS, webhookSecretBox, webhookSecretsOf } from './webhookSecrets';
+
+/** The signing secret is an account secret: an API key (for running services) cannot read or rotate it. */
+const WEBHOOK_SECRET_NEEDS_SESSION = 'API keys (lime_…) cannot read or rotate the webhook secret; sign in to the account';
 
 // /v1/jobs and /v1/files (docs/jobs.md). Thin: parse, authenticate, call JobService, answer.
 
@@ -56,6 +59,7 @@ export function jobRoutes(deps: ApiDeps) {
   const { jobs } = deps;
   const guard = <R>(c: Context, run: () => Promise<R>) => run().catch((error) => answerError(c, error));
   const openStreams = new OpenStreams(deps.config.streamsPerUser);
+  const secretBox = webhookSecretBox(deps.linkKey);
 
   app.openapi(
     createRoute({
@@ -144,12 +148,36 @@ export function jobRoutes(deps: ApiDeps) {
       method: 'get',
       path: '/webhook-secret',
       tags,
-      summary: 'The secret that signs your job webhooks (Standard Webhooks, whsec_…)',
-      responses: { 200: jsonOf(WebhookSecretSchema, 'Signing secret'), 401: problem('Missing or invalid credentials') },
+      summary: 'The secret that signs your job webhooks (Standard Webhooks, whsec_…); sessions only, not API keys',
+      responses: {
+        200: jsonOf(WebhookSecretSchema, 'Signing secret'),
+        401: problem('Missing or invalid credentials'),
+        403: problem('Asked with an API key'),
+      },
     }),
     async (c) => {
       const caller = c.var.caller;
-      return c.json({ secret: webhookSecretOf(deps.linkKey, caller.userId) }, 200);
+      if (caller.via === 'api_key') return c.json({ detail: WEBHOOK_SECRET_NEEDS_SESSION }, 403);
+      return c.json({ secret: (await webhookSecretsOf(deps.db, secretBox, caller.userId)).current }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/webhook-secret/rotate',
+      tags,
+      summary: `A new webhook signing secret; the old one still signs deliveries for ${WEBHOOK_SECRET_OVERLAP_HOURS} hours`,
+      responses: {
+        200: jsonOf(WebhookSecretSchema, 'The new signing secret'),
+        401: problem('Missing or invalid credentials'),
+        403: problem('Asked with an API key'),
+      },
+    }),
+    async (c) => {
+      const caller = c.var.caller;
+      if (caller.via === 'api_key') return c.json({ detail: WEBHOOK_SECRET_NEEDS_SESSION }, 403);
+      return c.json({ secret: (await rotateWebhookSecret(deps.db, secretBox, caller.userId)).current }, 200);
     },
   );
 

@@ -1,8 +1,8 @@
-import { hkdfSync } from 'node:crypto';
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/types';
 import { checkServiceUrl, ownAddressOf, platformRequestHeaders, urlProblem, type UrlPolicy } from '../runtimes/http/urlPolicy';
+import { webhookSecretBox, webhookSecretsOf } from './webhookSecrets';
 import { envelopeOf, type JobRow } from './envelope';
 
 // Job webhooks (docs/jobs.md: webhooks): when a job ends, its envelope is POSTed to the job's
@@ -13,12 +13,6 @@ import { envelopeOf, type JobRow } from './envelope';
 /** Delay before attempt n+1 after n failed attempts, seconds; after the last, the delivery fails. */
 export const WEBHOOK_BACKOFF_S = [5, 30, 120, 600, 3600] as const;
 const DELIVERY_TIMEOUT_MS = 10_000;
-
-/** The user's signing secret, derived from the server key (nothing to store or leak at rest). */
-export function webhookSecretOf(linkKey: Buffer, userId: string): string {
-  const key = Buffer.from(hkdfSync('sha256', linkKey, Buffer.alloc(0), `limelight job webhooks ${userId}`, 32));
-  return `whsec_${key.toString('base64')}`;
-}
 
 /** The URL policy for webhooks (docs/security.md, "Service URLs"), at creation and at every delivery. */
 export function webhookPolicy(allowPrivate: boolean, publicUrl: string): UrlPolicy {
@@ -62,7 +56,12 @@ async function deliverOne(deps: WebhookDeps, delivery: { id: string; job_id: str
     data: envelopeOf(job, deps.publicUrl),
   });
   const timestamp = new Date();
-  const signature = new Webhook(webhookSecretOf(deps.linkKey, delivery.user_id)).sign(delivery.id, timestamp, payload);
+  const secrets = await webhookSecretsOf(deps.db, webhookSecretBox(deps.linkKey), delivery.user_id);
+  // During a rotation's overlap both secrets sign: a receiver verifying with either accepts it.
+  const signature = [secrets.current, secrets.previous?.secret]
+    .filter((secret): secret is string => !!secret)
+    .map((secret) => new Webhook(secret).sign(delivery.id, timestamp, payload))
+    .join(' ');
   let error: string | undefined;
   try {
     await checkServiceUrl(new URL(delivery.url), webhookPolicy(deps.allowPrivate, deps.publicUrl), 'webhook');
