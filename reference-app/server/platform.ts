@@ -12,6 +12,7 @@ import { createSecretBox, loadSecretKey } from './crypto/secretBox';
 import { randomToken } from './crypto/tokens';
 import { openDatabase, type DatabaseHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { settingOrInsert } from './db/settings';
 import type { Db } from './db/types';
 import { CatalogueCache } from './http/catalogueCache';
 import { RateLimiter } from './http/rateLimit';
@@ -59,14 +60,7 @@ export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
 
 async function ensurePublishableKey(db: Db, preferred: string | undefined): Promise<string> {
   if (preferred) return preferred;
-  const candidate = `pk_lime_${randomToken(24)}`;
-  await db
-    .insertInto('settings')
-    .values({ key: 'publishable_key', value: candidate })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db.selectFrom('settings').select('value').where('key', '=', 'publishable_key').executeTakeFirstOrThrow();
-  return row.value;
+  return settingOrInsert(db, 'publishable_key', `pk_lime_${randomToken(24)}`);
 }
 
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {

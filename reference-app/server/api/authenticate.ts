@@ -1,9 +1,8 @@
 import type { Context } from 'hono';
 import { issuerOf } from '../auth/deps';
-import { sha256 } from '../crypto/tokens';
-import type { ApiDeps } from './deps';
 import { unauthorized } from '../errors';
-import { monthKey } from './months';
+import { API_KEY_PREFIX, findApiKey, recordApiKeyUse } from '../profile/apiKeys';
+import type { ApiDeps } from './deps';
 
 // Who calls the platform API: a bearer access token from the auth API (verified with the same
 // keys) or an API key (`lime_…`, looked up by its hash). The mount list (mounts.ts) decides
@@ -29,7 +28,7 @@ export interface MaybeSignedInEnv {
   Variables: { caller: ApiCaller | undefined };
 }
 
-export const API_KEY_PREFIX = 'lime_';
+export { API_KEY_PREFIX };
 export const MISSING_CREDENTIALS = 'Not authenticated: send the header Authorization: Bearer <access token or API key>';
 
 function bearerOf(c: Context): string | undefined {
@@ -41,23 +40,12 @@ function bearerOf(c: Context): string | undefined {
 }
 
 async function fromApiKey(deps: ApiDeps, key: string): Promise<ApiCaller> {
-  const row = await deps.db
-    .selectFrom('api_keys')
-    .innerJoin('users', 'users.id', 'api_keys.user_id')
-    .select(['api_keys.id', 'api_keys.user_id', 'api_keys.expiration_date', 'users.email'])
-    .where('api_keys.key_hash', '=', sha256(key))
-    .executeTakeFirst();
+  const row = await findApiKey(deps.db, key);
   if (!row) throw unauthorized('Invalid API key');
   if (row.expiration_date.getTime() < Date.now()) {
     throw unauthorized(`API key expired on ${row.expiration_date.toISOString().slice(0, 10)}; create a new one`);
   }
-  const now = new Date();
-  await deps.db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', row.id).execute();
-  await deps.db
-    .insertInto('api_usage')
-    .values({ user_id: row.user_id, month: monthKey(now), calls: 1 })
-    .onConflict((oc) => oc.columns(['user_id', 'month']).doUpdateSet((eb) => ({ calls: eb('api_usage.calls', '+', 1) })))
-    .execute();
+  await recordApiKeyUse(deps.db, row);
   return { userId: row.user_id, email: row.email, via: 'api_key' };
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { selectSessionState } from '../auth/queries';
 import type { Db } from '../db/types';
 
 // Whether an access token's session still exists and whether its user has a verified MFA
@@ -24,10 +24,7 @@ export function sessionStateLookup(db: Db, cacheMs = SESSION_STATE_CACHE_MS, now
     const key = `${sessionId}:${userId}`;
     const hit = cache.get(key);
     if (hit && now() - hit.at < cacheMs) return hit.state;
-    const row = await sql<{ live: boolean; mfa: boolean }>`
-      select exists(select 1 from sessions where id = ${sessionId} and user_id = ${userId}) as live,
-             exists(select 1 from mfa_factors where user_id = ${userId} and status = 'verified') as mfa`.execute(db);
-    const state = { live: !!row.rows[0]?.live, hasVerifiedFactor: !!row.rows[0]?.mfa };
+    const state = await selectSessionState(db, sessionId, userId);
     if (cache.size >= MAX_CACHED) cache.clear();
     cache.set(key, { at: now(), state });
     return state;

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { randomToken, sha256 } from '../crypto/tokens';
 import type { Amr, Db, SessionsTable } from '../db/types';
 import { issuerOf, type AuthDeps } from './deps';
+import { deleteSessionsWhere, insertRefreshToken, insertSession, setLastSignIn } from './queries';
 import { appMetadata, loadUserBundle, userResponse, type UserRow } from './userRecords';
 
 // Sessions, their rotating refresh tokens and the access tokens (JWT) issued for them.
@@ -26,19 +27,15 @@ export const amrEntry = (method: string): Amr[number] => ({ method, timestamp: M
 
 export async function createSession(trx: Db, user: UserRow, method: string, client: ClientInfo): Promise<SessionRow> {
   const now = new Date();
-  await trx.updateTable('users').set({ last_sign_in_at: now, updated_at: now }).where('id', '=', user.id).execute();
+  await setLastSignIn(trx, user.id, now);
   user.last_sign_in_at = now;
-  return trx
-    .insertInto('sessions')
-    .values({
-      user_id: user.id,
-      aal: 'aal1',
-      amr: JSON.stringify([amrEntry(method)]),
-      ip: client.ip,
-      user_agent: client.userAgent?.slice(0, 512) ?? null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertSession(trx, {
+    user_id: user.id,
+    aal: 'aal1',
+    amr: JSON.stringify([amrEntry(method)]),
+    ip: client.ip,
+    user_agent: client.userAgent?.slice(0, 512) ?? null,
+  });
 }
 
 /** A new refresh token for the session, child of `parentId` when rotating. */
@@ -49,16 +46,13 @@ export async function issueRefreshToken(
   parentId: number | null,
 ): Promise<string> {
   const token = randomToken(24);
-  await trx
-    .insertInto('refresh_tokens')
-    .values({
-      token_hash: sha256(token),
-      token_enc: deps.box.seal(token),
-      session_id: session.id,
-      user_id: session.user_id,
-      parent_id: parentId,
-    })
-    .execute();
+  await insertRefreshToken(trx, {
+    token_hash: sha256(token),
+    token_enc: deps.box.seal(token),
+    session_id: session.id,
+    user_id: session.user_id,
+    parent_id: parentId,
+  });
   return token;
 }
 
@@ -123,12 +117,12 @@ export async function deleteSessions(
   scope: 'global' | 'local' | 'others',
   sessionId: string | undefined,
 ): Promise<void> {
-  let query = q.deleteFrom('sessions').where('user_id', '=', userId);
   if (scope === 'local') {
     if (!sessionId) return;
-    query = query.where('id', '=', sessionId);
+    await deleteSessionsWhere(q, userId, { id: sessionId, keep: false });
   } else if (scope === 'others' && sessionId) {
-    query = query.where('id', '!=', sessionId);
+    await deleteSessionsWhere(q, userId, { id: sessionId, keep: true });
+  } else {
+    await deleteSessionsWhere(q, userId);
   }
-  await query.execute();
 }

@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { IdentitiesTable, MfaFactorsTable, Db, UsersTable } from '../db/types';
+import {
+  deleteSessionsOf,
+  insertIdentity,
+  insertUserRow,
+  selectEmailIdentity,
+  selectFactorsOf,
+  selectIdentitiesOf,
+  selectUserByEmail,
+  selectUserById,
+  updateIdentity,
+  updateUserRow,
+} from './queries';
 
 // User records: queries for users, their identities and factors, and the User object GoTrue
 // returns. The HTTP routes for the signed-in user (GET/PUT /user, /logout) are in userRoutes.ts.
@@ -32,18 +44,15 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isValidEmail = (email: string) => email.length <= 254 && EMAIL_PATTERN.test(email);
 
 export function findUserByEmail(q: Db, email: string): Promise<UserRow | undefined> {
-  return q.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+  return selectUserByEmail(q, normalizeEmail(email));
 }
 
 export function findUserById(q: Db, id: string): Promise<UserRow | undefined> {
-  return q.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return selectUserById(q, id);
 }
 
 export async function loadUserBundle(q: Db, user: UserRow): Promise<UserBundle> {
-  const [identities, factors] = await Promise.all([
-    q.selectFrom('identities').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute(),
-    q.selectFrom('mfa_factors').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute(),
-  ]);
+  const [identities, factors] = await Promise.all([selectIdentitiesOf(q, user.id), selectFactorsOf(q, user.id)]);
   return { user, identities, factors };
 }
 
@@ -162,31 +171,24 @@ export async function insertUser(trx: Db, input: NewUser): Promise<UserRow> {
     email_verified: input.confirmed,
     phone_verified: false,
   };
-  const user = await trx
-    .insertInto('users')
-    .values({
-      id,
-      email,
-      created_at: now,
-      updated_at: now,
-      encrypted_password: input.passwordHash,
-      email_confirmed_at: input.confirmed ? now : null,
-      raw_app_meta_data: JSON.stringify({ provider, providers: [provider] }),
-      raw_user_meta_data: JSON.stringify({ ...input.metadata, ...identityData, sub: id }),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('identities')
-    .values({
-      user_id: id,
-      provider,
-      provider_id: input.providerId ?? id,
-      identity_data: JSON.stringify(identityData),
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const user = await insertUserRow(trx, {
+    id,
+    email,
+    created_at: now,
+    updated_at: now,
+    encrypted_password: input.passwordHash,
+    email_confirmed_at: input.confirmed ? now : null,
+    raw_app_meta_data: JSON.stringify({ provider, providers: [provider] }),
+    raw_user_meta_data: JSON.stringify({ ...input.metadata, ...identityData, sub: id }),
+  });
+  await insertIdentity(trx, {
+    user_id: id,
+    provider,
+    provider_id: input.providerId ?? id,
+    identity_data: JSON.stringify(identityData),
+    created_at: now,
+    updated_at: now,
+  });
   return user;
 }
 
@@ -207,37 +209,23 @@ export type ConfirmationChannel = 'signup' | 'other';
 export async function confirmEmail(trx: Db, user: UserRow, channel: ConfirmationChannel): Promise<UserRow> {
   const now = new Date();
   const takeover = !user.email_confirmed_at && channel === 'other';
-  if (takeover) await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
-  const updated = await trx
-    .updateTable('users')
-    .set({
-      email_confirmed_at: user.email_confirmed_at ?? now,
-      raw_user_meta_data: JSON.stringify({ ...user.raw_user_meta_data, email_verified: true }),
-      updated_at: now,
-      ...(takeover ? { encrypted_password: null } : {}),
-    })
-    .where('id', '=', user.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  if (takeover) await deleteSessionsOf(trx, user.id);
+  const updated = await updateUserRow(trx, user.id, {
+    email_confirmed_at: user.email_confirmed_at ?? now,
+    raw_user_meta_data: JSON.stringify({ ...user.raw_user_meta_data, email_verified: true }),
+    updated_at: now,
+    ...(takeover ? { encrypted_password: null } : {}),
+  });
   await markEmailIdentityVerified(trx, user.id, now);
   return updated;
 }
 
 /** The user's email identity records the (new) address as verified; `email` when it changed. */
 export async function markEmailIdentityVerified(trx: Db, userId: string, now: Date, email?: string): Promise<void> {
-  const identity = await trx
-    .selectFrom('identities')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('provider', '=', 'email')
-    .executeTakeFirst();
+  const identity = await selectEmailIdentity(trx, userId);
   if (!identity) return;
-  await trx
-    .updateTable('identities')
-    .set({
-      identity_data: JSON.stringify({ ...identity.identity_data, ...(email ? { email } : {}), email_verified: true }),
-      updated_at: now,
-    })
-    .where('id', '=', identity.id)
-    .execute();
+  await updateIdentity(trx, identity.id, {
+    identity_data: JSON.stringify({ ...identity.identity_data, ...(email ? { email } : {}), email_verified: true }),
+    updated_at: now,
+  });
 }

@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi';
 import type { Selectable } from 'kysely';
 import type { Db, ModelsTable } from '../db/types';
-import { selectPrivateModelsOf, selectPublicModels } from './queries';
+import { selectPrivateServicesOf, selectPublicServices } from './queries';
 import type { ModelDescriptorSchema } from './schemas';
 
 // Model descriptors: public to everyone plus the caller's own private services. Repeated reads
@@ -36,13 +36,13 @@ export function toDescriptor(row: Selectable<ModelsTable>, publicUrl: string): M
 /** The descriptor list as JSON text. */
 export function descriptorList(db: Db, publicUrl: string) {
   async function publicJson(): Promise<string> {
-    const rows = await selectPublicModels(db);
+    const rows = await selectPublicServices(db);
     return JSON.stringify(rows.map((r) => toDescriptor(r, publicUrl)));
   }
 
   /** The caller's private services first, then the public list (spliced as text). */
   return async function descriptorsJson(userId: string | undefined): Promise<string> {
-    const [own, models] = await Promise.all([userId ? selectPrivateModelsOf(db, userId) : [], publicJson()]);
+    const [own, models] = await Promise.all([userId ? selectPrivateServicesOf(db, userId) : [], publicJson()]);
     if (!own.length) return models;
     const ownJson = JSON.stringify(own.map((r) => toDescriptor(r, publicUrl))).slice(1, -1);
     return models === '[]' ? `[${ownJson}]` : `[${ownJson},${models.slice(1)}`;

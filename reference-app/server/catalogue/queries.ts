@@ -6,7 +6,7 @@ export function selectCategories(db: Db) {
   return db.selectFrom('model_categories').selectAll().orderBy('sort_idx').execute();
 }
 
-export function selectPublicModels(db: Db) {
+export function selectPublicServices(db: Db) {
   return db
     .selectFrom('models')
     .selectAll()
@@ -17,7 +17,7 @@ export function selectPublicModels(db: Db) {
     .execute();
 }
 
-export function selectPrivateModelsOf(db: Db, userId: string) {
+export function selectPrivateServicesOf(db: Db, userId: string) {
   return db
     .selectFrom('models')
     .selectAll()
@@ -54,7 +54,7 @@ export function selectPricingServers(db: Db) {
   return db.selectFrom('pricing_servers').selectAll().orderBy('customer_price_per_s_usd').orderBy('id').execute();
 }
 
-export function selectModelPricing(db: Db) {
+export function selectServicePricing(db: Db) {
   return db
     .selectFrom('model_pricing')
     .innerJoin('models', 'models.id', 'model_pricing.model_id')

@@ -4,7 +4,7 @@ import type { ApiDeps } from '../api/deps';
 import { createApiApp, errors, json } from '../api/openapi';
 import { descriptorList } from './descriptors';
 import { hostingInformation } from './hosting';
-import { selectCategories, selectModelPricing, selectPricingServers } from './queries';
+import { selectCategories, selectServicePricing, selectPricingServers } from './queries';
 import {
   HostingInformationSchema,
   HostingQuerySchema,
@@ -59,7 +59,7 @@ export function catalogueRoutes({ db }: ApiDeps) {
       responses: { 200: json(z.array(ModelPricingRowSchema), 'Model pricing table') },
     }),
     async (c) => {
-      const rows = await selectModelPricing(db);
+      const rows = await selectServicePricing(db);
       return c.json(
         rows.map((r) => ({
           model_id: r.model_id,

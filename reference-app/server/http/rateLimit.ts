@@ -1,5 +1,5 @@
-import { CompiledQuery } from 'kysely';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { pgStyleClient } from '../db/pgClient';
 import type { Db } from '../db/types';
 
 // Fixed-window counters per bucket (sign-in, e-mail, …) and key (client address, account, mail
@@ -26,24 +26,14 @@ export interface RateLimiterOptions {
 
 const TABLE = 'rate_limits';
 
-/** rate-limiter-flexible's `pg` client interface, answered by Kysely (PGlite or pg). */
-function kyselyStoreClient(db: Db) {
-  return {
-    async query(q: { text: string; values?: unknown[] }) {
-      const result = await db.executeQuery(CompiledQuery.raw(q.text, q.values ?? []));
-      return { rows: result.rows, rowCount: result.rows.length || Number(result.numAffectedRows ?? 0) };
-    },
-  };
-}
-
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 export class RateLimiter {
   readonly #limiters = new Map<string, RateLimiterAbstract>();
-  readonly #storeClient: ReturnType<typeof kyselyStoreClient> | undefined;
+  readonly #storeClient: ReturnType<typeof pgStyleClient> | undefined;
 
   constructor(private readonly options: RateLimiterOptions) {
-    this.#storeClient = options.db ? kyselyStoreClient(options.db) : undefined;
+    this.#storeClient = options.db ? pgStyleClient(options.db) : undefined;
   }
 
   /** One limiter per bucket, limit and window; the bucket names the counters (key prefix). */

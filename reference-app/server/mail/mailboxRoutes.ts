@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Db } from '../db/types';
 import { isLoopbackClient } from '../http/clientIp';
 import { PLATFORM_REQUEST_HEADER } from '../runtimes/http/urlPolicy';
+import { selectMailMessages } from './queries';
 import { escapeHtml } from './templates';
 
 // The dev mailbox (no SMTP_URL, never with NODE_ENV=production): every message the server sent,
@@ -9,14 +10,6 @@ import { escapeHtml } from './templates';
 // (/dev/mailbox). It holds sign-in links and reset codes, so it answers only requests made on
 // this machine: a loopback peer with no forwarding headers (or, behind TRUST_PROXY, whose
 // trusted client address is loopback).
-
-const LIMIT = 200;
-
-function query(db: Db, to: string | undefined) {
-  let q = db.selectFrom('mail_messages').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(LIMIT);
-  if (to) q = q.where('to_address', '=', to.trim().toLowerCase());
-  return q.execute();
-}
 
 export function mailboxRoutes(db: Db, proxyHops: number) {
   const app = new Hono();
@@ -34,7 +27,7 @@ export function mailboxRoutes(db: Db, proxyHops: number) {
   });
 
   app.get('/mailbox.json', async (c) => {
-    const rows = await query(db, c.req.query('to'));
+    const rows = await selectMailMessages(db, c.req.query('to'));
     c.header('Cache-Control', 'no-store');
     return c.json(
       rows.map((r) => ({
@@ -50,7 +43,7 @@ export function mailboxRoutes(db: Db, proxyHops: number) {
 
   app.get('/mailbox', async (c) => {
     const to = c.req.query('to')?.trim() ?? '';
-    const rows = await query(db, to || undefined);
+    const rows = await selectMailMessages(db, to || undefined);
     const items = rows
       .map(
         (

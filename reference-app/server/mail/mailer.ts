@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/types';
+import { insertMailMessage } from './queries';
 
 // Outgoing mail. With SMTP_URL set, messages go out through nodemailer; otherwise the dev
 // mailbox keeps every message in the database, readable at /dev/mailbox(.json).
@@ -45,16 +46,13 @@ export function createMailboxMailer(db: Db): Mailer {
   return {
     kind: 'mailbox',
     async send(mail) {
-      await db
-        .insertInto('mail_messages')
-        .values({
-          to_address: mail.to.toLowerCase(),
-          subject: mail.subject,
-          text_body: mail.text,
-          html_body: mail.html,
-          links: JSON.stringify(extractLinks(mail)),
-        })
-        .execute();
+      await insertMailMessage(db, {
+        to_address: mail.to.toLowerCase(),
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+        links: JSON.stringify(extractLinks(mail)),
+      });
     },
     async close() {},
   };

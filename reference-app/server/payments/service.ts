@@ -6,6 +6,18 @@ import { isUniqueViolation } from '../db/errors';
 import { conflict } from '../errors';
 import { log } from '../log';
 import { addEntry, balanceOf, entriesOf } from './ledger';
+import {
+  completeOpenCheckout,
+  expireOpenCheckout,
+  insertCheckout,
+  selectCheckout,
+  selectSubscription,
+  selectSubscriptionForUpdate,
+  supersedeOpenSubscriptionCheckouts,
+  updateSubscription,
+  updateSubscriptionByProviderRef,
+  upsertSubscription,
+} from './queries';
 import { recordRefundCase } from './refundCases';
 import type { PaymentEvent, PaymentProvider } from './provider';
 
@@ -41,7 +53,7 @@ export class PaymentService {
   }
 
   getCheckout(id: string): Promise<CheckoutRow | undefined> {
-    return this.db.selectFrom('checkout_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    return selectCheckout(this.db, id);
   }
 
   async #createCheckout(
@@ -74,20 +86,14 @@ export class PaymentService {
       success_url: input.successUrl,
       cancel_url: input.cancelUrl,
     };
-    if (input.purpose === 'credits') return this.db.insertInto('checkout_sessions').values(row).returningAll().executeTakeFirstOrThrow();
+    if (input.purpose === 'credits') return insertCheckout(this.db, row);
     // One open subscription checkout per user (a unique index): the new one supersedes the
     // previous, whose later payment becomes a refund case instead of a second plan change.
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.db.transaction().execute(async (trx) => {
-          await trx
-            .updateTable('checkout_sessions')
-            .set({ status: 'expired', superseded_by: id })
-            .where('user_id', '=', user.userId)
-            .where('purpose', '=', 'subscription')
-            .where('status', '=', 'open')
-            .execute();
-          return trx.insertInto('checkout_sessions').values(row).returningAll().executeTakeFirstOrThrow();
+          await supersedeOpenSubscriptionCheckouts(trx, user.userId, id);
+          return insertCheckout(trx, row);
         });
       } catch (error) {
         // A concurrent request opened one between our update and insert: supersede it too.
@@ -125,15 +131,9 @@ export class PaymentService {
    */
   async completeCheckout(id: string, providerRef: string | null, subscriptionRef: string | null): Promise<boolean> {
     const outcome = await this.db.transaction().execute(async (trx) => {
-      const checkout = await trx
-        .updateTable('checkout_sessions')
-        .set({ status: 'complete', completed_at: new Date(), ...(providerRef ? { provider_ref: providerRef } : {}) })
-        .where('id', '=', id)
-        .where('status', '=', 'open')
-        .returningAll()
-        .executeTakeFirst();
+      const checkout = await completeOpenCheckout(trx, id, providerRef);
       if (!checkout) {
-        const stale = await trx.selectFrom('checkout_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+        const stale = await selectCheckout(trx, id);
         if (!stale || stale.status === 'complete') return { booked: false };
         const reason = stale.superseded_by
           ? `Paid after checkout ${stale.superseded_by} replaced it`
@@ -150,12 +150,7 @@ export class PaymentService {
         });
         return { booked: true };
       }
-      const current = await trx
-        .selectFrom('subscriptions')
-        .selectAll()
-        .where('user_id', '=', checkout.user_id)
-        .forUpdate()
-        .executeTakeFirst();
+      const current = await selectSubscriptionForUpdate(trx, checkout.user_id);
       if (current?.status === 'active') {
         const reason = `Paid while the ${current.plan_type} plan was active`;
         return { booked: false, refund: await recordRefundCase(trx, checkout, { providerRef, subscriptionRef, reason }) };
@@ -170,11 +165,7 @@ export class PaymentService {
         provider_ref: subscriptionRef ?? checkout.provider_ref,
         updated_at: now,
       };
-      await trx
-        .insertInto('subscriptions')
-        .values({ user_id: checkout.user_id, ...values })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-        .execute();
+      await upsertSubscription(trx, checkout.user_id, values);
       return { booked: true };
     });
     // The provider must not keep charging for a plan the user does not get.
@@ -190,17 +181,11 @@ export class PaymentService {
   }
 
   async expireCheckout(id: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('checkout_sessions')
-      .set({ status: 'expired' })
-      .where('id', '=', id)
-      .where('status', '=', 'open')
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    return expireOpenCheckout(this.db, id);
   }
 
   subscription(userId: string): Promise<SubscriptionRow | undefined> {
-    return this.db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    return selectSubscription(this.db, userId);
   }
 
   async startSubscription(
@@ -228,16 +213,13 @@ export class PaymentService {
     if (!current || current.status !== 'active') throw conflict('You have no active subscription to cancel');
     await this.provider.cancelSubscription(current.provider_ref, atPeriodEnd);
     const now = new Date();
-    return this.db
-      .updateTable('subscriptions')
-      .set(
-        atPeriodEnd
-          ? { cancel_at_period_end: true, updated_at: now }
-          : { status: 'canceled', cancel_at_period_end: false, current_period_end: now, updated_at: now },
-      )
-      .where('user_id', '=', userId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return updateSubscription(
+      this.db,
+      userId,
+      atPeriodEnd
+        ? { cancel_at_period_end: true, updated_at: now }
+        : { status: 'canceled', cancel_at_period_end: false, current_period_end: now, updated_at: now },
+    );
   }
 
   async reactivateSubscription(userId: string): Promise<SubscriptionRow> {
@@ -246,12 +228,7 @@ export class PaymentService {
     if (current.status !== 'active') throw conflict('Your subscription has ended; start a new one instead');
     if (!current.cancel_at_period_end) throw conflict('Your subscription is active and not set to cancel');
     await this.provider.reactivateSubscription(current.provider_ref);
-    return this.db
-      .updateTable('subscriptions')
-      .set({ cancel_at_period_end: false, updated_at: new Date() })
-      .where('user_id', '=', userId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return updateSubscription(this.db, userId, { cancel_at_period_end: false, updated_at: new Date() });
   }
 
   /** Applies a provider event (webhook); unknown references are ignored. */
@@ -264,23 +241,19 @@ export class PaymentService {
         await this.expireCheckout(event.sessionId);
         return;
       case 'subscription.updated':
-        await this.db
-          .updateTable('subscriptions')
-          .set({
-            status: event.status,
-            cancel_at_period_end: event.cancelAtPeriodEnd,
-            ...(event.periodEnd ? { current_period_end: event.periodEnd } : {}),
-            updated_at: new Date(),
-          })
-          .where('provider_ref', '=', event.subscriptionRef)
-          .execute();
+        await updateSubscriptionByProviderRef(this.db, event.subscriptionRef, {
+          status: event.status,
+          cancel_at_period_end: event.cancelAtPeriodEnd,
+          ...(event.periodEnd ? { current_period_end: event.periodEnd } : {}),
+          updated_at: new Date(),
+        });
         return;
       case 'subscription.deleted':
-        await this.db
-          .updateTable('subscriptions')
-          .set({ status: 'canceled', cancel_at_period_end: false, updated_at: new Date() })
-          .where('provider_ref', '=', event.subscriptionRef)
-          .execute();
+        await updateSubscriptionByProviderRef(this.db, event.subscriptionRef, {
+          status: 'canceled',
+          cancel_at_period_end: false,
+          updated_at: new Date(),
+        });
         return;
     }
   }

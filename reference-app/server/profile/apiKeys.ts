@@ -1,11 +1,15 @@
-import { API_KEY_PREFIX } from '../api/authenticate';
 import { conflict, notFound } from '../errors';
 import { randomToken, sha256 } from '../crypto/tokens';
 import type { Db } from '../db/types';
-import { countApiKeys, deleteApiKeyRow, insertApiKey, selectApiKeys } from './queries';
+import { countApiKeys, deleteApiKeyRow, insertApiKey, selectApiKeyByHash, selectApiKeys, setApiKeyLastUsed } from './queries';
+import { countApiCall } from './usage';
 
 // API keys: the secret is shown once, at creation, and stored only as its SHA-256 hash (a key
-// is a long random token, so a fast hash is enough); lists show a masked form.
+// is a long random token, so a fast hash is enough); lists show a masked form. The only writer
+// of `api_keys`; api/authenticate.ts looks keys up through findApiKey and recordApiKeyUse.
+
+/** Every API key starts with this, which tells it from an access token. */
+export const API_KEY_PREFIX = 'lime_';
 
 export const MAX_API_KEYS = 25;
 export const MAX_API_KEY_LIFETIME_DAYS = 3650;
@@ -42,6 +46,17 @@ export async function createApiKey(db: Db, userId: string, days: number): Promis
     expiration_date: new Date(Date.now() + days * DAY_MS),
   });
   return { ...viewOf(row), secret };
+}
+
+/** The key's row and its owner, found by the key's hash; undefined for an unknown key. */
+export function findApiKey(db: Db, key: string) {
+  return selectApiKeyByHash(db, sha256(key));
+}
+
+/** A call authenticated with the key: its last use, and one more call in the owner's usage. */
+export async function recordApiKeyUse(db: Db, key: { id: string; user_id: string }, at = new Date()): Promise<void> {
+  await setApiKeyLastUsed(db, key.id, at);
+  await countApiCall(db, key.user_id, at);
 }
 
 export async function deleteApiKey(db: Db, userId: string, id: string): Promise<{ id: string }> {

@@ -87,6 +87,29 @@ export function deleteApiKeyRow(db: Db, userId: string, id: string) {
   return db.deleteFrom('api_keys').where('id', '=', id).where('user_id', '=', userId).returning('id').executeTakeFirst();
 }
 
+/** The key with this hash and its owner's address. */
+export function selectApiKeyByHash(db: Db, keyHash: string) {
+  return db
+    .selectFrom('api_keys')
+    .innerJoin('users', 'users.id', 'api_keys.user_id')
+    .select(['api_keys.id', 'api_keys.user_id', 'api_keys.expiration_date', 'users.email'])
+    .where('api_keys.key_hash', '=', keyHash)
+    .executeTakeFirst();
+}
+
+export async function setApiKeyLastUsed(db: Db, id: string, at: Date) {
+  await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
+}
+
+/** One more API call in the user's month. */
+export async function incrementApiUsage(db: Db, userId: string, month: string) {
+  await db
+    .insertInto('api_usage')
+    .values({ user_id: userId, month, calls: 1 })
+    .onConflict((oc) => oc.columns(['user_id', 'month']).doUpdateSet((eb) => ({ calls: eb('api_usage.calls', '+', 1) })))
+    .execute();
+}
+
 export function selectUsageSince(db: Db, userId: string, firstMonth: string) {
   return db.selectFrom('api_usage').select(['month', 'calls']).where('user_id', '=', userId).where('month', '>=', firstMonth).execute();
 }

@@ -1,8 +1,14 @@
-import { lastMonths } from '../api/months';
+import { lastMonths, monthKey } from '../api/months';
 import type { Db } from '../db/types';
-import { selectUsageSince } from './queries';
+import { incrementApiUsage, selectUsageSince } from './queries';
 
-// Usage statistics: API calls per month (counted when an API key authenticates, api/authenticate.ts).
+// Usage statistics: API calls per month, counted when an API key authenticates
+// (api/authenticate.ts through recordApiKeyUse). The only writer of `api_usage`.
+
+/** Counts one API call of the user in the month of `at`. */
+export async function countApiCall(db: Db, userId: string, at: Date): Promise<void> {
+  await incrementApiUsage(db, userId, monthKey(at));
+}
 
 export const USAGE_MONTHS = 12;
 

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { randomBytes } from 'node:crypto';
 import type { FieldError, HealthCheck, ManagedService, ServiceEndpoint, ServiceRuntime } from '@limelight/widgets/api';
 import { PRIVATE_SERVICE_LIMITS } from '@limelight/widgets/api';
 import { forbidden, invalidFields, notFound, paymentRequired } from '../errors';
@@ -14,6 +14,14 @@ import {
   activePlanOf,
   countPrivateServices,
   credentialOwnedBy,
+  deleteHosting,
+  deleteRuntime,
+  insertService,
+  selectEarnings,
+  setLastHealth,
+  updateServiceColumns,
+  upsertHosting,
+  upsertRuntime,
   gpuExists,
   ownerName,
   selectOwnServiceIds,
@@ -203,8 +211,8 @@ async function saveRuntime(deps: ServicesDeps, id: string, runtime: RuntimeInput
   if (runtime === undefined) return;
   const { db, box } = deps;
   if (runtime === null) {
-    await db.deleteFrom('service_runtimes').where('model_id', '=', id).execute();
-    await db.deleteFrom('model_hosting').where('model_id', '=', id).execute();
+    await deleteRuntime(db, id);
+    await deleteHosting(db, id);
     return;
   }
   const keep =
@@ -212,27 +220,18 @@ async function saveRuntime(deps: ServicesDeps, id: string, runtime: RuntimeInput
       ? { sealed: existing.headers_sealed, names: (existing.header_names as string[]) ?? [] }
       : undefined;
   const values = runtimeValues(runtime, box, keep);
-  await db
-    .insertInto('service_runtimes')
-    .values({ model_id: id, ...values })
-    .onConflict((oc) => oc.column('model_id').doUpdateSet({ ...values, updated_at: sql`now()` }))
-    .execute();
+  await upsertRuntime(db, id, values);
   if (runtime.type === 'container') {
     // The deployment as model_hosting_information reports it: waiting until the fleet's report
-    // (deployContainer, after the commit) says otherwise (docs/publishing.md).
-    const hosting = {
+    // (syncDeployment, after the commit) says otherwise (docs/publishing.md).
+    await upsertHosting(db, id, {
       status: 'waiting_for_runner',
       gpu: runtime.gpu,
       min_instances: runtime.min_instances,
       max_instances: runtime.max_instances,
-    };
-    await db
-      .insertInto('model_hosting')
-      .values({ hosted_model_id: `hosted-${id}`, model_id: id, ...hosting })
-      .onConflict((oc) => oc.column('model_id').doUpdateSet({ ...hosting, updated_at: sql`now()` }))
-      .execute();
+    });
   } else {
-    await db.deleteFrom('model_hosting').where('model_id', '=', id).execute();
+    await deleteHosting(db, id);
   }
 }
 
@@ -272,7 +271,7 @@ const jsonColumns = (input: ServicePatch) => ({
 });
 
 export async function getService(deps: ServicesDeps, id: string, userId: string): Promise<ManagedService> {
-  return viewOf(await ownedService(deps.db, id, userId), await earningsOf(deps.db, id, userId));
+  return viewOf(await ownedService(deps.db, id, userId), await selectEarnings(deps.db, id, userId));
 }
 
 export async function listOwnServices(deps: ServicesDeps, userId: string): Promise<ManagedService[]> {
@@ -288,23 +287,20 @@ export async function createService(deps: ServicesDeps, userId: string, input: S
   await db.transaction().execute(async (trx) => {
     await claimDisplayName(trx, userId, input.display_name);
     if (visibility === 'private') await checkPrivateLimit(deps, trx, userId);
-    await trx
-      .insertInto('models')
-      .values({
-        id,
-        display_name: input.display_name,
-        model_desc: null,
-        display_img_url: null,
-        used_models: '[]',
-        model_category: '[]',
-        endpoints: '[]',
-        created_by: userId,
-        owner_name: await ownerName(trx, userId),
-        provider: 'limelight',
-        is_public: visibility === 'public',
-        ...jsonColumns({ ...input, visibility }),
-      })
-      .execute();
+    await insertService(trx, {
+      id,
+      display_name: input.display_name,
+      model_desc: null,
+      display_img_url: null,
+      used_models: '[]',
+      model_category: '[]',
+      endpoints: '[]',
+      created_by: userId,
+      owner_name: await ownerName(trx, userId),
+      provider: 'limelight',
+      is_public: visibility === 'public',
+      ...jsonColumns({ ...input, visibility }),
+    });
     await saveRuntime({ ...deps, db: trx }, id, input.runtime);
   });
   await syncDeployment(deps, id, input.runtime);
@@ -319,12 +315,7 @@ export async function updateService(deps: ServicesDeps, id: string, userId: stri
     if (input.display_name !== undefined) await claimDisplayName(trx, userId, input.display_name, id);
     if (input.visibility === 'private' && existing.is_public) await checkPrivateLimit(deps, trx, userId, id);
     const columns = jsonColumns(input);
-    if (Object.keys(columns).length)
-      await trx
-        .updateTable('models')
-        .set({ ...columns, updated_at: sql`now()` })
-        .where('id', '=', id)
-        .execute();
+    if (Object.keys(columns).length) await updateServiceColumns(trx, id, columns);
     await saveRuntime({ ...deps, db: trx }, id, input.runtime, existing);
   });
   await syncDeployment(deps, id, input.runtime, existing);
@@ -339,27 +330,10 @@ export async function deleteService(deps: ServicesDeps, id: string, userId: stri
 
 export async function setServiceImage(deps: ServicesDeps, id: string, userId: string, url: string) {
   await ownedService(deps.db, id, userId);
-  await deps.db
-    .updateTable('models')
-    .set({ display_img_url: url, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .execute();
+  await updateServiceColumns(deps.db, id, { display_img_url: url });
   return getService(deps, id, userId);
 }
 
 export async function recordHealth(deps: ServicesDeps, id: string, health: HealthCheck) {
-  await deps.db
-    .updateTable('service_runtimes')
-    .set({ last_health: JSON.stringify(health) })
-    .where('model_id', '=', id)
-    .execute();
-}
-
-/** Credits the owner earned from other users' runs of the service (the jobs' `earning` ledger rows). */
-async function earningsOf(db: Db, id: string, userId: string): Promise<number> {
-  const row = await sql<{ total: number | null }>`
-    SELECT COALESCE(SUM(l.amount), 0) AS total
-    FROM credit_ledger l JOIN jobs j ON l.reference = 'job:' || j.id::text || ':earning'
-    WHERE l.user_id = ${userId} AND l.kind = 'earning' AND j.service_id = ${id}`.execute(db);
-  return Number(row.rows[0]?.total ?? 0);
+  await setLastHealth(deps.db, id, health);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/types';
+import type { Insertable, Updateable } from 'kysely';
+import type { Db, ModelsTable, ServiceRuntimesTable } from '../db/types';
 import type { LoadRunnable, RunnableService } from '../runtimes/registry';
 
 // The SQL of publishing: services (rows of `models`) with their runtime configuration.
@@ -152,4 +153,62 @@ export async function setDeploymentStatus(db: Db, id: string, status: string) {
     .set({ status, updated_at: sql`now()` })
     .where('model_id', '=', id)
     .execute();
+}
+
+export async function insertService(db: Db, values: Insertable<ModelsTable>) {
+  await db.insertInto('models').values(values).execute();
+}
+
+export async function updateServiceColumns(db: Db, id: string, columns: Updateable<ModelsTable>) {
+  await db
+    .updateTable('models')
+    .set({ ...columns, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function upsertRuntime(db: Db, id: string, values: Omit<Insertable<ServiceRuntimesTable>, 'model_id'>) {
+  await db
+    .insertInto('service_runtimes')
+    .values({ model_id: id, ...values })
+    .onConflict((oc) => oc.column('model_id').doUpdateSet({ ...values, updated_at: sql`now()` }))
+    .execute();
+}
+
+export async function deleteRuntime(db: Db, id: string) {
+  await db.deleteFrom('service_runtimes').where('model_id', '=', id).execute();
+}
+
+export async function setLastHealth(db: Db, id: string, health: unknown) {
+  await db
+    .updateTable('service_runtimes')
+    .set({ last_health: JSON.stringify(health) })
+    .where('model_id', '=', id)
+    .execute();
+}
+
+/** The deployment row model_hosting_information reports (container runtimes only). */
+export async function upsertHosting(
+  db: Db,
+  id: string,
+  hosting: { status: string; gpu: string; min_instances: number; max_instances: number },
+) {
+  await db
+    .insertInto('model_hosting')
+    .values({ hosted_model_id: `hosted-${id}`, model_id: id, ...hosting })
+    .onConflict((oc) => oc.column('model_id').doUpdateSet({ ...hosting, updated_at: sql`now()` }))
+    .execute();
+}
+
+export async function deleteHosting(db: Db, id: string) {
+  await db.deleteFrom('model_hosting').where('model_id', '=', id).execute();
+}
+
+/** Credits the owner earned from other users' runs of the service (the jobs' `earning` ledger rows). */
+export async function selectEarnings(db: Db, id: string, userId: string): Promise<number> {
+  const row = await sql<{ total: number | null }>`
+    SELECT COALESCE(SUM(l.amount), 0) AS total
+    FROM credit_ledger l JOIN jobs j ON l.reference = 'job:' || j.id::text || ':earning'
+    WHERE l.user_id = ${userId} AND l.kind = 'earning' AND j.service_id = ${id}`.execute(db);
+  return Number(row.rows[0]?.total ?? 0);
 }

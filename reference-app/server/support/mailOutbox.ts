@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/types';
 import { log } from '../log';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
+import { claimDueMail, insertOutboxMail, markMailFailed, markMailSent } from './queries';
 
 // Mail that must not be lost: written to mail_outbox in the transaction that saves what it
 // reports (a support ticket), sent right after the response, and retried with backoff while
@@ -30,10 +30,7 @@ export class MailOutbox {
 
   /** Queues a message; pass the transaction that stores what the message is about. */
   async enqueue(q: Db, mail: OutgoingMail): Promise<void> {
-    await q
-      .insertInto('mail_outbox')
-      .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html })
-      .execute();
+    await insertOutboxMail(q, { to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html });
   }
 
   /** Sends what is due soon, without making the caller wait. */
@@ -50,37 +47,22 @@ export class MailOutbox {
   async #send(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const claimed = await sql<{
-        id: string;
-        to_address: string;
-        subject: string;
-        text_body: string;
-        html_body: string;
-        attempts: number;
-      }>`
-        update mail_outbox set attempts = attempts + 1, next_attempt_at = now() + ${`${LEASE_MS} milliseconds`}::interval
-         where id in (select id from mail_outbox where sent_at is null and next_attempt_at <= now()
-                       order by next_attempt_at limit ${BATCH} for update skip locked)
-         returning id, to_address, subject, text_body, html_body, attempts`.execute(this.db);
-      for (const row of claimed.rows) {
+      const claimed = await claimDueMail(this.db, BATCH, LEASE_MS);
+      for (const row of claimed) {
         try {
           await this.mailer.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
-          await this.db.updateTable('mail_outbox').set({ sent_at: new Date(), last_error: null }).where('id', '=', row.id).execute();
+          await markMailSent(this.db, row.id);
           sent++;
         } catch (error) {
           const gaveUp = row.attempts >= OUTBOX_MAX_ATTEMPTS;
           // After the last attempt the row stays, unsent, for an operator to look at.
           const next = gaveUp ? new Date('9999-12-31T00:00:00Z') : new Date(Date.now() + retryDelayMs(row.attempts));
-          await this.db
-            .updateTable('mail_outbox')
-            .set({ last_error: String((error as Error).message ?? error).slice(0, 1000), next_attempt_at: next })
-            .where('id', '=', row.id)
-            .execute();
+          await markMailFailed(this.db, row.id, String((error as Error).message ?? error).slice(0, 1000), next);
           if (gaveUp)
             log.error({ mail: row.id, attempts: row.attempts }, `mail outbox: gave up on ${row.id} after ${row.attempts} attempts`);
         }
       }
-      if (claimed.rows.length < BATCH) return sent;
+      if (claimed.length < BATCH) return sent;
     }
   }
 

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import { notFound } from '../errors';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
@@ -7,7 +6,7 @@ import { supportAckMail, supportTeamMail } from '../mail/templates';
 import type { MediaStore, StoredMedia } from '../media/store';
 import type { DecodedAttachment } from './attachments';
 import type { MailOutbox } from './mailOutbox';
-import { selectUserEmail } from './queries';
+import { insertAttachments, insertTicket, lockRequestHash, selectRecentTicket, selectUserEmail } from './queries';
 
 // Support tickets. Attachments go to the media store (files, not database rows); the ticket,
 // its attachment rows and both mails are saved in one transaction, and the mails leave through
@@ -37,14 +36,8 @@ function requestHash(userId: string, input: TicketInput, files: DecodedAttachmen
   return hash.digest('base64url');
 }
 
-function recentTicket(q: Db, userId: string, hash: string) {
-  return q
-    .selectFrom('support_tickets')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('request_hash', '=', hash)
-    .where('created_at', '>', new Date(Date.now() - DUPLICATE_WINDOW_MS))
-    .executeTakeFirst();
+function recentTicket(db: Db, userId: string, hash: string) {
+  return selectRecentTicket(db, userId, hash, new Date(Date.now() - DUPLICATE_WINDOW_MS));
 }
 
 export async function openTicket(
@@ -65,28 +58,26 @@ export async function openTicket(
   try {
     const saved = await db.transaction().execute(async (trx) => {
       // Two identical requests at once: the second waits here, then finds the first.
-      await sql`select pg_advisory_xact_lock(hashtext(${hash}))`.execute(trx);
+      await lockRequestHash(trx, hash);
       const concurrent = await recentTicket(trx, userId, hash);
       if (concurrent) return { id: concurrent.id, duplicate: true };
-      const ticket = await trx
-        .insertInto('support_tickets')
-        .values({ user_id: userId, topic: input.topic, subject: input.subject, message: input.message, request_hash: hash })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (files.length) {
-        await trx
-          .insertInto('support_attachments')
-          .values(
-            files.map((f, i) => ({
-              ticket_id: ticket.id,
-              filename: f.filename,
-              content_type: f.content_type,
-              size_bytes: f.data.length,
-              media_key: stored[i]!.key,
-            })),
-          )
-          .execute();
-      }
+      const ticket = await insertTicket(trx, {
+        user_id: userId,
+        topic: input.topic,
+        subject: input.subject,
+        message: input.message,
+        request_hash: hash,
+      });
+      await insertAttachments(
+        trx,
+        files.map((f, i) => ({
+          ticket_id: ticket.id,
+          filename: f.filename,
+          content_type: f.content_type,
+          size_bytes: f.data.length,
+          media_key: stored[i]!.key,
+        })),
+      );
       const attachments = files.map((f, i) => `${f.filename} (${f.data.length} bytes): ${stored[i]!.url}`);
       await outbox.enqueue(
         trx,

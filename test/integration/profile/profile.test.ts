@@ -133,10 +133,10 @@ describe('API keys', () => {
     ]);
     for (let i = 1; i < MAX_API_KEYS; i++) await createApiKey(db, id, 1);
     await expect(createApiKey(db, id, 1)).rejects.toMatchObject({
-      status: 409,
+      code: 'conflict',
       detail: `You have ${MAX_API_KEYS} API keys, the maximum; delete one first`,
     });
-    await expect(deleteApiKey(db, DEMO_ID, key.id)).rejects.toMatchObject({ status: 404 });
+    await expect(deleteApiKey(db, DEMO_ID, key.id)).rejects.toMatchObject({ code: 'not_found' });
     expect(await deleteApiKey(db, id, key.id)).toEqual({ id: key.id });
   });
 
