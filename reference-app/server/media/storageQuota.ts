@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/types';
+import { planOf, storedBytesOf } from './queries';
 
 // How many bytes of files a user may keep stored at once (uploads for job inputs and the media
 // their jobs produced, until they expire), by plan. Without it one free account stored 100 MB in
@@ -15,23 +15,13 @@ export const DEFAULT_STORAGE_QUOTAS: StorageQuotas = {
   enterprise: 500 * 1024 * MB,
 };
 
-const activePlanOf = async (db: Db, userId: string) =>
-  (await db.selectFrom('subscriptions').select('plan_type').where('user_id', '=', userId).where('status', '=', 'active').executeTakeFirst())
-    ?.plan_type ?? 'free';
-
 const asMb = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
 
 /** Why storing `size` more bytes would exceed the user's quota, or undefined when it fits. */
 export async function storageQuotaProblem(db: Db, quotas: StorageQuotas, userId: string, size: number): Promise<string | undefined> {
-  const plan = await activePlanOf(db, userId);
+  const plan = await planOf(db, userId);
   const quota = quotas[plan as keyof StorageQuotas] ?? quotas.free;
-  const row = await db
-    .selectFrom('stored_files')
-    .select(sql<string>`coalesce(sum(size), 0)`.as('used'))
-    .where('user_id', '=', userId)
-    .where('expires_at', '>', new Date())
-    .executeTakeFirstOrThrow();
-  const used = Number(row.used);
+  const used = await storedBytesOf(db, userId);
   if (used + size <= quota) return undefined;
   return `file: your ${plan} plan stores up to ${asMb(quota)} of files at once and ${asMb(used)} are in use; this file (${asMb(size)}) does not fit. Files expire after the retention period, or upgrade your plan`;
 }

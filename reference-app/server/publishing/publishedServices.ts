@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import type { FieldError, HealthCheck, ManagedService, ServiceEndpoint, ServiceRuntime } from '@limelight/widgets/api';
 import { PRIVATE_SERVICE_LIMITS } from '@limelight/widgets/api';
@@ -13,6 +12,7 @@ import { urlProblem, type UrlPolicy } from '../runtimes/http/urlPolicy';
 import {
   activePlanOf,
   countPrivateServices,
+  lockPrivateServices,
   credentialOwnedBy,
   deleteHosting,
   deleteRuntime,
@@ -137,7 +137,7 @@ export async function ownedService(db: Db, id: string, userId: string): Promise<
  * processes sharing the database) are counted one after the other, never both under the limit.
  */
 async function checkPrivateLimit({ publicUrl }: ServicesDeps, db: Db, userId: string, except?: string) {
-  await sql`SELECT pg_advisory_xact_lock(hashtext('limelight private services'), hashtext(${userId}))`.execute(db);
+  await lockPrivateServices(db, userId);
   const plan = await activePlanOf(db, userId);
   const limit = PRIVATE_SERVICE_LIMITS[plan as keyof typeof PRIVATE_SERVICE_LIMITS] ?? 0;
   const used = await countPrivateServices(db, userId, except);

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/types';
 import { DomainError } from '../errors';
+import { handleSourcesOf, lockServiceNames, serviceNamed } from './queries';
 
 // Service pages, search results and catalogue cards address a service by its display name, so a
 // display name is the service's address and must be unique (docs/publishing.md, "Service
@@ -14,12 +14,7 @@ const taken = (message: string) =>
 
 /** Handles a publisher may put before a slash: their user name (e-mail local part) and their name as a slug. */
 async function handlesOf(db: Db, userId: string): Promise<string[]> {
-  const row = await db
-    .selectFrom('users')
-    .leftJoin('profiles', 'profiles.user_id', 'users.id')
-    .select(['users.email', 'profiles.full_name'])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+  const row = await handleSourcesOf(db, userId);
   const slug = (text: string) =>
     text
       .trim()
@@ -46,14 +41,8 @@ export async function claimDisplayName(trx: Db, userId: string, name: string, ex
       );
     }
   }
-  await sql`SELECT pg_advisory_xact_lock(hashtext('limelight service names'))`.execute(trx);
-  let query = trx
-    .selectFrom('models')
-    .select('id')
-    .where('deleted_at', 'is', null)
-    .where(sql<string>`lower(btrim(coalesce(display_name, id)))`, '=', wanted.toLowerCase());
-  if (except) query = query.where('id', '!=', except);
-  if (await query.executeTakeFirst()) {
+  await lockServiceNames(trx);
+  if (await serviceNamed(trx, wanted, except)) {
     throw taken(`another service is already called "${wanted}"; service names are unique (ignoring case), choose another`);
   }
 }
