@@ -6,8 +6,9 @@
 // exports) and its pure-JS dependencies. Left external, so installed node_modules provide them:
 // PGlite (loads its WebAssembly and data files beside its own module), @node-rs/argon2 (a
 // native addon), pg-native (optional in pg), vite (only for --dev) and jimp (reads its bitmap
-// fonts from files beside its own module, which a bundle moves away from them) and dockerode
-// (through ssh2, optional native addons).
+// fonts from files beside its own module, which a bundle moves away from them), dockerode
+// (through ssh2, optional native addons) and sharp (a native addon whose libvips comes from the
+// @img/* optional packages).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -25,6 +26,7 @@ export const SERVER_EXTERNAL = [
   '@jimp/*',
   // dockerode reaches ssh2, whose optional native addons (sshcrypto.node, cpu-features) a bundle cannot carry.
   'dockerode',
+  'sharp',
 ];
 
 function newestMtime(target) {

@@ -1,3 +1,4 @@
+import { DEFAULT_STORAGE_QUOTAS, type StorageQuotas } from './media/storageQuota';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { loadJobsConfig, type JobsConfig } from './jobs/config';
@@ -33,9 +34,18 @@ export interface RateLimits {
   verify: number;
   mfa: number;
   support: number;
+  /** Per user and window: POST /v1/jobs, POST /v1/files, OpenAPI imports, health checks. */
+  jobs: number;
+  files: number;
+  imports: number;
+  healthChecks: number;
 }
 
 export interface ServerConfig {
+  /** Bytes of stored files a user may keep at once, by plan (STORAGE_QUOTA_<PLAN>_MB). */
+  storageQuotas: StorageQuotas;
+  /** Job streams one user may keep open on one server process (MAX_JOB_STREAMS_PER_USER; 0: no cap). */
+  streamsPerUser: number;
   /** NODE_ENV=production: no dev mailbox, no demo accounts, explicit payment provider and secret key. */
   production: boolean;
   port: number;
@@ -266,8 +276,19 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cpus = a
       verify: int(env, 'RATE_LIMIT_VERIFY', 1000),
       mfa: int(env, 'RATE_LIMIT_MFA', 500),
       support: int(env, 'RATE_LIMIT_SUPPORT', 10),
+      jobs: int(env, 'RATE_LIMIT_JOBS', 3000),
+      files: int(env, 'RATE_LIMIT_FILES', 1000),
+      imports: int(env, 'RATE_LIMIT_IMPORTS', 100),
+      healthChecks: int(env, 'RATE_LIMIT_HEALTH_CHECKS', 300),
     },
     rateLimitStore,
+    streamsPerUser: int(env, 'MAX_JOB_STREAMS_PER_USER', 50),
+    storageQuotas: {
+      free: int(env, 'STORAGE_QUOTA_FREE_MB', DEFAULT_STORAGE_QUOTAS.free / 1048576) * 1048576,
+      plus: int(env, 'STORAGE_QUOTA_PLUS_MB', DEFAULT_STORAGE_QUOTAS.plus / 1048576) * 1048576,
+      pro: int(env, 'STORAGE_QUOTA_PRO_MB', DEFAULT_STORAGE_QUOTAS.pro / 1048576) * 1048576,
+      enterprise: int(env, 'STORAGE_QUOTA_ENTERPRISE_MB', DEFAULT_STORAGE_QUOTAS.enterprise / 1048576) * 1048576,
+    },
     trustProxy: proxyHops(env),
     secretKey: env.LIMELIGHT_SECRET_KEY?.trim() || undefined,
     oauth: oauthConfig(env),

@@ -1,3 +1,5 @@
+import { sessionStateLookup } from './api/sessionState';
+import { ownAddressOf } from './runtimes/http/urlPolicy';
 import { hkdfSync } from 'node:crypto';
 import path from 'node:path';
 import type { Hono } from 'hono';
@@ -103,18 +105,22 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     outbox.start();
     // Publishers' services on private addresses are allowed outside production, so a service on
     // this machine can be published (docs/security.md, "Service URLs").
-    const urlPolicy = { allowPrivateAddresses: config.runtimes.allowPrivateServiceUrls };
+    // The platform's own address is refused in every mode (the dev mailbox trusts this machine).
+    const urlPolicy = { allowPrivateAddresses: config.runtimes.allowPrivateServiceUrls, own: ownAddressOf(config.publicUrl, config.port) };
     // CONTAINER_RUNNER=docker attaches the container runner (docs/publishing.md, "Running
     // containers"); without it, container deployments wait for a runner.
     const hosting = !options.fleet && config.runtimes.containers ? createContainerHosting(db, box, config.runtimes.containers) : undefined;
     const fleet = options.fleet ?? hosting?.fleet;
-    const runtimes = createRuntimeRegistry({ box, config: config.runtimes, fleet, choose: options.runtimes });
+    const runtimes = createRuntimeRegistry({ box, config: config.runtimes, own: urlPolicy.own, fleet, choose: options.runtimes });
     const jobs = await startJobs({ database, config, linkKey, media, runtimes, loadRunnable: runnableServiceLoader(db) });
 
+    // The same check as the API's: a valid signature and a session that still exists.
+    const sessionState = sessionStateLookup(db);
     const catalogue = new CatalogueCache(async (token) => {
       try {
         const claims = await keys.verify(token, { issuer: issuerOf(config), audience: 'authenticated' });
-        return typeof claims.sub === 'string' ? claims.sub : undefined;
+        if (typeof claims.sub !== 'string' || typeof claims.session_id !== 'string') return undefined;
+        return (await sessionState(claims.session_id, claims.sub)).live ? claims.sub : undefined;
       } catch {
         return undefined;
       }

@@ -1,3 +1,4 @@
+import { userRateLimitFor } from './userRateLimits';
 import type { Context, Env, MiddlewareHandler } from 'hono';
 import { callerOf, MISSING_CREDENTIALS, type ApiCaller, type MaybeSignedInEnv } from './authenticate';
 import type { ApiDeps } from './deps';
@@ -134,6 +135,8 @@ export function mountFeature<E extends Env>(
     const fullPath = path === '/' ? prefix : `${prefix}${path}`;
     const guard = guardFor(access, deps, { method, path: fullPath, stepUp: needsStepUp(method, fullPath) });
     if (guard) v1.on(method, fullPath, guard);
+    const limit = userRateLimitFor(deps.limiter, deps.config.rateLimits, method, fullPath);
+    if (limit) v1.on(method, fullPath, limit);
   }
   describeAccess(feature, access);
   v1.route(prefix, feature);

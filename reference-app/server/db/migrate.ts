@@ -8,6 +8,7 @@ import * as catalogueVersion from './migrations/006_catalogue_version';
 import * as services from './migrations/007_services';
 import * as jobHolds from './migrations/008_job_holds';
 import * as containerHosting from './migrations/009_container_hosting';
+import * as webhookSecrets from './migrations/010_webhook_secrets';
 import type { Db } from './types';
 
 // Versioned migrations, applied in name order at start. Each is a list of statements because
@@ -24,6 +25,7 @@ const migrations: Record<string, readonly string[]> = {
   '007_services': services.statements,
   '008_job_holds': jobHolds.statements,
   '009_container_hosting': containerHosting.statements,
+  '010_webhook_secrets': webhookSecrets.statements,
 };
 
 /** A hash of the schema, part of the key under which prepared test databases are cached. */

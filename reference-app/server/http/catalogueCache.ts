@@ -1,3 +1,4 @@
+import { SESSION_STATE_CACHE_MS } from '../api/sessionState';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { DatabaseHandle } from '../db/connect';
 import { replaceResponse } from './compression';
@@ -25,8 +26,11 @@ export const CATALOGUE_CHANNEL = 'limelight_catalogue';
 const API_KEY_PREFIX = 'lime_';
 /** Entries kept (anonymous answers plus one per signed-in user seen recently). */
 const MAX_ENTRIES = 2_000;
-/** How long a verified access token is trusted without verifying its signature again. */
-const TOKEN_TRUST_MS = 60_000;
+/**
+ * How long a verified access token is trusted without verifying it again: the API's session-state
+ * cache, so a signed-out token stops reading private answers within 5 s here too.
+ */
+const TOKEN_TRUST_MS = SESSION_STATE_CACHE_MS;
 const MAX_TOKENS = 10_000;
 
 interface Entry {
@@ -178,9 +182,13 @@ export class CatalogueCache {
       const generation = this.#generation;
       await next();
       if (c.res.status !== 200) return;
+      // Stored only under the caller the route itself authenticated: a token the route treated as
+      // anonymous (its session ended meanwhile) must not file the public answer as that user's.
+      const served = (c.get('caller') as { userId?: string; via?: string } | undefined)?.userId;
+      const servedScope = perCaller && served ? `user:${served}` : 'public';
       const original = c.res;
       const entry = await entryOf(original, perCaller && scope !== 'public');
-      if (scope && this.#listening && generation === this.#generation) this.#entries.set(key, entry);
+      if (scope === servedScope && this.#listening && generation === this.#generation) this.#entries.set(key, entry);
       replaceResponse(c, carryHeaders(original, await answer(c, entry, perCaller)));
     };
   }

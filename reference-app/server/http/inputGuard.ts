@@ -11,6 +11,12 @@ export const MAX_QUERY_VALUE_LENGTH = 8192;
 /** Bodies larger than the largest route limit are not read here; the routes answer 413. */
 const MAX_GUARDED_BODY_BYTES = 16 * 1024 * 1024;
 
+/**
+ * Deepest nesting of arrays and objects a JSON body may have. Service documents and job inputs
+ * need a handful of levels; thousands overflow the stack of every recursive reader after this.
+ */
+export const MAX_JSON_DEPTH = 64;
+
 export class BadInputError extends Error {
   override name = 'BadInputError';
 }
@@ -78,18 +84,61 @@ export function checkJsonValue(value: unknown, at = 'body'): void {
   }
 }
 
+/**
+ * The deepest nesting of arrays and objects in JSON text, counted in one pass that skips strings
+ * (no parse: this runs on every body). Stops counting past `limit`.
+ */
+export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > deepest && (deepest = depth) > limit) return deepest;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
+}
+
+/** A number JSON.parse turns into Infinity: an exponent of three digits or a run of 309 digits. */
+const MAYBE_OVERFLOW = /\d[eE][+-]?\d{3}|\d{309}/;
+
+/** Names the first field (dotted path) holding a number too large for a double (Infinity), which JSON would store as null. */
+function checkFiniteNumbers(value: unknown, at = 'body'): void {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value))
+      throw new BadInputError(`${at} is a number too large to store (at most about 1.8e308); send a smaller number`);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => checkFiniteNumbers(item, `${at}[${i}]`));
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) checkFiniteNumbers(item, at === 'body' ? key : `${at}.${key}`);
+  }
+}
+
 /** Raw text may only hide NUL or surrogates in \u escapes (or a raw NUL); parse only then. */
 export function checkBodyText(text: string, contentType: string): void {
   if (/application\/x-www-form-urlencoded/i.test(contentType)) return checkQueryString(text, 'form field');
   if (text.includes('\u0000')) throw new BadInputError('body must not contain NUL characters');
-  if (!/\\u/i.test(text)) return;
+  if (jsonDepth(text) > MAX_JSON_DEPTH) {
+    throw new BadInputError(`body is nested too deeply: arrays and objects may nest at most ${MAX_JSON_DEPTH} levels`);
+  }
+  const escapes = /\\u/i.test(text);
+  const overflow = MAYBE_OVERFLOW.test(text);
+  if (!escapes && !overflow) return;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
     return; // not JSON: the route answers it as such
   }
-  checkJsonValue(parsed);
+  if (escapes) checkJsonValue(parsed);
+  if (overflow) checkFiniteNumbers(parsed);
 }
 
 /**

@@ -62,6 +62,7 @@ export async function startJobs(options: {
     runtimes,
     loadRunnable,
     files,
+    publicUrl: config.publicUrl,
     onFinished: (job) => {
       if (job.webhook_url) webhooks.poke();
     },

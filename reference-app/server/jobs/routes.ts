@@ -1,3 +1,5 @@
+import { OpenStreams } from './openStreams';
+import { storageQuotaProblem } from '../media/storageQuota';
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import type { Context } from 'hono';
@@ -22,7 +24,10 @@ import {
   WebhookSecretSchema,
 } from './schemas';
 import { followJob } from './stream';
-import { webhookSecretOf } from './webhooks';
+import { rotateWebhookSecret, WEBHOOK_SECRET_OVERLAP_HOURS, webhookSecretBox, webhookSecretsOf } from './webhookSecrets';
+
+/** The signing secret is an account secret: an API key (for running services) cannot read or rotate it. */
+const WEBHOOK_SECRET_NEEDS_SESSION = 'API keys (lime_…) cannot read or rotate the webhook secret; sign in to the account';
 
 // /v1/jobs and /v1/files (docs/jobs.md). Thin: parse, authenticate, call JobService, answer.
 
@@ -57,6 +62,8 @@ export async function answerJobCreate(c: Context, deps: Pick<ApiDeps, 'jobs'>, u
 export function jobRoutes(deps: ApiDeps) {
   const app = createApiApp<SignedInEnv>();
   const { jobs } = deps;
+  const openStreams = new OpenStreams(deps.config.streamsPerUser);
+  const secretBox = webhookSecretBox(deps.linkKey);
 
   app.openapi(
     createRoute({
@@ -142,12 +149,36 @@ export function jobRoutes(deps: ApiDeps) {
       method: 'get',
       path: '/webhook-secret',
       tags,
-      summary: 'The secret that signs your job webhooks (Standard Webhooks, whsec_…)',
-      responses: { 200: jsonOf(WebhookSecretSchema, 'Signing secret'), 401: problem('Missing or invalid credentials') },
+      summary: 'The secret that signs your job webhooks (Standard Webhooks, whsec_…); sessions only, not API keys',
+      responses: {
+        200: jsonOf(WebhookSecretSchema, 'Signing secret'),
+        401: problem('Missing or invalid credentials'),
+        403: problem('Asked with an API key'),
+      },
     }),
     async (c) => {
       const caller = c.var.caller;
-      return c.json({ secret: webhookSecretOf(deps.linkKey, caller.userId) }, 200);
+      if (caller.via === 'api_key') return c.json({ detail: WEBHOOK_SECRET_NEEDS_SESSION }, 403);
+      return c.json({ secret: (await webhookSecretsOf(deps.db, secretBox, caller.userId)).current }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/webhook-secret/rotate',
+      tags,
+      summary: `A new webhook signing secret; the old one still signs deliveries for ${WEBHOOK_SECRET_OVERLAP_HOURS} hours`,
+      responses: {
+        200: jsonOf(WebhookSecretSchema, 'The new signing secret'),
+        401: problem('Missing or invalid credentials'),
+        403: problem('Asked with an API key'),
+      },
+    }),
+    async (c) => {
+      const caller = c.var.caller;
+      if (caller.via === 'api_key') return c.json({ detail: WEBHOOK_SECRET_NEEDS_SESSION }, 403);
+      return c.json({ secret: (await rotateWebhookSecret(deps.db, secretBox, caller.userId)).current }, 200);
     },
   );
 
@@ -196,14 +227,19 @@ export function jobRoutes(deps: ApiDeps) {
         200: { description: 'Event stream', content: { 'text/event-stream': { schema: z.string() } } },
         401: problem('Missing or invalid credentials'),
         404: problem('No such job of yours'),
+        429: problem('Too many open streams of this account'),
       },
     }),
     async (c) => {
       const caller = c.var.caller;
       const jobId = c.req.valid('param').job_id;
       await jobs.get(caller.userId, jobId);
+      const release = openStreams.acquire(caller.userId);
+      if (!release) {
+        return c.json({ detail: `Too many open job streams: at most ${openStreams.perUser} per account at once; close one first` }, 429);
+      }
       const lastId = Number(c.req.header('last-event-id'));
-      return followJob(c, jobs, caller.userId, jobId, Number.isFinite(lastId) ? lastId : 0);
+      return followJob(c, jobs, caller.userId, jobId, Number.isFinite(lastId) ? lastId : 0, release);
     },
   );
 
@@ -257,6 +293,8 @@ export function fileRoutes(deps: ApiDeps) {
       if (!UPLOAD_TYPES.has(type)) {
         return c.json({ detail: `file: type ${type || 'unknown'} is not accepted; accepted: ${[...UPLOAD_TYPES].join(', ')}` }, 415);
       }
+      const overQuota = await storageQuotaProblem(deps.db, deps.config.storageQuotas, caller.userId, file.size);
+      if (overQuota) return c.json({ detail: overQuota }, 413);
       const ref = await deps.jobFiles.put(new Uint8Array(await file.arrayBuffer()), type, {
         userId: caller.userId,
         expiresAt: new Date(Date.now() + deps.config.jobs.retentionHours * 3600_000),

@@ -180,7 +180,9 @@ export class JobService {
     const validation = validateJobInput(endpoint, body.input);
     const errors = validation.valid ? await this.#checkStoredFiles(endpoint, validation.value) : validation.errors;
     const webhookProblem =
-      body.webhook !== undefined && body.webhook !== null ? webhookUrlProblem(body.webhook, config.webhookAllowPrivate) : undefined;
+      body.webhook !== undefined && body.webhook !== null
+        ? await webhookUrlProblem(body.webhook, config.webhookAllowPrivate, this.deps.publicUrl)
+        : undefined;
     if (webhookProblem) errors.push({ name: 'webhook', rule: 'url', message: webhookProblem });
     if (errors.length || !validation.valid) throw new DomainError('invalid', describeFieldErrors(errors), errors);
     const input = validation.value;

@@ -17,7 +17,15 @@ const STREAM_POLL_MS = 2_000;
  * read, and remembers a change that arrives while the stream reads or writes: a notification
  * is never lost between two waits (it would cost a poll interval).
  */
-export function followJob(c: Context, jobs: JobService, userId: string, jobId: string, lastEventId: number): Response {
+export function followJob(
+  c: Context,
+  jobs: JobService,
+  userId: string,
+  jobId: string,
+  lastEventId: number,
+  /** Called once the stream has ended (e.g. to give back an open-stream slot). */
+  onClosed?: () => void,
+): Response {
   let sent = lastEventId;
   c.header('Cache-Control', 'no-cache');
   c.header('X-Accel-Buffering', 'no');
@@ -52,6 +60,7 @@ export function followJob(c: Context, jobs: JobService, userId: string, jobId: s
       }
     } finally {
       off();
+      onClosed?.();
     }
   }) as unknown as Response;
 }

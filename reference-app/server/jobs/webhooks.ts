@@ -1,12 +1,11 @@
-import { hkdfSync } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/types';
 import { log } from '../log';
+import { checkServiceUrl, ownAddressOf, platformRequestHeaders, urlProblem, type UrlPolicy } from '../runtimes/http/urlPolicy';
 import { envelopeOf } from './envelope';
 import { sleep } from './events';
 import { claimDueWebhooks, markWebhookDelivered, markWebhookFailed, selectJobById, type DueDelivery } from './queries';
+import { webhookSecretBox, webhookSecretsOf } from './webhookSecrets';
 
 // Job webhooks (docs/jobs.md: webhooks): when a job ends, its envelope is POSTed to the job's
 // `webhook` URL, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature)
@@ -17,54 +16,14 @@ import { claimDueWebhooks, markWebhookDelivered, markWebhookFailed, selectJobByI
 export const WEBHOOK_BACKOFF_S = [5, 30, 120, 600, 3600] as const;
 const DELIVERY_TIMEOUT_MS = 10_000;
 
-/** The user's signing secret, derived from the server key (nothing to store or leak at rest). */
-export function webhookSecretOf(linkKey: Buffer, userId: string): string {
-  const key = Buffer.from(hkdfSync('sha256', linkKey, Buffer.alloc(0), `limelight job webhooks ${userId}`, 32));
-  return `whsec_${key.toString('base64')}`;
-}
-
-function isPrivateAddress(address: string): boolean {
-  if (isIP(address) === 4) {
-    const [a, b] = address.split('.').map(Number) as [number, number];
-    return (
-      a === 10 ||
-      a === 127 ||
-      a === 0 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 100 && b >= 64 && b <= 127)
-    );
-  }
-  const v6 = address.toLowerCase();
-  if (v6.startsWith('::ffff:')) return isPrivateAddress(v6.slice(7));
-  return v6 === '::1' || v6 === '::' || v6.startsWith('fc') || v6.startsWith('fd') || v6.startsWith('fe80');
+/** The URL policy for webhooks (docs/security.md, "Service URLs"), at creation and at every delivery. */
+export function webhookPolicy(allowPrivate: boolean, publicUrl: string): UrlPolicy {
+  return { allowPrivateAddresses: allowPrivate, own: ownAddressOf(publicUrl) };
 }
 
 /** Why a webhook URL is refused, or undefined when it is acceptable. */
-export function webhookUrlProblem(value: string, allowPrivate: boolean): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'webhook must be an absolute http(s) URL';
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'webhook must be an absolute http(s) URL';
-  if (url.username || url.password) return 'webhook must not contain credentials';
-  if (allowPrivate) return undefined;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && isPrivateAddress(host))) {
-    return 'webhook must be a public address (loopback and private networks are refused)';
-  }
-  return undefined;
-}
-
-/** Resolves the host at delivery time too: a public name may point at a private address. */
-async function assertPublicTarget(url: string, allowPrivate: boolean): Promise<void> {
-  if (allowPrivate) return;
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-  if (addresses.some(isPrivateAddress)) throw new Error(`${host} resolves to a private address`);
+export function webhookUrlProblem(value: string, allowPrivate: boolean, publicUrl: string): Promise<string | undefined> {
+  return urlProblem(value, webhookPolicy(allowPrivate, publicUrl), 'webhook');
 }
 
 export interface WebhookDeps {
@@ -146,10 +105,15 @@ async function deliverOne(deps: WebhookDeps, delivery: DueDelivery) {
     data: envelopeOf(job, deps.publicUrl),
   });
   const timestamp = new Date();
-  const signature = new Webhook(webhookSecretOf(deps.linkKey, delivery.user_id)).sign(delivery.id, timestamp, payload);
+  const secrets = await webhookSecretsOf(deps.db, webhookSecretBox(deps.linkKey), delivery.user_id);
+  // During a rotation's overlap both secrets sign: a receiver verifying with either accepts it.
+  const signature = [secrets.current, secrets.previous?.secret]
+    .filter((secret): secret is string => !!secret)
+    .map((secret) => new Webhook(secret).sign(delivery.id, timestamp, payload))
+    .join(' ');
   let error: string | undefined;
   try {
-    await assertPublicTarget(delivery.url, deps.allowPrivate);
+    await checkServiceUrl(new URL(delivery.url), webhookPolicy(deps.allowPrivate, deps.publicUrl), 'webhook');
     const response = await (deps.fetch ?? fetch)(delivery.url, {
       method: 'POST',
       redirect: 'manual',
@@ -157,6 +121,7 @@ async function deliverOne(deps: WebhookDeps, delivery: DueDelivery) {
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Limelight-Webhooks/1',
+        ...platformRequestHeaders,
         'webhook-id': delivery.id,
         'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
         'webhook-signature': signature,

@@ -1,3 +1,4 @@
+import { confineFileReferences } from '../media/ownMedia';
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '../db/connect';
 import { RuntimeError, type RunContext } from '../runtimes/runtime';
@@ -35,6 +36,8 @@ export interface WorkerDeps {
   /** Reads the service to run (publishing owns the table). */
   loadRunnable: LoadRunnable;
   files: FileStore;
+  /** The platform's origin: file references in results may point only at its media. */
+  publicUrl: string;
   /** Called after a job ended, e.g. to send its webhook now. */
   onFinished?: (job: JobRow) => void;
 }
@@ -333,7 +336,10 @@ export class JobWorker {
 
   async #finish(job: JobRow, outcome: Outcome) {
     const { database, events, config } = this.deps;
-    const stored = await this.#storeResult(job, outcome);
+    // A file reference in a result may point only at this platform's media (docs/security.md).
+    const confined =
+      outcome.result === undefined ? outcome : { ...outcome, result: confineFileReferences(outcome.result, this.deps.publicUrl) };
+    const stored = await this.#storeResult(job, confined);
     const row = await finishJob(database.db, events, job, this.id, stored.outcome, config.retentionHours, stored.result);
     if (row) this.deps.onFinished?.(row);
     return row;

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Db } from '../db/types';
 import { isLoopbackClient } from '../http/clientIp';
+import { PLATFORM_REQUEST_HEADER } from '../runtimes/http/urlPolicy';
 import { selectMailMessages } from './queries';
 import { escapeHtml } from './templates';
 
@@ -14,6 +15,11 @@ export function mailboxRoutes(db: Db, proxyHops: number) {
   const app = new Hono();
 
   app.use('*', async (c, next) => {
+    // The platform's own outgoing requests (a service URL, webhook or import pointed back at this
+    // machine) are loopback too, but act for whoever chose the URL.
+    if (c.req.header(PLATFORM_REQUEST_HEADER) !== undefined) {
+      return c.json({ detail: 'The dev mailbox does not answer requests the platform itself makes' }, 403);
+    }
     if (!isLoopbackClient(c, proxyHops)) {
       return c.json({ detail: 'The dev mailbox answers only requests from this machine (loopback)' }, 403);
     }

@@ -1,9 +1,10 @@
-import { Jimp, JimpMime } from 'jimp';
+import { coverJpeg, ImageRefusedError } from '../media/imageDecode';
 
 // A service's picture, as uploaded by its owner, becomes a card image: cropped to the card's
 // 16:9 shape and scaled to twice the desktop card width (330 px, product-rules §9) for sharp
 // screens. Re-encoding also drops whatever the upload carried besides pixels (metadata, scripts
-// in SVG are not accepted at all).
+// in SVG are not accepted at all). The declared size is checked before decoding and the work runs
+// off the event loop (media/imageDecode.ts).
 
 export const CARD_WIDTH = 660;
 export const CARD_HEIGHT = 372;
@@ -15,12 +16,12 @@ export class ImageError extends Error {
 }
 
 export async function cardImage(bytes: Uint8Array): Promise<{ bytes: Buffer; contentType: string }> {
-  let image;
   try {
-    image = await Jimp.read(Buffer.from(bytes));
+    return { bytes: await coverJpeg(bytes, CARD_WIDTH, CARD_HEIGHT), contentType: 'image/jpeg' };
   } catch (error) {
-    throw new ImageError('The image could not be read: upload a PNG, JPEG, GIF or BMP file', { cause: error });
+    if (error instanceof ImageRefusedError) {
+      throw new ImageError(`The image ${error.message}: upload a PNG, JPEG, GIF or BMP file`, { cause: error });
+    }
+    throw error;
   }
-  image.cover({ w: CARD_WIDTH, h: CARD_HEIGHT });
-  return { bytes: await image.getBuffer(JimpMime.jpeg, { quality: 85 }), contentType: 'image/jpeg' };
 }

@@ -1,4 +1,4 @@
-import { checkServiceUrl, type UrlPolicy } from '../runtimes/http/urlPolicy';
+import { checkServiceUrl, platformRequestHeaders, type UrlPolicy } from '../runtimes/http/urlPolicy';
 import { readLimited } from '../runtimes/http/readLimited';
 import { invalid } from '../errors';
 
@@ -17,7 +17,7 @@ export async function fetchOpenApiDocument(url: URL, policy: UrlPolicy): Promise
   const signal = AbortSignal.timeout(TIMEOUT_MS);
   let response: Response;
   try {
-    response = await fetch(url, { headers: { Accept: 'application/json' }, redirect: 'manual', signal });
+    response = await fetch(url, { headers: { Accept: 'application/json', ...platformRequestHeaders }, redirect: 'manual', signal });
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
     throw invalid(`url: ${url.href} could not be fetched (${cause})`);

@@ -7,9 +7,12 @@ import type { Db } from '../db/types';
 import { openCredential } from '../profile/registryCredentials';
 import type { DeploymentStatus } from '../runtimes/fleet';
 import type { RuntimeRegistry } from '../runtimes/registry';
+import { claimDisplayName } from './serviceAddress';
+import { urlProblem, type UrlPolicy } from '../runtimes/http/urlPolicy';
 import {
   activePlanOf,
   countPrivateServices,
+  lockPrivateServices,
   credentialOwnedBy,
   deleteHosting,
   deleteRuntime,
@@ -41,6 +44,8 @@ export interface ServicesDeps {
   publicUrl: string;
   /** Deploys and stops container runtimes (runtimes/registry.ts). */
   runtimes: RuntimeRegistry;
+  /** Base URLs are checked against the platform's own address when saved (private ones when called). */
+  urlPolicy?: UrlPolicy;
 }
 
 /** Where a plan is upgraded (the account's billing page). */
@@ -126,7 +131,13 @@ export async function ownedService(db: Db, id: string, userId: string): Promise<
   return row;
 }
 
-async function checkPrivateLimit({ db, publicUrl }: ServicesDeps, userId: string, except?: string) {
+/**
+ * Refuses one more private service over the plan's limit. Runs inside the transaction that makes
+ * the service private, after a per-user lock: two parallel requests (on any number of server
+ * processes sharing the database) are counted one after the other, never both under the limit.
+ */
+async function checkPrivateLimit({ publicUrl }: ServicesDeps, db: Db, userId: string, except?: string) {
+  await lockPrivateServices(db, userId);
   const plan = await activePlanOf(db, userId);
   const limit = PRIVATE_SERVICE_LIMITS[plan as keyof typeof PRIVATE_SERVICE_LIMITS] ?? 0;
   const used = await countPrivateServices(db, userId, except);
@@ -139,8 +150,14 @@ async function checkPrivateLimit({ db, publicUrl }: ServicesDeps, userId: string
 }
 
 /** Checks what the schema cannot: referenced categories, GPUs and credentials exist and are the caller's. */
-async function checkReferences(db: Db, userId: string, input: ServicePatch) {
+async function checkReferences({ db, urlPolicy }: ServicesDeps, userId: string, input: ServicePatch) {
   const errors: FieldError[] = [];
+  if (input.runtime?.type === 'http' && urlPolicy?.own) {
+    // Only the own-address rule here: whether a host is private is decided when it is called
+    // (DNS answers change), and development allows private hosts.
+    const problem = await urlProblem(input.runtime.base_url, { allowPrivateAddresses: true, own: urlPolicy.own }, 'runtime.base_url');
+    if (problem) errors.push({ name: 'runtime.base_url', rule: 'url', message: problem });
+  }
   for (const id of await unknownCategories(db, input.model_category ?? [])) {
     errors.push({ name: `model_category.${input.model_category!.indexOf(id)}`, rule: 'exists', message: `unknown category "${id}"` });
   }
@@ -264,11 +281,12 @@ export async function listOwnServices(deps: ServicesDeps, userId: string): Promi
 
 export async function createService(deps: ServicesDeps, userId: string, input: ServiceCreate): Promise<ManagedService> {
   const { db } = deps;
-  await checkReferences(db, userId, input);
+  await checkReferences(deps, userId, input);
   const visibility = input.visibility ?? 'private';
-  if (visibility === 'private') await checkPrivateLimit(deps, userId);
   const id = newServiceId(input.display_name);
   await db.transaction().execute(async (trx) => {
+    await claimDisplayName(trx, userId, input.display_name);
+    if (visibility === 'private') await checkPrivateLimit(deps, trx, userId);
     await insertService(trx, {
       id,
       display_name: input.display_name,
@@ -292,9 +310,10 @@ export async function createService(deps: ServicesDeps, userId: string, input: S
 export async function updateService(deps: ServicesDeps, id: string, userId: string, input: ServicePatch): Promise<ManagedService> {
   const { db } = deps;
   const existing = await ownedService(db, id, userId);
-  await checkReferences(db, userId, input);
-  if (input.visibility === 'private' && existing.is_public) await checkPrivateLimit(deps, userId, id);
+  await checkReferences(deps, userId, input);
   await db.transaction().execute(async (trx) => {
+    if (input.display_name !== undefined) await claimDisplayName(trx, userId, input.display_name, id);
+    if (input.visibility === 'private' && existing.is_public) await checkPrivateLimit(deps, trx, userId, id);
     const columns = jsonColumns(input);
     if (Object.keys(columns).length) await updateServiceColumns(trx, id, columns);
     await saveRuntime({ ...deps, db: trx }, id, input.runtime, existing);

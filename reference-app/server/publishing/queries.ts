@@ -212,3 +212,34 @@ export async function selectEarnings(db: Db, id: string, userId: string): Promis
     WHERE l.user_id = ${userId} AND l.kind = 'earning' AND j.service_id = ${id}`.execute(db);
   return Number(row.rows[0]?.total ?? 0);
 }
+
+/** Serialises private-service limit checks of one user, until the transaction ends (every process). */
+export async function lockPrivateServices(db: Db, userId: string) {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('limelight private services'), hashtext(${userId}))`.execute(db);
+}
+
+/** Serialises service-name claims, until the transaction ends (every process). */
+export async function lockServiceNames(db: Db) {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('limelight service names'))`.execute(db);
+}
+
+/** A live service addressed by this name (its display name, or its id without one), ignoring case and spaces. */
+export function serviceNamed(db: Db, name: string, except?: string) {
+  let query = db
+    .selectFrom('models')
+    .select('id')
+    .where('deleted_at', 'is', null)
+    .where(sql<string>`lower(btrim(coalesce(display_name, id)))`, '=', name.trim().toLowerCase());
+  if (except) query = query.where('id', '!=', except);
+  return query.executeTakeFirst();
+}
+
+/** The e-mail address and name a publisher's handles come from. */
+export function handleSourcesOf(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .leftJoin('profiles', 'profiles.user_id', 'users.id')
+    .select(['users.email', 'profiles.full_name'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+}

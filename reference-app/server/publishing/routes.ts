@@ -71,7 +71,13 @@ const serviceResponse = (status: string) => json(ManagedServiceSchema, status);
 
 export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
   const app = createApiApp<SignedInEnv>();
-  const services = { db: deps.db, box: deps.box, publicUrl: deps.config.publicUrl, runtimes: options.runtimes };
+  const services = {
+    db: deps.db,
+    box: deps.box,
+    publicUrl: deps.config.publicUrl,
+    runtimes: options.runtimes,
+    urlPolicy: options.urlPolicy,
+  };
 
   app.openapi(
     createRoute({

@@ -4,7 +4,7 @@ import type { RuntimesConfig } from './config';
 import { waitingFleet, type ContainerSpec, type DeploymentReport, type FleetAdapter } from './fleet';
 import { checkHttpHealth } from './http/health';
 import { createHttpRuntime } from './http/httpRuntime';
-import type { UrlPolicy } from './http/urlPolicy';
+import type { OwnAddress, UrlPolicy } from './http/urlPolicy';
 import { createLocalDemoRuntime } from './local';
 import type { Runtime } from './runtime';
 
@@ -69,6 +69,8 @@ export interface RuntimeRegistryOptions {
   /** Replaces the built-in runtimes of every kind (tests); admission rules stay. */
   choose?: RuntimeChooser;
   fetch?: typeof fetch;
+  /** The platform's own address, which no service URL may name (runtimes/http/urlPolicy.ts). */
+  own?: OwnAddress;
 }
 
 /** A container deployment's status as a health check. */
@@ -99,7 +101,7 @@ function deploymentRefusal(serviceId: string, report: DeploymentReport): string 
 export function createRuntimeRegistry(options: RuntimeRegistryOptions): RuntimeRegistry {
   const { box, config, choose } = options;
   const fleet = options.fleet ?? waitingFleet;
-  const policy: UrlPolicy = { allowPrivateAddresses: config.allowPrivateServiceUrls };
+  const policy: UrlPolicy = { allowPrivateAddresses: config.allowPrivateServiceUrls, own: options.own };
   const localDemo = createLocalDemoRuntime({ stepDelayMs: config.localDemoStepMs });
   const openHeaders = (sealed: string | null) => (sealed ? (JSON.parse(box.open(sealed)) as Record<string, string>) : {});
 

@@ -455,6 +455,15 @@ export type paths = {
             'application/json': components['schemas']['JobApiError'];
           };
         };
+        /** @description Too many open streams of this account */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['JobApiError'];
+          };
+        };
       };
     };
     put?: never;
@@ -592,7 +601,7 @@ export type paths = {
       path?: never;
       cookie?: never;
     };
-    /** The secret that signs your job webhooks (Standard Webhooks, whsec_…) */
+    /** The secret that signs your job webhooks (Standard Webhooks, whsec_…); sessions only, not API keys */
     get: {
       parameters: {
         query?: never;
@@ -633,6 +642,60 @@ export type paths = {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/jobs/webhook-secret/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A new webhook signing secret; the old one still signs deliveries for 24 hours */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The new signing secret */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['WebhookSecret'];
+          };
+        };
+        /** @description Missing, invalid or expired credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed with these credentials */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;

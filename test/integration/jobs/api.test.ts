@@ -457,7 +457,11 @@ describe('webhooks', () => {
       });
       expect(status).toBe(422);
       expect(json.errors).toEqual([
-        { name: 'webhook', rule: 'url', message: 'webhook must be a public address (loopback and private networks are refused)' },
+        {
+          name: 'webhook',
+          rule: 'url',
+          message: 'The host 127.0.0.1 resolves to a private address (127.0.0.1); only public addresses are allowed',
+        },
       ]);
     } finally {
       await strict.close();

@@ -1,6 +1,6 @@
 import type { HealthCheck } from '@limelight/widgets/api';
 import { joinUrl } from './httpRuntime';
-import { checkServiceUrl, type UrlPolicy } from './urlPolicy';
+import { checkServiceUrl, platformRequestHeaders, type UrlPolicy } from './urlPolicy';
 
 // The health check of a service at its own URL: a GET of its /health endpoint (or its base URL
 // when it declares none), with the latency of the answer. Nothing here invents a status.
@@ -21,7 +21,11 @@ export async function checkHttpHealth(target: HttpHealthTarget, policy: UrlPolic
   const started = performance.now();
   try {
     await checkServiceUrl(url, policy);
-    const response = await fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const response = await fetch(url, {
+      headers: { ...headers, ...platformRequestHeaders },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
     await response.body?.cancel();
     const latency_ms = Math.round(performance.now() - started);
     return response.ok

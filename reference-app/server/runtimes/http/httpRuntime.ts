@@ -1,7 +1,7 @@
 import type { EndpointParameter } from '@limelight/widgets/api';
 import { RuntimeError, type RunContext, type Runtime } from '../runtime';
 import { readLimited } from './readLimited';
-import { checkServiceUrl, type UrlPolicy } from './urlPolicy';
+import { checkServiceUrl, platformRequestHeaders, type UrlPolicy } from './urlPolicy';
 import { interpretAnswer, type JobStyleAnswer } from './answers';
 
 // The HTTP runtime: a publisher's service runs at its own base URL. The platform forwards the
@@ -91,7 +91,12 @@ export function createHttpRuntime(config: HttpRuntimeConfig, options: HttpRuntim
     try {
       // Redirects are not followed: a redirect could lead the platform to an address the URL
       // policy refuses.
-      response = await doFetch(url, { ...init, headers: { ...config.headers, ...init.headers }, redirect: 'manual', signal });
+      response = await doFetch(url, {
+        ...init,
+        headers: { ...config.headers, ...init.headers, ...platformRequestHeaders },
+        redirect: 'manual',
+        signal,
+      });
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
