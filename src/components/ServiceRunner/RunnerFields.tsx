@@ -127,7 +127,7 @@ function TextField({ field, value, error, onChange, strings, disabled }: RunnerF
   } else if (field.kind === 'json') {
     control = <textarea {...common} className={styles.jsonArea} spellCheck={false} rows={4} onChange={(e) => onChange(e.target.value)} />;
   } else if (field.kind === 'number' || field.kind === 'integer') {
-    control = (
+    const number = (
       <input
         {...common}
         className={styles.input}
@@ -140,6 +140,27 @@ function TextField({ field, value, error, onChange, strings, disabled }: RunnerF
         onChange={(e) => onChange(e.target.value)}
       />
     );
+    // A number with both bounds gets a slider too (quick, coarse), the input stays for exact values.
+    control =
+      field.min !== undefined && field.max !== undefined ? (
+        <span className={styles.rangeRow}>
+          <input
+            type="range"
+            className={styles.range}
+            min={field.min}
+            max={field.max}
+            step={field.step === 'any' ? (field.max - field.min) / 100 : field.step}
+            value={sliderValue(value, field)}
+            disabled={disabled}
+            aria-labelledby={`${ids.id}-label`}
+            aria-describedby={ids.describedBy(Boolean(field.description))}
+            onChange={(e) => onChange(e.target.value)}
+          />
+          {number}
+        </span>
+      ) : (
+        number
+      );
   } else {
     control = (
       <input
@@ -156,6 +177,14 @@ function TextField({ field, value, error, onChange, strings, disabled }: RunnerF
       {control}
     </FieldFrame>
   );
+}
+
+/** Where the slider's thumb sits: the typed number, else the default, else the lower bound. */
+function sliderValue(value: DraftValue, field: FieldSpec): number {
+  const typed = typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  if (Number.isFinite(typed)) return typed;
+  const fallback = typeof field.schema.default === 'number' ? field.schema.default : field.min!;
+  return fallback;
 }
 
 function SwitchField({ field, value, error, onChange, strings, disabled }: RunnerFieldProps) {

@@ -252,7 +252,7 @@ export function ServiceView() {
 
   if (model) {
     return (
-      <div className={styles.page}>
+      <div className={styles.servicePage}>
         <ServiceDetails model={model} />
       </div>
     );

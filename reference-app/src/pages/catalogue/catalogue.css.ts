@@ -144,7 +144,9 @@ export const badge = style({
   background: vars.color.surfaceRaised,
   color: vars.color.text,
   fontSize: vars.fontSize.xs,
-  whiteSpace: 'nowrap',
+  // Long category names wrap inside the badge rather than push the page sideways.
+  maxWidth: '100%',
+  overflowWrap: 'anywhere',
 });
 
 export const pager = style({
@@ -169,13 +171,18 @@ export const empty = style({ padding: vars.space.xl, textAlign: 'center', color:
 
 // Service page
 
+// A compact picture, so the playground (and its Run button) starts in the first screenful.
 export const serviceHeader = style({
   display: 'grid',
-  gridTemplateColumns: 'minmax(0, 320px) minmax(0, 1fr)',
+  gridTemplateColumns: 'minmax(0, 200px) minmax(0, 1fr)',
   gap: vars.space.lg,
   alignItems: 'start',
-  '@media': { [mdDown]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
+  // Narrow screens: a small picture beside the title, the text flowing on below it at full width.
+  '@media': { [mdDown]: { display: 'flow-root' } },
 });
+
+/** A service page: the playground's output column sticks below the 100 px site header. */
+export const servicePage = style([page, { vars: { '--lime-runner-sticky-top': '116px' } }]);
 
 /** The same header in a narrow column (the editor's preview): image above the text. */
 export const serviceHeaderStacked = style([serviceHeader, { gridTemplateColumns: 'minmax(0, 1fr)' }]);
@@ -183,6 +190,7 @@ export const serviceHeaderStacked = style([serviceHeader, { gridTemplateColumns:
 export const serviceImage = style({
   display: 'block',
   width: '100%',
+  '@media': { [mdDown]: { float: 'left', width: 96, marginInlineEnd: vars.space.md, marginBlockEnd: vars.space.sm } },
   aspectRatio: '1 / 1',
   objectFit: 'cover',
   borderRadius: vars.radius.lg,
@@ -191,7 +199,9 @@ export const serviceImage = style({
 
 export const facts = style({
   display: 'grid',
-  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+  // Two facts a row on wide screens: the header stays short and the playground starts higher.
+  gridTemplateColumns: 'max-content minmax(0, 1fr) max-content minmax(0, 1fr)',
+  '@media': { [mdDown]: { gridTemplateColumns: 'max-content minmax(0, 1fr)', clear: 'both' } },
   gap: `${vars.space.xs} ${vars.space.md}`,
   margin: `${vars.space.md} 0`,
 });
