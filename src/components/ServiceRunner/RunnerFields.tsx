@@ -149,7 +149,7 @@ function TextField({ field, value, error, onChange, strings, disabled }: RunnerF
             className={styles.range}
             min={field.min}
             max={field.max}
-            step={field.step === 'any' ? (field.max - field.min) / 100 : field.step}
+            step={field.step === 'any' ? sliderStep(field.max - field.min) : field.step}
             value={sliderValue(value, field)}
             disabled={disabled}
             aria-labelledby={`${ids.id}-label`}
@@ -178,6 +178,9 @@ function TextField({ field, value, error, onChange, strings, disabled }: RunnerF
     </FieldFrame>
   );
 }
+
+/** A round step of about a hundredth of the range (0.01 for 0-1.5, 0.1 for 0-20). */
+const sliderStep = (span: number) => (span > 0 ? 10 ** Math.floor(Math.log10(span / 100)) : 1);
 
 /** Where the slider's thumb sits: the typed number, else the default, else the lower bound. */
 function sliderValue(value: DraftValue, field: FieldSpec): number {
@@ -225,7 +228,8 @@ function EnumField({ field, value, error, onChange, strings, disabled }: RunnerF
         aria-describedby={ids.describedBy(Boolean(field.description))}
         onChange={(e) => onChange(e.target.value)}
       >
-        {field.required && field.schema.default !== undefined ? null : <option value="">{strings.chooseOption}</option>}
+        {/* With a default there is always a value: an empty choice would only mean the default again. */}
+        {field.schema.default !== undefined ? null : <option value="">{strings.chooseOption}</option>}
         {(field.options ?? []).map((option, index) => (
           <option key={String(option)} value={String(index)}>
             {String(option)}
