@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 // The playground as a new user meets it (issue 25): the layout at desktop and phone widths, the
 // outputs by type, the forms, and every seeded service runnable. Runs against the built site and
@@ -200,7 +200,7 @@ test.describe('forms that prevent mistakes (issue 25, item 3)', () => {
 });
 
 /** Every public seeded service, as the catalogue API lists it. */
-async function publicServices(request: import('@playwright/test').APIRequestContext) {
+async function publicServices(request: APIRequestContext) {
   const response = await request.get('/v1/model_management/model_descriptors');
   expect(response.ok()).toBe(true);
   const models = (await response.json()) as { id: string; endpoints?: unknown[] }[];
