@@ -101,7 +101,7 @@ export const runnerStrings = {
     credits: 'Not enough credits for this run.',
     buyCredits: 'Buy credits',
     failed: 'The run failed: {message}',
-    noEndpoints: 'This service has no endpoint that can be run.',
+    noEndpoints: 'This service cannot be run yet: its publisher has not added an endpoint to call.',
     unknownService: 'Service not found.',
     loadFailed: 'Could not load this service. Check your connection and try again.',
     notANumber: 'Enter a number.',

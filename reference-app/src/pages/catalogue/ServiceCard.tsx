@@ -11,6 +11,7 @@ import {
   servicePath,
 } from '@limelight/widgets/catalogue';
 import { useStrings } from '@limelight/widgets/platform';
+import { canRunService } from '@limelight/widgets/run';
 import * as styles from './catalogue.css';
 
 export const showFallbackImage = (event: SyntheticEvent<HTMLImageElement>) => {
@@ -47,6 +48,11 @@ export function ServiceCard({
         <p className={styles.cardText}>{descriptionPreview(model, 140)}</p>
       </div>
       <div className={styles.cardMeta}>
+        {canRunService(model) ? null : (
+          <span className={styles.warningBadge} data-runnable="false">
+            {s.service.notRunnable}
+          </span>
+        )}
         <span className={styles.badge}>{formatRuns(model.n_usages, s.runs)}</span>
         {model.provider ? <span className={styles.badge}>{providerLabel(model.provider, brand)}</span> : null}
         {cats.slice(0, 2).map((c) => (

@@ -11,6 +11,7 @@ import {
   sortDomains,
 } from '@limelight/widgets/catalogue';
 import { usePlatform } from '@limelight/widgets/platform';
+import { canRunService } from '@limelight/widgets/run';
 import { ServiceRunner } from '@limelight/widgets/service-runner';
 import { ServiceTabs } from './ServiceTabs';
 import { providerLabel, showFallbackImage } from './ServiceCard';
@@ -133,6 +134,11 @@ export function ServiceHeader({
       <img className={styles.serviceImage} src={modelImage(model)} alt="" onError={showFallbackImage} />
       <div>
         <Heading className={styles.title}>{name}</Heading>
+        {canRunService(model) ? null : (
+          <p className={styles.warningBadge} data-runnable="false">
+            {s.notRunnable}
+          </p>
+        )}
         {html ? (
           // Sanitised with DOMPurify (scripts, handlers, styles removed) before it is rendered.
           <div className={styles.description} dangerouslySetInnerHTML={{ __html: html }} />

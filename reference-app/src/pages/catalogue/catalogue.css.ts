@@ -149,6 +149,9 @@ export const badge = style({
   overflowWrap: 'anywhere',
 });
 
+/** Says a service cannot be run yet (no endpoint to call). */
+export const warningBadge = style([badge, { background: vars.color.warningSurface, color: vars.color.onWarning, fontWeight: 600 }]);
+
 export const pager = style({
   display: 'flex',
   alignItems: 'center',
