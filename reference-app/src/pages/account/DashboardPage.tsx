@@ -31,7 +31,9 @@ export default function DashboardPage() {
 
   const loadUsage = useCallback(() => profile.usageStatistics(), [profile]);
   const loadKeys = useCallback(() => profile.apiKeys(), [profile]);
+  const loadProfile = useCallback(() => profile.profile(), [profile]);
   const usage = useAccountResource(loadUsage, strings.loadProblem);
+  const newUser = useAccountResource(loadProfile, strings.loadProblem).data?.is_new_user === true;
   const keys = useAccountResource(loadKeys, strings.loadProblem);
 
   const months = usage.data?.monthly_api_calls ?? [];
@@ -42,7 +44,11 @@ export default function DashboardPage() {
 
   return (
     <div className={styles.page}>
-      <h1>Welcome back{email ? `, ${email}` : ''}</h1>
+      {/* A first visit (terms not yet accepted, product-rules §3 is_new_user) is greeted, not welcomed back. */}
+      <h1 className={styles.greeting}>
+        {newUser ? 'Welcome' : 'Welcome back'}
+        {email ? `, ${email}` : ''}
+      </h1>
 
       <div className={page.grid}>
         <div>

@@ -1,0 +1,64 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { confirmedAccount } from './support/accounts';
+
+// The account area as a new user and a publisher meet it on a phone and a desktop (issue 25):
+// nothing scrolls sideways at 390 px, axe stays clean at both widths, the greeting fits the user.
+
+const PUBLISHER = { email: 'publisher@limelight.dev', password: 'limelight-publisher' };
+const ACCOUNT_PAGES = [
+  '/account/dashboard',
+  '/account/profile',
+  '/account/billing',
+  '/account/hosting',
+  '/account/hostingActive2',
+  '/account/support',
+];
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/signinup?page_state=1');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/account/);
+}
+
+test.describe('account pages on a phone and a desktop (issue 25, items 5 and 10)', () => {
+  test('no account page scrolls sideways at 390 px, and axe is clean at 390 and 1280 px', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, PUBLISHER.email, PUBLISHER.password);
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport);
+      for (const path of ACCOUNT_PAGES) {
+        await page.goto(path);
+        await expect(page.locator('main h1').first()).toBeVisible();
+        // Let the panels load their data (tables are the widest part).
+        await page.waitForLoadState('networkidle');
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} at ${viewport.width} px`).toBe(0);
+        const results = await new AxeBuilder({ page }).analyze();
+        expect(
+          results.violations.map((v) => v.id),
+          `${path} at ${viewport.width} px`,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  test('a new user is welcomed, a returning one welcomed back', async ({ page, request, browser }) => {
+    const password = 'lime-new-user-1';
+    const email = await confirmedAccount(request, 'welcome', password);
+    await signIn(page, email, password);
+    await page.goto('/account/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome, ${email}`);
+    const returning = await browser.newContext();
+    const other = await returning.newPage();
+    await signIn(other, PUBLISHER.email, PUBLISHER.password);
+    await other.goto('/account/dashboard');
+    await expect(other.getByRole('heading', { level: 1 })).toHaveText(`Welcome back, ${PUBLISHER.email}`);
+    await returning.close();
+  });
+});
