@@ -29,6 +29,26 @@ export default tseslint.config(
     },
   },
   {
+    // The client layer is what the typed SDK ships: no React, nothing from the UI layers
+    // (docs/architecture.md, "The client layer").
+    files: ['src/api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react', message: 'src/api has no React: the hooks over it live in src/config.' }],
+          // The strings table is plain data (statusMessages reads its type).
+          patterns: [
+            {
+              group: ['react-*', 'react/*', '../*', '!../config', '../config/*', '!../config/strings'],
+              message: 'src/api imports only itself, its HTTP libraries and the strings table.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The reference app owns routing; only src/ is router-free.
     files: ['reference-app/**', 'test/**', 'stories/**', 'scripts/**', '*.ts', '*.js', '*.mjs'],
     rules: { 'no-restricted-imports': 'off' },

@@ -62,6 +62,19 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: {
+          // Tests that drive a real platform server over HTTP (their own, or the shared one of
+          // the global setup): slower than unit tests, run after them.
+          name: 'integration',
+          environment: 'node',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/setup/platform-server.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
         optimizeDeps: { include: browserPrebundle },
         test: {
           name: 'component',

@@ -1,5 +1,6 @@
 // npm test: every check, in order of cost, stopping at the first failure:
-// type check, lint, unit tests, component tests (real Chromium), build, package checks
+// type check, lint, unit tests, integration tests (real servers), component tests (real
+// Chromium), build, package checks
 // (publint, are-the-types-wrong, size budgets), end-to-end tests (real Chromium against the
 // real server). Test runners also write JSON reports so the run ends with one plain line
 // "tests: N passed, N failed, N skipped" that any CI can read.
@@ -44,6 +45,11 @@ const steps = [
   () => {
     const ok = step('unit', 'npx', ['vitest', 'run', '--project', 'unit', ...vitestReport('unit')]);
     countVitest(path.join(reports, 'unit.json'));
+    return ok;
+  },
+  () => {
+    const ok = step('integration', 'npx', ['vitest', 'run', '--project', 'integration', ...vitestReport('integration')]);
+    countVitest(path.join(reports, 'integration.json'));
     return ok;
   },
   () => {

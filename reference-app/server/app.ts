@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { logger } from 'hono/logger';
 import { apiRoutes } from './api/mounts';
 import type { ApiDeps } from './api/deps';
 import type { AuthDeps } from './auth/deps';
@@ -10,6 +9,7 @@ import { catalogueFastLane } from './http/catalogueFastLane';
 import { compression } from './http/compression';
 import { corsMiddleware } from './http/cors';
 import { inputGuard } from './http/inputGuard';
+import { requestContext } from './http/requestContext';
 import { securityHeaders, serverPagePolicy } from './http/securityHeaders';
 import { staticApp } from './http/staticApp';
 import { mailboxRoutes } from './mail/mailboxRoutes';
@@ -30,9 +30,6 @@ export interface AppOptions {
   catalogue?: CatalogueCache;
 }
 
-/** hono's logger prints the URL with its query (tokens, addresses): log the path only. */
-const logPathOnly = (message: string, ...rest: string[]) => console.log(message.replace(/\?\S*/, ''), ...rest);
-
 /** The input guard's 400, in GoTrue's error shape on the auth API and `{ detail }` elsewhere. */
 function badInputAnswer(c: Context, message: string): Response {
   if (c.req.path.startsWith('/auth/')) {
@@ -46,7 +43,7 @@ export function createApp({ auth, api, publishableKey, serveApp, catalogue }: Ap
   const { config } = api;
   const app = new Hono();
 
-  if (config.logRequests) app.use('*', logger(logPathOnly));
+  app.use('*', requestContext({ logRequests: config.logRequests }));
   app.use('*', securityHeaders(config));
   app.use('*', inputGuard(badInputAnswer));
   for (const path of ['/dev/*', '/sandbox/*', '/v1/support/unsubscribe']) app.use(path, serverPagePolicy);

@@ -1,5 +1,8 @@
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { loadJobsConfig, type JobsConfig } from './jobs/config';
+import { LOG_LEVELS, type LogFormat, type LogLevel } from './log';
+import { loadRuntimesConfig, type RuntimesConfig } from './runtimes/config';
 
 /**
  * Everything the server reads from its environment, parsed and checked once at start. A bad
@@ -82,8 +85,16 @@ export interface ServerConfig {
   /** Whether the dev mailbox keeps mail (true unless SMTP_URL is set). */
   devMailbox: boolean;
   logRequests: boolean;
+  /** LOG_LEVEL: the least severe level written (default info). */
+  logLevel: LogLevel;
+  /** LOG_FORMAT: `json` lines (default in production) or `pretty` lines (default elsewhere). */
+  logFormat: LogFormat;
+  /** WORKERS: server processes on one port (`auto`: one per available CPU). */
+  workers: number;
   /** Job queue, files and webhooks (jobs/config.ts). */
   jobs: JobsConfig;
+  /** Local demo pacing and the service URL policy (runtimes/config.ts). */
+  runtimes: RuntimesConfig;
 }
 
 export class ConfigError extends Error {
@@ -176,8 +187,28 @@ function oauthConfig(env: Env): ServerConfig['oauth'] {
   return out;
 }
 
-/** Reads the configuration; `cwd` anchors the relative defaults (DATA_DIR, the app directory). */
-export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
+/** WORKERS: a positive integer, or `auto` for one per available CPU. Default 1. */
+export function workerCount(env: Env, cpus: number): number {
+  const raw = env.WORKERS?.trim();
+  if (!raw) return 1;
+  if (raw === 'auto') return Math.max(1, cpus);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ConfigError(`WORKERS must be a whole number of at least 1, or auto (got "${raw}")`);
+  return Number(raw);
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (!(allowed as readonly string[]).includes(raw))
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got ${JSON.stringify(env[name])}`);
+  return raw as T;
+}
+
+/**
+ * Reads the configuration; `cwd` anchors the relative defaults (DATA_DIR, the app directory).
+ * The only reader of the environment: every other module gets what it needs from here.
+ */
+export function loadConfig(env: Env = process.env, cwd = process.cwd(), cpus = availableParallelism()): ServerConfig {
   const port = int(env, 'PORT', 3000);
   if (port > 65535) throw new ConfigError(`PORT must be at most 65535, got ${port}`);
   const publicUrl = (env.PUBLIC_URL ? origin(env.PUBLIC_URL, 'PUBLIC_URL') : `http://localhost:${port}`).replace(/\/+$/, '');
@@ -251,6 +282,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     appDir: path.resolve(cwd, env.APP_DIR?.trim() || 'dist/app'),
     devMailbox: !smtpUrl && !production,
     logRequests: bool(env, 'LOG_REQUESTS', false),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    logFormat: oneOf<LogFormat>(env, 'LOG_FORMAT', ['json', 'pretty'], production ? 'json' : 'pretty'),
+    workers: workerCount(env, cpus),
     jobs: loadJobsConfig(env),
+    runtimes: loadRuntimesConfig(env, production),
   };
 }

@@ -1,9 +1,9 @@
 import cluster from 'node:cluster';
-import { availableParallelism } from 'node:os';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { configureLogger, log } from './log';
 import { createPlatform } from './platform';
 import { honoHandler, listen, withViteDevServer } from './server';
-import { runPrimary, workerCount, workersRefusal, WorkersError } from './workers';
+import { runPrimary, workersRefusal, WorkersError } from './workers';
 
 // Entry point. Production: `node dist/server/main.mjs` (npm start builds it); development:
 // `node --conditions=source --import tsx reference-app/server/main.ts [--dev]`.
@@ -12,8 +12,9 @@ import { runPrimary, workerCount, workersRefusal, WorkersError } from './workers
 
 async function main() {
   const dev = process.argv.includes('--dev');
-  const config = loadConfig(process.env);
-  const workers = workerCount(process.env, availableParallelism());
+  const config = loadConfig();
+  configureLogger({ format: config.logFormat, level: config.logLevel });
+  const { workers } = config;
   const refusal = workersRefusal(workers, config, dev);
   if (refusal) throw new WorkersError(refusal);
 
@@ -32,7 +33,7 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    if (!cluster.isWorker) console.log(`${signal}: shutting down after the requests in flight`);
+    if (!cluster.isWorker) log.info(`${signal}: shutting down after the requests in flight`);
     await http.close();
     await closeVite();
     await closePlatform();
@@ -54,19 +55,18 @@ async function main() {
   if (!cluster.isWorker) announce(config, dev, 1);
 }
 
-function announce(config: ReturnType<typeof loadConfig>, dev: boolean, workers: number) {
+function announce(config: ServerConfig, dev: boolean, workers: number) {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
-  console.log(`${config.brandName} is running at ${config.publicUrl}`);
-  console.log(
+  log.info(`${config.brandName} is running at ${config.publicUrl}`);
+  log.info(
     `  data: ${where}; mail: ${config.smtpUrl ? 'SMTP' : `dev mailbox at ${config.publicUrl}/dev/mailbox`}${dev ? '; app: Vite dev server' : ''}${workers > 1 ? `; ${workers} worker processes` : ''}`,
   );
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
-  else if (error instanceof WorkersError) console.error(`Configuration error: ${error.message}`);
+  if (error instanceof ConfigError || error instanceof WorkersError) log.fatal(`Configuration error: ${error.message}`);
   else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
-    console.error(`Port in use: ${(error as Error).message}. Set PORT to a free port.`);
-  else console.error(error);
+    log.fatal(`Port in use: ${(error as Error).message}. Set PORT to a free port.`);
+  else log.fatal({ err: error }, 'the server could not start');
   process.exit(1);
 });

@@ -14,8 +14,10 @@ import type { Db } from './db/types';
 import { CatalogueCache } from './http/catalogueCache';
 import { RateLimiter } from './http/rateLimit';
 import { startJobs, type Jobs } from './jobs';
-import { platformRuntimes } from './services/runtimeRegistry';
-import type { RuntimeRegistry } from './jobs/runtimes';
+import { log } from './log';
+import { runnableServiceLoader } from './publishing/queries';
+import type { FleetAdapter } from './runtimes/fleet';
+import { createRuntimeRegistry, type RuntimeChooser } from './runtimes/registry';
 import { createMailboxMailer, createSmtpMailer } from './mail/mailer';
 import { createFileMediaStore } from './media/store';
 import { createSandboxProvider } from './payments/sandbox';
@@ -44,8 +46,10 @@ export interface PlatformOptions {
   relaxedDurability?: boolean;
   /** Publishable key to use instead of the stored or generated one. */
   publishableKey?: string;
-  /** Which runtime runs each service's jobs (tests inject theirs). */
-  runtimes?: RuntimeRegistry;
+  /** Replaces the built-in runtimes of every service's jobs (tests inject theirs). */
+  runtimes?: RuntimeChooser;
+  /** Runs publishers' containers; default: none attached (deployments wait for a runner). */
+  fleet?: FleetAdapter;
 }
 
 /** PGlite's directory inside DATA_DIR (which also keeps secret.key). */
@@ -79,7 +83,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     await seedDatabase(db, box, { demoAccounts: !config.production });
     if (config.production) {
       const removed = await removeDemoPasswords(db);
-      if (removed.length) console.warn(`NODE_ENV=production: removed the published demo passwords of ${removed.join(', ')}`);
+      if (removed.length)
+        log.warn({ accounts: removed }, `NODE_ENV=production: removed the published demo passwords of ${removed.join(', ')}`);
     }
     const keys = await SigningKeys.open(db, box);
     const publishableKey = await ensurePublishableKey(db, options.publishableKey);
@@ -103,9 +108,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     outbox.start();
     // Publishers' services on private addresses are allowed outside production, so a service on
     // this machine can be published (docs/security.md, "Service URLs").
-    const urlPolicy = { allowPrivateAddresses: !config.production || process.env.ALLOW_PRIVATE_SERVICE_URLS === 'true' };
-    const runtimes = options.runtimes ?? platformRuntimes(box, urlPolicy);
-    const jobs = await startJobs({ database, config, linkKey, media, runtimes });
+    const urlPolicy = { allowPrivateAddresses: config.runtimes.allowPrivateServiceUrls };
+    const runtimes = createRuntimeRegistry({ box, config: config.runtimes, fleet: options.fleet, choose: options.runtimes });
+    const jobs = await startJobs({ database, config, linkKey, media, runtimes, loadRunnable: runnableServiceLoader(db) });
 
     const catalogue = new CatalogueCache(async (token) => {
       try {
@@ -134,6 +139,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
         jobFiles: jobs.files,
         services: {
           urlPolicy,
+          runtimes,
           storeImage: async (bytes, contentType) => (await media.put(bytes, contentType)).url,
         },
       },

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { log } from './log';
 
 // The HTTP server. It listens before the platform exists (so a test server can learn its
 // port and use it as PUBLIC_URL), then gets its handler.
@@ -33,7 +34,7 @@ export async function listen(port: number, host?: string): Promise<HttpServer> {
     active += 1;
     void Promise.resolve()
       .then(() => handler(req, res))
-      .catch((error: unknown) => console.error('request handler failed:', error))
+      .catch((error: unknown) => log.error({ err: error }, 'request handler failed'))
       .finally(() => {
         active -= 1;
         if (active === 0) drained?.();

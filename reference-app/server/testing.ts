@@ -31,6 +31,8 @@ export interface StartPlatformServerOptions {
   port?: number;
   /** Runtimes for the job queue (tests inject theirs through this seam). */
   runtimes?: PlatformOptions['runtimes'];
+  /** The container fleet (runtimes/fleet.ts); default: none attached. */
+  fleet?: PlatformOptions['fleet'];
 }
 
 export interface PlatformTestServer {
@@ -127,7 +129,13 @@ export async function startPlatformServer(options: StartPlatformServerOptions = 
   );
   let platform: Platform;
   try {
-    platform = await createPlatform({ config, relaxedDurability: true, serveApp: options.serveApp ?? false, runtimes: options.runtimes });
+    platform = await createPlatform({
+      config,
+      relaxedDurability: true,
+      serveApp: options.serveApp ?? false,
+      runtimes: options.runtimes,
+      fleet: options.fleet,
+    });
   } catch (error) {
     await http.close();
     if (databaseUrl && schema && !options.schema) await dropSchema(databaseUrl, schema).catch(() => {});

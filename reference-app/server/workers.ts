@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { ServerConfig } from './config';
+import { log } from './log';
 
 // WORKERS=N: N server processes on one port (node:cluster hands connections out round-robin),
 // sharing one PostgreSQL (docs/deploy.md, "Several processes").
@@ -10,15 +11,6 @@ export class WorkersError extends Error {
 
 /** Restarts of crashed workers allowed per minute before the primary gives up. */
 const MAX_RESTARTS_PER_MINUTE = 10;
-
-/** WORKERS: a positive integer, or `auto` for one per available CPU. Default 1. */
-export function workerCount(env: NodeJS.ProcessEnv, cpus: number): number {
-  const raw = env.WORKERS?.trim();
-  if (!raw) return 1;
-  if (raw === 'auto') return Math.max(1, cpus);
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new WorkersError(`WORKERS must be a whole number of at least 1, or auto (got "${raw}")`);
-  return Number(raw);
-}
 
 /** Why this configuration cannot run several processes, or undefined when it can. */
 export function workersRefusal(workers: number, config: Pick<ServerConfig, 'databaseUrl'>, dev: boolean): string | undefined {
@@ -55,9 +47,12 @@ export function runPrimary(workers: number, onAllListening: () => void): void {
     const now = Date.now();
     restarts.push(now);
     while (restarts.length && restarts[0]! < now - 60_000) restarts.shift();
-    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    log.error(
+      { worker: worker.process.pid, exit: signal ?? code },
+      `worker ${worker.process.pid} exited (${signal ?? code}); starting another`,
+    );
     if (restarts.length > MAX_RESTARTS_PER_MINUTE) {
-      console.error(`workers crashed ${restarts.length} times within a minute; stopping`);
+      log.fatal(`workers crashed ${restarts.length} times within a minute; stopping`);
       process.exit(1);
     }
     fork();
@@ -66,7 +61,7 @@ export function runPrimary(workers: number, onAllListening: () => void): void {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: stopping ${workers} workers after their requests in flight`);
+    log.info(`${signal}: stopping ${workers} workers after their requests in flight`);
     const alive = Object.values(cluster.workers ?? {});
     if (!alive.length) process.exit(0);
     for (const worker of alive) worker?.process.kill('SIGTERM');

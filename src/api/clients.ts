@@ -1,22 +1,29 @@
-import type { ApiClientOptions } from './http';
+import type { ClientOptions } from './http';
 import { createJobsClient } from './jobs';
 import { createServicesClient } from './services';
 import { createModelManagementClient } from './modelManagement';
 import { createPaymentClient } from './payment';
 import { createProfileClient } from './profile';
 import { createSupportClient } from './support';
+import { createTokenSource } from './token';
 
-export type PlatformClientOptions = Omit<ApiClientOptions, 'prefix' | 'defaultAuth'>;
+/** Options of `createPlatformClients`: the host and the token source every group shares. */
+export type PlatformClientOptions = ClientOptions;
 
-/** All API groups on one host with one token source. */
+/**
+ * The client factory: every API group on one host with one token source, resolved once. Each
+ * group's own factory (`createJobsClient`, ...) takes the same options, for code that needs one
+ * group only and should not load the others.
+ */
 export function createPlatformClients(options: PlatformClientOptions) {
+  const shared: ClientOptions = { baseURL: options.baseURL, fetch: options.fetch, getAccessToken: createTokenSource(options) };
   return {
-    modelManagement: createModelManagementClient(options),
-    profile: createProfileClient(options),
-    payment: createPaymentClient(options),
-    support: createSupportClient(options),
-    jobs: createJobsClient(options),
-    services: createServicesClient(options),
+    modelManagement: createModelManagementClient(shared),
+    profile: createProfileClient(shared),
+    payment: createPaymentClient(shared),
+    support: createSupportClient(shared),
+    jobs: createJobsClient(shared),
+    services: createServicesClient(shared),
   };
 }
 

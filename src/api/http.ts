@@ -1,6 +1,16 @@
 import { createFetch, FetchError, ofetch, type $Fetch } from 'ofetch';
-import { detailOf, fieldErrorsOf, INTERNAL_ERROR, OFFLINE_ERROR, TOKENS_MISSING_ERROR, type ApiFailure, type ApiResult } from './result';
+import {
+  detailOf,
+  failure,
+  fieldErrorsOf,
+  INTERNAL_ERROR,
+  OFFLINE_ERROR,
+  TOKENS_MISSING_ERROR,
+  type ApiFailure,
+  type ApiResult,
+} from './result';
 import { ApiError } from './errors';
+import { createTokenSource, type TokenSourceOptions } from './token';
 
 /** none: never send a token; optional: send it if present; required: fail without one. */
 export type AuthMode = 'none' | 'optional' | 'required';
@@ -14,17 +24,36 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export interface ApiClientOptions {
+/** What every client of the platform API is made from: the host and where its bearer comes from. */
+export interface ClientOptions extends TokenSourceOptions {
   /** API host, e.g. `http://localhost:3000`. */
   baseURL: string;
-  /** Path prefix of the group, e.g. `/v1/model_management/`. */
-  prefix: string;
-  /** Supplies the bearer token; resolves null when anonymous. */
-  getAccessToken?: () => Promise<string | null> | string | null;
-  /** Auth mode of calls that do not name one (product-rules §6: required unless declared open). */
-  defaultAuth?: AuthMode;
   /** fetch implementation, for non-browser hosts. */
   fetch?: typeof globalThis.fetch;
+}
+
+export interface ApiClientOptions extends ClientOptions {
+  /** Path prefix of the group, e.g. `/v1/model_management/`. */
+  prefix: string;
+  /** Auth mode of calls that do not name one (product-rules §6: required unless declared open). */
+  defaultAuth?: AuthMode;
+}
+
+/** One event of a server-sent event stream. */
+export interface ServerSentEvent {
+  /** The `event:` field; absent for the default `message` event. */
+  event?: string;
+  /** The `id:` field, to resume with `Last-Event-ID`. */
+  id?: string;
+  data: string;
+}
+
+export interface StreamOptions {
+  auth?: AuthMode;
+  /** Extra request headers (e.g. `Last-Event-ID`). */
+  headers?: Record<string, string>;
+  /** Aborting closes the connection. */
+  signal?: AbortSignal;
 }
 
 export interface ApiClient {
@@ -33,14 +62,16 @@ export interface ApiClient {
   post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<ApiResult<T>>;
   patch<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<ApiResult<T>>;
   delete<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<ApiResult<T>>;
+  /**
+   * Opens a server-sent event stream (GET). Resolves to the events as they arrive, or to the
+   * same failure a call would give (no token, an error status, offline); it never throws, but
+   * iterating may throw when the connection drops midway.
+   */
+  stream(path: string, options?: StreamOptions): Promise<ApiResult<AsyncIterable<ServerSentEvent>>>;
 }
 
 function joinUrl(baseURL: string, prefix: string, path: string): string {
   return `${baseURL.replace(/\/+$/, '')}/${prefix.replace(/^\/+|\/+$/g, '')}/${path.replace(/^\/+/, '')}`;
-}
-
-function failure(status: number, statusText: string, url: string, error: string): ApiFailure {
-  return { ok: false, status, statusText, url, error };
 }
 
 /** Maps whatever a call threw to the normalised failure of product-rules §7. */
@@ -78,26 +109,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     : ofetch;
   const $fetch: $Fetch = base.create({ baseURL: options.baseURL, retry: 0 });
   const defaultAuth = options.defaultAuth ?? 'required';
+  const getToken = createTokenSource(options);
+
+  /** The bearer header a call sends, or the failure of a call that needs a token and has none. */
+  async function authorize(mode: AuthMode = defaultAuth, url: string): Promise<ApiResult<Record<string, string>>> {
+    const token = mode === 'none' ? null : await getToken();
+    if (mode === 'required' && !token) return failure(401, 'Unauthorized', url, TOKENS_MISSING_ERROR);
+    return { ok: true, status: 0, data: token ? { Authorization: `Bearer ${token}` } : {} };
+  }
 
   async function request<T>(method: string, path: string, req: RequestOptions = {}): Promise<ApiResult<T>> {
     const url = joinUrl(options.baseURL, options.prefix, path);
-    const auth = req.auth ?? defaultAuth;
-    let token: string | null = null;
-    if (auth !== 'none') {
-      try {
-        token = (await options.getAccessToken?.()) ?? null;
-      } catch {
-        token = null;
-      }
-    }
-    if (auth === 'required' && !token) return failure(401, 'Unauthorized', url, TOKENS_MISSING_ERROR);
+    const authorization = await authorize(req.auth, url);
+    if (!authorization.ok) return authorization;
     const query = req.query ? Object.fromEntries(Object.entries(req.query).filter(([, v]) => v !== undefined)) : undefined;
     try {
       const response = await $fetch.raw<T>(url, {
         method,
         query,
         body: req.body as BodyInit | Record<string, unknown> | undefined,
-        headers: { ...req.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        headers: { ...req.headers, ...authorization.data },
         signal: req.signal,
         // GET without a body may be retried once on a network blip; anything with a body never.
         retry: req.body === undefined && method === 'GET' ? 1 : 0,
@@ -114,6 +145,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     post: (path, body, opts) => request('POST', path, { ...opts, body }),
     patch: (path, body, opts) => request('PATCH', path, { ...opts, body }),
     delete: (path, opts) => request('DELETE', path, opts),
+    // The SSE reader loads with the first stream, so clients that never stream (the catalogue
+    // in the search bundle) do not carry it.
+    stream: async (path, opts = {}) =>
+      (await import('./sse')).openEventStream(joinUrl(options.baseURL, options.prefix, path), opts, authorize, options.fetch),
   };
 }
 

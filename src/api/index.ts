@@ -1,4 +1,5 @@
 // @limelight/widgets/api: the platform API clients, their result type and the payload types.
+// No React here (docs/architecture.md, "The client layer"): the hooks live in the root entry.
 export { DOMAINS, MODEL_PROVIDERS, OUTPUT_TYPES, JOB_STATUSES, FINAL_JOB_STATUSES } from './types';
 export type {
   Domain,
@@ -53,7 +54,9 @@ export { OFFLINE_ERROR, INTERNAL_ERROR, TOKENS_MISSING_ERROR, detailOf, fieldErr
 export type { ApiSuccess, ApiFailure, ApiResult } from './result';
 export { ApiError } from './errors';
 export { createApiClient, unwrap, toFailure } from './http';
-export type { ApiClient, ApiClientOptions, AuthMode, RequestOptions } from './http';
+export type { ApiClient, ApiClientOptions, ClientOptions, AuthMode, RequestOptions, StreamOptions, ServerSentEvent } from './http';
+export { createTokenSource } from './token';
+export type { TokenSource, TokenSourceOptions, AccessTokenGetter, SessionTokens } from './token';
 export { createModelManagementClient, keepThirdPartyPricingServers } from './modelManagement';
 export type { ModelManagementClient, HostingLookup } from './modelManagement';
 export { createProfileClient, API_KEY_DEFAULT_LIFETIME_DAYS } from './profile';
@@ -68,6 +71,5 @@ export { createServicesClient, SERVICES_PREFIX, PRIVATE_SERVICE_LIMITS } from '.
 export type { ServicesClient } from './services';
 export { createPlatformClients } from './clients';
 export type { PlatformClients, PlatformClientOptions } from './clients';
-export { usePlatformClients } from './usePlatformClients';
 export { messageForStatus, NOT_FOUND_AUTO_CLEAR_MS } from './statusMessages';
 export type { StatusMessage, Presentation } from './statusMessages';

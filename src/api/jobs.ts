@@ -1,5 +1,4 @@
-import { createParser } from 'eventsource-parser';
-import { createApiClient, type ApiClientOptions } from './http';
+import { createApiClient, type ClientOptions } from './http';
 import { OFFLINE_ERROR, type ApiResult } from './result';
 import { FINAL_JOB_STATUSES, type FileRef, type Job, type JobCreate, type JobEstimateData, type JobList } from './types';
 
@@ -49,10 +48,8 @@ const isFinal = (job: Job) => FINAL_JOB_STATUSES.includes(job.status);
 const MAX_RETRY_MS = 10_000;
 
 /** Job calls; every call needs a session token or API key. */
-export function createJobsClient(options: Omit<ApiClientOptions, 'prefix'>) {
+export function createJobsClient(options: ClientOptions) {
   const client = createApiClient({ ...options, prefix: JOBS_PREFIX, defaultAuth: 'required' });
-  const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
-  const base = options.baseURL.replace(/\/+$/, '');
 
   function create(body: JobCreate, opts: CreateJobOptions = {}): Promise<ApiResult<Job>> {
     const headers: Record<string, string> = {};
@@ -78,39 +75,21 @@ export function createJobsClient(options: Omit<ApiClientOptions, 'prefix'>) {
     sub.signal?.addEventListener('abort', abort, { once: true });
     let lastEventId = sub.lastEventId;
     let latest: Job | undefined;
-    const url = `${base}/v1/jobs/${encodeURIComponent(jobId)}/stream`;
+    const path = `jobs/${encodeURIComponent(jobId)}/stream`;
 
     async function connectOnce(): Promise<'final' | 'dropped' | { status: number; message: string }> {
-      const token = await options.getAccessToken?.();
-      if (!token) return { status: 401, message: 'Tokens not available. Login first.' };
-      const headers: Record<string, string> = { Accept: 'text/event-stream', Authorization: `Bearer ${token}` };
-      if (lastEventId) headers['Last-Event-ID'] = lastEventId;
-      const response = await fetchImpl(url, { headers, signal: controller.signal });
-      if (!response.ok || !response.body) {
-        const body = (await response.json().catch(() => ({}))) as { detail?: string };
-        return { status: response.status, message: body.detail ?? response.statusText };
+      const headers: Record<string, string> = lastEventId ? { 'Last-Event-ID': lastEventId } : {};
+      const opened = await client.stream(path, { headers, signal: controller.signal });
+      if (!opened.ok) return opened.status === 0 ? 'dropped' : { status: opened.status, message: opened.error };
+      for await (const event of opened.data) {
+        if (event.event !== 'job') continue;
+        if (event.id) lastEventId = event.id;
+        latest = JSON.parse(event.data) as Job;
+        sub.onJob(latest);
+        // Leaving the loop closes the connection.
+        if (isFinal(latest)) return 'final';
       }
-      let final = false;
-      const parser = createParser({
-        onEvent(event) {
-          if (event.event !== 'job') return;
-          if (event.id) lastEventId = event.id;
-          latest = JSON.parse(event.data) as Job;
-          sub.onJob(latest);
-          if (isFinal(latest)) final = true;
-        },
-      });
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        parser.feed(value);
-        if (final) {
-          await reader.cancel().catch(() => {});
-          break;
-        }
-      }
-      return final ? 'final' : 'dropped';
+      return 'dropped';
     }
 
     const done = (async () => {
@@ -120,10 +99,9 @@ export function createJobsClient(options: Omit<ApiClientOptions, 'prefix'>) {
         try {
           outcome = await connectOnce();
         } catch {
-          if (controller.signal.aborted) break;
           outcome = 'dropped';
         }
-        if (outcome === 'final') break;
+        if (outcome === 'final' || controller.signal.aborted) break;
         if (outcome !== 'dropped') {
           // 5xx and 429 are worth another try; 401/403/404 are not.
           const willRetry = outcome.status >= 500 || outcome.status === 429;

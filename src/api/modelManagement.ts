@@ -1,4 +1,4 @@
-import { createApiClient, type ApiClientOptions } from './http';
+import { createApiClient, type ClientOptions } from './http';
 import type { ApiResult } from './result';
 import type { HostingInformation, ModelCategory, ModelDescriptor, ModelPricingRow, PricingServer } from './types';
 
@@ -23,7 +23,7 @@ export function keepThirdPartyPricingServers(servers: PricingServer[]): PricingS
 
 export type HostingLookup = { hosted_model_id?: string; model_id?: string };
 
-export function createModelManagementClient(options: Omit<ApiClientOptions, 'prefix'>) {
+export function createModelManagementClient(options: ClientOptions) {
   const client = createApiClient({ ...options, prefix: MODEL_MANAGEMENT_PREFIX });
   return {
     client,

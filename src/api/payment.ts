@@ -1,10 +1,10 @@
-import { createApiClient, type ApiClientOptions } from './http';
+import { createApiClient, type ClientOptions } from './http';
 import type { Balance, CheckoutSession, Subscription, SubscriptionCreate, Transaction } from './types';
 
 export const PAYMENT_PREFIX = '/v1/payment/';
 
 /** Payment group (product-rules §7): every call needs a token. */
-export function createPaymentClient(options: Omit<ApiClientOptions, 'prefix'>) {
+export function createPaymentClient(options: ClientOptions) {
   const client = createApiClient({ ...options, prefix: PAYMENT_PREFIX, defaultAuth: 'required' });
   return {
     client,

@@ -1,4 +1,4 @@
-import { createApiClient, type ApiClientOptions } from './http';
+import { createApiClient, type ClientOptions } from './http';
 import type { ApiKey, CreatedApiKey, ProfileResult, ProfileUpdate, RegistryCredential, UpsertPatPayload, UsageStatistics } from './types';
 
 export const PROFILE_PREFIX = '/v1/profile/';
@@ -6,7 +6,7 @@ export const PROFILE_PREFIX = '/v1/profile/';
 export const API_KEY_DEFAULT_LIFETIME_DAYS = 183;
 
 /** Profile group (product-rules §7): every call needs a token. */
-export function createProfileClient(options: Omit<ApiClientOptions, 'prefix'>) {
+export function createProfileClient(options: ClientOptions) {
   const client = createApiClient({ ...options, prefix: PROFILE_PREFIX, defaultAuth: 'required' });
   return {
     client,

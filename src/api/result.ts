@@ -20,6 +20,11 @@ export interface ApiFailure {
 
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
 
+/** A normalised failure. */
+export function failure(status: number, statusText: string, url: string, error: string): ApiFailure {
+  return { ok: false, status, statusText, url, error };
+}
+
 export const OFFLINE_ERROR = 'Offline';
 export const INTERNAL_ERROR = 'Internal Server Error';
 export const TOKENS_MISSING_ERROR = 'Tokens not available. Login first.';

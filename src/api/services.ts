@@ -1,4 +1,4 @@
-import { createApiClient, type ApiClientOptions } from './http';
+import { createApiClient, type ClientOptions } from './http';
 import type { ApiResult } from './result';
 import type { HealthCheck, ManagedService, OpenApiImport, ServiceInput } from './types';
 
@@ -15,7 +15,7 @@ export const PRIVATE_SERVICE_LIMITS = { free: 0, plus: 2, pro: 5, enterprise: Nu
 
 const path = (id: string, action = '') => `services/${encodeURIComponent(id)}${action}`;
 
-export function createServicesClient(options: Omit<ApiClientOptions, 'prefix'>) {
+export function createServicesClient(options: ClientOptions) {
   const client = createApiClient({ ...options, prefix: SERVICES_PREFIX, defaultAuth: 'required' });
   return {
     client,

@@ -1,10 +1,10 @@
-import { createApiClient, type ApiClientOptions } from './http';
+import { createApiClient, type ClientOptions } from './http';
 import type { NewsletterPayload, SubscriptionOption, SupportPayload } from './types';
 
 export const SUPPORT_PREFIX = '/v1/support/';
 
 /** Support service (product-rules §7): open calls except `support`, which needs a token. */
-export function createSupportClient(options: Omit<ApiClientOptions, 'prefix'>) {
+export function createSupportClient(options: ClientOptions) {
   const client = createApiClient({ ...options, prefix: SUPPORT_PREFIX, defaultAuth: 'none' });
   return {
     client,

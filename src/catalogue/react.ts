@@ -2,6 +2,7 @@ import { createContext, createElement, useContext, useMemo, useRef, useSyncExter
 import { unwrap } from '../api/http';
 import { createModelManagementClient, type ModelManagementClient } from '../api/modelManagement';
 import { usePlatform } from '../config/PlatformProvider';
+import { useApiClient } from '../config/useApiClient';
 import { createCatalogue, createMemoryCache, type Catalogue, type CatalogueContext, type CatalogueLoader } from './store';
 
 // React bindings of the catalogue: narrow selectors over the stores, and the catalogue a widget
@@ -55,21 +56,21 @@ export function createApiCatalogueLoader(client: Pick<ModelManagementClient, 'mo
   };
 }
 
-const shared = new Map<string, { catalogue: Catalogue; token: { current: () => Promise<string | null> } }>();
+const shared = new Map<string, { catalogue: Catalogue; client: { current: ModelManagementClient } }>();
 
 /**
  * The page-wide catalogue for an API URL, created on first use with an in-memory cache. The
- * token source may change (sign-in); the latest one is used for the next fetch.
+ * client may change (a new token source after sign-in); the latest one serves the next fetch.
  */
-export function getSharedCatalogue(apiUrl: string, getAccessToken: () => Promise<string | null>): Catalogue {
+export function getSharedCatalogue(apiUrl: string, client: ModelManagementClient): Catalogue {
   let entry = shared.get(apiUrl);
   if (!entry) {
-    const token = { current: getAccessToken };
-    const client = createModelManagementClient({ baseURL: apiUrl, getAccessToken: () => token.current() });
-    entry = { catalogue: createCatalogue({ load: createApiCatalogueLoader(client), cache: createMemoryCache() }), token };
+    const latest = { current: client };
+    const load: CatalogueLoader = () => createApiCatalogueLoader(latest.current)();
+    entry = { catalogue: createCatalogue({ load, cache: createMemoryCache() }), client: latest };
     shared.set(apiUrl, entry);
   }
-  entry.token.current = getAccessToken;
+  entry.client.current = client;
   return entry.catalogue;
 }
 
@@ -89,8 +90,9 @@ export function CatalogueProvider({ catalogue, children }: CatalogueProviderProp
 /** The catalogue in use: the provider's, or the page-wide one for the platform's API URL. */
 export function useCatalogue(): Catalogue {
   const provided = useContext(CatalogueReactContext);
-  const { apiUrl, getAccessToken } = usePlatform();
-  return useMemo(() => provided ?? getSharedCatalogue(apiUrl, getAccessToken), [provided, apiUrl, getAccessToken]);
+  const { apiUrl } = usePlatform();
+  const client = useApiClient(createModelManagementClient);
+  return useMemo(() => provided ?? getSharedCatalogue(apiUrl, client), [provided, apiUrl, client]);
 }
 
 const sameArrayPair = (a: [unknown, unknown], b: [unknown, unknown]) => a[0] === b[0] && a[1] === b[1];

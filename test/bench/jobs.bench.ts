@@ -8,7 +8,7 @@
 // so the plan limit is not what is measured. It measures and never fails on timings.
 import type { Runtime } from '../../reference-app/server/runtimes/runtime';
 import { startPlatformServer, type PlatformTestServer } from '../../reference-app/server/testing';
-import { testPostgres } from '../unit/server/jobs-postgres';
+import { testPostgres } from '../integration/jobs/postgres';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 300);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 50);

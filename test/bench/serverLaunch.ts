@@ -48,7 +48,7 @@ export function cpuSeconds(pid: number): number | undefined {
   }
 }
 
-/** A loopback port nobody listens on (also used by test/unit/server/delivery-process.test.ts). */
+/** A loopback port nobody listens on (also used by test/integration/process.test.ts). */
 export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));

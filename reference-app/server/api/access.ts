@@ -1,7 +1,7 @@
 import type { Context, Env, MiddlewareHandler } from 'hono';
 import { callerOf, MISSING_CREDENTIALS, type ApiCaller, type MaybeSignedInEnv } from './authenticate';
 import type { ApiDeps } from './deps';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, unauthorized } from '../errors';
 import { bearer, errors, type ApiApp } from './openapi';
 import type { SessionStateLookup } from './sessionState';
 

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { issuerOf } from '../auth/deps';
 import { sha256 } from '../crypto/tokens';
 import type { ApiDeps } from './deps';
-import { unauthorized } from './errors';
+import { unauthorized } from '../errors';
 import { monthKey } from './months';
 
 // Who calls the platform API: a bearer access token from the auth API (verified with the same

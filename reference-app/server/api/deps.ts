@@ -9,7 +9,7 @@ import type { Mailer } from '../mail/mailer';
 import type { MediaStore } from '../media/store';
 import type { PaymentService } from '../payments/service';
 import type { MailOutbox } from '../support/mailOutbox';
-import type { ServiceRoutesOptions } from '../services/routes';
+import type { ServiceRoutesOptions } from '../publishing/routes';
 
 /** What the platform API needs from the rest of the server. */
 export interface ApiDeps {

@@ -1,31 +1,35 @@
-// Errors of the platform API: FastAPI's shape, `{ "detail": "..." }`, which the clients in
-// src/api read into `error`. Messages name the bad input.
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { DomainError, type DomainErrorCode } from '../errors';
 
-import type { FieldError } from '@limelight/widgets/api';
+// Domain errors as the platform API answers them: FastAPI's shape, `{ "detail": "..." }`, which
+// the clients in src/api read into `error`, with `errors` (one entry per bad field) when the
+// error names fields. This table is the only place a domain error code becomes a status.
 
-export type ApiErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502;
+export const STATUS_OF_CODE = {
+  bad_request: 400,
+  unauthenticated: 401,
+  payment_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
+  invalid: 422,
+  rate_limited: 429,
+  upstream_failed: 502,
+  unavailable: 503,
+} as const satisfies Record<DomainErrorCode, ContentfulStatusCode>;
 
-export class ApiHttpError extends Error {
-  override name = 'ApiHttpError';
-  constructor(
-    readonly status: ApiErrorStatus,
-    readonly detail: string,
-    options?: { cause?: unknown; errors?: FieldError[] },
-  ) {
-    super(detail, options);
-    this.errors = options?.errors;
-  }
-  /** One entry per bad field (422), so a form can mark each field. */
-  readonly errors?: FieldError[];
+/** The status and body a domain error answers with. */
+export function domainErrorAnswer(error: DomainError) {
+  const body = error.fields ? { detail: error.detail, errors: error.fields } : { detail: error.detail };
+  return { status: STATUS_OF_CODE[error.code], body };
 }
 
-export const unauthorized = (detail: string) => new ApiHttpError(401, detail);
-export const notFound = (detail: string) => new ApiHttpError(404, detail);
-export const conflict = (detail: string) => new ApiHttpError(409, detail);
-export const invalid = (detail: string) => new ApiHttpError(422, detail);
-export const forbidden = (detail: string) => new ApiHttpError(403, detail);
-export const paymentRequired = (detail: string) => new ApiHttpError(402, detail);
-
-/** 422 naming every bad field: `detail` joins them for clients that show one message. */
-export const invalidFields = (errors: FieldError[]) =>
-  new ApiHttpError(422, errors.map((e) => `${e.name}: ${e.message}`).join('; '), { errors });
+/** Answers a domain error, or undefined for any other error (the caller's 500 path). */
+export function answerDomainError(c: Context, error: unknown): Response | undefined {
+  if (!(error instanceof DomainError)) return undefined;
+  const { status, body } = domainErrorAnswer(error);
+  return c.json(body, status);
+}

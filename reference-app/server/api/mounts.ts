@@ -4,13 +4,13 @@ import { catalogueRoutes, descriptorRoutes, hostingRoutes } from '../catalogue/r
 import { paymentPublicRoutes, paymentRoutes } from '../payments/routes';
 import { fileRoutes, jobRoutes } from '../jobs/routes';
 import { profileRoutes } from '../profile/routes';
-import { serviceRoutes } from '../services/routes';
+import { serviceRoutes } from '../publishing/routes';
 import { newsletterOwnerRoutes, supportPublicRoutes, supportRoutes } from '../support/routes';
 import type { Env } from 'hono';
 import { mountFeature, type Access } from './access';
 import type { MaybeSignedInEnv } from './authenticate';
 import type { ApiDeps } from './deps';
-import { ApiHttpError } from './errors';
+import { answerDomainError } from './errors';
 import { createApiApp, describeApi, type ApiApp } from './openapi';
 import { sessionStateLookup } from './sessionState';
 import { logRequestFailure } from '../http/errorLog';
@@ -73,8 +73,8 @@ export function apiRoutes(deps: ApiDeps) {
   v1.notFound((c) => c.json({ detail: `No route ${c.req.method} ${c.req.path}` }, 404));
 
   v1.onError((error, c) => {
-    if (error instanceof ApiHttpError)
-      return c.json(error.errors ? { detail: error.detail, errors: error.errors } : { detail: error.detail }, error.status);
+    const answer = answerDomainError(c, error);
+    if (answer) return answer;
     if (error instanceof HTTPException && error.status < 500) {
       const detail = /json/i.test(error.message) ? 'Request body is not valid JSON' : error.message || 'Bad request';
       return c.json({ detail }, error.status);

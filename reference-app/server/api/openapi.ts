@@ -2,6 +2,8 @@ import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { Env } from 'hono';
 import type { FieldError } from '@limelight/widgets/api';
 import type { ServerConfig } from '../config';
+import { DomainError } from '../errors';
+import { domainErrorAnswer } from './errors';
 import { ErrorSchema } from './schemas';
 
 // Shared pieces of the OpenAPI routes: the app factory with FastAPI-style validation errors,
@@ -34,7 +36,8 @@ export function createApiApp<E extends Env = Env>(): ApiApp<E> {
     defaultHook: (result, c) => {
       if (!result.success) {
         const error = result.error as z.ZodError;
-        return c.json({ detail: formatIssues(error), errors: fieldErrorsOf(error) }, 422);
+        const { status, body } = domainErrorAnswer(new DomainError('invalid', formatIssues(error), fieldErrorsOf(error)));
+        return c.json(body, status);
       }
     },
   });

@@ -1,6 +1,6 @@
 import type { ServerConfig } from '../config';
 import type { SecretBox } from '../crypto/secretBox';
-import type { Db, Tx } from '../db/types';
+import type { Db } from '../db/types';
 import type { RateLimiter } from '../http/rateLimit';
 import type { Mailer } from '../mail/mailer';
 import type { SigningKeys } from './keys';
@@ -14,7 +14,7 @@ export interface AuthDeps {
   mailer: Mailer;
   limiter: RateLimiter;
   /** Runs in the transaction that creates a user (the platform adds profile and sign-up bonus). */
-  onUserCreated(trx: Tx, userId: string): Promise<void>;
+  onUserCreated(trx: Db, userId: string): Promise<void>;
 }
 
 export const issuerOf = (config: ServerConfig) => `${config.publicUrl}/auth/v1`;

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { randomDigits, randomToken, safeEqual, sha256 } from '../crypto/tokens';
-import type { OneTimeTokensTable, Tx } from '../db/types';
+import type { OneTimeTokensTable, Db } from '../db/types';
 import { MailError } from '../mail/mailer';
 import { confirmSignupMail, emailChangeMail, magicLinkMail, recoveryMail } from '../mail/templates';
 import type { AuthDeps } from './deps';
@@ -31,7 +31,7 @@ export interface PendingMail {
  * transaction has committed (a rolled-back token must never reach an inbox).
  */
 export async function prepareEmailToken(
-  trx: Tx,
+  trx: Db,
   deps: AuthDeps,
   input: { user: UserRow; type: EmailTokenType; to: string; redirectTo: string; flowStateId?: string | null },
 ): Promise<PendingMail> {
@@ -111,7 +111,7 @@ export const MAX_CODE_ATTEMPTS = 5;
  * concurrent guesses are counted one after another, never past the limit).
  */
 export async function consumeEmailToken(
-  trx: Tx,
+  trx: Db,
   type: string,
   lookup: { token: string } | { userId: string; otp: string },
 ): Promise<EmailTokenRow | undefined> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { safeEqual, sha256, sha256Base64Url } from '../crypto/tokens';
-import type { Tx } from '../db/types';
+import type { Db } from '../db/types';
 import { badRequest, notFound } from './errors';
 import type { Body } from './request';
 
@@ -31,7 +31,7 @@ export function readPkce(source: Body | Record<string, string | undefined>): Pkc
 }
 
 export async function createFlowState(
-  trx: Tx,
+  trx: Db,
   pkce: PkceParams,
   input: { userId?: string | null; authMethod: string; provider?: string; redirectTo?: string },
 ): Promise<string> {
@@ -51,7 +51,7 @@ export async function createFlowState(
 }
 
 /** Attaches a fresh auth code to the flow state (after the link or callback succeeded). */
-export async function issueAuthCode(trx: Tx, flowStateId: string, userId: string): Promise<string> {
+export async function issueAuthCode(trx: Db, flowStateId: string, userId: string): Promise<string> {
   const code = randomUUID();
   await trx
     .updateTable('flow_states')
@@ -62,7 +62,7 @@ export async function issueAuthCode(trx: Tx, flowStateId: string, userId: string
 }
 
 /** Checks the verifier against the stored challenge and uses the code up; returns the user id. */
-export async function redeemAuthCode(trx: Tx, authCode: string, verifier: string): Promise<{ userId: string; method: string }> {
+export async function redeemAuthCode(trx: Db, authCode: string, verifier: string): Promise<{ userId: string; method: string }> {
   const state = await trx
     .selectFrom('flow_states')
     .selectAll()

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { randomToken, sha256 } from '../crypto/tokens';
-import type { Amr, Queryable, SessionsTable, Tx } from '../db/types';
+import type { Amr, Db, SessionsTable } from '../db/types';
 import { issuerOf, type AuthDeps } from './deps';
 import { appMetadata, loadUserBundle, userResponse, type UserRow } from './userRecords';
 
@@ -24,7 +24,7 @@ export interface ClientInfo {
 
 export const amrEntry = (method: string): Amr[number] => ({ method, timestamp: Math.floor(Date.now() / 1000) });
 
-export async function createSession(trx: Tx, user: UserRow, method: string, client: ClientInfo): Promise<SessionRow> {
+export async function createSession(trx: Db, user: UserRow, method: string, client: ClientInfo): Promise<SessionRow> {
   const now = new Date();
   await trx.updateTable('users').set({ last_sign_in_at: now, updated_at: now }).where('id', '=', user.id).execute();
   user.last_sign_in_at = now;
@@ -43,7 +43,7 @@ export async function createSession(trx: Tx, user: UserRow, method: string, clie
 
 /** A new refresh token for the session, child of `parentId` when rotating. */
 export async function issueRefreshToken(
-  trx: Tx,
+  trx: Db,
   deps: Pick<AuthDeps, 'box'>,
   session: SessionRow,
   parentId: number | null,
@@ -93,7 +93,7 @@ export async function signAccessToken(
 }
 
 export async function sessionResponse(
-  q: Queryable,
+  q: Db,
   deps: Pick<AuthDeps, 'keys' | 'config'>,
   user: UserRow,
   session: SessionRow,
@@ -111,14 +111,14 @@ export async function sessionResponse(
 }
 
 /** Signs the user in: a new aal1 session, its first refresh token and the session response. */
-export async function signIn(trx: Tx, deps: AuthDeps, user: UserRow, method: string, client: ClientInfo): Promise<SessionResponse> {
+export async function signIn(trx: Db, deps: AuthDeps, user: UserRow, method: string, client: ClientInfo): Promise<SessionResponse> {
   const session = await createSession(trx, user, method, client);
   const refreshToken = await issueRefreshToken(trx, deps, session, null);
   return sessionResponse(trx, deps, user, session, refreshToken);
 }
 
 export async function deleteSessions(
-  q: Queryable,
+  q: Db,
   userId: string,
   scope: 'global' | 'local' | 'others',
   sessionId: string | undefined,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { IdentitiesTable, MfaFactorsTable, Queryable, Tx, UsersTable } from '../db/types';
+import type { IdentitiesTable, MfaFactorsTable, Db, UsersTable } from '../db/types';
 
 // User records: queries for users, their identities and factors, and the User object GoTrue
 // returns. The HTTP routes for the signed-in user (GET/PUT /user, /logout) are in userRoutes.ts.
@@ -31,15 +31,15 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isValidEmail = (email: string) => email.length <= 254 && EMAIL_PATTERN.test(email);
 
-export function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
+export function findUserByEmail(q: Db, email: string): Promise<UserRow | undefined> {
   return q.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
 }
 
-export function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
+export function findUserById(q: Db, id: string): Promise<UserRow | undefined> {
   return q.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function loadUserBundle(q: Queryable, user: UserRow): Promise<UserBundle> {
+export async function loadUserBundle(q: Db, user: UserRow): Promise<UserBundle> {
   const [identities, factors] = await Promise.all([
     q.selectFrom('identities').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute(),
     q.selectFrom('mfa_factors').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute(),
@@ -150,7 +150,7 @@ export interface NewUser {
 }
 
 /** Creates a user with its identity; the caller's transaction also creates the profile. */
-export async function insertUser(trx: Tx, input: NewUser): Promise<UserRow> {
+export async function insertUser(trx: Db, input: NewUser): Promise<UserRow> {
   const id = input.id ?? randomUUID();
   const email = normalizeEmail(input.email);
   const now = input.createdAt ?? new Date();
@@ -204,7 +204,7 @@ export type ConfirmationChannel = 'signup' | 'other';
  * unconfirmed sign-up chose, and every session made before, belong to whoever signed up, not
  * to the owner: both go (the owner sets a password through recovery when they want one).
  */
-export async function confirmEmail(trx: Tx, user: UserRow, channel: ConfirmationChannel): Promise<UserRow> {
+export async function confirmEmail(trx: Db, user: UserRow, channel: ConfirmationChannel): Promise<UserRow> {
   const now = new Date();
   const takeover = !user.email_confirmed_at && channel === 'other';
   if (takeover) await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
@@ -224,7 +224,7 @@ export async function confirmEmail(trx: Tx, user: UserRow, channel: Confirmation
 }
 
 /** The user's email identity records the (new) address as verified; `email` when it changed. */
-export async function markEmailIdentityVerified(trx: Tx, userId: string, now: Date, email?: string): Promise<void> {
+export async function markEmailIdentityVerified(trx: Db, userId: string, now: Date, email?: string): Promise<void> {
   const identity = await trx
     .selectFrom('identities')
     .selectAll()

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { Tx } from '../db/types';
+import type { Db } from '../db/types';
 import { isUniqueViolation } from '../db/errors';
 import type { AuthDeps } from './deps';
 import { consumeEmailToken, prepareEmailToken, VERIFY_TYPES, type EmailTokenRow } from './emailTokens';
@@ -39,7 +39,7 @@ const LINK_INVALID = {
 };
 
 /** Applies what the token proves (a confirmed address, a new address) and returns the user. */
-async function applyToken(trx: Tx, row: EmailTokenRow): Promise<UserRow | undefined> {
+async function applyToken(trx: Db, row: EmailTokenRow): Promise<UserRow | undefined> {
   const user = await findUserById(trx, row.user_id);
   if (!user) return undefined;
   if (row.token_type !== 'email_change') {

@@ -1,5 +1,5 @@
 import type { z } from '@hono/zod-openapi';
-import { invalid, notFound } from '../api/errors';
+import { invalid, notFound } from '../errors';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
 import { selectHosting } from './queries';

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { log } from '../log';
 import { pgliteDialect } from './pgliteDialect';
 import type { Database, Db } from './types';
 
@@ -96,7 +97,7 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
   // An idle client that loses its server must not crash the process; the pool replaces it.
-  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  pool.on('error', (error) => log.error({ err: error }, 'PostgreSQL pool error'));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
   const listeners = new Set<() => Promise<void>>();

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 
 // Row types of every table, as Kysely sees them. JSON columns are written as JSON text (both
 // drivers then agree) and read back parsed; numeric and int8 columns read back as numbers.
@@ -488,7 +488,10 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
 }
 
+/**
+ * The database, or an open transaction: Kysely's Transaction is a Kysely, so every query
+ * function takes a Db and runs inside whatever transaction its caller opened. A function that
+ * must run inside a transaction (several writes that stand or fall together) says so in its
+ * comment and is called from `db.transaction().execute(async (trx) => …)`.
+ */
 export type Db = Kysely<Database>;
-export type Tx = Transaction<Database>;
-/** Either the database or an open transaction: repositories accept both. */
-export type Queryable = Kysely<Database> | Transaction<Database>;

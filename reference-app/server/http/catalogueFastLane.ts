@@ -10,7 +10,7 @@ import { overHttps, securityHeaderValues } from './securityHeaders';
 // catalogue cache's own, CORS, security headers), built by the same functions. Anything else
 // (a query string, a token not verified yet, an API key, nothing cached, a compressed copy not
 // made yet, any other path or method) takes the full chain, which also fills the cache.
-// test/unit/server/delivery-fast-lane.test.ts holds both ways' answers equal.
+// test/integration/http/fast-lane.test.ts holds both ways' answers equal.
 
 export type FastLane = (request: Request) => Response | undefined;
 

@@ -2,17 +2,13 @@ import type { DatabaseHandle } from '../db/connect';
 import type { ServerConfig } from '../config';
 import { JobEvents } from './events';
 import type { MediaStore } from '../media/store';
-import { localDemoRuntime } from '../runtimes/local';
+import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
 import { createFileStore, type FileStore } from './files';
-import type { RuntimeRegistry } from './runtimes';
 import { JobService } from './service';
 import { JobWorker } from './worker';
 
 // The job feature, assembled: notifications, stored files, the API's service and this process's
 // worker. platform.ts starts it after migrations and closes it before the database.
-
-/** The embedded default: every service with endpoints runs on the local demo runtimes. */
-const localDemoRuntimes: RuntimeRegistry = () => localDemoRuntime;
 
 export interface Jobs {
   service: JobService;
@@ -26,20 +22,31 @@ export async function startJobs(options: {
   config: ServerConfig;
   linkKey: Buffer;
   media: MediaStore;
-  /** Default: the local demo runtimes for every service. */
-  runtimes?: RuntimeRegistry;
+  /** Which runtime runs each service (runtimes/registry.ts). */
+  runtimes: RuntimeRegistry;
+  /** Reads a service to run: jobs never read publishing's tables themselves. */
+  loadRunnable: LoadRunnable;
   fetch?: typeof fetch;
 }): Promise<Jobs> {
   const { database, config } = options;
   const events = new JobEvents(database.kind === 'postgres' ? (config.databaseSchema ?? 'public') : undefined);
   const files = createFileStore(database.db, options.media, config.publicUrl);
-  const runtimes = options.runtimes ?? localDemoRuntimes;
-  const service = new JobService({ db: database.db, config: config.jobs, publicUrl: config.publicUrl, events, runtimes, files });
+  const { runtimes, loadRunnable } = options;
+  const service = new JobService({
+    db: database.db,
+    config: config.jobs,
+    publicUrl: config.publicUrl,
+    events,
+    runtimes,
+    loadRunnable,
+    files,
+  });
   const worker = new JobWorker({
     database,
     config: config.jobs,
     events,
     runtimes,
+    loadRunnable,
     files,
     webhooks: {
       db: database.db,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Queryable } from '../db/types';
+import type { Db } from '../db/types';
 
 // Which GPU prices a service's runs: the GPU of its hosting record (model_hosting.gpu) matched
 // to the pricing servers by name ("A5000 24 GB" matches "RTX A5000 24 GB"); when several
@@ -13,7 +13,7 @@ export interface GpuPrice {
 
 const normalise = (column: string) => sql.raw(`lower(regexp_replace(${column}, '^RTX\\s+', '', 'i'))`);
 
-export async function gpuPriceOf(q: Queryable, serviceId: string): Promise<GpuPrice> {
+export async function gpuPriceOf(q: Db, serviceId: string): Promise<GpuPrice> {
   const hosting = await q.selectFrom('model_hosting').select('gpu').where('model_id', '=', serviceId).executeTakeFirst();
   for (const gpu of hosting ? [hosting.gpu, DEFAULT_GPU] : [DEFAULT_GPU]) {
     const row = await q

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db, Queryable } from '../db/types';
+import type { Db } from '../db/types';
 import type { JobRow } from './envelope';
 import type { JobEvents } from './events';
 import { concurrencyLimitSql } from './plans';
@@ -111,7 +111,7 @@ export async function recoverAbandoned(db: Db, events: JobEvents, retentionHours
 }
 
 /** How many queued jobs run before this one (all users: the queue is shared). */
-export async function queuePosition(q: Queryable, row: Pick<JobRow, 'id' | 'created_at'>): Promise<number> {
+export async function queuePosition(q: Db, row: Pick<JobRow, 'id' | 'created_at'>): Promise<number> {
   const result = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM jobs
     WHERE status = 'QUEUED' AND (created_at, id) < (${row.created_at}, ${row.id}::uuid)`.execute(q);

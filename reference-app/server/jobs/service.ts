@@ -11,8 +11,7 @@ import { sleep } from './events';
 import { MEDIA_FILES_PATH, type FileStore } from './files';
 import { gpuPriceOf } from './pricing';
 import { queuePosition } from './queue';
-import type { RunnableService, RuntimeRegistry } from './runtimes';
-import { selectRunnableService } from '../services/queries';
+import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
 import { webhookUrlProblem } from './webhooks';
 
 // The job API's domain, without HTTP: create (validate, price, check credits, queue), read,
@@ -38,6 +37,8 @@ export interface JobServiceDeps {
   publicUrl: string;
   events: JobEvents;
   runtimes: RuntimeRegistry;
+  /** Reads the service to run (publishing owns the table). */
+  loadRunnable: LoadRunnable;
   files: FileStore;
 }
 
@@ -63,13 +64,12 @@ export class JobService {
 
   /** The service as its owner or the public may see it, and the endpoint asked for. */
   async resolveEndpoint(userId: string, serviceId: string, endpointPath: string | undefined) {
-    const service = await selectRunnableService(this.deps.db, serviceId);
+    const service = await this.deps.loadRunnable(serviceId);
     if (!service || (!service.is_public && service.created_by !== userId)) throw new JobApiError(404, `Service ${serviceId} not found`);
     if (service.status === 'paused') throw new JobApiError(409, `${serviceId} is paused by its owner and does not accept runs`);
-    if (service.runtime_type === 'container') {
-      throw new JobApiError(409, `${serviceId} is deployed as a container that is waiting for a GPU runner; it cannot run yet`);
-    }
-    const endpoints = (service.endpoints ?? []) as ServiceEndpoint[];
+    const refusal = await this.deps.runtimes.refusal(service);
+    if (refusal) throw new JobApiError(409, refusal);
+    const endpoints = service.endpoints ?? [];
     if (!endpoints.length) throw new JobApiError(404, `Service ${serviceId} has no endpoints to run`);
     let endpoint: ServiceEndpoint | undefined;
     if (endpointPath === undefined || endpointPath === '') {
@@ -87,7 +87,7 @@ export class JobService {
           `Service ${serviceId} has no endpoint ${endpointPath}; it has ${endpoints.map((e) => e.path).join(', ')}`,
         );
     }
-    return { service: service as RunnableService & { is_public: boolean; created_by: string | null }, endpoint: endpoint! };
+    return { service, endpoint: endpoint! };
   }
 
   async recentRunSeconds(serviceId: string, endpoint: string): Promise<number[]> {
@@ -158,7 +158,7 @@ export class JobService {
       if (existing) return { row: existing, replayed: true };
     }
 
-    const runtime = this.deps.runtimes(service);
+    const runtime = this.deps.runtimes.runtimeFor(service);
     if (!runtime) throw new JobApiError(503, `${service.id} cannot run on this server: no runtime serves it`);
 
     const price = await gpuPriceOf(db, service.id);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { ServiceEndpoint } from '@limelight/widgets/api';
 import type { DatabaseHandle } from '../db/connect';
 import { RuntimeError, type RunContext } from '../runtimes/runtime';
 import type { JobsConfig } from './config';
@@ -8,8 +7,7 @@ import { sleep, type JobEvents } from './events';
 import { FileInputError, type FileStore } from './files';
 import { finishJob, type Outcome } from './finish';
 import { claimNext, expireOutputs, recoverAbandoned, renewLease, saveProgress } from './queue';
-import type { RunnableService, RuntimeRegistry } from './runtimes';
-import { selectRunnableService } from '../services/queries';
+import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
 import { deliverDueWebhooks, type WebhookDeps } from './webhooks';
 
 // One process's share of the queue: up to `workerSlots` jobs at once. It claims when notified
@@ -26,6 +24,8 @@ export interface WorkerDeps {
   config: JobsConfig;
   events: JobEvents;
   runtimes: RuntimeRegistry;
+  /** Reads the service to run (publishing owns the table). */
+  loadRunnable: LoadRunnable;
   files: FileStore;
   webhooks: WebhookDeps;
 }
@@ -126,9 +126,9 @@ export class JobWorker {
   async #execute(job: JobRow, entry: Running): Promise<void> {
     const { database, config, events, files } = this.deps;
     const { db } = database;
-    const service = await selectRunnableService(db, job.service_id);
-    const endpoint = (service?.endpoints as ServiceEndpoint[] | undefined)?.find((e) => e.path === job.endpoint);
-    const runtime = service && endpoint ? this.deps.runtimes(service as RunnableService) : undefined;
+    const service = await this.deps.loadRunnable(job.service_id);
+    const endpoint = service?.endpoints?.find((e) => e.path === job.endpoint);
+    const runtime = service && endpoint ? this.deps.runtimes.runtimeFor(service) : undefined;
     if (!service || !endpoint || !runtime) {
       await this.#finish(job, {
         status: 'FAILED',

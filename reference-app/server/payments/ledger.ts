@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Queryable, Tx } from '../db/types';
+import type { Db } from '../db/types';
 
 // The credit ledger: every change of a user's credits is one row; the balance is their sum,
 // never a stored counter, so concurrent purchases cannot overwrite each other.
@@ -9,7 +9,7 @@ export const SIGN_UP_BONUS = 500;
 
 export type LedgerKind = 'sign_up_bonus' | 'purchase' | 'usage' | 'payout' | 'earning' | 'adjustment';
 
-export async function balanceOf(q: Queryable, userId: string): Promise<number> {
+export async function balanceOf(q: Db, userId: string): Promise<number> {
   const row = await q
     .selectFrom('credit_ledger')
     .select(sql<number>`coalesce(sum(amount), 0)`.as('balance'))
@@ -18,7 +18,7 @@ export async function balanceOf(q: Queryable, userId: string): Promise<number> {
   return Number(row.balance);
 }
 
-export function entriesOf(q: Queryable, userId: string, limit = 500) {
+export function entriesOf(q: Db, userId: string, limit = 500) {
   return q
     .selectFrom('credit_ledger')
     .select(['id', 'amount', 'kind', 'description', 'created_at'])
@@ -30,7 +30,7 @@ export function entriesOf(q: Queryable, userId: string, limit = 500) {
 }
 
 export async function addEntry(
-  trx: Tx,
+  trx: Db,
   entry: { userId: string; amount: number; kind: LedgerKind; description: string; reference?: string | null; createdAt?: Date },
 ): Promise<void> {
   await trx
@@ -47,7 +47,7 @@ export async function addEntry(
 }
 
 /** The bonus entry, once per user (a partial unique index guards against doubles). */
-export async function grantSignUpBonus(trx: Tx, userId: string, createdAt?: Date): Promise<void> {
+export async function grantSignUpBonus(trx: Db, userId: string, createdAt?: Date): Promise<void> {
   await trx
     .insertInto('credit_ledger')
     .values({

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { CheckoutSessionsTable, PaymentRefundCasesTable, Tx } from '../db/types';
+import type { CheckoutSessionsTable, PaymentRefundCasesTable, Db } from '../db/types';
 
 // Refund cases: money the provider took for a checkout that must not change the account (it
 // was superseded by a newer checkout, had expired, or a plan was already active). They are
@@ -9,7 +9,7 @@ import type { CheckoutSessionsTable, PaymentRefundCasesTable, Tx } from '../db/t
 export type RefundCase = Selectable<PaymentRefundCasesTable>;
 
 export async function recordRefundCase(
-  trx: Tx,
+  trx: Db,
   checkout: Selectable<CheckoutSessionsTable>,
   payment: { providerRef: string | null; subscriptionRef: string | null; reason: string },
 ): Promise<RefundCase> {

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { SignedInEnv } from '../api/authenticate';
 import type { ApiDeps } from '../api/deps';
-import { ApiHttpError, invalid } from '../api/errors';
+import { badRequest, invalid, notFound } from '../errors';
 import { body, createApiApp, errors, json } from '../api/openapi';
 import { PaymentProviderError } from './provider';
 import { selectPlan, selectPlans } from './queries';
@@ -38,15 +38,15 @@ export function paymentPublicRoutes({ db, payments }: ApiDeps) {
 
   app.post('/webhook/:provider', async (c) => {
     if (c.req.param('provider') !== payments.provider.name) {
-      throw new ApiHttpError(404, `No webhook for provider ${c.req.param('provider')} (this server uses ${payments.provider.name})`);
+      throw notFound(`No webhook for provider ${c.req.param('provider')} (this server uses ${payments.provider.name})`);
     }
     const raw = await c.req.text();
     let event;
     try {
       event = await payments.provider.parseWebhook(raw, c.req.raw.headers);
     } catch (error) {
-      if (error instanceof PaymentProviderError) throw new ApiHttpError(400, `Webhook rejected: ${error.message}`);
-      if (error instanceof SyntaxError) throw new ApiHttpError(400, 'Webhook body is not valid JSON');
+      if (error instanceof PaymentProviderError) throw badRequest(`Webhook rejected: ${error.message}`);
+      if (error instanceof SyntaxError) throw badRequest('Webhook body is not valid JSON');
       throw error;
     }
     if (event) await payments.handleEvent(event);

@@ -3,6 +3,8 @@ import type { ServerConfig } from '../config';
 import { randomToken } from '../crypto/tokens';
 import type { CheckoutSessionsTable, Db, SubscriptionsTable } from '../db/types';
 import { isUniqueViolation } from '../db/errors';
+import { conflict } from '../errors';
+import { log } from '../log';
 import { addEntry, balanceOf, entriesOf } from './ledger';
 import { recordRefundCase } from './refundCases';
 import type { PaymentEvent, PaymentProvider } from './provider';
@@ -13,10 +15,6 @@ import type { PaymentEvent, PaymentProvider } from './provider';
 
 export type CheckoutRow = Selectable<CheckoutSessionsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
-
-export class PaymentStateError extends Error {
-  override name = 'PaymentStateError';
-}
 
 const SUBSCRIPTION_PERIOD_DAYS = 30;
 
@@ -182,7 +180,10 @@ export class PaymentService {
     // The provider must not keep charging for a plan the user does not get.
     if (outcome.refund?.subscription_ref) {
       await this.provider.cancelSubscription(outcome.refund.subscription_ref, false).catch((error: unknown) => {
-        console.error(`payments: could not cancel ${outcome.refund!.subscription_ref} of refund case ${outcome.refund!.id}:`, error);
+        log.error(
+          { err: error, subscription: outcome.refund!.subscription_ref, refundCase: outcome.refund!.id },
+          `payments: could not cancel ${outcome.refund!.subscription_ref} of refund case ${outcome.refund!.id}`,
+        );
       });
     }
     return outcome.booked;
@@ -209,7 +210,7 @@ export class PaymentService {
   ): Promise<CheckoutRow> {
     const current = await this.subscription(user.userId);
     if (current?.status === 'active') {
-      throw new PaymentStateError(`You already have an active ${current.plan_type} subscription; cancel it before choosing another plan`);
+      throw conflict(`You already have an active ${current.plan_type} subscription; cancel it before choosing another plan`);
     }
     return this.#createCheckout(user, {
       purpose: 'subscription',
@@ -224,7 +225,7 @@ export class PaymentService {
 
   async cancelSubscription(userId: string, atPeriodEnd: boolean): Promise<SubscriptionRow> {
     const current = await this.subscription(userId);
-    if (!current || current.status !== 'active') throw new PaymentStateError('You have no active subscription to cancel');
+    if (!current || current.status !== 'active') throw conflict('You have no active subscription to cancel');
     await this.provider.cancelSubscription(current.provider_ref, atPeriodEnd);
     const now = new Date();
     return this.db
@@ -241,9 +242,9 @@ export class PaymentService {
 
   async reactivateSubscription(userId: string): Promise<SubscriptionRow> {
     const current = await this.subscription(userId);
-    if (!current || current.status === 'none') throw new PaymentStateError('You have no subscription to reactivate');
-    if (current.status !== 'active') throw new PaymentStateError('Your subscription has ended; start a new one instead');
-    if (!current.cancel_at_period_end) throw new PaymentStateError('Your subscription is active and not set to cancel');
+    if (!current || current.status === 'none') throw conflict('You have no subscription to reactivate');
+    if (current.status !== 'active') throw conflict('Your subscription has ended; start a new one instead');
+    if (!current.cancel_at_period_end) throw conflict('Your subscription is active and not set to cancel');
     await this.provider.reactivateSubscription(current.provider_ref);
     return this.db
       .updateTable('subscriptions')

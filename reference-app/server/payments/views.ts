@@ -1,11 +1,11 @@
 import type { z } from '@hono/zod-openapi';
 import { isAllowedRedirect } from '../auth/redirects';
-import { ApiHttpError, conflict, invalid } from '../api/errors';
+import { DomainError, invalid } from '../errors';
 import type { ServerConfig } from '../config';
 import type { entriesOf } from './ledger';
 import { PaymentProviderError } from './provider';
 import type { selectPlans } from './queries';
-import { PaymentStateError, type CheckoutRow, type SubscriptionRow } from './service';
+import { type CheckoutRow, type SubscriptionRow } from './service';
 import type { PlanSchema, SubscriptionSchema, TransactionSchema } from './schemas';
 
 // What the payment routes answer, shaped from rows, and how payment failures become API errors.
@@ -57,13 +57,13 @@ export function returnUrl(config: ServerConfig, field: string, value: string | u
   return value;
 }
 
-/** Runs a payment operation, turning state and provider failures into API errors. */
+/** Runs a payment operation, turning a provider's failure into a domain error. */
 export async function guarded<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof PaymentStateError) throw conflict(error.message);
-    if (error instanceof PaymentProviderError) throw new ApiHttpError(502, `Payment provider error: ${error.message}`, { cause: error });
+    if (error instanceof PaymentProviderError)
+      throw new DomainError('upstream_failed', `Payment provider error: ${error.message}`, undefined, { cause: error });
     throw error;
   }
 }

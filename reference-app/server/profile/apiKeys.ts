@@ -1,5 +1,5 @@
 import { API_KEY_PREFIX } from '../api/authenticate';
-import { conflict, notFound } from '../api/errors';
+import { conflict, notFound } from '../errors';
 import { randomToken, sha256 } from '../crypto/tokens';
 import type { Db } from '../db/types';
 import { countApiKeys, deleteApiKeyRow, insertApiKey, selectApiKeys } from './queries';

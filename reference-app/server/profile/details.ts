@@ -1,6 +1,6 @@
 import type { z } from '@hono/zod-openapi';
-import { notFound } from '../api/errors';
-import type { Db, Tx } from '../db/types';
+import { notFound } from '../errors';
+import type { Db } from '../db/types';
 import { grantSignUpBonus, SIGN_UP_BONUS } from '../payments/ledger';
 import {
   insertProfile,
@@ -20,7 +20,7 @@ export type ProfileResult = z.output<typeof ProfileResultSchema>;
 export type ProfileUpdate = z.output<typeof ProfileUpdateSchema>;
 
 /** Creates the platform side of a new user; runs in the transaction that creates the user. */
-export async function createProfile(trx: Tx, userId: string): Promise<void> {
+export async function createProfile(trx: Db, userId: string): Promise<void> {
   await insertProfile(trx, userId);
   await grantSignUpBonus(trx, userId);
 }

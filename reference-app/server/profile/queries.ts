@@ -1,4 +1,4 @@
-import type { Db, Queryable, Tx } from '../db/types';
+import type { Db } from '../db/types';
 
 // The profile feature's SQL: profiles, API keys, monthly API usage, registry credentials.
 
@@ -16,7 +16,7 @@ export const PROFILE_FIELDS = [
 ] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
-export function insertProfile(trx: Tx, userId: string) {
+export function insertProfile(trx: Db, userId: string) {
   return trx
     .insertInto('profiles')
     .values({ user_id: userId })
@@ -24,7 +24,7 @@ export function insertProfile(trx: Tx, userId: string) {
     .execute();
 }
 
-export function selectProfile(db: Queryable, userId: string) {
+export function selectProfile(db: Db, userId: string) {
   return db
     .selectFrom('users')
     .leftJoin('profiles', 'profiles.user_id', 'users.id')
@@ -40,7 +40,7 @@ export function selectProfile(db: Queryable, userId: string) {
     .executeTakeFirst();
 }
 
-export function selectSignUpBonus(db: Queryable, userId: string) {
+export function selectSignUpBonus(db: Db, userId: string) {
   return db
     .selectFrom('credit_ledger')
     .select('amount')
@@ -70,7 +70,7 @@ export function selectApiKeys(db: Db, userId: string) {
   return db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').execute();
 }
 
-export async function countApiKeys(db: Queryable, userId: string): Promise<number> {
+export async function countApiKeys(db: Db, userId: string): Promise<number> {
   const row = await db
     .selectFrom('api_keys')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -79,7 +79,7 @@ export async function countApiKeys(db: Queryable, userId: string): Promise<numbe
   return Number(row.n);
 }
 
-export function insertApiKey(db: Queryable, values: { user_id: string; key_hash: string; display_value: string; expiration_date: Date }) {
+export function insertApiKey(db: Db, values: { user_id: string; key_hash: string; display_value: string; expiration_date: Date }) {
   return db.insertInto('api_keys').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -129,4 +129,9 @@ export function upsertCredential(
 
 export function deleteCredentialRow(db: Db, userId: string, id: string) {
   return db.deleteFrom('registry_credentials').where('id', '=', id).where('user_id', '=', userId).returning('id').executeTakeFirst();
+}
+
+/** A credential with its sealed token, for a container deployment that pulls a private image. */
+export function selectSealedCredential(db: Db, id: string) {
+  return db.selectFrom('registry_credentials').select(['platform', 'foreign_username', 'pat_enc']).where('id', '=', id).executeTakeFirst();
 }

@@ -1,8 +1,15 @@
-import { conflict, notFound } from '../api/errors';
+import { conflict, notFound } from '../errors';
 import type { SecretBox } from '../crypto/secretBox';
 import { isUniqueViolation } from '../db/errors';
 import type { Db } from '../db/types';
-import { countCredentials, deleteCredentialRow, findCredentialId, selectCredentials, upsertCredential } from './queries';
+import {
+  countCredentials,
+  deleteCredentialRow,
+  findCredentialId,
+  selectCredentials,
+  selectSealedCredential,
+  upsertCredential,
+} from './queries';
 
 // Container-registry access tokens: sealed at rest with the server's secret box, returned only
 // masked (the last four characters), never in full.
@@ -56,4 +63,14 @@ export async function deleteCredential(db: Db, userId: string, id: string): Prom
   const deleted = await deleteCredentialRow(db, userId, id);
   if (!deleted) throw notFound(`pat_id: no registry credential ${id} among yours`);
   return deleted;
+}
+
+/** Registry hosts of the platforms a credential can be for. */
+const REGISTRY_OF_PLATFORM: Record<string, string> = { dockerhub: 'docker.io' };
+
+/** A credential opened for a container runner to pull with; undefined when it is gone. */
+export async function openCredential(db: Db, box: SecretBox, id: string) {
+  const row = await selectSealedCredential(db, id);
+  if (!row) return undefined;
+  return { registry: REGISTRY_OF_PLATFORM[row.platform] ?? row.platform, username: row.foreign_username, password: box.open(row.pat_enc) };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { SecretBox } from '../crypto/secretBox';
-import type { Db, Tx } from '../db/types';
+import type { Db } from '../db/types';
 import { SEED_CATEGORIES } from './categories';
 import { ENDPOINTS, HEALTH_ENDPOINT } from './endpoints';
 import { SEED_MODELS, type SeedModel } from './models';
@@ -23,7 +23,7 @@ function ownerOf(model: SeedModel): { created_by: string | null; owner_name: str
 /** Stable slug for media paths and hosted ids. */
 export const slugOf = (id: string) => id.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
 
-async function seedCatalogue(trx: Tx): Promise<void> {
+async function seedCatalogue(trx: Db): Promise<void> {
   await trx
     .insertInto('model_categories')
     .values(
@@ -80,7 +80,7 @@ async function seedCatalogue(trx: Tx): Promise<void> {
   }
 }
 
-async function seedReference(trx: Tx, demoAccounts: boolean): Promise<void> {
+async function seedReference(trx: Db, demoAccounts: boolean): Promise<void> {
   await trx.insertInto('pricing_servers').values(SEED_PRICING_SERVERS).execute();
   await trx
     .insertInto('plans')

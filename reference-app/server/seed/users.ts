@@ -1,6 +1,6 @@
 import { randomToken, sha256 } from '../crypto/tokens';
 import type { SecretBox } from '../crypto/secretBox';
-import type { Db, Tx } from '../db/types';
+import type { Db } from '../db/types';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { insertUser } from '../auth/userRecords';
 import { monthKey } from '../api/months';
@@ -19,7 +19,7 @@ export const SEED_USERS = {
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
 
-async function maskedApiKey(trx: Tx, userId: string, createdDaysAgo: number, lifetimeDays: number) {
+async function maskedApiKey(trx: Db, userId: string, createdDaysAgo: number, lifetimeDays: number) {
   const secret = `lime_${randomToken(32)}`; // nobody knows it: the seed only shows a listed key
   await trx
     .insertInto('api_keys')
@@ -33,7 +33,7 @@ async function maskedApiKey(trx: Tx, userId: string, createdDaysAgo: number, lif
     .execute();
 }
 
-async function monthlyUsage(trx: Tx, userId: string, calls: number[]) {
+async function monthlyUsage(trx: Db, userId: string, calls: number[]) {
   const now = new Date();
   const rows = calls.map((count, i) => ({
     user_id: userId,
@@ -48,7 +48,7 @@ async function monthlyUsage(trx: Tx, userId: string, calls: number[]) {
  * of their services, with no password, no keys, credits or credentials. Nobody can sign in
  * with a published password.
  */
-async function seedCatalogueOwners(trx: Tx): Promise<void> {
+async function seedCatalogueOwners(trx: Db): Promise<void> {
   for (const [user, name, days] of [
     [SEED_USERS.team, 'Limelight Team', 730],
     [SEED_USERS.publisher, 'Pia Publisher', 690],
@@ -80,7 +80,7 @@ export async function removeDemoPasswords(db: Db): Promise<string[]> {
   return removed;
 }
 
-export async function seedUsers(trx: Tx, box: SecretBox, options: { demoAccounts: boolean }): Promise<void> {
+export async function seedUsers(trx: Db, box: SecretBox, options: { demoAccounts: boolean }): Promise<void> {
   if (!options.demoAccounts) return seedCatalogueOwners(trx);
   const [demoHash, publisherHash] = await Promise.all([
     hashPassword(SEED_USERS.demo.password),

@@ -1,4 +1,4 @@
-import { ApiHttpError, invalid } from '../api/errors';
+import { invalid, tooLarge } from '../errors';
 import { MAX_ATTACHMENT_BYTES, MAX_TOTAL_ATTACHMENT_BYTES } from './schemas';
 
 // Support attachments: decoded from base64, checked against the size limits and, for binary
@@ -35,7 +35,7 @@ function decodeAttachment(index: number, file: AttachmentInput): DecodedAttachme
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(clean) || clean.length === 0) throw invalid(`${field}.data_base64: must be non-empty base64`);
   const data = Buffer.from(clean, 'base64');
   if (data.length > MAX_ATTACHMENT_BYTES)
-    throw new ApiHttpError(413, `${field}: ${file.filename} is ${data.length} bytes; the limit is ${MAX_ATTACHMENT_BYTES} (5 MB)`);
+    throw tooLarge(`${field}: ${file.filename} is ${data.length} bytes; the limit is ${MAX_ATTACHMENT_BYTES} (5 MB)`);
   const signatures = SIGNATURES[file.content_type];
   if (signatures && !signatures.some((sig) => sig.every((byte, i) => data[i] === byte))) {
     throw invalid(`${field}: ${file.filename} is not a ${file.content_type} file`);
@@ -48,6 +48,6 @@ export function decodeAttachments(files: readonly AttachmentInput[]): DecodedAtt
   const decoded = files.map((file, i) => decodeAttachment(i, file));
   const total = decoded.reduce((sum, f) => sum + f.data.length, 0);
   if (total > MAX_TOTAL_ATTACHMENT_BYTES)
-    throw new ApiHttpError(413, `attachments: ${total} bytes in all; the limit is ${MAX_TOTAL_ATTACHMENT_BYTES} (10 MB)`);
+    throw tooLarge(`attachments: ${total} bytes in all; the limit is ${MAX_TOTAL_ATTACHMENT_BYTES} (10 MB)`);
   return decoded;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Db, Queryable } from '../db/types';
+import type { Db } from '../db/types';
+import { log } from '../log';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
 
 // Mail that must not be lost: written to mail_outbox in the transaction that saves what it
@@ -28,7 +29,7 @@ export class MailOutbox {
   ) {}
 
   /** Queues a message; pass the transaction that stores what the message is about. */
-  async enqueue(q: Queryable, mail: OutgoingMail): Promise<void> {
+  async enqueue(q: Db, mail: OutgoingMail): Promise<void> {
     await q
       .insertInto('mail_outbox')
       .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html })
@@ -37,7 +38,7 @@ export class MailOutbox {
 
   /** Sends what is due soon, without making the caller wait. */
   kick(): void {
-    void this.flush().catch((error: unknown) => console.error('mail outbox: flush failed:', error));
+    void this.flush().catch((error: unknown) => log.error({ err: error }, 'mail outbox: flush failed'));
   }
 
   /** Sends every due message once; returns how many were sent. Concurrent calls share one run. */
@@ -75,7 +76,8 @@ export class MailOutbox {
             .set({ last_error: String((error as Error).message ?? error).slice(0, 1000), next_attempt_at: next })
             .where('id', '=', row.id)
             .execute();
-          if (gaveUp) console.error(`mail outbox: gave up on ${row.id} to ${row.to_address} after ${row.attempts} attempts`);
+          if (gaveUp)
+            log.error({ mail: row.id, attempts: row.attempts }, `mail outbox: gave up on ${row.id} after ${row.attempts} attempts`);
         }
       }
       if (claimed.rows.length < BATCH) return sent;

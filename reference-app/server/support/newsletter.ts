@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { forbidden, invalid } from '../api/errors';
+import { forbidden, invalid } from '../errors';
 import type { ServerConfig } from '../config';
 import { safeEqual } from '../crypto/tokens';
 import type { Db } from '../db/types';

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { MaybeSignedInEnv, SignedInEnv } from '../api/authenticate';
 import type { ApiDeps } from '../api/deps';
-import { ApiHttpError } from '../api/errors';
+import { rateLimited } from '../errors';
 import { body, createApiApp, errors, json } from '../api/openapi';
 import { IdResultSchema } from '../api/schemas';
 import { clientIp } from '../http/clientIp';
@@ -55,11 +55,10 @@ export function supportPublicRoutes(deps: ApiDeps) {
     async (c) => {
       const { email, products } = c.req.valid('json');
       const fromIp = await deps.limiter.hit('newsletter', clientIp(c, config.trustProxy), config.rateLimits.emailSent);
-      if (!fromIp.allowed) throw new ApiHttpError(429, `Too many subscriptions from your address; retry in ${fromIp.retryAfter} s`);
+      if (!fromIp.allowed) throw rateLimited(`Too many subscriptions from your address; retry in ${fromIp.retryAfter} s`);
       // Confirmation mails to one address are few, so nobody can flood someone's inbox through us.
       const toAddress = await deps.limiter.hit('newsletter-address', email.toLowerCase(), CONFIRM_MAILS_PER_ADDRESS);
-      if (!toAddress.allowed)
-        throw new ApiHttpError(429, `Too many subscription requests for ${email}; retry in ${toAddress.retryAfter} s`);
+      if (!toAddress.allowed) throw rateLimited(`Too many subscription requests for ${email}; retry in ${toAddress.retryAfter} s`);
       return c.json(await requestSubscription(deps, email, products), 200);
     },
   );
@@ -130,7 +129,7 @@ export function supportRoutes(deps: ApiDeps) {
       const { caller } = c.var;
       const input = c.req.valid('json');
       const decision = await deps.limiter.hit('support', caller.userId, config.rateLimits.support);
-      if (!decision.allowed) throw new ApiHttpError(429, `Too many support requests; retry in ${decision.retryAfter} s`);
+      if (!decision.allowed) throw rateLimited(`Too many support requests; retry in ${decision.retryAfter} s`);
       const files = decodeAttachments(input.attachments ?? []);
       return c.json(await openTicket(deps, caller.userId, input, files), 200);
     },

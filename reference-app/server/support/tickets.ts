@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { ApiHttpError } from '../api/errors';
+import { notFound } from '../errors';
 import type { ServerConfig } from '../config';
-import type { Db, Queryable } from '../db/types';
+import type { Db } from '../db/types';
 import { supportAckMail, supportTeamMail } from '../mail/templates';
 import type { MediaStore, StoredMedia } from '../media/store';
 import type { DecodedAttachment } from './attachments';
@@ -37,7 +37,7 @@ function requestHash(userId: string, input: TicketInput, files: DecodedAttachmen
   return hash.digest('base64url');
 }
 
-function recentTicket(q: Queryable, userId: string, hash: string) {
+function recentTicket(q: Db, userId: string, hash: string) {
   return q
     .selectFrom('support_tickets')
     .select('id')
@@ -55,7 +55,7 @@ export async function openTicket(
 ): Promise<{ id: string }> {
   const { db, config, media, outbox } = deps;
   const user = await selectUserEmail(db, userId);
-  if (!user) throw new ApiHttpError(404, 'No user for this token: the account was deleted');
+  if (!user) throw notFound('No user for this token: the account was deleted');
   const hash = requestHash(userId, input, files);
   const earlier = await recentTicket(db, userId, hash);
   if (earlier) return { id: earlier.id };

@@ -1,16 +1,12 @@
-import { useMemo } from 'react';
-import { createPlatformClients, type PlatformClients } from '../../api/clients';
+import type { PlatformClients } from '../../api/clients';
 import { useAuth } from '../../auth/AuthProvider';
-import { usePlatform } from '../../config/PlatformProvider';
+import { usePlatformClients } from '../../config/usePlatformClients';
 
 /**
- * The API clients for the account panels, with the bearer token taken from the same session
- * store the auth dialog signs into. Inside a web component the platform provider has no token
- * source of its own, and in an app the store is the one the app's `AuthProvider` shares, so
- * both read the one session.
+ * The API clients for the account panels, reading the session store the auth dialog signs into
+ * when the platform gives no token (inside a web component the provider has no token source of
+ * its own; in an app it reads the same store).
  */
 export function useAccountClients(): PlatformClients {
-  const { apiUrl } = usePlatform();
-  const { store } = useAuth();
-  return useMemo(() => createPlatformClients({ baseURL: apiUrl, getAccessToken: () => store.getAccessToken() }), [apiUrl, store]);
+  return usePlatformClients(useAuth().store);
 }

@@ -63,9 +63,12 @@ export function useAuthDialog(options: UseAuthDialogOptions): AuthDialogActorRef
           // The API client (ofetch) loads only once someone signs in, keeping it out of the
           // overlay embed's first script.
           const { createProfileClient } = await import('../../api/profile');
+          // The token the sign-in just returned, else the usual rule (createTokenSource).
           const profile = createProfileClient({
             baseURL: current.apiUrl,
-            getAccessToken: async () => accessToken ?? (await store.getAccessToken()),
+            accessToken,
+            getAccessToken: current.getAccessToken,
+            session: store,
           });
           const result = await profile.signInSignUp();
           // product-rules §8: 452 warning, 453 critical, others the generic text.

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { PricingServer } from '../../api/types';
-import { usePlatformClients } from '../../api/usePlatformClients';
+import { createModelManagementClient } from '../../api/modelManagement';
+import { useApiClient } from '../../config/useApiClient';
 import { preparePricingServers } from '../../pricing/servers';
 import { BUNDLED_PRICING_SERVERS } from '../../pricing/pricingServersCache';
 
@@ -22,7 +23,7 @@ const cached = preparePricingServers(BUNDLED_PRICING_SERVERS);
  * the two third-party GPU providers' servers remain (product-rules §7), cheapest per second first (§9).
  */
 export function usePricingServers({ servers, live = true }: UsePricingServersOptions = {}) {
-  const { modelManagement } = usePlatformClients();
+  const modelManagement = useApiClient(createModelManagementClient);
   const [liveServers, setLiveServers] = useState<PricingServer[] | null>(null);
   const given = useMemo(() => (servers ? preparePricingServers(servers) : null), [servers]);
 

@@ -5,6 +5,7 @@ import { createJobsClient, type JobsClient } from '../../api/jobs';
 import type { FieldError, Job, ServiceEndpoint } from '../../api/types';
 import { useAuth } from '../../auth/AuthProvider';
 import { usePlatform } from '../../config/PlatformProvider';
+import { useApiClient } from '../../config/useApiClient';
 import { endpointInputSchema } from '../../run/schema';
 import { buildInput, errorsByField, fieldsFromSchema, initialDraft, type Draft, type DraftValue, type FieldSpec } from './formModel';
 import { createRunnerActors } from './runnerActors';
@@ -29,20 +30,10 @@ export interface UseServiceRunnerOptions {
   onJobChange?: (job: Job) => void;
 }
 
-/** A session token from the platform (the site's store) or else this page's auth session. */
-function useRunnerToken(): () => Promise<string | null> {
-  const platform = usePlatform();
-  const { store } = useAuth();
-  const latest = useRef({ platform, store });
-  latest.current = { platform, store };
-  return useCallback(async () => (await latest.current.platform.getAccessToken()) ?? (await latest.current.store.getAccessToken()), []);
-}
-
-/** The jobs client for the platform's API URL and the current session. */
+/** The jobs client for the platform's API URL and the current session (`useApiClient`). */
 export function useJobsClient(provided?: JobsClient): JobsClient {
-  const { apiUrl } = usePlatform();
-  const getAccessToken = useRunnerToken();
-  return useMemo(() => provided ?? createJobsClient({ baseURL: apiUrl, getAccessToken }), [provided, apiUrl, getAccessToken]);
+  const made = useApiClient(createJobsClient, useAuth().store);
+  return provided ?? made;
 }
 
 export { runnableEndpoints } from '../../run/endpoints';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router';
-import { usePlatformClients } from '@limelight/widgets/api';
+import { usePlatformClients } from '@limelight/widgets';
 import { useSession } from '@limelight/widgets/auth';
 import { useStrings } from '@limelight/widgets/platform';
 import { CreditsPanel } from '@limelight/widgets/credits-panel';

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router';
-import { usePlatformClients, type Job } from '@limelight/widgets/api';
+import { usePlatformClients } from '@limelight/widgets';
+import type { Job } from '@limelight/widgets/api';
 import { useStrings } from '@limelight/widgets/platform';
 import { useAccountResource } from './useAccountResource';
 import * as page from '../page.css';

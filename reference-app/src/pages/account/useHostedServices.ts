@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { usePlatformClients, type ManagedService } from '@limelight/widgets/api';
+import { usePlatformClients } from '@limelight/widgets';
+import type { ManagedService } from '@limelight/widgets/api';
 import { useCatalogue } from '@limelight/widgets/catalogue';
 import { notify } from '@limelight/widgets/notifications';
 import { useStrings } from '@limelight/widgets/platform';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ApiKey, ServiceEndpoint } from '@limelight/widgets/api';
-import { usePlatformClients } from '@limelight/widgets/api';
+import { usePlatformClients } from '@limelight/widgets';
 import { useSession } from '@limelight/widgets/auth';
 import { CodeViewer } from '@limelight/widgets/code-viewer';
 import { formatString, usePlatform } from '@limelight/widgets/platform';

@@ -1,14 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  usePlatformClients,
-  type ApiFailure,
-  type HealthCheck,
-  type ManagedService,
-  type ModelCategory,
-  type PricingServer,
-  type RegistryCredential,
-} from '@limelight/widgets/api';
+import { usePlatformClients } from '@limelight/widgets';
+import type { ApiFailure, HealthCheck, ManagedService, ModelCategory, PricingServer, RegistryCredential } from '@limelight/widgets/api';
 import { useCatalogue } from '@limelight/widgets/catalogue';
 import { draftOf, emptyDraft, endpointDraft, errorMap, isDirty, toServiceInput, type ServiceDraft } from './serviceDraft';
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { usePlatformClients, type SubscriptionOption } from '@limelight/widgets/api';
+import { usePlatformClients } from '@limelight/widgets';
+import type { SubscriptionOption } from '@limelight/widgets/api';
 import { notify } from '@limelight/widgets/notifications';
 import { useStrings } from '@limelight/widgets/platform';
 import { bundledSubscriptionOptions, canSubscribe, initialSelection } from './subscribeForm';

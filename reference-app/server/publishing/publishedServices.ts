@@ -1,0 +1,347 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { FieldError, HealthCheck, ManagedService, ServiceEndpoint, ServiceRuntime } from '@limelight/widgets/api';
+import { PRIVATE_SERVICE_LIMITS } from '@limelight/widgets/api';
+import { forbidden, invalidFields, notFound, paymentRequired } from '../errors';
+import type { SecretBox } from '../crypto/secretBox';
+import type { Db } from '../db/types';
+import { openCredential } from '../profile/registryCredentials';
+import type { DeploymentStatus } from '../runtimes/fleet';
+import type { RuntimeRegistry } from '../runtimes/registry';
+import {
+  activePlanOf,
+  countPrivateServices,
+  credentialOwnedBy,
+  gpuExists,
+  ownerName,
+  selectOwnServiceIds,
+  selectService,
+  setDeploymentStatus,
+  softDeleteService,
+  unknownCategories,
+  type ServiceRow,
+} from './queries';
+import type { RuntimeInput, ServiceCreate, ServicePatch } from './schemas';
+import { sanitizeDescription } from './sanitizeDescription';
+
+// Publishing without HTTP: who may do what to a service, the plan's private-service limit, and
+// how a stored row reads back. See docs/publishing.md.
+
+export interface ServicesDeps {
+  db: Db;
+  box: SecretBox;
+  /** The site's origin, for the billing link of the plan-limit message. */
+  publicUrl: string;
+  /** Deploys and stops container runtimes (runtimes/registry.ts). */
+  runtimes: RuntimeRegistry;
+}
+
+/** Where a plan is upgraded (the account's billing page). */
+export const billingUrl = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/account/billing`;
+
+/** A deployment's status as the service view shows it (the fleet knows more: fleet.ts). */
+function deploymentStatusOf(stored: string | null): 'waiting_for_runner' | 'running' | 'failed' {
+  const status = (stored ?? 'waiting_for_runner') as DeploymentStatus;
+  if (status === 'running' || status === 'scaled_to_zero' || status === 'deploying') return 'running';
+  if (status === 'failed' || status === 'stopped') return 'failed';
+  return 'waiting_for_runner';
+}
+
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48) || 'service';
+
+/** A new service's id: readable, URL-safe without encoding, and unguessable enough to be unique. */
+export const newServiceId = (name: string) => `${slug(name)}-${randomBytes(3).toString('hex')}`;
+
+/** The stored runtime configuration, per kind, as the owner's editor reads it. */
+function runtimeOf(row: ServiceRow): ServiceRuntime {
+  switch (row.runtime_type) {
+    case 'http':
+      return { type: 'http', base_url: row.base_url ?? '', header_names: (row.header_names as string[]) ?? [] };
+    case 'container':
+      return {
+        type: 'container',
+        image: row.image ?? '',
+        registry_credential_id: row.registry_credential_id,
+        gpu: row.gpu ?? '',
+        min_instances: row.min_instances ?? 0,
+        max_instances: row.max_instances ?? 1,
+        idle_timeout_s: row.idle_timeout_s ?? 300,
+        deployment_status: deploymentStatusOf(row.deployment_status),
+      };
+    default:
+      return { type: 'local-demo' };
+  }
+}
+
+const categoriesOf = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? [value]
+    : Array.isArray(value)
+      ? value.map(String)
+      : value && typeof value === 'object'
+        ? Object.keys(value)
+        : [];
+
+export function viewOf(row: ServiceRow, earnings = 0): ManagedService {
+  return {
+    id: row.id,
+    display_name: row.display_name ?? row.id,
+    model_desc: row.model_desc,
+    display_img_url: row.display_img_url,
+    model_category: categoriesOf(row.model_category),
+    used_models: (row.used_models as string[] | null) ?? [],
+    visibility: row.is_public ? 'public' : 'private',
+    status: row.status === 'paused' ? 'paused' : 'active',
+    endpoints: (row.endpoints as ServiceEndpoint[]) ?? [],
+    runtime: runtimeOf(row),
+    health: (row.last_health as HealthCheck | null) ?? null,
+    n_usages: Number(row.n_usages),
+    earnings_credits: earnings,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/**
+ * The service if the caller owns it. Someone else's private service does not exist for them
+ * (404, like an unknown id); someone else's public service exists but is not theirs to change.
+ */
+export async function ownedService(db: Db, id: string, userId: string): Promise<ServiceRow> {
+  const row = await selectService(db, id).executeTakeFirst();
+  if (!row || (row.created_by !== userId && !row.is_public)) throw notFound(`No service ${id}`);
+  if (row.created_by !== userId) throw forbidden(`Only the owner can change the service ${id}`);
+  return row;
+}
+
+async function checkPrivateLimit({ db, publicUrl }: ServicesDeps, userId: string, except?: string) {
+  const plan = await activePlanOf(db, userId);
+  const limit = PRIVATE_SERVICE_LIMITS[plan as keyof typeof PRIVATE_SERVICE_LIMITS] ?? 0;
+  const used = await countPrivateServices(db, userId, except);
+  if (used + 1 > limit) {
+    const allowance = limit === 0 ? 'no private services' : `${limit} private services`;
+    throw paymentRequired(
+      `Your ${plan} plan allows ${allowance} (you have ${used}). Make the service public, or upgrade your plan at ${billingUrl(publicUrl)}.`,
+    );
+  }
+}
+
+/** Checks what the schema cannot: referenced categories, GPUs and credentials exist and are the caller's. */
+async function checkReferences(db: Db, userId: string, input: ServicePatch) {
+  const errors: FieldError[] = [];
+  for (const id of await unknownCategories(db, input.model_category ?? [])) {
+    errors.push({ name: `model_category.${input.model_category!.indexOf(id)}`, rule: 'exists', message: `unknown category "${id}"` });
+  }
+  const runtime = input.runtime;
+  if (runtime?.type === 'container') {
+    if (!(await gpuExists(db, runtime.gpu))) errors.push({ name: 'runtime.gpu', rule: 'exists', message: `unknown GPU "${runtime.gpu}"` });
+    if (runtime.registry_credential_id && !(await credentialOwnedBy(db, runtime.registry_credential_id, userId))) {
+      errors.push({ name: 'runtime.registry_credential_id', rule: 'exists', message: 'is not one of your registry credentials' });
+    }
+  }
+  if (errors.length) throw invalidFields(errors);
+}
+
+function runtimeValues(runtime: RuntimeInput, box: SecretBox, keepSealedHeaders: { sealed: string | null; names: string[] } | undefined) {
+  if (runtime.type === 'http') {
+    const headers = runtime.headers;
+    return {
+      type: 'http' as const,
+      base_url: runtime.base_url,
+      headers_sealed: headers
+        ? Object.keys(headers).length
+          ? box.seal(JSON.stringify(headers))
+          : null
+        : (keepSealedHeaders?.sealed ?? null),
+      header_names: JSON.stringify(headers ? Object.keys(headers) : (keepSealedHeaders?.names ?? [])),
+      image: null,
+      registry_credential_id: null,
+      gpu: null,
+      min_instances: null,
+      max_instances: null,
+      idle_timeout_s: null,
+      last_health: null,
+    };
+  }
+  return {
+    type: 'container' as const,
+    base_url: null,
+    headers_sealed: null,
+    header_names: '[]',
+    image: runtime.image,
+    registry_credential_id: runtime.registry_credential_id ?? null,
+    gpu: runtime.gpu,
+    min_instances: runtime.min_instances,
+    max_instances: runtime.max_instances,
+    idle_timeout_s: runtime.idle_timeout_s,
+    last_health: null,
+  };
+}
+
+async function saveRuntime(deps: ServicesDeps, id: string, runtime: RuntimeInput | null | undefined, existing?: ServiceRow) {
+  if (runtime === undefined) return;
+  const { db, box } = deps;
+  if (runtime === null) {
+    await db.deleteFrom('service_runtimes').where('model_id', '=', id).execute();
+    await db.deleteFrom('model_hosting').where('model_id', '=', id).execute();
+    return;
+  }
+  const keep =
+    existing?.runtime_type === 'http' && runtime.type === 'http' && existing.base_url === runtime.base_url
+      ? { sealed: existing.headers_sealed, names: (existing.header_names as string[]) ?? [] }
+      : undefined;
+  const values = runtimeValues(runtime, box, keep);
+  await db
+    .insertInto('service_runtimes')
+    .values({ model_id: id, ...values })
+    .onConflict((oc) => oc.column('model_id').doUpdateSet({ ...values, updated_at: sql`now()` }))
+    .execute();
+  if (runtime.type === 'container') {
+    // The deployment as model_hosting_information reports it: waiting until the fleet's report
+    // (deployContainer, after the commit) says otherwise (docs/publishing.md).
+    const hosting = {
+      status: 'waiting_for_runner',
+      gpu: runtime.gpu,
+      min_instances: runtime.min_instances,
+      max_instances: runtime.max_instances,
+    };
+    await db
+      .insertInto('model_hosting')
+      .values({ hosted_model_id: `hosted-${id}`, model_id: id, ...hosting })
+      .onConflict((oc) => oc.column('model_id').doUpdateSet({ ...hosting, updated_at: sql`now()` }))
+      .execute();
+  } else {
+    await db.deleteFrom('model_hosting').where('model_id', '=', id).execute();
+  }
+}
+
+/**
+ * After the row is committed, tells the fleet: a saved container runtime is deployed (and its
+ * reported status stored), a container runtime replaced or removed is stopped.
+ */
+async function syncDeployment(deps: ServicesDeps, id: string, runtime: RuntimeInput | null | undefined, existing?: ServiceRow) {
+  if (runtime === undefined) return;
+  if (runtime?.type === 'container') {
+    const registryAuth = runtime.registry_credential_id
+      ? await openCredential(deps.db, deps.box, runtime.registry_credential_id)
+      : undefined;
+    const report = await deps.runtimes.deploy({
+      serviceId: id,
+      image: runtime.image,
+      ...(registryAuth ? { registryAuth } : {}),
+      gpu: runtime.gpu,
+      minInstances: runtime.min_instances,
+      maxInstances: runtime.max_instances,
+      idleTimeoutS: runtime.idle_timeout_s,
+    });
+    await setDeploymentStatus(deps.db, id, report.status);
+  } else if (existing && deps.runtimes.kindOf(existing) === 'container') {
+    await deps.runtimes.stop(id);
+  }
+}
+
+const jsonColumns = (input: ServicePatch) => ({
+  ...(input.display_name !== undefined ? { display_name: input.display_name } : {}),
+  ...(input.model_desc !== undefined ? { model_desc: input.model_desc === null ? null : sanitizeDescription(input.model_desc) } : {}),
+  ...(input.model_category !== undefined ? { model_category: JSON.stringify(input.model_category) } : {}),
+  ...(input.used_models !== undefined ? { used_models: JSON.stringify(input.used_models) } : {}),
+  ...(input.visibility !== undefined ? { is_public: input.visibility === 'public' } : {}),
+  ...(input.status !== undefined ? { status: input.status } : {}),
+  ...(input.endpoints !== undefined ? { endpoints: JSON.stringify(input.endpoints) } : {}),
+});
+
+export async function getService(deps: ServicesDeps, id: string, userId: string): Promise<ManagedService> {
+  return viewOf(await ownedService(deps.db, id, userId), await earningsOf(deps.db, id, userId));
+}
+
+export async function listOwnServices(deps: ServicesDeps, userId: string): Promise<ManagedService[]> {
+  const ids = await selectOwnServiceIds(deps.db, userId);
+  return Promise.all(ids.map(({ id }) => getService(deps, id, userId)));
+}
+
+export async function createService(deps: ServicesDeps, userId: string, input: ServiceCreate): Promise<ManagedService> {
+  const { db } = deps;
+  await checkReferences(db, userId, input);
+  const visibility = input.visibility ?? 'private';
+  if (visibility === 'private') await checkPrivateLimit(deps, userId);
+  const id = newServiceId(input.display_name);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('models')
+      .values({
+        id,
+        display_name: input.display_name,
+        model_desc: null,
+        display_img_url: null,
+        used_models: '[]',
+        model_category: '[]',
+        endpoints: '[]',
+        created_by: userId,
+        owner_name: await ownerName(trx, userId),
+        provider: 'limelight',
+        is_public: visibility === 'public',
+        ...jsonColumns({ ...input, visibility }),
+      })
+      .execute();
+    await saveRuntime({ ...deps, db: trx }, id, input.runtime);
+  });
+  await syncDeployment(deps, id, input.runtime);
+  return getService(deps, id, userId);
+}
+
+export async function updateService(deps: ServicesDeps, id: string, userId: string, input: ServicePatch): Promise<ManagedService> {
+  const { db } = deps;
+  const existing = await ownedService(db, id, userId);
+  await checkReferences(db, userId, input);
+  if (input.visibility === 'private' && existing.is_public) await checkPrivateLimit(deps, userId, id);
+  await db.transaction().execute(async (trx) => {
+    const columns = jsonColumns(input);
+    if (Object.keys(columns).length)
+      await trx
+        .updateTable('models')
+        .set({ ...columns, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
+    await saveRuntime({ ...deps, db: trx }, id, input.runtime, existing);
+  });
+  await syncDeployment(deps, id, input.runtime, existing);
+  return getService(deps, id, userId);
+}
+
+export async function deleteService(deps: ServicesDeps, id: string, userId: string) {
+  const row = await ownedService(deps.db, id, userId);
+  await softDeleteService(deps.db, id);
+  if (deps.runtimes.kindOf(row) === 'container') await deps.runtimes.stop(id);
+}
+
+export async function setServiceImage(deps: ServicesDeps, id: string, userId: string, url: string) {
+  await ownedService(deps.db, id, userId);
+  await deps.db
+    .updateTable('models')
+    .set({ display_img_url: url, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+  return getService(deps, id, userId);
+}
+
+export async function recordHealth(deps: ServicesDeps, id: string, health: HealthCheck) {
+  await deps.db
+    .updateTable('service_runtimes')
+    .set({ last_health: JSON.stringify(health) })
+    .where('model_id', '=', id)
+    .execute();
+}
+
+/** Credits the owner earned from other users' runs of the service (the jobs' `earning` ledger rows). */
+async function earningsOf(db: Db, id: string, userId: string): Promise<number> {
+  const row = await sql<{ total: number | null }>`
+    SELECT COALESCE(SUM(l.amount), 0) AS total
+    FROM credit_ledger l JOIN jobs j ON l.reference = 'job:' || j.id::text || ':earning'
+    WHERE l.user_id = ${userId} AND l.kind = 'earning' AND j.service_id = ${id}`.execute(db);
+  return Number(row.rows[0]?.total ?? 0);
+}

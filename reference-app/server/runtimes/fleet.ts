@@ -1,0 +1,94 @@
+import { RuntimeError } from './runtime';
+
+// The seam between the platform and whatever runs publishers' containers (docs/publishing.md,
+// "Container deployments"). The registry (registry.ts) is the only caller: it deploys when an
+// owner saves a container runtime, stops when the owner removes it or deletes the service,
+// reads the status for health checks and admission, and asks for a running instance's URL when
+// a claimed job must run. An adapter never touches the database, the ledger or HTTP answers: the
+// registry stores what it reports.
+//
+// The default adapter (waitingFleet, below) has no runner: every deployment waits. A real one
+// (e.g. dockerode against Podman or Docker) keeps `minInstances`..`maxInstances` containers of
+// the image per service, scales to zero after `idleTimeoutS` without runs and starts one again
+// on the next run (a cold start), which `instanceUrl` waits for.
+
+/**
+ * Where a deployment is. `waiting_for_runner`: no runner is attached (the default adapter);
+ * `deploying`: pulling or starting; `running`: at least one instance answers; `scaled_to_zero`:
+ * none runs, the next run starts one; `failed`: cannot start (bad image, crash loop); `stopped`:
+ * the owner removed it.
+ */
+export type DeploymentStatus = 'waiting_for_runner' | 'deploying' | 'running' | 'scaled_to_zero' | 'failed' | 'stopped';
+
+/** What to run, as the owner saved it (docs/publishing.md). */
+export interface ContainerSpec {
+  /** The service's id: one deployment per service. */
+  serviceId: string;
+  /** Image reference, e.g. `registry.example.com/me/sketch:1.0`. */
+  image: string;
+  /** Credentials for a private registry, opened from the secret box; absent for public images. */
+  registryAuth?: { registry: string; username: string; password: string };
+  /** GPU kind asked for (an id of `pricing_servers`). */
+  gpu: string;
+  minInstances: number;
+  maxInstances: number;
+  /** Seconds without a run before an instance stops (scale to zero when minInstances is 0). */
+  idleTimeoutS: number;
+}
+
+/** What an adapter says about one deployment. */
+export interface DeploymentReport {
+  status: DeploymentStatus;
+  /** One sentence for the owner, e.g. "2 of 2 instances running" or why it failed. */
+  detail: string;
+  /** Instances answering now. */
+  instances: number;
+  /** Milliseconds the latest cold start took (instance started → answering), when one happened. */
+  lastColdStartMs?: number;
+}
+
+export interface FleetAdapter {
+  /** Shown in logs and as the job's `runtime` prefix, e.g. "podman". */
+  readonly name: string;
+
+  /**
+   * Creates the deployment, or changes it to `spec` when it exists (idempotent: saving the same
+   * spec twice changes nothing). Returns at once with the status the deployment has then
+   * (typically `deploying`); never waits for an image pull.
+   */
+  deploy(spec: ContainerSpec): Promise<DeploymentReport>;
+
+  /** Where the service's deployment is now; `stopped` for a service it does not know. */
+  status(serviceId: string): Promise<DeploymentReport>;
+
+  /**
+   * The base URL (e.g. `http://10.88.0.5:8000`) of an instance that is running and answering,
+   * starting one first when the deployment is scaled to zero (a cold start). Rejects with a
+   * RuntimeError (runtime.ts) whose message the job's owner reads when no instance can run,
+   * and with `signal.reason` when the job is cancelled or times out while it waits.
+   */
+  instanceUrl(serviceId: string, options: { signal: AbortSignal }): Promise<string>;
+
+  /** Stops every instance and forgets the deployment. Resolves when they are gone; idempotent. */
+  stop(serviceId: string): Promise<void>;
+
+  /** The latest lines the deployment's instances wrote (oldest first), for the owner. Optional. */
+  logs?(serviceId: string, options: { tail: number }): Promise<string[]>;
+}
+
+export const WAITING_DETAIL = 'The deployment is waiting for a GPU runner';
+
+/** The default: no runner is attached, so every deployment waits and nothing runs. */
+export const waitingFleet: FleetAdapter = {
+  name: 'none',
+  async deploy() {
+    return { status: 'waiting_for_runner', detail: WAITING_DETAIL, instances: 0 };
+  },
+  async status() {
+    return { status: 'waiting_for_runner', detail: WAITING_DETAIL, instances: 0 };
+  },
+  async instanceUrl(serviceId) {
+    throw new RuntimeError('no_runner', `${serviceId}: no container runner is attached to this server`);
+  },
+  async stop() {},
+};

@@ -1,0 +1,157 @@
+import type { HealthCheck, ServiceEndpoint } from '@limelight/widgets/api';
+import type { SecretBox } from '../crypto/secretBox';
+import type { RuntimesConfig } from './config';
+import { waitingFleet, type ContainerSpec, type DeploymentReport, type FleetAdapter } from './fleet';
+import { checkHttpHealth } from './http/health';
+import { createHttpRuntime } from './http/httpRuntime';
+import type { UrlPolicy } from './http/urlPolicy';
+import { createLocalDemoRuntime } from './local';
+import type { Runtime } from './runtime';
+
+// Which runtime runs a service, and everything that depends on the answer, in one place
+// (docs/architecture.md, "Runtimes"). Three kinds:
+//
+// - `local-demo`: the seeded services (no runtime row): the embedded demo runtimes, paced by
+//   LOCAL_DEMO_STEP_MS. Always healthy, always runnable.
+// - `http`: a publisher's service at its own base URL (runtimes/http), its secret headers
+//   opened from the secret box, its URL checked against the URL policy on every call.
+// - `container`: a publisher's image run by a FleetAdapter (fleet.ts). The adapter's status
+//   decides whether runs are accepted; a run asks it for a running instance's URL (starting
+//   one when scaled to zero) and then talks to it like the HTTP runtime does.
+//
+// Jobs (jobs/) ask the registry whether a service may run (`refusal`) and for its runtime
+// (`runtimeFor`); publishing (publishing/) asks for health and deploys or stops containers.
+// Neither reads another feature's tables: jobs receive `loadRunnable` (publishing/queries.ts).
+
+export type RuntimeKind = 'local-demo' | 'http' | 'container';
+
+/** A service as running it needs: its endpoints and how it runs (publishing/queries.ts). */
+export interface RunnableService {
+  id: string;
+  provider: string;
+  model_category: unknown;
+  endpoints: ServiceEndpoint[];
+  is_public: boolean;
+  created_by: string | null;
+  /** `paused` services accept no runs. */
+  status: string;
+  /** How the owner runs it: absent for the seeded services, which run on the local demo. */
+  runtime_type: string | null;
+  base_url: string | null;
+  headers_sealed: string | null;
+}
+
+/** Reads a service that is not deleted, as running it needs; undefined when there is none. */
+export type LoadRunnable = (serviceId: string) => Promise<RunnableService | undefined>;
+
+/** Picks a runtime per service; tests inject one that replaces the built-in runtimes. */
+export type RuntimeChooser = (service: RunnableService) => Runtime | undefined;
+
+export interface RuntimeRegistry {
+  kindOf(service: Pick<RunnableService, 'runtime_type' | 'base_url'>): RuntimeKind;
+  /** Why a new run of the service is refused now (the caller reads it), or undefined. */
+  refusal(service: RunnableService): Promise<string | undefined>;
+  /** The runtime that runs a claimed job; undefined when none can any more. */
+  runtimeFor(service: RunnableService): Runtime | undefined;
+  /** The owner's health check of the service's runtime. */
+  health(service: Pick<RunnableService, 'id' | 'runtime_type' | 'base_url' | 'headers_sealed' | 'endpoints'>): Promise<HealthCheck>;
+  /** Starts or changes a container deployment (after the owner saved it); the fleet's report. */
+  deploy(spec: ContainerSpec): Promise<DeploymentReport>;
+  /** Stops a service's container deployment (runtime removed or changed, service deleted). */
+  stop(serviceId: string): Promise<void>;
+}
+
+export interface RuntimeRegistryOptions {
+  box: SecretBox;
+  config: RuntimesConfig;
+  /** Runs containers; default: none attached, every deployment waits for a runner. */
+  fleet?: FleetAdapter;
+  /** Replaces the built-in runtimes of every kind (tests); admission rules stay. */
+  choose?: RuntimeChooser;
+  fetch?: typeof fetch;
+}
+
+/** A container deployment's status as a health check. */
+function healthOfDeployment(report: DeploymentReport, checked_at: string): HealthCheck {
+  const status =
+    report.status === 'waiting_for_runner'
+      ? 'waiting_for_runner'
+      : report.status === 'running' || report.status === 'scaled_to_zero'
+        ? 'ok'
+        : 'failing';
+  return { status, latency_ms: null, checked_at, detail: report.detail };
+}
+
+/** Why a container deployment in this state takes no runs, or undefined when it takes them. */
+function deploymentRefusal(serviceId: string, report: DeploymentReport): string | undefined {
+  switch (report.status) {
+    case 'waiting_for_runner':
+      return `${serviceId} is deployed as a container that is waiting for a GPU runner; it cannot run yet`;
+    case 'failed':
+      return `${serviceId}'s container deployment failed (${report.detail}); its owner must fix it before it can run`;
+    case 'stopped':
+      return `${serviceId}'s container deployment is stopped`;
+    default:
+      return undefined;
+  }
+}
+
+export function createRuntimeRegistry(options: RuntimeRegistryOptions): RuntimeRegistry {
+  const { box, config, choose } = options;
+  const fleet = options.fleet ?? waitingFleet;
+  const policy: UrlPolicy = { allowPrivateAddresses: config.allowPrivateServiceUrls };
+  const localDemo = createLocalDemoRuntime({ stepDelayMs: config.localDemoStepMs });
+  const openHeaders = (sealed: string | null) => (sealed ? (JSON.parse(box.open(sealed)) as Record<string, string>) : {});
+
+  const kindOf: RuntimeRegistry['kindOf'] = (service) =>
+    service.runtime_type === 'container' ? 'container' : service.runtime_type === 'http' && service.base_url ? 'http' : 'local-demo';
+
+  /** A container run: an instance's URL from the fleet, then the HTTP runtime against it. */
+  const containerRuntime = (serviceId: string): Runtime => ({
+    name: 'container',
+    async run(input, ctx) {
+      const base_url = await fleet.instanceUrl(serviceId, { signal: ctx.signal });
+      // The URL comes from the fleet, not from the publisher: an instance on the runner's
+      // private network is expected, so the private-address rule does not apply.
+      return createHttpRuntime({ base_url }, { policy: { allowPrivateAddresses: true }, fetch: options.fetch }).run(input, ctx);
+    },
+  });
+
+  return {
+    kindOf,
+    async refusal(service) {
+      if (kindOf(service) !== 'container') return undefined;
+      return deploymentRefusal(service.id, await fleet.status(service.id));
+    },
+    runtimeFor(service) {
+      if (choose) return choose(service);
+      switch (kindOf(service)) {
+        case 'http':
+          return createHttpRuntime(
+            { base_url: service.base_url!, headers: openHeaders(service.headers_sealed) },
+            { policy, fetch: options.fetch },
+          );
+        case 'container':
+          return containerRuntime(service.id);
+        default:
+          return localDemo;
+      }
+    },
+    async health(service) {
+      const checked_at = new Date().toISOString();
+      switch (kindOf(service)) {
+        case 'http':
+          return checkHttpHealth(
+            { base_url: service.base_url!, endpoints: service.endpoints ?? [], headers: openHeaders(service.headers_sealed) },
+            policy,
+          );
+        case 'container':
+          return healthOfDeployment(await fleet.status(service.id), checked_at);
+        default:
+          return { status: 'ok', latency_ms: null, checked_at, detail: 'Runs on the local demo runtime' };
+      }
+    },
+    deploy: (spec) => fleet.deploy(spec),
+    stop: (serviceId) => fleet.stop(serviceId),
+  };
+}

@@ -1,0 +1,116 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createApiClient,
+  createPlatformClients,
+  createTokenSource,
+  TOKENS_MISSING_ERROR,
+  type Job,
+  type ServerSentEvent,
+} from '../../../src/api';
+import { confirmedUser, globalServer, signedIn } from '../server/helpers';
+
+// The client layer (docs/architecture.md, "The client layer"): the one token rule and
+// `ApiClient.stream()`, on the wire against the unit run's real platform server.
+
+const target = globalServer();
+let token: string;
+let apiKey: string;
+
+beforeAll(async () => {
+  const { session } = await signedIn(target, await confirmedUser(target, 'client-layer'));
+  token = session.access_token;
+  const created = await createPlatformClients({ baseURL: target.url, accessToken: token }).profile.createApiKey(1);
+  if (!created.ok) throw new Error(created.error);
+  apiKey = created.data.secret;
+});
+
+const jobsWith = (options: Parameters<typeof createPlatformClients>[0]) => createPlatformClients(options).jobs;
+
+describe('createTokenSource', () => {
+  it('tries the explicit token, the API key, the host getter, then the session, in that order', async () => {
+    const all = { accessToken: 'a', apiKey: 'k', getAccessToken: () => 'g', session: { getAccessToken: async () => 's' } };
+    expect(await createTokenSource(all)()).toBe('a');
+    expect(await createTokenSource({ ...all, accessToken: null })()).toBe('k');
+    expect(await createTokenSource({ ...all, accessToken: null, apiKey: null })()).toBe('g');
+    expect(await createTokenSource({ ...all, accessToken: null, apiKey: null, getAccessToken: () => null })()).toBe('s');
+    expect(await createTokenSource({})()).toBeNull();
+  });
+
+  it('reads the getters on every call (a later sign-in is seen) and treats a throwing getter as no token', async () => {
+    let current: string | null = null;
+    const source = createTokenSource({
+      getAccessToken: () => {
+        throw new Error('host auth broke');
+      },
+      session: { getAccessToken: async () => current },
+    });
+    expect(await source()).toBeNull();
+    current = 'after-sign-in';
+    expect(await source()).toBe('after-sign-in');
+  });
+});
+
+describe('the token rule on the wire', () => {
+  it('an API key is sent as the bearer and the server accepts it', async () => {
+    expect(await jobsWith({ baseURL: target.url, apiKey }).list()).toMatchObject({ ok: true, status: 200 });
+  });
+
+  it('falls back to the session store when the host gives no token', async () => {
+    const jobs = jobsWith({ baseURL: target.url, getAccessToken: () => null, session: { getAccessToken: async () => token } });
+    expect(await jobs.list()).toMatchObject({ ok: true, status: 200 });
+  });
+
+  it("the host's token wins over the session: a bad host token is refused, not silently replaced", async () => {
+    const jobs = jobsWith({ baseURL: target.url, getAccessToken: () => 'not-a-token', session: { getAccessToken: async () => token } });
+    expect(await jobs.list()).toMatchObject({ ok: false, status: 401 });
+  });
+
+  it('without any token a required call fails with the one "Login first" text', async () => {
+    expect(await jobsWith({ baseURL: target.url, session: { getAccessToken: async () => null } }).list()).toMatchObject({
+      ok: false,
+      status: 401,
+      error: TOKENS_MISSING_ERROR,
+    });
+  });
+});
+
+describe('ApiClient.stream()', () => {
+  const client = (options: { accessToken?: string | null } = { accessToken: token }) =>
+    createApiClient({ baseURL: target.url, prefix: '/v1/', ...options });
+
+  it("yields a job's server-sent events with their ids and ends after the final status", async () => {
+    const created = await jobsWith({ baseURL: target.url, accessToken: token }).create(
+      { service_id: 'lime-diffusion-xl', input: { prompt: 'a lime' } },
+      { wait: 30 },
+    );
+    if (!created.ok) throw new Error(created.error);
+    const opened = await client({ accessToken: token }).stream(`jobs/${created.data.job_id}/stream`);
+    if (!opened.ok) throw new Error(opened.error);
+    expect(opened.status).toBe(200);
+    const events: ServerSentEvent[] = [];
+    for await (const event of opened.data) events.push(event);
+    const jobs = events.filter((e) => e.event === 'job');
+    expect(jobs.length).toBeGreaterThan(0);
+    expect(jobs.every((e) => /^\d+$/.test(e.id ?? ''))).toBe(true);
+    expect((JSON.parse(jobs.at(-1)!.data) as Job).status).toBe(created.data.status);
+  });
+
+  it("answers an error status with the body's detail, like any other call", async () => {
+    const opened = await client({ accessToken: token }).stream('jobs/00000000-0000-4000-8000-000000000000/stream');
+    expect(opened).toMatchObject({ ok: false, status: 404 });
+    expect(opened.ok || opened.error).toMatch(/job/i);
+  });
+
+  it('needs a token like any required call, with the same text', async () => {
+    expect(await client({ accessToken: null }).stream('jobs/anything/stream')).toMatchObject({
+      ok: false,
+      status: 401,
+      error: TOKENS_MISSING_ERROR,
+    });
+  });
+
+  it('is offline (status 0) when nothing answers', async () => {
+    const offline = createApiClient({ baseURL: 'http://127.0.0.1:9', prefix: '/v1/', accessToken: 'x' });
+    expect(await offline.stream('jobs/x/stream')).toMatchObject({ ok: false, status: 0 });
+  });
+});

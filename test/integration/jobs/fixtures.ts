@@ -1,0 +1,57 @@
+import { RuntimeError, type Runtime } from '../../../reference-app/server/runtimes/runtime';
+import type { RuntimeChooser } from '../../../reference-app/server/runtimes/registry';
+import { apiClients, confirmedUser, signedIn, type Target } from '../helpers';
+
+// A tiny runtime injected through the platform's runtime seam (not a fake of a third party):
+// its behaviour follows the prompt, so each test says what the run does.
+//   "sleep:<ms>"  waits (honouring cancel) then answers; "hang" ignores its signal forever;
+//   "fail" throws a RuntimeError; "stream:<words>" streams the words; "image" stores a PNG.
+
+export const TEXT2IMG = 'lime-diffusion-xl';
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const wait = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+
+export const runCounts = new Map<string, number>();
+
+export const testRuntime: Runtime = {
+  name: 'test',
+  async run(input, ctx) {
+    runCounts.set(ctx.jobId, (runCounts.get(ctx.jobId) ?? 0) + 1);
+    const prompt = String(input.prompt ?? '');
+    if (prompt.startsWith('sleep:')) {
+      const ms = Number(prompt.slice(6));
+      ctx.progress(0.5, 'halfway');
+      await wait(ms, ctx.signal);
+      return { echo: prompt };
+    }
+    if (prompt === 'hang') return new Promise(() => {});
+    if (prompt === 'fail') throw new RuntimeError('bad_prompt', 'The test runtime refuses "fail"');
+    if (prompt.startsWith('stream:')) {
+      for (const word of prompt.slice(7).split(' ')) {
+        ctx.partialText(`${word} `);
+        await wait(30, ctx.signal);
+      }
+      return { text: prompt.slice(7) };
+    }
+    if (prompt === 'image') return { image: await ctx.storeMedia(new Uint8Array(TINY_PNG), 'image/png') };
+    return { echo: prompt };
+  },
+};
+
+export const testRuntimes: RuntimeChooser = () => testRuntime;
+
+/** A fresh confirmed, signed-in user with the jobs client. */
+export async function runner(target: Target, label = 'runner') {
+  const credentials = await confirmedUser(target, label);
+  const { session, user } = await signedIn(target, credentials);
+  const clients = apiClients(target, session.access_token);
+  return { token: session.access_token, userId: user.id, jobs: clients.jobs, payment: clients.payment };
+}

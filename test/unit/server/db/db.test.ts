@@ -1,0 +1,77 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../../../reference-app/server/db/connect';
+import { migrateToLatest } from '../../../../reference-app/server/db/migrate';
+
+// The PGlite driver: one backend, lent to one holder at a time, so a transaction never sees
+// (or shows) another request's statements, and both drivers return the same JS types.
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openDatabase({ relaxedDurability: true });
+  // Every migration applies on a fresh database, in order (each feature adds its numbered file).
+  expect(await migrateToLatest(database.db)).toEqual([
+    '001_auth',
+    '002_platform',
+    '003_auth_hardening',
+    '004_platform_security',
+    '005_jobs',
+    '006_catalogue_version',
+    '007_services',
+  ]);
+});
+afterAll(() => database?.close());
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('PGlite dialect', () => {
+  it('migrations run once', async () => {
+    expect(await migrateToLatest(database.db)).toEqual([]);
+  });
+
+  it('a query outside a transaction waits for it and never sees its uncommitted rows', async () => {
+    const { db } = database;
+    const transaction = db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('settings').values({ key: 'uncommitted', value: 'x' }).execute();
+        await pause(50);
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => error.message);
+    await pause(5);
+    const seen = await db.selectFrom('settings').select('key').where('key', '=', 'uncommitted').execute();
+    expect(seen).toEqual([]);
+    expect(await transaction).toBe('roll back');
+  });
+
+  it('concurrent read-modify-write transactions do not lose updates', async () => {
+    const { db } = database;
+    await db.insertInto('settings').values({ key: 'counter', value: '0' }).execute();
+    const increment = () =>
+      db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('settings').select('value').where('key', '=', 'counter').executeTakeFirstOrThrow();
+        await pause(5);
+        await trx
+          .updateTable('settings')
+          .set({ value: String(Number(row.value) + 1) })
+          .where('key', '=', 'counter')
+          .execute();
+      });
+    await Promise.all(Array.from({ length: 10 }, increment));
+    expect((await db.selectFrom('settings').select('value').where('key', '=', 'counter').executeTakeFirstOrThrow()).value).toBe('10');
+  });
+
+  it('reports affected rows and parses int8, numeric and date as both drivers do', async () => {
+    const { db } = database;
+    const updated = await db.updateTable('settings').set({ value: 'y' }).where('key', 'in', ['counter', 'missing']).executeTakeFirst();
+    expect(updated.numUpdatedRows).toBe(1n);
+    const row = await sql<{
+      big: unknown;
+      money: unknown;
+      day: unknown;
+      at: unknown;
+    }>`select 12345678901::int8 as big, 12.5::numeric(18,4) as money, '1906-12-09'::date as day, now() as at`.execute(db);
+    expect(row.rows[0]).toEqual({ big: 12345678901, money: 12.5, day: '1906-12-09', at: expect.any(Date) });
+  });
+});
