@@ -61,4 +61,21 @@ test.describe('account pages on a phone and a desktop (issue 25, items 5 and 10)
     await expect(other.getByRole('heading', { level: 1 })).toHaveText(`Welcome back, ${PUBLISHER.email}`);
     await returning.close();
   });
+
+  test('sign-in shows only the providers the auth server turned on (none here) and a show-password toggle', async ({ page, request }) => {
+    const config = (await (await request.get('/config.json')).json()) as { authKey: string };
+    const settings = (await (await request.get('/auth/v1/settings', { headers: { apikey: config.authKey } })).json()) as {
+      external: Record<string, boolean>;
+    };
+    expect(settings.external.google).toBe(false);
+    await page.goto('/signinup?page_state=1');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('button', { name: /^Continue with / })).toHaveCount(0);
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('secret-lime');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(password).toHaveValue('secret-lime');
+  });
 });
