@@ -80,6 +80,9 @@ describe('runner output model: results shown by type', () => {
 
   it('recent runs are summarised by their first text input', () => {
     expect(summariseInput({ width: 5, prompt: 'a lime' })).toBe('a lime');
+    // An uploaded file's URL before the prompt does not name the run; the prompt does.
+    expect(summariseInput({ image: 'http://localhost:3000/media/files/abc.png', prompt: 'make it green' })).toBe('make it green');
+    expect(summariseInput({ image: 'https://cdn.example.com/a.png', mode: 'fast' })).toBe('fast');
     expect(summariseInput({ messages: [{ role: 'user', content: 'Hi there' }] })).toBe('Hi there');
     expect(summariseInput({ image: 'data:image/png;base64,AA', n: 1 })).toBe('{"image":"data:image/png;base64,AA","n":1}');
   });
