@@ -211,7 +211,7 @@ export const facts = style({
 export const factName = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const factValue = style({ margin: 0, overflowWrap: 'anywhere' });
 
-export const description = style({ lineHeight: 1.6, overflowWrap: 'anywhere' });
+export const description = style({ lineHeight: 1.6, overflowWrap: 'anywhere', '@media': { [mdDown]: { clear: 'both' } } });
 globalStyle(`${description} img`, { maxWidth: '100%' });
 
 export const sectionTitle = style({ fontSize: vars.fontSize.lg, margin: `${vars.space.xl} 0 ${vars.space.sm}` });
