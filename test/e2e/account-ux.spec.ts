@@ -78,4 +78,33 @@ test.describe('account pages on a phone and a desktop (issue 25, items 5 and 10)
     await expect(password).toHaveAttribute('type', 'text');
     await expect(password).toHaveValue('secret-lime');
   });
+
+  test('profile: a 422 shows on its field; the country is a picker of localised names that saves the ISO code', async ({
+    page,
+    request,
+  }) => {
+    const password = 'lime-profile-1';
+    const email = await confirmedAccount(request, 'profile', password);
+    await signIn(page, email, password);
+    await page.goto('/account/profile');
+    const mobile = page.getByLabel('Mobile');
+    await mobile.fill('call me maybe');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(mobile).toHaveAttribute('aria-invalid', 'true');
+    await expect(mobile).toHaveAccessibleDescription('must be a phone number such as +49 30 1234567');
+    await mobile.fill('+49 30 1234567');
+    await expect(mobile).not.toHaveAttribute('aria-invalid', 'true');
+    const country = page.getByRole('combobox', { name: 'Country code' });
+    await country.selectOption({ label: 'Germany' });
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Profile updated')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Country code' })).toHaveValue('DE');
+    expect(
+      await new AxeBuilder({ page })
+        .include('form')
+        .analyze()
+        .then((r) => r.violations.map((v) => v.id)),
+    ).toEqual([]);
+  });
 });
