@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'storybook-static/**', 'test-results/**', 'custom-elements.json'] },
+  { ignores: ['dist/**', 'packages/*/dist/**', 'node_modules/**', '.data/**', 'storybook-static/**', 'test-results/**', 'custom-elements.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

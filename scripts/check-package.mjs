@@ -1,5 +1,5 @@
 // npm run test:package: the API report matches the sources (scripts/api-report.mjs), the packed
-// tarball passes publint and are-the-types-wrong, and the script-tag bundles stay within their
+// tarballs (@limelight/widgets and @limelight/client) pass publint and are-the-types-wrong, and the script-tag bundles stay within their
 // size budgets. Needs `npm run build` first.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -47,6 +47,30 @@ try {
   ]);
 } finally {
   rmSync(packDir, { recursive: true, force: true });
+}
+
+// @limelight/client (packages/client, built by build:client): its own tarball, the same checks.
+const clientDir = path.join(projectRoot, 'packages/client');
+if (!existsSync(path.join(clientDir, 'dist/index.js'))) {
+  console.error('packages/client/dist is missing: run `npm run build:client` first');
+  process.exit(1);
+}
+const clientPackDir = mkdtempSync(path.join(tmpdir(), 'lime-client-pack-'));
+try {
+  execFileSync('npm', ['pack', '--silent', '--pack-destination', clientPackDir], {
+    cwd: clientDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const tarball = path.join(
+    clientPackDir,
+    readdirSync(clientPackDir).find((f) => f.endsWith('.tgz')),
+  );
+  console.log(`\n== publint ${path.basename(tarball)}`);
+  run('npx', ['publint', 'run', tarball, '--strict', '--level', 'suggestion']);
+  console.log(`\n== are-the-types-wrong ${path.basename(tarball)}`);
+  run('npx', ['attw', tarball, '--profile', 'esm-only', '--format', 'table-flipped']);
+} finally {
+  rmSync(clientPackDir, { recursive: true, force: true });
 }
 
 if (existsSync(path.join(projectRoot, 'scripts/check-sizes.mjs'))) {

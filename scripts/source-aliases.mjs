@@ -17,17 +17,23 @@ export function sourceEntries() {
   return entries;
 }
 
-/** Vite `resolve.alias` entries mapping `@limelight/widgets[/x]` to source files. */
+/** Packages of their own in this repository (packages/*), by name -> source entry. */
+export const localPackages = { '@limelight/client': path.join(root, 'packages/client/src/index.ts') };
+
+/** Vite `resolve.alias` entries mapping `@limelight/widgets[/x]` (and local packages) to source files. */
 export function sourceAliases() {
-  return Object.entries(sourceEntries()).map(([subpath, file]) => {
-    const specifier = pkg.name + subpath.slice(1);
-    if (subpath.includes('*')) {
-      const [before, after] = specifier.split('*');
-      const [fileBefore, fileAfter] = file.split('*');
-      return { find: new RegExp(`^${escape(before)}(.+)${escape(after)}$`), replacement: `${fileBefore}$1${fileAfter}` };
-    }
-    return { find: new RegExp(`^${escape(specifier)}$`), replacement: file };
-  });
+  const local = Object.entries(localPackages).map(([name, file]) => ({ find: new RegExp(`^${escape(name)}$`), replacement: file }));
+  return local.concat(
+    Object.entries(sourceEntries()).map(([subpath, file]) => {
+      const specifier = pkg.name + subpath.slice(1);
+      if (subpath.includes('*')) {
+        const [before, after] = specifier.split('*');
+        const [fileBefore, fileAfter] = file.split('*');
+        return { find: new RegExp(`^${escape(before)}(.+)${escape(after)}$`), replacement: `${fileBefore}$1${fileAfter}` };
+      }
+      return { find: new RegExp(`^${escape(specifier)}$`), replacement: file };
+    }),
+  );
 }
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

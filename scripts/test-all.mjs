@@ -1,6 +1,6 @@
 // npm test: every check, in order of cost, stopping at the first failure:
-// type check, lint, unit tests, integration tests (real servers), component tests (real
-// Chromium), build, package checks
+// type check, lint, unit tests, integration tests (real servers), the Python SDK's tests,
+// component tests (real Chromium), build, package checks
 // (publint, are-the-types-wrong, size budgets), end-to-end tests (real Chromium against the
 // real server). Test runners also write JSON reports so the run ends with one plain line
 // "tests: N passed, N failed, N skipped" that any CI can read.
@@ -37,6 +37,29 @@ function countPlaywright(file) {
   totals.skipped += stats.skipped;
 }
 
+/** unittest prints "Ran N tests" and "OK (skipped=S)" or "FAILED (failures=F, errors=E, skipped=S)" on stderr. */
+function countUnittest(output) {
+  const ran = Number(output.match(/^Ran (\d+) tests?/m)?.[1] ?? 0);
+  const count = (name) => Number(output.match(new RegExp(`${name}=(\\d+)`))?.[1] ?? 0);
+  const failed = count('failures') + count('errors') + count('unexpected successes');
+  const skipped = count('skipped') + count('expected failures');
+  totals.passed += ran - failed - skipped;
+  totals.failed += failed;
+  totals.skipped += skipped;
+}
+
+/** The Python SDK's unittest suite against a real server (sdk/python/tests, docs/sdk.md). */
+function pythonSdk() {
+  const started = Date.now();
+  const args = ['-m', 'unittest', 'discover', '-s', 'sdk/python/tests', '-t', 'sdk/python'];
+  console.log(`\n━━ python-sdk: python3 ${args.join(' ')}`);
+  const result = spawnSync('python3', args, { cwd: projectRoot, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
+  process.stderr.write(result.stderr ?? '');
+  countUnittest(result.stderr ?? '');
+  console.log(`━━ python-sdk: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.status === 0;
+}
+
 const vitestReport = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`];
 
 const steps = [
@@ -52,6 +75,7 @@ const steps = [
     countVitest(path.join(reports, 'integration.json'));
     return ok;
   },
+  pythonSdk,
   () => {
     const ok = step('component', 'npx', ['vitest', 'run', '--project', 'component', ...vitestReport('component')]);
     countVitest(path.join(reports, 'component.json'));

@@ -5,6 +5,7 @@ import { paymentPublicRoutes, paymentRoutes } from '../payments/routes';
 import { fileRoutes, jobRoutes } from '../jobs/routes';
 import { profileRoutes } from '../profile/routes';
 import { serviceRoutes } from '../publishing/routes';
+import { serviceDocumentRoutes, serviceRunRoutes } from '../serviceApi/routes';
 import { newsletterOwnerRoutes, supportPublicRoutes, supportRoutes } from '../support/routes';
 import type { Env } from 'hono';
 import { mountFeature, type Access } from './access';
@@ -67,6 +68,9 @@ export function apiRoutes(deps: ApiDeps) {
   mount('/support', supportRoutes(deps), { auth: 'signed-in', apiKeys: 'refused' });
   mount('/jobs', jobRoutes(deps), { auth: 'signed-in', apiKeys: 'allowed' });
   mount('/files', fileRoutes(deps), { auth: 'signed-in', apiKeys: 'allowed' });
+  // One service's OpenAPI document (private ones for their owner) and the run operations it describes.
+  mount('/services', serviceDocumentRoutes(deps), { auth: 'optional' });
+  mount('/services', serviceRunRoutes(deps), { auth: 'signed-in', apiKeys: 'allowed' });
 
   describeApi(v1, deps.config);
 

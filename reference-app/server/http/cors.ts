@@ -10,9 +10,20 @@ import { appendVary } from './encoding';
 // answer by rebuilding it around a web stream: the slowest way @hono/node-server can write a
 // response, and most of the cost of a cached catalogue read (docs/deploy.md, "Throughput").
 
-export const CORS_ALLOW_HEADERS = ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version', 'x-retry-count'];
+// idempotency-key, prefer and last-event-id: the job API's headers, which @limelight/client sends from browsers (docs/sdk.md).
+export const CORS_ALLOW_HEADERS = [
+  'authorization',
+  'apikey',
+  'content-type',
+  'x-client-info',
+  'x-supabase-api-version',
+  'x-retry-count',
+  'idempotency-key',
+  'prefer',
+  'last-event-id',
+];
 export const CORS_ALLOW_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-export const CORS_EXPOSE_HEADERS = ['X-Supabase-Api-Version', 'Retry-After'];
+export const CORS_EXPOSE_HEADERS = ['X-Supabase-Api-Version', 'Retry-After', 'Location', 'Idempotent-Replayed', 'Preference-Applied'];
 const MAX_AGE_SECONDS = 600;
 
 /** Which origin a caller's `Origin` is granted (any with CORS_ORIGINS=*, else the site's and the listed ones). */

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
-import { MAX_PREFER_WAIT_S } from '@limelight/widgets/api';
+import { MAX_PREFER_WAIT_S, type JobCreate } from '@limelight/widgets/api';
 import type { SignedInEnv } from '../api/authenticate';
 import type { ApiDeps } from '../api/deps';
 import { createApiApp } from '../api/openapi';
@@ -43,9 +43,25 @@ export function preferWait(header: string | undefined): number | undefined {
 }
 
 /** A JobApiError as its response; typed `never` so each route's success types stay exact. */
-function answerError(c: Context, error: unknown): never {
+export function answerError(c: Context, error: unknown): never {
   if (!(error instanceof JobApiError)) throw error;
   return c.json({ detail: error.detail, ...(error.errors ? { errors: error.errors } : {}) }, error.status) as never;
+}
+
+/**
+ * Queues a job and answers as POST /v1/jobs does: Prefer: wait, Idempotency-Key replay,
+ * Location. Shared with the per-service run operations (serviceApi/routes.ts).
+ */
+export async function answerJobCreate(c: Context, deps: Pick<ApiDeps, 'jobs'>, userId: string, body: JobCreate) {
+  const { jobs } = deps;
+  const key = c.req.header('idempotency-key')?.trim() || undefined;
+  const { row, replayed } = await jobs.create(userId, body, key);
+  const wait = preferWait(c.req.header('prefer'));
+  const answer = wait && !isFinalStatus(row.status) ? await jobs.waitForFinal(userId, row.id, wait * 1000, c.req.raw.signal) : row;
+  if (wait !== undefined) c.header('Preference-Applied', `wait=${wait}`);
+  if (replayed) c.header('Idempotent-Replayed', 'true');
+  c.header('Location', `/v1/jobs/${row.id}`);
+  return c.json(await jobs.envelope(answer), replayed ? 200 : 201);
 }
 
 /** /v1/jobs: mounted signed-in (session or API key) in api/mounts.ts; handlers read `c.var.caller`. */
@@ -77,20 +93,7 @@ export function jobRoutes(deps: ApiDeps) {
         503: problem('No runtime serves this service here'),
       },
     }),
-    (c) =>
-      guard(c, async () => {
-        const caller = c.var.caller;
-        const body = c.req.valid('json');
-        const key = c.req.header('idempotency-key')?.trim() || undefined;
-        const { row, replayed } = await jobs.create(caller.userId, body, key);
-        const wait = preferWait(c.req.header('prefer'));
-        const answer =
-          wait && !isFinalStatus(row.status) ? await jobs.waitForFinal(caller.userId, row.id, wait * 1000, c.req.raw.signal) : row;
-        if (wait !== undefined) c.header('Preference-Applied', `wait=${wait}`);
-        if (replayed) c.header('Idempotent-Replayed', 'true');
-        c.header('Location', `/v1/jobs/${row.id}`);
-        return c.json(await jobs.envelope(answer), replayed ? 200 : 201);
-      }),
+    (c) => guard(c, () => answerJobCreate(c, deps, c.var.caller.userId, c.req.valid('json'))),
   );
 
   app.openapi(

@@ -1,9 +1,10 @@
 import type { ServiceEndpoint } from '../../api/types';
 
 /**
- * Copy-ready code that runs a service endpoint through the job API (docs/jobs.md): cURL, Python
- * and JavaScript. Each creates the job with `Prefer: wait=60` (the answer comes when the job
- * ends, up to a minute) and then polls until it is final, so it works for long runs too.
+ * Copy-ready code that runs a service endpoint through the job API (docs/jobs.md): cURL with
+ * `Prefer: wait=60` (the answer comes when the job ends, up to a minute), and the SDKs
+ * (docs/sdk.md): Python's `limelight` and JavaScript's `@limelight/client`, whose `run` waits
+ * the same way, follows longer jobs over their event stream and returns the output.
  */
 
 /** The environment variable the samples read the API key from when none is given. */
@@ -53,6 +54,10 @@ export function exampleInput(endpoint: Pick<ServiceEndpoint, 'parameters'>): Rec
   return input;
 }
 
+/** The service's own OpenAPI document (docs/sdk.md); service ids may hold a slash. */
+export const serviceOpenApiUrl = (apiUrl: string, serviceId: string) =>
+  `${apiUrl.replace(/\/+$/, '')}/v1/services/${serviceId.split('/').map(encodeURIComponent).join('/')}/openapi.json`;
+
 /** A string for a single-quoted shell word. */
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -92,49 +97,39 @@ export function codeSamples(options: CodeSampleOptions): CodeSamples {
     `  -d ${shellQuote(JSON.stringify(body))}`,
   ].join('\n');
 
-  const python = `import os
-import time
+  const python = `# pip install limelight   (the Python SDK, docs/sdk.md)
+${key ? '' : 'import os\n\n'}import limelight
 
-import requests
-
-API_URL = ${JSON.stringify(base)}
-API_KEY = ${key ? JSON.stringify(key) : `os.environ[${JSON.stringify(API_KEY_ENV)}]`}
-headers = {"Authorization": f"Bearer {API_KEY}"}
-
-# Prefer: wait answers when the job ends (up to ${WAIT_S} s); longer runs are polled below.
-job = requests.post(
-    f"{API_URL}/v1/jobs",
-    headers={**headers, "Prefer": "wait=${WAIT_S}"},
-    json=${toPython(body, 4)},
-    timeout=${WAIT_S + 10},
+client = limelight.Client(
+    base_url=${JSON.stringify(base)},
+    api_key=${key ? JSON.stringify(key) : `os.environ[${JSON.stringify(API_KEY_ENV)}]`},
 )
-job.raise_for_status()
-job = job.json()
-while job["status"] in ("QUEUED", "PROCESSING"):
-    time.sleep(1)
-    job = requests.get(f"{API_URL}/v1/jobs/{job['job_id']}", headers=headers, timeout=30).json()
 
-print(job["status"], job["result"] if job["status"] == "FINISHED" else job["error"])
+# Waits for the job (following it when it runs long) and returns its output;
+# a failed job raises limelight.JobFailedError, bad input limelight.ValidationError.
+output = client.run(
+    ${JSON.stringify(options.serviceId)},
+    input=${toPython(options.input, 4)},
+    endpoint=${JSON.stringify(options.endpoint)},
+)
+print(output)
 `;
 
-  const javascript = `const API_URL = ${JSON.stringify(base)};
-const API_KEY = ${key ? JSON.stringify(key) : `process.env.${API_KEY_ENV}`};
-const headers = { Authorization: \`Bearer \${API_KEY}\`, 'Content-Type': 'application/json' };
+  const javascript = `// npm install @limelight/client   (the JavaScript SDK, docs/sdk.md)
+import { createClient } from '@limelight/client';
 
-// Prefer: wait answers when the job ends (up to ${WAIT_S} s); longer runs are polled below.
-const response = await fetch(\`\${API_URL}/v1/jobs\`, {
-  method: 'POST',
-  headers: { ...headers, Prefer: 'wait=${WAIT_S}' },
-  body: JSON.stringify(${indentJson(body, 2)}),
+const client = createClient({
+  baseUrl: ${JSON.stringify(base)},
+  apiKey: ${key ? JSON.stringify(key) : `process.env.${API_KEY_ENV}`},
 });
-if (!response.ok) throw new Error(\`\${response.status}: \${(await response.json()).detail}\`);
-let job = await response.json();
-while (job.status === 'QUEUED' || job.status === 'PROCESSING') {
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  job = await (await fetch(\`\${API_URL}/v1/jobs/\${job.job_id}\`, { headers })).json();
-}
 
-console.log(job.status, job.status === 'FINISHED' ? job.result : job.error);
+// Waits for the job (following it when it runs long) and returns its output; files in it
+// have url(), blob() and stream(). A failed job throws JobFailedError, bad input ApiError.
+const output = await client.run(${JSON.stringify(options.serviceId)}, {
+  endpoint: ${JSON.stringify(options.endpoint)},
+  input: ${indentJson(options.input, 2)},
+});
+console.log(JSON.stringify(output, null, 2));
 `;
 
   return { curl, python, javascript };

@@ -9,5 +9,5 @@ export type { FieldSpec, FieldKind, Draft, DraftValue } from './formModel';
 export { viewOfResult, streamedText, safeMediaUrl } from './outputModel';
 export type { OutputView, MediaOutput, MediaKind } from './outputModel';
 export { runStatusText, runDetailText } from './statusText';
-export { codeSamples, exampleInput, toPython, API_KEY_ENV } from './codeSamples';
+export { codeSamples, exampleInput, toPython, API_KEY_ENV, serviceOpenApiUrl } from './codeSamples';
 export type { CodeSampleOptions, CodeSamples } from './codeSamples';

@@ -123,7 +123,9 @@ export const runnerStrings = {
     api: 'API',
     docs: 'Docs',
     apiIntro:
-      'Run this endpoint from your own code through the job API. The samples wait up to 60 s for the result, then poll until the job ends.',
+      'Run this endpoint from your own code: with cURL through the job API, or with the Python (limelight) and JavaScript (@limelight/client) SDKs, which wait for the result however long the job runs.',
+    openApi: 'OpenAPI document of this service',
+    openApiHint: 'Its input and output schemas generate typed clients in any language (openapi-generator, openapi-typescript).',
     apiKeyTitle: 'API key',
     apiKeyPlaceholder: 'The samples read your key from the LIME_API_KEY environment variable.',
     apiKeyExisting: 'Your keys: {keys}. Only the masked part is stored here; paste the full key you saved when you created it.',

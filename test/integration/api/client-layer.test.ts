@@ -7,7 +7,7 @@ import {
   type Job,
   type ServerSentEvent,
 } from '../../../src/api';
-import { confirmedUser, globalServer, signedIn } from '../server/helpers';
+import { confirmedUser, globalServer, signedIn } from '../helpers';
 
 // The client layer (docs/architecture.md, "The client layer"): the one token rule and
 // `ApiClient.stream()`, on the wire against the unit run's real platform server.

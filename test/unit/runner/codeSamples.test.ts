@@ -3,21 +3,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { codeSamples, exampleInput, toPython } from '../../../src/components/ServiceRunner/codeSamples';
+import { codeSamples, exampleInput, serviceOpenApiUrl, toPython } from '../../../src/components/ServiceRunner/codeSamples';
 import { ENDPOINTS } from '../../../reference-app/server/seed/endpoints';
 import { validateJobInput } from '../../../src/run/validate';
+import { hasPython } from '../../fixtures/python';
 
 const tricky = { prompt: 'it\'s a "lime" $HOME `x`', n: 2, ok: true, none: null, list: [1, { a: false }] };
 const options = { apiUrl: 'http://localhost:3000/', serviceId: 'svc-1', endpoint: '/generate', input: tricky };
-
-function hasPython(): boolean {
-  try {
-    execFileSync('python3', ['--version']);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('API tab code samples (docs/jobs.md)', () => {
   it('example inputs pass validation for every seeded endpoint', () => {
@@ -42,9 +34,20 @@ describe('API tab code samples (docs/jobs.md)', () => {
   it('a given key is written in, the environment variable is not used', () => {
     const s = codeSamples({ ...options, apiKey: 'lime_secret' });
     expect(s.curl).toContain("'Authorization: Bearer lime_secret'");
-    expect(s.python).toContain('API_KEY = "lime_secret"');
-    expect(s.javascript).toContain('const API_KEY = "lime_secret"');
+    expect(s.python).toContain('api_key="lime_secret"');
+    expect(s.python).not.toContain('import os');
+    expect(s.javascript).toContain('apiKey: "lime_secret"');
+    expect(s.javascript).not.toContain('process.env');
     expect(s.curl).not.toContain('LIME_API_KEY');
+  });
+
+  it('the samples use the SDKs and otherwise read LIME_API_KEY', () => {
+    const s = codeSamples(options);
+    expect(s.python).toMatch(/^import limelight$/m);
+    expect(s.python).toContain('api_key=os.environ["LIME_API_KEY"]');
+    expect(s.javascript).toContain("import { createClient } from '@limelight/client';");
+    expect(s.javascript).toContain('apiKey: process.env.LIME_API_KEY');
+    expect(serviceOpenApiUrl('http://h/', 'owner/my svc')).toBe('http://h/v1/services/owner/my%20svc/openapi.json');
   });
 
   it('JavaScript parses as a module', () => {

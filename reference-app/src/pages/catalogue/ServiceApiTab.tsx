@@ -4,15 +4,16 @@ import { usePlatformClients } from '@limelight/widgets';
 import { useSession } from '@limelight/widgets/auth';
 import { CodeViewer } from '@limelight/widgets/code-viewer';
 import { formatString, usePlatform } from '@limelight/widgets/platform';
-import { codeSamples, exampleInput } from '@limelight/widgets/service-runner';
+import { codeSamples, exampleInput, serviceOpenApiUrl } from '@limelight/widgets/service-runner';
 import * as page from '../page.css';
 import * as styles from './serviceTabs.css';
 
 type KeyState = { status: 'idle' } | { status: 'creating' } | { status: 'created'; secret: string } | { status: 'failed'; message: string };
 
 /**
- * The API tab: cURL, Python and JavaScript that run this endpoint through the job API, with
- * the input of the last playground run (or an example), and an API key: a new one created here
+ * The API tab: cURL and the Python and JavaScript SDKs running this endpoint, with the input of
+ * the last playground run (or an example), a link to the service's OpenAPI document, and an
+ * API key: a new one created here
  * is written into the samples (the only time its secret is visible); otherwise they read
  * LIME_API_KEY from the environment.
  */
@@ -71,6 +72,9 @@ export function ServiceApiTab({
   return (
     <div className={styles.apiPanel}>
       <p>{s.apiIntro}</p>
+      <p>
+        <a href={serviceOpenApiUrl(apiUrl, serviceId)}>{s.openApi}</a> <span className={styles.muted}>{s.openApiHint}</span>
+      </p>
       <section className={`${page.card} ${styles.apiKeyBox}`} aria-label={s.apiKeyTitle}>
         <h3 className={styles.sampleTitle}>{s.apiKeyTitle}</h3>
         {key.status === 'created' ? (

@@ -26,7 +26,9 @@ describe('CORS', () => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ ok: true });
     expect(answer.headers.get('access-control-allow-origin')).toBe(EMBED);
-    expect(answer.headers.get('access-control-expose-headers')).toBe('X-Supabase-Api-Version,Retry-After');
+    expect(answer.headers.get('access-control-expose-headers')).toBe(
+      'X-Supabase-Api-Version,Retry-After,Location,Idempotent-Replayed,Preference-Applied',
+    );
     expect(answer.headers.get('vary')).toBe('Accept-Encoding, Origin');
   });
 

@@ -1,0 +1,87 @@
+// The job API's shapes (docs/jobs.md) and the per-service type map that `limelight-types`
+// fills in (docs/sdk.md, "Types per service").
+
+export const JOB_STATUSES = ['QUEUED', 'PROCESSING', 'FINISHED', 'FAILED', 'TIMEOUT', 'CANCELLED'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export const FINAL_JOB_STATUSES: readonly JobStatus[] = ['FINISHED', 'FAILED', 'TIMEOUT', 'CANCELLED'];
+export const isFinalStatus = (status: JobStatus) => FINAL_JOB_STATUSES.includes(status);
+
+/** A stored file as the API sends it: file inputs take its `url`; media outputs are FileRefs. */
+export interface FileRef {
+  url: string;
+  content_type: string;
+  size: number;
+}
+
+/** One bad field of a 422. */
+export interface FieldError {
+  name: string;
+  rule: string;
+  message: string;
+}
+
+/** The job envelope. */
+export interface Job<Input = Record<string, unknown>, Result = unknown> {
+  job_id: string;
+  service_id: string;
+  endpoint: string;
+  status: JobStatus;
+  progress: number;
+  message: string | null;
+  input: Input;
+  /** The output once FINISHED (media as FileRef); while a streaming endpoint runs, `{ text }` so far. */
+  result: Result | null;
+  error: { code: string; message: string } | null;
+  runtime: string | null;
+  queue: { position: number } | null;
+  metrics: { queue_ms: number | null; run_ms: number | null; gpu_seconds: number | null; cost_credits: number | null };
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  output_expires_at: string | null;
+  links: { self: string; cancel: string; stream: string };
+}
+
+export interface JobPage {
+  jobs: Job[];
+  next_cursor: string | null;
+}
+
+/** One server-sent event of a job's stream; `id` is the version to resume after. */
+export interface JobEvent<J extends Job = Job> {
+  type: 'job';
+  id: string | null;
+  job: J;
+}
+
+/**
+ * Services' endpoint types, filled by the file `npx limelight-types … --out limelight.d.ts`
+ * writes (module augmentation):
+ *
+ *   interface ServiceTypes { 'lime-diffusion-xl': { '/generate': { input: {...}; output: {...} } } }
+ *
+ * Ids that are not in it are untyped (input Record<string, unknown>, output unknown).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ServiceTypes {}
+
+interface EndpointTypes {
+  input: object;
+  output: unknown;
+}
+
+type Known<S> = S extends keyof ServiceTypes ? (ServiceTypes[S] extends Record<string, EndpointTypes> ? true : false) : false;
+
+/** Endpoint paths of a typed service; any string for an untyped one. */
+export type EndpointOf<S extends string> = Known<S> extends true ? Extract<keyof ServiceTypes[S & keyof ServiceTypes], string> : string;
+
+type Entry<S extends string, E> =
+  Known<S> extends true ? (E extends keyof ServiceTypes[S & keyof ServiceTypes] ? ServiceTypes[S & keyof ServiceTypes][E] : never) : never;
+
+/** What a run of the endpoint accepts: its typed input (files also as Blob, bytes, stream or path). */
+export type InputOf<S extends string, E = EndpointOf<S>> =
+  Known<S> extends true ? (Entry<S, E> extends { input: infer I } ? I : never) : Record<string, unknown>;
+
+/** What a FINISHED run returns (file outputs as OutputFile). */
+export type OutputOf<S extends string, E = EndpointOf<S>> =
+  Known<S> extends true ? (Entry<S, E> extends { output: infer O } ? O : never) : unknown;

@@ -1,0 +1,126 @@
+"""HTTP for the client: urllib only, JSON in and out, retries with jittered exponential backoff on
+429/502/503/504 and connection failures, honouring Retry-After. A request is retried exactly as
+it was sent, headers included, so a job submission keeps its Idempotency-Key on every attempt
+and the server answers the same job instead of creating (and charging) a second one."""
+
+from __future__ import annotations
+
+import email.utils
+import json
+import random
+import socket
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, Mapping, Optional
+
+from .errors import ConnectionFailedError, api_error
+
+RETRY_STATUSES = frozenset({429, 502, 503, 504})
+#: Longest pause between two attempts, whatever Retry-After says.
+MAX_BACKOFF_S = 30.0
+
+
+@dataclass
+class RetryPolicy:
+    max_retries: int = 4
+    base_delay_s: float = 0.5
+    max_delay_s: float = 8.0
+
+    def delay(self, attempt: int, retry_after: Optional[float]) -> float:
+        """Retry-After when the server gave one; else full jitter: random in [0, base * 2^attempt]."""
+        if retry_after is not None:
+            return min(max(retry_after, 0.0), MAX_BACKOFF_S)
+        return random.uniform(0, min(self.max_delay_s, self.base_delay_s * (2 ** attempt)))
+
+
+def retry_after_seconds(value: Optional[str], now: Optional[float] = None) -> Optional[float]:
+    """Retry-After as seconds: a number of seconds or an HTTP date."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return float(value)
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value).timestamp()
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when - (time.time() if now is None else now))
+
+
+@dataclass
+class Response:
+    status: int
+    headers: Mapping[str, str]
+    body: Any
+
+
+class Transport:
+    def __init__(self, base_url: str, auth: Callable[[], Optional[str]], *, timeout: float,
+                 retry: RetryPolicy, user_agent: str, sleep: Callable[[float], None] = time.sleep) -> None:
+        self.base_url = base_url.rstrip("/")
+        self._auth = auth
+        self.timeout = timeout
+        self.retry = retry
+        self.user_agent = user_agent
+        self._sleep = sleep
+
+    def url(self, path: str) -> str:
+        return path if path.startswith(("http://", "https://")) else f"{self.base_url}{path}"
+
+    def headers(self, extra: Optional[Mapping[str, str]] = None) -> Dict[str, str]:
+        headers = {"User-Agent": self.user_agent, "Accept": "application/json"}
+        credential = self._auth()
+        if credential:
+            headers["Authorization"] = f"Bearer {credential}"
+        headers.update(extra or {})
+        return headers
+
+    def open(self, method: str, path: str, *, body: Optional[bytes] = None,
+             headers: Optional[Mapping[str, str]] = None, timeout: Optional[float] = None):
+        """The raw response of one request, retried on the statuses and failures above.
+        Error statuses other than those raise the APIError of the answer."""
+        request_headers = self.headers(headers)
+        attempt = 0
+        while True:
+            request = urllib.request.Request(self.url(path), data=body, method=method, headers=request_headers)
+            try:
+                return urllib.request.urlopen(request, timeout=timeout or self.timeout)
+            except urllib.error.HTTPError as error:
+                retry_after = retry_after_seconds(error.headers.get("Retry-After"))
+                if error.code in RETRY_STATUSES and attempt < self.retry.max_retries:
+                    error.close()
+                    self._sleep(self.retry.delay(attempt, retry_after))
+                    attempt += 1
+                    continue
+                raise api_error(error.code, _decode(error.read(), error.headers.get("Content-Type"))) from None
+            except (urllib.error.URLError, ConnectionError, socket.timeout, TimeoutError) as error:
+                if attempt < self.retry.max_retries:
+                    self._sleep(self.retry.delay(attempt, None))
+                    attempt += 1
+                    continue
+                reason = getattr(error, "reason", error)
+                raise ConnectionFailedError(f"{method} {self.url(path)} failed: {reason}") from error
+
+    def request(self, method: str, path: str, *, json_body: Any = None, body: Optional[bytes] = None,
+                headers: Optional[Mapping[str, str]] = None, timeout: Optional[float] = None) -> Response:
+        extra = dict(headers or {})
+        if json_body is not None:
+            body = json.dumps(json_body).encode("utf-8")
+            extra.setdefault("Content-Type", "application/json")
+        with self.open(method, path, body=body, headers=extra, timeout=timeout) as response:
+            payload = response.read()
+            return Response(response.status, dict(response.headers.items()), _decode(payload, response.headers.get("Content-Type")))
+
+
+def _decode(payload: bytes, content_type: Optional[str]) -> Any:
+    text = payload.decode("utf-8", errors="replace")
+    if content_type and "json" in content_type:
+        try:
+            return json.loads(text)
+        except ValueError:
+            return text
+    return text

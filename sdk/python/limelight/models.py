@@ -1,0 +1,89 @@
+"""Types of the job API (docs/jobs.md), as TypedDicts: the answers are plain dicts, typed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, List, Literal, Optional, TypedDict
+
+JobStatus = Literal["QUEUED", "PROCESSING", "FINISHED", "FAILED", "TIMEOUT", "CANCELLED"]
+FINAL_STATUSES = ("FINISHED", "FAILED", "TIMEOUT", "CANCELLED")
+
+
+class FileRef(TypedDict):
+    """A stored file: inputs take its ``url``; media outputs are FileRefs."""
+
+    url: str
+    content_type: str
+    size: int
+
+
+class FieldError(TypedDict):
+    name: str
+    rule: str
+    message: str
+
+
+class JobError(TypedDict):
+    code: str
+    message: str
+
+
+class JobMetrics(TypedDict):
+    queue_ms: Optional[float]
+    run_ms: Optional[float]
+    gpu_seconds: Optional[float]
+    cost_credits: Optional[float]
+
+
+class JobLinks(TypedDict):
+    self: str
+    cancel: str
+    stream: str
+
+
+class QueueInfo(TypedDict):
+    position: int
+
+
+class Job(TypedDict):
+    """The job envelope."""
+
+    job_id: str
+    service_id: str
+    endpoint: str
+    status: JobStatus
+    progress: float
+    message: Optional[str]
+    input: Dict[str, Any]
+    result: Any
+    error: Optional[JobError]
+    runtime: Optional[str]
+    queue: Optional[QueueInfo]
+    metrics: JobMetrics
+    created_at: str
+    started_at: Optional[str]
+    finished_at: Optional[str]
+    output_expires_at: Optional[str]
+    links: JobLinks
+
+
+class JobList(TypedDict):
+    jobs: List[Job]
+    next_cursor: Optional[str]
+
+
+@dataclass(frozen=True)
+class JobEvent:
+    """One server-sent event of a job's stream: ``id`` is the version to resume after."""
+
+    id: Optional[str]
+    event: str
+    job: Job
+
+    @property
+    def final(self) -> bool:
+        return self.job["status"] in FINAL_STATUSES
+
+
+def is_final(job: Job) -> bool:
+    return job["status"] in FINAL_STATUSES
