@@ -107,4 +107,19 @@ test.describe('account pages on a phone and a desktop (issue 25, items 5 and 10)
         .then((r) => r.violations.map((v) => v.id)),
     ).toEqual([]);
   });
+
+  test('a service without a picture gets a neutral monogram on its card and page; the header search keeps the 404 image', async ({
+    page,
+  }) => {
+    await page.goto('/APIs/service/google-deepmind/gemma-2-9b-it');
+    const picture = page.locator('article [data-placeholder="monogram"]').first();
+    await expect(picture).toHaveText('G2');
+    await expect(page.locator('article img[src^="data:image/svg+xml"]')).toHaveCount(0);
+    await page.goto('/APIs/Overview?q=gemma');
+    const card = page.getByRole('link', { name: /gemma-2-9b-it/ });
+    await expect(card.locator('[data-placeholder="monogram"]')).toHaveText('G2');
+    // The product rules' fallback image stays in the header search's results.
+    await page.getByRole('combobox', { name: /Search services/ }).fill('gemma-2-9b');
+    await expect(page.getByRole('listbox').locator('img[src^="data:image/svg+xml"]').first()).toBeAttached();
+  });
 });

@@ -5,7 +5,6 @@ import {
   displayName,
   findServiceByPath,
   formatRuns,
-  modelImage,
   resolveCategories,
   sanitizeDescriptionHtml,
   sortDomains,
@@ -14,8 +13,9 @@ import { usePlatform } from '@limelight/widgets/platform';
 import { canRunService } from '@limelight/widgets/run';
 import { ServiceRunner } from '@limelight/widgets/service-runner';
 import { ServiceTabs } from './ServiceTabs';
-import { providerLabel, showFallbackImage } from './ServiceCard';
+import { providerLabel } from './ServiceCard';
 import { useCatalogueData } from './useCatalogueData';
+import { ServicePicture } from './ServicePicture';
 import * as styles from './catalogue.css';
 
 /** The decoded path segments of /APIs/service/:serviceId and /APIs/service/:owner/:name. */
@@ -131,7 +131,7 @@ export function ServiceHeader({
   const html = useMemo(() => sanitizeDescriptionHtml(model.model_desc), [model.model_desc]);
   return (
     <div className={stacked ? styles.serviceHeaderStacked : styles.serviceHeader}>
-      <img className={styles.serviceImage} src={modelImage(model)} alt="" onError={showFallbackImage} />
+      <ServicePicture model={model} className={styles.serviceImage} />
       <div>
         <Heading className={styles.title}>{name}</Heading>
         {canRunService(model) ? null : (

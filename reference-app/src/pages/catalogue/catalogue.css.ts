@@ -1,4 +1,5 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '@limelight/widgets/theme/contract';
 import { pillButton } from '../page.css';
 
@@ -126,6 +127,28 @@ export const cardImage = style({
   aspectRatio: '16 / 9',
   objectFit: 'cover',
   background: vars.color.surfaceRaised,
+});
+/** How many tones the generated monograms come in (ServicePicture picks one by the service id). */
+export const MONOGRAM_TONES = 4;
+const tone = (from: string, to: string) => ({ background: `linear-gradient(135deg, ${from}, ${to})` });
+export const monogram = recipe({
+  base: {
+    display: 'grid',
+    placeItems: 'center',
+    color: '#f4f1fa',
+    fontWeight: 800,
+    fontSize: 'clamp(1.5rem, 6vw, 3rem)',
+    letterSpacing: '0.04em',
+    userSelect: 'none',
+  },
+  variants: {
+    tone: {
+      0: tone('#3b2d57', '#24405a'),
+      1: tone('#2f4a3a', '#3b2d57'),
+      2: tone('#4a3550', '#2d3f5c'),
+      3: tone('#2b4650', '#463a5e'),
+    },
+  },
 });
 export const cardBody = style({ display: 'grid', gap: vars.space.xs, alignContent: 'start', padding: vars.space.md });
 export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.md, overflowWrap: 'anywhere' });
