@@ -304,17 +304,7 @@ export const modelCanvas = style({
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 } },
 });
 export const jsonBlock = style({ display: 'grid', gap: vars.space.xs, justifyItems: 'end', minWidth: 0 });
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
+export { visuallyHidden } from '../../theme/a11y.css';
 export const textOutput = style({
   margin: 0,
   whiteSpace: 'pre-wrap',
