@@ -53,6 +53,24 @@ export default tseslint.config(
     files: ['reference-app/**', 'test/**', 'stories/**', 'scripts/**', '*.ts', '*.js', '*.mjs'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    // The website and the platform server use the package as a consumer would: its public
+    // entries (`@limelight/widgets/...`, package.json `exports`), never its source files.
+    files: ['reference-app/src/**', 'reference-app/server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+src/|^@limelight/widgets/(src|dist)/',
+              message: 'Import a public entry of @limelight/widgets (package.json exports), not its files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Formatting is Prettier's job (checked by `npm run lint`); turn off ESLint rules that would fight it.
   prettier,
 );

@@ -11,7 +11,7 @@ import { projectRoot } from './source-aliases.mjs';
 const reportDir = path.join(projectRoot, 'api-report');
 const pkg = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
 
-/** Entry name -> source file, with `./theme/*` expanded to the files it matches. */
+/** Entry name -> source file, with the patterns (`./theme/*`, `./web-components/*`) expanded to the files they match. */
 function entries() {
   const out = [];
   for (const [key, target] of Object.entries(pkg.exports)) {
@@ -22,7 +22,8 @@ function entries() {
       continue;
     }
     const [prefix, suffix] = source.split('*');
-    const dir = path.join(projectRoot, prefix);
+    // `./src/theme/*.ts` lists a folder; `./src/web-components/standalone/lime-*.ts` part of one.
+    const dir = path.join(projectRoot, prefix.endsWith('/') ? prefix : path.dirname(prefix));
     for (const file of readdirSync(dir).sort()) {
       const full = path.join(dir, file);
       const rel = `./${path.relative(projectRoot, full)}`;

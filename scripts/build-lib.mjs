@@ -3,7 +3,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { tsImport } from 'tsx/esm/api';
+import { cssOrder } from './rollup/css-out-of-js.mjs';
 import { projectRoot } from './source-aliases.mjs';
+import { interfaceName, writeElementTypes } from './web-component-types.mjs';
 
 const dist = path.join(projectRoot, 'dist');
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit', cwd: projectRoot });
@@ -22,15 +25,17 @@ const walk = (dir) => {
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) {
-      if (full !== path.join(dist, 'cdn')) walk(full);
+      // dist/styles/ holds the per-entry stylesheets (css-out-of-js.mjs), subsets of these.
+      if (full !== path.join(dist, 'cdn') && full !== path.join(dist, 'styles')) walk(full);
     } else if (name.endsWith('.css') && full !== path.join(dist, 'styles.css')) cssFiles.push(full);
   }
 };
 walk(dist);
-cssFiles.sort(
-  (a, b) => Number(b.includes(`${path.sep}theme${path.sep}`)) - Number(a.includes(`${path.sep}theme${path.sep}`)) || a.localeCompare(b),
-);
+const byOrder = (a, b) => cssOrder(path.relative(dist, a).split(path.sep).join('/'), path.relative(dist, b).split(path.sep).join('/'));
+cssFiles.sort(byOrder);
 writeFileSync(path.join(dist, 'styles.css'), cssFiles.map((f) => readFileSync(f, 'utf8')).join('\n'));
+// `import '@limelight/widgets/styles.css'` type-checks without a bundler's ambient `*.css` module.
+writeFileSync(path.join(dist, 'styles.css.d.ts'), 'export {};\n');
 
 // Web components adopt the widget CSS into their shadow roots as a constructable stylesheet, so
 // the npm build needs the combined CSS as a string module too (the CDN build inlines its own).
@@ -64,6 +69,21 @@ function addDeclarationExtensions(dir) {
     });
     if (rewritten !== source) writeFileSync(full, rewritten);
   }
+}
+
+// Element typings from the definitions (web-component-types.mjs). The web-components entry and
+// each per-element entry (`web-components/standalone/lime-*.js`, not compiled by tsc) include them.
+const { widgetDefinitions } = await tsImport(path.join(projectRoot, 'src/web-components/definitions.ts'), import.meta.url);
+writeElementTypes(widgetDefinitions, path.join(dist, 'web-components'));
+const indexTypes = path.join(dist, 'web-components/index.d.ts');
+writeFileSync(indexTypes, `${readFileSync(indexTypes, 'utf8')}export type * from './elements.js';\n`);
+for (const definition of widgetDefinitions) {
+  const file = path.join(dist, `web-components/standalone/${definition.bundle}.d.ts`);
+  if (!existsSync(file.replace(/\.d\.ts$/, '.js'))) throw new Error(`no per-element entry for <${definition.tag}>`);
+  writeFileSync(
+    file,
+    `// Importing this module registers <${definition.tag}>.\nexport type { ${interfaceName(definition.tag)} } from '../elements.js';\n`,
+  );
 }
 
 if (existsSync(path.join(projectRoot, 'scripts/custom-elements-manifest.mjs'))) {

@@ -1,5 +1,6 @@
-// npm run test:package: the API report matches the sources (scripts/api-report.mjs), the packed
-// tarballs (@limelight/widgets and @limelight/client) pass publint and are-the-types-wrong, and the script-tag bundles stay within their
+// npm run test:package: the API report matches the sources (scripts/api-report.mjs), the wire
+// types match the server's OpenAPI document (scripts/contract.mjs), the packed tarballs
+// (@limelight/widgets and @limelight/client) pass publint and are-the-types-wrong, and the script-tag bundles stay within their
 // size budgets. Needs `npm run build` first.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -12,6 +13,8 @@ const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit', cwd: proj
 // The public surface first: it needs only the sources, and a stale report is the cheaper fix.
 console.log('\n== API report');
 run('node', ['scripts/api-report.mjs', '--check']);
+console.log('\n== Wire contract');
+run('node', ['scripts/contract.mjs', '--check']);
 
 if (!existsSync(path.join(projectRoot, 'dist/index.js'))) {
   console.error('dist/ is missing: run `npm run build:lib` first');
@@ -31,6 +34,7 @@ try {
   // The package is ESM-only by design (type: module, no require condition), so the esm-only
   // profile: every entry must resolve with correct types under node16-esm and bundler.
   // The stylesheet is not a module; the theme wildcard is expanded so each theme file is checked.
+  // CommonJS consumers: docs/frameworks.md, "What a consumer imports" (require(esm), node20).
   run('npx', [
     'attw',
     tarball,
@@ -44,6 +48,9 @@ try {
     './theme/dark',
     './theme/light',
     './theme/contract',
+    // Per-element web-component entries (a pattern): two of them stand for the rest.
+    './web-components/service-search',
+    './web-components/api-keys',
   ]);
 } finally {
   rmSync(packDir, { recursive: true, force: true });

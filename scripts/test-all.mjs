@@ -1,8 +1,9 @@
 // npm test: every check, in order of cost, stopping at the first failure:
 // type check, lint, unit tests, integration tests (real servers), the Python SDK's tests,
-// component tests (real Chromium), build, package checks
-// (publint, are-the-types-wrong, size budgets), end-to-end tests (real Chromium against the
-// real server). Test runners also write JSON reports so the run ends with one plain line
+// component tests (real Chromium), build, package checks (publint, are-the-types-wrong, size
+// budgets), consumers (the packed tarball in fresh Next.js, Node, TypeScript, Vite and Vue
+// projects; test/consumers/run.mjs), end-to-end tests (real Chromium against the real server).
+// Test runners also write JSON reports so the run ends with one plain line
 // "tests: N passed, N failed, N skipped" that any CI can read.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
@@ -35,6 +36,14 @@ function countPlaywright(file) {
   totals.passed += stats.expected + (stats.flaky ?? 0);
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
+}
+
+/** test/consumers/run.mjs: one test per consumer project. */
+function countConsumers(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.passed;
+  totals.failed += report.failed;
 }
 
 /** unittest prints "Ran N tests" and "OK (skipped=S)" or "FAILED (failures=F, errors=E, skipped=S)" on stderr. */
@@ -83,6 +92,12 @@ const steps = [
   },
   () => step('build', 'npm', ['run', 'build', '--silent']),
   () => step('package', 'node', ['scripts/check-package.mjs']),
+  () => {
+    const file = path.join(reports, 'consumers.json');
+    const ok = step('consumers', 'node', ['test/consumers/run.mjs', '--json', file]);
+    countConsumers(file);
+    return ok;
+  },
   () => {
     const file = path.join(reports, 'e2e.json');
     const ok = step('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });

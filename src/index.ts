@@ -13,6 +13,8 @@ export { notify } from './notifications/notify';
 export { useGlobalEvents } from './notifications/useGlobalEvents';
 export { usePlatformClients } from './config/usePlatformClients';
 export { useApiClient } from './config/useApiClient';
+export { useApiResource } from './config/useApiResource';
+export type { ApiResource, ResourceStatus, UseApiResourceOptions } from './config/useApiResource';
 export type { ApiResult } from './api/result';
 export type { ModelDescriptor, ModelCategory } from './api/types';
 export { MessageOverlay } from './components/MessageOverlay';

@@ -227,6 +227,13 @@ function embedThemeClass() {
   };
 }
 
+/**
+ * The bundles render in the browser only, never in a server prerender, so they take
+ * @xstate/store's createStore as is: src/internal/createStore.ts only keeps a Next.js prerender
+ * free of Math.random() (docs/frameworks.md), which costs the search's budget bytes for nothing.
+ */
+const clientOnlyStores = { find: /^\.\.\/internal\/createStore$/, replacement: '@xstate/store' };
+
 const reactToPreact = [
   { find: /^prop-types$/, replacement: path.join(projectRoot, 'scripts/rollup/prop-types-stub.mjs') },
   { find: /^react$/, replacement: 'preact/compat' },
@@ -378,7 +385,7 @@ function groupBuild(group, index) {
         /node_modules\/react\//,
         /node_modules\/dompurify\//,
       ]),
-      alias({ entries: [...reactToPreact, ...sourceAliases()] }),
+      alias({ entries: [...reactToPreact, clientOnlyStores, ...sourceAliases()] }),
       embedThemeClass(),
       withoutDompurify(),
       onlyStrings(group.strings),

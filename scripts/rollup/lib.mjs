@@ -8,26 +8,41 @@ import esbuild from 'rollup-plugin-esbuild';
 import { vanillaExtractPlugin } from '@vanilla-extract/rollup-plugin';
 import { sourceEntries, projectRoot } from '../source-aliases.mjs';
 import { highlightWorkerSource, highlightWorkerUrl } from './highlight-worker.mjs';
+import { cssOutOfJs } from './css-out-of-js.mjs';
+import { markClientEntries } from './use-client.mjs';
 
 const pkg = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
 const externalPackages = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
 const isExternal = (id) => externalPackages.some((name) => id === name || id.startsWith(`${name}/`));
 
-/** Every export's source file; the `./theme/*` pattern expands to the files it matches. */
-export function libraryInputs() {
-  const inputs = [];
-  for (const file of Object.values(sourceEntries())) {
+/**
+ * Every export's source file, keyed by the export's name (`service-search`, `theme/dark`);
+ * a pattern (`./theme/*`, `./web-components/*`) expands to the files it matches.
+ */
+export function libraryEntries() {
+  const entries = new Map();
+  for (const [subpath, file] of Object.entries(sourceEntries())) {
+    const name = subpath === '.' ? 'index' : subpath.slice(2);
     if (!file.includes('*')) {
-      inputs.push(file);
+      entries.set(file, name);
       continue;
     }
-    const [dirPattern, suffix] = [path.dirname(file), path.basename(file).split('*')[1]];
-    for (const name of readdirSync(dirPattern)) {
-      if (name.endsWith(suffix) && !name.endsWith(`.css${suffix}`)) inputs.push(path.join(dirPattern, name));
+    const dirPattern = path.dirname(file);
+    const [prefix, suffix] = path.basename(file).split('*');
+    for (const base of readdirSync(dirPattern)) {
+      if (!base.startsWith(prefix) || !base.endsWith(suffix) || base.endsWith(`.css${suffix}`)) continue;
+      entries.set(path.join(dirPattern, base), name.replace('*', base.slice(prefix.length, base.length - suffix.length)));
     }
   }
-  return inputs;
+  return entries;
 }
+
+export const libraryInputs = () => [...libraryEntries().keys()];
+
+const entries = libraryEntries();
+const webComponentsDir = path.join(projectRoot, 'src/web-components') + path.sep;
+/** Per-element web-component entries carry their CSS in JavaScript (shadow roots), not a stylesheet. */
+const stylesheetEntries = new Map([...entries].filter(([file, name]) => name !== 'index' && !file.startsWith(webComponentsDir)));
 
 // vanilla-extract emits `Name.css.ts.vanilla.css`; put it beside `Name.css.js` as `Name.vanilla.css`.
 function cssBesideItsModule(asset) {
@@ -47,6 +62,15 @@ export default [
       nodeResolve({ extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
       esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: path.join(projectRoot, 'tsconfig.json') }),
       highlightWorkerUrl({ fileName: 'code/highlightWorker.js' }),
+      cssOutOfJs({
+        entries: stylesheetEntries,
+        elementEntry: (fileName) => fileName.startsWith('web-components/standalone/'),
+        stylesModule: 'web-components/styles.js',
+      }),
+      // After cssOutOfJs, so the directive stays the first line of the file. Not the custom
+      // elements: they are for any framework (Vite warns about the directive in a Vue app), and
+      // Next imports them from a Client Component (docs/frameworks.md).
+      markClientEntries({ isEntry: (chunk) => entries.has(chunk.facadeModuleId) && !chunk.facadeModuleId.startsWith(webComponentsDir) }),
     ],
     output: {
       dir: path.join(projectRoot, 'dist'),

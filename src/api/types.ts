@@ -1,3 +1,7 @@
+import type { components } from './generated/openapi';
+
+/** The server's wire shapes (src/api/generated/openapi.ts, from /v1/openapi.json). */
+type Wire = components['schemas'];
 // Entity shapes of product-rules §3, shared by the clients and the local platform server.
 // Fields the spec leaves "not shown" are designed here and documented where they appear.
 
@@ -9,12 +13,7 @@ export type Domain = (typeof DOMAINS)[number];
 export const MODEL_PROVIDERS = ['limelight', 'replicate'] as const;
 export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
 
-export interface ModelCategory {
-  id: string;
-  title: string;
-  input_domain: string[];
-  output_domain: string[];
-}
+export type ModelCategory = Wire['ModelCategory'];
 
 /** One parameter of a service endpoint (beyond the spec: "how to call it" on the service page). */
 export interface EndpointParameter {
@@ -77,44 +76,16 @@ export interface ModelDescriptor {
   endpoints?: ServiceEndpoint[];
 }
 
-export interface PricingServer {
-  id: string;
-  display_name: string;
-  provider: string;
-  physical_gpus: number;
-  gpu_vram_gb: number;
-  customer_price_per_s_usd: number;
-}
+export type PricingServer = Wire['PricingServer'];
 
 /** Model pricing table (product-rules §3: fields not shown): price per request or per second by model. */
-export interface ModelPricingRow {
-  model_id: string;
-  display_name: string;
-  unit: 'request' | 'second';
-  price_usd: number;
-}
+export type ModelPricingRow = Wire['ModelPricingRow'];
 
 export type PlanKey = 'free' | 'plus' | 'pro' | 'enterprise';
 
-export interface Plan {
-  key: PlanKey;
-  title: string;
-  sub: string;
-  currency: string;
-  priceMajor: number;
-  priceCents: number;
-  strikeThrough?: string | null;
-  buttonText: string;
-  badge?: string | null;
-  active: boolean;
-  features: string[];
-}
+export type Plan = Wire['Plan'];
 
-export interface SubscriptionOption {
-  id: number;
-  display_value: string;
-  description: string;
-}
+export type SubscriptionOption = Wire['SubscriptionOption'];
 
 export interface NewsletterPayload {
   email: string;
@@ -155,35 +126,16 @@ export interface UserProfile {
 }
 
 /** Profile plus the extra info of product-rules §3. */
-export interface ProfileResult extends UserProfile {
-  sign_up_bonus: number;
-  is_new_user: boolean;
-}
+export type ProfileResult = Wire['Profile'];
 
 export type ProfileUpdate = Partial<Omit<UserProfile, 'id' | 'email' | 'dt_created' | 'terms_accepted'>>;
 
-export interface ApiKey {
-  id: string;
-  /** Masked key for display, e.g. `lime_…a1b2`. */
-  display_value: string;
-  created_at: string;
-  expiration_date: string;
-}
+export type ApiKey = Wire['ApiKey'];
 
 /** Returned once by create_api_key: the only time the full secret is visible. */
-export interface CreatedApiKey extends ApiKey {
-  secret: string;
-}
+export type CreatedApiKey = Wire['CreatedApiKey'];
 
-export interface RegistryCredential {
-  id: string;
-  alias: string;
-  foreign_username: string;
-  credential_alias: string;
-  /** Masked token; the full token is never returned. */
-  pat: string;
-  platform: 'dockerhub';
-}
+export type RegistryCredential = Wire['RegistryCredential'];
 
 export interface UpsertPatPayload {
   foreign_username: string;
@@ -192,60 +144,21 @@ export interface UpsertPatPayload {
   platform?: 'dockerhub';
 }
 
-export interface UsageStatistics {
-  /** Calls per month, oldest first; month as `YYYY-MM`. */
-  monthly_api_calls: Array<{ month: string; calls: number }>;
-}
+export type UsageStatistics = Wire['UsageStatistics'];
 
-export interface Balance {
-  /** Credits: the ledger's sum. */
-  balance: number;
-}
+export type Balance = Wire['Balance'];
 
-export interface Transaction {
-  id: string;
-  amount: number;
-  kind: 'sign_up_bonus' | 'purchase' | 'usage' | 'payout' | 'earning' | 'adjustment';
-  description: string;
-  created_at: string;
-}
+export type Transaction = Wire['Transaction'];
 
-export interface CheckoutSession {
-  id: string;
-  /** Where the browser goes to pay. */
-  url: string;
-  status: 'open' | 'complete' | 'expired';
-}
+export type CheckoutSession = Wire['CheckoutSession'];
 
-export interface SubscriptionCreate {
-  plan_type: PlanKey;
-  cancel_url: string;
-  success_url: string;
-}
+export type SubscriptionCreate = Wire['SubscriptionCreate'];
 
 /** Subscription state (spec: response shape not shown). */
-export interface Subscription {
-  plan_type: PlanKey;
-  status: 'none' | 'active' | 'canceled' | 'past_due';
-  cancel_at_period_end: boolean;
-  current_period_end: string | null;
-  /** Set by subscription/create: where the browser goes to confirm the plan. */
-  checkout_url?: string | null;
-}
+export type Subscription = Wire['Subscription'];
 
 /** Hosting information (spec: result fields not shown). */
-export interface HostingInformation {
-  hosted_model_id: string;
-  model_id: string;
-  /** `waiting_for_runner`: a container deployment no GPU runner has taken yet (docs/publishing.md). */
-  status: 'deploying' | 'running' | 'scaled_to_zero' | 'failed' | 'stopped' | 'waiting_for_runner';
-  gpu: string;
-  min_instances: number;
-  max_instances: number;
-  /** The job API's create URL: POST `{ service_id, endpoint, input }` there to run the service (docs/jobs.md). */
-  endpoint_url: string;
-  updated_at: string;
-}
+export type HostingInformation = Wire['HostingInformation'];
 
 // ---- Jobs (docs/jobs.md): one run of a service endpoint, queued and metered by the server.
 
@@ -255,20 +168,10 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 export const FINAL_JOB_STATUSES: readonly JobStatus[] = ['FINISHED', 'FAILED', 'TIMEOUT', 'CANCELLED'];
 
 /** One bad input field: which, which rule it broke, and a sentence for the user. */
-export interface FieldError {
-  /** Parameter name, e.g. `prompt`, or `messages.0` inside an array. */
-  name: string;
-  /** The broken rule: required, type, minimum, maximum, enum, step, unknown, file, size, … */
-  rule: string;
-  message: string;
-}
+export type FieldError = Wire['FieldError'];
 
 /** A stored file: what `POST /v1/files` answers and how media appear in results. */
-export interface FileRef {
-  url: string;
-  content_type: string;
-  size: number;
-}
+export type FileRef = Wire['FileRef'];
 
 export interface JobError {
   /** Machine-readable, e.g. `timeout`, `worker_lost`, `runtime_error`, `cancelled`. */
@@ -288,59 +191,20 @@ export interface JobMetrics {
 }
 
 /** The job envelope: the same shape from create, get, list, the stream and webhooks. */
-export interface Job {
-  job_id: string;
-  service_id: string;
-  /** The endpoint's path, e.g. `/generate`. */
-  endpoint: string;
-  status: JobStatus;
-  /** 0..1 */
-  progress: number;
-  message: string | null;
-  input: Record<string, unknown>;
+export type Job = Omit<Wire['Job'], 'result'> & {
   /**
    * The output once FINISHED (media as `FileRef`). While PROCESSING a streaming endpoint's text
-   * so far, as `{ text }`.
+   * so far, as `{ text }`. Always present on the wire (null until there is one).
    */
   result: unknown;
-  error: JobError | null;
-  /** What computes it, e.g. `local-demo` (a demonstration, not the real model) or `http`. */
-  runtime: string | null;
-  /** Set while QUEUED: how many of the caller's and others' jobs run first (0 = next). */
-  queue: { position: number } | null;
-  metrics: JobMetrics;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  /** Result and media stay readable until then (docs/jobs.md: retention). */
-  output_expires_at: string | null;
-  links: { self: string; cancel: string; stream: string };
-}
+};
 
-export interface JobCreate {
-  service_id: string;
-  /** Endpoint path; may be omitted when the service has exactly one endpoint. */
-  endpoint?: string;
-  input: Record<string, unknown>;
-  /** Called with the envelope when the job ends, signed with Standard Webhooks headers. */
-  webhook?: string;
-}
+export type JobCreate = Wire['JobCreate'];
 
-export interface JobList {
-  jobs: Job[];
-  /** Pass as `cursor` to get the next (older) page; null on the last page. */
-  next_cursor: string | null;
-}
+export type JobList = Omit<Wire['JobList'], 'jobs'> & { jobs: Job[] };
 
 /** What a run of an endpoint probably costs (see `estimateRun` in `@limelight/widgets/run`). */
-export interface JobEstimateData {
-  service_id: string;
-  endpoint: string;
-  gpu: string;
-  price_per_s_usd: number;
-  /** Run times in seconds of the latest finished runs of this endpoint, newest first. */
-  recent_run_seconds: number[];
-}
+export type JobEstimateData = Wire['JobEstimateData'];
 
 // ---- Publishing (docs/publishing.md): services their owners create and host.
 
@@ -379,49 +243,16 @@ export type ServiceRuntime =
       deployment_status: 'waiting_for_runner' | 'running' | 'failed';
     });
 
-export interface HealthCheck {
-  status: 'ok' | 'failing' | 'unreachable' | 'waiting_for_runner';
-  /** Round-trip time of the check, when the service answered. */
-  latency_ms: number | null;
-  checked_at: string;
-  detail: string;
-}
+export type HealthCheck = Wire['HealthCheck'];
 
 /** What the owner creates or changes; every field is optional on PATCH. */
-export interface ServiceInput {
-  display_name: string;
-  /** HTML; sanitised on the server and again on display. */
-  model_desc?: string | null;
-  model_category?: string[];
-  used_models?: string[];
-  visibility?: ServiceVisibility;
-  status?: ServiceStatus;
-  endpoints?: ServiceEndpoint[];
-  runtime?: ServiceRuntimeInput | null;
-}
+export type ServiceInput = Wire['ServiceInput'];
 
 /** A service as its owner manages it. */
-export interface ManagedService {
-  id: string;
-  display_name: string;
-  model_desc: string | null;
-  display_img_url: string | null;
-  model_category: string[];
-  used_models: string[];
-  visibility: ServiceVisibility;
-  status: ServiceStatus;
+export type ManagedService = Omit<Wire['ManagedService'], 'endpoints' | 'runtime'> & {
+  // The document describes these two loosely (any JSON); their shapes are the catalogue's.
   endpoints: ServiceEndpoint[];
   runtime: ServiceRuntime;
-  health: HealthCheck | null;
-  n_usages: number;
-  /** Credits earned from other users' runs (public services). */
-  earnings_credits: number;
-  created_at: string;
-  updated_at: string;
-}
+};
 
-export interface OpenApiImport {
-  endpoints: ServiceEndpoint[];
-  /** Constructs of the document that were not imported, one sentence each. */
-  unsupported: string[];
-}
+export type OpenApiImport = Omit<Wire['OpenApiImport'], 'endpoints'> & { endpoints: ServiceEndpoint[] };

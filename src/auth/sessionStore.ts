@@ -1,4 +1,4 @@
-import { createStore } from '@xstate/store';
+import { createStore } from '../internal/createStore';
 import type { AuthChangeEvent, Session } from '@supabase/auth-js';
 import { globalEvents as sharedGlobalEvents, type GlobalEventsStore } from '../notifications/globalEvents';
 import { onRefreshRejected, type LimeAuthClient } from './client';

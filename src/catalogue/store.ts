@@ -1,4 +1,4 @@
-import { createStore } from '@xstate/store';
+import { createStore } from '../internal/createStore';
 import type { ModelCategory, ModelDescriptor } from '../api/types';
 import { DEFAULT_FILTERS, normalizeFilters, type SearchFilters } from './filters';
 import { loadSearchEngine, type SearchEngine } from './engine';
@@ -216,17 +216,22 @@ export interface SearchContext extends CatalogueData {
   filtered_models: ModelDescriptor[];
   /** True while typed text waits for the debounce (product-rules §3 isSearching). */
   isSearching: boolean;
-  /** Clock for relevance without a query. */
-  now: number;
+  /**
+   * Clock for relevance without a query; unset, it is read at the first filtering with the
+   * engine, never while the store is made (a component makes it in render, which React and
+   * Next's prerender want pure).
+   */
+  now?: number;
   /** The search engine; null until its chunk has loaded (then the filters are applied). */
   engine: SearchEngine | null;
 }
 
 function apply(context: SearchContext): SearchContext {
-  return {
-    ...context,
-    filtered_models: context.engine ? context.engine(context.models, context.categories, context.filters, { now: context.now }) : [],
-  };
+  if (!context.engine) return { ...context, filtered_models: [] };
+  // The clock is read once, at the first filtering, and then kept: relevance stays stable
+  // between keystrokes and the engine's per-clock order cache is reused.
+  const now = context.now ?? Date.now();
+  return { ...context, now, filtered_models: context.engine(context.models, context.categories, context.filters, { now }) };
 }
 
 export interface SearchStoreOptions extends Partial<CatalogueData> {
@@ -254,7 +259,7 @@ export function createSearchStore(initial: SearchStoreOptions = {}) {
       filters: normalizeFilters(initial.filters),
       filtered_models: [],
       isSearching: false,
-      now: initial.now ?? Date.now(),
+      now: initial.now,
       engine: initial.engine ?? null,
     }),
     on: {

@@ -1,4 +1,4 @@
-import { createStore } from '@xstate/store';
+import { createStore } from '../internal/createStore';
 
 /** Global events state of product-rules §3. `is_logged_in` is null while the session is not yet known. */
 export interface GlobalEventsState {

@@ -193,6 +193,13 @@ export function defineWidget<D extends WidgetDefinition>(
   // For React DevTools; the production bundles do without it.
   if (process.env.NODE_ENV !== 'production') Shell.displayName = `${definition.className}Shell`;
 
+  // On a server (SSR, a Node script) there is no HTMLElement to extend: importing an element
+  // module gives a class that is never registered (define.ts checks for customElements).
+  if (typeof HTMLElement === 'undefined')
+    return class {
+      static readonly definition = definition;
+    } as never;
+
   const Base = r2wc(Shell as ComponentType<RawProps>, {
     shadow: 'open',
     props: Object.fromEntries(definition.attributes.map((a) => [a.property, 'string'])) as Record<string, 'string'>,

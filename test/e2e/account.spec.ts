@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { confirmedAccount } from './support/accounts';
-import { startEmbedServer, type EmbedServer } from './support/embed-server';
+import { startEmbedServerFor, type EmbedServer } from './support/embed-server';
 
 // Issue 14: the account panels in the reference app (password change, two-factor
 // authentication) and as a script-tag element on a third-party page.
@@ -132,15 +132,7 @@ test.describe('<lime-api-keys> on a third-party page', () => {
   let embed: EmbedServer;
 
   test.beforeAll(async ({ baseURL }) => {
-    const config = (await (await fetch(`${baseURL}/config.json`)).json()) as { apiUrl?: string; authUrl?: string; authKey: string };
-    const apiUrl = (config.apiUrl || baseURL!).replace(/\/+$/, '');
-    // The platform server allows this origin (CORS_ORIGINS) only on the port playwright.config.ts chose.
-    embed = await startEmbedServer({
-      apiUrl,
-      authUrl: config.authUrl || apiUrl,
-      authKey: config.authKey,
-      port: Number(process.env.LIME_EMBED_PORT ?? 0),
-    });
+    embed = await startEmbedServerFor(baseURL!);
   });
 
   test.afterAll(async () => {

@@ -10,7 +10,9 @@ import { appendVary } from './encoding';
 // answer by rebuilding it around a web stream: the slowest way @hono/node-server can write a
 // response, and most of the cost of a cached catalogue read (docs/deploy.md, "Throughput").
 
-// idempotency-key, prefer and last-event-id: the job API's headers, which @limelight/client sends from browsers (docs/sdk.md).
+// Every header the library's clients and @limelight/client (docs/sdk.md) send from browsers
+// (test/unit/server/http/cors-client-headers.test.ts runs the library's): supabase-js's, and the
+// job API's Prefer, Idempotency-Key and Last-Event-ID.
 export const CORS_ALLOW_HEADERS = [
   'authorization',
   'apikey',

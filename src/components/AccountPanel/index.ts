@@ -3,8 +3,7 @@
 export { AccountPanel } from './AccountPanel';
 export type { AccountPanelBaseProps, HeadingLevel } from './AccountPanel';
 export { useAccountClients } from './useAccountClients';
-export { useAccountResource } from './useAccountResource';
-export type { AccountResource, ResourceStatus } from './useAccountResource';
+export { useApiResource } from '../../config/useApiResource';
 export { useFeedback } from './useFeedback';
 export type { Feedback, FeedbackTone, FeedbackController } from './useFeedback';
 export { useSignInState } from './useSignedIn';

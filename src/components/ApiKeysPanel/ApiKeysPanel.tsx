@@ -18,7 +18,8 @@ export function ApiKeysPanel({ headingLevel, className, ...options }: ApiKeysPan
   const strings = useStrings().account;
   const panel = useApiKeysPanel(options);
   const lifetimeId = useId();
-  const now = Date.now();
+  // The clock only once keys arrived (never in a server render: render stays pure).
+  const now = panel.keys.data ? Date.now() : 0;
   const keys = panel.keys.data ? sortKeys(panel.keys.data, now) : null;
   return (
     <AccountPanel

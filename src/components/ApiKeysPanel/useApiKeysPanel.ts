@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { API_KEY_DEFAULT_LIFETIME_DAYS } from '../../api/profile';
 import type { ApiKey, CreatedApiKey } from '../../api/types';
 import { useStrings } from '../../config/PlatformProvider';
-import { useAccountClients, useAccountResource, useFeedback, useSignInState } from '../AccountPanel';
+import { useAccountClients, useApiResource, useFeedback, useSignInState } from '../AccountPanel';
 
 /** Lifetimes offered, in days; spec: 183 by default. */
 export const API_KEY_LIFETIMES = [30, 90, API_KEY_DEFAULT_LIFETIME_DAYS, 365] as const;
@@ -40,7 +40,7 @@ export function useApiKeysPanel({ onCreate, onDelete }: UseApiKeysPanelOptions =
   const signIn = useSignInState();
   const load = useCallback(() => profile.apiKeys(), [profile]);
   const warnLoad = useCallback(() => feedback.show('warning', strings.loadProblem), [feedback, strings.loadProblem]);
-  const keys = useAccountResource(load, { enabled: signIn === 'signed-in', onError: warnLoad });
+  const keys = useApiResource(load, { enabled: signIn === 'signed-in', onError: warnLoad });
   const [lifetime, setLifetime] = useState<number>(API_KEY_DEFAULT_LIFETIME_DAYS);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);

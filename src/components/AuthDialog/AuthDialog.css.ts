@@ -23,6 +23,11 @@ export const page = style({
 /** Overlay mode: a native modal <dialog> (top layer: no portal, no z-index fight, works in shadow roots). */
 export const dialog = style({
   boxSizing: 'border-box',
+  // Centred by us, not by the browser's default `margin: auto`, which a page's CSS reset
+  // (`* { margin: 0 }`) would take away and pin the dialog to the top-left corner.
+  position: 'fixed',
+  inset: 0,
+  margin: 'auto',
   width: 'min(28rem, calc(100vw - 2rem))',
   maxHeight: 'calc(100vh - 2rem)',
   overflowY: 'auto',

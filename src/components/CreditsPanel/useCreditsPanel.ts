@@ -1,6 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useStrings } from '../../config/PlatformProvider';
-import { useAccountClients, useAccountResource, useFeedback, useSignInState } from '../AccountPanel';
+import { useAccountClients, useApiResource, useFeedback, useSignInState } from '../AccountPanel';
 
 /** Credits to buy as typed: a whole number, 1 or more; null otherwise. */
 export function parseQuantity(text: string): number | null {
@@ -25,7 +25,7 @@ export function useCreditsPanel({ onCheckout }: UseCreditsPanelOptions = {}) {
   const signIn = useSignInState();
   const load = useCallback(() => payment.balance(), [payment]);
   const warnLoad = useCallback(() => feedback.show('warning', strings.account.loadProblem), [feedback, strings.account.loadProblem]);
-  const balance = useAccountResource(load, { enabled: signIn === 'signed-in', onError: warnLoad });
+  const balance = useApiResource(load, { enabled: signIn === 'signed-in', onError: warnLoad });
   const [quantity, setQuantity] = useState('1000');
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);

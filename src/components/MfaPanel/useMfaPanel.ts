@@ -3,7 +3,7 @@ import type { Factor } from '@supabase/auth-js';
 import { useAuth } from '../../auth/AuthProvider';
 import { useStrings } from '../../config/PlatformProvider';
 import { useFeedback, useSignInState } from '../AccountPanel';
-import { useAccountResource } from '../AccountPanel/useAccountResource';
+import { useApiResource } from '../../config/useApiResource';
 import { isTotpCode } from './totpCode';
 
 /** A TOTP enrolment waiting for its first code. */
@@ -40,7 +40,7 @@ export function useMfaPanel({ onEnrol, onRemove }: UseMfaPanelOptions = {}) {
       : ({ ok: true, status: 200, data: data.all } as const);
   }, [client]);
   const warnLoad = useCallback(() => feedback.show('warning', strings.mfaProblem), [feedback, strings.mfaProblem]);
-  const factors = useAccountResource<Factor[]>(load, { enabled: signIn === 'signed-in', onError: warnLoad });
+  const factors = useApiResource<Factor[]>(load, { enabled: signIn === 'signed-in', onError: warnLoad });
   const [pending, setPending] = useState<PendingEnrolment | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { ProfileResult, ProfileUpdate } from '../../api/types';
 import { useStrings } from '../../config/PlatformProvider';
 import type { Strings } from '../../config/strings';
-import { useAccountClients, useAccountResource, useFeedback, useSignInState } from '../AccountPanel';
+import { useAccountClients, useApiResource, useFeedback, useSignInState } from '../AccountPanel';
 
 type AccountStrings = Strings['account'];
 
@@ -49,7 +49,7 @@ export function useProfileForm({ onSave }: UseProfileFormOptions = {}) {
   const signIn = useSignInState();
   const load = useCallback(() => profile.profile(), [profile]);
   const warnLoad = useCallback(() => feedback.show('warning', strings.loadProblem), [feedback, strings.loadProblem]);
-  const current = useAccountResource(load, { enabled: signIn === 'signed-in', onError: warnLoad });
+  const current = useApiResource(load, { enabled: signIn === 'signed-in', onError: warnLoad });
   const [draft, setDraft] = useState<ProfileDraft>(() => draftOf({}));
   const [saving, setSaving] = useState(false);
   // The server's message per field of a refused update (422 `errors`), shown on the field.

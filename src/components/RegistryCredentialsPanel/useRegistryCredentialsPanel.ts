@@ -2,7 +2,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import type { RegistryCredential } from '../../api/types';
 import { CREDENTIAL_TOAST_MS } from '../../config/strings/account';
 import { useStrings } from '../../config/PlatformProvider';
-import { useAccountClients, useAccountResource, useFeedback, useSignInState } from '../AccountPanel';
+import { useAccountClients, useApiResource, useFeedback, useSignInState } from '../AccountPanel';
 
 const EMPTY = { foreign_username: '', credential_alias: '', pat: '' };
 
@@ -24,7 +24,7 @@ export function useRegistryCredentialsPanel({ onAdd, onDelete }: UseRegistryCred
   const signIn = useSignInState();
   const load = useCallback(() => profile.getPatToken(), [profile]);
   const warnLoad = useCallback(() => feedback.show('warning', strings.loadProblem), [feedback, strings.loadProblem]);
-  const credentials = useAccountResource(load, { enabled: signIn === 'signed-in', onError: warnLoad });
+  const credentials = useApiResource(load, { enabled: signIn === 'signed-in', onError: warnLoad });
   const [form, setForm] = useState(EMPTY);
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);

@@ -56,7 +56,8 @@ export function useRunEstimate(jobs: JobsClient, serviceId: string, endpoint: st
 
 /** Seconds since `since`, ticking once a second while `running`; the final figure when stopped. */
 export function useElapsedSeconds(since: number | null, running: boolean, endedAt: number | null): number | null {
-  const [now, setNow] = useState(() => Date.now());
+  // The clock is read in effects only: render stays pure (Next's prerender rejects Date.now()).
+  const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
     if (!running) return;
     setNow(Date.now());
@@ -64,6 +65,6 @@ export function useElapsedSeconds(since: number | null, running: boolean, endedA
     return () => clearInterval(timer);
   }, [running]);
   if (since === null) return null;
-  const end = running ? now : (endedAt ?? now);
+  const end = (running ? now : (endedAt ?? now)) ?? since;
   return Math.max(0, Math.round((end - since) / 1000));
 }

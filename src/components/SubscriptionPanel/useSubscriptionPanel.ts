@@ -3,7 +3,7 @@ import type { ApiResult } from '../../api/result';
 import type { PlanKey, Subscription } from '../../api/types';
 import { formatString } from '../../config/strings';
 import { useStrings } from '../../config/PlatformProvider';
-import { useAccountClients, useAccountResource, useFeedback, useSignInState } from '../AccountPanel';
+import { useAccountClients, useApiResource, useFeedback, useSignInState } from '../AccountPanel';
 import { SUBSCRIBABLE_PLANS, type SubscriptionAction } from './subscriptionActions';
 
 export interface UseSubscriptionPanelOptions {
@@ -24,7 +24,7 @@ export function useSubscriptionPanel({ onChange, returnUrl }: UseSubscriptionPan
   const signIn = useSignInState();
   const load = useCallback(() => payment.subscription(), [payment]);
   const warnLoad = useCallback(() => feedback.show('warning', strings.loadProblem), [feedback, strings.loadProblem]);
-  const subscription = useAccountResource(load, { enabled: signIn === 'signed-in', onError: warnLoad });
+  const subscription = useApiResource(load, { enabled: signIn === 'signed-in', onError: warnLoad });
   const [plan, setPlan] = useState<PlanKey>(SUBSCRIBABLE_PLANS[0]!);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [pending, setPending] = useState(false);

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Transaction } from '../../api/types';
 import { useStrings } from '../../config/PlatformProvider';
-import { useAccountClients, useAccountResource, useFeedback, useSignInState } from '../AccountPanel';
+import { useAccountClients, useApiResource, useFeedback, useSignInState } from '../AccountPanel';
 import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_SORT,
@@ -33,7 +33,7 @@ export function useTransactionsTable({ transactions, defaultPageSize = DEFAULT_P
   const signIn = useSignInState();
   const load = useCallback(() => payment.transactions(), [payment]);
   const warnLoad = useCallback(() => feedback.show('warning', strings.loadProblem), [feedback, strings.loadProblem]);
-  const resource = useAccountResource(load, { enabled: signIn === 'signed-in' && transactions === undefined, onError: warnLoad });
+  const resource = useApiResource(load, { enabled: signIn === 'signed-in' && transactions === undefined, onError: warnLoad });
   const [sort, setSort] = useState<TransactionSort>(DEFAULT_SORT);
   const [pageSize, setPageSizeState] = useState<PageSize>(defaultPageSize);
   const [page, setPage] = useState(1);

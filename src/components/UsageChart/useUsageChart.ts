@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useStrings } from '../../config/PlatformProvider';
-import { useAccountClients, useAccountResource, useFeedback, useSignInState } from '../AccountPanel';
+import { useAccountClients, useApiResource, useFeedback, useSignInState } from '../AccountPanel';
 import type { ChartDatum } from './chartModel';
 import { balanceByMonth, usageRows } from './usageData';
 
@@ -21,9 +21,9 @@ export function useUsageChart(series: readonly UsageSeries[]) {
   const warnLoad = useCallback(() => feedback.show('warning', strings.loadProblem), [feedback, strings.loadProblem]);
   const loadUsage = useCallback(() => profile.usageStatistics(), [profile]);
   const loadTransactions = useCallback(() => payment.transactions(), [payment]);
-  const usage = useAccountResource(loadUsage, { enabled: signedIn && series.includes('calls'), onError: warnLoad });
+  const usage = useApiResource(loadUsage, { enabled: signedIn && series.includes('calls'), onError: warnLoad });
   const needsTransactions = series.includes('credits') || series.includes('balance');
-  const transactions = useAccountResource(loadTransactions, { enabled: signedIn && needsTransactions, onError: warnLoad });
+  const transactions = useApiResource(loadTransactions, { enabled: signedIn && needsTransactions, onError: warnLoad });
 
   const data = useMemo(() => {
     const rows = usageRows(usage.data, transactions.data);

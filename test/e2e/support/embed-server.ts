@@ -105,3 +105,19 @@ export async function startEmbedServer(options: EmbedServerOptions): Promise<Emb
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * The fixture page's server for the platform Playwright started (`baseURL`): its API and auth
+ * endpoints from the site's /config.json, on the port the platform allows by CORS
+ * (playwright.config.ts sets LIME_EMBED_PORT and the server's CORS_ORIGINS together).
+ */
+export async function startEmbedServerFor(baseURL: string): Promise<EmbedServer> {
+  const config = (await (await fetch(`${baseURL}/config.json`)).json()) as { apiUrl?: string; authUrl?: string; authKey: string };
+  const apiUrl = (config.apiUrl || baseURL).replace(/\/+$/, '');
+  return startEmbedServer({
+    apiUrl,
+    authUrl: config.authUrl || apiUrl,
+    authKey: config.authKey,
+    port: Number(process.env.LIME_EMBED_PORT ?? 0),
+  });
+}

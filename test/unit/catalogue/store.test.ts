@@ -262,4 +262,23 @@ describe('search store (product-rules §3, §4)', () => {
     store.trigger.setData({ models: fixtureModels, categories: fixtureCategories as ModelCategory[] });
     expect(store.getSnapshot().context.filtered_models.map((m: ModelDescriptor) => m.id)).toEqual(['kokoro']);
   });
+
+  // Next's cacheComponents prerender rejects Date.now() in a Client Component's render, and
+  // ServiceSearch makes its store in a useState initializer (useServiceSearch.ts).
+  it('does not read the clock while it is made; reads it once, at the first filtering with the engine', () => {
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(FIXTURE_NOW);
+    try {
+      const store = createSearchStore({ models: fixtureModels, categories: fixtureCategories, lazyEngine: true });
+      expect(clock).not.toHaveBeenCalled();
+      expect(store.getSnapshot().context.now).toBeUndefined();
+      store.trigger.setEngine({ engine: searchModels });
+      expect(clock).toHaveBeenCalledTimes(1);
+      expect(store.getSnapshot().context.now).toBe(FIXTURE_NOW);
+      store.trigger.setQuery({ query: 'kokoro' });
+      expect(clock).toHaveBeenCalledTimes(1);
+      expect(store.getSnapshot().context.filtered_models.map((m: ModelDescriptor) => m.id)).toEqual(['kokoro']);
+    } finally {
+      clock.mockRestore();
+    }
+  });
 });

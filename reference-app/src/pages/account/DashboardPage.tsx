@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router';
-import { usePlatformClients } from '@limelight/widgets';
+import { useApiResource, usePlatformClients } from '@limelight/widgets';
 import { useSession } from '@limelight/widgets/auth';
+import { notify } from '@limelight/widgets/notifications';
 import { useStrings } from '@limelight/widgets/platform';
 import { CreditsPanel } from '@limelight/widgets/credits-panel';
 import { UsageChart } from '@limelight/widgets/usage-chart';
 import { RecentRuns } from './RecentRuns';
-import { useAccountResource } from './useAccountResource';
 import * as page from '../page.css';
 import * as styles from './account.css';
 
@@ -32,9 +32,10 @@ export default function DashboardPage() {
   const loadUsage = useCallback(() => profile.usageStatistics(), [profile]);
   const loadKeys = useCallback(() => profile.apiKeys(), [profile]);
   const loadProfile = useCallback(() => profile.profile(), [profile]);
-  const usage = useAccountResource(loadUsage, strings.loadProblem);
-  const newUser = useAccountResource(loadProfile, strings.loadProblem).data?.is_new_user === true;
-  const keys = useAccountResource(loadKeys, strings.loadProblem);
+  const usage = useApiResource(loadUsage, { onError: () => notify.warning(strings.loadProblem) });
+  const keys = useApiResource(loadKeys, { onError: () => notify.warning(strings.loadProblem) });
+  // Only the greeting's wording depends on it: a failed load keeps 'Welcome back' without a second warning.
+  const newUser = useApiResource(loadProfile).data?.is_new_user === true;
 
   const months = usage.data?.monthly_api_calls ?? [];
   const thisMonth = months.length ? months[months.length - 1] : null;

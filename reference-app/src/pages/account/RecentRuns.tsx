@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router';
-import { usePlatformClients } from '@limelight/widgets';
+import { useApiResource, usePlatformClients } from '@limelight/widgets';
 import type { Job } from '@limelight/widgets/api';
+import { notify } from '@limelight/widgets/notifications';
 import { useStrings } from '@limelight/widgets/platform';
-import { useAccountResource } from './useAccountResource';
 import * as page from '../page.css';
 import * as styles from './account.css';
 
@@ -22,7 +22,7 @@ export function RecentRuns() {
   // Statuses in words ('Finished'), as the playground says them, not the API's capitals.
   const statusText = all.runner.status;
   const load = useCallback(() => jobs.list({ limit: RECENT_RUNS }), [jobs]);
-  const runs = useAccountResource(load, strings.loadProblem);
+  const runs = useApiResource(load, { onError: () => notify.warning(strings.loadProblem) });
   const list = runs.data?.jobs ?? [];
 
   return (

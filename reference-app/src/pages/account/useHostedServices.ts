@@ -1,10 +1,9 @@
 import { useCallback, useState } from 'react';
-import { usePlatformClients } from '@limelight/widgets';
+import { useApiResource, usePlatformClients } from '@limelight/widgets';
 import type { ManagedService } from '@limelight/widgets/api';
 import { useCatalogue } from '@limelight/widgets/catalogue';
 import { notify } from '@limelight/widgets/notifications';
 import { useStrings } from '@limelight/widgets/platform';
-import { useAccountResource } from './useAccountResource';
 
 /**
  * The signed-in user's services (GET /v1/model_management/services, newest first) and the
@@ -16,9 +15,9 @@ export function useHostedServices() {
   const { services } = usePlatformClients();
   const catalogue = useCatalogue();
   const strings = useStrings().account;
-  const list = useAccountResource(
+  const list = useApiResource(
     useCallback(() => services.list(), [services]),
-    strings.loadProblem,
+    { onError: () => notify.warning(strings.loadProblem) },
   );
   const [pending, setPending] = useState<string | null>(null);
 

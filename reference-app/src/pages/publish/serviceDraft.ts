@@ -8,6 +8,7 @@ import type {
   ServiceRuntimeInput,
   ServiceVisibility,
 } from '@limelight/widgets/api';
+import { SERVICE_INPUT_RULES } from '@limelight/widgets/api';
 
 // The service editor's form state (docs/publishing.md) and its conversions, apart from React:
 // a draft holds what the inputs show (strings where the user types numbers), `toServiceInput`
@@ -67,7 +68,8 @@ export interface ServiceDraft {
   runtime: RuntimeDraft;
 }
 
-export const MAX_NAME_LENGTH = 80;
+/** The server's limit (its ServiceInput schema, through `SERVICE_INPUT_RULES`). */
+export const MAX_NAME_LENGTH = SERVICE_INPUT_RULES.displayNameMaxLength;
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value));
 const numberText = (value: number | undefined) => (value === undefined ? '' : String(value));
@@ -259,6 +261,8 @@ export function toServiceInput(draft: ServiceDraft): { input: ServiceInput; erro
   const endpoints = draft.endpoints.map((e, i) => {
     const { parameters, ...rest } = e;
     if (!rest.path.startsWith('/')) errors.push({ name: `endpoints.${i}.path`, rule: 'invalid', message: 'must start with /' });
+    else if (!SERVICE_INPUT_RULES.endpointPath.test(rest.path) || rest.path.length > SERVICE_INPUT_RULES.endpointPathMaxLength)
+      errors.push({ name: `endpoints.${i}.path`, rule: 'invalid', message: 'may contain only letters, digits and . _ ~ - /' });
     return {
       ...rest,
       description: rest.description?.trim() || undefined,
