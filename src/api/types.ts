@@ -53,6 +53,8 @@ export interface ServiceEndpoint {
   output?: EndpointOutput;
   /** Seconds a run may take before it ends as TIMEOUT (docs/jobs.md: default 120). */
   time_limit_s?: number;
+  /** A sample input and what it returns; the playground shows it before the first run. */
+  example?: { input?: Record<string, unknown>; result: unknown };
 }
 
 export interface ModelDescriptor {

@@ -15,3 +15,22 @@ export function scopesFor(provider: SocialProvider): string | undefined {
 export function isSocialProvider(value: unknown): value is SocialProvider {
   return typeof value === 'string' && (SOCIAL_PROVIDERS as readonly string[]).includes(value);
 }
+
+/**
+ * The providers the auth server has turned on (GET /auth/v1/settings, `external.<provider>`), in
+ * display order. A button for a provider that is off would only come back with an error.
+ */
+export function enabledProviders(settings: unknown): SocialProvider[] {
+  const external = (settings as { external?: Record<string, unknown> } | null)?.external;
+  return external ? SOCIAL_PROVIDERS.filter((p) => external[p] === true) : [];
+}
+
+/** Asks the auth server which providers are on; none when it cannot be asked. */
+export async function fetchEnabledProviders(authUrl: string, authKey: string): Promise<SocialProvider[]> {
+  try {
+    const response = await fetch(`${authUrl}/auth/v1/settings`, { headers: { apikey: authKey } });
+    return response.ok ? enabledProviders(await response.json()) : [];
+  } catch {
+    return [];
+  }
+}

@@ -140,6 +140,11 @@ export function validateJobInput(endpoint: Pick<ServiceEndpoint, 'parameters'>, 
       else if (entry.parameter.required) errors.push(fieldError(name, 'required', entry.schema));
       continue;
     }
+    // An empty list gives a required list parameter nothing to work on: it counts as missing.
+    if (entry.parameter.required && Array.isArray(raw) && raw.length === 0) {
+      errors.push(fieldError(name, 'required', entry.schema));
+      continue;
+    }
     const error = schemaError(entry, entry.validator.validate(raw).errors) ?? fileErrors(entry, raw);
     if (error) errors.push(error);
     else value[name] = raw;

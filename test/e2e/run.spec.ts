@@ -61,7 +61,7 @@ test.describe('run a service (issue 12)', () => {
     await page.goto('/account/dashboard');
     const latest = page.getByTestId('recent-runs').getByRole('row').nth(1);
     await expect(latest).toContainText('lime-diffusion-xl /generate');
-    await expect(latest).toContainText('FINISHED');
+    await expect(latest).toContainText('Finished');
     await latest.getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`${IMAGE_SERVICE}$`));
   });

@@ -104,7 +104,9 @@ export function staticApp(appDir: string) {
   return async (c: Context) => {
     const urlPath = c.req.path;
     let file = urlPath === '/' ? undefined : await fileIn(root, urlPath);
-    const isAsset = /\.[a-z0-9]{1,8}$/i.test(urlPath) && !urlPath.endsWith('.html');
+    // A missing file of a type the build emits is a 404; anything else is an app route, even with a
+    // dot in it (a service page such as /APIs/service/mistralai/mixtral-8x7b-instruct-v0.1).
+    const isAsset = !urlPath.startsWith('/APIs/') && TYPES[path.extname(urlPath).toLowerCase()] !== undefined && !urlPath.endsWith('.html');
     if (!file && isAsset) return c.text(`Not found: ${urlPath}`, 404);
     file ??= path.join(root, 'index.html');
     const entry = await cache.get(file);

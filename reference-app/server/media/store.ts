@@ -45,6 +45,9 @@ export const MEDIA_TYPES: Readonly<Record<string, string>> = {
   csv: 'text/csv',
   json: 'application/json',
   zip: 'application/zip',
+  // 3D results (docs/jobs.md): served with their own types so browsers and viewers know them.
+  glb: 'model/gltf-binary',
+  obj: 'model/obj',
   bin: 'application/octet-stream',
 };
 const EXTENSIONS = new Map(Object.entries(MEDIA_TYPES).map(([ext, type]) => [type, ext]));

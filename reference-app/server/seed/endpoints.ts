@@ -1,24 +1,62 @@
 import type { ServiceEndpoint } from '@limelight/widgets/api';
+import { composeReply, tokenize } from '../runtimes/local/chat';
 
 // How each kind of service is called: one endpoint template per category, with parameters and
 // what a run outputs (the runner widget renders by `output.type`; text with `streaming` arrives
 // in pieces first). The local demo runtimes (server/runtimes/local) run every template here.
 
+type Parameter = ServiceEndpoint['parameters'][number];
+
 const p = (
   name: string,
-  type: ServiceEndpoint['parameters'][number]['type'],
+  type: Parameter['type'],
   required: boolean,
   description: string,
   fallback?: unknown,
-): ServiceEndpoint['parameters'][number] => ({
+  rules: Pick<Parameter, 'enum' | 'minimum' | 'maximum'> = {},
+): Parameter => ({
   name,
   type,
   required,
   description,
   ...(fallback !== undefined ? { default: fallback } : {}),
+  ...rules,
 });
 
+/** A parameter with a fixed list of values: the playground renders it as a select. */
+const choice = (
+  name: string,
+  description: string,
+  values: Array<string | number>,
+  fallback: string | number,
+  type: Parameter['type'] = 'string',
+) => p(name, type, false, description, fallback, { enum: values });
+
+/** A bounded number: the playground renders it as a slider with an input beside it. */
+const range = (name: string, type: 'integer' | 'number', description: string, fallback: number, minimum: number, maximum: number) =>
+  p(name, type, false, description, fallback, { minimum, maximum });
+
 const seed = p('seed', 'integer', false, 'Random seed; the same seed and inputs give the same output');
+
+/**
+ * The chat endpoint's example, computed by the local demo runtime's own reply function, so the
+ * example is exactly what a run of the example input returns there.
+ */
+function chatExample(): NonNullable<ServiceEndpoint['example']> {
+  const messages = [{ role: 'user' as const, content: 'Which citrus fruit is the most sour?' }];
+  const text = composeReply(messages, 0.7);
+  const promptTokens = tokenize(messages[0]!.content).length;
+  const completion = tokenize(text).length;
+  return {
+    input: { messages },
+    result: {
+      text,
+      message: { role: 'assistant', content: text },
+      finish_reason: 'stop',
+      usage: { prompt_tokens: promptTokens, completion_tokens: completion, total_tokens: promptTokens + completion },
+    },
+  };
+}
 
 export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
   text2img: [
@@ -30,10 +68,10 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       parameters: [
         p('prompt', 'string', true, 'What to draw'),
         p('negative_prompt', 'string', false, 'What to avoid', ''),
-        p('width', 'integer', false, 'Width in pixels, multiple of 64', 1024),
-        p('height', 'integer', false, 'Height in pixels, multiple of 64', 1024),
-        p('num_inference_steps', 'integer', false, 'Denoising steps', 30),
-        p('guidance_scale', 'number', false, 'How closely to follow the prompt', 7),
+        choice('width', 'Width in pixels', [512, 768, 1024, 1280, 1536], 1024, 'integer'),
+        choice('height', 'Height in pixels', [512, 768, 1024, 1280, 1536], 1024, 'integer'),
+        range('num_inference_steps', 'integer', 'Denoising steps', 30, 1, 150),
+        range('guidance_scale', 'number', 'How closely to follow the prompt', 7, 0, 20),
         seed,
       ],
     },
@@ -44,11 +82,12 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       path: '/chat',
       description: 'Answers a conversation',
       output: { type: 'text', streaming: true },
+      example: chatExample(),
       parameters: [
         p('messages', 'array', true, 'Conversation as [{role, content}]'),
-        p('max_tokens', 'integer', false, 'Upper bound of generated tokens', 512),
-        p('temperature', 'number', false, 'Sampling temperature', 0.7),
-        p('top_p', 'number', false, 'Nucleus sampling mass', 0.95),
+        range('max_tokens', 'integer', 'Upper bound of generated tokens', 512, 1, 4096),
+        range('temperature', 'number', 'Sampling temperature', 0.7, 0, 2),
+        range('top_p', 'number', 'Nucleus sampling mass', 0.95, 0, 1),
         p('stream', 'boolean', false, 'Stream tokens as server-sent events', false),
       ],
     },
@@ -61,9 +100,9 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       output: { type: 'audio' },
       parameters: [
         p('text', 'string', true, 'Text to speak, up to 5000 characters'),
-        p('voice', 'string', false, 'Voice preset', 'aria'),
-        p('speed', 'number', false, 'Speaking rate', 1),
-        p('format', 'string', false, 'mp3, wav or ogg', 'mp3'),
+        choice('voice', 'Voice preset', ['aria', 'nova', 'alloy', 'echo', 'onyx', 'sage'], 'aria'),
+        range('speed', 'number', 'Speaking rate', 1, 0.5, 2),
+        choice('format', 'Audio format', ['mp3', 'wav', 'ogg'], 'mp3'),
       ],
     },
   ],
@@ -75,9 +114,9 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       output: { type: 'video' },
       parameters: [
         p('prompt', 'string', true, 'Scene description'),
-        p('duration_s', 'integer', false, 'Length in seconds', 4),
-        p('fps', 'integer', false, 'Frames per second', 24),
-        p('resolution', 'string', false, '480p, 720p or 1080p', '720p'),
+        range('duration_s', 'integer', 'Length in seconds', 4, 1, 10),
+        choice('fps', 'Frames per second', [8, 12, 24, 30], 24, 'integer'),
+        choice('resolution', 'Resolution', ['480p', '720p', '1080p'], '720p'),
         seed,
       ],
     },
@@ -91,8 +130,8 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       parameters: [
         p('image', 'file', false, 'Reference image (or give a prompt)'),
         p('prompt', 'string', false, 'Object description (or give an image)'),
-        p('output_format', 'string', false, 'glb, obj or usdz', 'glb'),
-        p('texture_resolution', 'integer', false, 'Texture size in pixels', 1024),
+        choice('output_format', 'File format', ['glb', 'obj', 'usdz'], 'glb'),
+        choice('texture_resolution', 'Texture size in pixels', [512, 1024, 2048], 1024, 'integer'),
       ],
     },
   ],
@@ -118,7 +157,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       parameters: [
         p('reference_audio', 'file', true, '10 to 60 seconds of clean speech'),
         p('text', 'string', true, 'Text to speak'),
-        p('language', 'string', false, 'ISO 639-1 language code', 'en'),
+        choice('language', 'Language', ['en', 'de', 'fr', 'es', 'it', 'pt', 'ja', 'zh'], 'en'),
       ],
     },
   ],
@@ -130,7 +169,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       output: { type: 'image' },
       parameters: [
         p('image', 'file', true, 'Photo to cut out'),
-        p('output_format', 'string', false, 'png or webp', 'png'),
+        choice('output_format', 'File format', ['png', 'webp'], 'png'),
         p('alpha_matting', 'boolean', false, 'Refine hair and fur edges', false),
       ],
     },
@@ -144,7 +183,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       parameters: [
         p('image', 'file', true, 'Image to edit'),
         p('prompt', 'string', true, 'The edit to make'),
-        p('strength', 'number', false, 'How much to change, 0 to 1', 0.6),
+        range('strength', 'number', 'How much to change', 0.6, 0, 1),
         seed,
       ],
     },
@@ -157,7 +196,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       output: { type: 'image' },
       parameters: [
         p('image', 'file', true, 'Image to enlarge'),
-        p('scale', 'integer', false, '2 or 4', 4),
+        choice('scale', 'Enlargement factor', [2, 4], 4, 'integer'),
         p('face_enhance', 'boolean', false, 'Restore faces as well', false),
       ],
     },
@@ -183,7 +222,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       output: { type: 'audio' },
       parameters: [
         p('prompt', 'string', true, 'Mood, instruments, tempo'),
-        p('duration_s', 'integer', false, 'Length in seconds', 30),
+        range('duration_s', 'integer', 'Length in seconds', 30, 1, 120),
         p('genre', 'string', false, 'Genre hint'),
       ],
     },
@@ -196,8 +235,8 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       output: { type: 'video' },
       parameters: [
         p('image', 'file', true, 'First frame'),
-        p('motion_bucket_id', 'integer', false, 'Amount of motion, 1 to 255', 127),
-        p('frames', 'integer', false, 'Number of frames', 25),
+        range('motion_bucket_id', 'integer', 'Amount of motion', 127, 1, 255),
+        range('frames', 'integer', 'Number of frames', 25, 2, 48),
         seed,
       ],
     },
@@ -211,7 +250,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       parameters: [
         p('character_image', 'file', true, 'The character, full body'),
         p('pose_video', 'file', true, 'Video whose motion to copy'),
-        p('fps', 'integer', false, 'Frames per second', 24),
+        choice('fps', 'Frames per second', [8, 12, 24, 30], 24, 'integer'),
       ],
     },
   ],
@@ -230,7 +269,7 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       path: '/describe',
       description: 'Describes what an image shows',
       output: { type: 'text' },
-      parameters: [p('image', 'file', true, 'Image to describe'), p('detail', 'string', false, 'short or long', 'short')],
+      parameters: [p('image', 'file', true, 'Image to describe'), choice('detail', 'How much to say', ['short', 'long'], 'short')],
     },
   ],
   ocr: [
@@ -248,7 +287,10 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       path: '/embed',
       description: 'Embeds texts as vectors',
       output: { type: 'json' },
-      parameters: [p('input', 'array', true, 'Texts to embed'), p('dimensions', 'integer', false, 'Vector length', 1024)],
+      parameters: [
+        p('input', 'array', true, 'Texts to embed'),
+        choice('dimensions', 'Vector length', [256, 512, 768, 1024], 1024, 'integer'),
+      ],
     },
   ],
 };

@@ -40,8 +40,8 @@ async function seedCatalogue(trx: Db): Promise<void> {
     const owner = ownerOf(model);
     // Creation times spread within the day too, so the newest-first order is unambiguous.
     const createdAt = new Date(now - model.days * DAY - i * 60_000);
-    const endpoints =
-      owner.provider === 'replicate' && i % 3 === 0 ? [] : [...(ENDPOINTS[model.kind] ?? []), ...(i % 2 ? [HEALTH_ENDPOINT] : [])];
+    // Every seeded service can be run (on the local demo runtimes); every other one also has a probe.
+    const endpoints = [...(ENDPOINTS[model.kind] ?? []), ...(i % 2 ? [HEALTH_ENDPOINT] : [])];
     await trx
       .insertInto('models')
       .values({

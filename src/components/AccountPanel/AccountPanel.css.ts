@@ -64,7 +64,9 @@ export const button = recipe({
 export type ButtonVariants = RecipeVariants<typeof button>;
 
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm });
-export const tableScroll = style({ overflowX: 'auto', maxWidth: '100%' });
+// Positioned, so visually hidden labels (position: absolute) in its cells are clipped with the
+// table instead of widening the page on a phone.
+export const tableScroll = style({ overflowX: 'auto', maxWidth: '100%', position: 'relative' });
 export const th = style({ textAlign: 'left', padding: vars.space.sm, borderBottom: `2px solid ${vars.color.border}` });
 export const td = style({ padding: vars.space.sm, borderBottom: `1px solid ${vars.color.surfaceRaised}`, verticalAlign: 'middle' });
 export const numeric = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums' });

@@ -86,6 +86,9 @@ export const field = style({ display: 'flex', flexDirection: 'column', gap: vars
 
 export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 600 });
 
+/** A password input with its show-password toggle at the end. */
+export const passwordRow = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: vars.space.sm, alignItems: 'center' });
+
 export const input = style({
   boxSizing: 'border-box',
   width: '100%',

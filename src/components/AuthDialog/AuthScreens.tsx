@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
-import { useStrings } from '../../config/PlatformProvider';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { usePlatform, useStrings } from '../../config/PlatformProvider';
 import { formatString, type Strings } from '../../config/strings';
 import { formatAlert } from '../../auth/alerts';
 import { isBusy, screenOf, type AuthDialogActorRef, type AuthDialogSnapshot } from '../../auth/authDialogMachine';
 import { pageStateOf, type AuthScreen } from '../../auth/screens';
-import { SOCIAL_PROVIDERS } from '../../auth/socialProviders';
+import { fetchEnabledProviders, type SocialProvider } from '../../auth/socialProviders';
 import type { FieldName } from '../../auth/validation';
 import * as styles from './AuthDialog.css';
 
@@ -150,24 +150,44 @@ function Field({ actorRef, name, label, type, autoComplete, disabled, inputMode 
   const value = useSelector(actorRef, (s) => s.context[name]);
   const error = useSelector(actorRef, (s) => s.context.fieldErrors[name]);
   const errorId = `${id}-error`;
+  const [shown, setShown] = useState(false);
+  const input = (
+    <input
+      id={id}
+      name={name}
+      type={type === 'password' && shown ? 'text' : type}
+      autoComplete={autoComplete}
+      inputMode={inputMode}
+      className={styles.input}
+      value={value}
+      disabled={disabled}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+      onChange={(event) => actorRef.send({ type: 'CHANGE', field: name, value: event.target.value })}
+    />
+  );
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        className={styles.input}
-        value={value}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => actorRef.send({ type: 'CHANGE', field: name, value: event.target.value })}
-      />
+      {type === 'password' ? (
+        <span className={styles.passwordRow}>
+          {input}
+          <button
+            type="button"
+            className={styles.linkButton}
+            aria-pressed={shown}
+            aria-controls={id}
+            disabled={disabled}
+            onClick={() => setShown((v) => !v)}
+          >
+            {strings.labels.showPassword}
+          </button>
+        </span>
+      ) : (
+        input
+      )}
       {error && (
         <p id={errorId} className={styles.fieldError}>
           {strings.validation[error]}
@@ -223,14 +243,27 @@ function CredentialsScreen({ actorRef, kind }: { actorRef: AuthDialogActorRef; k
 
 function SocialButtons({ actorRef, disabled }: { actorRef: AuthDialogActorRef; disabled: boolean }) {
   const strings = useStrings().auth;
+  const { authUrl, authKey } = usePlatform();
   const headingId = useId();
+  // Only the providers the auth server has turned on; nothing while it is asked.
+  const [providers, setProviders] = useState<SocialProvider[]>([]);
+  useEffect(() => {
+    let live = true;
+    void fetchEnabledProviders(authUrl, authKey).then((enabled) => {
+      if (live) setProviders(enabled);
+    });
+    return () => {
+      live = false;
+    };
+  }, [authUrl, authKey]);
+  if (providers.length === 0) return null;
   return (
     <section aria-labelledby={headingId}>
       <p id={headingId} className={styles.divider}>
         {strings.labels.orContinueWith}
       </p>
       <ul className={styles.socialList}>
-        {SOCIAL_PROVIDERS.map((provider) => (
+        {providers.map((provider) => (
           <li key={provider}>
             <button
               type="button"

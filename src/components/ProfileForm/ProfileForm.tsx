@@ -2,6 +2,7 @@ import { formatString } from '../../config/strings';
 import { useStrings } from '../../config/PlatformProvider';
 import { AccountPanel, Field, type AccountPanelBaseProps } from '../AccountPanel';
 import * as styles from '../AccountPanel/AccountPanel.css';
+import { CountryField } from './CountryField';
 import { PROFILE_FIELDS, useProfileForm, type UseProfileFormOptions } from './useProfileForm';
 
 export interface ProfileFormProps extends AccountPanelBaseProps, UseProfileFormOptions {
@@ -46,17 +47,29 @@ export function ProfileForm({ headingLevel, className, termsUrl = '/terms_of_ser
       {data && <p className={styles.muted}>{formatString(strings.signedInAs, { email: data.email })}</p>}
       <form className={styles.stack} onSubmit={(e) => void form.save(e)}>
         <div className={styles.formGrid}>
-          {PROFILE_FIELDS.map(({ key, label, autoComplete, type }) => (
-            <Field
-              key={key}
-              label={strings[label]}
-              type={type ?? 'text'}
-              autoComplete={autoComplete}
-              value={form.draft[key]}
-              onValueChange={(value) => form.setField(key, value)}
-              disabled={!data}
-            />
-          ))}
+          {PROFILE_FIELDS.map(({ key, label, autoComplete, type }) =>
+            key === 'country_code' ? (
+              <CountryField
+                key={key}
+                label={strings[label]}
+                value={form.draft[key]}
+                onValueChange={(value) => form.setField(key, value)}
+                error={form.fieldErrors[key]}
+                disabled={!data}
+              />
+            ) : (
+              <Field
+                key={key}
+                label={strings[label]}
+                type={type ?? 'text'}
+                autoComplete={autoComplete}
+                value={form.draft[key]}
+                onValueChange={(value) => form.setField(key, value)}
+                error={form.fieldErrors[key]}
+                disabled={!data}
+              />
+            ),
+          )}
         </div>
         <div className={styles.row}>
           <button type="submit" className={styles.button()} disabled={form.saving || !data}>

@@ -52,6 +52,8 @@ export function useProfileForm({ onSave }: UseProfileFormOptions = {}) {
   const current = useApiResource(load, { enabled: signIn === 'signed-in', onError: warnLoad });
   const [draft, setDraft] = useState<ProfileDraft>(() => draftOf({}));
   const [saving, setSaving] = useState(false);
+  // The server's message per field of a refused update (422 `errors`), shown on the field.
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof ProfileDraft, string>>>({});
 
   useEffect(() => {
     if (current.data) setDraft(draftOf(current.data));
@@ -64,12 +66,18 @@ export function useProfileForm({ onSave }: UseProfileFormOptions = {}) {
     try {
       const result = await profile.updateProfile(updateOf(draft));
       if (result.ok) {
+        setFieldErrors({});
         current.setData(result.data);
         feedback.show('success', strings.profileUpdated, 3000);
         onSave?.(result.data);
       } else {
         // product-rules §8: a server error and a refused update have different texts.
         feedback.show('warning', result.status >= 500 ? strings.updateProfileError : strings.updateProfileFailed);
+        setFieldErrors(
+          Object.fromEntries(
+            (result.fieldErrors ?? []).filter((e) => PROFILE_FIELDS.some((f) => f.key === e.name)).map((e) => [e.name, e.message]),
+          ),
+        );
       }
     } catch {
       feedback.show('warning', strings.unexpected);
@@ -88,7 +96,12 @@ export function useProfileForm({ onSave }: UseProfileFormOptions = {}) {
   return {
     profile: current,
     draft,
-    setField: (key: keyof ProfileDraft, value: string) => setDraft((d) => ({ ...d, [key]: value })),
+    setField: (key: keyof ProfileDraft, value: string) => {
+      setDraft((d) => ({ ...d, [key]: value }));
+      // A changed field no longer carries the message about its old value.
+      setFieldErrors((errors) => (errors[key] ? { ...errors, [key]: undefined } : errors));
+    },
+    fieldErrors,
     save,
     saving,
     agree,

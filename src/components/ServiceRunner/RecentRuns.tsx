@@ -14,9 +14,14 @@ export interface RecentRunsProps {
 
 const timeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** A short line for a past input: its first text value, else its JSON. */
+/** Inputs that name the run best, in order; then any other text that is not a file. */
+const SUMMARY_KEYS = ['prompt', 'text', 'input', 'query', 'question'];
+const isFileValue = (v: string) => /^(data:|https?:\/\/|\/media\/)/i.test(v.trim());
+
+/** A short line for a past input: the prompt (or first text that is not a file), else its JSON. */
 export function summariseInput(input: Record<string, unknown>): string {
-  const text = Object.values(input).find((v): v is string => typeof v === 'string' && v.trim() !== '' && !v.startsWith('data:'));
+  const texts = (values: unknown[]) => values.find((v): v is string => typeof v === 'string' && v.trim() !== '' && !isFileValue(v));
+  const text = texts(SUMMARY_KEYS.map((k) => input[k])) ?? texts(Object.values(input));
   if (text) return text;
   const messages = input.messages;
   if (Array.isArray(messages)) {

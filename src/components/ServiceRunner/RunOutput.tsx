@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import type { Job } from '../../api/types';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import type { EndpointOutput, Job } from '../../api/types';
 import { formatString, type Strings } from '../../config/strings';
 import { downloadName, formatBytes, safeMediaUrl, streamedText, viewOfResult, type MediaOutput } from './outputModel';
 import * as styles from './ServiceRunner.css';
@@ -7,14 +7,13 @@ import * as styles from './ServiceRunner.css';
 /** Runtimes that compute a stand-in output on the platform's own server (docs/jobs.md). */
 const DEMO_RUNTIME = /demo/i;
 
-export interface RunOutputProps {
-  job: Job;
-  apiUrl: string;
-  strings: Strings['runner'];
-  headingLevel: 2 | 3 | 4;
-}
+// three.js is large: the 3D viewer loads the first time a result is a model, as its own chunk,
+// and stays out of the runner's first load (docs/deploy.md, "Lean first load").
+const ModelViewer = lazy(() => import('./ModelViewer').then((m) => ({ default: m.ModelViewer })));
 
-function Media({ media, apiUrl, strings }: { media: MediaOutput; apiUrl: string; strings: Strings['runner'] }) {
+type RunnerStrings = Strings['runner'];
+
+function Media({ media, apiUrl, strings }: { media: MediaOutput; apiUrl: string; strings: RunnerStrings }) {
   const url = safeMediaUrl(media.url, apiUrl);
   if (!url) return null;
   const download = (
@@ -24,71 +23,144 @@ function Media({ media, apiUrl, strings }: { media: MediaOutput; apiUrl: string;
   );
   switch (media.kind) {
     case 'image':
+    case 'animation':
       return (
-        <figure className={styles.output}>
-          <img className={styles.media} src={url} alt={strings.output.image} data-output="image" />
+        <figure className={styles.figure}>
+          <img
+            className={styles.media}
+            src={url}
+            alt={media.kind === 'image' ? strings.output.image : strings.output.video}
+            data-output={media.kind === 'image' ? 'image' : 'video'}
+          />
+          {media.kind === 'animation' ? <figcaption className={styles.meta}>{strings.output.animation}</figcaption> : null}
           {download}
         </figure>
       );
     case 'audio':
       return (
-        <div className={styles.output}>
-          <audio className={styles.media} src={url} controls aria-label={media.path || media.content_type} data-output="audio" />
+        <figure className={styles.figure}>
+          <audio className={styles.audio} src={url} controls preload="metadata" aria-label={strings.output.audio} data-output="audio" />
           {download}
-        </div>
+        </figure>
       );
     case 'video':
       return (
-        <div className={styles.output}>
+        <figure className={styles.figure}>
           {/* Generated clips have no speech, so no captions exist to add. */}
-          <video className={styles.media} src={url} controls loop aria-label={media.path || media.content_type} data-output="video" />
+          <video className={styles.media} src={url} controls loop aria-label={strings.output.video} data-output="video" />
           {download}
-        </div>
+        </figure>
+      );
+    case 'model':
+      return (
+        <figure className={styles.figure}>
+          <Suspense fallback={<p className={styles.meta}>{strings.output.modelLoading}</p>}>
+            <ModelViewer url={url} label={strings.output.model} strings={strings} />
+          </Suspense>
+          {download}
+        </figure>
       );
     default:
       return <div data-output="file">{download}</div>;
   }
 }
 
-/** A job's output by type (image, audio, video, text, JSON, file), its runtime and its cost. */
-export function RunOutput({ job, apiUrl, strings, headingLevel }: RunOutputProps) {
+/** The raw JSON with a copy button (the text is what `JSON.stringify` writes, indented). */
+function JsonBlock({ value, strings }: { value: unknown; strings: RunnerStrings }) {
+  const json = useMemo(() => JSON.stringify(value, null, 2), [value]);
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className={styles.jsonBlock}>
+      <button
+        type="button"
+        className={styles.button({ tone: 'small' })}
+        data-output="copy-json"
+        onClick={() => {
+          void navigator.clipboard?.writeText(json).then(() => {
+            setCopied(true);
+            setTimeout(() => setCopied(false), 2000);
+          });
+        }}
+      >
+        {copied ? strings.output.copied : strings.output.copyJson}
+      </button>
+      <span className={styles.visuallyHidden} role="status">
+        {copied ? strings.output.copied : ''}
+      </span>
+      <pre className={styles.jsonOutput} data-output="json" aria-label={strings.output.json} tabIndex={0}>
+        {json}
+      </pre>
+    </div>
+  );
+}
+
+export interface ResultViewProps {
+  result: unknown;
+  /** The endpoint's declared output, to label a GIF from a video endpoint as a clip. */
+  output?: EndpointOutput;
+  runtime?: string | null;
+  apiUrl: string;
+  strings: RunnerStrings;
+}
+
+/** A finished result by type: media (image, clip, audio, video, 3D model, file), text and JSON. */
+export function ResultView({ result, output, runtime, apiUrl, strings }: ResultViewProps) {
+  const view = useMemo(() => viewOfResult(result, output?.type), [result, output?.type]);
+  const empty = view.media.length === 0 && view.text === null && view.json === null;
+  return (
+    <>
+      {runtime && DEMO_RUNTIME.test(runtime) ? (
+        <p className={styles.alert({ tone: 'info' })} data-runtime={runtime}>
+          {formatString(strings.output.demo, { runtime })}
+        </p>
+      ) : runtime ? (
+        <p className={styles.meta}>{formatString(strings.output.runtime, { runtime })}</p>
+      ) : null}
+      {view.media.map((m) => (
+        <Media key={`${m.path}|${m.url}`} media={m} apiUrl={apiUrl} strings={strings} />
+      ))}
+      {view.text !== null ? (
+        <pre className={styles.textOutput} data-output="text">
+          {view.text}
+        </pre>
+      ) : null}
+      {view.json !== null ? <JsonBlock value={view.json} strings={strings} /> : null}
+      {empty ? <p className={styles.meta}>{strings.output.empty}</p> : null}
+    </>
+  );
+}
+
+export interface RunOutputProps {
+  job: Job;
+  apiUrl: string;
+  strings: RunnerStrings;
+  headingLevel: 2 | 3 | 4;
+  output?: EndpointOutput;
+  /** Heading of the section. @default strings.output.title */
+  title?: string;
+  /** A line under the heading (what an example is). */
+  note?: string;
+}
+
+/** A job's output by type, its runtime and its cost; streamed text while it runs. */
+export function RunOutput({ job, apiUrl, strings, headingLevel, output, title, note }: RunOutputProps) {
   const Heading = `h${headingLevel}` as const;
   const streaming = streamedText(job);
-  const view = useMemo(() => (job.status === 'FINISHED' ? viewOfResult(job.result) : null), [job.status, job.result]);
-  if (streaming === null && !view) return null;
-  const empty = view && view.media.length === 0 && view.text === null && view.json === null;
+  const finished = job.status === 'FINISHED';
+  if (streaming === null && !finished) return null;
   return (
     <section className={styles.output} aria-labelledby={`${job.job_id}-output`} data-lime="runner-output">
       <Heading className={styles.sectionTitle} id={`${job.job_id}-output`}>
-        {strings.output.title}
+        {title ?? strings.output.title}
       </Heading>
-      {job.runtime && DEMO_RUNTIME.test(job.runtime) ? (
-        <p className={styles.alert({ tone: 'info' })} data-runtime={job.runtime}>
-          {formatString(strings.output.demo, { runtime: job.runtime })}
-        </p>
-      ) : job.runtime ? (
-        <p className={styles.meta}>{formatString(strings.output.runtime, { runtime: job.runtime })}</p>
-      ) : null}
+      {note ? <p className={styles.meta}>{note}</p> : null}
       {streaming !== null ? (
         <pre className={styles.textOutput} data-streaming="true" data-output="text" aria-busy="true">
           {streaming}
         </pre>
       ) : null}
-      {view?.media.map((m) => (
-        <Media key={`${m.path}|${m.url}`} media={m} apiUrl={apiUrl} strings={strings} />
-      ))}
-      {view?.text !== null && view?.text !== undefined ? (
-        <pre className={styles.textOutput} data-output="text">
-          {view.text}
-        </pre>
-      ) : null}
-      {view && view.json !== null ? (
-        <pre className={styles.jsonOutput} data-output="json" aria-label={strings.output.json} tabIndex={0}>
-          {JSON.stringify(view.json, null, 2)}
-        </pre>
-      ) : null}
-      {empty ? <p className={styles.meta}>{strings.output.empty}</p> : null}
-      {job.status === 'FINISHED' && job.metrics.cost_credits !== null ? (
+      {finished ? <ResultView result={job.result} output={output} runtime={job.runtime} apiUrl={apiUrl} strings={strings} /> : null}
+      {finished && job.metrics.cost_credits !== null ? (
         <p className={styles.meta}>
           {formatString(strings.output.cost, {
             credits: job.metrics.cost_credits,

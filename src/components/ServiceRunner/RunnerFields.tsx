@@ -127,7 +127,7 @@ function TextField({ field, value, error, onChange, strings, disabled }: RunnerF
   } else if (field.kind === 'json') {
     control = <textarea {...common} className={styles.jsonArea} spellCheck={false} rows={4} onChange={(e) => onChange(e.target.value)} />;
   } else if (field.kind === 'number' || field.kind === 'integer') {
-    control = (
+    const number = (
       <input
         {...common}
         className={styles.input}
@@ -140,6 +140,27 @@ function TextField({ field, value, error, onChange, strings, disabled }: RunnerF
         onChange={(e) => onChange(e.target.value)}
       />
     );
+    // A number with both bounds gets a slider too (quick, coarse), the input stays for exact values.
+    control =
+      field.min !== undefined && field.max !== undefined ? (
+        <span className={styles.rangeRow}>
+          <input
+            type="range"
+            className={styles.range}
+            min={field.min}
+            max={field.max}
+            step={field.step === 'any' ? sliderStep(field.max - field.min) : field.step}
+            value={sliderValue(value, field)}
+            disabled={disabled}
+            aria-labelledby={`${ids.id}-label`}
+            aria-describedby={ids.describedBy(Boolean(field.description))}
+            onChange={(e) => onChange(e.target.value)}
+          />
+          {number}
+        </span>
+      ) : (
+        number
+      );
   } else {
     control = (
       <input
@@ -156,6 +177,17 @@ function TextField({ field, value, error, onChange, strings, disabled }: RunnerF
       {control}
     </FieldFrame>
   );
+}
+
+/** A round step of about a hundredth of the range (0.01 for 0-1.5, 0.1 for 0-20). */
+const sliderStep = (span: number) => (span > 0 ? 10 ** Math.floor(Math.log10(span / 100)) : 1);
+
+/** Where the slider's thumb sits: the typed number, else the default, else the lower bound. */
+function sliderValue(value: DraftValue, field: FieldSpec): number {
+  const typed = typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  if (Number.isFinite(typed)) return typed;
+  const fallback = typeof field.schema.default === 'number' ? field.schema.default : field.min!;
+  return fallback;
 }
 
 function SwitchField({ field, value, error, onChange, strings, disabled }: RunnerFieldProps) {
@@ -196,7 +228,8 @@ function EnumField({ field, value, error, onChange, strings, disabled }: RunnerF
         aria-describedby={ids.describedBy(Boolean(field.description))}
         onChange={(e) => onChange(e.target.value)}
       >
-        {field.required && field.schema.default !== undefined ? null : <option value="">{strings.chooseOption}</option>}
+        {/* With a default there is always a value: an empty choice would only mean the default again. */}
+        {field.schema.default !== undefined ? null : <option value="">{strings.chooseOption}</option>}
         {(field.options ?? []).map((option, index) => (
           <option key={String(option)} value={String(index)}>
             {String(option)}

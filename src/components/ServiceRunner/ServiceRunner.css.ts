@@ -5,7 +5,45 @@ import { textControl } from '../../theme/controls.css';
 import { fieldError as themeFieldError } from '../../theme/forms.css';
 import { vars } from '../../theme/vars.css';
 
-export const root = style([widgetCard, { minWidth: 0 }]);
+// The runner sizes its columns by its own width, not the window's: it is embedded in pages and
+// third-party sites of any width (container query below).
+export const root = style([widgetCard, { minWidth: 0, containerType: 'inline-size' }]);
+
+/** Wide enough for the form and the output side by side (inputs left, output right). */
+const wide = '(min-width: 760px)';
+
+export const layout = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  minWidth: 0,
+  '@container': { [wide]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' } },
+});
+
+/**
+ * The output column stays in view while a long form scrolls. A page with a fixed header sets
+ * `--lime-runner-sticky-top` to the header's height.
+ */
+export const outputPane = style({
+  display: 'grid',
+  gap: vars.space.md,
+  minWidth: 0,
+  alignContent: 'start',
+  '@container': {
+    [wide]: { position: 'sticky', top: 'var(--lime-runner-sticky-top, 1rem)' },
+  },
+});
+
+export const placeholder = style({
+  display: 'grid',
+  placeItems: 'center',
+  minHeight: '12rem',
+  padding: vars.space.lg,
+  borderRadius: vars.radius.md,
+  border: `2px dashed ${vars.color.border}`,
+  color: vars.color.textMuted,
+  textAlign: 'center',
+  fontSize: vars.fontSize.sm,
+});
 
 export const header = style({
   display: 'flex',
@@ -33,6 +71,13 @@ const control = style([
 ]);
 
 export const input = control;
+export const rangeRow = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 7rem', gap: vars.space.sm, alignItems: 'center' });
+export const range = style({
+  width: '100%',
+  margin: 0,
+  accentColor: vars.color.primary,
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 } },
+});
 export const textarea = style([control, { minHeight: '5.5rem', resize: 'vertical' }]);
 export const select = control;
 export const jsonArea = style([
@@ -134,6 +179,27 @@ export const button = recipe({
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.md });
 
+/**
+ * Estimate and Run. Beside the output (wide layout) it sticks to the bottom of the window, so
+ * Run is reachable without scrolling however long the form is.
+ */
+export const actionBar = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  minWidth: 0,
+  '@container': {
+    [wide]: {
+      position: 'sticky',
+      bottom: 0,
+      zIndex: 1,
+      margin: `0 calc(-1 * ${vars.space.sm})`,
+      padding: vars.space.sm,
+      borderTop: `1px solid ${vars.color.border}`,
+      background: vars.color.surface,
+    },
+  },
+});
+
 export const dropZone = recipe({
   base: {
     display: 'grid',
@@ -224,6 +290,21 @@ export const linkButton = style({
 
 export const output = style({ display: 'grid', gap: vars.space.md, minWidth: 0 });
 export const media = style({ display: 'block', maxWidth: '100%', height: 'auto', borderRadius: vars.radius.md });
+export const figure = style({ display: 'grid', gap: vars.space.sm, justifyItems: 'start', minWidth: 0, margin: 0 });
+/** An audio element has no intrinsic height once `height: auto` applies: give the player its own. */
+export const audio = style({ display: 'block', width: '100%', minHeight: '3rem', colorScheme: 'light dark' });
+export const modelViewer = style({ display: 'grid', gap: vars.space.xs, width: '100%', minWidth: 0 });
+export const modelCanvas = style({
+  display: 'block',
+  width: '100%',
+  aspectRatio: '4 / 3',
+  borderRadius: vars.radius.md,
+  background: vars.color.background,
+  touchAction: 'none',
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 } },
+});
+export const jsonBlock = style({ display: 'grid', gap: vars.space.xs, justifyItems: 'end', minWidth: 0 });
+export { visuallyHidden } from '../../theme/a11y.css';
 export const textOutput = style({
   margin: 0,
   whiteSpace: 'pre-wrap',
@@ -234,6 +315,8 @@ export const textOutput = style({
 });
 export const jsonOutput = style({
   margin: 0,
+  width: '100%',
+  boxSizing: 'border-box',
   maxHeight: '24rem',
   overflow: 'auto',
   padding: vars.space.md,

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
-import type { Job, ModelDescriptor } from '../../api/types';
+import type { Job, ModelDescriptor, ServiceEndpoint } from '../../api/types';
 import { useCatalogue, useCatalogueState } from '../../catalogue/react';
 import { usePlatform } from '../../config/PlatformProvider';
-import { formatString } from '../../config/strings';
+import { formatString, type Strings } from '../../config/strings';
 import { useThemeClass } from '../../config/useThemeClass';
 import { BILLING_PATH } from '../../pricing/constants';
-import { RecentRuns } from './RecentRuns';
+import { RecentRuns, summariseInput } from './RecentRuns';
 import { RunnerField } from './RunnerFields';
-import { RunOutput } from './RunOutput';
+import { ResultView, RunOutput } from './RunOutput';
 import { runDetailText, runStatusText } from './statusText';
 import { useRecentRuns, useElapsedSeconds, useRunEstimate } from './useRunnerData';
 import { useServiceRunner, type RunnerActors } from './useServiceRunner';
@@ -57,6 +57,62 @@ export interface ServiceRunnerProps {
   jobs?: JobsClient;
   /** Extra class on the root element. */
   className?: string;
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * The output column before the first run: the caller's latest run of this endpoint, else the
+ * endpoint's example, else a placeholder saying where the output will appear.
+ */
+function BeforeFirstRun({
+  lastRun,
+  endpoint,
+  apiUrl,
+  strings,
+  headingLevel,
+}: {
+  lastRun: Job | null;
+  endpoint: ServiceEndpoint | undefined;
+  apiUrl: string;
+  strings: Strings['runner'];
+  headingLevel: 3 | 4;
+}) {
+  const titleId = useId();
+  const Heading = `h${headingLevel}` as const;
+  if (lastRun) {
+    const time = Number.isNaN(Date.parse(lastRun.created_at)) ? '' : timeFormat.format(Date.parse(lastRun.created_at));
+    return (
+      <RunOutput
+        job={lastRun}
+        apiUrl={apiUrl}
+        strings={strings}
+        headingLevel={headingLevel}
+        output={endpoint?.output}
+        title={strings.output.lastRun}
+        note={formatString(strings.output.lastRunNote, { summary: summariseInput(lastRun.input), time })}
+      />
+    );
+  }
+  if (endpoint?.example) {
+    return (
+      <section className={styles.output} aria-labelledby={titleId} data-lime="runner-output" data-example="true">
+        <Heading className={styles.sectionTitle} id={titleId}>
+          {strings.output.example}
+        </Heading>
+        <p className={styles.meta}>{strings.output.exampleNote}</p>
+        <ResultView result={endpoint.example.result} output={endpoint.output} apiUrl={apiUrl} strings={strings} />
+      </section>
+    );
+  }
+  return (
+    <section className={styles.output} aria-labelledby={titleId} data-lime="runner-output" data-example="none">
+      <Heading className={styles.sectionTitle} id={titleId}>
+        {strings.output.title}
+      </Heading>
+      <p className={styles.placeholder}>{strings.output.placeholder}</p>
+    </section>
+  );
 }
 
 /** Finds the service in the shared catalogue when no `service` prop is given. */
@@ -124,13 +180,16 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
   useEffect(() => {
     if (ended) setRefreshKey((k) => k + 1);
   }, [ended, job?.job_id]);
-  const recent = useRecentRuns(runner.jobs, service.id, refreshKey, props.showRecentRuns !== false);
+  // Loaded even when the list is hidden: the latest run is the example before the first run.
+  const recent = useRecentRuns(runner.jobs, service.id, refreshKey);
   const estimate = useRunEstimate(runner.jobs, service.id, runner.endpoint?.path, refreshKey);
   const running = phase === 'running' || phase === 'submitting';
   const endedAt = job?.finished_at ? Date.parse(job.finished_at) : null;
   const elapsed = useElapsedSeconds(runner.submittedAt, running, endedAt);
 
   const name = service.display_name || platform.strings.common.unknownModel;
+  const lastRun =
+    recent.status === 'ready' ? (recent.value.find((j) => j.status === 'FINISHED' && j.endpoint === runner.endpoint?.path) ?? null) : null;
   const Heading = `h${headingLevel}` as const;
   const sub = (headingLevel + 1) as 3 | 4;
 
@@ -188,108 +247,123 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
         ) : null}
       </div>
 
-      <form
-        className={styles.form}
-        aria-label={formatString(s.label, { name })}
-        noValidate
-        onKeyDown={onKeyDown}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!busy) runner.run();
-        }}
-      >
-        {runner.fields.map((field) => (
-          <RunnerField
-            key={`${runner.endpoint?.path}|${field.name}`}
-            field={field}
-            value={runner.draft[field.name] ?? null}
-            error={runner.fieldErrors[field.name]}
-            onChange={(value) => runner.setValue(field.name, value)}
-            upload={async (file) => {
-              const result = await runner.jobs.uploadFile(file, file.name);
-              return result.ok ? { ok: true, data: result.data } : { ok: false, error: result.error };
-            }}
-            apiUrl={platform.apiUrl}
-            strings={s}
-            disabled={busy}
-          />
-        ))}
-
-        <p className={styles.estimate} data-lime="runner-estimate">
-          <span>{s.estimate.label}:</span>
-          {estimate ? (
-            <>
-              <span className={styles.estimateValue}>{formatString(s.estimate.credits, { credits: estimate.credits })}</span>
-              <span className={styles.estimateValue}>{formatString(s.estimate.time, { seconds: estimate.seconds.toFixed(1) })}</span>
-              <span>
-                ({estimate.basedOn > 0 ? formatString(s.estimate.fromRecent, { count: estimate.basedOn }) : s.estimate.fromPricing})
-              </span>
-            </>
-          ) : (
-            <span>{s.estimate.unknown}</span>
-          )}
-        </p>
-
-        <div className={styles.actions}>
-          <button type="submit" className={styles.button({ tone: 'primary' })} disabled={busy} aria-keyshortcuts="Control+Enter Meta+Enter">
-            {s.run}
-          </button>
-          {phase === 'running' ? (
-            <button type="button" className={styles.button({ tone: 'secondary' })} disabled={runner.cancelling} onClick={runner.cancel}>
-              {runner.cancelling ? s.cancelling : s.cancel}
-            </button>
-          ) : null}
-          <button type="button" className={styles.button({ tone: 'small' })} disabled={busy} onClick={runner.reset}>
-            {s.reset}
-          </button>
-          <span className={styles.hint}>{s.runShortcut}</span>
-        </div>
-      </form>
-
-      <div className={styles.status} data-lime="runner-status">
-        <div className={styles.statusLine}>
-          <span role="status" aria-live="polite" aria-atomic="true">
-            {phase === 'invalid' && invalidCount > 0 ? s.status.invalid : statusText}
-          </span>
-          {detail ? <span className={styles.hint}>{detail}</span> : null}
-          {elapsed !== null && phase !== 'idle' ? <span>{formatString(s.status.elapsed, { seconds: elapsed })}</span> : null}
-        </div>
-        {progress !== null ? (
-          <progress
-            className={styles.progressBar}
-            max={100}
-            value={progress}
-            aria-label={s.status.progress}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            aria-valuetext={`${progress}%`}
-          />
-        ) : null}
-        {phase === 'needsCredits' ? (
-          <p className={styles.alert({ tone: 'warning' })} role="alert">
-            {runner.error?.message || s.errors.credits}
-            <a
-              href={BILLING_PATH}
-              className={styles.linkButton}
-              onClick={(event) => {
-                event.preventDefault();
-                platform.navigate(BILLING_PATH);
+      <div className={styles.layout}>
+        <form
+          className={styles.form}
+          aria-label={formatString(s.label, { name })}
+          noValidate
+          onKeyDown={onKeyDown}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!busy) runner.run();
+          }}
+        >
+          {runner.fields.map((field) => (
+            <RunnerField
+              key={`${runner.endpoint?.path}|${field.name}`}
+              field={field}
+              value={runner.draft[field.name] ?? null}
+              error={runner.fieldErrors[field.name]}
+              onChange={(value) => runner.setValue(field.name, value)}
+              upload={async (file) => {
+                const result = await runner.jobs.uploadFile(file, file.name);
+                return result.ok ? { ok: true, data: result.data } : { ok: false, error: result.error };
               }}
-            >
-              {s.errors.buyCredits}
-            </a>
-          </p>
-        ) : null}
-        {phase === 'needsAuth' ? <p className={styles.alert({ tone: 'info' })}>{s.errors.signIn}</p> : null}
-        {phase === 'failed' ? (
-          <p className={styles.alert({ tone: 'danger' })} role="alert">
-            {formatString(s.errors.failed, { message: job?.error?.message ?? runner.error?.message ?? s.status.FAILED })}
-          </p>
-        ) : null}
-      </div>
+              apiUrl={platform.apiUrl}
+              strings={s}
+              disabled={busy}
+            />
+          ))}
 
-      {job ? <RunOutput job={job} apiUrl={platform.apiUrl} strings={s} headingLevel={sub} /> : null}
+          <div className={styles.actionBar}>
+            <p className={styles.estimate} data-lime="runner-estimate">
+              <span>{s.estimate.label}:</span>
+              {estimate ? (
+                <>
+                  <span className={styles.estimateValue}>{formatString(s.estimate.credits, { credits: estimate.credits })}</span>
+                  <span className={styles.estimateValue}>{formatString(s.estimate.time, { seconds: estimate.seconds.toFixed(1) })}</span>
+                  <span>
+                    ({estimate.basedOn > 0 ? formatString(s.estimate.fromRecent, { count: estimate.basedOn }) : s.estimate.fromPricing})
+                  </span>
+                </>
+              ) : (
+                <span>{s.estimate.unknown}</span>
+              )}
+            </p>
+
+            <div className={styles.actions}>
+              <button
+                type="submit"
+                className={styles.button({ tone: 'primary' })}
+                disabled={busy}
+                aria-keyshortcuts="Control+Enter Meta+Enter"
+              >
+                {s.run}
+              </button>
+              {phase === 'running' ? (
+                <button type="button" className={styles.button({ tone: 'secondary' })} disabled={runner.cancelling} onClick={runner.cancel}>
+                  {runner.cancelling ? s.cancelling : s.cancel}
+                </button>
+              ) : null}
+              <button type="button" className={styles.button({ tone: 'small' })} disabled={busy} onClick={runner.reset}>
+                {s.reset}
+              </button>
+              <span className={styles.hint}>{s.runShortcut}</span>
+            </div>
+          </div>
+        </form>
+
+        <div className={styles.outputPane} data-lime="runner-output-pane">
+          <div className={styles.status} data-lime="runner-status">
+            <div className={styles.statusLine}>
+              <span role="status" aria-live="polite" aria-atomic="true">
+                {phase === 'invalid' && invalidCount > 0 ? s.status.invalid : statusText}
+              </span>
+              {detail ? <span className={styles.hint}>{detail}</span> : null}
+              {elapsed !== null && phase !== 'idle' ? <span>{formatString(s.status.elapsed, { seconds: elapsed })}</span> : null}
+            </div>
+            {progress !== null ? (
+              <progress
+                className={styles.progressBar}
+                max={100}
+                value={progress}
+                aria-label={s.status.progress}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={progress}
+                aria-valuetext={`${progress}%`}
+              />
+            ) : null}
+            {phase === 'needsCredits' ? (
+              <p className={styles.alert({ tone: 'warning' })} role="alert">
+                {runner.error?.message || s.errors.credits}
+                <a
+                  href={BILLING_PATH}
+                  className={styles.linkButton}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    platform.navigate(BILLING_PATH);
+                  }}
+                >
+                  {s.errors.buyCredits}
+                </a>
+              </p>
+            ) : null}
+            {phase === 'needsAuth' ? <p className={styles.alert({ tone: 'info' })}>{s.errors.signIn}</p> : null}
+            {phase === 'failed' ? (
+              <p className={styles.alert({ tone: 'danger' })} role="alert">
+                {formatString(s.errors.failed, { message: job?.error?.message ?? runner.error?.message ?? s.status.FAILED })}
+              </p>
+            ) : null}
+          </div>
+
+          {job ? (
+            <RunOutput job={job} apiUrl={platform.apiUrl} strings={s} headingLevel={sub} output={runner.endpoint?.output} />
+          ) : (
+            <BeforeFirstRun lastRun={lastRun} endpoint={runner.endpoint} apiUrl={platform.apiUrl} strings={s} headingLevel={sub} />
+          )}
+        </div>
+      </div>
 
       {props.showRecentRuns !== false ? (
         <RecentRuns runs={recent} strings={s} headingLevel={sub} disabled={busy} onOpen={runner.open} onRunAgain={runner.runAgain} />

@@ -5,7 +5,8 @@ import type { FileRef, Job } from '../../api/types';
  * the rules are tested without a browser.
  */
 
-export type MediaKind = 'image' | 'audio' | 'video' | 'file';
+/** `animation`: an animated image (GIF) a video endpoint returned; `model`: a glTF 3D model. */
+export type MediaKind = 'image' | 'animation' | 'audio' | 'video' | 'model' | 'file';
 
 export interface MediaOutput extends FileRef {
   kind: MediaKind;
@@ -27,8 +28,17 @@ export function isFileRef(value: unknown): value is FileRef {
   return typeof v.url === 'string' && typeof v.content_type === 'string';
 }
 
-export function mediaKind(contentType: string): MediaKind {
+const MODEL_TYPES = new Set(['model/gltf-binary', 'model/gltf+json']);
+
+/**
+ * How to present a file. A GIF from a video endpoint (or under a `video` key) is a clip, not a
+ * picture, so it is labelled as one.
+ */
+export function mediaKind(contentType: string, context: { outputType?: string; path?: string } = {}): MediaKind {
   const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if (type === 'image/gif' && (context.outputType === 'video' || /(^|\.)(video|clip|animation)s?(\.|$)/.test(context.path ?? '')))
+    return 'animation';
+  if (MODEL_TYPES.has(type)) return 'model';
   if (type.startsWith('image/')) return 'image';
   if (type.startsWith('audio/')) return 'audio';
   if (type.startsWith('video/')) return 'video';
@@ -37,16 +47,27 @@ export function mediaKind(contentType: string): MediaKind {
 
 const MAX_DEPTH = 4;
 
-/** Splits a result into media, text and the remaining JSON. */
-export function viewOfResult(result: unknown): OutputView {
+/**
+ * Splits a result into media, text and the remaining JSON. The text is shown once: copies of it
+ * elsewhere in the result (a chat answer's `message.content`) are left out of the JSON.
+ */
+export function viewOfResult(result: unknown, outputType?: string): OutputView {
   const media: MediaOutput[] = [];
-  let text: string | null = null;
+  const top = result && typeof result === 'object' && !Array.isArray(result) ? (result as Record<string, unknown>) : null;
+  const text: string | null = top && typeof top.text === 'string' ? top.text : null;
 
   function strip(value: unknown, path: string, depth: number): unknown {
     if (isFileRef(value)) {
-      media.push({ url: value.url, content_type: value.content_type, size: value.size, kind: mediaKind(value.content_type), path });
+      media.push({
+        url: value.url,
+        content_type: value.content_type,
+        size: value.size,
+        kind: mediaKind(value.content_type, { outputType, path }),
+        path,
+      });
       return undefined;
     }
+    if (text !== null && value === text && depth > 0) return undefined;
     if (depth >= MAX_DEPTH || value === null || typeof value !== 'object') return value;
     if (Array.isArray(value)) {
       const kept = value.map((v, i) => strip(v, path ? `${path}.${i}` : String(i), depth + 1)).filter((v) => v !== undefined);
@@ -54,10 +75,7 @@ export function viewOfResult(result: unknown): OutputView {
     }
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(value)) {
-      if (depth === 0 && key === 'text' && typeof v === 'string') {
-        text = v;
-        continue;
-      }
+      if (depth === 0 && key === 'text' && typeof v === 'string') continue;
       const kept = strip(v, path ? `${path}.${key}` : key, depth + 1);
       if (kept !== undefined) out[key] = kept;
     }

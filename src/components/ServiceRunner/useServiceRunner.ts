@@ -1,3 +1,4 @@
+import { runnableEndpoints } from '../../run/endpoints';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createJobsClient, type JobsClient } from '../../api/jobs';
@@ -35,9 +36,7 @@ export function useJobsClient(provided?: JobsClient): JobsClient {
   return provided ?? made;
 }
 
-/** Runnable endpoints: the job API runs POST endpoints (docs/jobs.md). */
-export const runnableEndpoints = (endpoints: readonly ServiceEndpoint[]) =>
-  endpoints.filter((e) => e.method === 'POST' && Array.isArray(e.parameters));
+export { runnableEndpoints } from '../../run/endpoints';
 
 /**
  * Headless logic of the service runner: the form (fields from the endpoint's JSON Schema,

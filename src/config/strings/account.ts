@@ -57,6 +57,8 @@ export const accountStrings = {
   zipCode: 'ZIP code',
   city: 'City',
   countryCode: 'Country code',
+  /** (designed) the country picker's empty choice. */
+  countryNone: 'No country selected',
   mobile: 'Mobile',
   dateOfBirth: 'Date of birth',
   saveProfile: 'Save profile',

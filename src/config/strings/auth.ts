@@ -34,6 +34,8 @@ export const authStrings = {
     noAccount: "Don't have an account?",
     orContinueWith: 'or continue with',
     continueWith: 'Continue with {provider}',
+    /** (designed) the toggle beside a password field; pressed shows the password. */
+    showPassword: 'Show password',
     dismissAlert: 'Dismiss message',
     working: 'Please wait…',
     redirecting: 'Signing you in…',

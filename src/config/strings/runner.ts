@@ -71,6 +71,23 @@ export const runnerStrings = {
     download: 'Download ({size})',
     json: 'JSON output',
     image: 'Generated image',
+    video: 'Generated video',
+    /** Under a clip delivered as an animated GIF (it plays by itself, without controls). */
+    animation: 'Video clip (animated GIF), playing in a loop.',
+    audio: 'Generated audio',
+    model: '3D model',
+    modelLoading: 'Loading the 3D viewer…',
+    modelHint: 'Drag to turn the model, scroll or pinch to zoom; arrow keys turn it when focused.',
+    modelFailed: 'This browser cannot show the 3D model here; download it instead.',
+    copyJson: 'Copy JSON',
+    copied: 'Copied!',
+    /** Before the first run: the endpoint's example output. */
+    example: 'Example output',
+    exampleNote: 'What this endpoint returns for the example input. Run it to see your own.',
+    /** Before the first run: the caller's latest run of the service. */
+    lastRun: 'Your last run',
+    lastRunNote: '{summary} · {time}',
+    placeholder: 'The output appears here when you run the service.',
     /** A job produced by a demo runtime, not by the real model. */
     demo: 'Demo output from the {runtime} runtime: computed on this server to show the flow, not produced by the real model.',
     runtime: 'Runtime: {runtime}',
@@ -84,7 +101,7 @@ export const runnerStrings = {
     credits: 'Not enough credits for this run.',
     buyCredits: 'Buy credits',
     failed: 'The run failed: {message}',
-    noEndpoints: 'This service has no endpoint that can be run.',
+    noEndpoints: 'This service cannot be run yet: its publisher has not added an endpoint to call.',
     unknownService: 'Service not found.',
     loadFailed: 'Could not load this service. Check your connection and try again.',
     notANumber: 'Enter a number.',

@@ -62,6 +62,8 @@ export const searchStrings = {
     published: 'Published',
     howToCall: 'How to call it',
     noEndpoints: 'This service does not describe its endpoints yet.',
+    /** Badge on a catalogue card and the service page of a service with nothing to run yet. */
+    notRunnable: 'Cannot be run yet',
     parameter: 'Parameter',
     type: 'Type',
     required: 'Required',

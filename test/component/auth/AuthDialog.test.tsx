@@ -1,12 +1,25 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthDialog, type PageScreen } from '../../../src/components/AuthDialog';
 import { isPageScreen } from '../../../src/auth/screens';
 import { authStrings } from '../../../src/config/strings/auth';
 import { expectNoAxeViolations } from '../../setup/axe';
 import { apiError, fakeSession, mount } from './setup';
+
+// The dialog asks the auth server which social providers are on (GET /auth/v1/settings); here
+// it answers like a server with all four configured, unless a test says otherwise.
+let enabled: Record<string, boolean> = { google: true, azure: true, github: true, facebook: true };
+beforeEach(() => {
+  enabled = { google: true, azure: true, github: true, facebook: true };
+  const realFetch = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
+    String(input instanceof Request ? input.url : input).endsWith('/auth/v1/settings')
+      ? Promise.resolve(Response.json({ external: { email: true, ...enabled } }))
+      : realFetch(input, init),
+  );
+});
 
 // The designed titles, from the strings table the dialog reads.
 const titles: Record<PageScreen, string> = authStrings.titles;
@@ -46,8 +59,30 @@ describe('AuthDialog, page mode (product-rules §2 sign-in page, §4 page states
     expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'current-password');
     expect(screen.getByRole('button', { name: 'Forgot password?' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign up' })).toBeTruthy();
-    const social = screen.getAllByRole('button', { name: /^Continue with / }).map((b) => b.textContent);
+    const social = (await screen.findAllByRole('button', { name: /^Continue with / })).map((b) => b.textContent);
     expect(social).toEqual(['Continue with Google', 'Continue with Microsoft', 'Continue with GitHub', 'Continue with Facebook']);
+  });
+
+  it('shows only the providers the auth server has turned on', async () => {
+    enabled = { google: false, azure: false, github: true, facebook: false };
+    mount((actors) => <AuthDialog actors={actors} />);
+    await heading('Sign in');
+    expect(await screen.findByRole('button', { name: 'Continue with GitHub' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Continue with / })).toHaveLength(1);
+  });
+
+  it('a show-password toggle reveals and hides the password', async () => {
+    const user = userEvent.setup();
+    mount((actors) => <AuthDialog actors={actors} />);
+    await heading('Sign in');
+    const password = screen.getByLabelText('Password');
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
+    expect(password).toHaveAttribute('type', 'text');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await user.click(toggle);
+    expect(password).toHaveAttribute('type', 'password');
   });
 
   it('product-rules §5: an invalid form is not sent; each field names its problem', async () => {
@@ -182,7 +217,7 @@ describe('AuthDialog, page mode (product-rules §2 sign-in page, §4 page states
     const user = userEvent.setup();
     const m = mount((actors) => <AuthDialog actors={actors} />);
     await heading('Sign in');
-    await user.click(screen.getByRole('button', { name: 'Continue with Microsoft' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue with Microsoft' }));
     expect(m.last('socialSignIn').input).toEqual({ provider: 'azure' });
     await act(async () => m.last('socialSignIn').reject(apiError('provider_disabled')));
     expect(await screen.findByRole('alert')).toHaveTextContent(

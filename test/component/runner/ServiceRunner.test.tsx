@@ -154,6 +154,9 @@ describe('ServiceRunner: the form', () => {
     expect(screen.getByRole('combobox', { name: 'Endpoint' })).toHaveFocus();
     await ctx.user.tab();
     expect(prompt()).toHaveFocus();
+    // The bounded number is a slider, then its input; then the select; then the switch.
+    await ctx.user.tab();
+    expect(screen.getAllByRole('slider')[0]).toHaveFocus();
     await ctx.user.tab();
     await ctx.user.tab();
     await ctx.user.tab();

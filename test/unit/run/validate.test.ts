@@ -35,6 +35,17 @@ describe('validateJobInput', () => {
     });
   });
 
+  it('counts an empty required list as missing, so no job is created for it', () => {
+    const chat: ServiceEndpoint = { method: 'POST', path: '/chat', parameters: [{ name: 'messages', type: 'array', required: true }] };
+    expect(validateJobInput(chat, { messages: [] })).toEqual({
+      valid: false,
+      errors: [{ name: 'messages', rule: 'required', message: 'messages is required' }],
+    });
+    expect(validateJobInput(chat, { messages: [{ role: 'user', content: 'hi' }] }).valid).toBe(true);
+    // An optional list may be empty.
+    expect(validateJobInput(endpoint, { prompt: 'a cat', seeds: [] }).valid).toBe(true);
+  });
+
   it('reports a missing required field (rule required)', () => {
     expect(validateJobInput(endpoint, {})).toEqual({
       valid: false,

@@ -39,10 +39,20 @@ describe('runner output model: results shown by type', () => {
     expect(viewOfResult(null)).toEqual({ media: [], text: null, json: null });
   });
 
+  it('shows a chat answer once: its copy in message.content is left out of the JSON', () => {
+    const answer = { text: 'Limes.', message: { role: 'assistant', content: 'Limes.' }, finish_reason: 'stop' };
+    expect(viewOfResult(answer)).toEqual({ media: [], text: 'Limes.', json: { message: { role: 'assistant' }, finish_reason: 'stop' } });
+  });
+
   it('kinds by content type', () => {
     expect(mediaKind('video/mp4')).toBe('video');
+    // A GIF from a video endpoint (or under a video key) is a clip; glTF is a 3D model.
+    expect(mediaKind('image/gif', { outputType: 'video' })).toBe('animation');
+    expect(mediaKind('image/gif', { path: 'video' })).toBe('animation');
+    expect(mediaKind('image/gif', { outputType: 'image', path: 'images.0' })).toBe('image');
+    expect(mediaKind('model/gltf-binary')).toBe('model');
     expect(mediaKind('image/gif; charset=binary')).toBe('image');
-    expect(mediaKind('model/gltf-binary')).toBe('file');
+    expect(mediaKind('application/octet-stream')).toBe('file');
   });
 
   it('streamed text only while PROCESSING', () => {
@@ -70,6 +80,9 @@ describe('runner output model: results shown by type', () => {
 
   it('recent runs are summarised by their first text input', () => {
     expect(summariseInput({ width: 5, prompt: 'a lime' })).toBe('a lime');
+    // An uploaded file's URL before the prompt does not name the run; the prompt does.
+    expect(summariseInput({ image: 'http://localhost:3000/media/files/abc.png', prompt: 'make it green' })).toBe('make it green');
+    expect(summariseInput({ image: 'https://cdn.example.com/a.png', mode: 'fast' })).toBe('fast');
     expect(summariseInput({ messages: [{ role: 'user', content: 'Hi there' }] })).toBe('Hi there');
     expect(summariseInput({ image: 'data:image/png;base64,AA', n: 1 })).toBe('{"image":"data:image/png;base64,AA","n":1}');
   });

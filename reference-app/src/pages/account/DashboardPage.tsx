@@ -31,8 +31,11 @@ export default function DashboardPage() {
 
   const loadUsage = useCallback(() => profile.usageStatistics(), [profile]);
   const loadKeys = useCallback(() => profile.apiKeys(), [profile]);
+  const loadProfile = useCallback(() => profile.profile(), [profile]);
   const usage = useApiResource(loadUsage, { onError: () => notify.warning(strings.loadProblem) });
   const keys = useApiResource(loadKeys, { onError: () => notify.warning(strings.loadProblem) });
+  // Only the greeting's wording depends on it: a failed load keeps 'Welcome back' without a second warning.
+  const newUser = useApiResource(loadProfile).data?.is_new_user === true;
 
   const months = usage.data?.monthly_api_calls ?? [];
   const thisMonth = months.length ? months[months.length - 1] : null;
@@ -42,7 +45,11 @@ export default function DashboardPage() {
 
   return (
     <div className={styles.page}>
-      <h1>Welcome back{email ? `, ${email}` : ''}</h1>
+      {/* A first visit (terms not yet accepted, product-rules §3 is_new_user) is greeted, not welcomed back. */}
+      <h1 className={styles.greeting}>
+        {newUser ? 'Welcome' : 'Welcome back'}
+        {email ? `, ${email}` : ''}
+      </h1>
 
       <div className={page.grid}>
         <div>

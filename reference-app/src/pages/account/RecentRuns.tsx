@@ -17,7 +17,10 @@ const servicePath = (job: Job) => `/APIs/service/${job.service_id.split('/').map
 
 export function RecentRuns() {
   const { jobs } = usePlatformClients();
-  const strings = useStrings().account;
+  const all = useStrings();
+  const strings = all.account;
+  // Statuses in words ('Finished'), as the playground says them, not the API's capitals.
+  const statusText = all.runner.status;
   const load = useCallback(() => jobs.list({ limit: RECENT_RUNS }), [jobs]);
   const runs = useApiResource(load, { onError: () => notify.warning(strings.loadProblem) });
   const list = runs.data?.jobs ?? [];
@@ -50,7 +53,7 @@ export function RecentRuns() {
                     {job.service_id} {job.endpoint}
                   </Link>
                 </td>
-                <td>{job.status}</td>
+                <td data-status={job.status}>{statusText[job.status]}</td>
                 <td>{job.metrics.cost_credits === null ? '–' : `${job.metrics.cost_credits} credits`}</td>
                 <td>{timeFormat.format(new Date(job.created_at))}</td>
               </tr>

@@ -1,7 +1,19 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@limelight/widgets/theme/contract';
 
-export const page = style({ maxWidth: 960, margin: '0 auto', padding: vars.space.lg, display: 'grid', gap: vars.space.lg });
+// One column that never grows past the screen (an implicit grid column would widen to its widest
+// table); wide tables scroll inside their own container (tableScroll).
+export const page = style({
+  maxWidth: 960,
+  margin: '0 auto',
+  padding: vars.space.lg,
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space.lg,
+  '@media': { 'screen and (max-width: 599px)': { padding: vars.space.md } },
+});
+/** A long e-mail address in the greeting wraps instead of widening the page. */
+export const greeting = style({ overflowWrap: 'anywhere' });
 export const panel = style({
   padding: vars.space.lg,
   background: vars.color.surface,
@@ -25,7 +37,8 @@ export const notice = style({
   color: vars.color.onWarning,
 });
 export const big = style({ fontSize: vars.fontSize.xxl, fontWeight: 800, margin: 0, color: vars.color.primary });
-export const tableScroll = style({ overflowX: 'auto' });
+// Positioned: absolutely positioned (visually hidden) cell content stays clipped with the table.
+export const tableScroll = style({ overflowX: 'auto', position: 'relative' });
 export const titleRow = style({
   display: 'flex',
   flexWrap: 'wrap',

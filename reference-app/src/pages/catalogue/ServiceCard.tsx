@@ -1,16 +1,10 @@
 import type { SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 import type { ModelCategory, ModelDescriptor } from '@limelight/widgets/api';
-import {
-  FALLBACK_IMAGE,
-  descriptionPreview,
-  displayName,
-  formatRuns,
-  modelImage,
-  resolveCategories,
-  servicePath,
-} from '@limelight/widgets/catalogue';
+import { FALLBACK_IMAGE, descriptionPreview, displayName, formatRuns, resolveCategories, servicePath } from '@limelight/widgets/catalogue';
 import { useStrings } from '@limelight/widgets/platform';
+import { canRunService } from '@limelight/widgets/run';
+import { ServicePicture } from './ServicePicture';
 import * as styles from './catalogue.css';
 
 export const showFallbackImage = (event: SyntheticEvent<HTMLImageElement>) => {
@@ -41,12 +35,17 @@ export function ServiceCard({
   const cats = resolveCategories(model, categories);
   return (
     <Link className={styles.card} to={`/APIs/service/${servicePath(model)}`}>
-      <img className={styles.cardImage} src={modelImage(model)} alt="" loading="lazy" decoding="async" onError={showFallbackImage} />
+      <ServicePicture model={model} className={styles.cardImage} lazy />
       <div className={styles.cardBody}>
         <Heading className={styles.cardTitle}>{displayName(model, s.unknownModel)}</Heading>
         <p className={styles.cardText}>{descriptionPreview(model, 140)}</p>
       </div>
       <div className={styles.cardMeta}>
+        {canRunService(model) ? null : (
+          <span className={styles.warningBadge} data-runnable="false">
+            {s.service.notRunnable}
+          </span>
+        )}
         <span className={styles.badge}>{formatRuns(model.n_usages, s.runs)}</span>
         {model.provider ? <span className={styles.badge}>{providerLabel(model.provider, brand)}</span> : null}
         {cats.slice(0, 2).map((c) => (

@@ -5,16 +5,17 @@ import {
   displayName,
   findServiceByPath,
   formatRuns,
-  modelImage,
   resolveCategories,
   sanitizeDescriptionHtml,
   sortDomains,
 } from '@limelight/widgets/catalogue';
 import { usePlatform } from '@limelight/widgets/platform';
+import { canRunService } from '@limelight/widgets/run';
 import { ServiceRunner } from '@limelight/widgets/service-runner';
 import { ServiceTabs } from './ServiceTabs';
-import { providerLabel, showFallbackImage } from './ServiceCard';
+import { providerLabel } from './ServiceCard';
 import { useCatalogueData } from './useCatalogueData';
+import { ServicePicture } from './ServicePicture';
 import * as styles from './catalogue.css';
 
 /** The decoded path segments of /APIs/service/:serviceId and /APIs/service/:owner/:name. */
@@ -130,9 +131,14 @@ export function ServiceHeader({
   const html = useMemo(() => sanitizeDescriptionHtml(model.model_desc), [model.model_desc]);
   return (
     <div className={stacked ? styles.serviceHeaderStacked : styles.serviceHeader}>
-      <img className={styles.serviceImage} src={modelImage(model)} alt="" onError={showFallbackImage} />
+      <ServicePicture model={model} className={styles.serviceImage} />
       <div>
         <Heading className={styles.title}>{name}</Heading>
+        {canRunService(model) ? null : (
+          <p className={styles.warningBadge} data-runnable="false">
+            {s.notRunnable}
+          </p>
+        )}
         {html ? (
           // Sanitised with DOMPurify (scripts, handlers, styles removed) before it is rendered.
           <div className={styles.description} dangerouslySetInnerHTML={{ __html: html }} />
@@ -252,7 +258,7 @@ export function ServiceView() {
 
   if (model) {
     return (
-      <div className={styles.page}>
+      <div className={styles.servicePage}>
         <ServiceDetails model={model} />
       </div>
     );

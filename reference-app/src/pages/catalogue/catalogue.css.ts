@@ -1,4 +1,5 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '@limelight/widgets/theme/contract';
 import { pillButton } from '../page.css';
 
@@ -127,6 +128,28 @@ export const cardImage = style({
   objectFit: 'cover',
   background: vars.color.surfaceRaised,
 });
+/** How many tones the generated monograms come in (ServicePicture picks one by the service id). */
+export const MONOGRAM_TONES = 4;
+const tone = (from: string, to: string) => ({ background: `linear-gradient(135deg, ${from}, ${to})` });
+export const monogram = recipe({
+  base: {
+    display: 'grid',
+    placeItems: 'center',
+    color: '#f4f1fa',
+    fontWeight: 800,
+    fontSize: 'clamp(1.5rem, 6vw, 3rem)',
+    letterSpacing: '0.04em',
+    userSelect: 'none',
+  },
+  variants: {
+    tone: {
+      0: tone('#3b2d57', '#24405a'),
+      1: tone('#2f4a3a', '#3b2d57'),
+      2: tone('#4a3550', '#2d3f5c'),
+      3: tone('#2b4650', '#463a5e'),
+    },
+  },
+});
 export const cardBody = style({ display: 'grid', gap: vars.space.xs, alignContent: 'start', padding: vars.space.md });
 export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.md, overflowWrap: 'anywhere' });
 export const cardText = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
@@ -144,8 +167,13 @@ export const badge = style({
   background: vars.color.surfaceRaised,
   color: vars.color.text,
   fontSize: vars.fontSize.xs,
-  whiteSpace: 'nowrap',
+  // Long category names wrap inside the badge rather than push the page sideways.
+  maxWidth: '100%',
+  overflowWrap: 'anywhere',
 });
+
+/** Says a service cannot be run yet (no endpoint to call). */
+export const warningBadge = style([badge, { background: vars.color.warningSurface, color: vars.color.onWarning, fontWeight: 600 }]);
 
 export const pager = style({
   display: 'flex',
@@ -169,13 +197,18 @@ export const empty = style({ padding: vars.space.xl, textAlign: 'center', color:
 
 // Service page
 
+// A compact picture, so the playground (and its Run button) starts in the first screenful.
 export const serviceHeader = style({
   display: 'grid',
-  gridTemplateColumns: 'minmax(0, 320px) minmax(0, 1fr)',
+  gridTemplateColumns: 'minmax(0, 200px) minmax(0, 1fr)',
   gap: vars.space.lg,
   alignItems: 'start',
-  '@media': { [mdDown]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
+  // Narrow screens: a small picture beside the title, the text flowing on below it at full width.
+  '@media': { [mdDown]: { display: 'flow-root' } },
 });
+
+/** A service page: the playground's output column sticks below the 100 px site header. */
+export const servicePage = style([page, { vars: { '--lime-runner-sticky-top': '116px' } }]);
 
 /** The same header in a narrow column (the editor's preview): image above the text. */
 export const serviceHeaderStacked = style([serviceHeader, { gridTemplateColumns: 'minmax(0, 1fr)' }]);
@@ -183,6 +216,7 @@ export const serviceHeaderStacked = style([serviceHeader, { gridTemplateColumns:
 export const serviceImage = style({
   display: 'block',
   width: '100%',
+  '@media': { [mdDown]: { float: 'left', width: 96, marginInlineEnd: vars.space.md, marginBlockEnd: vars.space.sm } },
   aspectRatio: '1 / 1',
   objectFit: 'cover',
   borderRadius: vars.radius.lg,
@@ -191,14 +225,16 @@ export const serviceImage = style({
 
 export const facts = style({
   display: 'grid',
-  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+  // Two facts a row on wide screens: the header stays short and the playground starts higher.
+  gridTemplateColumns: 'max-content minmax(0, 1fr) max-content minmax(0, 1fr)',
+  '@media': { [mdDown]: { gridTemplateColumns: 'max-content minmax(0, 1fr)', clear: 'both' } },
   gap: `${vars.space.xs} ${vars.space.md}`,
   margin: `${vars.space.md} 0`,
 });
 export const factName = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const factValue = style({ margin: 0, overflowWrap: 'anywhere' });
 
-export const description = style({ lineHeight: 1.6, overflowWrap: 'anywhere' });
+export const description = style({ lineHeight: 1.6, overflowWrap: 'anywhere', '@media': { [mdDown]: { clear: 'both' } } });
 globalStyle(`${description} img`, { maxWidth: '100%' });
 
 export const sectionTitle = style({ fontSize: vars.fontSize.lg, margin: `${vars.space.xl} 0 ${vars.space.sm}` });

@@ -1,0 +1,125 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { confirmedAccount } from './support/accounts';
+
+// The account area as a new user and a publisher meet it on a phone and a desktop (issue 25):
+// nothing scrolls sideways at 390 px, axe stays clean at both widths, the greeting fits the user.
+
+const PUBLISHER = { email: 'publisher@limelight.dev', password: 'limelight-publisher' };
+const ACCOUNT_PAGES = [
+  '/account/dashboard',
+  '/account/profile',
+  '/account/billing',
+  '/account/hosting',
+  '/account/hostingActive2',
+  '/account/support',
+];
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/signinup?page_state=1');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/account/);
+}
+
+test.describe('account pages on a phone and a desktop (issue 25, items 5 and 10)', () => {
+  test('no account page scrolls sideways at 390 px, and axe is clean at 390 and 1280 px', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, PUBLISHER.email, PUBLISHER.password);
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport);
+      for (const path of ACCOUNT_PAGES) {
+        await page.goto(path);
+        await expect(page.locator('main h1').first()).toBeVisible();
+        // Let the panels load their data (tables are the widest part).
+        await page.waitForLoadState('networkidle');
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} at ${viewport.width} px`).toBe(0);
+        const results = await new AxeBuilder({ page }).analyze();
+        expect(
+          results.violations.map((v) => v.id),
+          `${path} at ${viewport.width} px`,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  test('a new user is welcomed, a returning one welcomed back', async ({ page, request, browser }) => {
+    const password = 'lime-new-user-1';
+    const email = await confirmedAccount(request, 'welcome', password);
+    await signIn(page, email, password);
+    await page.goto('/account/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome, ${email}`);
+    const returning = await browser.newContext();
+    const other = await returning.newPage();
+    await signIn(other, PUBLISHER.email, PUBLISHER.password);
+    await other.goto('/account/dashboard');
+    await expect(other.getByRole('heading', { level: 1 })).toHaveText(`Welcome back, ${PUBLISHER.email}`);
+    await returning.close();
+  });
+
+  test('sign-in shows only the providers the auth server turned on (none here) and a show-password toggle', async ({ page, request }) => {
+    const config = (await (await request.get('/config.json')).json()) as { authKey: string };
+    const settings = (await (await request.get('/auth/v1/settings', { headers: { apikey: config.authKey } })).json()) as {
+      external: Record<string, boolean>;
+    };
+    expect(settings.external.google).toBe(false);
+    await page.goto('/signinup?page_state=1');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('button', { name: /^Continue with / })).toHaveCount(0);
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('secret-lime');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(password).toHaveValue('secret-lime');
+  });
+
+  test('profile: a 422 shows on its field; the country is a picker of localised names that saves the ISO code', async ({
+    page,
+    request,
+  }) => {
+    const password = 'lime-profile-1';
+    const email = await confirmedAccount(request, 'profile', password);
+    await signIn(page, email, password);
+    await page.goto('/account/profile');
+    const mobile = page.getByLabel('Mobile');
+    await mobile.fill('call me maybe');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(mobile).toHaveAttribute('aria-invalid', 'true');
+    await expect(mobile).toHaveAccessibleDescription('must be a phone number such as +49 30 1234567');
+    await mobile.fill('+49 30 1234567');
+    await expect(mobile).not.toHaveAttribute('aria-invalid', 'true');
+    const country = page.getByRole('combobox', { name: 'Country code' });
+    await country.selectOption({ label: 'Germany' });
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Profile updated')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Country code' })).toHaveValue('DE');
+    expect(
+      await new AxeBuilder({ page })
+        .include('form')
+        .analyze()
+        .then((r) => r.violations.map((v) => v.id)),
+    ).toEqual([]);
+  });
+
+  test('a service without a picture gets a neutral monogram on its card and page; the header search keeps the 404 image', async ({
+    page,
+  }) => {
+    await page.goto('/APIs/service/google-deepmind/gemma-2-9b-it');
+    const picture = page.locator('article [data-placeholder="monogram"]').first();
+    await expect(picture).toHaveText('G2');
+    await expect(page.locator('article img[src^="data:image/svg+xml"]')).toHaveCount(0);
+    await page.goto('/APIs/Overview?q=gemma');
+    const card = page.getByRole('link', { name: /gemma-2-9b-it/ });
+    await expect(card.locator('[data-placeholder="monogram"]')).toHaveText('G2');
+    // The product rules' fallback image stays in the header search's results.
+    await page.getByRole('combobox', { name: /Search services/ }).fill('gemma-2-9b');
+    await expect(page.getByRole('listbox').locator('img[src^="data:image/svg+xml"]').first()).toBeAttached();
+  });
+});
