@@ -45,8 +45,11 @@ export function exampleInput(endpoint: Pick<ServiceEndpoint, 'parameters'>): Rec
     else if (p.enum?.length) input[p.name] = p.enum[0];
     else if (p.name === 'messages' || (p.type === 'array' && p.items?.type === 'object')) {
       input[p.name] = [{ role: 'user', content: 'Write a haiku about limes.' }];
-    } else if (p.type === 'array') input[p.name] = [];
-    else if (p.type === 'integer' || p.type === 'number') input[p.name] = p.minimum ?? 1;
+    } else if (p.type === 'array') {
+      // A required list may not be empty (the runner and the server refuse it), so one item.
+      const numeric = p.items?.type === 'integer' || p.items?.type === 'number';
+      input[p.name] = [numeric ? 1 : (SAMPLE_TEXT.text ?? 'Example')];
+    } else if (p.type === 'integer' || p.type === 'number') input[p.name] = p.minimum ?? 1;
     else if (p.type === 'boolean') input[p.name] = false;
     else if (p.type === 'file') input[p.name] = 'https://example.com/input.png';
     else input[p.name] = SAMPLE_TEXT[p.name] ?? `Example ${p.name.replace(/_/g, ' ')}`;

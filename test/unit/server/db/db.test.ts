@@ -18,6 +18,9 @@ beforeAll(async () => {
     '005_jobs',
     '006_catalogue_version',
     '007_services',
+    '008_job_holds',
+    '009_container_hosting',
+    '010_webhook_secrets',
   ]);
 });
 afterAll(() => database?.close());
