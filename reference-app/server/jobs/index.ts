@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../db/connect';
 import type { ServerConfig } from '../config';
+import { CATALOGUE_CHANNEL } from '../http/catalogueCache';
 import { log } from '../log';
 import type { MediaStore } from '../media/store';
 import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
@@ -74,6 +75,20 @@ export async function startJobs(options: {
     // Polling still finds the work; notifications only make it prompt.
     log.warn({ err: error }, 'job notifications unavailable, polling instead');
   }
+  // A service is reused for a second by the creates and claims that follow; a write to the
+  // catalogue (a pause, an edit, a delete, through any process) drops those copies at once, so a
+  // paused service refuses the very next run (migration 006 announces every such write).
+  let unlistenCatalogue: (() => Promise<void>) | undefined;
+  try {
+    unlistenCatalogue = await database.listen(CATALOGUE_CHANNEL, {
+      notify: () => {
+        service.forgetServices();
+        worker.forgetServices();
+      },
+    });
+  } catch (error) {
+    log.warn({ err: error }, 'catalogue notifications unavailable: cached services expire after a second');
+  }
   if (config.jobs.workerSlots > 0) {
     await worker.start();
     webhooks.start();
@@ -87,6 +102,7 @@ export async function startJobs(options: {
       await webhooks.stop();
       await worker.stop();
       await unlisten?.().catch(() => {});
+      await unlistenCatalogue?.().catch(() => {});
     },
   };
 }

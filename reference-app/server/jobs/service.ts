@@ -72,6 +72,11 @@ export class JobService {
     return entry;
   }
 
+  /** Drops the reused services (a catalogue write was announced). */
+  forgetServices(): void {
+    this.#cache.clear();
+  }
+
   #price(serviceId: string) {
     const entry = this.#cached(serviceId) as { price?: ReturnType<typeof gpuPriceOf> };
     entry.price ??= gpuPriceOf(this.deps.db, serviceId);

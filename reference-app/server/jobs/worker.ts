@@ -205,6 +205,11 @@ export class JobWorker {
       });
   }
 
+  /** Drops the reused services (a catalogue write was announced). */
+  forgetServices(): void {
+    this.#services.clear();
+  }
+
   #loadService(serviceId: string): ReturnType<LoadRunnable> {
     const cached = this.#services.get(serviceId);
     if (cached && Date.now() - cached.at < SERVICE_CACHE_MS) return cached.service;
