@@ -19,7 +19,7 @@ import { RateLimiter } from './http/rateLimit';
 import { startJobs, type Jobs } from './jobs';
 import { log } from './log';
 import { createContainerHosting } from './publishing/containerHosting';
-import { runnableServiceLoader } from './publishing/queries';
+import { runnableServiceLoader } from './publishing/publishedServices';
 import type { FleetAdapter } from './runtimes/fleet';
 import { createRuntimeRegistry, type RuntimeChooser } from './runtimes/registry';
 import { createMailboxMailer, createSmtpMailer } from './mail/mailer';
@@ -112,7 +112,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     const hosting = !options.fleet && config.runtimes.containers ? createContainerHosting(db, box, config.runtimes.containers) : undefined;
     const fleet = options.fleet ?? hosting?.fleet;
     const runtimes = createRuntimeRegistry({ box, config: config.runtimes, own: urlPolicy.own, fleet, choose: options.runtimes });
-    const jobs = await startJobs({ database, config, linkKey, media, runtimes, loadRunnable: runnableServiceLoader(db) });
+    const jobs = await startJobs({ database, config, linkKey, media, runtimes, loadRunnable: runnableServiceLoader(db, config.publicUrl) });
 
     // The same check as the API's: a valid signature and a session that still exists.
     const sessionState = sessionStateLookup(db);

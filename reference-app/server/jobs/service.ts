@@ -98,6 +98,7 @@ export class JobService {
     if (!service || (!service.is_public && service.created_by !== userId))
       throw new DomainError('not_found', `Service ${serviceId} not found`);
     if (service.status === 'paused') throw new DomainError('conflict', `${serviceId} is paused by its owner and does not accept runs`);
+    if (service.over_plan_limit) throw new DomainError('payment_required', service.over_plan_limit);
     const refusal = await this.deps.runtimes.refusal(service);
     if (refusal) throw new DomainError('conflict', refusal);
     const endpoints = service.endpoints ?? [];

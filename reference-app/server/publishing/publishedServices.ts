@@ -6,7 +6,7 @@ import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
 import { openCredential } from '../profile/registryCredentials';
 import type { DeploymentStatus } from '../runtimes/fleet';
-import type { RuntimeRegistry } from '../runtimes/registry';
+import type { LoadRunnable, RunnableService, RuntimeRegistry } from '../runtimes/registry';
 import { claimDisplayName } from './serviceAddress';
 import { urlProblem, type UrlPolicy } from '../runtimes/http/urlPolicy';
 import {
@@ -24,7 +24,9 @@ import {
   upsertRuntime,
   gpuExists,
   ownerName,
+  privateServicesBefore,
   selectOwnServiceIds,
+  selectRunnableService,
   selectService,
   setDeploymentStatus,
   softDeleteService,
@@ -139,15 +141,49 @@ export async function ownedService(db: Db, id: string, userId: string): Promise<
 async function checkPrivateLimit({ publicUrl }: ServicesDeps, db: Db, userId: string, except?: string) {
   await lockPrivateServices(db, userId);
   const plan = await activePlanOf(db, userId);
-  const limit = PRIVATE_SERVICE_LIMITS[plan as keyof typeof PRIVATE_SERVICE_LIMITS] ?? 0;
+  const limit = privateLimitOf(plan);
   const used = await countPrivateServices(db, userId, except);
   if (used + 1 > limit) {
-    const allowance = limit === 0 ? 'no private services' : `${limit} private services`;
     throw paymentRequired(
-      `Your ${plan} plan allows ${allowance} (you have ${used}). Make the service public, or upgrade your plan at ${billingUrl(publicUrl)}.`,
+      `Your ${plan} plan allows ${allowanceOf(limit)} (you have ${used}). Make the service public, or upgrade your plan at ${billingUrl(publicUrl)}.`,
     );
   }
 }
+
+const privateLimitOf = (plan: string): number => PRIVATE_SERVICE_LIMITS[plan as keyof typeof PRIVATE_SERVICE_LIMITS] ?? 0;
+const allowanceOf = (limit: number) => (limit === 0 ? 'no private services' : `${limit} private services`);
+
+/**
+ * Why a private service over its owner's plan limit refuses runs, or undefined. Creating one
+ * over the limit is refused (checkPrivateLimit), so this happens after a downgrade: the owner's
+ * oldest private services (creation time, then id) keep the plan's allowance and the newer ones
+ * refuse runs until the owner chooses (makes one public, deletes one or upgrades). Oldest first
+ * because it is deterministic, it keeps the services the owner has relied on longest, and it
+ * changes only when the owner acts; nothing is changed or deleted automatically
+ * (docs/publishing.md, "Rules").
+ */
+async function overPlanLimit(db: Db, publicUrl: string, service: RunnableService): Promise<string | undefined> {
+  if (service.is_public || !service.created_by) return undefined;
+  const plan = await activePlanOf(db, service.created_by);
+  const limit = privateLimitOf(plan);
+  if (limit === Number.POSITIVE_INFINITY) return undefined;
+  const before = await privateServicesBefore(db, service.created_by, service.id);
+  if (before < limit) return undefined;
+  const total = await countPrivateServices(db, service.created_by);
+  return (
+    `Your ${plan} plan allows ${allowanceOf(limit)} and you have ${total}: ${service.id} is over the limit and does not run ` +
+    `until you make one of your private services public, delete one, or upgrade your plan at ${billingUrl(publicUrl)}.`
+  );
+}
+
+/** The loader the job system receives (runtimes/registry.ts): jobs never read these tables. */
+export const runnableServiceLoader =
+  (db: Db, publicUrl: string): LoadRunnable =>
+  async (id) => {
+    const service = (await selectRunnableService(db, id)) as RunnableService | undefined;
+    if (!service) return undefined;
+    return { ...service, over_plan_limit: await overPlanLimit(db, publicUrl, service) };
+  };
 
 /** Checks what the schema cannot: referenced categories, GPUs and credentials exist and are the caller's. */
 async function checkReferences({ db, urlPolicy }: ServicesDeps, userId: string, input: ServicePatch) {

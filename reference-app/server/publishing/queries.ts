@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db, ModelsTable, ServiceRuntimesTable } from '../db/types';
-import type { LoadRunnable, RunnableService } from '../runtimes/registry';
 
 // The SQL of publishing: services (rows of `models`) with their runtime configuration.
 
@@ -140,11 +139,17 @@ export function selectRunnableService(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-/** The loader the job system receives (runtimes/registry.ts): jobs never read these tables. */
-export const runnableServiceLoader =
-  (db: Db): LoadRunnable =>
-  async (id) =>
-    (await selectRunnableService(db, id)) as RunnableService | undefined;
+/**
+ * How many of the owner's live private services come before this one, oldest first (creation
+ * time, then id): the order a plan's private-service allowance is given in after a downgrade.
+ */
+export async function privateServicesBefore(db: Db, userId: string, id: string): Promise<number> {
+  const row = await sql<{ n: string | number }>`
+    SELECT count(*) AS n FROM models m, models this
+    WHERE this.id = ${id} AND m.created_by = ${userId} AND m.is_public = false AND m.deleted_at IS NULL
+      AND (m.created_at, m.id) < (this.created_at, this.id)`.execute(db);
+  return Number(row.rows[0]?.n ?? 0);
+}
 
 /** Records what the fleet reported about a service's container deployment. */
 export async function setDeploymentStatus(db: Db, id: string, status: string) {

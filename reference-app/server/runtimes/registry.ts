@@ -35,6 +35,8 @@ export interface RunnableService {
   created_by: string | null;
   /** `paused` services accept no runs. */
   status: string;
+  /** Why the owner's plan holds this private service back after a downgrade (it accepts no runs), or undefined. */
+  over_plan_limit?: string;
   /** How the owner runs it: absent for the seeded services, which run on the local demo. */
   runtime_type: string | null;
   base_url: string | null;
