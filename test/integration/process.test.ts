@@ -180,7 +180,7 @@ describe('the production bundle', () => {
           body: JSON.stringify({
             service_id: 'lime-diffusion-xl',
             endpoint: '/generate',
-            input: { prompt: 'a ripe lime', width: 512, height: 512 },
+            input: { prompt: 'a ripe lime', width: 256, height: 256 },
           }),
         });
         const job = (await created.json()) as { status: string; error: unknown; result: { image: { url: string } } };

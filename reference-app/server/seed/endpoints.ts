@@ -68,8 +68,9 @@ export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       parameters: [
         p('prompt', 'string', true, 'What to draw'),
         p('negative_prompt', 'string', false, 'What to avoid', ''),
-        choice('width', 'Width in pixels', [512, 768, 1024, 1280, 1536], 1024, 'integer'),
-        choice('height', 'Height in pixels', [512, 768, 1024, 1280, 1536], 1024, 'integer'),
+        // Bounded, not a fixed list: any size from 64 to 2048 px renders (a slider and an input).
+        range('width', 'integer', 'Width in pixels', 1024, 64, 2048),
+        range('height', 'integer', 'Height in pixels', 1024, 64, 2048),
         range('num_inference_steps', 'integer', 'Denoising steps', 30, 1, 150),
         range('guidance_scale', 'number', 'How closely to follow the prompt', 7, 0, 20),
         seed,
