@@ -23,6 +23,8 @@ export interface Target {
   baseUrl: string;
   /** A fresh user's credential: an API key in Node, an access token in the browser. */
   credential: Pick<ClientOptions, 'apiKey' | 'token'>;
+  /** The same user's signed-in access token: the webhook secret is an account secret that an API key may not read. */
+  accountToken?: string;
 }
 
 /**
@@ -165,7 +167,8 @@ export function clientScenarios(target: () => Promise<Target>) {
   });
 
   it('verifies webhooks from a string or bytes with the account secret; tampered and stale ones fail', async () => {
-    const c = await client();
+    const { accountToken } = await target();
+    const c = await client(accountToken ? { apiKey: undefined, token: accountToken } : {});
     const secret = await c.webhookSecret();
     expect(secret).toMatch(/^whsec_/);
     const body = JSON.stringify({ type: 'job.finished', timestamp: new Date().toISOString(), data: { job_id: 'j1', status: 'FINISHED' } });

@@ -22,7 +22,10 @@ const server = globalServer();
 const keyedUser = (label?: string) => fixtureUser(server, label);
 
 describe('@limelight/client in Node', () => {
-  clientScenarios(async () => ({ baseUrl: server.url, credential: { apiKey: (await keyedUser()).apiKey } }));
+  clientScenarios(async () => {
+    const { apiKey, token } = await keyedUser();
+    return { baseUrl: server.url, credential: { apiKey }, accountToken: token };
+  });
 
   it('uploads Buffers, Node streams, paths and file: URLs, and runs with a file input', async () => {
     const { apiKey } = await keyedUser('sdk-files');
