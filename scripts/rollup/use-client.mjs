@@ -5,17 +5,20 @@
 // "createContext only works in Client Components". Rollup drops module-level directives from
 // sources, so the mark is added to the built files here, decided from the graph rather than listed:
 //
-// - every built module whose imports reach React (components, providers, hooks, and hooks built
-//   only on other hooks) is marked, as Radix and MUI mark each component file. The build keeps
-//   one file per source module (preserveModules, lib.mjs), so a React-free module is never
-//   merged into a marked one;
 // - each component entry that reaches React is marked as a whole (helpers it re-exports beside
 //   the component included), so a Server Component page hands the whole entry to the client;
-// - an entry that re-exports React-free code beside hooks (`/catalogue`, `/auth`, the root
-//   barrel) stays unmarked: its React modules are marked on their own, so a Server Component can
-//   call the catalogue engine (searchModels, formatRuns, servicePath) and still render
-//   CatalogueProvider as a client reference. Entries that never reach React (`/api`, `/pricing`)
-//   stay unmarked too.
+// - an entry that re-exports React-free code beside hooks (`/catalogue`, `/auth`, `/platform`,
+//   `/notifications`, the root barrel) stays unmarked; instead each module it re-exports that
+//   reaches React (catalogue/react.js, auth/AuthProvider.js, ...) is marked, as Radix and MUI mark
+//   each component file. A Server Component then calls the catalogue engine (searchModels,
+//   formatRuns, servicePath) on the server and renders CatalogueProvider as a client reference.
+//   The build keeps one file per source module (preserveModules, lib.mjs), so engine code is
+//   never merged into a marked file. Entries that never reach React (`/api`, `/run`) stay unmarked.
+//
+// Only these boundaries are marked, not every React module behind them: whatever a client module
+// imports is client code already, and a directive inside a bundle makes Vite warn
+// (MODULE_LEVEL_DIRECTIVE) in apps that use the custom elements, which import the components'
+// modules directly.
 const REACT = /^react(-dom)?(\/|$)/;
 
 /**
@@ -41,16 +44,32 @@ export function markClientModules({ isComponentEntry, markable }) {
         reachesReact.set(fileName, result);
         return result;
       };
+      const boundaries = new Set();
+      const visited = new Set();
+      // From an unmarked barrel, through the barrels it re-exports, to the modules that need React.
+      const findBoundaries = (chunk) => {
+        if (visited.has(chunk.fileName)) return;
+        visited.add(chunk.fileName);
+        for (const fileName of chunk.imports) {
+          const imported = chunkOf(fileName);
+          if (!imported || !reaches(fileName) || !markable(imported)) continue;
+          if (isComponentEntry(imported)) continue; // marked as a whole below
+          if (imported.isEntry) findBoundaries(imported);
+          else boundaries.add(imported);
+        }
+      };
       const marked = [];
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !markable(chunk)) continue;
-        // Entries other than the components are barrels that may mix engine and hooks: their
-        // modules carry the directive, not they.
-        if (!reaches(chunk.fileName) || (chunk.isEntry && !isComponentEntry(chunk))) continue;
+        if (chunk.type !== 'chunk' || !chunk.isEntry || !markable(chunk)) continue;
+        if (isComponentEntry(chunk)) {
+          if (reaches(chunk.fileName)) boundaries.add(chunk);
+        } else findBoundaries(chunk);
+      }
+      for (const chunk of boundaries) {
         prependDirective(bundle, chunk);
         marked.push(chunk.fileName);
       }
-      if (marked.length === 0) this.error('no module imports React: the "use client" marking cannot be right');
+      if (marked.length === 0) this.error('no entry reaches React: the "use client" marking cannot be right');
     },
   };
 }
