@@ -8,7 +8,9 @@
 //   vite        a Vite + React app (the code viewer's worker keeps its grammars as lazy chunks)
 //   vue         a Vite + Vue 3 app using two per-element entries (`isCustomElement`), built
 //   next        a Next.js 16 App Router app (cacheComponents on) using ServiceSearch, AuthDialog
-//               and ServiceRunner directly in a Server Component page, `next build`
+//               and ServiceRunner directly in a Server Component page and the catalogue engine in
+//               another, `next build`; the tarball's "use client" marks (component entries marked,
+//               /api, /catalogue, /auth, /run not)
 //
 // The snippets of docs/frameworks.md marked `<!-- consumer: <dir>/<file> -->` are written into
 // the projects before they build, so the documentation is what is tested.
