@@ -9,7 +9,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/rollup-plugin';
 import { sourceEntries, projectRoot } from '../source-aliases.mjs';
 import { highlightWorkerSource, highlightWorkerUrl } from './highlight-worker.mjs';
 import { cssOutOfJs } from './css-out-of-js.mjs';
-import { markClientEntries } from './use-client.mjs';
+import { markClientModules } from './use-client.mjs';
 
 const pkg = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
 const externalPackages = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
@@ -41,6 +41,7 @@ export const libraryInputs = () => [...libraryEntries().keys()];
 
 const entries = libraryEntries();
 const webComponentsDir = path.join(projectRoot, 'src/web-components') + path.sep;
+const componentsDir = path.join(projectRoot, 'src/components') + path.sep;
 /** Per-element web-component entries carry their CSS in JavaScript (shadow roots), not a stylesheet. */
 const stylesheetEntries = new Map([...entries].filter(([file, name]) => name !== 'index' && !file.startsWith(webComponentsDir)));
 
@@ -67,10 +68,14 @@ export default [
         elementEntry: (fileName) => fileName.startsWith('web-components/standalone/'),
         stylesModule: 'web-components/styles.js',
       }),
-      // After cssOutOfJs, so the directive stays the first line of the file. Not the custom
-      // elements: they are for any framework (Vite warns about the directive in a Vue app), and
+      // After cssOutOfJs, so the directive stays the first line of the file. Each module that
+      // imports React and each component entry (use-client.mjs). Not the custom elements'
+      // modules: they are for any framework (Vite warns about the directive in a Vue app), and
       // Next imports them from a Client Component (docs/frameworks.md).
-      markClientEntries({ isEntry: (chunk) => entries.has(chunk.facadeModuleId) && !chunk.facadeModuleId.startsWith(webComponentsDir) }),
+      markClientModules({
+        isComponentEntry: (chunk) => chunk.isEntry && entries.has(chunk.facadeModuleId) && chunk.facadeModuleId.startsWith(componentsDir),
+        markable: (chunk) => !chunk.facadeModuleId?.startsWith(webComponentsDir),
+      }),
     ],
     output: {
       dir: path.join(projectRoot, 'dist'),

@@ -7,7 +7,8 @@ import { getSearchIndex, type SearchIndex } from './searchIndex';
 
 export interface SearchOptions {
   /**
-   * Clock for the recency part of the query-less relevance score (product-rules §9), in epoch ms.
+   * Clock for the recency part of the query-less relevance score (product-rules §9), in epoch ms;
+   * a search with a query never reads it.
    * @default Date.now()
    */
   now?: number;
@@ -60,13 +61,14 @@ export function searchModels(
 ): ModelDescriptor[] {
   if (models.length === 0) return [];
   const f = normalizeFilters(filters);
-  const now = options.now ?? Date.now();
   const index = getSearchIndex(models);
   const allowed = domainMask(models, categories, f);
   const query = f.query.trim();
 
   if (!query) {
-    const order = browseOrder(index, f.sort, now);
+    // The clock is read only here, for browsing: a search with a query stays pure, so a Server
+    // Component prerenders it (docs/frameworks.md, "Next.js").
+    const order = browseOrder(index, f.sort, options.now ?? Date.now());
     const out: ModelDescriptor[] = [];
     for (const i of order) if (!allowed || allowed[i]) out.push(models[i]!);
     return out;

@@ -8,7 +8,9 @@
 //   vite        a Vite + React app (the code viewer's worker keeps its grammars as lazy chunks)
 //   vue         a Vite + Vue 3 app using two per-element entries (`isCustomElement`), built
 //   next        a Next.js 16 App Router app (cacheComponents on) using ServiceSearch, AuthDialog
-//               and ServiceRunner directly in a Server Component page, `next build`
+//               and ServiceRunner directly in a Server Component page and the catalogue engine in
+//               another, `next build`; the tarball's "use client" marks (component entries marked,
+//               /api, /catalogue, /auth, /run not)
 //
 // The snippets of docs/frameworks.md marked `<!-- consumer: <dir>/<file> -->` are written into
 // the projects before they build, so the documentation is what is tested.
@@ -181,7 +183,38 @@ await consumer('next', () => {
   );
   // The public (anon) key the page reads, as a deployment would set it.
   run(bin('next'), ['build'], dir, { NEXT_TELEMETRY_DISABLED: '1', NEXT_PUBLIC_LIMELIGHT_AUTH_KEY: 'consumer-anon-key' });
+  // app/catalogue/page.tsx (docs/frameworks.md) runs the catalogue engine in a Server Component:
+  // its prerendered HTML holds what searchModels, servicePath and formatRuns computed on the server.
+  const html = readFileSync(path.join(dir, '.next/server/app/catalogue.html'), 'utf8');
+  for (const expected of ['href="/services/acme/Lime%20Diffusion%20XL"', '1.2K runs'])
+    if (!html.includes(expected)) throw new Error(`the catalogue page's HTML lacks ${expected}`);
+  if (html.includes('Lime Whisper')) throw new Error('the catalogue page did not search: it lists Lime Whisper');
+  clientDirectives(path.join(cacheDir, 'node_modules/@limelight/widgets'));
 });
+
+/**
+ * The published entries as a Server Component sees them (scripts/rollup/use-client.mjs): every
+ * component entry starts with "use client"; the server-safe ones do not, while the React modules
+ * behind `/catalogue` and `/auth` do.
+ */
+function clientDirectives(packageDir) {
+  const marked = (file) => readFileSync(path.join(packageDir, file), 'utf8').startsWith('"use client";');
+  const { exports } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
+  const componentEntries = Object.values(exports)
+    .map((target) => target.default)
+    .filter((file) => typeof file === 'string' && file.startsWith('./dist/components/'));
+  if (componentEntries.length < 17) throw new Error(`only ${componentEntries.length} component entries found`);
+  const serverSafe = ['./dist/api/index.js', './dist/catalogue/index.js', './dist/auth/index.js', './dist/run/index.js'];
+  const clientModules = ['./dist/catalogue/react.js', './dist/auth/AuthProvider.js'];
+  const wrong = [
+    ...componentEntries
+      .concat(clientModules)
+      .filter((file) => !marked(file))
+      .map((file) => `${file} lacks "use client"`),
+    ...serverSafe.filter(marked).map((file) => `${file} starts with "use client"`),
+  ];
+  if (wrong.length > 0) throw new Error(wrong.join('; '));
+}
 
 if (only.size === 0 || only.has('sizes')) {
   const sizes = await measureElementSizes(path.join(cacheDir, 'node_modules'));

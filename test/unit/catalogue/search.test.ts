@@ -1,7 +1,7 @@
 // The search rules of product-rules §5 and §9, and the equivalence of the indexed engine with the
 // straightforward fuse.js use.
 import Fuse from 'fuse.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ModelDescriptor } from '../../../src/api/types';
 import { DEFAULT_FILTERS, SORT_OPTIONS, searchModels } from '../../../src/catalogue';
 import { MATCH_TIERS } from '../../../src/catalogue/constants';
@@ -391,5 +391,21 @@ describe('indexed engine = straightforward fuse.js (product-rules §9 rules on b
     const second = [...first, fixtureModel('kokoro')];
     expect(search('kokoro', {}, first)).toEqual([]);
     expect(search('kokoro', {}, second)).toEqual(['kokoro']);
+  });
+});
+
+describe('the clock', () => {
+  // A Server Component prerendering a search (Next's cacheComponents) fails on any Date.now()
+  // call (docs/frameworks.md, "Next.js"); only the query-less browse order depends on time.
+  it('is read for browsing without a query and never for a search with one', () => {
+    const clock = vi.spyOn(Date, 'now');
+    try {
+      expect(searchModels(fixtureModels, fixtureCategories, { query: 'whisper' }).length).toBeGreaterThan(0);
+      expect(clock).not.toHaveBeenCalled();
+      searchModels(fixtureModels, fixtureCategories, { query: '' });
+      expect(clock).toHaveBeenCalled();
+    } finally {
+      clock.mockRestore();
+    }
   });
 });
