@@ -184,9 +184,11 @@ await consumer('next', () => {
   // The public (anon) key the page reads, as a deployment would set it.
   run(bin('next'), ['build'], dir, { NEXT_TELEMETRY_DISABLED: '1', NEXT_PUBLIC_LIMELIGHT_AUTH_KEY: 'consumer-anon-key' });
   // app/catalogue/page.tsx (docs/frameworks.md) runs the catalogue engine in a Server Component:
-  // its prerendered HTML holds what searchModels, servicePath and formatRuns computed on the server.
+  // its prerendered HTML holds what searchModels, servicePath, formatRuns and the /pricing formula
+  // computed on the server.
   const html = readFileSync(path.join(dir, '.next/server/app/catalogue.html'), 'utf8');
-  for (const expected of ['href="/services/acme/Lime%20Diffusion%20XL"', '1.2K runs'])
+  // $72: 100 requests an hour × 24 × 30 × 1 s × $0.001 a second, by the /pricing formula.
+  for (const expected of ['href="/services/acme/Lime%20Diffusion%20XL"', '1.2K runs', '$72'])
     if (!html.includes(expected)) throw new Error(`the catalogue page's HTML lacks ${expected}`);
   if (html.includes('Lime Whisper')) throw new Error('the catalogue page did not search: it lists Lime Whisper');
   clientDirectives(path.join(cacheDir, 'node_modules/@limelight/widgets'));
@@ -204,7 +206,13 @@ function clientDirectives(packageDir) {
     .map((target) => target.default)
     .filter((file) => typeof file === 'string' && file.startsWith('./dist/components/'));
   if (componentEntries.length < 17) throw new Error(`only ${componentEntries.length} component entries found`);
-  const serverSafe = ['./dist/api/index.js', './dist/catalogue/index.js', './dist/auth/index.js', './dist/run/index.js'];
+  const serverSafe = [
+    './dist/api/index.js',
+    './dist/catalogue/index.js',
+    './dist/pricing/index.js',
+    './dist/auth/index.js',
+    './dist/run/index.js',
+  ];
   const clientModules = ['./dist/catalogue/react.js', './dist/auth/AuthProvider.js'];
   const wrong = [
     ...componentEntries
