@@ -19,7 +19,7 @@
 // into node_modules/.cache/lime-consumers/<hash of the list>/ and reused by every consumer and
 // every later run (from the npm cache or the registry); only the tarball is unpacked afresh.
 // Needs `npm run build:lib` first. Usage: node test/consumers/run.mjs [--json <report>] [names...]
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -141,7 +141,7 @@ await consumer('typescript', () => {
   for (const tsc of compilers) for (const config of ['tsconfig.bundler.json', 'tsconfig.node16.json']) run(tsc, ['-p', config], dir);
 });
 
-await consumer('vite', () => {
+await consumer('vite', async () => {
   const dir = project('vite');
   run(bin('vite'), ['build', '--logLevel', 'warn'], dir);
   // With `worker.format: 'es'` (docs/frameworks.md) the highlighter worker loads each grammar
@@ -151,7 +151,61 @@ await consumer('vite', () => {
   const worker = readdirSync(assets).find((f) => /^highlightWorker[-.].*\.js$/.test(f));
   if (!worker) throw new Error(`no highlighter worker among ${readdirSync(assets).join(', ')}`);
   if (readFileSync(path.join(assets, worker), 'utf8').includes('source.python')) throw new Error(`${worker} inlines the grammars`);
+  await firstHighlightInDevServer(dir);
 });
+
+/**
+ * Vite's dev server with the documented config (docs/frameworks.md): the code viewer's first
+ * highlight comes from the worker (tokens, no "Failed to highlight code", no fallback to the page).
+ * The test's node_modules sit above the project, so the dev server is told it may serve them.
+ */
+async function firstHighlightInDevServer(dir) {
+  // Debian's Chromium as test/setup/chromium.ts starts it (this file runs without a TS loader).
+  const chromiumExecutable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'];
+  const config = path.join(dir, 'vite.dev.config.js');
+  writeFileSync(
+    config,
+    readFileSync(path.join(dir, 'vite.config.js'), 'utf8').replace(
+      'plugins: [react()],',
+      `plugins: [react()],\n  server: { fs: { allow: [${JSON.stringify(cacheDir)}] } },`,
+    ),
+  );
+  const port = 40_000 + Math.floor(Math.random() * 20_000);
+  const server = spawn(bin('vite'), ['--config', config, '--port', String(port), '--strictPort', '--host', '127.0.0.1', '--force'], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const { chromium } = await import('playwright-core');
+  let browser;
+  try {
+    await new Promise((resolve, reject) => {
+      server.stdout.on('data', (chunk) => String(chunk).includes('ready in') && resolve());
+      server.on('exit', (code) => reject(new Error(`vite dev exited ${code}`)));
+      setTimeout(() => reject(new Error('vite dev did not start within 30 s')), 30_000);
+    });
+    browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
+    const page = await browser.newPage();
+    const warnings = [];
+    page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+    await page.goto(`http://127.0.0.1:${port}/`);
+    const outcome = await page.waitForFunction(
+      () =>
+        document.body.innerText.includes('Failed to highlight')
+          ? 'failed'
+          : document.querySelectorAll('pre code span span').length > 0 && 'highlighted',
+      null,
+      { timeout: 30_000 },
+    );
+    if ((await outcome.jsonValue()) !== 'highlighted') throw new Error('the first highlight in the dev server failed');
+    const fallback = warnings.find((text) => text.includes('highlighter worker failed'));
+    if (fallback) throw new Error(`the dev server's highlight fell back to the page: ${fallback}`);
+  } finally {
+    await browser?.close();
+    server.kill();
+    rmSync(config, { force: true });
+  }
+}
 
 await consumer('vue', async () => {
   const dir = project('vue');
