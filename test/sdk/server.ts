@@ -5,7 +5,7 @@ import { startPlatformServer } from '../../reference-app/server/testing';
 
 // A real platform server for the SDK tests that are not vitest (the Python SDK's unittest, the
 // packed-tarball consumer test): PGlite, the local demo runtimes, webhooks to loopback allowed,
-// and a fresh user with an API key. Prints one JSON line { url, apiKey, email, password } and
+// and a fresh user with an API key. Prints one JSON line { url, apiKey, token, email, password } and
 // shuts down when its stdin closes (so a crashed test runner never leaves it behind).
 //
 //   node --conditions=source --import tsx test/sdk/server.ts
@@ -28,7 +28,8 @@ try {
   await clients.profile.signInSignUp();
   const key = await clients.profile.createApiKey();
   if (!key.ok) throw new Error(`create_api_key: ${key.error}`);
-  process.stdout.write(`${JSON.stringify({ url: server.url, apiKey: key.data.secret, email, password })}\n`);
+  // token: the signed-in session, for account-only calls such as reading the webhook secret.
+  process.stdout.write(`${JSON.stringify({ url: server.url, apiKey: key.data.secret, token, email, password })}\n`);
 } catch (error) {
   console.error(error);
   await server.close();
