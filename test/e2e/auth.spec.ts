@@ -87,12 +87,13 @@ test.describe('sign-in and sign-up (product-rules §2, §4, §8)', () => {
     await expect(page).toHaveURL(/page_state=2/);
     await expect(page.getByText(`We sent a confirmation link to ${email}. Please check your inbox and spam folder.`)).toBeVisible();
 
+    // A new user (terms not yet accepted) is greeted "Welcome", not "Welcome back" (issue 25).
     // product-rules §4: the confirmation link lands on the page with emailconfirmed=true, signed in;
     // product-rules §2: sign-up leads to /account/dashboard.
     const link = await mailLink(request, email, /type=signup/);
     await page.goto(link);
     await expect(page).toHaveURL(/\/account\/dashboard$/);
-    await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${email}` })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${email}` })).toBeVisible();
     await logout(page, email);
 
     // Sign in with the confirmed account: the sign-in page sends to /account, i.e. the dashboard.
@@ -101,12 +102,12 @@ test.describe('sign-in and sign-up (product-rules §2, §4, §8)', () => {
     await fillCredentials(page, email, password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/account\/dashboard$/);
-    await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${email}` })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${email}` })).toBeVisible();
 
     // The session is stored: a reload stays signed in.
     await page.reload();
     await expect(page).toHaveURL(/\/account\/dashboard$/);
-    await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${email}` })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${email}` })).toBeVisible();
     await expect(page.getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
 
     // The dashboard's data comes from the platform API with the session's token, without warnings
