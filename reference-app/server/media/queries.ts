@@ -1,18 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/types';
 
-// The SQL of stored media: how much a user keeps and under which plan (media/storageQuota.ts).
-
-/** The plan of the user's active subscription, `free` without one. */
-export async function planOf(db: Db, userId: string): Promise<string> {
-  const row = await db
-    .selectFrom('subscriptions')
-    .select('plan_type')
-    .where('user_id', '=', userId)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  return row?.plan_type ?? 'free';
-}
+// The SQL of stored media: how much a user keeps (media/storageQuota.ts; the plan comes from payments).
 
 /** Bytes of the user's stored files that have not expired. */
 export async function storedBytesOf(db: Db, userId: string): Promise<number> {

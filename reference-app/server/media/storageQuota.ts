@@ -1,5 +1,6 @@
 import type { Db } from '../db/types';
-import { planOf, storedBytesOf } from './queries';
+import { activePlanOf } from '../payments/queries';
+import { storedBytesOf } from './queries';
 
 // How many bytes of files a user may keep stored at once (uploads for job inputs and the media
 // their jobs produced, until they expire), by plan. Without it one free account stored 100 MB in
@@ -19,7 +20,7 @@ const asMb = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
 
 /** Why storing `size` more bytes would exceed the user's quota, or undefined when it fits. */
 export async function storageQuotaProblem(db: Db, quotas: StorageQuotas, userId: string, size: number): Promise<string | undefined> {
-  const plan = await planOf(db, userId);
+  const plan = await activePlanOf(db, userId);
   const quota = quotas[plan as keyof StorageQuotas] ?? quotas.free;
   const used = await storedBytesOf(db, userId);
   if (used + size <= quota) return undefined;

@@ -120,6 +120,17 @@ export async function expireOpenCheckout(db: Db, id: string): Promise<boolean> {
   return result.numUpdatedRows > 0n;
 }
 
+/** The plan of the user's active subscription, `free` without one. */
+export async function activePlanOf(db: Db, userId: string): Promise<string> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select('plan_type')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return row?.plan_type ?? 'free';
+}
+
 export function selectSubscription(db: Db, userId: string) {
   return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }

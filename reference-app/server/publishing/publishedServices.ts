@@ -9,8 +9,8 @@ import type { DeploymentStatus } from '../runtimes/fleet';
 import type { LoadRunnable, RunnableService, RuntimeRegistry } from '../runtimes/registry';
 import { claimDisplayName } from './serviceAddress';
 import { urlProblem, type UrlPolicy } from '../runtimes/http/urlPolicy';
+import { activePlanOf } from '../payments/queries';
 import {
-  activePlanOf,
   countPrivateServices,
   lockPrivateServices,
   credentialOwnedBy,

@@ -65,17 +65,6 @@ export async function countPrivateServices(db: Db, userId: string, except?: stri
   return Number(row.n);
 }
 
-/** The plan of the user's active subscription, `free` without one. */
-export async function activePlanOf(db: Db, userId: string): Promise<string> {
-  const row = await db
-    .selectFrom('subscriptions')
-    .select('plan_type')
-    .where('user_id', '=', userId)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  return row?.plan_type ?? 'free';
-}
-
 export async function unknownCategories(db: Db, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const known = await db.selectFrom('model_categories').select('id').where('id', 'in', ids).execute();
