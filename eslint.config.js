@@ -96,18 +96,6 @@ export default tseslint.config(
       'reference-app/server/jobs/webhookSecrets.ts',
       'reference-app/server/publishing/containerHosting.ts',
       'reference-app/server/runtimes/container/leases.ts',
-      // TEMPORARY: auth files whose SQL has not moved to auth/queries.ts yet (50 query calls;
-      // userRecords.ts and sessions.ts have moved). Remove each line as its file moves.
-      'reference-app/server/auth/emailTokens.ts',
-      'reference-app/server/auth/keys.ts',
-      'reference-app/server/auth/mfa.ts',
-      'reference-app/server/auth/oauth.ts',
-      'reference-app/server/auth/pkce.ts',
-      'reference-app/server/auth/request.ts',
-      'reference-app/server/auth/signup.ts',
-      'reference-app/server/auth/token.ts',
-      'reference-app/server/auth/userRoutes.ts',
-      'reference-app/server/auth/verify.ts',
     ],
     rules: {
       'no-restricted-syntax': [
