@@ -16,6 +16,7 @@ export const ACTOR_NAMES = [
   'socialSignIn',
   'checkAssurance',
   'verifyMfa',
+  'verifyEmailCode',
   'registerSignIn',
 ] as const;
 export type ActorName = (typeof ACTOR_NAMES)[number];
