@@ -55,9 +55,9 @@ export function signUpFailureAlert(error: LimeAuthError, email: string): AuthAle
   return { key: 'createAccountFailed', tone: 'error', values: { message: messageForTemplate(error) } };
 }
 
-/** product-rules §8: social sign-in failure; a provider that is not known (a returned error nobody noted) is unexpected. */
-export function socialFailureAlert(provider: SocialProvider | null): AuthAlert {
-  return provider ? { key: 'socialFailed', tone: 'error', values: { provider } } : unexpected;
+/** product-rules §8: social sign-in failure. */
+export function socialFailureAlert(provider: SocialProvider): AuthAlert {
+  return { key: 'socialFailed', tone: 'error', values: { provider } };
 }
 
 export const resendFailedAlert: AuthAlert = { key: 'resendFailed', tone: 'error' };

@@ -40,7 +40,7 @@ export interface AuthDialogInput {
    * A social sign-in came back with an error (in the URL, see oauthReturn.ts): the sign-in form
    * opens with the failure naming the provider, when it is known.
    */
-  oauthError?: { provider: SocialProvider | null };
+  oauthError?: { provider: SocialProvider };
   /** Login status known at start (null: not yet known). */
   loggedIn?: boolean | null;
   /** Prefills the e-mail field. */
@@ -79,7 +79,7 @@ export interface AuthDialogContext {
   /** Provider of the social sign-in under way. */
   provider: SocialProvider | null;
   /** The error a social sign-in came back with, until shown. */
-  oauthError: { provider: SocialProvider | null } | null;
+  oauthError: { provider: SocialProvider } | null;
   /** Address the last confirmation or recovery e-mail went to (prompts of accountCreated and recoverySent). */
   sentTo: string | null;
 }
@@ -250,7 +250,7 @@ export const authDialogMachine = setup({
     startSocial: assign((_, params: { provider: SocialProvider }) => ({ provider: params.provider, alert: null })),
     showSocialFailure: assign(({ context }) => ({ alert: socialFailureAlert(context.provider ?? 'google'), provider: null })),
     showReturnedSocialFailure: assign(({ context }) => ({
-      alert: socialFailureAlert(context.oauthError?.provider ?? null),
+      alert: socialFailureAlert(context.oauthError!.provider),
       oauthError: null,
     })),
     endSocial: assign({ provider: null }),

@@ -4,14 +4,16 @@ import { isSocialProvider, type SocialProvider } from './socialProviders';
 // redirect: `error`, `error_code`, `error_description`, in the fragment for the implicit flow,
 // in the query for PKCE). The dialog shows it inline and takes it out of the address bar.
 // The redirect does not say which provider it was, so the dialog notes the provider in
-// sessionStorage before leaving (one tab, one origin: exactly the round trip's scope).
+// sessionStorage before leaving (one tab, one origin: exactly the round trip's scope). Without
+// that note the URL is left alone: on a host page that embeds the overlay, an `error` parameter
+// may be the host's own.
 
 const PROVIDER_KEY = 'lime-oauth-provider';
 const ERROR_PARAMS = ['error', 'error_code', 'error_description'];
 
 export interface OAuthReturn {
-  /** The provider the dialog left for, when it noted one. */
-  provider: SocialProvider | null;
+  /** The provider the dialog left for. */
+  provider: SocialProvider;
   /** The URL without the error parameters (what the address bar should show). */
   cleanUrl: string;
 }
@@ -35,13 +37,14 @@ export function noteOAuthProvider(provider: SocialProvider): void {
   try {
     sessionStorage.setItem(PROVIDER_KEY, provider);
   } catch {
-    /* no storage: the error is still shown, without the provider's name */
+    /* no storage: no note, so the error is not taken (see above) */
   }
 }
 
 /**
- * In a browser: the OAuth error the page was opened with, its noted provider, and the address
- * bar cleaned of it (history.replaceState, no reload). Null when the URL carries no error.
+ * In a browser: the OAuth error the page was opened with after a social sign-in this dialog
+ * started, its provider, and the address bar cleaned of it (history.replaceState, no reload).
+ * Null when the URL carries no error or no such sign-in was noted.
  */
 export function takeOAuthReturn(): OAuthReturn | null {
   if (typeof window === 'undefined') return null;
@@ -62,7 +65,7 @@ function readOAuthReturn(): OAuthReturn | null {
   } catch {
     /* no storage */
   }
-  if (!found) return null;
+  if (!found || !isSocialProvider(noted)) return null;
   window.history.replaceState(window.history.state, '', found.cleanUrl);
-  return { ...found, provider: isSocialProvider(noted) ? noted : null };
+  return { ...found, provider: noted };
 }

@@ -338,11 +338,6 @@ describe('auth dialog: social sign-in (product-rules §7, §8)', () => {
     expect(d.context().oauthError).toBeNull();
   });
 
-  it('a returned error with no noted provider says the unexpected-error text (no provider to name)', () => {
-    const d = startDialog({ oauthError: { provider: null } });
-    expect(alertText(d)).toBe('An unexpected error occurred. Please try again.');
-  });
-
   it('the overlay shows a returned error too', () => {
     const d = startDialog({ mode: 'overlay', oauthError: { provider: 'facebook' } });
     expect(alertText(d)).toBe('Could not sign in with Facebook. Please try again later or use other login method.');

@@ -61,10 +61,16 @@ describe('takeOAuthReturn: once per page load, with the provider noted before le
     expect(browser.location.href).toBe('https://app.test/signinup?page_state=1');
   });
 
-  it('an unknown note is no provider', async () => {
-    const browser = fakeBrowser('https://app.test/x#error=server_error');
-    browser.store.set('lime-oauth-provider', 'myspace');
+  it('no note (a host page with its own ?error=, or an unknown note): the URL is left alone', async () => {
+    const browser = fakeBrowser('https://shop.test/checkout?error=card_declined');
     const { takeOAuthReturn } = await import('../../../src/auth/oauthReturn');
-    expect(takeOAuthReturn()?.provider).toBeNull();
+    expect(takeOAuthReturn()).toBeNull();
+    expect(browser.location.href).toBe('https://shop.test/checkout?error=card_declined');
+    vi.resetModules();
+    const other = fakeBrowser('https://app.test/x#error=server_error');
+    other.store.set('lime-oauth-provider', 'myspace');
+    const again = await import('../../../src/auth/oauthReturn');
+    expect(again.takeOAuthReturn()).toBeNull();
+    expect(other.location.href).toBe('https://app.test/x#error=server_error');
   });
 });
