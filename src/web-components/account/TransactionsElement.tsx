@@ -1,4 +1,5 @@
-import { TransactionsTable, parsePageSize } from '../../components/TransactionsTable';
+import { TransactionsTable } from '../../components/TransactionsTable';
+import { parsePageSize } from '../../components/TransactionsTable/tableModel';
 import { defineWidget, type WidgetRenderProps } from '../defineWidget';
 import { transactionsDefinition } from '../definitions/accountPanels';
 import { headingLevelOf } from './definePanelElement';

@@ -1,4 +1,5 @@
-import { UsageChart, type UsageSeries } from '../../components/UsageChart';
+import { UsageChart } from '../../components/UsageChart';
+import type { UsageSeries } from '../../components/UsageChart/useUsageChart';
 import { usageChartDefinition } from '../definitions/accountPanels';
 import { definePanelElement } from './definePanelElement';
 
