@@ -55,7 +55,18 @@ export type { PaymentClient } from './payment';
 export { createSupportClient } from './support';
 export type { SupportClient } from './support';
 export { createJobsClient, MAX_PREFER_WAIT_S } from './jobs';
-export type { JobsClient, CreateJobOptions, ListJobsQuery, JobSubscription, SubscribeOptions } from './jobs';
+// One name per re-export, each with its doc here: src/api/jobs.ts is being swapped for
+// @limelight/client's jobs client, whose declarations these may become.
+/** The jobs API client (`/v1/jobs/`): create, read, list, estimate and cancel jobs, upload input files, follow a job over SSE. */
+export type { JobsClient } from './jobs';
+/** Options of `JobsClient.create`: wait for the end (up to 60 s), an idempotency key, an abort signal. */
+export type { CreateJobOptions } from './jobs';
+/** The query of `JobsClient.list`: one service's jobs, a page size, the cursor of the next page. */
+export type { ListJobsQuery } from './jobs';
+/** A running `JobsClient.subscribe`: close it, or await its last envelope. */
+export type { JobSubscription } from './jobs';
+/** Options of `JobsClient.subscribe`: the callbacks for each update and for failures, and where to resume. */
+export type { SubscribeOptions } from './jobs';
 export { createServicesClient, PRIVATE_SERVICE_LIMITS } from './services';
 export { SERVICE_INPUT_RULES } from './serviceRules';
 export type { ServicesClient } from './services';

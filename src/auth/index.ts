@@ -15,4 +15,8 @@ export { useRequireAuth } from './useRequireAuth';
 export type { UseRequireAuthOptions } from './useRequireAuth';
 export { parsePageState, pageStateOf } from './screens';
 export type { AuthScreen, PageScreen } from './screens';
-export type { AuthDialogMode, AuthRoutes, AuthRedirectUrls, Session, User } from './types';
+export type { AuthDialogMode, AuthRoutes, AuthRedirectUrls } from './types';
+/** A signed-in session (supabase auth-js's `Session`): tokens, expiry and the user. */
+export type { Session } from './types';
+/** A user account (supabase auth-js's `User`): id, email, metadata and factors. */
+export type { User } from './types';

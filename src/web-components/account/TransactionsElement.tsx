@@ -15,4 +15,5 @@ function Widget({ attributes: a }: WidgetRenderProps<typeof transactionsDefiniti
   );
 }
 
+/** The `<lime-transactions>` element: `TransactionsTable` as a custom element (attributes and events in docs/embeds.md). */
 export const LimeTransactionsElement = /* @__PURE__ */ defineWidget(transactionsDefinition, Widget);

@@ -11,6 +11,7 @@ function seriesOf(value: unknown): UsageSeries[] | undefined {
   return names.length ? (names as UsageSeries[]) : undefined;
 }
 
+/** The `<lime-usage-chart>` element: `UsageChart` as a custom element (attributes and events in docs/embeds.md). */
 export const LimeUsageChartElement = /* @__PURE__ */ definePanelElement(usageChartDefinition, UsageChart, (attributes) => ({
   series: seriesOf(attributes.series),
 }));
