@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import ts from 'typescript';
 import { projectRoot } from './source-aliases.mjs';
+import { isDocumented } from './api-docs.mjs';
 
 const reportDir = path.join(projectRoot, 'api-report');
 const pkg = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
@@ -85,29 +86,6 @@ function describe(checker, symbol) {
   }
   if (lines.length === 0) lines.push(`${name}`);
   return lines;
-}
-
-/** The doc comments of a one-name `export { Name } from '…'` (an entry documenting a re-export). */
-function reExportDoc(specifier) {
-  const declaration = specifier.parent?.parent;
-  if (!declaration || !ts.isExportDeclaration(declaration) || declaration.exportClause?.elements.length !== 1) return '';
-  return (declaration.jsDoc ?? [])
-    .map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? '')
-    .join(' ')
-    .trim();
-}
-
-/** Whether an exported name has a doc comment: on what it names, or on a one-name re-export along the way. */
-function isDocumented(checker, symbol) {
-  let current = symbol;
-  for (let hop = 0; hop < 10 && current.flags & ts.SymbolFlags.Alias; hop++) {
-    if ((current.declarations ?? []).some((d) => ts.isExportSpecifier(d) && reExportDoc(d))) return true;
-    const next = checker.getImmediateAliasedSymbol(current);
-    if (!next) break;
-    current = next;
-  }
-  const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-  return ts.displayPartsToString(target.getDocumentationComment(checker)).trim() !== '';
 }
 
 const isExperimental = (entryName) => entryName.startsWith('./headless/');
