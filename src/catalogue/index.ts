@@ -1,6 +1,7 @@
 // @limelight/widgets/catalogue: the catalogue engine for pages built from it, on the server or
-// in the browser: search, the provider and stores, service paths and the display helpers the
-// catalogue pages share. Stable. The engine's internals (ranking keys, the fuse.js emulation,
+// in the browser: search, the catalogue and its provider, service paths and the display helpers
+// the catalogue pages share. Stable. The search store behind a search view is experimental:
+// `@limelight/widgets/headless/catalogue` (docs/api-surface.md). The engine's internals (ranking keys, the fuse.js emulation,
 // the index's orders) are not part of it; their tests import the module files.
 export {
   SORT_OPTIONS,
@@ -21,7 +22,7 @@ export { normalizeDomain, categoryIdsOf, categoriesById, resolveCategories, sort
 export { servicePath, findServiceByPath } from './paths';
 export { selectFeatured } from './featured';
 export { FALLBACK_IMAGE, isPlaceholderImage, modelImage } from './fallbackImage';
-export { createCatalogue, createSearchStore } from './store';
-export type { Catalogue, CatalogueData, CatalogueOptions, SearchContext, SearchStore } from './store';
-export { useStoreSelector, createApiCatalogueLoader, CatalogueProvider, useCatalogue, useCatalogueState } from './react';
+export { createCatalogue } from './store';
+export type { Catalogue, CatalogueData, CatalogueOptions } from './store';
+export { createApiCatalogueLoader, CatalogueProvider, useCatalogue, useCatalogueState } from './react';
 export type { CatalogueProviderProps } from './react';

@@ -1,7 +1,8 @@
 // Catalogue and search stores (product-rules §3 "Search store", §4 "Catalogue and search data").
 import { describe, expect, it, vi } from 'vitest';
 import type { ModelCategory, ModelDescriptor } from '../../../src/api/types';
-import { createCatalogue, createSearchStore, searchModels, type CatalogueData } from '../../../src/catalogue';
+import { createCatalogue, searchModels, type CatalogueData } from '../../../src/catalogue';
+import { createSearchStore } from '../../../src/catalogue/store';
 import { createCatalogueStore, createMemoryCache, createStorageCache, ensureSearchEngine } from '../../../src/catalogue/store';
 import { loadSearchEngine } from '../../../src/catalogue/engine';
 import { fixtureCategories, fixtureModel, fixtureModels, FIXTURE_NOW } from '../../fixtures/catalogue';
