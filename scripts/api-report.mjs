@@ -149,7 +149,8 @@ if (counts) {
     process.exit(1);
   }
   requireDocs();
-  console.log(`API report: ${files.size} entries match the sources, every exported name documented.`);
+  const total = [...files.values()].reduce((sum, text) => sum + Number(/^(\d+) exports\.$/m.exec(text)[1]), 0);
+  console.log(`API report: ${files.size} entries (${total} exported names) match the sources, every name documented.`);
 } else {
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
