@@ -2,8 +2,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ModelCategory, ModelDescriptor } from '../../../src/api/types';
 import { createCatalogue, searchModels, type CatalogueData } from '../../../src/catalogue';
-import { createSearchStore } from '../../../src/catalogue/store';
-import { createCatalogueStore, createMemoryCache, createStorageCache, ensureSearchEngine } from '../../../src/catalogue/store';
+import {
+  createSearchStore,
+  createCatalogueStore,
+  createMemoryCache,
+  createStorageCache,
+  ensureSearchEngine,
+} from '../../../src/catalogue/store';
 import { loadSearchEngine } from '../../../src/catalogue/engine';
 import { fixtureCategories, fixtureModel, fixtureModels, FIXTURE_NOW } from '../../fixtures/catalogue';
 
