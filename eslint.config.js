@@ -3,6 +3,18 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import pkg from './package.json' with { type: 'json' };
+
+/** The package's public subpaths (package.json `exports`) as one regex alternation; `*` matches one path segment. */
+const publicSubpaths = Object.keys(pkg.exports)
+  .filter((key) => key !== '.')
+  .map((key) =>
+    key
+      .slice(2)
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace('*', '[^/]+'),
+  )
+  .join('|');
 
 export default tseslint.config(
   {
@@ -59,22 +71,27 @@ export default tseslint.config(
     },
   },
   {
-    // The reference app owns routing; only src/ is router-free.
-    files: ['reference-app/**', 'test/**', 'stories/**', 'scripts/**', '*.ts', '*.js', '*.mjs'],
+    // Tests, stories and scripts reach into src/ on purpose.
+    files: ['test/**', 'stories/**', 'scripts/**', '*.ts', '*.js', '*.mjs'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    // The website and the platform server use the package as a consumer would: its public
-    // entries (`@limelight/widgets/...`, package.json `exports`), never its source files.
-    files: ['reference-app/src/**', 'reference-app/server/**'],
+    // The reference app (website, platform server, build config) owns routing, and uses the
+    // package as a consumer would: only the entries package.json `exports` lists (docs/api-surface.md),
+    // never a source file and never a subpath that is no entry.
+    files: ['reference-app/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+src/|^@limelight/widgets/(src|dist)/',
+              regex: '^(\\.\\./)+src/',
               message: 'Import a public entry of @limelight/widgets (package.json exports), not its files.',
+            },
+            {
+              regex: `^@limelight/widgets/(?!(${publicSubpaths})$)`,
+              message: 'Not an entry of @limelight/widgets: import one that package.json exports lists (docs/api-surface.md).',
             },
           ],
         },

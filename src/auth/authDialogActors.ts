@@ -141,4 +141,5 @@ export function createAuthDialogActors(client: LimeAuthClient, options: AuthDial
   };
 }
 
+/** The calls the auth dialog machine makes (sign in, sign up, recovery, MFA), as `createAuthDialogActors` builds them. */
 export type AuthDialogActors = ReturnType<typeof createAuthDialogActors>;

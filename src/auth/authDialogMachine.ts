@@ -84,6 +84,7 @@ export interface AuthDialogContext {
   sentTo: string | null;
 }
 
+/** The events the auth dialog machine accepts (field changes, submit, screen switches, cancel). */
 export type AuthDialogEvent =
   | { type: 'CHANGE'; field: FieldName; value: string }
   | { type: 'SUBMIT' }
@@ -627,6 +628,9 @@ export function isBusy(snapshot: AuthDialogSnapshot): boolean {
   return !snapshot.hasTag('ready');
 }
 
+/** The type of `authDialogMachine`. */
 export type AuthDialogMachine = typeof authDialogMachine;
+/** A running auth dialog machine, as `useAuthDialog` returns it. */
 export type AuthDialogActorRef = ActorRefFrom<AuthDialogMachine>;
+/** A snapshot of the auth dialog machine; `screenOf` and `isBusy` read it. */
 export type AuthDialogSnapshot = SnapshotFrom<AuthDialogMachine>;

@@ -12,6 +12,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 export type ValidationKey = keyof typeof authStrings.validation;
 
 export type FieldName = 'email' | 'password' | 'newPassword' | 'mfaCode' | 'emailCode';
+/** Validation failures by form field, as message keys of the strings table. */
 export type FieldErrors = Partial<Record<FieldName, ValidationKey>>;
 
 /** product-rules §5: 'E-mail is required', 'E-mail must be valid'. */
@@ -86,6 +87,7 @@ export function validateForm(
   }
 }
 
+/** Whether a `validateForm` result has no failures. */
 export function isValid(errors: FieldErrors): boolean {
   return Object.keys(errors).length === 0;
 }

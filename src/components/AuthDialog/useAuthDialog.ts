@@ -9,6 +9,7 @@ import { takeOAuthReturn } from '../../auth/oauthReturn';
 import type { AuthScreen, PageScreen } from '../../auth/screens';
 import { defaultRedirectUrls, type AuthDialogMode, type AuthRedirectUrls, type AuthRoutes, type Session } from '../../auth/types';
 
+/** Options of `useAuthDialog` (the same as the dialog's props that drive its behaviour). */
 export interface UseAuthDialogOptions {
   /** 'page' navigates after authentication; 'overlay' starts at sign-in and calls back instead. */
   mode: AuthDialogMode;

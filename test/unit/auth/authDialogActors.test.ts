@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
-import { createAuthClient, createAuthDialogActors, defaultRedirectUrls, LimeAuthError, type SignUpResult } from '../../../src/auth';
+import { createAuthClient, LimeAuthError } from '../../../src/auth';
+import { createAuthDialogActors } from '../../../src/auth/authDialogActors';
+import { defaultRedirectUrls } from '../../../src/auth/types';
+import { type SignUpResult } from '../../../src/auth/authDialogMachine';
 import * as OTPAuth from 'otpauth';
 import { emailCodeFailureAlert, mfaFailureAlert, signInFailureAlert } from '../../../src/auth/alerts';
 import { authKey, DEMO, followLink, mailbox, memoryStorage, platformUrl, recordingFetch, uniqueEmail, waitForLink } from './platform';

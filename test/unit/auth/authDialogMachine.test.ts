@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAlert } from '../../../src/auth';
+import { formatAlert } from '../../../src/auth/alerts';
 import { authStrings } from '../../../src/config/strings/auth';
 import { apiError, fakeSession, fakeUser, networkError, sessionMissingError, startDialog, unexpectedError, type Dialog } from './harness';
 

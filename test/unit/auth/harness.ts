@@ -1,6 +1,12 @@
 import { createActor, fromPromise, type InspectionEvent, type AnyTransitionDefinition } from 'xstate';
 import type { Session, User } from '@supabase/auth-js';
-import { authDialogMachine, LimeAuthError, type AuthDialogEmitted, type AuthDialogInput, type AuthDialogSnapshot } from '../../../src/auth';
+import { LimeAuthError } from '../../../src/auth';
+import {
+  authDialogMachine,
+  type AuthDialogEmitted,
+  type AuthDialogInput,
+  type AuthDialogSnapshot,
+} from '../../../src/auth/authDialogMachine';
 
 // A real actor of the auth dialog machine whose network actors are swapped (house rule: via
 // .provide()) for promises the test settles by hand, so every step is observable.
