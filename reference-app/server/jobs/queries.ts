@@ -56,9 +56,12 @@ export interface NewJob {
   webhookUrl: string | null;
 }
 
+/** A job just queued, with its place in the queue. */
+export type CreatedJob = JobRow & { queue_position: number };
+
 /** What a batch of creates answers: the jobs inserted (by id) and the owner's credits before it. */
 export interface InsertedJobs {
-  rows: Map<string, JobRow>;
+  rows: Map<string, CreatedJob>;
   available: number;
   reserved: number;
 }
@@ -95,7 +98,7 @@ export async function insertJobsWithHold(
     webhook_url: job.webhookUrl,
   }));
   const insert = async (q: Db) => {
-    const result = await sql<JobRow & { available_credits: string; reserved_credits: string }>`
+    const result = await sql<CreatedJob & { available_credits: string; reserved_credits: string }>`
       WITH funds AS (
         SELECT
           (SELECT coalesce(sum(amount), 0) FROM credit_ledger WHERE user_id = ${userId}) AS balance,
@@ -119,11 +122,19 @@ export async function insertJobsWithHold(
         ON CONFLICT (user_id) DO UPDATE SET queued = job_users.queued + excluded.queued
       )
       SELECT ins.*, funds.balance - funds.reserved AS available_credits, funds.reserved AS reserved_credits,
-        CASE WHEN ins.id IS NOT NULL THEN ${queuedNotice(events)} END
+        CASE WHEN ins.id IS NOT NULL THEN ${queuedNotice(events)} END,
+        -- The envelope's queue.position, without another round trip: the queued jobs before it
+        -- (this statement does not see its own rows, so the batch's earlier ones are added).
+        CASE WHEN ins.id IS NOT NULL THEN
+          (SELECT count(*) FROM jobs q WHERE q.status = 'QUEUED' AND (q.created_at, q.id) < (ins.created_at, ins.id))
+          + count(ins.id) OVER (ORDER BY ins.created_at, ins.id) - 1
+        END AS queue_position
       FROM funds LEFT JOIN ins ON true`.execute(q);
     const first = result.rows[0]!;
-    const rows = new Map<string, JobRow>();
-    for (const { available_credits: _, reserved_credits: __, ...row } of result.rows) if (row.id) rows.set(row.id, row as JobRow);
+    const rows = new Map<string, CreatedJob>();
+    for (const { available_credits: _, reserved_credits: __, ...row } of result.rows) {
+      if (row.id) rows.set(row.id, { ...row, queue_position: Number(row.queue_position) });
+    }
     return { rows, available: Number(first.available_credits), reserved: Number(first.reserved_credits) };
   };
   if (!options.lockUser) return insert(db);

@@ -13,6 +13,7 @@ import { gpuPriceOf } from './pricing';
 import {
   cancelQueued,
   insertJobsWithHold,
+  type CreatedJob,
   type NewJob,
   pendingWebhookCount,
   queuePosition,
@@ -102,8 +103,10 @@ export class JobService {
     return this.deps.events;
   }
 
-  async envelope(row: JobRow): Promise<Job> {
-    const position = row.status === 'QUEUED' ? await queuePosition(this.deps.db, row) : null;
+  async envelope(row: JobRow | CreatedJob): Promise<Job> {
+    // A job just created knows its place already (the insert counted it).
+    const known = 'queue_position' in row ? row.queue_position : undefined;
+    const position = row.status === 'QUEUED' ? (known ?? (await queuePosition(this.deps.db, row))) : null;
     return envelopeOf(row, this.deps.publicUrl, position);
   }
 

@@ -56,6 +56,14 @@ describe('batched creates', () => {
     expect(answers.map((a) => a.status)).toEqual(Array(30).fill(201));
     // Each answer is its own create's job.
     expect(answers.map((a) => (a.json.input as { prompt: string }).prompt)).toEqual(Array.from({ length: 30 }, (_, i) => `job ${i}`));
+    // Each answer knows its place in the queue (counted by the insert itself), the same place a
+    // read of the job reports; together they are exactly the places 0..29.
+    const positions = answers.map((a) => (a.json.queue as { position: number }).position);
+    expect([...positions].sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    for (const [i, answer] of answers.entries()) {
+      const read = await rawApi(server, 'GET', `/v1/jobs/${String(answer.json.job_id)}`, { token });
+      expect((read.json.queue as { position: number }).position).toBe(positions[i]);
+    }
     const holds = (await rawApi(server, 'GET', '/v1/jobs/holds', { token })).json;
     expect(holds.holds).toHaveLength(30);
     const counted = await sql<{
