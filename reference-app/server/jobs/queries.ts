@@ -212,11 +212,15 @@ export async function selectOpenHolds(q: Db, userId: string) {
   return rows.map((r) => ({ ...r, hold_credits: Number(r.hold_credits) }));
 }
 
-/** How many queued jobs run before this one (all users: the queue is shared). */
-export async function queuePosition(q: Db, row: Pick<JobRow, 'id' | 'created_at'>): Promise<number> {
+/**
+ * How many queued jobs run before this one (all users: the queue is shared). The job's own
+ * created_at is read in SQL: a JavaScript Date keeps milliseconds, the column microseconds, so
+ * jobs created within one millisecond would otherwise be miscounted.
+ */
+export async function queuePosition(q: Db, row: Pick<JobRow, 'id'>): Promise<number> {
   const result = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM jobs
-    WHERE status = 'QUEUED' AND (created_at, id) < (${row.created_at}, ${row.id}::uuid)`.execute(q);
+    WHERE status = 'QUEUED' AND (created_at, id) < (SELECT c.created_at, c.id FROM jobs c WHERE c.id = ${row.id}::uuid)`.execute(q);
   return Number(result.rows[0]?.n ?? 0);
 }
 
