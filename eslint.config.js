@@ -108,9 +108,6 @@ export default tseslint.config(
       'reference-app/server/seed/**',
       // TEMPORARY: files that landed from parallel branches with their SQL still inline; move each
       // into its feature's queries.ts and remove its line.
-      'reference-app/server/jobs/events.ts',
-      'reference-app/server/jobs/files.ts',
-      'reference-app/server/jobs/webhookSecrets.ts',
       'reference-app/server/publishing/containerHosting.ts',
       'reference-app/server/runtimes/container/leases.ts',
     ],

@@ -49,17 +49,40 @@ async function fromApiKey(deps: ApiDeps, key: string): Promise<ApiCaller> {
   return { userId: row.user_id, email: row.email, via: 'api_key' };
 }
 
+/**
+ * A verified access token is trusted again for this long (never past its expiry): checking an
+ * ES256 signature costs more CPU than the rest of a small request (docs/jobs.md: speed). Only
+ * the signature check is reused; whether the session is still alive is asked on every request
+ * (access.ts), so a sign-out takes effect as before.
+ */
+const VERIFIED_TRUST_MS = 5_000;
+const MAX_VERIFIED = 10_000;
+/** Per server's keys, so servers sharing a process never trust each other's tokens. */
+const verifiedTokens = new WeakMap<ApiDeps['keys'], Map<string, { caller: ApiCaller; until: number }>>();
+
 async function fromAccessToken(deps: ApiDeps, token: string): Promise<ApiCaller> {
+  let verified = verifiedTokens.get(deps.keys);
+  if (!verified) verifiedTokens.set(deps.keys, (verified = new Map()));
+  const hit = verified.get(token);
+  if (hit && hit.until > Date.now()) return hit.caller;
+  const caller = await verifyAccessToken(deps, token);
+  if (verified.size >= MAX_VERIFIED) verified.clear();
+  verified.set(token, { caller: caller.caller, until: Math.min(Date.now() + VERIFIED_TRUST_MS, caller.expiresAt) });
+  return caller.caller;
+}
+
+async function verifyAccessToken(deps: ApiDeps, token: string): Promise<{ caller: ApiCaller; expiresAt: number }> {
   try {
     const claims = await deps.keys.verify(token, { issuer: issuerOf(deps.config), audience: 'authenticated' });
     if (typeof claims.sub !== 'string') throw new Error('no sub');
-    return {
+    const caller: ApiCaller = {
       userId: claims.sub,
       email: typeof claims.email === 'string' ? claims.email : '',
       via: 'token',
       ...(typeof claims.session_id === 'string' ? { sessionId: claims.session_id } : {}),
       aal: claims.aal === 'aal2' ? 'aal2' : 'aal1',
     };
+    return { caller, expiresAt: typeof claims.exp === 'number' ? claims.exp * 1000 : 0 };
   } catch (error) {
     const expired = (error as { code?: string }).code === 'ERR_JWT_EXPIRED';
     throw unauthorized(expired ? 'Access token expired: refresh the session and retry' : 'Invalid access token');

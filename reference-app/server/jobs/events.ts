@@ -1,10 +1,10 @@
 import { EventEmitter } from 'node:events';
-import { sql } from 'kysely';
 
 // Job notifications over pg_notify, so every server process sharing one PostgreSQL hears them
 // (PGlite delivers them in-process the same way). Payloads: `q` (a job was queued or a slot
 // freed), `c:<job id>:<version>` (a job changed), `x:<job id>` (cancel requested). Delivery is
-// best effort: workers and streams also poll, so a lost notification only delays.
+// best effort: workers and streams also poll, so a lost notification only delays. The statements
+// that send them are in queries.ts (the notification goes in the same statement as the change).
 
 export class JobEvents {
   readonly #emitter = new EventEmitter();
@@ -37,19 +37,6 @@ export class JobEvents {
   onCancel(listener: (jobId: string) => void): () => void {
     this.#emitter.on('cancel', listener);
     return () => this.#emitter.off('cancel', listener);
-  }
-
-  /** `pg_notify(...)` as an SQL expression, to send in the same statement as the change. */
-  notify(payload: ReturnType<typeof sql>) {
-    return sql`pg_notify(${this.channel}, ${payload})`;
-  }
-
-  changed(idColumn = 'id', versionColumn = 'version') {
-    return this.notify(sql`'c:' || ${sql.ref(idColumn)} || ':' || ${sql.ref(versionColumn)}`);
-  }
-
-  queued() {
-    return this.notify(sql`'q'`);
   }
 }
 

@@ -2,6 +2,7 @@ import { parseDataUri } from '@limelight/widgets/run';
 import type { Db } from '../db/types';
 import { MEDIA_TYPES, type MediaStore } from '../media/store';
 import type { InputFile, MediaRef } from '../runtimes/runtime';
+import { deleteExpiredFiles, insertStoredFile, selectStoredFile } from './queries';
 
 // Files of jobs: uploads for file inputs (POST /v1/files) and media a job produced. The bytes
 // live in the media store (served at /media/files/<key>, where the random key is the
@@ -30,11 +31,7 @@ export interface FileStore {
 
 export function createFileStore(db: Db, media: MediaStore, publicUrl: string): FileStore {
   async function get(key: string) {
-    const row = await db
-      .selectFrom('stored_files')
-      .select(['content_type', 'size', 'expires_at'])
-      .where('key', '=', key)
-      .executeTakeFirst();
+    const row = await selectStoredFile(db, key);
     if (!row || row.expires_at.getTime() < Date.now()) return undefined;
     const file = await media.get(key);
     if (!file) return undefined;
@@ -46,17 +43,14 @@ export function createFileStore(db: Db, media: MediaStore, publicUrl: string): F
       const stored = await media.put(bytes, contentType);
       // The store serves what its key records: unknown types become application/octet-stream.
       const servedType = MEDIA_TYPES[stored.key.split('.').pop() ?? ''] ?? 'application/octet-stream';
-      await db
-        .insertInto('stored_files')
-        .values({
-          key: stored.key,
-          user_id: owner.userId,
-          job_id: owner.jobId ?? null,
-          content_type: servedType,
-          size: stored.size,
-          expires_at: owner.expiresAt,
-        })
-        .execute();
+      await insertStoredFile(db, {
+        key: stored.key,
+        userId: owner.userId,
+        jobId: owner.jobId ?? null,
+        contentType: servedType,
+        size: stored.size,
+        expiresAt: owner.expiresAt,
+      });
       return { url: stored.url, content_type: servedType, size: stored.size };
     },
     get,
@@ -77,8 +71,7 @@ export function createFileStore(db: Db, media: MediaStore, publicUrl: string): F
       return { bytes: file.bytes, contentType: file.contentType };
     },
     async expire() {
-      const expired = await db.deleteFrom('stored_files').where('expires_at', '<', new Date()).returning('key').execute();
-      for (const { key } of expired) await media.delete(key);
+      for (const key of await deleteExpiredFiles(db)) await media.delete(key);
     },
   };
 }

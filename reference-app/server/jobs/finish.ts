@@ -3,7 +3,7 @@ import { monthKey } from '../api/months';
 import type { Db } from '../db/types';
 import type { JobRow } from './envelope';
 import type { JobEvents } from './events';
-import { finishJobRow } from './queries';
+import { finishJobRows, type FinishValues } from './queries';
 
 // Ending a job: the status, the charge settled against the job's hold, the publisher's share,
 // the usage counters and the webhook delivery, all in ONE statement (docs/jobs.md: metering). If
@@ -37,21 +37,20 @@ export function chargedSeconds(outcome: Outcome, runSeconds: number): number | u
   return Math.max(runSeconds, MIN_FAILED_SECONDS);
 }
 
-export async function finishJob(
-  db: Db,
-  events: JobEvents,
+/** What ending `job` with `outcome` writes: the status, result, charge (capped at the hold) and counters. */
+export function finishValues(
   job: JobRow,
-  workerId: string,
   outcome: Outcome,
   retentionHours: number,
   result: { json: string | null; bytes: number | null } = serialiseResult(outcome.result),
-): Promise<JobRow | undefined> {
+): FinishValues {
   const now = new Date();
   const runSeconds = job.started_at ? Math.max(0, (now.getTime() - new Date(job.started_at).getTime()) / 1000) : 0;
   const seconds = job.started_at ? chargedSeconds(outcome, runSeconds) : undefined;
   // Never more than what was held when the job was accepted (an estimate cannot be gamed).
   const cost = seconds === undefined ? 0 : Math.min(creditsForRun(seconds, Number(job.price_per_s_usd)), Number(job.hold_credits));
-  return finishJobRow(db, events, job, workerId, {
+  return {
+    job,
     status: outcome.status,
     resultJson: result.json,
     resultBytes: result.bytes,
@@ -64,7 +63,17 @@ export async function finishJob(
     counted: seconds !== undefined,
     month: monthKey(now),
     usageDescription: `Run of ${job.service_id} ${job.endpoint}: ${runSeconds.toFixed(2)} GPU seconds`,
-  });
+  };
+}
+
+/**
+ * Ends jobs of one worker together (one statement, see finishJobRows); answers each job's ended
+ * row, or undefined for a job that is no longer the worker's.
+ */
+export async function finishJobs(db: Db, events: JobEvents, workerId: string, ends: readonly FinishValues[]) {
+  const rows = await finishJobRows(db, events, workerId, ends);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ends.map((end) => byId.get(end.job.id));
 }
 
 export function serialiseResult(result: unknown): { json: string | null; bytes: number | null } {

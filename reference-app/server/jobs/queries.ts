@@ -20,6 +20,12 @@ export const WORKER_LOST_ERROR = {
 
 const OPEN = sql`('QUEUED', 'PROCESSING')`;
 
+// The notifications (jobs/events.ts), as SQL sent in the same statement as the change.
+const notice = (events: JobEvents, payload: ReturnType<typeof sql>) => sql`pg_notify(${events.channel}, ${payload})`;
+/** `c:<id>:<version>` of the rows the statement returns (columns `id` and `version`). */
+const changedNotice = (events: JobEvents) => notice(events, sql`'c:' || ${sql.ref('id')} || ':' || ${sql.ref('version')}`);
+const queuedNotice = (events: JobEvents) => notice(events, sql`'q'`);
+
 /** SQL for the plan's concurrency of the user in `userColumn`, from their active subscription. */
 function concurrencyLimitSql(userColumn: string) {
   const cases = Object.entries(PLAN_CONCURRENCY)
@@ -34,6 +40,8 @@ function concurrencyLimitSql(userColumn: string) {
 // ---------------------------------------------------------------- create, read, list, cancel
 
 export interface NewJob {
+  /** Chosen by the caller, so a batch's answers can be matched to its creates. */
+  id: string;
   userId: string;
   serviceId: string;
   publisherId: string | null;
@@ -48,51 +56,92 @@ export interface NewJob {
   webhookUrl: string | null;
 }
 
-/** What an accepted create answers; `row` is undefined when the hold did not fit (or the key raced). */
-export interface InsertedJob {
-  row: JobRow | undefined;
+/** A job just queued, with its place in the queue. */
+export type CreatedJob = JobRow & { queue_position: number };
+
+/** What a batch of creates answers: the jobs inserted (by id) and the owner's credits before it. */
+export interface InsertedJobs {
+  rows: Map<string, CreatedJob>;
   available: number;
   reserved: number;
 }
 
 /**
- * Queues a job and reserves its hold, atomically against the owner's available credits
- * (balance − open holds): the owner's job_users row is locked first, so parallel creates of one
- * user check in turn and can never reserve more than the balance. Nothing is inserted when the
- * hold does not fit, when the balance is not positive, or when the idempotency key is taken.
+ * Queues jobs of ONE user and reserves their holds, atomically against the owner's available
+ * credits (balance − open holds), in one statement: the jobs are taken in order while their
+ * running sum of holds fits, so parallel creates can never reserve more than the balance.
+ * Nothing is inserted for a job whose hold does not fit (nor after it), when the balance is not
+ * positive, or when the idempotency key is taken; the caller retries those alone to learn why.
+ * On PostgreSQL a per-user advisory lock orders the checks of parallel creates (PGlite runs one
+ * statement at a time, so the statement alone is atomic there).
  */
-export async function insertJobWithHold(db: Db, events: JobEvents, job: NewJob, options: { lockUser: boolean }): Promise<InsertedJob> {
+export async function insertJobsWithHold(
+  db: Db,
+  events: JobEvents,
+  jobs: readonly NewJob[],
+  options: { lockUser: boolean },
+): Promise<InsertedJobs> {
+  const userId = jobs[0]!.userId;
+  const wanted = jobs.map((job, ord) => ({
+    ord,
+    id: job.id,
+    service_id: job.serviceId,
+    publisher_id: job.publisherId,
+    endpoint: job.endpoint,
+    input: job.input,
+    runtime: job.runtime,
+    time_limit_s: job.timeLimitS,
+    price_per_s_usd: job.pricePerSecondUsd,
+    hold_credits: job.holdCredits,
+    idempotency_key: job.idempotencyKey,
+    request_hash: job.requestHash,
+    webhook_url: job.webhookUrl,
+  }));
   const insert = async (q: Db) => {
-    const result = await sql<JobRow & { available_credits: string; reserved_credits: string }>`
+    const result = await sql<CreatedJob & { available_credits: string; reserved_credits: string }>`
       WITH funds AS (
         SELECT
-          (SELECT coalesce(sum(amount), 0) FROM credit_ledger WHERE user_id = ${job.userId}) AS balance,
-          (SELECT coalesce(sum(hold_credits), 0) FROM jobs WHERE user_id = ${job.userId} AND status IN ${OPEN}) AS reserved
+          (SELECT coalesce(sum(amount), 0) FROM credit_ledger WHERE user_id = ${userId}) AS balance,
+          (SELECT coalesce(sum(hold_credits), 0) FROM jobs WHERE user_id = ${userId} AND status IN ${OPEN}) AS reserved
+      ), wanted AS (
+        SELECT w.*, sum(w.hold_credits) OVER (ORDER BY w.ord) AS holds_so_far
+        FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS w(ord integer, id uuid, service_id text, publisher_id uuid,
+          endpoint text, input jsonb, runtime text, time_limit_s integer, price_per_s_usd numeric, hold_credits numeric,
+          idempotency_key text, request_hash text, webhook_url text)
       ), ins AS (
-        INSERT INTO jobs (user_id, service_id, publisher_id, endpoint, input, runtime, time_limit_s, price_per_s_usd,
+        INSERT INTO jobs (id, user_id, service_id, publisher_id, endpoint, input, runtime, time_limit_s, price_per_s_usd,
           hold_credits, idempotency_key, request_hash, webhook_url)
-        SELECT ${job.userId}, ${job.serviceId}, ${job.publisherId}, ${job.endpoint}, ${JSON.stringify(job.input)}::jsonb, ${job.runtime},
-          ${job.timeLimitS}, ${job.pricePerSecondUsd}, ${job.holdCredits}, ${job.idempotencyKey}, ${job.requestHash}, ${job.webhookUrl}
-        FROM funds WHERE funds.balance > 0 AND funds.balance - funds.reserved >= ${job.holdCredits}
+        SELECT w.id, ${userId}::uuid, w.service_id, w.publisher_id, w.endpoint, w.input, w.runtime, w.time_limit_s, w.price_per_s_usd,
+          w.hold_credits, w.idempotency_key, w.request_hash, w.webhook_url
+        FROM wanted w, funds WHERE funds.balance > 0 AND funds.balance - funds.reserved >= w.holds_so_far
+        ORDER BY w.ord
         ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
         RETURNING *
       ), waiting AS (
-        INSERT INTO job_users (user_id, queued) SELECT user_id, 1 FROM ins
-        ON CONFLICT (user_id) DO UPDATE SET queued = job_users.queued + 1
+        INSERT INTO job_users (user_id, queued) SELECT ${userId}::uuid, count(*) FROM ins HAVING count(*) > 0
+        ON CONFLICT (user_id) DO UPDATE SET queued = job_users.queued + excluded.queued
       )
       SELECT ins.*, funds.balance - funds.reserved AS available_credits, funds.reserved AS reserved_credits,
-        CASE WHEN ins.id IS NOT NULL THEN ${events.queued()} END
+        CASE WHEN ins.id IS NOT NULL THEN ${queuedNotice(events)} END,
+        -- The envelope's queue.position, without another round trip: the queued jobs before it
+        -- (this statement does not see its own rows, so the batch's earlier ones are added).
+        CASE WHEN ins.id IS NOT NULL THEN
+          (SELECT count(*) FROM jobs q WHERE q.status = 'QUEUED' AND (q.created_at, q.id) < (ins.created_at, ins.id))
+          + count(ins.id) OVER (ORDER BY ins.created_at, ins.id) - 1
+        END AS queue_position
       FROM funds LEFT JOIN ins ON true`.execute(q);
-    const { available_credits, reserved_credits, ...row } = result.rows[0]!;
-    return { row: row.id ? (row as JobRow) : undefined, available: Number(available_credits), reserved: Number(reserved_credits) };
+    const first = result.rows[0]!;
+    const rows = new Map<string, CreatedJob>();
+    for (const { available_credits: _, reserved_credits: __, ...row } of result.rows) {
+      if (row.id) rows.set(row.id, { ...row, queue_position: Number(row.queue_position) });
+    }
+    return { rows, available: Number(first.available_credits), reserved: Number(first.reserved_credits) };
   };
-  // PGlite runs one statement at a time, so the statement alone is atomic. On PostgreSQL the
-  // check must read after the previous create of the user committed: take the user's lock first.
   if (!options.lockUser) return insert(db);
   // An advisory lock, not the job_users row: claims and finishes update that row all the time
   // and must not wait for a create's round trips.
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`jobs create ${job.userId}`}, 0))`.execute(trx);
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`jobs create ${userId}`}, 0))`.execute(trx);
     return insert(trx);
   });
 }
@@ -163,11 +212,15 @@ export async function selectOpenHolds(q: Db, userId: string) {
   return rows.map((r) => ({ ...r, hold_credits: Number(r.hold_credits) }));
 }
 
-/** How many queued jobs run before this one (all users: the queue is shared). */
-export async function queuePosition(q: Db, row: Pick<JobRow, 'id' | 'created_at'>): Promise<number> {
+/**
+ * How many queued jobs run before this one (all users: the queue is shared). The job's own
+ * created_at is read in SQL: a JavaScript Date keeps milliseconds, the column microseconds, so
+ * jobs created within one millisecond would otherwise be miscounted.
+ */
+export async function queuePosition(q: Db, row: Pick<JobRow, 'id'>): Promise<number> {
   const result = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM jobs
-    WHERE status = 'QUEUED' AND (created_at, id) < (${row.created_at}, ${row.id}::uuid)`.execute(q);
+    WHERE status = 'QUEUED' AND (created_at, id) < (SELECT c.created_at, c.id FROM jobs c WHERE c.id = ${row.id}::uuid)`.execute(q);
   return Number(result.rows[0]?.n ?? 0);
 }
 
@@ -183,7 +236,7 @@ export async function cancelQueued(db: Db, events: JobEvents, jobId: string, ret
     ), waiting AS (
       UPDATE job_users SET queued = greatest(job_users.queued - 1, 0) FROM u WHERE job_users.user_id = u.user_id
     )
-    SELECT u.*, ${events.changed()} FROM u`.execute(db);
+    SELECT u.*, ${changedNotice(events)} FROM u`.execute(db);
   return result.rows[0];
 }
 
@@ -191,7 +244,7 @@ export async function cancelQueued(db: Db, events: JobEvents, jobId: string, ret
 export async function requestCancel(db: Db, events: JobEvents, jobId: string) {
   await sql`
     WITH u AS (UPDATE jobs SET cancel_requested = true WHERE id = ${jobId} AND status = 'PROCESSING' RETURNING id)
-    SELECT ${events.notify(sql`'x:' || id`)} FROM u`.execute(db);
+    SELECT ${notice(events, sql`'x:' || id`)} FROM u`.execute(db);
 }
 
 // ---------------------------------------------------------------- the queue
@@ -269,7 +322,7 @@ export async function claimJobs(db: Db, events: JobEvents, options: ClaimOptions
       ON CONFLICT (user_id) DO UPDATE SET running = job_users.running + excluded.running,
         queued = greatest(job_users.queued - excluded.running, 0), served_at = excluded.served_at
     )
-    SELECT claimed.*, ${events.changed()} FROM claimed ORDER BY claimed.started_at`.execute(db);
+    SELECT claimed.*, ${changedNotice(events)} FROM claimed ORDER BY claimed.started_at`.execute(db);
   return result.rows;
 }
 
@@ -304,7 +357,7 @@ export async function saveProgress(
       WHERE id = ${jobId} AND worker_id = ${workerId} AND status = 'PROCESSING'
       RETURNING id, version
     )
-    SELECT ${events.changed()} FROM u`.execute(db);
+    SELECT ${changedNotice(events)} FROM u`.execute(db);
 }
 
 /**
@@ -343,7 +396,7 @@ export async function recoverAbandoned(db: Db, events: JobEvents, retentionHours
       FROM (SELECT user_id, count(*) AS lost, count(*) FILTER (WHERE status = 'QUEUED') AS requeued FROM u GROUP BY user_id) n
       WHERE job_users.user_id = n.user_id
     )
-    SELECT u.id, u.status, ${events.changed()}, ${events.queued()} FROM u`.execute(db);
+    SELECT u.id, u.status, ${changedNotice(events)}, ${queuedNotice(events)} FROM u`.execute(db);
   return result.rows;
 }
 
@@ -377,6 +430,8 @@ export async function expireOutputs(db: Db): Promise<void> {
 // ---------------------------------------------------------------- ending a job
 
 export interface FinishValues {
+  /** The job to end, as this worker claimed it. */
+  job: Pick<JobRow, 'id' | 'user_id' | 'service_id'>;
   status: string;
   /** The result as JSON text (or null), and its size in bytes. */
   resultJson: string | null;
@@ -395,60 +450,93 @@ export interface FinishValues {
 }
 
 /**
- * Ends a job in ONE statement (so one transaction): the status, the owner's charge settled
- * against the hold (the hold is released by the status leaving QUEUED/PROCESSING), the
- * publisher's share of what was actually collected (never more than the balance held), the
- * usage counters, the stored files' retention, the webhook delivery and the owner's running
- * count. Answers undefined when the job is no longer this worker's (recovery took it).
+ * Ends jobs in ONE statement (so one transaction, one round trip for a whole batch): each job's
+ * status, its owner's charge settled against its hold (the hold is released by the status
+ * leaving QUEUED/PROCESSING), the publisher's share of what was actually collected (an owner's
+ * jobs are charged in order, each at most what the balance still holds after the ones before),
+ * the usage counters, the stored files' retention, the webhook deliveries and the owners'
+ * running counts. Answers the ended rows; a job that is no longer this worker's (recovery took
+ * it) is left out.
  */
-export async function finishJobRow(db: Db, events: JobEvents, job: JobRow, workerId: string, v: FinishValues) {
-  const ifEnded = sql`EXISTS (SELECT 1 FROM u)`;
+export async function finishJobRows(db: Db, events: JobEvents, workerId: string, ends: readonly FinishValues[]): Promise<JobRow[]> {
+  const values = ends.map((v, ord) => ({
+    ord,
+    id: v.job.id,
+    user_id: v.job.user_id,
+    service_id: v.job.service_id,
+    status: v.status,
+    // JSON text inside JSON: the result keeps its exact bytes (and size) until the cast below.
+    result: v.resultJson,
+    result_bytes: v.resultBytes,
+    error: v.error,
+    message: v.message,
+    finished_at: v.finishedAt.toISOString(),
+    expires_at: v.expiresAt.toISOString(),
+    gpu_seconds: v.gpuSeconds,
+    cost_credits: v.costCredits,
+    counted: v.counted,
+    month: v.month,
+    usage_description: v.usageDescription,
+  }));
   const result = await sql<JobRow>`
-    WITH u AS (
+    WITH v AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(ord integer, id uuid, user_id uuid, service_id text,
+        status text, result text, result_bytes integer, error jsonb, message text, finished_at timestamptz, expires_at timestamptz,
+        gpu_seconds double precision, cost_credits numeric, counted boolean, month text, usage_description text)
+    ), u AS (
       UPDATE jobs SET
-        status = ${v.status},
-        result = ${v.resultJson}::jsonb,
-        result_bytes = ${v.resultBytes},
-        error = ${v.error ? JSON.stringify(v.error) : null}::jsonb,
-        message = ${v.message},
-        progress = ${v.status === 'FINISHED' ? 1 : sql`progress`},
-        finished_at = ${v.finishedAt},
-        output_expires_at = ${v.expiresAt},
-        gpu_seconds = ${v.gpuSeconds},
-        cost_credits = ${v.costCredits},
+        status = v.status,
+        result = v.result::jsonb,
+        result_bytes = v.result_bytes,
+        error = v.error,
+        message = v.message,
+        progress = CASE WHEN v.status = 'FINISHED' THEN 1 ELSE jobs.progress END,
+        finished_at = v.finished_at,
+        output_expires_at = v.expires_at,
+        gpu_seconds = v.gpu_seconds,
+        cost_credits = v.cost_credits,
         worker_id = NULL,
         lease_until = NULL,
-        version = version + 1
-      WHERE id = ${job.id} AND worker_id = ${workerId} AND status = 'PROCESSING'
-      RETURNING *
+        version = jobs.version + 1
+      FROM v WHERE jobs.id = v.id AND jobs.worker_id = ${workerId} AND jobs.status = 'PROCESSING'
+      RETURNING jobs.*
+    ), ended AS (
+      SELECT v.* FROM v JOIN u ON u.id = v.id
+    ), balances AS (
+      SELECT user_id, greatest(sum(amount), 0) AS balance FROM credit_ledger
+      WHERE user_id IN (SELECT user_id FROM ended WHERE cost_credits > 0) GROUP BY user_id
     ), collected AS (
-      SELECT least(${v.costCredits}::numeric, greatest(coalesce(sum(amount), 0), 0)) AS credits
-      FROM credit_ledger WHERE user_id = ${job.user_id} AND ${v.costCredits}::numeric > 0 AND ${ifEnded}
+      SELECT e.id, e.user_id, e.service_id, e.usage_description,
+        least(e.cost_credits, greatest(b.balance - coalesce(sum(e.cost_credits) OVER (PARTITION BY e.user_id ORDER BY e.ord
+          ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0), 0)) AS credits
+      FROM ended e JOIN balances b ON b.user_id = e.user_id WHERE e.cost_credits > 0
     ), usage AS (
       INSERT INTO credit_ledger (user_id, amount, kind, description, reference)
-      SELECT ${job.user_id}, -credits, 'usage', ${v.usageDescription}, ${`job:${job.id}`} FROM collected WHERE credits > 0
+      SELECT user_id, -credits, 'usage', usage_description, 'job:' || id FROM collected WHERE credits > 0
     ), earning AS (
       INSERT INTO credit_ledger (user_id, amount, kind, description, reference)
       SELECT m.created_by, floor(c.credits * ${PUBLISHER_SHARE} * 10000 + 1e-9) / 10000, 'earning',
-        ${`Share of a run of ${job.service_id}`}, ${`job:${job.id}:earning`}
-      FROM collected c JOIN models m ON m.id = ${job.service_id}
-      WHERE m.is_public AND m.created_by IS NOT NULL AND m.created_by <> ${job.user_id}
+        'Share of a run of ' || c.service_id, 'job:' || c.id || ':earning'
+      FROM collected c JOIN models m ON m.id = c.service_id
+      WHERE m.is_public AND m.created_by IS NOT NULL AND m.created_by <> c.user_id
         AND floor(c.credits * ${PUBLISHER_SHARE} * 10000 + 1e-9) > 0
     ), calls AS (
       INSERT INTO api_usage (user_id, month, calls)
-      SELECT ${job.user_id}, ${v.month}, 1 WHERE ${v.counted} AND ${ifEnded}
-      ON CONFLICT (user_id, month) DO UPDATE SET calls = api_usage.calls + 1
+      SELECT user_id, month, count(*) FROM ended WHERE counted GROUP BY user_id, month
+      ON CONFLICT (user_id, month) DO UPDATE SET calls = api_usage.calls + excluded.calls
     ), runs AS (
-      UPDATE models SET n_usages = n_usages + 1 WHERE id = ${job.service_id} AND ${v.counted} AND ${ifEnded}
+      UPDATE models SET n_usages = n_usages + r.n
+      FROM (SELECT service_id, count(*) AS n FROM ended WHERE counted GROUP BY service_id) r WHERE models.id = r.service_id
     ), files AS (
-      UPDATE stored_files SET expires_at = ${v.expiresAt} WHERE job_id = ${job.id} AND ${ifEnded}
+      UPDATE stored_files SET expires_at = e.expires_at FROM ended e WHERE stored_files.job_id = e.id
     ), hooks AS (
       INSERT INTO webhook_deliveries (job_id, user_id, url) SELECT id, user_id, webhook_url FROM u WHERE webhook_url IS NOT NULL
     ), slots AS (
-      UPDATE job_users SET running = greatest(running - 1, 0) WHERE user_id = ${job.user_id} AND ${ifEnded}
+      UPDATE job_users SET running = greatest(running - n.n, 0)
+      FROM (SELECT user_id, count(*) AS n FROM u GROUP BY user_id) n WHERE job_users.user_id = n.user_id
     )
-    SELECT u.*, ${events.changed()}, ${events.queued()} FROM u`.execute(db);
-  return result.rows[0];
+    SELECT u.*, ${changedNotice(events)}, ${queuedNotice(events)} FROM u`.execute(db);
+  return result.rows;
 }
 
 // ---------------------------------------------------------------- webhooks
@@ -522,4 +610,57 @@ export function selectGpuOffer(q: Db, gpu: string) {
     .orderBy('customer_price_per_s_usd')
     .orderBy('id')
     .executeTakeFirst();
+}
+
+// ---------------------------------------------------------------- stored files (files.ts)
+
+export function selectStoredFile(q: Db, key: string) {
+  return q.selectFrom('stored_files').select(['content_type', 'size', 'expires_at']).where('key', '=', key).executeTakeFirst();
+}
+
+export async function insertStoredFile(
+  q: Db,
+  file: { key: string; userId: string; jobId: string | null; contentType: string; size: number; expiresAt: Date },
+): Promise<void> {
+  await q
+    .insertInto('stored_files')
+    .values({
+      key: file.key,
+      user_id: file.userId,
+      job_id: file.jobId,
+      content_type: file.contentType,
+      size: file.size,
+      expires_at: file.expiresAt,
+    })
+    .execute();
+}
+
+/** Removes the rows of files past their retention; answers their keys (the bytes go next). */
+export async function deleteExpiredFiles(q: Db): Promise<string[]> {
+  const rows = await q.deleteFrom('stored_files').where('expires_at', '<', new Date()).returning('key').execute();
+  return rows.map((row) => row.key);
+}
+
+// ---------------------------------------------------------------- webhook secrets (webhookSecrets.ts)
+
+export interface SealedWebhookSecrets {
+  secret_sealed: string;
+  previous_sealed: string | null;
+  previous_valid_until: Date | null;
+}
+
+/** The user's sealed secrets, storing `sealedIfNone` first when the user has none yet. */
+export async function selectOrInsertWebhookSecrets(q: Db, userId: string, sealedIfNone: string): Promise<SealedWebhookSecrets> {
+  await sql`INSERT INTO webhook_secrets (user_id, secret_sealed) VALUES (${userId}, ${sealedIfNone})
+    ON CONFLICT (user_id) DO NOTHING`.execute(q);
+  const result = await sql<SealedWebhookSecrets>`
+    SELECT secret_sealed, previous_sealed, previous_valid_until FROM webhook_secrets WHERE user_id = ${userId}`.execute(q);
+  return result.rows[0]!;
+}
+
+/** The current secret becomes the previous one (valid for `overlapHours`) and `sealed` the current. */
+export async function rotateWebhookSecretRow(q: Db, userId: string, sealed: string, overlapHours: number): Promise<void> {
+  await sql`UPDATE webhook_secrets SET previous_sealed = secret_sealed, secret_sealed = ${sealed},
+      previous_valid_until = now() + make_interval(hours => ${overlapHours}), rotated_at = now()
+    WHERE user_id = ${userId}`.execute(q);
 }

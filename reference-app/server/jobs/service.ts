@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FieldError, Job, JobCreate, ServiceEndpoint } from '@limelight/widgets/api';
 import { creditsForRun, describeFieldErrors, isFileUrl, validateJobInput } from '@limelight/widgets/run';
 import type { Db } from '../db/types';
@@ -8,10 +8,13 @@ import { envelopeOf, isFinalStatus, type JobRow } from './envelope';
 import type { JobEvents } from './events';
 import { sleep } from './events';
 import { MEDIA_FILES_PATH, type FileStore } from './files';
+import { GroupCommit } from './groupCommit';
 import { gpuPriceOf } from './pricing';
 import {
   cancelQueued,
-  insertJobWithHold,
+  insertJobsWithHold,
+  type CreatedJob,
+  type NewJob,
   pendingWebhookCount,
   queuePosition,
   recentRunSeconds,
@@ -43,6 +46,13 @@ export interface JobServiceDeps {
   lockUser: boolean;
 }
 
+/** What a create's insert answers: the job, or undefined with the credits that did not cover it. */
+interface Inserted {
+  row: JobRow | undefined;
+  available: number;
+  reserved: number;
+}
+
 /** A service and its GPU price are reused this long by the creates that follow (one read per burst). */
 const SERVICE_CACHE_MS = 1000;
 
@@ -59,6 +69,12 @@ const requestHash = (body: { service_id: string; endpoint: string; input: unknow
 
 export class JobService {
   readonly #cache = new Map<string, { at: number; service: ReturnType<LoadRunnable>; price?: ReturnType<typeof gpuPriceOf> }>();
+  /**
+   * Creates of one user are checked against the same credits, so they go one statement at a time
+   * (on PostgreSQL under the user's lock): instead of each waiting for the lock in turn, the
+   * creates that arrive while the user's statement is in flight go together in the next one.
+   */
+  readonly #inserts = new GroupCommit<NewJob, Inserted>((jobs) => this.#insertBatch(jobs));
 
   constructor(private readonly deps: JobServiceDeps) {}
 
@@ -87,8 +103,10 @@ export class JobService {
     return this.deps.events;
   }
 
-  async envelope(row: JobRow): Promise<Job> {
-    const position = row.status === 'QUEUED' ? await queuePosition(this.deps.db, row) : null;
+  async envelope(row: JobRow | CreatedJob): Promise<Job> {
+    // A job just created knows its place already (the insert counted it).
+    const known = 'queue_position' in row ? row.queue_position : undefined;
+    const position = row.status === 'QUEUED' ? (known ?? (await queuePosition(this.deps.db, row))) : null;
     return envelopeOf(row, this.deps.publicUrl, position);
   }
 
@@ -180,7 +198,7 @@ export class JobService {
 
   /** Queues a run. Answers the job and whether it is a replay of an earlier create. */
   async create(userId: string, body: JobCreate, idempotencyKey?: string): Promise<{ row: JobRow; replayed: boolean }> {
-    const { db, config, events } = this.deps;
+    const { db, config } = this.deps;
     const { service, endpoint } = await this.resolveEndpoint(userId, body.service_id, body.endpoint);
 
     const validation = validateJobInput(endpoint, body.input);
@@ -213,25 +231,21 @@ export class JobService {
     const price = await this.#price(service.id);
     const timeLimitS = endpoint.time_limit_s ?? config.defaultTimeLimitSeconds;
     const hold = holdFor(timeLimitS, price.pricePerSecondUsd);
-    const inserted = await insertJobWithHold(
-      db,
-      events,
-      {
-        userId,
-        serviceId: service.id,
-        publisherId: service.created_by,
-        endpoint: endpoint.path,
-        input,
-        runtime: runtime.name,
-        timeLimitS,
-        pricePerSecondUsd: price.pricePerSecondUsd,
-        holdCredits: hold,
-        idempotencyKey: idempotencyKey ?? null,
-        requestHash: hash,
-        webhookUrl: body.webhook ?? null,
-      },
-      { lockUser: this.deps.lockUser },
-    );
+    const inserted = await this.#inserts.add(userId, {
+      id: randomUUID(),
+      userId,
+      serviceId: service.id,
+      publisherId: service.created_by,
+      endpoint: endpoint.path,
+      input,
+      runtime: runtime.name,
+      timeLimitS,
+      pricePerSecondUsd: price.pricePerSecondUsd,
+      holdCredits: hold,
+      idempotencyKey: idempotencyKey ?? null,
+      requestHash: hash,
+      webhookUrl: body.webhook ?? null,
+    });
     if (inserted.row) return { row: inserted.row, replayed: false };
     if (idempotencyKey) {
       // A concurrent create with the same key won the race: answer its job.
@@ -242,6 +256,23 @@ export class JobService {
       'payment_required',
       notEnoughCredits(hold, timeLimitS, inserted.available, inserted.reserved, this.deps.publicUrl),
     );
+  }
+
+  /**
+   * Inserts jobs of one user with their holds. A job the batch did not insert (its hold did not
+   * fit after the others', or its idempotency key was taken) is tried again alone, so it gets
+   * exactly the answer it would have had by itself.
+   */
+  async #insertBatch(jobs: NewJob[]): Promise<Inserted[]> {
+    const insert = (batch: NewJob[]) => insertJobsWithHold(this.deps.db, this.deps.events, batch, { lockUser: this.deps.lockUser });
+    const inserted = await insert(jobs);
+    const answers: Inserted[] = [];
+    for (const job of jobs) {
+      const row = inserted.rows.get(job.id);
+      const alone = row || jobs.length === 1 ? inserted : await insert([job]);
+      answers.push({ row: alone.rows.get(job.id), available: alone.available, reserved: alone.reserved });
+    }
+    return answers;
   }
 
   async #byIdempotencyKey(userId: string, key: string, hash: string): Promise<JobRow | undefined> {

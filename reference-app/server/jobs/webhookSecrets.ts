@@ -1,7 +1,7 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { createSecretBox, type SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
+import { rotateWebhookSecretRow, selectOrInsertWebhookSecrets } from './queries';
 
 // Each user's webhook signing secret (docs/jobs.md, webhooks): random, stored sealed (its owner
 // must be able to read it again), rotated by the owner. After a rotation deliveries are signed
@@ -25,12 +25,7 @@ export interface WebhookSecrets {
 
 /** The user's secrets, creating the first one on first use. */
 export async function webhookSecretsOf(db: Db, box: SecretBox, userId: string): Promise<WebhookSecrets> {
-  await sql`INSERT INTO webhook_secrets (user_id, secret_sealed) VALUES (${userId}, ${box.seal(newSecret())})
-    ON CONFLICT (user_id) DO NOTHING`.execute(db);
-  const row = (
-    await sql<{ secret_sealed: string; previous_sealed: string | null; previous_valid_until: Date | null }>`
-      SELECT secret_sealed, previous_sealed, previous_valid_until FROM webhook_secrets WHERE user_id = ${userId}`.execute(db)
-  ).rows[0]!;
+  const row = await selectOrInsertWebhookSecrets(db, userId, box.seal(newSecret()));
   const until = row.previous_valid_until ? new Date(row.previous_valid_until) : undefined;
   return {
     current: box.open(row.secret_sealed),
@@ -43,8 +38,6 @@ export async function webhookSecretsOf(db: Db, box: SecretBox, userId: string): 
 /** A new secret; the current one stays valid for the overlap. */
 export async function rotateWebhookSecret(db: Db, box: SecretBox, userId: string): Promise<WebhookSecrets> {
   await webhookSecretsOf(db, box, userId);
-  await sql`UPDATE webhook_secrets SET previous_sealed = secret_sealed, secret_sealed = ${box.seal(newSecret())},
-      previous_valid_until = now() + make_interval(hours => ${WEBHOOK_SECRET_OVERLAP_HOURS}), rotated_at = now()
-    WHERE user_id = ${userId}`.execute(db);
+  await rotateWebhookSecretRow(db, userId, box.seal(newSecret()), WEBHOOK_SECRET_OVERLAP_HOURS);
   return webhookSecretsOf(db, box, userId);
 }

@@ -9,7 +9,9 @@ import { FileInputError, type FileStore } from './files';
 import { CREDITS_PER_USD } from '@limelight/widgets/run';
 import { log } from '../log';
 import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
-import { finishJob, serialiseResult, type Outcome } from './finish';
+import { finishJobs, finishValues, serialiseResult, type Outcome } from './finish';
+import { GroupCommit } from './groupCommit';
+import type { FinishValues } from './queries';
 import { claimJobs, expireOutputs, recountJobUsers, recoverAbandoned, renewLease, saveProgress } from './queries';
 
 // One process's share of the queue: up to `workerSlots` jobs of local runtimes and `ioSlots` jobs
@@ -77,6 +79,10 @@ export class JobWorker {
   #loop: Promise<void> | undefined;
   #unsubscribe: Array<() => void> = [];
   readonly #services = new Map<string, { at: number; service: ReturnType<LoadRunnable> }>();
+  /** Jobs that end while another end is being written are ended together in the next statement. */
+  readonly #ends = new GroupCommit<FinishValues, JobRow | undefined>((ends) =>
+    finishJobs(this.deps.database.db, this.deps.events, this.id, ends),
+  );
 
   constructor(private readonly deps: WorkerDeps) {}
 
@@ -340,12 +346,12 @@ export class JobWorker {
   }
 
   async #finish(job: JobRow, outcome: Outcome) {
-    const { database, events, config } = this.deps;
+    const { config } = this.deps;
     // A file reference in a result may point only at this platform's media (docs/security.md).
     const confined =
       outcome.result === undefined ? outcome : { ...outcome, result: confineFileReferences(outcome.result, this.deps.publicUrl) };
     const stored = await this.#storeResult(job, confined);
-    const row = await finishJob(database.db, events, job, this.id, stored.outcome, config.retentionHours, stored.result);
+    const row = await this.#ends.add('', finishValues(job, stored.outcome, config.retentionHours, stored.result));
     if (row) this.deps.onFinished?.(row);
     return row;
   }
