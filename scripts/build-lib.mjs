@@ -37,8 +37,10 @@ function newestMtime(dir) {
  * bundled modules in dist/client/, and a declaration importing `@limelight/client` imports them.
  */
 function bundleClientDeclarations(dir) {
-  for (const name of readdirSync(path.join(clientDir, 'dist'), { recursive: true })) {
-    if (String(name).endsWith('.d.ts')) cpSync(path.join(clientDir, 'dist', String(name)), path.join(dir, 'client', String(name)));
+  // The declarations of the modules bundled, and of the entry that re-exports them.
+  for (const name of readdirSync(path.join(clientDir, 'dist'), { recursive: true }).map(String)) {
+    const bundled = name === 'index.d.ts' || existsSync(path.join(dir, 'client', name.replace(/\.d\.ts$/, '.js')));
+    if (name.endsWith('.d.ts') && bundled) cpSync(path.join(clientDir, 'dist', name), path.join(dir, 'client', name));
   }
   for (const name of readdirSync(dir, { recursive: true })) {
     const file = path.join(dir, String(name));
@@ -87,7 +89,8 @@ function addDeclarationExtensions(dir) {
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) {
-      if (name !== 'app' && name !== 'storybook' && name !== 'cdn') addDeclarationExtensions(full);
+      // dist/client holds the SDK's declarations as its own package ships them.
+      if (name !== 'app' && name !== 'storybook' && name !== 'cdn' && full !== path.join(dist, 'client')) addDeclarationExtensions(full);
       continue;
     }
     if (!name.endsWith('.d.ts')) continue;

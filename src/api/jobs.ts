@@ -1,11 +1,4 @@
-import {
-  ApiError as SdkApiError,
-  ConnectionError,
-  createClient,
-  JobWaitError,
-  MAX_PREFER_WAIT_S as SDK_MAX_PREFER_WAIT_S,
-  type LimelightClient,
-} from '@limelight/client';
+import type * as LimelightSdk from '@limelight/client';
 import { createApiClient, type ClientOptions } from './http';
 import { failure, INTERNAL_ERROR, OFFLINE_ERROR, TOKENS_MISSING_ERROR, type ApiFailure, type ApiResult } from './result';
 import { createTokenSource } from './token';
@@ -17,10 +10,17 @@ import type { FileRef, Job, JobCreate, JobEstimateData, JobList } from './types'
 // the widgets get its retries (one Idempotency-Key per submission), stream resume and file
 // handling. This module only adapts it to the widgets' conventions: the shared token source,
 // "Login first" without a token, and results instead of exceptions (calls never throw).
+//
+// The SDK loads with the first call: the account panels get this client through
+// createPlatformClients and never call it, so their script-tag bundles do not carry the SDK.
+
+type Sdk = typeof LimelightSdk;
+let sdkModule: Promise<Sdk> | undefined;
+const loadSdk = () => (sdkModule ??= import('@limelight/client'));
 
 export const JOBS_PREFIX = '/v1/';
-/** Longest `Prefer: wait` the server honours, seconds. */
-export const MAX_PREFER_WAIT_S = SDK_MAX_PREFER_WAIT_S;
+/** Longest `Prefer: wait` the server honours, seconds (the SDK's `MAX_PREFER_WAIT_S`, tested equal). */
+export const MAX_PREFER_WAIT_S = 60;
 
 export interface CreateJobOptions {
   /** Answer when the job ends or after this many seconds (≤ 60), whichever is first. */
@@ -67,8 +67,8 @@ const isAbort = (error: unknown) => {
 };
 
 /** The widgets' failure (product-rules §7) for what an SDK call threw. */
-function failureOf(error: unknown, url: string): ApiFailure {
-  if (error instanceof SdkApiError) {
+function failureOf({ ApiError, ConnectionError, JobWaitError }: Sdk, error: unknown, url: string): ApiFailure {
+  if (error instanceof ApiError) {
     const result = failure(error.status, error.code, url, error.detail);
     return error.fields.length ? { ...result, fieldErrors: error.fields } : result;
   }
@@ -89,12 +89,20 @@ export function createJobsClient(options: ClientOptions) {
    * while a widget result carries the answer's status: so each call has an SDK instance of its
    * own (closures only, nothing to tear down) whose fetch notes the status of the answer used.
    */
-  async function call<T>(path: string, run: (sdk: LimelightClient) => Promise<T>): Promise<ApiResult<T>> {
+  async function call<T>(path: string, run: (sdk: LimelightSdk.LimelightClient) => Promise<T>): Promise<ApiResult<T>> {
     const url = urlOf(path);
     let token = await tokens();
     if (!token) return failure(401, 'Unauthorized', url, TOKENS_MISSING_ERROR);
     let status = 0;
-    const sdk = createClient({
+    let Sdk: Sdk;
+    try {
+      Sdk = await loadSdk();
+    } catch {
+      // Its chunk did not load (a script-tag page gone offline): try again on the next call.
+      sdkModule = undefined;
+      return failure(0, '', url, OFFLINE_ERROR);
+    }
+    const sdk = Sdk.createClient({
       baseUrl: options.baseURL,
       // The token just checked for the first request; later ones (retries, stream resumes) read
       // the source again, so a refreshed session is used.
@@ -113,7 +121,7 @@ export function createJobsClient(options: ClientOptions) {
       const data = await run(sdk);
       return { ok: true, status, data };
     } catch (error) {
-      return failureOf(error, url);
+      return failureOf(Sdk, error, url);
     }
   }
 
