@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient, MAX_PREFER_WAIT_S as SDK_MAX_PREFER_WAIT_S, type JobLogLine } from '@limelight/client';
 import { createJobsClient, MAX_PREFER_WAIT_S, TOKENS_MISSING_ERROR, type Job } from '../../../src/api';
 import { globalServer, rawApi } from '../helpers';
-import { keyedUser } from './fixtures';
+import { keyedUser, lostAnswerFetch } from './fixtures';
 import { TEXT2IMG } from '../../client/scenarios';
 
 // The widgets' job API (src/api/jobs.ts) is @limelight/client underneath (docs/sdk.md): what
@@ -14,16 +14,9 @@ const server = globalServer();
 describe("the widgets' jobs client goes through @limelight/client", () => {
   it('retries a create whose answer a gateway lost, with the same Idempotency-Key: one job, ok for the widget', async () => {
     const { apiKey, token } = await keyedUser(server, 'widgets-sdk');
-    const keys: string[] = [];
-    // The job is created, but the first answer is lost to a 503 (the SDK retries it; the
-    // widgets' own client never retried a request with a body).
-    const flaky: typeof fetch = async (input, init) => {
-      const response = await fetch(input, init);
-      if (init?.method !== 'POST' || !String(input).endsWith('/v1/jobs')) return response;
-      keys.push(new Headers(init.headers).get('idempotency-key')!);
-      return keys.length === 1 ? new Response('{"detail":"bad gateway"}', { status: 503, headers: { 'Retry-After': '0' } }) : response;
-    };
-    const jobs = createJobsClient({ baseURL: server.url, apiKey, fetch: flaky });
+    // The SDK retries the lost answer; the widgets' own client never retried a request with a body.
+    const { fetch: lossy, keys } = lostAnswerFetch();
+    const jobs = createJobsClient({ baseURL: server.url, apiKey, fetch: lossy });
     const created = await jobs.create(
       { service_id: TEXT2IMG, input: { prompt: 'once', width: 64, height: 64 } },
       { idempotencyKey: 'widget-k1' },
