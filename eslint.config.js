@@ -3,6 +3,18 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import pkg from './package.json' with { type: 'json' };
+
+/** The package's public subpaths (package.json `exports`) as one regex alternation; `*` matches one path segment. */
+const publicSubpaths = Object.keys(pkg.exports)
+  .filter((key) => key !== '.')
+  .map((key) =>
+    key
+      .slice(2)
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace('*', '[^/]+'),
+  )
+  .join('|');
 
 export default tseslint.config(
   {
@@ -59,22 +71,27 @@ export default tseslint.config(
     },
   },
   {
-    // The reference app owns routing; only src/ is router-free.
-    files: ['reference-app/**', 'test/**', 'stories/**', 'scripts/**', '*.ts', '*.js', '*.mjs'],
+    // Tests, stories and scripts reach into src/ on purpose.
+    files: ['test/**', 'stories/**', 'scripts/**', '*.ts', '*.js', '*.mjs'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    // The website and the platform server use the package as a consumer would: its public
-    // entries (`@limelight/widgets/...`, package.json `exports`), never its source files.
-    files: ['reference-app/src/**', 'reference-app/server/**'],
+    // The reference app (website, platform server, build config) owns routing, and uses the
+    // package as a consumer would: only the entries package.json `exports` lists (docs/api-surface.md),
+    // never a source file and never a subpath that is no entry.
+    files: ['reference-app/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+src/|^@limelight/widgets/(src|dist)/',
+              regex: '^(\\.\\./)+src/',
               message: 'Import a public entry of @limelight/widgets (package.json exports), not its files.',
+            },
+            {
+              regex: `^@limelight/widgets/(?!(${publicSubpaths})$)`,
+              message: 'Not an entry of @limelight/widgets: import one that package.json exports lists (docs/api-surface.md).',
             },
           ],
         },
@@ -96,18 +113,6 @@ export default tseslint.config(
       'reference-app/server/jobs/webhookSecrets.ts',
       'reference-app/server/publishing/containerHosting.ts',
       'reference-app/server/runtimes/container/leases.ts',
-      // TEMPORARY: auth files whose SQL has not moved to auth/queries.ts yet (50 query calls;
-      // userRecords.ts and sessions.ts have moved). Remove each line as its file moves.
-      'reference-app/server/auth/emailTokens.ts',
-      'reference-app/server/auth/keys.ts',
-      'reference-app/server/auth/mfa.ts',
-      'reference-app/server/auth/oauth.ts',
-      'reference-app/server/auth/pkce.ts',
-      'reference-app/server/auth/request.ts',
-      'reference-app/server/auth/signup.ts',
-      'reference-app/server/auth/token.ts',
-      'reference-app/server/auth/userRoutes.ts',
-      'reference-app/server/auth/verify.ts',
     ],
     rules: {
       'no-restricted-syntax': [

@@ -58,6 +58,12 @@ export default defineConfig({
       // The embed fixture page is a third-party origin: the server must allow it by CORS.
       CORS_ORIGINS: `http://127.0.0.1:${process.env.LIME_EMBED_PORT}`,
       // Rate limits stay on; the e2e suite signs in a handful of times, well under them.
+      // One social provider turned on (GitHub; the others stay off), whose "provider" is the
+      // server's own callback answering as a provider does when the user declines: the sign-in
+      // dialog shows only GitHub, and the declined sign-in comes back with an error (auth.spec.ts).
+      OAUTH_GITHUB_CLIENT_ID: 'e2e-github',
+      OAUTH_GITHUB_CLIENT_SECRET: 'e2e-github-secret',
+      OAUTH_GITHUB_AUTHORIZE_URL: `${baseURL}/auth/v1/callback?error=access_denied&error_description=The+user+declined`,
     },
   },
 });

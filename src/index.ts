@@ -2,8 +2,7 @@
 // around them. Engines, clients and helpers have their own entries (`@limelight/widgets/api`,
 // `/auth`, `/catalogue`, `/notifications`, ...), so an app that imports one widget loads only it.
 export { PlatformProvider, usePlatform, useStrings } from './config/PlatformProvider';
-export type { PlatformConfig, PlatformProviderProps, ThemeName } from './config/PlatformProvider';
-export type { Strings, StringOverrides } from './config/strings';
+export type { PlatformConfig, PlatformProviderProps } from './config/PlatformProvider';
 export { AuthProvider, useAuth, useSession } from './auth/AuthProvider';
 export type { AuthProviderProps } from './auth/AuthProvider';
 export { useRequireAuth } from './auth/useRequireAuth';
@@ -16,13 +15,12 @@ export { useApiClient } from './config/useApiClient';
 export { useApiResource } from './config/useApiResource';
 export type { ApiResource, ResourceStatus, UseApiResourceOptions } from './config/useApiResource';
 export type { ApiResult } from './api/result';
-export type { ModelDescriptor, ModelCategory } from './api/types';
 export { MessageOverlay } from './components/MessageOverlay';
 export type { MessageOverlayProps } from './components/MessageOverlay';
 export { ServiceSearch } from './components/ServiceSearch';
 export type { ServiceSearchProps, ServiceSearchSelectEvent, ServiceSearchSubmitEvent } from './components/ServiceSearch';
 export { AuthDialog } from './components/AuthDialog';
-export type { AuthDialogProps, AuthScreen, PageScreen } from './components/AuthDialog';
+export type { AuthDialogProps, AuthScreen } from './components/AuthDialog';
 export { CodeViewer } from './components/CodeViewer';
 export type { CodeViewerProps } from './components/CodeViewer';
 export { PricingCalculator } from './components/PricingCalculator';

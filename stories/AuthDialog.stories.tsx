@@ -2,9 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { Session, User } from '@supabase/auth-js';
-import { AuthProvider, createAuthClient, createSessionStore, LimeAuthError, PAGE_SCREENS, type SignUpResult } from '../src/auth';
-import { AuthDialog, type AuthDialogActors, type AuthScreen, type PageScreen } from '../src/components/AuthDialog';
-import { createGlobalEventsStore } from '../src/notifications';
+import { AuthProvider, createAuthClient, createSessionStore, LimeAuthError } from '../src/auth';
+import { PAGE_SCREENS } from '../src/auth/screens';
+import { type SignUpResult } from '../src/auth/authDialogMachine';
+import { AuthDialog, type AuthScreen, type PageScreen } from '../src/components/AuthDialog';
+import { type AuthDialogActors } from '../src/auth/authDialogActors';
+import { createGlobalEventsStore } from '../src/notifications/globalEvents';
 
 // Every screen of the auth dialog, in page and overlay mode, and the MFA code step. The dialog runs on a real auth client
 // that reaches no server; its network actors are swapped for canned outcomes (the house way to

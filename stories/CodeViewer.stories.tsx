@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useRef, useState } from 'react';
-import { CODE_LANGUAGES, CODE_THEMES, CodeViewer, type CodeHighlighter } from '../src/components/CodeViewer';
+import { CodeViewer } from '../src/components/CodeViewer';
+import { CODE_LANGUAGES, CODE_THEMES } from '../src/code/constants';
+import { type CodeHighlighter } from '../src/code/highlighter';
 
 // Every state of product-rules §4 "Code display", both variants of §9, and each allowed theme of §5.
 

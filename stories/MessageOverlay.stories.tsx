@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useMemo } from 'react';
 import { MessageOverlay } from '../src/components/MessageOverlay';
-import { createGlobalEventsStore, type GlobalEventsState } from '../src/notifications';
+import { type GlobalEventsState } from '../src/notifications';
+import { createGlobalEventsStore } from '../src/notifications/globalEvents';
 
 // Each story gives the overlay its own store seeded with one state of product-rules §4.
 function Demo({ state }: { state: Partial<GlobalEventsState> }) {

@@ -435,12 +435,16 @@ function groupBuild(group, index) {
       // Merged into the shared HTTP chunk it would ride along with every search bundle, so it
       // keeps a chunk of its own, fetched only when imported; the HTTP layer it needs stays
       // with the runtime.
+      // The sign-in buttons' provider logos load beside the settings request; merged into the
+      // runtime they would ride along with the search bundle too.
       manualChunks: (id) =>
         id.endsWith('/src/api/profile.ts')
           ? 'profile-client'
-          : /\/src\/api\/(http|result|errors)\.ts$|\/node_modules\/(ofetch|ufo|destr)\//.test(id)
-            ? 'api-http'
-            : undefined,
+          : id.endsWith('/src/components/AuthDialog/providerMarks.ts')
+            ? 'provider-marks'
+            : /\/src\/api\/(http|result|errors)\.ts$|\/node_modules\/(ofetch|ufo|destr)\//.test(id)
+              ? 'api-http'
+              : undefined,
       // Maps beside the files, not referenced from them (browsers never fetch them);
       // `node scripts/check-sizes.mjs --why <bundle>` reads them to say what the bytes are.
       sourcemap: 'hidden',

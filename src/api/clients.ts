@@ -27,4 +27,5 @@ export function createPlatformClients(options: PlatformClientOptions) {
   };
 }
 
+/** Every API group's client on one host, as `createPlatformClients` returns them. */
 export type PlatformClients = ReturnType<typeof createPlatformClients>;

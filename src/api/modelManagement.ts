@@ -23,6 +23,7 @@ export function keepThirdPartyPricingServers(servers: PricingServer[]): PricingS
 
 export type HostingLookup = { hosted_model_id?: string; model_id?: string };
 
+/** The catalogue API client (`/v1/model_management/`); most calls need no sign-in. */
 export function createModelManagementClient(options: ClientOptions) {
   const client = createApiClient({ ...options, prefix: MODEL_MANAGEMENT_PREFIX });
   return {
@@ -44,4 +45,5 @@ export function createModelManagementClient(options: ClientOptions) {
   };
 }
 
+/** The catalogue API client (`/v1/model_management/`): services, categories, pricing servers, hosting information. */
 export type ModelManagementClient = ReturnType<typeof createModelManagementClient>;

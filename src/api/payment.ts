@@ -20,4 +20,5 @@ export function createPaymentClient(options: ClientOptions) {
   };
 }
 
+/** The payment API client: balance, usage, transactions, checkout and subscriptions. */
 export type PaymentClient = ReturnType<typeof createPaymentClient>;

@@ -26,4 +26,5 @@ export function createProfileClient(options: ClientOptions) {
   };
 }
 
+/** The profile API client: the user's profile, API keys and registry credentials. */
 export type ProfileClient = ReturnType<typeof createProfileClient>;

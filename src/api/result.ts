@@ -18,6 +18,7 @@ export interface ApiFailure {
   fieldErrors?: FieldError[];
 }
 
+/** What every client call resolves to, never a throw: `{ ok: true, data }` or an `ApiFailure` with status and message. */
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
 
 /** A normalised failure. */
@@ -27,6 +28,7 @@ export function failure(status: number, statusText: string, url: string, error: 
 
 export const OFFLINE_ERROR = 'Offline';
 export const INTERNAL_ERROR = 'Internal Server Error';
+/** The message of the 401 a call that needs a token gets when no token source gives one (no network request is made). */
 export const TOKENS_MISSING_ERROR = 'Tokens not available. Login first.';
 
 /** Reads the message from a FastAPI-style body: `detail` as a string, or a list of `{msg}`. */

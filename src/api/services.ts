@@ -15,6 +15,7 @@ export const PRIVATE_SERVICE_LIMITS = { free: 0, plus: 2, pro: 5, enterprise: Nu
 
 const path = (id: string, action = '') => `services/${encodeURIComponent(id)}${action}`;
 
+/** The publishing API client (`/v1/services/`) for the signed-in publisher's services. */
 export function createServicesClient(options: ClientOptions) {
   const client = createApiClient({ ...options, prefix: SERVICES_PREFIX, defaultAuth: 'required' });
   return {
@@ -40,4 +41,5 @@ export function createServicesClient(options: ClientOptions) {
   };
 }
 
+/** The publishing API client: the caller's own services (create, edit, publish, health checks). */
 export type ServicesClient = ReturnType<typeof createServicesClient>;

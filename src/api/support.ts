@@ -17,4 +17,5 @@ export function createSupportClient(options: ClientOptions) {
   };
 }
 
+/** The support API client: support requests and the newsletter. */
 export type SupportClient = ReturnType<typeof createSupportClient>;

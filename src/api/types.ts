@@ -13,6 +13,7 @@ export type Domain = (typeof DOMAINS)[number];
 export const MODEL_PROVIDERS = ['limelight', 'replicate'] as const;
 export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
 
+/** A catalogue category: its title and the input and output domains it covers. */
 export type ModelCategory = Wire['ModelCategory'];
 
 /** One parameter of a service endpoint (beyond the spec: "how to call it" on the service page). */
@@ -36,14 +37,17 @@ export interface EndpointParameter {
 
 /** Media type of an endpoint's result, so clients know how to show it. */
 export const OUTPUT_TYPES = ['image', 'audio', 'video', 'text', 'json', 'mesh', 'file'] as const;
+/** The media type of an endpoint's result, one of `OUTPUT_TYPES`. */
 export type OutputType = (typeof OUTPUT_TYPES)[number];
 
+/** What an endpoint returns: its media type, and whether text streams before the job ends. */
 export interface EndpointOutput {
   type: OutputType;
   /** True when the result arrives as streamed text before the job ends (chat). */
   streaming?: boolean;
 }
 
+/** One callable endpoint of a service: its path, parameters and output. */
 export interface ServiceEndpoint {
   method: 'GET' | 'POST';
   path: string;
@@ -57,6 +61,7 @@ export interface ServiceEndpoint {
   example?: { input?: Record<string, unknown>; result: unknown };
 }
 
+/** A service as the catalogue lists it: names, description, domains, categories, runs, endpoints and pricing. */
 export interface ModelDescriptor {
   id: string;
   display_name?: string | null;
@@ -76,6 +81,7 @@ export interface ModelDescriptor {
   endpoints?: ServiceEndpoint[];
 }
 
+/** A GPU server type with its price per second, for the pricing calculator and run estimates. */
 export type PricingServer = Wire['PricingServer'];
 
 /** Model pricing table (product-rules §3: fields not shown): price per request or per second by model. */
@@ -83,10 +89,13 @@ export type ModelPricingRow = Wire['ModelPricingRow'];
 
 export type PlanKey = 'free' | 'plus' | 'pro' | 'enterprise';
 
+/** A plan as the plan cards show it: title, features, currency, badge and whether it is the user's active plan. */
 export type Plan = Wire['Plan'];
 
+/** A newsletter the user can subscribe to: its id, description and display text. */
 export type SubscriptionOption = Wire['SubscriptionOption'];
 
+/** The body of a newsletter subscription or unsubscription. */
 export interface NewsletterPayload {
   email: string;
   products: number[];
@@ -101,6 +110,7 @@ export interface SupportAttachment {
   data_base64: string;
 }
 
+/** The body of a support request: topic, subject, message and optional attachments. */
 export interface SupportPayload {
   topic: string;
   subject: string;
@@ -108,6 +118,7 @@ export interface SupportPayload {
   attachments?: SupportAttachment[];
 }
 
+/** The signed-in user's profile as stored. */
 export interface UserProfile {
   id: string;
   email: string;
@@ -128,15 +139,19 @@ export interface UserProfile {
 /** Profile plus the extra info of product-rules §3. */
 export type ProfileResult = Wire['Profile'];
 
+/** The profile fields a user may change (everything but id, email, creation date and terms). */
 export type ProfileUpdate = Partial<Omit<UserProfile, 'id' | 'email' | 'dt_created' | 'terms_accepted'>>;
 
+/** A platform API key as listed (its prefix, never the full secret). */
 export type ApiKey = Wire['ApiKey'];
 
 /** Returned once by create_api_key: the only time the full secret is visible. */
 export type CreatedApiKey = Wire['CreatedApiKey'];
 
+/** A stored container registry credential (e.g. a Docker Hub token), without its secret. */
 export type RegistryCredential = Wire['RegistryCredential'];
 
+/** The body that stores or replaces a container registry access token (platform, username, alias, token). */
 export interface UpsertPatPayload {
   foreign_username: string;
   credential_alias: string;
@@ -146,14 +161,19 @@ export interface UpsertPatPayload {
   registry?: string;
 }
 
+/** The user's API calls per month. */
 export type UsageStatistics = Wire['UsageStatistics'];
 
+/** The signed-in user's credit balance. */
 export type Balance = Wire['Balance'];
 
+/** One entry of the user's credit ledger (sign-up bonus, purchase, usage, payout, earning). */
 export type Transaction = Wire['Transaction'];
 
+/** A payment checkout session: its id, status and the URL to send the user to. */
 export type CheckoutSession = Wire['CheckoutSession'];
 
+/** The body that starts a plan subscription. */
 export type SubscriptionCreate = Wire['SubscriptionCreate'];
 
 /** Subscription state (spec: response shape not shown). */
@@ -166,7 +186,9 @@ export type HostingInformation = Wire['HostingInformation'];
 
 /** Job statuses in lifecycle order; the last four are final. */
 export const JOB_STATUSES = ['QUEUED', 'PROCESSING', 'FINISHED', 'FAILED', 'TIMEOUT', 'CANCELLED'] as const;
+/** A job's status, one of `JOB_STATUSES`. */
 export type JobStatus = (typeof JOB_STATUSES)[number];
+/** Job statuses after which a job never changes again. */
 export const FINAL_JOB_STATUSES: readonly JobStatus[] = ['FINISHED', 'FAILED', 'TIMEOUT', 'CANCELLED'];
 
 /** One bad input field: which, which rule it broke, and a sentence for the user. */
@@ -203,6 +225,7 @@ export type Job = Omit<Wire['Job'], 'result'> & {
   result: unknown;
 };
 
+/** The body that creates a job: the service, the endpoint and its input. */
 export type JobCreate = Wire['JobCreate'];
 
 export type JobList = Omit<Wire['JobList'], 'jobs'> & { jobs: Job[] };
@@ -212,6 +235,7 @@ export type JobEstimateData = Wire['JobEstimateData'];
 
 // ---- Publishing (docs/publishing.md): services their owners create and host.
 
+/** Who sees a published service: everyone (`public`) or only its publisher (`private`). */
 export type ServiceVisibility = 'public' | 'private';
 export type ServiceStatus = 'active' | 'paused';
 
@@ -247,6 +271,7 @@ export type ServiceRuntime =
       deployment_status: 'waiting_for_runner' | 'running' | 'failed';
     });
 
+/** The result of checking a published service's health endpoint. */
 export type HealthCheck = Wire['HealthCheck'];
 
 /** What the owner creates or changes; every field is optional on PATCH. */

@@ -3,6 +3,7 @@ import { usePlatform } from '../config/PlatformProvider';
 import { getAuthClient, type LimeAuthClient } from './client';
 import { getSessionStore, type SessionStore, type SessionStoreState } from './sessionStore';
 
+/** What `useAuth()` returns: the session store and the auth client the widgets share. */
 export interface AuthContextValue {
   client: LimeAuthClient;
   store: SessionStore;
@@ -10,6 +11,7 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** Props of `AuthProvider`. */
 export interface AuthProviderProps {
   /**
    * Session store to share. @default the page's store for the platform's authUrl and authKey

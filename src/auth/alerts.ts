@@ -55,6 +55,7 @@ export function signUpFailureAlert(error: LimeAuthError, email: string): AuthAle
   return { key: 'createAccountFailed', tone: 'error', values: { message: messageForTemplate(error) } };
 }
 
+/** product-rules §8: social sign-in failure. */
 export function socialFailureAlert(provider: SocialProvider): AuthAlert {
   return { key: 'socialFailed', tone: 'error', values: { provider } };
 }
@@ -88,6 +89,11 @@ export function mfaFailureAlert(error: LimeAuthError): AuthAlert {
   if (error.kind === 'api' && error.code === 'mfa_verification_failed') return { key: 'mfaInvalidCode', tone: 'error' };
   if (error.kind === 'api' && error.code === 'mfa_challenge_expired') return { key: 'mfaChallengeExpired', tone: 'error' };
   return unexpected;
+}
+
+/** The confirmation code was refused: wrong, used, expired or voided by wrong tries (GoTrue's otp_expired). */
+export function emailCodeFailureAlert(error: LimeAuthError): AuthAlert {
+  return error.kind === 'api' && error.code === 'otp_expired' ? { key: 'emailCodeInvalid', tone: 'error' } : unexpected;
 }
 
 /** The text of an alert in the given strings table (provider ids become display names). */

@@ -3,6 +3,7 @@ import type { Session } from '@supabase/auth-js';
 import type { LimeAuthClient } from './client';
 import { LimeAuthError, toLimeAuthError } from './errors';
 import type { AssuranceCheck, SignUpResult } from './authDialogMachine';
+import { noteOAuthProvider } from './oauthReturn';
 import { scopesFor, type SocialProvider } from './socialProviders';
 import type { AuthRedirectUrls } from './types';
 
@@ -91,6 +92,8 @@ export function createAuthDialogActors(client: LimeAuthClient, options: AuthDial
     // In a browser auth-js leaves the page for the provider; the URL it went to is the output.
     socialSignIn: fromPromise<string | null, { provider: SocialProvider }>(({ input }) =>
       guarded(async () => {
+        // An error comes back in the URL without the provider's name: note it for the message.
+        noteOAuthProvider(input.provider);
         const data = orThrow(
           await client.signInWithOAuth({
             provider: input.provider,
@@ -124,10 +127,19 @@ export function createAuthDialogActors(client: LimeAuthClient, options: AuthDial
         return session;
       }),
     ),
+    // The confirmation e-mail's 6-digit code (type 'email' accepts a sign-up's token, as GoTrue does).
+    verifyEmailCode: fromPromise<Session, { email: string; code: string }>(({ input }) =>
+      guarded(async () => {
+        const data = orThrow(await client.verifyOtp({ email: input.email, token: input.code, type: 'email' }));
+        if (!data.session) throw new LimeAuthError('The code was accepted without a session.', { kind: 'unexpected' });
+        return data.session;
+      }),
+    ),
     registerSignIn: fromPromise<void, { accessToken: string | null }>(async ({ input }) => {
       await options.registerSignIn?.(input.accessToken);
     }),
   };
 }
 
+/** The calls the auth dialog machine makes (sign in, sign up, recovery, MFA), as `createAuthDialogActors` builds them. */
 export type AuthDialogActors = ReturnType<typeof createAuthDialogActors>;

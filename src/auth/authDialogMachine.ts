@@ -2,6 +2,7 @@ import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom 
 import type { Session, User } from '@supabase/auth-js';
 import {
   confirmLinkInvalidAlert,
+  emailCodeFailureAlert,
   emailConfirmedAlert,
   invalidLinkAlert,
   mfaFailureAlert,
@@ -35,6 +36,11 @@ export interface AuthDialogInput {
   emailConfirmed?: boolean;
   /** The link the visitor returned from could not be used (expired, already used). */
   linkError?: boolean;
+  /**
+   * A social sign-in came back with an error (in the URL, see oauthReturn.ts): the sign-in form
+   * opens with the failure naming the provider, when it is known.
+   */
+  oauthError?: { provider: SocialProvider };
   /** Login status known at start (null: not yet known). */
   loggedIn?: boolean | null;
   /** Prefills the e-mail field. */
@@ -58,6 +64,8 @@ export interface AuthDialogContext {
   newPassword: string;
   /** The code typed in the MFA step. */
   mfaCode: string;
+  /** The 6-digit code of the confirmation e-mail, typed on `accountCreated`. */
+  emailCode: string;
   /** The verified TOTP factor the MFA step challenges. */
   mfaFactorId: string | null;
   fieldErrors: FieldErrors;
@@ -70,10 +78,13 @@ export interface AuthDialogContext {
   destination: string;
   /** Provider of the social sign-in under way. */
   provider: SocialProvider | null;
+  /** The error a social sign-in came back with, until shown. */
+  oauthError: { provider: SocialProvider } | null;
   /** Address the last confirmation or recovery e-mail went to (prompts of accountCreated and recoverySent). */
   sentTo: string | null;
 }
 
+/** The events the auth dialog machine accepts (field changes, submit, screen switches, cancel). */
 export type AuthDialogEvent =
   | { type: 'CHANGE'; field: FieldName; value: string }
   | { type: 'SUBMIT' }
@@ -188,6 +199,7 @@ const cleanScreen = {
   password: '',
   newPassword: '',
   mfaCode: '',
+  emailCode: '',
 } as const;
 
 /** Entry action of a screen's state: records its name (the state node's key). */
@@ -221,6 +233,7 @@ export const authDialogMachine = setup({
     socialSignIn: fromPromise<string | null, { provider: SocialProvider }>(notProvided('socialSignIn')),
     checkAssurance: fromPromise<AssuranceCheck, void>(notProvided('checkAssurance')),
     verifyMfa: fromPromise<Session, { factorId: string; code: string }>(notProvided('verifyMfa')),
+    verifyEmailCode: fromPromise<Session, { email: string; code: string }>(notProvided('verifyEmailCode')),
     registerSignIn: fromPromise<void, { accessToken: string | null }>(notProvided('registerSignIn')),
   },
   actions: {
@@ -237,6 +250,10 @@ export const authDialogMachine = setup({
     rememberSentTo: assign(({ context }) => ({ sentTo: context.email.trim() })),
     startSocial: assign((_, params: { provider: SocialProvider }) => ({ provider: params.provider, alert: null })),
     showSocialFailure: assign(({ context }) => ({ alert: socialFailureAlert(context.provider ?? 'google'), provider: null })),
+    showReturnedSocialFailure: assign(({ context }) => ({
+      alert: socialFailureAlert(context.oauthError!.provider),
+      oauthError: null,
+    })),
     endSocial: assign({ provider: null }),
     showSignInFailure: assign(({ context }, params: { error: unknown }) => ({
       alert: signInFailureAlert(toLimeAuthError(params.error), context.email),
@@ -262,6 +279,10 @@ export const authDialogMachine = setup({
     showMfaFailure: assign((_, params: { error: unknown }) => ({ alert: mfaFailureAlert(toLimeAuthError(params.error)), mfaCode: '' })),
     // Leaving the MFA step (cancelled, or the check failed): signed out, back at sign-in.
     endMfa: assign({ ...cleanScreen, mfaFactorId: null, session: null, loggedIn: false }),
+    showEmailCodeFailure: assign((_, params: { error: unknown }) => ({
+      alert: emailCodeFailureAlert(toLimeAuthError(params.error)),
+      emailCode: '',
+    })),
     showUnexpected: assign({ alert: unexpectedAlert }),
     goToAccount: assign(({ context }) => ({ destination: context.routes.account })),
     goToDashboard: assign(({ context }) => ({ destination: context.routes.dashboard })),
@@ -279,6 +300,7 @@ export const authDialogMachine = setup({
     startsInPasswordReset: ({ context }) => context.passwordReset,
     arrivedWithLinkError: ({ context }) => context.emailConfirmed && context.linkError,
     arrivedConfirmed: ({ context }) => context.emailConfirmed,
+    returnedWithOAuthError: ({ context }) => !!context.oauthError,
     // A logged-in visitor on the sign-in page (not the overlay) is sent on.
     shouldRedirectVisitor: ({ context }) => context.mode === 'page' && context.loggedIn === true,
     formValid: ({ context }) => isValid(errorsOf(context)),
@@ -308,10 +330,12 @@ export const authDialogMachine = setup({
     password: '',
     newPassword: '',
     mfaCode: '',
+    emailCode: '',
     mfaFactorId: null,
     fieldErrors: {},
     showErrors: false,
     alert: null,
+    oauthError: input.oauthError ?? null,
     session: null,
     destination: DEFAULT_AUTH_ROUTES.account,
     provider: null,
@@ -321,6 +345,7 @@ export const authDialogMachine = setup({
   states: {
     routing: {
       always: [
+        { guard: 'returnedWithOAuthError', target: 'screens.signIn', actions: 'showReturnedSocialFailure' },
         { guard: 'isOverlay', target: 'screens.signIn' },
         { guard: 'startsInPasswordReset', target: 'screens.setPassword' },
         { guard: 'arrivedWithLinkError', target: 'screens.signIn', actions: 'showConfirmLinkInvalid' },
@@ -416,8 +441,26 @@ export const authDialogMachine = setup({
           entry: enter('accountCreated'),
           initial: 'idle',
           states: {
-            idle: visitorScreen({ BACK_TO_LOGIN: toSignIn, RESEND: { guard: 'hasSentTo', target: 'resending' } }),
+            idle: visitorScreen({
+              BACK_TO_LOGIN: toSignIn,
+              RESEND: { guard: 'hasSentTo', target: 'resending' },
+              // The code needs the address it was sent to (known after a sign-up here).
+              SUBMIT: submitTo('confirming'),
+            }),
             resending: resendingState,
+            // The code confirms the address and signs in, as the link would (sign-ups go to the dashboard).
+            confirming: {
+              invoke: {
+                id: 'verifyEmailCode',
+                src: 'verifyEmailCode',
+                input: ({ context }) => ({ email: context.sentTo ?? '', code: context.emailCode.replace(/\s+/g, '') }),
+                onDone: {
+                  target: '#assuring',
+                  actions: [{ type: 'keepSession', params: ({ event }) => ({ session: event.output }) }, 'goToDashboard'],
+                },
+                onError: { target: 'idle', actions: { type: 'showEmailCodeFailure', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
           },
         },
         recover: {
@@ -585,6 +628,9 @@ export function isBusy(snapshot: AuthDialogSnapshot): boolean {
   return !snapshot.hasTag('ready');
 }
 
+/** The type of `authDialogMachine`. */
 export type AuthDialogMachine = typeof authDialogMachine;
+/** A running auth dialog machine, as `useAuthDialog` returns it. */
 export type AuthDialogActorRef = ActorRefFrom<AuthDialogMachine>;
+/** A snapshot of the auth dialog machine; `screenOf` and `isBusy` read it. */
 export type AuthDialogSnapshot = SnapshotFrom<AuthDialogMachine>;

@@ -4,6 +4,7 @@ import { LimeAuthError } from './errors';
 /** The auth client's type (auth-js `GoTrueClient`, the class supabase-js wraps). */
 export type LimeAuthClient = InstanceType<typeof AuthClient>;
 
+/** Options of `createAuthClient`: the auth server URL and key, and where the session is kept. */
 export interface AuthClientOptions {
   /** Supabase-compatible service URL; the client talks to `${authUrl}/auth/v1`. */
   authUrl: string;

@@ -1,40 +1,22 @@
-// @limelight/widgets/auth: the auth client and session store, the route guard, the auth dialog's
-// machine and screens for custom views, and the form rules. Internals (alert constructors, the
-// session reducer) are tested through their module files.
-export { createAuthClient, getAuthClient, onRefreshRejected, storageKeyFor } from './client';
+// @limelight/widgets/auth: the auth client and session store, the provider and hooks over them,
+// the route guard and the page-state mapping of the sign-in page. Stable. The auth dialog's
+// machine, actors and form rules (for custom views) are experimental: `@limelight/widgets/
+// headless/auth` (docs/api-surface.md). Internals (alert constructors, the session reducer)
+// are tested through their module files.
+export { createAuthClient, getAuthClient } from './client';
 export type { AuthClientOptions, LimeAuthClient } from './client';
-export { LimeAuthError, toLimeAuthError } from './errors';
-export type { AuthFailureKind, LimeAuthErrorOptions } from './errors';
-export type { SessionState } from './sessionState';
+export { LimeAuthError } from './errors';
 export { createSessionStore, getSessionStore } from './sessionStore';
-export type { SessionStore, SessionStoreOptions, SessionStoreState, VisibilitySource, AutoRefreshState } from './sessionStore';
+export type { SessionStore, SessionStoreState } from './sessionStore';
 export { AuthProvider, useAuth, useSession } from './AuthProvider';
 export type { AuthProviderProps, AuthContextValue } from './AuthProvider';
-export { AUTH_WAIT_TIMEOUT_MS, SIGN_IN_PATH, decideGuard } from './guard';
-export type { GuardDecision } from './guard';
+export { SIGN_IN_PATH } from './guard';
 export { useRequireAuth } from './useRequireAuth';
 export type { UseRequireAuthOptions } from './useRequireAuth';
-export { PASSWORD_MIN_LENGTH, validateForm, isValid } from './validation';
-export type { FieldErrors, FieldName, ValidationKey, AuthForm } from './validation';
-export { SOCIAL_PROVIDERS } from './socialProviders';
-export type { SocialProvider } from './socialProviders';
-export { formatAlert } from './alerts';
-export type { AuthAlert, AlertKey, AlertTone } from './alerts';
-export { authDialogMachine, isBusy, screenOf } from './authDialogMachine';
-export type {
-  AuthDialogInput,
-  AuthDialogContext,
-  AuthDialogEvent,
-  AuthDialogEmitted,
-  AuthDialogMachine,
-  AuthDialogActorRef,
-  AuthDialogSnapshot,
-  AssuranceCheck,
-  SignUpResult,
-} from './authDialogMachine';
-export { createAuthDialogActors } from './authDialogActors';
-export type { AuthDialogActors, AuthDialogActorOptions } from './authDialogActors';
-export { AUTH_SCREENS, PAGE_SCREENS, parsePageState, pageStateOf, screenOfPageState, isPageScreen } from './screens';
-export type { AuthScreen, PageScreen, PageState } from './screens';
-export { DEFAULT_AUTH_ROUTES, defaultRedirectUrls } from './types';
-export type { AuthDialogMode, AuthRoutes, AuthRedirectUrls, Session, User } from './types';
+export { parsePageState, pageStateOf } from './screens';
+export type { AuthScreen, PageScreen } from './screens';
+export type { AuthDialogMode, AuthRoutes, AuthRedirectUrls } from './types';
+/** A signed-in session (supabase auth-js's `Session`): tokens, expiry and the user. */
+export type { Session } from './types';
+/** A user account (supabase auth-js's `User`): id, email, metadata and factors. */
+export type { User } from './types';

@@ -10,7 +10,7 @@ import type { AuthForm } from './validation';
 export const AUTH_SCREENS = {
   signUp: { pageState: 0, form: 'credentials' },
   signIn: { pageState: 1, form: 'credentials' },
-  accountCreated: { pageState: 2, form: null },
+  accountCreated: { pageState: 2, form: 'emailCode' },
   recover: { pageState: 3, form: 'recovery' },
   recoverySent: { pageState: 4, form: null },
   setPassword: { pageState: 5, form: 'newPassword' },

@@ -14,6 +14,7 @@ export interface VisibilitySource {
 
 export type AutoRefreshState = 'running' | 'paused' | 'stopped';
 
+/** The state the session store holds: the session and login status, whether the first check has finished, and a sign-in link's error. */
 export interface SessionStoreState extends SessionState {
   /** Set when the session in the URL (an e-mail link, an OAuth return) could not be used. */
   linkError: { code: string | null; message: string } | null;
@@ -179,6 +180,7 @@ export function createSessionStore(client: LimeAuthClient, options: SessionStore
   };
 }
 
+/** The page's session store: the current session, sign-out and refresh, with a subscribe for React. */
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
 const stores = new WeakMap<LimeAuthClient, SessionStore>();

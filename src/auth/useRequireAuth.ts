@@ -4,6 +4,7 @@ import { useGlobalEvents } from '../notifications/useGlobalEvents';
 import type { GlobalEventsStore } from '../notifications/globalEvents';
 import { AUTH_WAIT_TIMEOUT_MS, decideGuard, SIGN_IN_PATH, type GuardDecision } from './guard';
 
+/** Options of `useRequireAuth`: where to send a signed-out visitor and how long to wait for the login status. */
 export interface UseRequireAuthOptions {
   /** How long an unknown login status may last. @default 3000 (product-rules §9) */
   timeoutMs?: number;

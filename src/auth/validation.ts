@@ -11,7 +11,8 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 export type ValidationKey = keyof typeof authStrings.validation;
 
-export type FieldName = 'email' | 'password' | 'newPassword' | 'mfaCode';
+export type FieldName = 'email' | 'password' | 'newPassword' | 'mfaCode' | 'emailCode';
+/** Validation failures by form field, as message keys of the strings table. */
 export type FieldErrors = Partial<Record<FieldName, ValidationKey>>;
 
 /** product-rules §5: 'E-mail is required', 'E-mail must be valid'. */
@@ -43,28 +44,34 @@ export function validateRecoveryEmail(email: string): ValidationKey | undefined 
   return validateEmail(email);
 }
 
-/** Length of a TOTP code (RFC 6238 as authenticator apps use it). */
+/** Length of a TOTP code (RFC 6238 as authenticator apps use it) and of the e-mail's code. */
 export const MFA_CODE_LENGTH = 6;
 
-/** The code of the MFA step: required, six digits (spaces an app shows between groups allowed). */
-export function validateMfaCode(code: string): ValidationKey | undefined {
+/** A 6-digit code: required (`required` names the message), spaces between groups allowed. */
+function validateCode(code: string, required: ValidationKey): ValidationKey | undefined {
   const digits = code.replace(/\s+/g, '');
-  if (!digits) return 'mfaCodeRequired';
+  if (!digits) return required;
   if (!new RegExp(`^\\d{${MFA_CODE_LENGTH}}$`).test(digits)) return 'mfaCodeInvalid';
   return undefined;
 }
+
+/** The code of the MFA step. */
+export const validateMfaCode = (code: string) => validateCode(code, 'mfaCodeRequired');
+
+/** The code of the confirmation e-mail (the account-created screen). */
+export const validateEmailCode = (code: string) => validateCode(code, 'emailCodeRequired');
 
 function compact(errors: FieldErrors): FieldErrors {
   return Object.fromEntries(Object.entries(errors).filter(([, v]) => v !== undefined)) as FieldErrors;
 }
 
 /** Which form a screen shows. */
-export type AuthForm = 'credentials' | 'recovery' | 'newPassword' | 'mfaCode';
+export type AuthForm = 'credentials' | 'recovery' | 'newPassword' | 'mfaCode' | 'emailCode';
 
 /** Validates one form; an empty object means valid. */
 export function validateForm(
   form: AuthForm,
-  values: { email: string; password: string; newPassword: string; mfaCode?: string },
+  values: { email: string; password: string; newPassword: string; mfaCode?: string; emailCode?: string },
 ): FieldErrors {
   switch (form) {
     case 'credentials':
@@ -75,9 +82,12 @@ export function validateForm(
       return compact({ newPassword: validateNewPassword(values.newPassword) });
     case 'mfaCode':
       return compact({ mfaCode: validateMfaCode(values.mfaCode ?? '') });
+    case 'emailCode':
+      return compact({ emailCode: validateEmailCode(values.emailCode ?? '') });
   }
 }
 
+/** Whether a `validateForm` result has no failures. */
 export function isValid(errors: FieldErrors): boolean {
   return Object.keys(errors).length === 0;
 }

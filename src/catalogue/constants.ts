@@ -35,6 +35,7 @@ export type MatchTier = (typeof MATCH_TIERS)[keyof typeof MATCH_TIERS];
 
 /** product-rules §9: sort options. */
 export const SORT_OPTIONS = ['relevance', 'num_runs', 'published_at'] as const;
+/** A catalogue list sort order, one of `SORT_OPTIONS`. */
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
 /** product-rules §9: relevance without a query = 0.7 x log10(usages+1) + 0.3 x (10 x exp(-age days/365)). */
@@ -58,7 +59,9 @@ export const RUN_ABBREVIATIONS = [
 
 /** product-rules §9 featured models. */
 export const FEATURED_LIMIT = 18;
+/** Characters of a featured card's description before it is cut. */
 export const FEATURED_DESCRIPTION_MAX = 60;
+/** Placeholder cards the featured row shows while the catalogue loads. */
 export const FEATURED_PLACEHOLDERS = 6;
 /** A marquee with fewer items than this is a static row (product-rules §9). */
 export const MARQUEE_MIN_ITEMS = 4;
@@ -66,5 +69,7 @@ export const FEATURED_CARD_WIDTH = { desktop: 330, mobile: 200 } as const;
 
 /** product-rules §9 tables: default page size 10, options 10, 25, 50, 100, All. */
 export const PAGE_SIZES = [10, 25, 50, 100, 'all'] as const;
+/** A catalogue list page size, one of `PAGE_SIZES`. */
 export type PageSize = (typeof PAGE_SIZES)[number];
+/** The catalogue list's page size before the visitor picks one. */
 export const DEFAULT_PAGE_SIZE: PageSize = 10;

@@ -76,6 +76,7 @@ export function getSharedCatalogue(apiUrl: string, client: ModelManagementClient
 
 const CatalogueReactContext = createContext<Catalogue | null>(null);
 
+/** Props of `CatalogueProvider`. */
 export interface CatalogueProviderProps {
   /** The catalogue the widgets below use (e.g. one made with `createCatalogue`). */
   catalogue: Catalogue;

@@ -5,6 +5,7 @@ import { normalizeFilters, type SearchFilters } from './filters';
 import { fuseScore } from './fuseEmulation';
 import { getSearchIndex, type SearchIndex } from './searchIndex';
 
+/** Options of `searchModels`: the clock for the relevance of a search without a query. */
 export interface SearchOptions {
   /**
    * Clock for the recency part of the query-less relevance score (product-rules §9), in epoch ms;

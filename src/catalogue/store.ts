@@ -144,6 +144,7 @@ export function createStorageCache(storage: Pick<Storage, 'getItem' | 'setItem'>
 /** Fetches models and categories; rejects on failure. */
 export type CatalogueLoader = () => Promise<CatalogueData>;
 
+/** Options of `createCatalogue`: how to load the catalogue, where to cache it, and a logger. */
 export interface CatalogueOptions {
   /** Fetches the server's data. */
   load: CatalogueLoader;
@@ -209,6 +210,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
   return catalogue;
 }
 
+/** The search store's state: the catalogue, the filters, the filtered services and the search engine once loaded. */
 export interface SearchContext extends CatalogueData {
   /** Current filters (product-rules §3). */
   filters: SearchFilters;
@@ -308,4 +310,5 @@ export function ensureSearchEngine(store: Pick<SearchStore, 'getSnapshot' | 'tri
   if (!store.getSnapshot().context.engine) void loadSearchEngine().then((engine) => store.trigger.setEngine({ engine }));
 }
 
+/** A catalogue search store (query, filters, results), as `createSearchStore` returns it. */
 export type SearchStore = ReturnType<typeof createSearchStore>;

@@ -19,6 +19,7 @@ export const CODE_LANGUAGES = [
   'shell',
   'text',
 ] as const;
+/** A language the code viewer highlights, one of `CODE_LANGUAGES`. */
 export type CodeLanguage = (typeof CODE_LANGUAGES)[number];
 
 /** Themes the code display accepts (product-rules §5). */
@@ -32,6 +33,7 @@ export const CODE_THEMES = [
   'one-dark-pro',
   'dracula',
 ] as const;
+/** A highlighting theme of the code viewer, one of `CODE_THEMES`. */
 export type CodeTheme = (typeof CODE_THEMES)[number];
 
 /** product-rules §5: defaults json and dark-plus. */

@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { mergeStrings, type StringOverrides, type Strings } from './strings';
 
+/** The widgets' colour theme: `dark`, `light`, or `inherit` (the page sets the theme variables). */
 export type ThemeName = 'dark' | 'light' | 'inherit';
 
 /** Everything a widget needs to know about the platform it talks to. */
@@ -23,6 +24,7 @@ export interface PlatformConfig {
   getAccessToken: () => Promise<string | null>;
 }
 
+/** Props of `PlatformProvider`: the platform configuration and the widgets below it. */
 export interface PlatformProviderProps {
   /**
    * Base URL of the platform API.

@@ -1,6 +1,6 @@
-export { PlatformProvider, usePlatform, useStrings, resolvePlatformConfig } from './PlatformProvider';
+// @limelight/widgets/platform: the provider every widget reads (API and auth URLs, navigation,
+// brand, theme, the strings table) and the hooks over it. Stable.
+export { PlatformProvider, usePlatform, useStrings } from './PlatformProvider';
 export type { PlatformConfig, PlatformProviderProps, ThemeName } from './PlatformProvider';
-export { useThemeClass } from './useThemeClass';
-export { defaultStrings, mergeStrings, formatString } from './strings';
-export { CREDENTIAL_TOAST_MS } from './strings/account';
+export { defaultStrings, formatString } from './strings';
 export type { Strings, StringOverrides, DeepPartial } from './strings';

@@ -17,6 +17,7 @@ export interface ApiResource<T> {
   reload: () => Promise<boolean>;
 }
 
+/** Options of `useApiResource`: whether to load, and what to do with a failure. */
 export interface UseApiResourceOptions {
   /** Loads only while true (e.g. signed in); turning it off clears the data. @default true */
   enabled?: boolean;

@@ -9,6 +9,7 @@ export interface GlobalEventsState {
   loading: boolean;
 }
 
+/** The tone of a message: success, warning or critical. */
 export type MessageKind = 'success' | 'warning' | 'critical';
 
 export const initialGlobalEvents: GlobalEventsState = {

@@ -3,6 +3,7 @@ import { messageForStatus } from '../api/statusMessages';
 import type { ApiFailure } from '../api/result';
 import { globalEvents, type GlobalEventsStore, type MessageKind } from './globalEvents';
 
+/** Options of a message: how long it stays before it clears itself. */
 export interface ShowOptions {
   /** Clear the message automatically after this many milliseconds. */
   autoClearMs?: number;
@@ -39,6 +40,7 @@ export function createNotifier(store: GlobalEventsStore = globalEvents) {
   };
 }
 
+/** The message channel `createNotifier` returns (`notify` is the page's). */
 export type Notifier = ReturnType<typeof createNotifier>;
 
 /** Notifier over the shared page-wide store. */

@@ -1,5 +1,6 @@
 /** product-rules §9: calculator defaults. */
 export const DEFAULT_REQUESTS_PER_HOUR = 100;
+/** The pricing calculator's default execution time per request, milliseconds. */
 export const DEFAULT_EXECUTION_MS = 300;
 
 /** product-rules §9: a month is 24 hours x 30 days in the cost formula. */

@@ -1,5 +1,6 @@
 import { DAYS_PER_MONTH, HOURS_PER_DAY } from './constants';
 
+/** The inputs of the monthly cost formula: requests per hour, execution time and the GPU's price. */
 export interface CostInputs {
   requestsPerHour: number;
   executionMs: number;

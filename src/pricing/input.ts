@@ -37,11 +37,13 @@ export function parseNumberField(raw: string | number | null | undefined, max: n
   return { ok: true, value: value === 0 ? 0 : value }; // no -0
 }
 
+/** The calculator's two fields as typed: requests per hour and execution time (ms). */
 export interface CalculatorInputs {
   requestsPerHour: string | number;
   executionMs: string | number;
 }
 
+/** The result of `validateCalculatorInputs`: the parsed values and an error code per bad field. */
 export type CalculatorValidation =
   | { ok: true; values: Record<CalculatorField, number>; errors: Partial<Record<CalculatorField, FieldErrorCode>> }
   | { ok: false; values: Partial<Record<CalculatorField, number>>; errors: Partial<Record<CalculatorField, FieldErrorCode>> };

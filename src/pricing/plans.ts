@@ -36,6 +36,7 @@ export const PLAN_PRICES: readonly PlanPrice[] = [
   { key: 'enterprise', currency: 'EUR', priceMajor: 39, priceCents: 99, strikeThrough: null, popular: false, from: true, active: true },
 ];
 
+/** The plans' keys, in display order. */
 export const PLAN_KEYS: readonly PlanKey[] = PLAN_PRICES.map((p) => p.key);
 
 /** Joins prices and texts into product-rules §3 Plan records, in the order Free, Plus, Pro, Enterprise. */

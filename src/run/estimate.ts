@@ -6,6 +6,7 @@ import { creditsForRun } from './metering';
 /** Assumed run time when an endpoint has never run. */
 export const DEFAULT_RUN_SECONDS = 5;
 
+/** A run's expected time and credits, from the endpoint's recent runs. */
 export interface RunEstimate {
   /** Typical run time (median of recent runs), seconds. */
   seconds: number;
@@ -25,6 +26,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[rank]!;
 }
 
+/** Estimates a run's time and credits from the endpoint's recent run times and the GPU price, as the server will charge it. */
 export function estimateRun(options: { pricePerSecondUsd: number; recentRunSeconds: readonly number[] }): RunEstimate {
   const runs = options.recentRunSeconds.filter((s) => Number.isFinite(s) && s >= 0).sort((a, b) => a - b);
   const seconds = runs.length ? percentile(runs, 0.5) : DEFAULT_RUN_SECONDS;

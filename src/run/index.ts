@@ -1,19 +1,12 @@
-export { endpointInputSchema, parameterSchema } from './schema';
+// @limelight/widgets/run: the rules of running a service, with no React and no DOM, shared by
+// the runner widget and the platform server: which endpoints run, an endpoint's input schema
+// and its validation, data-URI files, and the credit metering of a run. Stable.
+export { endpointInputSchema } from './schema';
 export type { JsonSchema } from './schema';
 export { validateJobInput, describeFieldErrors } from './validate';
-export { runnableEndpoints, canRunService } from './endpoints';
 export type { InputValidation } from './validate';
-export { MAX_DATA_URI_BYTES, parseDataUri, dataUriSize, isFileUrl } from './files';
-export type { DataUriParts } from './files';
-export {
-  CREDITS_PER_USD,
-  EUR_PER_CREDIT,
-  EUR_PER_USD,
-  PUBLISHER_SHARE,
-  creditsForRun,
-  publisherEarning,
-  roundUpCredits,
-  roundDownCredits,
-} from './metering';
-export { estimateRun, DEFAULT_RUN_SECONDS } from './estimate';
+export { runnableEndpoints, canRunService } from './endpoints';
+export { parseDataUri, isFileUrl } from './files';
+export { CREDITS_PER_USD, PUBLISHER_SHARE, creditsForRun, publisherEarning } from './metering';
+export { estimateRun } from './estimate';
 export type { RunEstimate } from './estimate';

@@ -5,6 +5,7 @@
 export const EUR_PER_CREDIT = 0.01;
 /** Fixed conversion of the USD GPU prices: 1 USD = 0.92 EUR, hence 92 credits per USD. */
 export const EUR_PER_USD = 0.92;
+/** Credits per US dollar of GPU time (92). */
 export const CREDITS_PER_USD = Math.round(EUR_PER_USD / EUR_PER_CREDIT);
 
 /** Share of a run's cost credited to the publisher of a public service (not for own runs). */

@@ -3,6 +3,7 @@ import type { EndpointParameter, ServiceEndpoint } from '../api/types';
 // Endpoint parameters -> JSON Schema (2020-12). One schema drives the server's validation, the
 // widget's form and the OpenAPI description, so a rule is written once.
 
+/** The JSON Schema subset an endpoint's input schema uses. */
 export interface JsonSchema {
   type?: string;
   title?: string;

@@ -7,6 +7,7 @@ import { parameterSchema, type JsonSchema } from './schema';
 // same sentences on the server (422) and in the widget's form. @cfworker/json-schema interprets
 // the schema without eval, so this also runs under a strict Content-Security-Policy.
 
+/** The result of `validateJobInput`: the checked input, or the failures by field. */
 export type InputValidation = { valid: true; value: Record<string, unknown> } | { valid: false; errors: FieldError[] };
 
 const TYPE_WORDS: Record<string, string> = {

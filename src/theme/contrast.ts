@@ -17,11 +17,13 @@ export function parseColor(color: string): [number, number, number] {
   throw new Error(`Cannot parse colour "${color}"`);
 }
 
+/** A colour's relative luminance (WCAG 2), 0 for black to 1 for white; takes `#rgb`, `#rrggbb` or `rgb()`. */
 export function relativeLuminance(color: string): number {
   const [r, g, b] = parseColor(color).map(channel) as [number, number, number];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
+/** The WCAG 2 contrast ratio of two colours, 1 to 21 (4.5 is the AA minimum for body text). */
 export function contrastRatio(a: string, b: string): number {
   const [hi, lo] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);

@@ -51,6 +51,7 @@ const shared = {
   zIndex: { header: '100', popup: '1000', overlay: '1100', dialog: '1200', toast: '1300' },
 } as const;
 
+/** The dark theme's values of every theme variable (colours, shadows; the shared scales). */
 export const darkValues: ThemeValues = {
   ...shared,
   color: {
@@ -81,6 +82,7 @@ export const darkValues: ThemeValues = {
   },
 };
 
+/** The light theme's values of every theme variable (colours, shadows; the shared scales). */
 export const lightValues: ThemeValues = {
   ...shared,
   color: {

@@ -35,4 +35,5 @@ function CodeViewerWidget({ attributes: a, context }: WidgetRenderProps<typeof c
   );
 }
 
+/** The `<lime-code-viewer>` element: `CodeViewer` as a custom element (attributes and events in docs/embeds.md). */
 export const LimeCodeViewerElement = /* @__PURE__ */ defineWidget(codeViewerDefinition, CodeViewerWidget);

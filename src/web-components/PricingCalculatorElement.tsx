@@ -23,4 +23,5 @@ function PricingCalculatorWidget({ attributes: a, context }: WidgetRenderProps<t
   );
 }
 
+/** The `<lime-pricing-calculator>` element: `PricingCalculator` as a custom element (attributes and events in docs/embeds.md). */
 export const LimePricingCalculatorElement = /* @__PURE__ */ defineWidget(pricingCalculatorDefinition, PricingCalculatorWidget);

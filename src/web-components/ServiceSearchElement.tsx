@@ -24,6 +24,7 @@ function ServiceSearchWidget({ attributes: a, context }: WidgetRenderProps<typeo
   );
 }
 
+/** The `<lime-service-search>` element: `ServiceSearch` as a custom element (attributes and events in docs/embeds.md). */
 export const LimeServiceSearchElement = /* @__PURE__ */ defineWidget(serviceSearchDefinition, ServiceSearchWidget, {
   strings: (a) => (a.placeholder ? { search: { placeholder: a.placeholder } } : undefined),
 });

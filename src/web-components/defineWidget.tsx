@@ -1,6 +1,7 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { Component, useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { PlatformProvider, mergeStrings, type StringOverrides } from '../config';
+import { PlatformProvider, type StringOverrides } from '../config';
+import { mergeStrings } from '../config/strings';
 import * as styles from './embed.css';
 import { adoptStyles, releaseStyles } from './styles';
 import type { AttributeDefinition, AttributeValues, WidgetDefinition } from './types';

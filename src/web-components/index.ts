@@ -45,27 +45,5 @@ export { LimeTransactionsElement } from './account/TransactionsElement';
 export { LimeUsageChartElement } from './account/UsageChartElement';
 export { LimeRegistryCredentialsElement } from './account/RegistryCredentialsElement';
 export { LimeSupportFormElement } from './account/SupportFormElement';
-export { defineWidget } from './defineWidget';
-export type { WidgetContext, WidgetRenderProps } from './defineWidget';
-export { registerStyles, adoptStyles } from './styles';
-export {
-  widgetDefinitions,
-  serviceSearchDefinition,
-  authDialogDefinition,
-  codeViewerDefinition,
-  pricingCalculatorDefinition,
-  serviceRunnerDefinition,
-} from './definitions';
-// The account panels' definitions, each by name; `accountPanelDefinitions` lists them.
-export { accountPanelDefinitions } from './definitions/accountPanels';
-export { apiKeysDefinition } from './definitions/accountPanels';
-export { profileFormDefinition } from './definitions/accountPanels';
-export { changePasswordDefinition } from './definitions/accountPanels';
-export { mfaDefinition } from './definitions/accountPanels';
-export { creditsDefinition } from './definitions/accountPanels';
-export { subscriptionDefinition } from './definitions/accountPanels';
-export { transactionsDefinition } from './definitions/accountPanels';
-export { usageChartDefinition } from './definitions/accountPanels';
-export { registryCredentialsDefinition } from './definitions/accountPanels';
-export { supportFormDefinition } from './definitions/accountPanels';
-export type { WidgetDefinition, AttributeDefinition, EventDefinition, MethodDefinition } from './types';
+export { widgetDefinitions } from './definitions';
+export type { WidgetDefinition } from './types';

@@ -38,6 +38,7 @@ export interface MethodDefinition {
   readonly returns?: string;
 }
 
+/** A custom element described as data: its tag, attributes, events and methods. */
 export interface WidgetDefinition {
   /** Custom element name (`lime-` prefix). */
   readonly tag: string;

@@ -9,7 +9,8 @@
 // are reported against the 16 ms budget (one frame). Exits non-zero if any result differs.
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { getSearchIndex, searchModels, type SearchFilters } from '@limelight/widgets/catalogue';
+import { searchModels, type SearchFilters } from '@limelight/widgets/catalogue';
+import { getSearchIndex } from '../../src/catalogue/searchIndex';
 import type { ModelDescriptor } from '@limelight/widgets/api';
 import { benchmarkQueries, fixtureCategories, fixtureModels, FIXTURE_NOW, generateCatalogue } from '../fixtures/catalogue';
 import { BaselineSearch } from '../unit/catalogue/baseline';

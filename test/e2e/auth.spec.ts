@@ -33,6 +33,23 @@ async function mailLink(request: APIRequestContext, to: string, pattern: RegExp,
   return found!;
 }
 
+/** The 6-digit code of the newest mail to `to` whose subject matches `subject`. */
+async function mailCode(request: APIRequestContext, to: string, subject: RegExp): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+        const messages = response.ok() ? ((await response.json()) as Array<MailboxMessage & { text: string }>) : [];
+        code = /Or enter this code: (\d{6})/.exec(messages.find((m) => subject.test(m.subject))?.text ?? '')?.[1];
+        return code;
+      },
+      { message: `a mail to ${to} with a code`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return code!;
+}
+
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -309,5 +326,63 @@ test.describe('the second factor at sign-in (TOTP)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await page.goto('/account');
     await expect(page).toHaveURL(/\/signinup\?page_state=1$/);
+  });
+});
+
+test.describe('sign-in: providers, a returned OAuth error, the e-mail code (issue 25)', () => {
+  // The e2e server turns on GitHub only (playwright.config.ts), its "provider" declining.
+  test('only the enabled provider is offered, with its logo hidden from assistive technology', async ({ page, request }) => {
+    const config = (await (await request.get('/config.json')).json()) as { authKey: string };
+    const settings = (await (await request.get('/auth/v1/settings', { headers: { apikey: config.authKey } })).json()) as {
+      external: Record<string, boolean>;
+    };
+    expect(settings.external).toMatchObject({ github: true, google: false, azure: false, facebook: false });
+    await page.goto('/signinup?page_state=1');
+    const github = page.getByRole('button', { name: 'Continue with GitHub' });
+    await expect(github).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Continue with / })).toHaveCount(1);
+    await expect(github.locator('svg')).toHaveAttribute('aria-hidden', 'true');
+    await expectNoAxeViolations(page);
+  });
+
+  test('a declined provider sign-in comes back with the error shown inline and gone from the address bar', async ({ page }) => {
+    await page.goto('/signinup?page_state=1');
+    await page.getByRole('button', { name: 'Continue with GitHub' }).click();
+    // The round trip: /auth/v1/authorize -> the "provider" (declines) -> /auth/v1/callback -> back here.
+    await expect(page.getByRole('alert')).toHaveText('Could not sign in with GitHub. Please try again later or use other login method.');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    expect(page.url()).toMatch(/\/signinup\?page_state=1$/);
+    await expectNoAxeViolations(page);
+    // Gone for good: a reload shows the plain form.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('the 6-digit code from the confirmation mail confirms the account on the account-created screen', async ({ page, request }) => {
+    const email = uniqueEmail('code');
+    await page.goto('/signinup?page_state=0');
+    await fillCredentials(page, email, 'code-password-1');
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Account created' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const code = page.getByLabel('Confirmation code');
+    // A wrong code is refused on the screen, which stays.
+    const right = await mailCode(request, email, /confirm/i);
+    await code.fill(right === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Confirm account' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid or expired code. Check the e-mail, or resend it to receive a new code.');
+    await expect(code).toHaveValue('');
+
+    await code.fill(right);
+    await page.getByRole('button', { name: 'Confirm account' }).click();
+    // Confirmed and signed in: sign-ups go to the dashboard.
+    await expect(page).toHaveURL(/\/account\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${email}` })).toBeVisible();
+    // The address is confirmed: a password sign-in works (an unconfirmed one is refused).
+    await logout(page, email);
+    await signIn(page, email, 'code-password-1');
+    await expect(page).toHaveURL(/\/account\/dashboard$/);
   });
 });

@@ -4,7 +4,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ModelCategory, ModelDescriptor } from '../../src/api/types';
-import { displayName, searchModels, servicePath, servicePathSegments } from '../../src/catalogue';
+import { displayName, searchModels, servicePath } from '../../src/catalogue';
+import { servicePathSegments } from '../../src/catalogue/paths';
 
 interface Catalogue {
   models: ModelDescriptor[];

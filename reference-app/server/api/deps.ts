@@ -1,24 +1,13 @@
-import type { SigningKeys } from '../auth/keys';
-import type { ServerConfig } from '../config';
-import type { SecretBox } from '../crypto/secretBox';
-import type { Db } from '../db/types';
-import type { RateLimiter } from '../http/rateLimit';
+import type { AuthDeps } from '../auth/deps';
 import type { FileStore } from '../jobs/files';
 import type { JobService } from '../jobs/service';
-import type { Mailer } from '../mail/mailer';
 import type { MediaStore } from '../media/store';
 import type { PaymentService } from '../payments/service';
 import type { MailOutbox } from '../support/mailOutbox';
 import type { ServiceRoutesOptions } from '../publishing/routes';
 
-/** What the platform API needs from the rest of the server. */
-export interface ApiDeps {
-  db: Db;
-  config: ServerConfig;
-  keys: SigningKeys;
-  box: SecretBox;
-  mailer: Mailer;
-  limiter: RateLimiter;
+/** What the platform API needs from the rest of the server: the auth's own (it checks the same tokens) and more. */
+export interface ApiDeps extends Omit<AuthDeps, 'onUserCreated'> {
   payments: PaymentService;
   /** Uploaded files (support attachments, job media), outside the database. */
   media: MediaStore;

@@ -5,6 +5,14 @@ import { MailError } from '../mail/mailer';
 import { confirmSignupMail, emailChangeMail, magicLinkMail, recoveryMail } from '../mail/templates';
 import type { AuthDeps } from './deps';
 import { AuthHttpError } from './errors';
+import {
+  countFailedCode,
+  markOneTimeTokenUsed,
+  replaceOneTimeToken,
+  selectLiveOneTimeTokenByHash,
+  selectLiveOneTimeTokensOfUser,
+  updateUserRow,
+} from './queries';
 import type { UserRow } from './userRecords';
 
 // One-time email tokens: the link token (hashed at rest) and a 6-digit code carried by every
@@ -43,24 +51,19 @@ export async function prepareEmailToken(
       : input.type === 'magiclink'
         ? deps.config.magicLinkTtlSeconds
         : deps.config.confirmationTtlSeconds;
-  await trx.deleteFrom('one_time_tokens').where('user_id', '=', input.user.id).where('token_type', '=', input.type).execute();
-  await trx
-    .insertInto('one_time_tokens')
-    .values({
-      user_id: input.user.id,
-      token_type: input.type,
-      token_hash: sha256(token),
-      otp_hash: sha256(`${input.user.id}:${otp}`),
-      relates_to: input.to,
-      flow_state_id: input.flowStateId ?? null,
-      expires_at: new Date(Date.now() + ttl * 1000),
-    })
-    .execute();
-  await trx
-    .updateTable('users')
-    .set({ [SENT_AT[input.type]]: new Date(), ...(input.type === 'email_change' ? { email_change: input.to } : {}) })
-    .where('id', '=', input.user.id)
-    .execute();
+  await replaceOneTimeToken(trx, {
+    user_id: input.user.id,
+    token_type: input.type,
+    token_hash: sha256(token),
+    otp_hash: sha256(`${input.user.id}:${otp}`),
+    relates_to: input.to,
+    flow_state_id: input.flowStateId ?? null,
+    expires_at: new Date(Date.now() + ttl * 1000),
+  });
+  await updateUserRow(trx, input.user.id, {
+    [SENT_AT[input.type]]: new Date(),
+    ...(input.type === 'email_change' ? { email_change: input.to } : {}),
+  });
 
   const link = new URL(`${deps.config.publicUrl}/auth/v1/verify`);
   link.searchParams.set('token', token);
@@ -117,33 +120,20 @@ export async function consumeEmailToken(
 ): Promise<EmailTokenRow | undefined> {
   const kinds = ACCEPTS[type] ?? [];
   if (!kinds.length) return undefined;
-  const live = trx
-    .selectFrom('one_time_tokens')
-    .selectAll()
-    .where('token_type', 'in', kinds)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .where('failed_attempts', '<', MAX_CODE_ATTEMPTS);
   let row: EmailTokenRow | undefined;
   if ('token' in lookup) {
-    row = await live.where('token_hash', '=', sha256(lookup.token)).forUpdate().executeTakeFirst();
+    row = await selectLiveOneTimeTokenByHash(trx, kinds, MAX_CODE_ATTEMPTS, sha256(lookup.token));
   } else {
-    const candidates = await live.where('user_id', '=', lookup.userId).orderBy('id').forUpdate().execute();
+    const candidates = await selectLiveOneTimeTokensOfUser(trx, kinds, MAX_CODE_ATTEMPTS, lookup.userId);
     const otpHash = sha256(`${lookup.userId}:${lookup.otp}`);
     row = candidates.find((candidate) => safeEqual(candidate.otp_hash, otpHash));
-    if (!row && candidates.length) {
-      await trx
-        .updateTable('one_time_tokens')
-        .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
-        .where(
-          'id',
-          'in',
-          candidates.map((candidate) => candidate.id),
-        )
-        .execute();
-    }
+    if (!row && candidates.length)
+      await countFailedCode(
+        trx,
+        candidates.map((candidate) => candidate.id),
+      );
   }
   if (!row) return undefined;
-  await trx.updateTable('one_time_tokens').set({ used_at: new Date() }).where('id', '=', row.id).execute();
+  await markOneTimeTokenUsed(trx, row.id);
   return row;
 }

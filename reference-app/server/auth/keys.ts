@@ -10,9 +10,9 @@ import {
   type JWTPayload,
   type JWTVerifyOptions,
 } from 'jose';
-import { sql } from 'kysely';
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
+import { hasUnretiredSigningKey, insertSigningKey, lockSigningKeys, selectUnretiredSigningKeys } from './queries';
 
 // ES256 signing keys, kept in the database (private halves sealed with the secret box) so that
 // several server processes on one PostgreSQL sign and verify with the same keys. The newest
@@ -43,39 +43,29 @@ export class SigningKeys {
   static async open(db: Db, box: SecretBox): Promise<SigningKeys> {
     const keys = new SigningKeys(db, box);
     await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(727001)`.execute(trx);
-      const existing = await trx.selectFrom('auth_keys').select('kid').where('retired_at', 'is', null).executeTakeFirst();
-      if (!existing) await keys.#insertNewKey(trx);
+      await lockSigningKeys(trx);
+      if (!(await hasUnretiredSigningKey(trx))) await keys.#insertNewKey(trx);
     });
     await keys.#reload();
     return keys;
   }
 
-  async #insertNewKey(trx: Pick<Db, 'insertInto'>): Promise<void> {
+  async #insertNewKey(db: Db): Promise<void> {
     const { publicKey, privateKey } = await generateKeyPair(ALG, { extractable: true });
     const kid = randomUUID();
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig', key_ops: ['verify'] };
     const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: ALG };
-    await trx
-      .insertInto('auth_keys')
-      .values({
-        kid,
-        alg: ALG,
-        public_jwk: JSON.stringify(publicJwk),
-        private_jwk_enc: this.box.seal(JSON.stringify(privateJwk)),
-      })
-      .execute();
+    await insertSigningKey(db, {
+      kid,
+      alg: ALG,
+      public_jwk: JSON.stringify(publicJwk),
+      private_jwk_enc: this.box.seal(JSON.stringify(privateJwk)),
+    });
   }
 
   async #reload(): Promise<void> {
     this.#lastReload = Date.now();
-    const rows = await this.db
-      .selectFrom('auth_keys')
-      .selectAll()
-      .where('retired_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .orderBy('kid', 'desc')
-      .execute();
+    const rows = await selectUnretiredSigningKeys(this.db);
     const next = new Map<string, LoadedKey>();
     for (const row of rows) {
       const known = this.#keys.get(row.kid);

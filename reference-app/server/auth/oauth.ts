@@ -3,6 +3,7 @@ import { randomToken } from '../crypto/tokens';
 import { OAUTH_PROVIDERS, type OAuthClientConfig, type OAuthProviderName } from '../config';
 import type { AuthDeps } from './deps';
 import { createFlowState, issueAuthCode, readPkce } from './pkce';
+import { insertIdentity, insertOAuthState, selectIdentityByProvider, takeOAuthState, updateUserRow } from './queries';
 import { DEFAULT_REDIRECT_PATHS, safeRedirect, withFragment, withQuery } from './redirects';
 import { clientInfo, rateLimit } from './request';
 import { signIn } from './sessions';
@@ -159,7 +160,7 @@ export function oauthRoutes(deps: AuthDeps) {
     const state = randomToken(24);
     await deps.db.transaction().execute(async (trx) => {
       const flowStateId = pkce ? await createFlowState(trx, pkce, { authMethod: 'oauth', provider, redirectTo }) : null;
-      await trx.insertInto('oauth_states').values({ id: state, provider, redirect_to: redirectTo, flow_state_id: flowStateId }).execute();
+      await insertOAuthState(trx, { id: state, provider, redirect_to: redirectTo, flow_state_id: flowStateId });
     });
     const target = new URL(urls.authorizeUrl);
     target.searchParams.set('client_id', client.clientId);
@@ -173,9 +174,7 @@ export function oauthRoutes(deps: AuthDeps) {
   const callback = async (c: Context) => {
     const params = c.req.method === 'POST' ? ((await c.req.parseBody()) as Record<string, string>) : c.req.query();
     const stateId = typeof params.state === 'string' ? params.state : '';
-    const state = stateId
-      ? await deps.db.deleteFrom('oauth_states').where('id', '=', stateId).returningAll().executeTakeFirst()
-      : undefined;
+    const state = stateId ? await takeOAuthState(deps.db, stateId) : undefined;
     if (!state || Date.now() - state.created_at.getTime() > STATE_TTL_MS) {
       return c.redirect(
         errorRedirect(
@@ -221,12 +220,7 @@ export function oauthRoutes(deps: AuthDeps) {
         throw new OAuthFlowError('server_error', 'provider_email_needs_verification', 'Error getting user email from external provider');
 
       const outcome = await deps.db.transaction().execute(async (trx) => {
-        const identity = await trx
-          .selectFrom('identities')
-          .selectAll()
-          .where('provider', '=', provider)
-          .where('provider_id', '=', profile.id)
-          .executeTakeFirst();
+        const identity = await selectIdentityByProvider(trx, provider, profile.id);
         let user = identity ? await findUserById(trx, identity.user_id) : await findUserByEmail(trx, normalizeEmail(profile.email!));
         const providerData = { name: profile.name, full_name: profile.name, avatar_url: profile.avatarUrl, provider_id: profile.id };
         if (!user) {
@@ -248,21 +242,16 @@ export function oauthRoutes(deps: AuthDeps) {
               'provider_email_needs_verification',
               'Unverified email with ' + provider + '. A confirmation email is needed first.',
             );
-          await trx
-            .insertInto('identities')
-            .values({
-              user_id: user.id,
-              provider,
-              provider_id: profile.id,
-              identity_data: JSON.stringify({ ...providerData, sub: profile.id, email: profile.email, email_verified: true }),
-            })
-            .execute();
+          await insertIdentity(trx, {
+            user_id: user.id,
+            provider,
+            provider_id: profile.id,
+            identity_data: JSON.stringify({ ...providerData, sub: profile.id, email: profile.email, email_verified: true }),
+          });
           const providers = new Set([...((user.raw_app_meta_data.providers as string[]) ?? ['email']), provider]);
-          await trx
-            .updateTable('users')
-            .set({ raw_app_meta_data: JSON.stringify({ ...user.raw_app_meta_data, providers: [...providers] }) })
-            .where('id', '=', user.id)
-            .execute();
+          await updateUserRow(trx, user.id, {
+            raw_app_meta_data: JSON.stringify({ ...user.raw_app_meta_data, providers: [...providers] }),
+          });
           if (!user.email_confirmed_at) user = await confirmEmail(trx, user, 'other');
           user = (await findUserById(trx, user.id))!;
         }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { safeEqual, sha256, sha256Base64Url } from '../crypto/tokens';
 import type { Db } from '../db/types';
 import { badRequest, notFound } from './errors';
+import { insertFlowState, selectFlowStateByCodeForUpdate, updateFlowState } from './queries';
 import type { Body } from './request';
 
 // PKCE flow state (supabase-js with flowType 'pkce'): the code challenge sent with signup,
@@ -35,40 +36,26 @@ export async function createFlowState(
   pkce: PkceParams,
   input: { userId?: string | null; authMethod: string; provider?: string; redirectTo?: string },
 ): Promise<string> {
-  const row = await trx
-    .insertInto('flow_states')
-    .values({
-      user_id: input.userId ?? null,
-      code_challenge: pkce.codeChallenge,
-      code_challenge_method: pkce.method,
-      authentication_method: input.authMethod,
-      provider: input.provider ?? null,
-      redirect_to: input.redirectTo ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertFlowState(trx, {
+    user_id: input.userId ?? null,
+    code_challenge: pkce.codeChallenge,
+    code_challenge_method: pkce.method,
+    authentication_method: input.authMethod,
+    provider: input.provider ?? null,
+    redirect_to: input.redirectTo ?? null,
+  });
 }
 
 /** Attaches a fresh auth code to the flow state (after the link or callback succeeded). */
 export async function issueAuthCode(trx: Db, flowStateId: string, userId: string): Promise<string> {
   const code = randomUUID();
-  await trx
-    .updateTable('flow_states')
-    .set({ auth_code_hash: sha256(code), user_id: userId })
-    .where('id', '=', flowStateId)
-    .execute();
+  await updateFlowState(trx, flowStateId, { auth_code_hash: sha256(code), user_id: userId });
   return code;
 }
 
 /** Checks the verifier against the stored challenge and uses the code up; returns the user id. */
 export async function redeemAuthCode(trx: Db, authCode: string, verifier: string): Promise<{ userId: string; method: string }> {
-  const state = await trx
-    .selectFrom('flow_states')
-    .selectAll()
-    .where('auth_code_hash', '=', sha256(authCode))
-    .forUpdate()
-    .executeTakeFirst();
+  const state = await selectFlowStateByCodeForUpdate(trx, sha256(authCode));
   if (!state || state.used_at || !state.user_id) {
     throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
   }
@@ -79,6 +66,6 @@ export async function redeemAuthCode(trx: Db, authCode: string, verifier: string
   if (!safeEqual(expected, state.code_challenge)) {
     throw badRequest('bad_code_verifier', 'code challenge does not match previously saved code verifier');
   }
-  await trx.updateTable('flow_states').set({ used_at: new Date() }).where('id', '=', state.id).execute();
+  await updateFlowState(trx, state.id, { used_at: new Date() });
   return { userId: state.user_id, method: state.authentication_method };
 }

@@ -4,6 +4,7 @@ import { clientIp } from '../http/clientIp';
 import { mailAllowed, type MailKind } from '../mail/mailRateLimit';
 import { issuerOf, type AuthDeps } from './deps';
 import { AuthHttpError, badRequest, forbidden, tooManyRequests } from './errors';
+import { selectSession } from './queries';
 import type { ClientInfo, SessionRow } from './sessions';
 import { findUserById, type UserRow } from './userRecords';
 
@@ -102,7 +103,7 @@ export async function requireCaller(c: Context, deps: AuthDeps): Promise<Caller>
     throw forbidden('bad_jwt', `invalid JWT: ${reason}`);
   }
   const sessionId = typeof claims.session_id === 'string' ? claims.session_id : undefined;
-  const session = sessionId ? await deps.db.selectFrom('sessions').selectAll().where('id', '=', sessionId).executeTakeFirst() : undefined;
+  const session = sessionId ? await selectSession(deps.db, sessionId) : undefined;
   if (!session) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
   const user = await findUserById(deps.db, String(claims.sub));
   if (!user || session.user_id !== user.id) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');

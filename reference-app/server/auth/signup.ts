@@ -7,6 +7,7 @@ import { badRequest, unprocessable, validationFailed } from './errors';
 import { hashPassword, weakPasswordReasons } from './passwords';
 import { createFlowState, readPkce } from './pkce';
 import { DEFAULT_REDIRECT_PATHS, safeRedirect } from './redirects';
+import { selectUserByPendingEmail, updateUserRow } from './queries';
 import { clientInfo, limitMailTo, objectField, rateLimit, readBody, stringField } from './request';
 import { signIn, type SessionResponse } from './sessions';
 import {
@@ -89,15 +90,11 @@ export function signupRoutes(deps: AuthDeps) {
         }
         if (existing) {
           // Registered but never confirmed: take the new password and send the link again.
-          await trx
-            .updateTable('users')
-            .set({
-              encrypted_password: passwordHash,
-              raw_user_meta_data: JSON.stringify({ ...existing.raw_user_meta_data, ...metadata }),
-              updated_at: new Date(),
-            })
-            .where('id', '=', existing.id)
-            .execute();
+          await updateUserRow(trx, existing.id, {
+            encrypted_password: passwordHash,
+            raw_user_meta_data: JSON.stringify({ ...existing.raw_user_meta_data, ...metadata }),
+            updated_at: new Date(),
+          });
           const flowStateId = pkce ? await createFlowState(trx, pkce, { userId: existing.id, authMethod: 'email/signup' }) : null;
           const mail = await prepareEmailToken(trx, deps, { user: existing, type: 'signup', to: email, redirectTo, flowStateId });
           return { result: userResponse(await loadUserBundle(trx, (await findUserById(trx, existing.id))!)), mail };
@@ -140,7 +137,7 @@ export function signupRoutes(deps: AuthDeps) {
         if (!user || user.email_confirmed_at) return undefined;
         return prepareEmailToken(trx, deps, { user, type: 'signup', to: user.email, redirectTo });
       }
-      const user = await trx.selectFrom('users').selectAll().where('email_change', '=', email).executeTakeFirst();
+      const user = await selectUserByPendingEmail(trx, email);
       if (!user) return undefined;
       return prepareEmailToken(trx, deps, { user, type: 'email_change', to: email, redirectTo });
     });

@@ -4,6 +4,14 @@ import type { AuthDeps } from './deps';
 import { badRequest, invalidCredentials, oauthError, tooManyRequests, validationFailed } from './errors';
 import { verifyPassword } from './passwords';
 import { redeemAuthCode } from './pkce';
+import {
+  deleteSession,
+  revokeRefreshToken,
+  selectActiveRefreshToken,
+  selectRefreshTokenByHash,
+  selectSessionForUpdate,
+  updateSession,
+} from './queries';
 import { clientInfo, rateLimit, readBody, stringField } from './request';
 import { issueRefreshToken, sessionResponse, signIn, type SessionResponse } from './sessions';
 import { findUserByEmail, findUserById, isBanned, normalizeEmail } from './userRecords';
@@ -58,40 +66,36 @@ async function refreshGrant(c: Context, deps: AuthDeps): Promise<SessionResponse
   const token = stringField(body, 'refresh_token');
   if (!token) throw oauthError(400, 'invalid_request', 'refresh_token required', 'validation_failed');
   const outcome = await deps.db.transaction().execute(async (trx) => {
-    const found = await trx.selectFrom('refresh_tokens').select(['session_id']).where('token_hash', '=', sha256(token)).executeTakeFirst();
+    const found = await selectRefreshTokenByHash(trx, sha256(token));
     if (!found) return { error: notFoundToken() };
-    // Lock the session first: concurrent refreshes of one session take turns.
-    const session = await trx.selectFrom('sessions').selectAll().where('id', '=', found.session_id).forUpdate().executeTakeFirst();
+    // Lock the session first: concurrent refreshes of one session take turns. The token is
+    // read again under that lock (a concurrent refresh may have revoked it meanwhile).
+    const session = await selectSessionForUpdate(trx, found.session_id);
     if (!session) return { error: notFoundToken() };
-    const row = await trx.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirstOrThrow();
+    const row = await selectRefreshTokenByHash(trx, sha256(token));
+    if (!row) return { error: notFoundToken() };
     const user = await findUserById(trx, session.user_id);
     if (!user) return { error: notFoundToken() };
     if (isBanned(user)) return { error: badRequest('user_banned', 'User is banned') };
 
     let next: string | undefined;
     if (row.revoked) {
-      const active = await trx
-        .selectFrom('refresh_tokens')
-        .selectAll()
-        .where('session_id', '=', session.id)
-        .where('revoked', '=', false)
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
+      const active = await selectActiveRefreshToken(trx, session.id);
       if (active && active.parent_id === row.id) {
         next = deps.box.open(active.token_enc);
       } else {
         const reuseUntil = row.updated_at.getTime() + deps.config.refreshTokenReuseIntervalSeconds * 1000;
         if (Date.now() > reuseUntil) {
-          await trx.deleteFrom('sessions').where('id', '=', session.id).execute();
+          await deleteSession(trx, session.id);
           return { error: alreadyUsed() };
         }
       }
     } else {
-      await trx.updateTable('refresh_tokens').set({ revoked: true, updated_at: new Date() }).where('id', '=', row.id).execute();
+      await revokeRefreshToken(trx, row.id);
     }
     next ??= await issueRefreshToken(trx, deps, session, row.id);
     const now = new Date();
-    await trx.updateTable('sessions').set({ refreshed_at: now, updated_at: now }).where('id', '=', session.id).execute();
+    await updateSession(trx, session.id, { refreshed_at: now, updated_at: now });
     return { session: await sessionResponse(trx, deps, user, session, next) };
   });
   // The family revocation must commit before the error goes out, hence no throw inside.

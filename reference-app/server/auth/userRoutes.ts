@@ -4,6 +4,7 @@ import { prepareEmailToken } from './emailTokens';
 import { AuthHttpError, unprocessable, validationFailed } from './errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { DEFAULT_REDIRECT_PATHS, safeRedirect } from './redirects';
+import { updateUserRow } from './queries';
 import { limitMailTo, optionalCaller, rateLimit, readBody, requireCaller, stringField } from './request';
 import { deleteSessions } from './sessions';
 import { assertMetadataFits, checkNewPassword, readEmail, readMetadata } from './signup';
@@ -73,11 +74,7 @@ export function userRoutes(deps: AuthDeps) {
       }
       if (passwordHash) patch.encrypted_password = passwordHash;
       if (Object.keys(patch).length) {
-        await trx
-          .updateTable('users')
-          .set({ ...patch, updated_at: now })
-          .where('id', '=', current.id)
-          .execute();
+        await updateUserRow(trx, current.id, { ...patch, updated_at: now });
       }
       // A new password ends every other session of the user (GoTrue: LogoutAllExceptMe).
       if (passwordHash) await deleteSessions(trx, current.id, 'others', caller.session.id);

@@ -5,6 +5,7 @@ import type { AuthDeps } from './deps';
 import { consumeEmailToken, prepareEmailToken, VERIFY_TYPES, type EmailTokenRow } from './emailTokens';
 import { AuthHttpError, forbidden, unprocessable, validationFailed } from './errors';
 import { createFlowState, issueAuthCode, readPkce } from './pkce';
+import { selectUserByPendingEmail, updateUserRow } from './queries';
 import { DEFAULT_REDIRECT_PATHS, safeRedirect, withFragment, withQuery } from './redirects';
 import { clientInfo, limitMailTo, rateLimit, readBody, stringField } from './request';
 import { signIn, type SessionResponse } from './sessions';
@@ -48,19 +49,14 @@ async function applyToken(trx: Db, row: EmailTokenRow): Promise<UserRow | undefi
   }
   const email = normalizeEmail(row.relates_to);
   const now = new Date();
-  const updated = await trx
-    .updateTable('users')
-    .set({
-      email,
-      email_change: null,
-      email_change_sent_at: null,
-      email_confirmed_at: user.email_confirmed_at ?? now,
-      raw_user_meta_data: JSON.stringify({ ...user.raw_user_meta_data, email, email_verified: true }),
-      updated_at: now,
-    })
-    .where('id', '=', user.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await updateUserRow(trx, user.id, {
+    email,
+    email_change: null,
+    email_change_sent_at: null,
+    email_confirmed_at: user.email_confirmed_at ?? now,
+    raw_user_meta_data: JSON.stringify({ ...user.raw_user_meta_data, email, email_verified: true }),
+    updated_at: now,
+  });
   await markEmailIdentityVerified(trx, user.id, now, email);
   return updated;
 }
@@ -158,7 +154,7 @@ export function verifyRoutes(deps: AuthDeps) {
       const email = readEmail(body, 'Verify requires an email with the token');
       const user = await findUserByEmail(deps.db, email);
       // An email change is confirmed with the code sent to the new address.
-      const owner = user ?? (await deps.db.selectFrom('users').selectAll().where('email_change', '=', email).executeTakeFirst());
+      const owner = user ?? (await selectUserByPendingEmail(deps.db, email));
       if (!owner) throw forbidden('otp_expired', 'Token has expired or is invalid');
       lookup = { userId: owner.id, otp: code.trim() };
     } else {

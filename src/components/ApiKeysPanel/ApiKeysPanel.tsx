@@ -7,6 +7,7 @@ import * as styles from '../AccountPanel/AccountPanel.css';
 import { useCopyButton } from '../CodeViewer/useCopyButton';
 import { API_KEY_LIFETIMES, isExpired, sortKeys, useApiKeysPanel, type UseApiKeysPanelOptions } from './useApiKeysPanel';
 
+/** Props of `ApiKeysPanel`. */
 export interface ApiKeysPanelProps extends AccountPanelBaseProps, UseApiKeysPanelOptions {}
 
 /**

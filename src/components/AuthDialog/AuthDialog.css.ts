@@ -1,5 +1,4 @@
-import { globalStyle, style } from '@vanilla-extract/css';
-import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/vars.css';
 
 const focusRing = { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: 2 } as const;
@@ -106,41 +105,39 @@ export const input = style({
 
 export { fieldError } from '../../theme/forms.css';
 
-export const button = recipe({
-  base: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    gap: vars.space.sm,
-    minHeight: '2.5rem',
-    padding: `${vars.space.sm} ${vars.space.lg}`,
-    borderRadius: vars.radius.pill,
-    font: 'inherit',
-    fontWeight: 700,
-    cursor: 'pointer',
-    ':focus-visible': focusRing,
-    ':disabled': { cursor: 'progress', opacity: 0.7 },
-  },
-  variants: {
-    kind: {
-      primary: {
-        border: 0,
-        background: vars.color.primary,
-        color: vars.color.onPrimary,
-        selectors: { '&:hover:not(:disabled)': { background: vars.color.primaryHover } },
-      },
-      secondary: {
-        border: `1px solid ${vars.color.border}`,
-        background: 'transparent',
-        color: vars.color.text,
-        selectors: { '&:hover:not(:disabled)': { background: vars.color.surfaceRaised } },
-      },
-    },
-    block: { true: { width: '100%' } },
-  },
-  defaultVariants: { kind: 'primary', block: false },
+// Plain classes, not a recipe: the recipe runtime cost the script-tag bundle 0.6 kB (gzip).
+// The view joins them: `button` plus one of `buttonKind`, plus `block` for full width.
+export const button = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.sm,
+  minHeight: '2.5rem',
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+  borderRadius: vars.radius.pill,
+  font: 'inherit',
+  fontWeight: 700,
+  cursor: 'pointer',
+  ':focus-visible': focusRing,
+  ':disabled': { cursor: 'progress', opacity: 0.7 },
 });
-export type ButtonVariants = RecipeVariants<typeof button>;
+
+export const buttonKind = styleVariants({
+  primary: {
+    border: 0,
+    background: vars.color.primary,
+    color: vars.color.onPrimary,
+    selectors: { '&:hover:not(:disabled)': { background: vars.color.primaryHover } },
+  },
+  secondary: {
+    border: `1px solid ${vars.color.border}`,
+    background: 'transparent',
+    color: vars.color.text,
+    selectors: { '&:hover:not(:disabled)': { background: vars.color.surfaceRaised } },
+  },
+});
+
+export const block = style({ width: '100%' });
 
 /** A button that reads as a link (it changes the page_state, it does not leave the page). */
 export const linkButton = style({
@@ -165,25 +162,21 @@ export const row = style({
 
 export const switchLine = style({ margin: `${vars.space.md} 0 0`, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
-export const alert = recipe({
-  base: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: vars.space.sm,
-    marginBottom: vars.space.md,
-    padding: vars.space.md,
-    borderRadius: vars.radius.md,
-    fontSize: vars.fontSize.sm,
-  },
-  variants: {
-    tone: {
-      error: { background: vars.color.dangerSurface, color: vars.color.onDanger },
-      success: { background: vars.color.successSurface, color: vars.color.onSuccess },
-      info: { background: vars.color.surfaceRaised, color: vars.color.text },
-    },
-  },
+export const alert = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  marginBottom: vars.space.md,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  fontSize: vars.fontSize.sm,
 });
-export type AlertVariants = RecipeVariants<typeof alert>;
+
+export const alertTone = styleVariants({
+  error: { background: vars.color.dangerSurface, color: vars.color.onDanger },
+  success: { background: vars.color.successSurface, color: vars.color.onSuccess },
+  info: { background: vars.color.surfaceRaised, color: vars.color.text },
+});
 
 export const alertBody = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: vars.space.sm });
 export const alertMessage = style({ margin: 0 });
@@ -227,9 +220,9 @@ export const divider = style({
   '::after': { content: '""', flex: 1, borderTop: `1px solid ${vars.color.border}` },
 });
 
+/** One provider a line (its logo and "Continue with …"). */
 export const socialList = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))',
   gap: vars.space.sm,
   margin: 0,
   padding: 0,

@@ -12,6 +12,7 @@ import { AuthScreens, CrossIcon } from './AuthScreens';
 import { useAuthDialog } from './useAuthDialog';
 import { useModalDialog } from './useModalDialog';
 
+/** Props of `AuthDialog`. */
 export interface AuthDialogProps {
   /**
    * `page` renders the sign-in page in place (the /signinup route); `overlay` renders a modal

@@ -8,6 +8,14 @@ import { pageStateOf, type AuthScreen } from '../../auth/screens';
 import { fetchEnabledProviders, type SocialProvider } from '../../auth/socialProviders';
 import type { FieldName } from '../../auth/validation';
 import * as styles from './AuthDialog.css';
+import { ProviderLogo } from './ProviderLogo';
+import type { PROVIDER_MARKS } from './providerMarks';
+
+type ProviderMarks = typeof PROVIDER_MARKS;
+
+/** A button's classes: the base, its kind, full width when `block`. */
+const buttonClass = (kind: 'primary' | 'secondary', block?: boolean) =>
+  `${styles.button} ${styles.buttonKind[kind]}${block ? ` ${styles.block}` : ''}`;
 
 const isLeaving = (snapshot: AuthDialogSnapshot) =>
   snapshot.matches('registering') || snapshot.matches('finishing') || snapshot.status === 'done';
@@ -105,7 +113,11 @@ function AlertBox({ actorRef }: { actorRef: AuthDialogActorRef }) {
   const busy = useSelector(actorRef, isBusy);
   if (!alert) return null;
   return (
-    <div role={alert.tone === 'error' ? 'alert' : 'status'} className={styles.alert({ tone: alert.tone })} data-state={alert.tone}>
+    <div
+      role={alert.tone === 'error' ? 'alert' : 'status'}
+      className={`${styles.alert} ${styles.alertTone[alert.tone]}`}
+      data-state={alert.tone}
+    >
       <div className={styles.alertBody}>
         <p className={styles.alertMessage}>{formatAlert(alert, strings)}</p>
         <button
@@ -221,7 +233,7 @@ function CredentialsScreen({ actorRef, kind }: { actorRef: AuthDialogActorRef; k
             </button>
           </div>
         )}
-        <button type="submit" className={styles.button({ block: true })} disabled={busy}>
+        <button type="submit" className={buttonClass('primary', true)} disabled={busy}>
           {kind === 'signUp' ? labels.signUp : labels.signIn}
         </button>
       </form>
@@ -245,12 +257,19 @@ function SocialButtons({ actorRef, disabled }: { actorRef: AuthDialogActorRef; d
   const strings = useStrings().auth;
   const { authUrl, authKey } = usePlatform();
   const headingId = useId();
-  // Only the providers the auth server has turned on; nothing while it is asked.
-  const [providers, setProviders] = useState<SocialProvider[]>([]);
+  // Only the providers the auth server has turned on; nothing while it is asked. Their logos
+  // load meanwhile (a lazy chunk); should that fail, the buttons come without them.
+  const [{ providers, marks }, setOffer] = useState<{ providers: SocialProvider[]; marks?: ProviderMarks }>({ providers: [] });
   useEffect(() => {
     let live = true;
-    void fetchEnabledProviders(authUrl, authKey).then((enabled) => {
-      if (live) setProviders(enabled);
+    void Promise.all([
+      fetchEnabledProviders(authUrl, authKey),
+      import('./providerMarks').then(
+        (m) => m.PROVIDER_MARKS,
+        () => undefined,
+      ),
+    ]).then(([enabled, loaded]) => {
+      if (live) setOffer({ providers: enabled, marks: loaded });
     });
     return () => {
       live = false;
@@ -267,11 +286,12 @@ function SocialButtons({ actorRef, disabled }: { actorRef: AuthDialogActorRef; d
           <li key={provider}>
             <button
               type="button"
-              className={styles.button({ kind: 'secondary', block: true })}
+              className={buttonClass('secondary', true)}
               disabled={disabled}
               data-provider={provider}
               onClick={() => actorRef.send({ type: 'SOCIAL', provider })}
             >
+              {marks && <ProviderLogo mark={marks[provider]} />}
               {formatString(strings.labels.continueWith, { provider: strings.providers[provider] })}
             </button>
           </li>
@@ -284,12 +304,7 @@ function SocialButtons({ actorRef, disabled }: { actorRef: AuthDialogActorRef; d
 function BackToLogin({ actorRef, disabled }: { actorRef: AuthDialogActorRef; disabled?: boolean }) {
   const strings = useStrings().auth;
   return (
-    <button
-      type="button"
-      className={styles.button({ kind: 'secondary' })}
-      disabled={disabled}
-      onClick={() => actorRef.send({ type: 'BACK_TO_LOGIN' })}
-    >
+    <button type="button" className={buttonClass('secondary')} disabled={disabled} onClick={() => actorRef.send({ type: 'BACK_TO_LOGIN' })}>
       {strings.labels.backToLogin}
     </button>
   );
@@ -304,15 +319,19 @@ function AccountCreatedScreen({ actorRef }: { actorRef: AuthDialogActorRef }) {
       <p className={styles.text}>
         {sentTo ? formatString(strings.prompts.accountCreated, { email: sentTo }) : strings.prompts.accountCreatedNoEmail}
       </p>
+      {/* The code confirms the address it was sent to, so it is offered when that is known. */}
+      {sentTo && (
+        <OneFieldForm
+          actorRef={actorRef}
+          prompt={strings.prompts.emailCode}
+          field={{ name: 'emailCode', label: strings.labels.emailCode, type: 'text', inputMode: 'numeric', autoComplete: 'one-time-code' }}
+          submitLabel={strings.labels.confirmAccount}
+        />
+      )}
       <div className={styles.row}>
         <BackToLogin actorRef={actorRef} disabled={busy} />
         {sentTo && (
-          <button
-            type="button"
-            className={styles.button({ kind: 'secondary' })}
-            disabled={busy}
-            onClick={() => actorRef.send({ type: 'RESEND' })}
-          >
+          <button type="button" className={buttonClass('secondary')} disabled={busy} onClick={() => actorRef.send({ type: 'RESEND' })}>
             {strings.labels.resendVerification}
           </button>
         )}
@@ -336,7 +355,8 @@ function oneFieldScreen(describe: (strings: Strings['auth']) => OneField): Scree
   };
 }
 
-function OneFieldScreen({ actorRef, prompt, field, submitLabel, secondary }: OneField & { actorRef: AuthDialogActorRef }) {
+/** A prompt and a form of one field with its submit button. */
+function OneFieldForm({ actorRef, prompt, field, submitLabel }: Omit<OneField, 'secondary'> & { actorRef: AuthDialogActorRef }) {
   const busy = useSelector(actorRef, isBusy);
   const onSubmit = useSubmit(actorRef);
   return (
@@ -344,10 +364,19 @@ function OneFieldScreen({ actorRef, prompt, field, submitLabel, secondary }: One
       <p className={styles.text}>{prompt}</p>
       <form className={styles.form} noValidate aria-busy={busy} onSubmit={onSubmit}>
         <Field actorRef={actorRef} disabled={busy} {...field} />
-        <button type="submit" className={styles.button({ block: true })} disabled={busy}>
+        <button type="submit" className={buttonClass('primary', true)} disabled={busy}>
           {submitLabel}
         </button>
       </form>
+    </>
+  );
+}
+
+function OneFieldScreen({ actorRef, secondary, ...form }: OneField & { actorRef: AuthDialogActorRef }) {
+  const busy = useSelector(actorRef, isBusy);
+  return (
+    <>
+      <OneFieldForm actorRef={actorRef} {...form} />
       {secondary && (
         <p className={styles.switchLine}>
           <button type="button" className={styles.linkButton} disabled={busy} onClick={() => actorRef.send(secondary.event)}>

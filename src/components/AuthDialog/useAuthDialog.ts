@@ -5,9 +5,11 @@ import { notify } from '../../notifications/notify';
 import { useAuth, useSession } from '../../auth/AuthProvider';
 import { createAuthDialogActors, type AuthDialogActors } from '../../auth/authDialogActors';
 import { authDialogMachine, screenOf, type AuthDialogActorRef } from '../../auth/authDialogMachine';
+import { takeOAuthReturn } from '../../auth/oauthReturn';
 import type { AuthScreen, PageScreen } from '../../auth/screens';
 import { defaultRedirectUrls, type AuthDialogMode, type AuthRedirectUrls, type AuthRoutes, type Session } from '../../auth/types';
 
+/** Options of `useAuthDialog` (the same as the dialog's props that drive its behaviour). */
 export interface UseAuthDialogOptions {
   /** 'page' navigates after authentication; 'overlay' starts at sign-in and calls back instead. */
   mode: AuthDialogMode;
@@ -90,6 +92,8 @@ export function useAuthDialog(options: UseAuthDialogOptions): AuthDialogActorRef
       passwordReset: options.passwordReset,
       emailConfirmed: options.emailConfirmed,
       linkError: initial.linkError !== null,
+      // A social sign-in that came back with an error: shown inline, taken out of the address bar.
+      oauthError: takeOAuthReturn() ?? undefined,
       loggedIn: initial.isLoggedIn,
       routes: options.routes,
     },

@@ -3,6 +3,7 @@ import { AccountPanel, Field, type AccountPanelBaseProps } from '../AccountPanel
 import * as styles from '../AccountPanel/AccountPanel.css';
 import { useChangePasswordForm, type UseChangePasswordFormOptions } from './useChangePasswordForm';
 
+/** Props of `ChangePasswordForm`. */
 export interface ChangePasswordFormProps extends AccountPanelBaseProps, UseChangePasswordFormOptions {}
 
 /**

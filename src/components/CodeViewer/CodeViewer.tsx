@@ -25,8 +25,10 @@ import { CheckIcon, CopyIcon } from './icons';
 import { useCodeHighlight } from './useCodeHighlight';
 import { useCopyButton } from './useCopyButton';
 
+/** The code viewer's size: `default` (12px, up to 400px high) or `sample`, the home page's sample-code block (14px, up to 300px). */
 export type CodeViewerVariant = 'default' | 'sample';
 
+/** Props of `CodeViewer`. */
 export interface CodeViewerProps {
   /** The code to show. Empty or whitespace-only code shows 'No code to display' (product-rules §4, §5). */
   code: string;

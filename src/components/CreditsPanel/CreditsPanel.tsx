@@ -3,6 +3,7 @@ import { AccountPanel, Field, formatNumber, type AccountPanelBaseProps } from '.
 import * as styles from '../AccountPanel/AccountPanel.css';
 import { useCreditsPanel, type UseCreditsPanelOptions } from './useCreditsPanel';
 
+/** Props of `CreditsPanel`. */
 export interface CreditsPanelProps extends AccountPanelBaseProps, UseCreditsPanelOptions {
   /**
    * Shows the form to buy credits.

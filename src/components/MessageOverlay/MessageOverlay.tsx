@@ -6,6 +6,7 @@ import { CloseIcon, ErrorIcon, SuccessIcon, WarningIcon } from './icons';
 import * as styles from './MessageOverlay.css';
 import { useMessageOverlay } from './useMessageOverlay';
 
+/** Props of `MessageOverlay`. */
 export interface MessageOverlayProps {
   /**
    * Global events store to show.

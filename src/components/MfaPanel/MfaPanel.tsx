@@ -8,6 +8,7 @@ import * as own from './MfaPanel.css';
 import { QrCode } from './QrCode';
 import { useMfaPanel, type UseMfaPanelOptions } from './useMfaPanel';
 
+/** Props of `MfaPanel`. */
 export interface MfaPanelProps extends AccountPanelBaseProps, UseMfaPanelOptions {}
 
 /**

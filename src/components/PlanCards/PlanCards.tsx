@@ -7,6 +7,7 @@ import { planPriceParts, type PricingPlan } from '../../pricing/plans';
 import * as styles from './PlanCards.css';
 import { usePlanCards } from './usePlanCards';
 
+/** Props of `PlanCards`. */
 export interface PlanCardsProps {
   /**
    * Whether the visitor is signed in; decides where the buttons go (product-rules §9).

@@ -10,6 +10,7 @@ import * as styles from './PricingCalculator.css';
 import { usePricingCalculator, type PricingCalculatorValue, type PricingEstimate } from './usePricingCalculator';
 import { usePricingServers } from './usePricingServers';
 
+/** Props of `PricingCalculator`. */
 export interface PricingCalculatorProps {
   /** Controlled inputs (chip and both fields). Pair with `onValueChange`. */
   value?: PricingCalculatorValue;

@@ -1,13 +1,3 @@
 export { PricingCalculator } from './PricingCalculator';
 export type { PricingCalculatorProps } from './PricingCalculator';
-export { GpuTable } from './GpuTable';
-export type { GpuTableProps } from './GpuTable';
-export { usePricingCalculator } from './usePricingCalculator';
-export type { PricingCalculatorValue, PricingEstimate, UsePricingCalculatorOptions } from './usePricingCalculator';
-export { usePricingServers } from './usePricingServers';
-export type { PricingServersSource, UsePricingServersOptions } from './usePricingServers';
-export { DEFAULT_REQUESTS_PER_HOUR, DEFAULT_EXECUTION_MS, MAX_REQUESTS_PER_HOUR, MAX_EXECUTION_MS } from '../../pricing/constants';
-export { monthlyCostUsd, monthlyGpuSeconds } from '../../pricing/cost';
-export type { CostInputs } from '../../pricing/cost';
-export { BUNDLED_PRICING_SERVERS } from '../../pricing/pricingServersCache';
-export { formatMonthlyCost, formatPricePerHour, formatPricePerSecond } from '../../pricing/format';
+export type { PricingCalculatorValue, PricingEstimate } from './usePricingCalculator';

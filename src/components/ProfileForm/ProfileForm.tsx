@@ -5,6 +5,7 @@ import * as styles from '../AccountPanel/AccountPanel.css';
 import { CountryField } from './CountryField';
 import { PROFILE_FIELDS, useProfileForm, type UseProfileFormOptions } from './useProfileForm';
 
+/** Props of `ProfileForm`. */
 export interface ProfileFormProps extends AccountPanelBaseProps, UseProfileFormOptions {
   /**
    * Where the terms of service are, linked from the new user's agreement.

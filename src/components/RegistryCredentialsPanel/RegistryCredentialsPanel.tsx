@@ -4,6 +4,7 @@ import { AccountPanel, Field, type AccountPanelBaseProps } from '../AccountPanel
 import * as styles from '../AccountPanel/AccountPanel.css';
 import { useRegistryCredentialsPanel, type UseRegistryCredentialsPanelOptions } from './useRegistryCredentialsPanel';
 
+/** Props of `RegistryCredentialsPanel`. */
 export interface RegistryCredentialsPanelProps extends AccountPanelBaseProps, UseRegistryCredentialsPanelOptions {}
 
 /** Docker Hub access tokens for hosting private images: add one (confirmed for 3 s), list them masked, delete one. */

@@ -1,4 +1,2 @@
 export { RegistryCredentialsPanel } from './RegistryCredentialsPanel';
 export type { RegistryCredentialsPanelProps } from './RegistryCredentialsPanel';
-export { useRegistryCredentialsPanel } from './useRegistryCredentialsPanel';
-export type { UseRegistryCredentialsPanelOptions } from './useRegistryCredentialsPanel';

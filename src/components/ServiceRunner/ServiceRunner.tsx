@@ -19,6 +19,7 @@ import * as styles from './ServiceRunner.css';
 // (docs/deploy.md, "Lean first load").
 const AuthDialog = lazy(() => import('../AuthDialog/AuthDialog').then((m) => ({ default: m.AuthDialog })));
 
+/** Props of `ServiceRunner`. */
 export interface ServiceRunnerProps {
   /** Id of the service to run. */
   serviceId: string;

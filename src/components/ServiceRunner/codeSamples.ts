@@ -22,6 +22,7 @@ export interface CodeSampleOptions {
   apiKey?: string | null;
 }
 
+/** Ready-to-copy calls of one endpoint: curl, Python and JavaScript. */
 export interface CodeSamples {
   curl: string;
   python: string;
@@ -86,6 +87,7 @@ function indentJson(value: unknown, indent: number): string {
   return JSON.stringify(value, null, 2).replace(/\n/g, `\n${' '.repeat(indent)}`);
 }
 
+/** The code samples (curl, JavaScript, Python) that call one endpoint of a service with an example input. */
 export function codeSamples(options: CodeSampleOptions): CodeSamples {
   const base = options.apiUrl.replace(/\/+$/, '');
   const body = { service_id: options.serviceId, endpoint: options.endpoint, input: options.input };

@@ -40,6 +40,7 @@ export interface ObjectSchema {
 
 export type FieldKind = 'text' | 'textarea' | 'number' | 'integer' | 'boolean' | 'enum' | 'file' | 'messages' | 'list' | 'json';
 
+/** One form field derived from an endpoint's JSON Schema: its name, label, kind and constraints. */
 export interface FieldSpec {
   name: string;
   kind: FieldKind;

@@ -1,13 +1,2 @@
 export { ServiceRunner } from './ServiceRunner';
 export type { ServiceRunnerProps } from './ServiceRunner';
-export { useServiceRunner, useJobsClient, runnableEndpoints } from './useServiceRunner';
-export type { UseServiceRunnerOptions, ServiceRunnerState, RunnerActors } from './useServiceRunner';
-export { runnerMachine, RunnerError, TERMINAL_STATUSES } from './runnerMachine';
-export type { RunnerPhase, RunnerContext, RunnerEvent, RunRequest, RunnerActorRef } from './runnerMachine';
-export { fieldsFromSchema, initialDraft, buildInput, errorsByField } from './formModel';
-export type { FieldSpec, FieldKind, Draft, DraftValue } from './formModel';
-export { viewOfResult, streamedText, safeMediaUrl } from './outputModel';
-export type { OutputView, MediaOutput, MediaKind } from './outputModel';
-export { runStatusText, runDetailText } from './statusText';
-export { codeSamples, exampleInput, toPython, API_KEY_ENV, serviceOpenApiUrl } from './codeSamples';
-export type { CodeSampleOptions, CodeSamples } from './codeSamples';

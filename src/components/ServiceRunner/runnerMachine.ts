@@ -30,6 +30,7 @@ export interface RunRequest {
   input: Record<string, unknown>;
 }
 
+/** The run machine's context: the request, the current job, field errors and the last error. */
 export interface RunnerContext {
   request: RunRequest | null;
   job: Job | null;
@@ -42,6 +43,7 @@ export interface RunnerContext {
   idempotencyKey: string;
 }
 
+/** The events the run machine accepts (run, cancel, dismiss, open a job, and the job updates it follows). */
 export type RunnerEvent =
   | { type: 'RUN'; request: RunRequest; fieldErrors?: readonly FieldError[] }
   | { type: 'CANCEL' }
@@ -73,6 +75,7 @@ function toRunnerError(error: unknown): RunnerError {
   return new RunnerError(0, error instanceof Error ? error.message : String(error), [], { cause: error });
 }
 
+/** The service runner's XState machine: submit a job, follow it over SSE until it ends, cancel it. */
 export const runnerMachine = setup({
   types: {
     context: {} as RunnerContext,

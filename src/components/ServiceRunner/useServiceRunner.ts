@@ -13,6 +13,7 @@ import { runnerMachine, type RunnerActorRef, type RunnerPhase } from './runnerMa
 
 export type RunnerActors = ReturnType<typeof createRunnerActors>;
 
+/** Options of `useServiceRunner`: the service, its endpoints, the default endpoint and input, and the jobs client. */
 export interface UseServiceRunnerOptions {
   /** The service to run. */
   serviceId: string;
@@ -148,4 +149,5 @@ export function useServiceRunner(options: UseServiceRunnerOptions) {
   };
 }
 
+/** What `useServiceRunner` returns: the form, the run's phase and output, and the actions. */
 export type ServiceRunnerState = ReturnType<typeof useServiceRunner>;

@@ -23,6 +23,7 @@ const preloadPositioner = () => void loadPositioner();
 /** The object downshift uses to reach the document; pass one inside a shadow root. */
 export type ServiceSearchEnvironment = NonNullable<UseComboboxProps<ModelDescriptor>['environment']>;
 
+/** Props of `ServiceSearch`. */
 export interface ServiceSearchProps {
   /**
    * Services to search. When given, nothing is fetched and `loading` tells whether more is

@@ -7,6 +7,7 @@ import * as styles from '../AccountPanel/AccountPanel.css';
 import { availableActions, SUBSCRIBABLE_PLANS } from './subscriptionActions';
 import { useSubscriptionPanel, type UseSubscriptionPanelOptions } from './useSubscriptionPanel';
 
+/** Props of `SubscriptionPanel`. */
 export interface SubscriptionPanelProps extends AccountPanelBaseProps, UseSubscriptionPanelOptions {}
 
 /**

@@ -5,6 +5,7 @@ import { AccountPanel, Field, type AccountPanelBaseProps } from '../AccountPanel
 import * as styles from '../AccountPanel/AccountPanel.css';
 import { useSupportForm, type UseSupportFormOptions } from './useSupportForm';
 
+/** Props of `SupportForm`. */
 export interface SupportFormProps extends AccountPanelBaseProps, UseSupportFormOptions {}
 
 /** A support request from the signed-in user: topic, subject, message and attachments; the reference once sent. */

@@ -7,6 +7,7 @@ import * as own from './TransactionsTable.css';
 import { PAGE_SIZES, pageSizeValue, parsePageSize, type TransactionSortKey } from './tableModel';
 import { useTransactionsTable, type UseTransactionsTableOptions } from './useTransactionsTable';
 
+/** Props of `TransactionsTable`. */
 export interface TransactionsTableProps extends AccountPanelBaseProps, UseTransactionsTableOptions {}
 
 /**

@@ -5,6 +5,7 @@ import { CHART_BOX, chartGeometry, compactNumber, type ChartDatum, type ChartKin
 import * as styles from './SeriesChart.css';
 import { useRovingPoint } from './useRovingPoint';
 
+/** Props of `SeriesChart`. */
 export interface SeriesChartProps {
   /** The chart's name (figure caption, the SVG's accessible name, the table's caption). */
   title: string;

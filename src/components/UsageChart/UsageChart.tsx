@@ -5,6 +5,7 @@ import { SeriesChart } from './SeriesChart';
 import * as own from './UsageChart.css';
 import { useUsageChart, type UsageSeries } from './useUsageChart';
 
+/** Props of `UsageChart`. */
 export interface UsageChartProps extends AccountPanelBaseProps {
   /**
    * The charts to show, in order: API calls per month, credits spent per month, the credit

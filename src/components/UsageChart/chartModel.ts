@@ -1,8 +1,10 @@
 import { scaleBand, scaleLinear, scalePoint } from 'd3-scale';
 import { area, line } from 'd3-shape';
 
+/** How a series is drawn: bars or a line. */
 export type ChartKind = 'bar' | 'line';
 
+/** One bar or point of a chart: its category label (x axis) and value. */
 export interface ChartDatum {
   /** Category label (x axis), e.g. `2026-03`. */
   label: string;

@@ -42,6 +42,9 @@ export const authStrings = {
     mfaCode: 'Authentication code',
     verifyCode: 'Verify',
     cancelSignIn: 'Cancel and sign out',
+    /** (designed) the account-created screen's code entry. */
+    emailCode: 'Confirmation code',
+    confirmAccount: 'Confirm account',
   },
   /** product-rules §2: the prompt to check the inbox and spam folder (wording designed). */
   prompts: {
@@ -54,6 +57,8 @@ export const authStrings = {
     newPassword: 'Choose a new password for your account.',
     resetSuccess: 'Password reset successfully! You can now sign in with your new password.',
     mfaChallenge: 'Enter the 6-digit code from your authenticator app.',
+    /** (designed) under the account-created prompt: the code the same e-mail carries. */
+    emailCode: 'Or enter the 6-digit code from that e-mail:',
   },
   /** Social sign-in providers (product-rules §7: a search-engine company, a cloud company, a code host, a social network). */
   providers: {
@@ -74,6 +79,8 @@ export const authStrings = {
     /** (designed) the MFA step's code field. */
     mfaCodeRequired: 'Please enter the code from your authenticator app.',
     mfaCodeInvalid: 'The code has 6 digits.',
+    /** (designed) the account-created screen's code field. */
+    emailCodeRequired: 'Please enter the code from the e-mail.',
   },
   /** product-rules §8 "Sign-in page" messages, letter for letter, plus four designed ones. */
   messages: {
@@ -102,6 +109,8 @@ export const authStrings = {
     mfaInvalidCode: 'Invalid code. Check your authenticator app and enter the current code.',
     /** (designed) the MFA step: the challenge expired before the code came. */
     mfaChallengeExpired: 'The code request expired. Please enter the current code again.',
+    /** (designed) the confirmation code was wrong, used or expired. */
+    emailCodeInvalid: 'Invalid or expired code. Check the e-mail, or resend it to receive a new code.',
   },
   /** Route guard while the login status is unknown (designed). */
   guard: {

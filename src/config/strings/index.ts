@@ -23,9 +23,12 @@ export const defaultStrings = {
   runner: runnerStrings,
 };
 
+/** The strings table: every text a widget shows, by area. */
 export type Strings = typeof defaultStrings;
 
+/** An object type with every property, at every depth, optional. */
 export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+/** Replacements for some entries of the strings table (`PlatformProvider`'s `strings`). */
 export type StringOverrides = DeepPartial<Strings>;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -2,6 +2,7 @@ import { RegistryCredentialsPanel } from '../../components/RegistryCredentialsPa
 import { registryCredentialsDefinition } from '../definitions/accountPanels';
 import { definePanelElement } from './definePanelElement';
 
+/** The `<lime-registry-credentials>` element: `RegistryCredentialsPanel` as a custom element (attributes and events in docs/embeds.md). */
 export const LimeRegistryCredentialsElement = /* @__PURE__ */ definePanelElement(
   registryCredentialsDefinition,
   RegistryCredentialsPanel,

@@ -2,6 +2,7 @@ import { SubscriptionPanel } from '../../components/SubscriptionPanel';
 import { subscriptionDefinition } from '../definitions/accountPanels';
 import { definePanelElement, stringOf } from './definePanelElement';
 
+/** The `<lime-subscription>` element: `SubscriptionPanel` as a custom element (attributes and events in docs/embeds.md). */
 export const LimeSubscriptionElement = /* @__PURE__ */ definePanelElement(
   subscriptionDefinition,
   SubscriptionPanel,

@@ -1,4 +1,5 @@
-import { TransactionsTable, parsePageSize } from '../../components/TransactionsTable';
+import { TransactionsTable } from '../../components/TransactionsTable';
+import { parsePageSize } from '../../components/TransactionsTable/tableModel';
 import { defineWidget, type WidgetRenderProps } from '../defineWidget';
 import { transactionsDefinition } from '../definitions/accountPanels';
 import { headingLevelOf } from './definePanelElement';
@@ -14,4 +15,5 @@ function Widget({ attributes: a }: WidgetRenderProps<typeof transactionsDefiniti
   );
 }
 
+/** The `<lime-transactions>` element: `TransactionsTable` as a custom element (attributes and events in docs/embeds.md). */
 export const LimeTransactionsElement = /* @__PURE__ */ defineWidget(transactionsDefinition, Widget);

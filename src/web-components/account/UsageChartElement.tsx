@@ -1,4 +1,5 @@
-import { UsageChart, type UsageSeries } from '../../components/UsageChart';
+import { UsageChart } from '../../components/UsageChart';
+import type { UsageSeries } from '../../components/UsageChart/useUsageChart';
 import { usageChartDefinition } from '../definitions/accountPanels';
 import { definePanelElement } from './definePanelElement';
 
@@ -10,6 +11,7 @@ function seriesOf(value: unknown): UsageSeries[] | undefined {
   return names.length ? (names as UsageSeries[]) : undefined;
 }
 
+/** The `<lime-usage-chart>` element: `UsageChart` as a custom element (attributes and events in docs/embeds.md). */
 export const LimeUsageChartElement = /* @__PURE__ */ definePanelElement(usageChartDefinition, UsageChart, (attributes) => ({
   series: seriesOf(attributes.series),
 }));

@@ -1,6 +1,6 @@
 // Pure data (no runtime imports): the manifest script loads it in Node; each element imports only its own.
 import type { WidgetDefinition } from '../types';
-import { apiUrl, theme, strings } from './common';
+import { apiUrl, authKey, authUrl, theme, strings } from './common';
 
 export const authDialogDefinition = {
   tag: 'lime-auth-dialog',
@@ -9,21 +9,8 @@ export const authDialogDefinition = {
   description:
     'Sign-in / sign-up overlay (product-rules §4 "Sign-in page states", overlay mode): opens with the `open` attribute or `show()`, emits `authenticated` after a sign-in and closes.',
   attributes: [
-    {
-      name: 'auth-url',
-      property: 'authUrl',
-      type: 'string',
-      default: 'api-url',
-      description:
-        'Supabase-compatible auth service URL (the client appends `/auth/v1`). Must allow the page origin (CORS) and be listed in the page CSP `connect-src`.',
-    },
-    {
-      name: 'auth-key',
-      property: 'authKey',
-      type: 'string',
-      default: "''",
-      description: 'Public (anon) key of the auth service.',
-    },
+    authUrl,
+    authKey,
     apiUrl,
     {
       name: 'open',

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ChangePasswordForm, changePassword } from '@limelight/widgets/change-password-form';
+import { ChangePasswordForm } from '@limelight/widgets/change-password-form';
+import { changePassword } from '../../../src/components/ChangePasswordForm/changePassword';
 import { expectNoAxeViolations } from '../../setup/axe';
 import { newClient, renderPanel, signedUpClient } from './harness';
 

@@ -1,7 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SeriesChart, UsageChart, balanceByMonth, creditsSpentByMonth, chartGeometry } from '@limelight/widgets/usage-chart';
+import { SeriesChart, UsageChart } from '@limelight/widgets/usage-chart';
+import { balanceByMonth, creditsSpentByMonth } from '../../../src/components/UsageChart/usageData';
+import { chartGeometry } from '../../../src/components/UsageChart/chartModel';
 import { expectNoAxeViolations } from '../../setup/axe';
 import { renderPanel, signedUpClient } from './harness';
 

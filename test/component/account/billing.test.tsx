@@ -3,8 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Transaction } from '@limelight/widgets/api';
 import { CreditsPanel } from '@limelight/widgets/credits-panel';
-import { SubscriptionPanel, availableActions } from '@limelight/widgets/subscription-panel';
-import { TransactionsTable, paginate } from '@limelight/widgets/transactions-table';
+import { SubscriptionPanel } from '@limelight/widgets/subscription-panel';
+import { availableActions } from '../../../src/components/SubscriptionPanel/subscriptionActions';
+import { TransactionsTable } from '@limelight/widgets/transactions-table';
+import { paginate } from '../../../src/components/TransactionsTable/tableModel';
 import { expectNoAxeViolations } from '../../setup/axe';
 import { renderPanel, signedUpClient } from './harness';
 

@@ -71,6 +71,51 @@ describe('AuthDialog, page mode (product-rules §2 sign-in page, §4 page states
     expect(screen.getAllByRole('button', { name: /^Continue with / })).toHaveLength(1);
   });
 
+  it('each provider button carries its logo, hidden from assistive technology, one provider a line', async () => {
+    mount((actors) => <AuthDialog actors={actors} />);
+    await heading('Sign in');
+    const buttons = await screen.findAllByRole('button', { name: /^Continue with / });
+    for (const button of buttons) {
+      const logo = button.querySelector('svg');
+      expect(logo, button.textContent ?? '').not.toBeNull();
+      expect(logo).toHaveAttribute('aria-hidden', 'true');
+      expect(logo!.querySelectorAll('path').length).toBeGreaterThan(0);
+    }
+    // One a line: each button starts below the one before.
+    const tops = buttons.map((b) => b.getBoundingClientRect().top);
+    expect(tops).toEqual([...tops].sort((x, y) => x - y));
+    expect(new Set(tops).size).toBe(buttons.length);
+    await expectNoAxeViolations(document);
+  });
+
+  it('account created: the code from the e-mail confirms the account and goes to the dashboard', async () => {
+    const user = userEvent.setup();
+    const m = mount((actors) => <AuthDialog defaultValue="signUp" actors={actors} />);
+    await heading('Create your account');
+    await user.type(screen.getByLabelText('E-mail'), 'grace@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-pw');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await act(async () => m.last('signUp').resolve({ user: fakeSession().user, session: null }));
+    await heading('Account created');
+    await expectNoAxeViolations(document);
+    const code = screen.getByLabelText('Confirmation code');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    await user.click(screen.getByRole('button', { name: 'Confirm account' }));
+    expect(code).toHaveAccessibleDescription('Please enter the code from the e-mail.');
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm account' }));
+    expect(m.last('verifyEmailCode').input).toEqual({ email: 'grace@example.com', code: '123456' });
+    await act(async () => m.last('verifyEmailCode').reject(apiError('otp_expired', 'Token has expired or is invalid')));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired code.');
+    await user.type(screen.getByLabelText('Confirmation code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Confirm account' }));
+    await act(async () => m.last('verifyEmailCode').resolve(fakeSession({ access_token: 'confirmed' })));
+    await act(async () => m.last('checkAssurance').resolve({ factorId: null }));
+    await act(async () => m.last('registerSignIn').resolve());
+    await waitFor(() => expect(m.navigate).toHaveBeenCalledWith('/account/dashboard'));
+  });
+
   it('a show-password toggle reveals and hides the password', async () => {
     const user = userEvent.setup();
     mount((actors) => <AuthDialog actors={actors} />);

@@ -1,9 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useRequireAuth, type GuardDecision } from '../../../src/auth';
+import { useRequireAuth } from '../../../src/auth';
+import { type GuardDecision } from '../../../src/auth/guard';
 import { AuthDialog } from '../../../src/components/AuthDialog';
 import { PlatformProvider } from '../../../src/config';
-import { createGlobalEventsStore, type GlobalEventsStore } from '../../../src/notifications';
+import { createGlobalEventsStore, type GlobalEventsStore } from '../../../src/notifications/globalEvents';
 import { expectNoAxeViolations } from '../../setup/axe';
 
 function Probe({ store, timeoutMs }: { store: GlobalEventsStore; timeoutMs?: number }) {

@@ -4,9 +4,9 @@ import { vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { Session, SupportedStorage, User } from '@supabase/auth-js';
 import { AuthProvider, createAuthClient, createSessionStore, LimeAuthError } from '../../../src/auth';
-import type { AuthDialogActors } from '../../../src/components/AuthDialog';
+import type { AuthDialogActors } from '../../../src/auth/authDialogActors';
 import { PlatformProvider } from '../../../src/config';
-import { createGlobalEventsStore } from '../../../src/notifications';
+import { createGlobalEventsStore } from '../../../src/notifications/globalEvents';
 import { ACTOR_NAMES } from '../../unit/auth/harness';
 
 // The dialog runs on a real auth-js client (memory storage, its own storage key) so the session

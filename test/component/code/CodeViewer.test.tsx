@@ -3,17 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { page } from 'vitest/browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlatformProvider } from '@limelight/widgets/platform';
-import {
-  CodeViewer,
-  CODE_THEMES,
-  COPY_CONFIRMATION_MS,
-  HIGHLIGHT_TIME_LIMIT_MS,
-  TOOLTIP_OFFSET_PX,
-  CodeHighlightError,
-  getCodeHighlighter,
-  resetCodeHighlighter,
-  type CodeHighlighter,
-} from '@limelight/widgets/code-viewer';
+import { CodeViewer } from '@limelight/widgets/code-viewer';
+import { CODE_THEMES, COPY_CONFIRMATION_MS, HIGHLIGHT_TIME_LIMIT_MS, TOOLTIP_OFFSET_PX } from '../../../src/code/constants';
+import { CodeHighlightError } from '../../../src/code/errors';
+import { getCodeHighlighter, resetCodeHighlighter } from '../../../src/code/shared';
+import { type CodeHighlighter } from '../../../src/code/highlighter';
 import { expectNoAxeViolations } from '../../setup/axe';
 
 const JSON_CODE = '{\n  "name": "limelight",\n  "gpus": [16, 24, 80],\n  "public": true\n}';

@@ -3,7 +3,8 @@
 // answer, and a worker that cannot start is reported so the page can highlight itself instead.
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CodeViewer, type CodeHighlighter, type HighlightedCode } from '@limelight/widgets/code-viewer';
+import { CodeViewer } from '@limelight/widgets/code-viewer';
+import { type CodeHighlighter, type HighlightedCode } from '../../../src/code/highlighter';
 import { getCodeHighlighter, resetCodeHighlighter } from '../../../src/code/shared';
 import { createWorkerCodeHighlighter, startHighlightWorker } from '../../../src/code/workerHighlighter';
 import type { WorkerMessage } from '../../../src/code/workerProtocol';

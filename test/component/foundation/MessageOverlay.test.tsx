@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MessageOverlay } from '../../../src/components/MessageOverlay';
 import { PlatformProvider } from '../../../src/config';
-import { createGlobalEventsStore, createNotifier } from '../../../src/notifications';
+import { createNotifier } from '../../../src/notifications';
+import { createGlobalEventsStore } from '../../../src/notifications/globalEvents';
 import { expectNoAxeViolations } from '../../setup/axe';
 
 function setup(theme: 'dark' | 'light' = 'dark') {

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlatformProvider } from '@limelight/widgets/platform';
-import { createGlobalEventsStore, globalEvents } from '@limelight/widgets/notifications';
+import { createGlobalEventsStore, globalEvents } from '../../../src/notifications/globalEvents';
 import { PlanCards } from '@limelight/widgets/plan-cards';
 import { expectNoAxeViolations } from '../../setup/axe';
 

@@ -3,12 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PricingServer } from '@limelight/widgets/api';
-import {
-  BUNDLED_PRICING_SERVERS,
-  PricingCalculator,
-  type PricingCalculatorValue,
-  type PricingEstimate,
-} from '@limelight/widgets/pricing-calculator';
+import { PricingCalculator, type PricingCalculatorValue, type PricingEstimate } from '@limelight/widgets/pricing-calculator';
+import { BUNDLED_PRICING_SERVERS } from '../../../src/pricing/pricingServersCache';
 import { expectNoAxeViolations } from '../../setup/axe';
 
 const server = (id: string, name: string, provider: string, vram: number, price: number): PricingServer => ({

@@ -2,7 +2,8 @@
 // htmlToText takes the DOM-free path until it is in, and DOMPurify's afterwards; the search
 // engine brings it along, so the header search's rows are always DOMPurify's text.
 import { describe, expect, it } from 'vitest';
-import { htmlToText, loadSearchEngine } from '../../../src/catalogue';
+import { htmlToText } from '../../../src/catalogue/text';
+import { loadSearchEngine } from '../../../src/catalogue/engine';
 import { peekPurifier } from '../../../src/catalogue/purifier';
 
 // stripHtml decodes only the common entities; DOMPurify parses HTML and so decodes all of them.

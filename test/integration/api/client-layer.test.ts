@@ -1,12 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createApiClient,
-  createPlatformClients,
-  createTokenSource,
-  TOKENS_MISSING_ERROR,
-  type Job,
-  type ServerSentEvent,
-} from '../../../src/api';
+import { createPlatformClients, TOKENS_MISSING_ERROR, type Job } from '../../../src/api';
+import { createApiClient, type ServerSentEvent } from '../../../src/api/http';
+import { createTokenSource } from '../../../src/api/token';
 import { confirmedUser, globalServer, signedIn } from '../helpers';
 
 // The client layer (docs/architecture.md, "The client layer"): the one token rule and

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
-import { createAuthClient, createAuthDialogActors, defaultRedirectUrls, LimeAuthError, type SignUpResult } from '../../../src/auth';
+import { createAuthClient, LimeAuthError } from '../../../src/auth';
+import { createAuthDialogActors } from '../../../src/auth/authDialogActors';
+import { defaultRedirectUrls } from '../../../src/auth/types';
+import { type SignUpResult } from '../../../src/auth/authDialogMachine';
 import * as OTPAuth from 'otpauth';
-import { mfaFailureAlert, signInFailureAlert } from '../../../src/auth/alerts';
-import { authKey, DEMO, followLink, memoryStorage, platformUrl, recordingFetch, uniqueEmail, waitForLink } from './platform';
+import { emailCodeFailureAlert, mfaFailureAlert, signInFailureAlert } from '../../../src/auth/alerts';
+import { authKey, DEMO, followLink, mailbox, memoryStorage, platformUrl, recordingFetch, uniqueEmail, waitForLink } from './platform';
 
 /** A seeded, confirmed account (reference-app/server/seed/users.ts). */
 const PUBLISHER_EMAIL = 'publisher@limelight.dev';
@@ -61,6 +64,26 @@ describe('auth dialog actors on the real server (product-rules §7 "Auth provide
     const landing = await followLink(link);
     expect(`${landing.origin}${landing.pathname}${landing.search}`).toBe(`${platformUrl()}/signinup?emailconfirmed=true`);
     expect(new URLSearchParams(landing.hash.slice(1)).get('access_token')).toBeTruthy();
+  });
+
+  it("verifyEmailCode: the sign-up mail's 6-digit code confirms the account and signs in; a wrong one is otp_expired", async () => {
+    const { actors } = setup();
+    const email = uniqueEmail('code');
+    await run<SignUpResult>(actors.signUp, { email, password: 'secret-pw-1' });
+    await waitForLink(email, /type=signup/);
+    const text = (await mailbox(email))[0].text;
+    const code = /Or enter this code: (\d{6})/.exec(text)![1];
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const error = await rejection(run(actors.verifyEmailCode, { email, code: wrong }));
+    expect(error).toMatchObject({ kind: 'api', code: 'otp_expired' });
+    expect(emailCodeFailureAlert(error).key).toBe('emailCodeInvalid');
+    const session = await run<{ access_token: string; user: { email: string; email_confirmed_at?: string } }>(actors.verifyEmailCode, {
+      email,
+      code,
+    });
+    expect(session.access_token).toBeTruthy();
+    expect(session.user.email).toBe(email);
+    expect(session.user.email_confirmed_at).toBeTruthy();
   });
 
   it('signUp for a confirmed address answers the obfuscated user without identities (UserExists)', async () => {

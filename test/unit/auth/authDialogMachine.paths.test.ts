@@ -8,7 +8,7 @@ import {
   type AuthDialogSnapshot,
 } from '../../../src/auth/authDialogMachine';
 import { formOf, PAGE_SCREENS } from '../../../src/auth/screens';
-import { validateEmail, validateMfaCode, validateNewPassword, validatePassword } from '../../../src/auth/validation';
+import { validateEmail, validateEmailCode, validateMfaCode, validateNewPassword, validatePassword } from '../../../src/auth/validation';
 import { apiError, fakeSession, fakeUser, flush, networkError, sessionMissingError, startDialog, type ActorName } from './harness';
 
 // Paths generated from the machine itself (@xstate/graph): for every transition the machine
@@ -32,6 +32,8 @@ const userEvents: AuthDialogEvent[] = [
   { type: 'CHANGE', field: 'newPassword', value: 'new-secret' },
   { type: 'CHANGE', field: 'mfaCode', value: '' },
   { type: 'CHANGE', field: 'mfaCode', value: '123456' },
+  { type: 'CHANGE', field: 'emailCode', value: '' },
+  { type: 'CHANGE', field: 'emailCode', value: '123 456' },
   { type: 'SUBMIT' },
   { type: 'SHOW_SIGN_UP' },
   { type: 'SHOW_SIGN_IN' },
@@ -90,6 +92,10 @@ const outcomes: Record<ActorName, GraphEvent[]> = {
     { type: 'xstate.done.actor.verifyMfa', output: session },
     { type: 'xstate.error.actor.verifyMfa', error: apiError('mfa_verification_failed') },
   ],
+  verifyEmailCode: [
+    { type: 'xstate.done.actor.verifyEmailCode', output: session },
+    { type: 'xstate.error.actor.verifyEmailCode', error: apiError('otp_expired', 'Token has expired or is invalid', 403) },
+  ],
   registerSignIn: [{ type: 'xstate.done.actor.registerSignIn' }, { type: 'xstate.error.actor.registerSignIn', error: networkError() }],
 };
 
@@ -112,6 +118,8 @@ function serialize(snapshot: AuthDialogSnapshot): string {
     password: form === 'credentials' && !validatePassword(c.password),
     newPassword: form === 'newPassword' && !validateNewPassword(c.newPassword),
     mfaCode: form === 'mfaCode' && !validateMfaCode(c.mfaCode),
+    emailCode: form === 'emailCode' && !validateEmailCode(c.emailCode),
+    oauthError: !!c.oauthError,
     form,
     resend: c.alert?.action === 'resend',
     sentTo: !!c.sentTo,
@@ -127,6 +135,7 @@ const inputs: Array<[string, AuthDialogInput, boolean]> = [
   ['recovery link (passwordreset=true)', { passwordReset: true }, false],
   ['confirmation link (emailconfirmed=true)', { emailConfirmed: true }, false],
   ['confirmation link with an error', { emailConfirmed: true, linkError: true }, false],
+  ['back from a social sign-in with an error', { oauthError: { provider: 'github' } }, false],
   ...PAGE_SCREENS.filter((screen) => screen !== 'signIn').map((screen): [string, AuthDialogInput, boolean] => [
     `screen ${screen}`,
     { screen },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAlert } from '../../../src/auth';
+import { formatAlert } from '../../../src/auth/alerts';
 import { authStrings } from '../../../src/config/strings/auth';
 import { apiError, fakeSession, fakeUser, networkError, sessionMissingError, startDialog, unexpectedError, type Dialog } from './harness';
 
@@ -326,6 +326,23 @@ describe('auth dialog: social sign-in (product-rules §7, §8)', () => {
     expect(alertText(d)).toBe('Could not sign in with GitHub. Please try again later or use other login method.');
   });
 
+  it('an error the provider redirect came back with opens sign-in with that failure, naming the noted provider', () => {
+    // The page was opened at sign-up's URL; the returned error wins and shows on sign-in.
+    const d = startDialog({ screen: 'signUp', oauthError: { provider: 'google' } });
+    expect(d.snapshot().matches({ screens: { signIn: 'idle' } })).toBe(true);
+    expect(alertText(d)).toBe('Could not sign in with Google. Please try again later or use other login method.');
+    expect(d.context().alert?.tone).toBe('error');
+    // Shown once: dismissing it leaves no second copy behind.
+    d.send({ type: 'DISMISS_ALERT' });
+    expect(d.context().alert).toBeNull();
+    expect(d.context().oauthError).toBeNull();
+  });
+
+  it('the overlay shows a returned error too', () => {
+    const d = startDialog({ mode: 'overlay', oauthError: { provider: 'facebook' } });
+    expect(alertText(d)).toBe('Could not sign in with Facebook. Please try again later or use other login method.');
+  });
+
   it('social sign-in works from sign-up (0) too', async () => {
     const d = startDialog({ screen: 'signUp' });
     d.send({ type: 'SOCIAL', provider: 'facebook' });
@@ -353,6 +370,49 @@ describe('auth dialog: account created, page_state 2', () => {
     await d.reject('resendVerification', networkError());
     expect(d.context().alert?.key).toBe('resendFailed');
     expect(d.context().screen).toBe('accountCreated');
+  });
+
+  it('the 6-digit code from the e-mail confirms the account: verified for the address, then signed in to the dashboard', async () => {
+    const d = startDialog({ screen: 'signUp' });
+    d.submitCredentials('grace@example.com');
+    await d.resolve('signUp', { user: fakeUser(), session: null });
+    d.send({ type: 'CHANGE', field: 'emailCode', value: ' 123 456 ' });
+    d.send({ type: 'SUBMIT' });
+    expect(d.pending('verifyEmailCode').input).toEqual({ email: 'grace@example.com', code: '123456' });
+    await d.resolve('verifyEmailCode', fakeSession({ access_token: 'confirmed' }));
+    await d.resolve('checkAssurance', { factorId: null });
+    expect(d.pending('registerSignIn').input).toEqual({ accessToken: 'confirmed' });
+    await d.resolve('registerSignIn');
+    expect(d.emitted).toContainEqual({ type: 'navigate', to: '/account/dashboard' });
+  });
+
+  it('the code field: empty and not six digits are field errors, and nothing is sent', () => {
+    const d = startDialog({ screen: 'signUp' });
+    d.submitCredentials();
+    return d.resolve('signUp', { user: fakeUser(), session: null }).then(() => {
+      d.send({ type: 'SUBMIT' });
+      expect(d.context().fieldErrors).toEqual({ emailCode: 'emailCodeRequired' });
+      d.send({ type: 'CHANGE', field: 'emailCode', value: '12345' });
+      expect(d.context().fieldErrors).toEqual({ emailCode: 'mfaCodeInvalid' });
+      expect(d.calls.verifyEmailCode).toHaveLength(0);
+      expect(authStrings.validation.emailCodeRequired).toBe('Please enter the code from the e-mail.');
+    });
+  });
+
+  it('a refused code (otp_expired) says so, clears the code and stays on 2; other failures are unexpected', async () => {
+    const d = startDialog({ screen: 'signUp' });
+    d.submitCredentials();
+    await d.resolve('signUp', { user: fakeUser(), session: null });
+    d.send({ type: 'CHANGE', field: 'emailCode', value: '000000' });
+    d.send({ type: 'SUBMIT' });
+    await d.reject('verifyEmailCode', apiError('otp_expired', 'Token has expired or is invalid', 403));
+    expect(d.context().screen).toBe('accountCreated');
+    expect(d.context().emailCode).toBe('');
+    expect(alertText(d)).toBe('Invalid or expired code. Check the e-mail, or resend it to receive a new code.');
+    d.send({ type: 'CHANGE', field: 'emailCode', value: '111111' });
+    d.send({ type: 'SUBMIT' });
+    await d.reject('verifyEmailCode', networkError());
+    expect(alertText(d)).toBe('An unexpected error occurred. Please try again.');
   });
 
   it('without a known address (opened directly at 2) RESEND is ignored', () => {

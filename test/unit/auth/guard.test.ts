@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_WAIT_TIMEOUT_MS, decideGuard, SIGN_IN_PATH } from '../../../src/auth';
+import { SIGN_IN_PATH } from '../../../src/auth';
+import { AUTH_WAIT_TIMEOUT_MS, decideGuard } from '../../../src/auth/guard';
 
 describe('route guard (product-rules §4, §9)', () => {
   it('passes when logged in', () => {

@@ -1,6 +1,12 @@
 import { createActor, fromPromise, type InspectionEvent, type AnyTransitionDefinition } from 'xstate';
 import type { Session, User } from '@supabase/auth-js';
-import { authDialogMachine, LimeAuthError, type AuthDialogEmitted, type AuthDialogInput, type AuthDialogSnapshot } from '../../../src/auth';
+import { LimeAuthError } from '../../../src/auth';
+import {
+  authDialogMachine,
+  type AuthDialogEmitted,
+  type AuthDialogInput,
+  type AuthDialogSnapshot,
+} from '../../../src/auth/authDialogMachine';
 
 // A real actor of the auth dialog machine whose network actors are swapped (house rule: via
 // .provide()) for promises the test settles by hand, so every step is observable.
@@ -16,6 +22,7 @@ export const ACTOR_NAMES = [
   'socialSignIn',
   'checkAssurance',
   'verifyMfa',
+  'verifyEmailCode',
   'registerSignIn',
 ] as const;
 export type ActorName = (typeof ACTOR_NAMES)[number];

@@ -1,15 +1,9 @@
 import type { Session } from '@supabase/auth-js';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createAuthClient,
-  createSessionStore,
-  LimeAuthError,
-  storageKeyFor,
-  type LimeAuthClient,
-  type SessionStore,
-  type VisibilitySource,
-} from '../../../src/auth';
-import { createGlobalEventsStore } from '../../../src/notifications';
+import { createAuthClient, createSessionStore, LimeAuthError, type LimeAuthClient, type SessionStore } from '../../../src/auth';
+import { storageKeyFor } from '../../../src/auth/client';
+import { type VisibilitySource } from '../../../src/auth/sessionStore';
+import { createGlobalEventsStore } from '../../../src/notifications/globalEvents';
 import { authKey, DEMO, memoryStorage, platformUrl, recordingFetch, unreachableUrl, waitUntil } from './platform';
 
 // The session store on the real auth-js client against the real platform server (globalSetup).

@@ -2,14 +2,9 @@
 // product-rules §7 model-management calls), and the header search's rules over the seeded catalogue.
 import { describe, expect, inject, it } from 'vitest';
 import { createModelManagementClient, type ModelDescriptor } from '../../../src/api';
-import {
-  createApiCatalogueLoader,
-  createCatalogue,
-  createMemoryCache,
-  findServiceByPath,
-  searchModels,
-  servicePathSegments,
-} from '../../../src/catalogue';
+import { createApiCatalogueLoader, createCatalogue, findServiceByPath, searchModels } from '../../../src/catalogue';
+import { createMemoryCache } from '../../../src/catalogue/store';
+import { servicePathSegments } from '../../../src/catalogue/paths';
 import { fixtureModel } from '../../fixtures/catalogue';
 
 const client = () => createModelManagementClient({ baseURL: inject('platformUrl') });

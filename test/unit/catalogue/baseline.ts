@@ -2,7 +2,9 @@
 // query, then the spec's ranking. The engine in src/catalogue must return exactly this.
 import Fuse from 'fuse.js';
 import type { ModelCategory, ModelDescriptor } from '../../../src/api/types';
-import { matchesDomainFilters, normalizeFilters, type SearchFilters } from '../../../src/catalogue';
+import { type SearchFilters } from '../../../src/catalogue';
+import { matchesDomainFilters } from '../../../src/catalogue/categories';
+import { normalizeFilters } from '../../../src/catalogue/filters';
 import { FUSE_OPTIONS, comparatorFor, browseRankEntry, rankBase, searchFields, searchRankEntry } from '../../../src/catalogue/ranking';
 
 export class BaselineSearch {

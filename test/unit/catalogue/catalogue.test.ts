@@ -2,22 +2,20 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelDescriptor } from '../../../src/api/types';
 import {
-  FEATURED_LIMIT,
   PAGE_SIZES,
   DEFAULT_PAGE_SIZE,
   categoryIdsOf,
   domainOptions,
   findServiceByPath,
   normalizeDomain,
-  overviewHref,
-  ownModels,
   resolveCategories,
   selectFeatured,
-  serviceHref,
   servicePath,
-  servicePathSegments,
   sortDomains,
 } from '../../../src/catalogue';
+import { FEATURED_LIMIT } from '../../../src/catalogue/constants';
+import { overviewHref, serviceHref, servicePathSegments } from '../../../src/catalogue/paths';
+import { ownModels } from '../../../src/catalogue/featured';
 import { fixtureCategories, fixtureModel, fixtureModels } from '../../fixtures/catalogue';
 
 describe('model_category shapes (product-rules §3)', () => {

@@ -3,7 +3,8 @@
 import Fuse from 'fuse.js';
 import { describe, expect, it, vi } from 'vitest';
 import type { ModelDescriptor } from '../../../src/api/types';
-import { DEFAULT_FILTERS, SORT_OPTIONS, searchModels } from '../../../src/catalogue';
+import { SORT_OPTIONS, searchModels } from '../../../src/catalogue';
+import { DEFAULT_FILTERS } from '../../../src/catalogue/filters';
 import { MATCH_TIERS } from '../../../src/catalogue/constants';
 import { fuseAccepts, maxErrors, patternChunks, withinEdits } from '../../../src/catalogue/fuseEmulation';
 import { FUSE_OPTIONS, containsWholeWord, matchTier, relevanceScore, scoreBoost, searchFields } from '../../../src/catalogue/ranking';

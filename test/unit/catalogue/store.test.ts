@@ -1,17 +1,15 @@
 // Catalogue and search stores (product-rules §3 "Search store", §4 "Catalogue and search data").
 import { describe, expect, it, vi } from 'vitest';
 import type { ModelCategory, ModelDescriptor } from '../../../src/api/types';
+import { createCatalogue, searchModels, type CatalogueData } from '../../../src/catalogue';
 import {
-  createCatalogue,
+  createSearchStore,
   createCatalogueStore,
   createMemoryCache,
-  createSearchStore,
   createStorageCache,
   ensureSearchEngine,
-  loadSearchEngine,
-  searchModels,
-  type CatalogueData,
-} from '../../../src/catalogue';
+} from '../../../src/catalogue/store';
+import { loadSearchEngine } from '../../../src/catalogue/engine';
 import { fixtureCategories, fixtureModel, fixtureModels, FIXTURE_NOW } from '../../fixtures/catalogue';
 
 const cached: CatalogueData = { models: [fixtureModel('whisper')], categories: fixtureCategories.slice(0, 2) };

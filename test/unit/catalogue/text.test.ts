@@ -2,18 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   FALLBACK_IMAGE,
-  abbreviateRuns,
   descriptionPreview,
   displayName,
   formatRuns,
-  highlightSegments,
-  htmlToText,
   isPlaceholderImage,
   modelImage,
   sanitizeDescriptionHtml,
-  stripHtml,
-  truncate,
 } from '../../../src/catalogue';
+import { abbreviateRuns, highlightSegments, htmlToText, stripHtml, truncate } from '../../../src/catalogue/text';
 
 describe('run counts (product-rules §2, §9)', () => {
   it("is 'N runs' below 1e3", () => {

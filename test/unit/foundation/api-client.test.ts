@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, createModelManagementClient, TOKENS_MISSING_ERROR } from '../../../src/api';
+import { createModelManagementClient, TOKENS_MISSING_ERROR } from '../../../src/api';
+import { createApiClient } from '../../../src/api/http';
 
 // A real HTTP server that records what arrives and answers per path, so the client's transport
 // rules (product-rules §7) are checked on the wire, not against a stubbed fetch.

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createGlobalEventsStore, createNotifier } from '../../../src/notifications';
+import { createNotifier } from '../../../src/notifications';
+import { createGlobalEventsStore } from '../../../src/notifications/globalEvents';
 import { defaultStrings } from '../../../src/config';
 
 describe('global events store (product-rules §3, §4 "Global notifications")', () => {

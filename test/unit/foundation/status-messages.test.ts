@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageForStatus, NOT_FOUND_AUTO_CLEAR_MS } from '../../../src/api';
+import { messageForStatus, NOT_FOUND_AUTO_CLEAR_MS } from '../../../src/api/statusMessages';
 import { defaultStrings } from '../../../src/config';
 
 const strings = defaultStrings.notifications.status;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultStrings, formatString, mergeStrings } from '../../../src/config';
+import { defaultStrings, formatString } from '../../../src/config';
+import { mergeStrings } from '../../../src/config/strings';
 
 describe('strings table (ARCHITECTURE rule 2)', () => {
   it("keeps the spec's default texts (product-rules §4 'Global notifications')", () => {

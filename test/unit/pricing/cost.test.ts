@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DAYS_PER_MONTH,
-  DEFAULT_EXECUTION_MS,
-  DEFAULT_REQUESTS_PER_HOUR,
-  HOURS_PER_DAY,
-  MAX_EXECUTION_MS,
-  MAX_REQUESTS_PER_HOUR,
-  monthlyCostUsd,
-  monthlyGpuSeconds,
-  roundUsd,
-} from '../../../src/pricing';
+import { DEFAULT_EXECUTION_MS, DEFAULT_REQUESTS_PER_HOUR, monthlyCostUsd, monthlyGpuSeconds } from '../../../src/pricing';
+import { DAYS_PER_MONTH, HOURS_PER_DAY, MAX_EXECUTION_MS, MAX_REQUESTS_PER_HOUR } from '../../../src/pricing/constants';
+import { roundUsd } from '../../../src/pricing/cost';
 
 describe('monthly cost (product-rules §9 "Calculator and lists")', () => {
   it('product-rules §9: defaults are 100 requests per hour and 300 ms', () => {

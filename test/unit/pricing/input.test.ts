@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_MAX, MAX_EXECUTION_MS, MAX_REQUESTS_PER_HOUR, parseNumberField, validateCalculatorInputs } from '../../../src/pricing';
+import { validateCalculatorInputs } from '../../../src/pricing';
+import { FIELD_MAX, parseNumberField } from '../../../src/pricing/input';
+import { MAX_EXECUTION_MS, MAX_REQUESTS_PER_HOUR } from '../../../src/pricing/constants';
 
 describe('calculator input validation (product-rules §9 calculator inputs; issue 7: never NaN or Infinity)', () => {
   it('reads plain numbers, with spaces around and thousands groups', () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultStrings } from '../../../src/config';
-import { BILLING_PATH, PLAN_KEYS, SIGN_UP_PATH, buildPlans, formatPlanPrice, planButtonTarget } from '../../../src/pricing';
+import { PLAN_KEYS, buildPlans } from '../../../src/pricing';
+import { BILLING_PATH, SIGN_UP_PATH } from '../../../src/pricing/constants';
+import { formatPlanPrice, planButtonTarget } from '../../../src/pricing/plans';
 
 const plans = buildPlans(defaultStrings.pricing.plans);
 const plan = (key: string) => plans.find((p) => p.key === key)!;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PricingServer } from '../../../src/api';
-import { BUNDLED_PRICING_SERVERS, isUsablePricingServer, preparePricingServers, sortByPricePerSecond } from '../../../src/pricing';
+import { BUNDLED_PRICING_SERVERS } from '../../../src/pricing';
+import { isUsablePricingServer, preparePricingServers, sortByPricePerSecond } from '../../../src/pricing/servers';
 
 const server = (id: string, provider: string, vram: number, price: number, name = id): PricingServer => ({
   id,

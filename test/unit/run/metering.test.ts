@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CREDITS_PER_USD,
-  creditsForRun,
-  DEFAULT_RUN_SECONDS,
-  estimateRun,
-  EUR_PER_CREDIT,
-  PUBLISHER_SHARE,
-  publisherEarning,
-} from '../../../src/run';
+import { CREDITS_PER_USD, creditsForRun, estimateRun, PUBLISHER_SHARE } from '../../../src/run';
+import { DEFAULT_RUN_SECONDS } from '../../../src/run/estimate';
+import { EUR_PER_CREDIT, publisherEarning } from '../../../src/run/metering';
 
 describe('metering rule: gpu_seconds × price per second × credits per USD', () => {
   it('states the documented rates: 1 credit = 0.01 EUR, 92 credits per USD, publisher share 30 %', () => {

@@ -1,7 +1,8 @@
 import { Validator, type Schema } from '@cfworker/json-schema';
 import { describe, expect, it } from 'vitest';
 import type { ServiceEndpoint } from '../../../src/api';
-import { endpointInputSchema, parameterSchema } from '../../../src/run';
+import { endpointInputSchema } from '../../../src/run';
+import { parameterSchema } from '../../../src/run/schema';
 
 const endpoint: ServiceEndpoint = {
   method: 'POST',

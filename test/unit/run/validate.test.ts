@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceEndpoint } from '../../../src/api';
-import { describeFieldErrors, MAX_DATA_URI_BYTES, validateJobInput } from '../../../src/run';
+import { describeFieldErrors, validateJobInput } from '../../../src/run';
+import { MAX_DATA_URI_BYTES } from '../../../src/run/files';
 
 const endpoint: ServiceEndpoint = {
   method: 'POST',

@@ -5,14 +5,12 @@ import {
   PAGE_SIZES,
   SEARCH_DEBOUNCE_MS,
   SORT_OPTIONS,
-  createSearchStore,
   domainOptions,
   searchModels,
-  useStoreSelector,
   type PageSize,
-  type SearchContext,
   type SortOption,
 } from '@limelight/widgets/catalogue';
+import { createSearchStore, useStoreSelector, type SearchContext } from '@limelight/widgets/headless/catalogue';
 import { formatString, usePlatform } from '@limelight/widgets/platform';
 import {
   DEFAULT_OVERVIEW_STATE,

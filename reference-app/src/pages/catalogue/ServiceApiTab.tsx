@@ -4,7 +4,7 @@ import { usePlatformClients } from '@limelight/widgets';
 import { useSession } from '@limelight/widgets/auth';
 import { CodeViewer } from '@limelight/widgets/code-viewer';
 import { formatString, usePlatform } from '@limelight/widgets/platform';
-import { codeSamples, exampleInput, serviceOpenApiUrl } from '@limelight/widgets/service-runner';
+import { codeSamples, exampleInput, serviceOpenApiUrl } from '@limelight/widgets/headless/service-runner';
 import * as page from '../page.css';
 import * as styles from './serviceTabs.css';
 

@@ -7,7 +7,7 @@ import {
   formatMonthlyCost,
   formatPricePerSecond,
   monthlyCostUsd,
-} from '@limelight/widgets/pricing-calculator';
+} from '@limelight/widgets/pricing';
 import { DeploymentStatus } from './DeploymentStatus';
 import { RadioGroup, SelectField, TextField } from './fields';
 import { withRuntime, type RuntimeDraft, type RuntimeKind } from './serviceDraft';
