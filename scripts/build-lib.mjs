@@ -1,7 +1,7 @@
 // npm run build:lib: JavaScript and CSS (rollup), declarations (tsc), one combined styles.css
 // for pages without a CSS-aware bundler, and the Custom Elements Manifest.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { cssOrder } from './rollup/css-out-of-js.mjs';
@@ -14,9 +14,43 @@ const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit', cwd: proj
 for (const entry of existsSync(dist) ? readdirSync(dist) : []) {
   if (entry !== 'app' && entry !== 'server' && entry !== 'storybook') rmSync(path.join(dist, entry), { recursive: true, force: true });
 }
+// The job API (src/api/jobs.ts) is @limelight/client: rollup bundles its sources into
+// dist/client/ (scripts/rollup/lib.mjs), and the declarations are type-checked against its
+// built ones (tsconfig.build.json), so the SDK is built first when its build is missing or older
+// than its sources.
+const clientDir = path.join(projectRoot, 'packages/client');
+const clientTypes = path.join(clientDir, 'dist/index.d.ts');
+if (!existsSync(clientTypes) || newestMtime(path.join(clientDir, 'src')) > statSync(clientTypes).mtimeMs) {
+  run('node', ['scripts/build-client.mjs']);
+}
 run('npx', ['rollup', '-c', '--silent']);
 run('npx', ['tsc', '-p', 'tsconfig.build.json']);
+bundleClientDeclarations(dist);
 addDeclarationExtensions(dist);
+
+function newestMtime(dir) {
+  return Math.max(...readdirSync(dir, { recursive: true }).map((name) => statSync(path.join(dir, String(name))).mtimeMs));
+}
+
+/**
+ * The packed widgets carry the SDK (it is on no registry): its declarations go beside its
+ * bundled modules in dist/client/, and a declaration importing `@limelight/client` imports them.
+ */
+function bundleClientDeclarations(dir) {
+  // The declarations of the modules bundled, and of the entry that re-exports them.
+  for (const name of readdirSync(path.join(clientDir, 'dist'), { recursive: true }).map(String)) {
+    const bundled = name === 'index.d.ts' || existsSync(path.join(dir, 'client', name.replace(/\.d\.ts$/, '.js')));
+    if (name.endsWith('.d.ts') && bundled) cpSync(path.join(clientDir, 'dist', name), path.join(dir, 'client', name));
+  }
+  for (const name of readdirSync(dir, { recursive: true })) {
+    const file = path.join(dir, String(name));
+    if (!file.endsWith('.d.ts') || file.startsWith(path.join(dir, 'client') + path.sep)) continue;
+    const source = readFileSync(file, 'utf8');
+    if (!source.includes('@limelight/client')) continue;
+    const relative = path.relative(path.dirname(file), path.join(dir, 'client/index.js')).split(path.sep).join('/');
+    writeFileSync(file, source.replace(/(['"])@limelight\/client\1/g, `$1${relative.startsWith('.') ? relative : `./${relative}`}$1`));
+  }
+}
 
 // Combined stylesheet: every CSS file rollup emitted, theme contract first so variables are
 // defined before use. Order between component files does not matter (class names are unique).
@@ -55,7 +89,8 @@ function addDeclarationExtensions(dir) {
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) {
-      if (name !== 'app' && name !== 'storybook' && name !== 'cdn') addDeclarationExtensions(full);
+      // dist/client holds the SDK's declarations as its own package ships them.
+      if (name !== 'app' && name !== 'storybook' && name !== 'cdn' && full !== path.join(dist, 'client')) addDeclarationExtensions(full);
       continue;
     }
     if (!name.endsWith('.d.ts')) continue;

@@ -12,7 +12,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { packageName, projectRoot, sourceEntries } from './source-aliases.mjs';
+import { localPackages, packageName, projectRoot, sourceEntries } from './source-aliases.mjs';
 
 export const SERVER_ENTRY = path.join(projectRoot, 'reference-app/server/main.ts');
 export const SERVER_BUNDLE = path.join(projectRoot, 'dist/server/main.mjs');
@@ -42,14 +42,20 @@ function newestMtime(target) {
 export function serverBuildIsStale() {
   if (!existsSync(SERVER_BUNDLE)) return true;
   const built = statSync(SERVER_BUNDLE).mtimeMs;
-  const inputs = ['reference-app/server', 'src', 'package-lock.json', 'scripts/build-server.mjs'];
+  const inputs = ['reference-app/server', 'src', 'packages/client/src', 'package-lock.json', 'scripts/build-server.mjs'];
   return inputs.some((input) => newestMtime(path.join(projectRoot, input)) > built);
 }
 
-/** `@limelight/widgets/x` imports resolve to the TypeScript sources, as in every dev tool. */
+/**
+ * `@limelight/widgets/x` imports resolve to the TypeScript sources, as in every dev tool, and so
+ * does @limelight/client (packages/client, which the widgets' job API uses; not installed).
+ */
 const sourceExports = {
   name: 'limelight-source-exports',
   setup(b) {
+    for (const [name, file] of Object.entries(localPackages)) {
+      b.onResolve({ filter: new RegExp(`^${name.replace(/[/.]/g, '\\$&')}$`) }, () => ({ path: file }));
+    }
     const entries = sourceEntries();
     b.onResolve({ filter: new RegExp(`^${packageName.replace(/[/.]/g, '\\$&')}(/|$)`) }, (args) => {
       const subpath = `.${args.path.slice(packageName.length)}`;

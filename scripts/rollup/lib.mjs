@@ -6,7 +6,7 @@ import path from 'node:path';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import esbuild from 'rollup-plugin-esbuild';
 import { vanillaExtractPlugin } from '@vanilla-extract/rollup-plugin';
-import { sourceEntries, projectRoot } from '../source-aliases.mjs';
+import { localPackages, sourceEntries, projectRoot } from '../source-aliases.mjs';
 import { highlightWorkerSource, highlightWorkerUrl } from './highlight-worker.mjs';
 import { cssOutOfJs } from './css-out-of-js.mjs';
 import { markClientModules } from './use-client.mjs';
@@ -53,6 +53,19 @@ function cssBesideItsModule(asset) {
   return relative.replace(/\.css\.ts$/, '.vanilla.css');
 }
 
+/**
+ * @limelight/client (packages/client) is not on a registry, so the packed widgets cannot depend
+ * on it: its modules are bundled from source into dist/client/ (the job API, src/api/jobs.ts,
+ * imports it), and build-lib.mjs copies its declarations beside them.
+ */
+const clientSources = path.join(projectRoot, 'packages/client/src') + path.sep;
+function bundleLocalPackages() {
+  return {
+    name: 'lime-local-packages',
+    resolveId: (source) => localPackages[source] ?? null,
+  };
+}
+
 export default [
   {
     // The highlighter worker is no export but a file the code viewer starts (highlight-worker.mjs).
@@ -60,6 +73,7 @@ export default [
     external: isExternal,
     plugins: [
       vanillaExtractPlugin({ identifiers: ({ hash, debugId }) => (debugId ? `lime-${debugId}-${hash}` : `lime-${hash}`) }),
+      bundleLocalPackages(),
       nodeResolve({ extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
       esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: path.join(projectRoot, 'tsconfig.json') }),
       highlightWorkerUrl({ fileName: 'code/highlightWorker.js' }),
@@ -82,7 +96,12 @@ export default [
       format: 'es',
       preserveModules: true,
       preserveModulesRoot: path.join(projectRoot, 'src'),
-      entryFileNames: '[name].js',
+      // Modules keep their path under src/; the bundled SDK's go to client/ (they lie outside src/,
+      // so rollup names them `../packages/client/src/x`).
+      entryFileNames: (chunk) =>
+        chunk.facadeModuleId?.startsWith(clientSources)
+          ? `client/${path.relative(clientSources, chunk.facadeModuleId).replace(/\.ts$/, '')}.js`
+          : '[name].js',
       assetFileNames: cssBesideItsModule,
       sourcemap: true,
     },

@@ -1,12 +1,25 @@
+import type * as LimelightSdk from '@limelight/client';
 import { createApiClient, type ClientOptions } from './http';
-import { OFFLINE_ERROR, type ApiResult } from './result';
-import { FINAL_JOB_STATUSES, type FileRef, type Job, type JobCreate, type JobEstimateData, type JobList } from './types';
+import { failure, INTERNAL_ERROR, OFFLINE_ERROR, TOKENS_MISSING_ERROR, type ApiFailure, type ApiResult } from './result';
+import { createTokenSource } from './token';
+import type { FileRef, Job, JobCreate, JobEstimateData, JobList } from './types';
 
-// The job API (docs/jobs.md): create a run of a service endpoint, follow it, cancel it, list
-// past runs, upload input files, and subscribe to its server-sent events. Calls never throw.
+// The job API (docs/jobs.md) for the widgets: create a run of a service endpoint, follow it,
+// cancel it, list past runs, upload input files, and subscribe to its server-sent events. Every
+// call goes through @limelight/client (docs/sdk.md), the one implementation of the job API, so
+// the widgets get its retries (one Idempotency-Key per submission), stream resume and file
+// handling. This module only adapts it to the widgets' conventions: the shared token source,
+// "Login first" without a token, and results instead of exceptions (calls never throw).
+//
+// The SDK loads with the first call: the account panels get this client through
+// createPlatformClients and never call it, so their script-tag bundles do not carry the SDK.
+
+type Sdk = typeof LimelightSdk;
+let sdkModule: Promise<Sdk> | undefined;
+const loadSdk = () => (sdkModule ??= import('@limelight/client'));
 
 export const JOBS_PREFIX = '/v1/';
-/** Longest `Prefer: wait` the server honours, seconds. */
+/** Longest `Prefer: wait` the server honours, seconds (the SDK's `MAX_PREFER_WAIT_S`, tested equal). */
 export const MAX_PREFER_WAIT_S = 60;
 
 export interface CreateJobOptions {
@@ -35,39 +48,118 @@ export interface JobSubscription {
 export interface SubscribeOptions {
   /** Called with the envelope on every status change and partial output. */
   onJob(job: Job): void;
+  /** Called with each line the job's container writes (stored lines first; none for other runtimes). */
+  onLog?(line: { at: string; stream: 'stdout' | 'stderr'; text: string }): void;
   /** A failure that ends the subscription (401, 404) or a reconnect attempt (transient). */
   onError?(error: { status: number; message: string; willRetry: boolean }): void;
   /** Resume after this event id (a previous subscription's last `id`). */
   lastEventId?: string;
-  /** Delay before reconnecting after a dropped connection, ms; doubles up to 10 s. Default 500. */
+  /** Delay before following again after the connection failed for good, ms; doubles up to 10 s. Default 500. */
   retryMs?: number;
   signal?: AbortSignal;
 }
 
-const isFinal = (job: Job) => FINAL_JOB_STATUSES.includes(job.status);
 const MAX_RETRY_MS = 10_000;
+
+const isAbort = (error: unknown) => {
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'AbortError' || name === 'TimeoutError';
+};
+
+/** The widgets' failure (product-rules §7) for what an SDK call threw. */
+function failureOf({ ApiError, ConnectionError, JobWaitError }: Sdk, error: unknown, url: string): ApiFailure {
+  if (error instanceof ApiError) {
+    const result = failure(error.status, error.code, url, error.detail);
+    return error.fields.length ? { ...result, fieldErrors: error.fields } : result;
+  }
+  // No answer after the SDK's retries, or the caller stopped waiting: not a server fault.
+  if (error instanceof ConnectionError || error instanceof JobWaitError || isAbort(error)) return failure(0, '', url, OFFLINE_ERROR);
+  return failure(500, INTERNAL_ERROR, url, INTERNAL_ERROR);
+}
 
 /** Job calls; every call needs a session token or API key. */
 export function createJobsClient(options: ClientOptions) {
   const client = createApiClient({ ...options, prefix: JOBS_PREFIX, defaultAuth: 'required' });
+  const tokens = createTokenSource(options);
+  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const urlOf = (path: string) => `${options.baseURL.replace(/\/+$/, '')}${JOBS_PREFIX}${path}`;
+
+  /**
+   * One call through the SDK as an `ApiResult`. The SDK answers values and throws typed errors,
+   * while a widget result carries the answer's status: so each call has an SDK instance of its
+   * own (closures only, nothing to tear down) whose fetch notes the status of the answer used.
+   */
+  async function call<T>(path: string, run: (sdk: LimelightSdk.LimelightClient) => Promise<T>): Promise<ApiResult<T>> {
+    const url = urlOf(path);
+    let token = await tokens();
+    if (!token) return failure(401, 'Unauthorized', url, TOKENS_MISSING_ERROR);
+    let status = 0;
+    let Sdk: Sdk;
+    try {
+      Sdk = await loadSdk();
+    } catch {
+      // Its chunk did not load (a script-tag page gone offline): try again on the next call.
+      sdkModule = undefined;
+      return failure(0, '', url, OFFLINE_ERROR);
+    }
+    const sdk = Sdk.createClient({
+      baseUrl: options.baseURL,
+      // The token just checked for the first request; later ones (retries, stream resumes) read
+      // the source again, so a refreshed session is used.
+      getToken: () => {
+        const first = token;
+        token = null;
+        return first ?? tokens();
+      },
+      fetch: async (input, init) => {
+        const response = await fetchImpl(input, init);
+        status = response.status;
+        return response;
+      },
+    });
+    try {
+      const data = await run(sdk);
+      return { ok: true, status, data };
+    } catch (error) {
+      return failureOf(Sdk, error, url);
+    }
+  }
+
+  const jobPath = (jobId: string) => `jobs/${encodeURIComponent(jobId)}`;
 
   function create(body: JobCreate, opts: CreateJobOptions = {}): Promise<ApiResult<Job>> {
-    const headers: Record<string, string> = {};
-    if (opts.wait !== undefined) headers.Prefer = `wait=${Math.max(0, Math.min(MAX_PREFER_WAIT_S, Math.round(opts.wait)))}`;
-    if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
-    return client.post<Job>('jobs', body, { headers, signal: opts.signal });
+    return call<Job>('jobs', (sdk) =>
+      sdk.submit(body.service_id, {
+        endpoint: body.endpoint,
+        input: body.input,
+        webhook: body.webhook,
+        wait: opts.wait,
+        idempotencyKey: opts.idempotencyKey,
+        signal: opts.signal,
+      }),
+    );
   }
 
   /** Uploads one file for use as a file input; answers its `{ url, content_type, size }`. */
   function uploadFile(file: Blob, filename = 'upload', signal?: AbortSignal): Promise<ApiResult<FileRef>> {
-    const form = new FormData();
-    form.append('file', file, (file as File).name || filename);
-    return client.post<FileRef>('files', form, { signal });
+    return call<FileRef>('files', (sdk) => sdk.upload(file, { filename: (file as File).name || filename, signal }));
+  }
+
+  /** One page of past runs, newest first; `next_cursor` pages on. */
+  function list(query: ListJobsQuery = {}): Promise<ApiResult<JobList>> {
+    return call<JobList>('jobs', async (sdk) => {
+      const pages = sdk.list({ serviceId: query.service_id, limit: query.limit, cursor: query.cursor });
+      const page = await pages.next();
+      await pages.return(undefined);
+      return page.value as JobList;
+    });
   }
 
   /**
-   * Follows a job's event stream. A dropped connection reconnects with `Last-Event-ID`, so no
-   * state is missed (each event carries the whole envelope); it ends after the final status.
+   * Follows a job's event stream until its final status. The SDK resumes a dropped connection
+   * with `Last-Event-ID`, so no state is missed (each event carries the whole envelope); when it
+   * gives up (offline, 5xx, 429) the subscription reports it and follows again after a pause,
+   * for as long as the widget shows the job. 401/403/404 end it.
    */
   function subscribe(jobId: string, sub: SubscribeOptions): JobSubscription {
     const controller = new AbortController();
@@ -75,41 +167,24 @@ export function createJobsClient(options: ClientOptions) {
     sub.signal?.addEventListener('abort', abort, { once: true });
     let lastEventId = sub.lastEventId;
     let latest: Job | undefined;
-    const path = `jobs/${encodeURIComponent(jobId)}/stream`;
 
-    async function connectOnce(): Promise<'final' | 'dropped' | { status: number; message: string }> {
-      const headers: Record<string, string> = lastEventId ? { 'Last-Event-ID': lastEventId } : {};
-      const opened = await client.stream(path, { headers, signal: controller.signal });
-      if (!opened.ok) return opened.status === 0 ? 'dropped' : { status: opened.status, message: opened.error };
-      for await (const event of opened.data) {
-        if (event.event !== 'job') continue;
-        if (event.id) lastEventId = event.id;
-        latest = JSON.parse(event.data) as Job;
-        sub.onJob(latest);
-        // Leaving the loop closes the connection.
-        if (isFinal(latest)) return 'final';
-      }
-      return 'dropped';
-    }
+    const follow = () =>
+      call(`${jobPath(jobId)}/stream`, async (sdk) => {
+        for await (const event of sdk.stream(jobId, { lastEventId, onLog: sub.onLog, signal: controller.signal })) {
+          if (event.id) lastEventId = event.id;
+          latest = event.job;
+          sub.onJob(latest);
+        }
+      });
 
     const done = (async () => {
       let delay = sub.retryMs ?? 500;
       while (!controller.signal.aborted) {
-        let outcome: Awaited<ReturnType<typeof connectOnce>>;
-        try {
-          outcome = await connectOnce();
-        } catch {
-          outcome = 'dropped';
-        }
-        if (outcome === 'final' || controller.signal.aborted) break;
-        if (outcome !== 'dropped') {
-          // 5xx and 429 are worth another try; 401/403/404 are not.
-          const willRetry = outcome.status >= 500 || outcome.status === 429;
-          sub.onError?.({ ...outcome, willRetry });
-          if (!willRetry) break;
-        } else {
-          sub.onError?.({ status: 0, message: OFFLINE_ERROR, willRetry: true });
-        }
+        const outcome = await follow();
+        if (outcome.ok || controller.signal.aborted) break;
+        const willRetry = outcome.status === 0 || outcome.status >= 500 || outcome.status === 429;
+        sub.onError?.({ status: outcome.status, message: outcome.error, willRetry });
+        if (!willRetry) break;
         await new Promise((resolve) => setTimeout(resolve, delay));
         delay = Math.min(delay * 2, MAX_RETRY_MS);
       }
@@ -123,12 +198,12 @@ export function createJobsClient(options: ClientOptions) {
   return {
     client,
     create,
-    get: (jobId: string) => client.get<Job>(`jobs/${encodeURIComponent(jobId)}`),
-    cancel: (jobId: string) => client.post<Job>(`jobs/${encodeURIComponent(jobId)}/cancel`),
-    list: (query: ListJobsQuery = {}) => client.get<JobList>('jobs', { query: { ...query } }),
+    get: (jobId: string): Promise<ApiResult<Job>> => call<Job>(jobPath(jobId), (sdk) => sdk.get(jobId)),
+    cancel: (jobId: string): Promise<ApiResult<Job>> => call<Job>(`${jobPath(jobId)}/cancel`, (sdk) => sdk.cancel(jobId)),
+    list,
     /** Price of the service's GPU and recent run times of the endpoint (feed `estimateRun`). */
-    estimate: (serviceId: string, endpoint?: string) =>
-      client.get<JobEstimateData>('jobs/estimate', { query: { service_id: serviceId, endpoint } }),
+    estimate: (serviceId: string, endpoint?: string): Promise<ApiResult<JobEstimateData>> =>
+      call<JobEstimateData>('jobs/estimate', (sdk) => sdk.estimate(serviceId, { endpoint })),
     uploadFile,
     subscribe,
   };

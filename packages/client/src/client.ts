@@ -8,7 +8,9 @@ import {
   type FileRef,
   type InputOf,
   type Job,
+  type JobEstimate,
   type JobEvent,
+  type JobLogLine,
   type JobPage,
   type OutputOf,
 } from './types.ts';
@@ -58,11 +60,18 @@ export interface RunOptions<S extends string = string, E extends string = Endpoi
   onEvent?: (event: JobEvent) => void;
   /** The job as soon as it exists, so its id can be stored before waiting. */
   onJob?: (job: Job) => void;
+  /** Each line the job's container writes while waiting (see StreamOptions.onLog). */
+  onLog?: (line: JobLogLine) => void;
 }
 
 export interface StreamOptions {
   /** Resume after this event id (the last one you saw). */
   lastEventId?: string;
+  /**
+   * Each line the job's container writes (the stream's `log` events), the stored ones first.
+   * A resumed connection does not repeat the lines already given.
+   */
+  onLog?: (line: JobLogLine) => void;
   signal?: AbortSignal;
 }
 
@@ -70,6 +79,8 @@ export interface ListOptions {
   serviceId?: string;
   /** Jobs per page, 1–100 (default 20). */
   limit?: number;
+  /** Start at this page: the `next_cursor` of an earlier one (to page on later). */
+  cursor?: string;
   signal?: AbortSignal;
 }
 
@@ -158,7 +169,7 @@ export function createClient(options: ClientOptions) {
 
   /** Pages of your jobs, newest first: `for await (const page of client.list())`. */
   async function* list(opts: ListOptions = {}): AsyncGenerator<JobPage> {
-    let cursor: string | null = null;
+    let cursor: string | null = opts.cursor ?? null;
     do {
       const query = new URLSearchParams({ limit: String(opts.limit ?? 20) });
       if (opts.serviceId) query.set('service_id', opts.serviceId);
@@ -176,12 +187,23 @@ export function createClient(options: ClientOptions) {
   async function* stream(jobId: string, opts: StreamOptions = {}): AsyncGenerator<JobEvent> {
     let lastEventId = opts.lastEventId ?? null;
     let failures = 0;
+    // Log lines carry no event id: every connection starts with all the stored ones, in order,
+    // so a resumed connection skips as many as were already given.
+    let logsGiven = 0;
     for (;;) {
       const headers: Record<string, string> = { Accept: 'text/event-stream' };
       if (lastEventId) headers['Last-Event-ID'] = lastEventId;
       const response = await http.send(`${path(jobId)}/stream`, { headers, signal: opts.signal });
+      let logsHere = 0;
       try {
         for await (const message of readSse(response.body!)) {
+          if (message.event === 'log') {
+            if (++logsHere > logsGiven) {
+              logsGiven++;
+              opts.onLog?.(JSON.parse(message.data) as JobLogLine);
+            }
+            continue;
+          }
           if (message.event !== 'job') continue;
           failures = 0;
           lastEventId = message.id ?? lastEventId;
@@ -200,10 +222,10 @@ export function createClient(options: ClientOptions) {
   }
 
   /** The job once final: its stream, or reading it when the stream cannot be used. */
-  async function waitFor(job: Job, opts: Pick<RunOptions, 'signal' | 'onEvent'>): Promise<Job> {
+  async function waitFor(job: Job, opts: Pick<RunOptions, 'signal' | 'onEvent' | 'onLog'>): Promise<Job> {
     let current = job;
     try {
-      for await (const event of stream(job.job_id, { signal: opts.signal })) {
+      for await (const event of stream(job.job_id, { signal: opts.signal, onLog: opts.onLog })) {
         current = event.job;
         opts.onEvent?.(event);
       }
@@ -237,7 +259,7 @@ export function createClient(options: ClientOptions) {
     opts.onJob?.(job);
     if (!isFinalStatus(job.status)) {
       try {
-        job = await waitFor(job, { signal, onEvent: opts.onEvent });
+        job = await waitFor(job, { signal, onEvent: opts.onEvent, onLog: opts.onLog });
       } catch (error) {
         if (signal?.aborted) {
           throw new JobWaitError(
@@ -263,6 +285,12 @@ export function createClient(options: ClientOptions) {
     list,
     stream,
     upload,
+    /** The GPU price of the service and recent run times of the endpoint, to estimate a run's cost. */
+    estimate: (serviceId: string, opts: { endpoint?: string; signal?: AbortSignal } = {}) => {
+      const query = new URLSearchParams({ service_id: serviceId });
+      if (opts.endpoint) query.set('endpoint', opts.endpoint);
+      return http.json<JobEstimate>(`/v1/jobs/estimate?${query}`, { signal: opts.signal });
+    },
     /** The whsec_… secret that signs your job webhooks. */
     webhookSecret: async (opts: { signal?: AbortSignal } = {}) =>
       (await http.json<{ secret: string }>('/v1/jobs/webhook-secret', opts)).secret,

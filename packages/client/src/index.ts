@@ -7,6 +7,19 @@ export type { FileInput, FilePath } from './files.ts';
 export { backoffMs, retryAfterMs, RETRY_STATUSES } from './http.ts';
 export type { RetryOptions } from './http.ts';
 export { FINAL_JOB_STATUSES, isFinalStatus, JOB_STATUSES } from './types.ts';
-export type { EndpointOf, FieldError, FileRef, InputOf, Job, JobEvent, JobPage, JobStatus, OutputOf, ServiceTypes } from './types.ts';
+export type {
+  EndpointOf,
+  FieldError,
+  FileRef,
+  InputOf,
+  Job,
+  JobEstimate,
+  JobEvent,
+  JobLogLine,
+  JobPage,
+  JobStatus,
+  OutputOf,
+  ServiceTypes,
+} from './types.ts';
 export { sign as signWebhook, verify as verifyWebhook, webhooks } from './webhooks.ts';
 export type { VerifyOptions, WebhookEvent, WebhookHeaders } from './webhooks.ts';

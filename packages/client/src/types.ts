@@ -34,12 +34,38 @@ export interface Job<Input = Record<string, unknown>, Result = unknown> {
   error: { code: string; message: string } | null;
   runtime: string | null;
   queue: { position: number } | null;
-  metrics: { queue_ms: number | null; run_ms: number | null; gpu_seconds: number | null; cost_credits: number | null };
+  metrics: {
+    queue_ms: number | null;
+    run_ms: number | null;
+    /** Part of the start spent starting the runtime (a cold container); 0 when it was up. */
+    cold_start_ms?: number | null;
+    gpu_seconds: number | null;
+    cost_credits: number | null;
+  };
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
   output_expires_at: string | null;
   links: { self: string; cancel: string; stream: string };
+  /** `get` only: the lines the job's container wrote while it ran, oldest first (none for other runtimes). */
+  logs?: JobLogLine[];
+}
+
+/** A line a job's container wrote: in `Job.logs` and as the stream's `log` events. */
+export interface JobLogLine {
+  /** When it was written (ISO 8601). */
+  at: string;
+  stream: 'stdout' | 'stderr';
+  text: string;
+}
+
+/** What a run of an endpoint probably costs: the GPU's price and the endpoint's recent run times. */
+export interface JobEstimate {
+  service_id: string;
+  endpoint: string;
+  gpu: string;
+  price_per_s_usd: number;
+  recent_run_seconds: number[];
 }
 
 export interface JobPage {

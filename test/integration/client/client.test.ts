@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backoffMs, createClient, filePath, retryAfterMs, signWebhook, verifyWebhook, type OutputFile } from '@limelight/client';
 import { generateTypes } from '../../../packages/client/src/typegen';
 import { globalServer, rawApi } from '../helpers';
-import { keyedUser as fixtureUser } from './fixtures';
+import { keyedUser as fixtureUser, lostAnswerFetch } from './fixtures';
 import { clientScenarios, PNG_1PX, TEXT2IMG } from '../../client/scenarios';
 
 // @limelight/client in Node against the real platform server: the shared scenarios, plus what
@@ -86,15 +86,8 @@ describe('retries', () => {
 
   it('on the real server: an answer lost to a 503 is retried with the same key and one job exists', async () => {
     const { apiKey, token } = await keyedUser('sdk-retry');
-    const keys: string[] = [];
-    const flaky: typeof fetch = async (input, init) => {
-      const response = await fetch(input, init);
-      if (init?.method !== 'POST' || !String(input).endsWith('/v1/jobs')) return response;
-      keys.push(new Headers(init.headers).get('idempotency-key')!);
-      // The first job was created, but a gateway lost its answer.
-      return keys.length === 1 ? new Response('{"detail":"bad gateway"}', { status: 503, headers: { 'Retry-After': '0' } }) : response;
-    };
-    const c = createClient({ baseUrl: server.url, apiKey, fetch: flaky });
+    const { fetch: lossy, keys } = lostAnswerFetch();
+    const c = createClient({ baseUrl: server.url, apiKey, fetch: lossy });
     const job = await c.submit(TEXT2IMG, { input: { prompt: 'once', width: 64, height: 64 } });
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
