@@ -5,11 +5,11 @@
 // the cold start), scales to zero, cold-starts on the next job, and leaves no container when
 // deleted. Skips with how to run it when Podman is missing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ManagedService } from '../../../src/api';
 import { registryUnavailableReason, startRegistry, type TestRegistry } from '../../../scripts/registry.mjs';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { engineSkipReason, pushFixture, startTestEngine, type TestEngine } from '../../setup/containerEngine';
 import { LOG_LATE_MS } from '../../../reference-app/server/runtimes/container/containerRuntime';
+import { publishContainer } from './publishContainer';
 import { apiClients, confirmedUser, PUBLISHER, rawApi, signedIn } from '../helpers';
 
 const skip = engineSkipReason() ?? registryUnavailableReason();
@@ -44,36 +44,7 @@ describe.skipIf(skip)('a container service on a real runner (Podman)', () => {
     const token = session.access_token;
     const api = apiClients(server, token);
 
-    const pat = await rawApi(server, 'POST', '/v1/profile/upsert_pat', {
-      token,
-      body: {
-        platform: 'registry',
-        registry: registry.host,
-        credential_alias: 'loopback',
-        foreign_username: registry.username,
-        pat: registry.password,
-      },
-    });
-    expect(pat).toMatchObject({ status: 200, json: { platform: 'registry', registry: registry.host } });
-    const credentialId = String((pat.json as unknown as { id: string }).id);
-
-    const servers = await api.modelManagement.pricingServers();
-    if (!servers.ok) throw new Error(servers.error);
-    const created = await api.services.create({
-      display_name: 'Container greeter',
-      visibility: 'public',
-      runtime: {
-        type: 'container',
-        image,
-        registry_credential_id: credentialId,
-        gpu: servers.data[0]!.id,
-        min_instances: 0,
-        max_instances: 1,
-        idle_timeout_s: 10,
-      },
-    });
-    expect(created, JSON.stringify(created)).toMatchObject({ ok: true });
-    const id = (created as { data: ManagedService }).data.id;
+    const id = await publishContainer(server, token, registry, { image, name: 'Container greeter', idleTimeoutS: 10 });
     const hosting = async () =>
       (await rawApi(server, 'GET', `/v1/model_management/model_hosting_information?model_id=${id}`, { token })).json as Record<
         string,

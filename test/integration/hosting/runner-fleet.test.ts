@@ -7,11 +7,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ManagedService } from '../../../src/api';
 import { registryUnavailableReason, startRegistry, type TestRegistry } from '../../../scripts/registry.mjs';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { leaseHolder } from '../../../reference-app/server/runtimes/container/leases';
 import { engineSkipReason, pushFixture, startTestEngine, type TestEngine } from '../../setup/containerEngine';
+import { publishContainer } from './publishContainer';
 import { apiClients, confirmedUser, PUBLISHER, rawApi, signedIn } from '../helpers';
 import { testPostgres, type TestPostgres } from '../jobs/postgres';
 
@@ -82,33 +82,7 @@ describe.skipIf(skip)('runner agents sharing one PostgreSQL', () => {
     const second = startAgent();
     const { session } = await signedIn(api, PUBLISHER);
     const token = session.access_token;
-    const pat = await rawApi(api, 'POST', '/v1/profile/upsert_pat', {
-      token,
-      body: {
-        platform: 'registry',
-        registry: registry.host,
-        credential_alias: 'fleet',
-        foreign_username: registry.username,
-        pat: registry.password,
-      },
-    });
-    const servers = await apiClients(api, token).modelManagement.pricingServers();
-    if (!servers.ok) throw new Error(servers.error);
-    const created = await apiClients(api, token).services.create({
-      display_name: 'Fleet greeter',
-      visibility: 'public',
-      runtime: {
-        type: 'container',
-        image,
-        registry_credential_id: String(pat.json.id),
-        gpu: servers.data[0]!.id,
-        min_instances: 0,
-        max_instances: 1,
-        idle_timeout_s: 60,
-      },
-    });
-    expect(created, JSON.stringify(created)).toMatchObject({ ok: true });
-    const id = (created as { data: ManagedService }).data.id;
+    const id = await publishContainer(api, token, registry, { image, name: 'Fleet greeter', idleTimeoutS: 60 });
     const hosting = async () => (await rawApi(api, 'GET', `/v1/model_management/model_hosting_information?model_id=${id}`, { token })).json;
     const db = api.platform.database.db;
     const holderPid = async () => Number((await leaseHolder(db, id))?.split(':')[1] ?? 0);
