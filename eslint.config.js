@@ -106,10 +106,6 @@ export default tseslint.config(
       'reference-app/server/**/queries.ts',
       'reference-app/server/db/**',
       'reference-app/server/seed/**',
-      // TEMPORARY: files that landed from parallel branches with their SQL still inline; move each
-      // into its feature's queries.ts and remove its line.
-      'reference-app/server/publishing/containerHosting.ts',
-      'reference-app/server/runtimes/container/leases.ts',
     ],
     rules: {
       'no-restricted-syntax': [

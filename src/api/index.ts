@@ -25,7 +25,9 @@ export type {
   CheckoutSession,
   SubscriptionCreate,
   Subscription,
+  DeploymentLogLine,
   HostingInformation,
+  JobLogLine,
   OutputType,
   EndpointOutput,
   JobStatus,
@@ -68,7 +70,7 @@ export type { JobSubscription } from './jobs';
 /** Options of `JobsClient.subscribe`: the callbacks for each update and for failures, and where to resume. */
 export type { SubscribeOptions } from './jobs';
 export { createServicesClient, PRIVATE_SERVICE_LIMITS } from './services';
-export { SERVICE_INPUT_RULES } from './serviceRules';
+export { CONTAINER_RUNTIME_DEFAULTS, SERVICE_INPUT_RULES } from './serviceRules';
 export type { ServicesClient } from './services';
 export { createPlatformClients } from './clients';
 export type { PlatformClients, PlatformClientOptions } from './clients';

@@ -5,10 +5,11 @@
 // the cold start), scales to zero, cold-starts on the next job, and leaves no container when
 // deleted. Skips with how to run it when Podman is missing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ManagedService } from '../../../src/api';
 import { registryUnavailableReason, startRegistry, type TestRegistry } from '../../../scripts/registry.mjs';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { engineSkipReason, pushFixture, startTestEngine, type TestEngine } from '../../setup/containerEngine';
+import { LOG_LATE_MS } from '../../../reference-app/server/runtimes/container/containerRuntime';
+import { publishContainer } from './publishContainer';
 import { apiClients, confirmedUser, PUBLISHER, rawApi, signedIn } from '../helpers';
 
 const skip = engineSkipReason() ?? registryUnavailableReason();
@@ -43,36 +44,7 @@ describe.skipIf(skip)('a container service on a real runner (Podman)', () => {
     const token = session.access_token;
     const api = apiClients(server, token);
 
-    const pat = await rawApi(server, 'POST', '/v1/profile/upsert_pat', {
-      token,
-      body: {
-        platform: 'registry',
-        registry: registry.host,
-        credential_alias: 'loopback',
-        foreign_username: registry.username,
-        pat: registry.password,
-      },
-    });
-    expect(pat).toMatchObject({ status: 200, json: { platform: 'registry', registry: registry.host } });
-    const credentialId = String((pat.json as unknown as { id: string }).id);
-
-    const servers = await api.modelManagement.pricingServers();
-    if (!servers.ok) throw new Error(servers.error);
-    const created = await api.services.create({
-      display_name: 'Container greeter',
-      visibility: 'public',
-      runtime: {
-        type: 'container',
-        image,
-        registry_credential_id: credentialId,
-        gpu: servers.data[0]!.id,
-        min_instances: 0,
-        max_instances: 1,
-        idle_timeout_s: 10,
-      },
-    });
-    expect(created, JSON.stringify(created)).toMatchObject({ ok: true });
-    const id = (created as { data: ManagedService }).data.id;
+    const id = await publishContainer(server, token, registry, { image, name: 'Container greeter', idleTimeoutS: 10 });
     const hosting = async () =>
       (await rawApi(server, 'GET', `/v1/model_management/model_hosting_information?model_id=${id}`, { token })).json as Record<
         string,
@@ -97,9 +69,31 @@ describe.skipIf(skip)('a container service on a real runner (Podman)', () => {
           body: { service_id: id, endpoint: '/greet', input: { name: 'Ada' } },
           headers: { Prefer: 'wait=30' },
         })
-      ).json as unknown as { status: string; runtime: string; result: { text: string; container: string } };
+      ).json as unknown as { job_id: string; status: string; runtime: string; result: { text: string; container: string } };
     const first = await run();
     expect(first).toMatchObject({ status: 'FINISHED', runtime: 'container', result: { text: 'Hello, Ada.' } });
+    // The line the container wrote while the job ran is the job's, for the job's owner.
+    // (The engine's log stream lags the answer a little: the line joins the job within LOG_LATE_MS.)
+    await expect
+      .poll(async () => (await rawApi(server, 'GET', `/v1/jobs/${first.job_id}`, { token: caller.session.access_token })).json.logs, {
+        timeout: LOG_LATE_MS + 1000,
+      })
+      .toEqual([expect.objectContaining({ stream: 'stdout', text: 'greeting Ada' })]);
+    // The owner reads the deployment's tail (the runner's stage lines too) and the job's times.
+    // The job's stream sends the line as a `log` event, even when it lags the final envelope.
+    const callerJobs = apiClients(server, caller.session.access_token).jobs;
+    const streamed = await callerJobs.create({ service_id: id, endpoint: '/greet', input: { name: 'Grace' } });
+    if (!streamed.ok) throw new Error(streamed.error);
+    const lines: string[] = [];
+    const done = await callerJobs.subscribe(streamed.data.job_id, { onJob: () => {}, onLog: (l) => lines.push(`${l.stream} ${l.text}`) })
+      .done;
+    expect(done).toMatchObject({ status: 'FINISHED', result: { text: 'Hello, Grace.' } });
+    expect(lines).toEqual(['stdout greeting Grace']);
+    await expect.poll(async () => JSON.stringify((await hosting()).logs)).toContain('greeting Ada');
+    const owned = await hosting();
+    expect(owned).toMatchObject({ last_queue_ms: expect.any(Number), last_run_ms: expect.any(Number) });
+    const tail = (owned.logs as Array<{ stream: string; text: string }>).map((l) => `${l.stream} ${l.text}`);
+    expect(tail).toEqual(expect.arrayContaining(['stdout greeting Ada', expect.stringMatching(/^runner Instance ready in \d+ ms/)]));
 
     await expect.poll(async () => (await hosting()).status, { timeout: 30_000, interval: 500 }).toBe('scaled_to_zero');
     expect(await hosting()).toMatchObject({ instances: 0 });

@@ -90,6 +90,18 @@ describe.skipIf(skip)('container deployment lifecycle (Podman)', () => {
     expect(await t.engine.containersOf(specFor('life').id)).toEqual([]);
   });
 
+  it('a job that arrives while the deployment is still deploying waits for its first instance', async () => {
+    const { deployment } = deploy(specFor('early-job'));
+    const deploying = deployment.deploy();
+    // A takeover or a save just before a run: the job comes before the first instance is up.
+    const early = deployment.acquire(AbortSignal.timeout(30_000));
+    expect(await deploying).toMatchObject({ status: 'running' });
+    const lease = await early;
+    expect(await greet(lease.baseUrl, 'Early')).toBe('Hello, Early.');
+    lease.release();
+    await deployment.stop();
+  });
+
   it('scales up to max_instances while jobs queue, and back down when idle', async () => {
     const { deployment } = deploy(specFor('scale', { maxInstances: 3, minInstances: 1 }));
     await deployment.deploy();

@@ -1,3 +1,4 @@
+import { DEFAULT_CONCURRENCY } from './contract';
 import { EngineError, type ContainerEngine, type InstanceSpec, type RegistryAuth } from './engine';
 import { InstanceFactory, type Instance, type WarmStrategy } from './instances';
 import { LogRing } from './logRing';
@@ -11,8 +12,7 @@ import { LogRing } from './logRing';
 
 export type DeploymentStatus = 'deploying' | 'running' | 'scaled_to_zero' | 'failed' | 'stopped';
 
-/** Jobs one instance serves at once unless the deployment says otherwise. */
-export const DEFAULT_CONCURRENCY = 1;
+export { DEFAULT_CONCURRENCY } from './contract';
 /** How long a new instance may take to pass its health check before the deploy fails. */
 export const READY_TIMEOUT_MS = 60_000;
 /** Log lines quoted in a failure message. */
@@ -120,8 +120,10 @@ export class Deployment {
     try {
       await this.stage('pull', () => this.engine.pull(this.spec.image, this.spec.auth));
       this.setReport({ status: 'deploying', message: 'Starting the first instance' });
-      await this.startInstance();
+      // Jobs that arrived while it deployed (a takeover, a save just before a run) take it first.
+      this.serveWaiters(await this.startInstance());
       this.setReport({ status: 'running', message: 'Healthy' });
+      if (this.waiters.length > 0) this.scaleForQueue();
       await this.settle();
       this.armIdleTimer();
     } catch (error) {
@@ -144,7 +146,9 @@ export class Deployment {
         this.waiters = this.waiters.filter((w) => w !== waiter);
         reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
       });
-      this.scaleForQueue();
+      // While the first deploy pulls and starts, the deploy serves the waiters when it is done
+      // (starting another instance before the image is pulled would fail).
+      if (this.report.status !== 'deploying') this.scaleForQueue();
     });
   }
 
@@ -164,7 +168,7 @@ export class Deployment {
     try {
       await this.stage('pull', () => this.engine.pull(spec.image, spec.auth));
       const count = Math.max(1, old.running.length, spec.minInstances);
-      for (let i = 0; i < count; i += 1) await this.startInstance();
+      for (let i = 0; i < count; i += 1) this.serveWaiters(await this.startInstance());
       this.setReport({ status: 'running', message: 'Healthy' });
     } catch (error) {
       // The old revision keeps serving; the report says why the new one did not start.
@@ -297,7 +301,7 @@ export class Deployment {
 
   /** Brings the running count to min_instances and keeps one spare in the warm pool. */
   private async settle(): Promise<void> {
-    while (this.running.length < this.spec.minInstances) await this.startInstance();
+    while (this.running.length < this.spec.minInstances) this.serveWaiters(await this.startInstance());
     await this.factory.replenish(this.warm, 1).catch(() => undefined);
   }
 
@@ -365,6 +369,8 @@ export class Deployment {
     await this.factory.discardSpares().catch(() => undefined);
     await this.engine.removeDeployment(this.spec.id).catch(() => undefined);
     this.setReport({ status: 'failed', message: tail.length ? `${reason}. Last log lines:\n${tail.join('\n')}` : reason });
+    // Jobs that waited for the first instance learn why it will not come.
+    for (const w of this.waiters.splice(0)) w.reject(new EngineError('engine', `The deployment failed: ${reason}`));
   }
 
   private setReport(change: Partial<DeploymentReport>): void {
