@@ -130,3 +130,32 @@ export function downloadName(media: FileRef): string {
   const subtype = media.content_type.split('/')[1]?.split(/[;+]/)[0] ?? 'bin';
   return `${last || 'output'}.${subtype}`;
 }
+
+/** A duration for the run's timings: `850 ms`, `1.2 s`. */
+export function formatDuration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * A finished run's timings from the envelope's `metrics` (docs/jobs.md): queue, cold start and
+ * run. The cold start is shown for container runs (0 is a warm start, worth saying) and for any
+ * run that had one; runtimes that are always up report none.
+ */
+export function runTimings(job: Job): { queue: number | null; coldStart: number | null; run: number | null } {
+  const { queue_ms, run_ms, cold_start_ms } = job.metrics;
+  const coldStart = typeof cold_start_ms === 'number' && (cold_start_ms > 0 || job.runtime === 'container') ? cold_start_ms : null;
+  return { queue: queue_ms ?? null, coldStart, run: run_ms ?? null };
+}
+
+/** One line a container wrote while the job ran (GET /v1/jobs/{id} `logs`). */
+export interface JobLogLine {
+  at: string;
+  stream: string;
+  text: string;
+}
+
+/** The job's log lines, when the server sends them (container runs); none otherwise. */
+export function jobLogLines(job: Job): JobLogLine[] {
+  const logs = (job as Job & { logs?: unknown }).logs;
+  return Array.isArray(logs) ? logs.filter((l): l is JobLogLine => typeof l?.text === 'string') : [];
+}

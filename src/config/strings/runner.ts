@@ -93,6 +93,13 @@ export const runnerStrings = {
     runtime: 'Runtime: {runtime}',
     empty: 'The run finished without output.',
     cost: 'Cost: {credits} credits, {seconds} s',
+    /** Not in the spec: a finished run's timings from the job's metrics (docs/jobs.md). */
+    queueTime: 'Queue {time}',
+    coldStart: 'cold start {time}',
+    warmStart: 'warm start (no cold start)',
+    runTime: 'run {time}',
+    /** Not in the spec: the lines a container wrote while the job ran. */
+    logs: 'Container log of this run',
   },
   errors: {
     /** 401: the auth dialog opens; after sign-in the run resumes. */
