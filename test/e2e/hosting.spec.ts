@@ -19,16 +19,20 @@ const PASSWORD = 'hosting-password-1';
 const IDLE_TIMEOUT_S = 10;
 
 const test = base.extend<object, { stack: HostingStack }>({
+  // Playwright reads a fixture's dependencies from its first parameter's destructuring pattern,
+  // so a fixture with none must write `{}`; the second is Playwright's `use`, named apart from
+  // React's for the hooks rule.
   stack: [
-    async ({}, use) => {
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide: (stack: HostingStack) => Promise<void>) => {
       const stack = await startHostingStack();
-      await use(stack);
+      await provide(stack);
       await stack.stop();
     },
     { scope: 'worker', timeout: 120_000 },
   ],
   // Every page and request of this file goes to the site with the runner on.
-  baseURL: async ({ stack }, use) => use(stack.site),
+  baseURL: async ({ stack }, provide) => provide(stack.site),
 });
 
 async function signIn(page: Page, email: string) {
