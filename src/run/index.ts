@@ -1,7 +1,7 @@
 export { endpointInputSchema, parameterSchema } from './schema';
 export type { JsonSchema } from './schema';
 export { validateJobInput, describeFieldErrors } from './validate';
-export { runnableEndpoints, canRunService } from './endpoints';
+export { runnableEndpoints, canRunService, runBlocker, type RunBlocker } from './endpoints';
 export type { InputValidation } from './validate';
 export { MAX_DATA_URI_BYTES, parseDataUri, dataUriSize, isFileUrl } from './files';
 export type { DataUriParts } from './files';

@@ -5,6 +5,7 @@ import { usePlatform } from '../../config/PlatformProvider';
 import { formatString, type Strings } from '../../config/strings';
 import { useThemeClass } from '../../config/useThemeClass';
 import { BILLING_PATH } from '../../pricing/constants';
+import { runBlocker } from '../../run/endpoints';
 import { RecentRuns, summariseInput } from './RecentRuns';
 import { RunnerField } from './RunnerFields';
 import { ResultView, RunOutput } from './RunOutput';
@@ -193,13 +194,28 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
   const Heading = `h${headingLevel}` as const;
   const sub = (headingLevel + 1) as 3 | 4;
 
-  if (runner.endpoints.length === 0) {
+  // Nothing to offer a form for: no endpoint, or a container deployment that is not running
+  // (the descriptor's coarse state); say why instead of a Playground that cannot run.
+  const blocker = runner.endpoints.length === 0 ? 'no-endpoints' : runBlocker(service);
+  if (blocker) {
     return (
-      <section className={props.className} aria-labelledby={titleId} data-lime="service-runner" data-state="unavailable">
+      <section
+        className={props.className}
+        aria-labelledby={titleId}
+        data-lime="service-runner"
+        data-state="unavailable"
+        data-blocker={blocker}
+      >
         <Heading className={styles.title} id={titleId}>
           {s.title}
         </Heading>
-        <p>{s.errors.noEndpoints}</p>
+        <p>
+          {blocker === 'starting'
+            ? s.errors.deploymentStarting
+            : blocker === 'unavailable'
+              ? s.errors.deploymentUnavailable
+              : s.errors.noEndpoints}
+        </p>
       </section>
     );
   }

@@ -109,6 +109,10 @@ export const runnerStrings = {
     buyCredits: 'Buy credits',
     failed: 'The run failed: {message}',
     noEndpoints: 'This service cannot be run yet: its publisher has not added an endpoint to call.',
+    /** Not in the spec: a container service whose deployment is still deploying. */
+    deploymentStarting: 'This service is starting: its container is being deployed. Try again in a minute.',
+    /** Not in the spec: a container service whose deployment failed or stopped, or has no runner. */
+    deploymentUnavailable: 'This service is not running right now: its container deployment has stopped or failed. Try again later.',
     unknownService: 'Service not found.',
     loadFailed: 'Could not load this service. Check your connection and try again.',
     notANumber: 'Enter a number.',

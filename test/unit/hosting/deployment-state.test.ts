@@ -1,0 +1,54 @@
+// A container service's coarse deployment state, from the catalogue descriptor the server builds
+// (catalogue/descriptors.ts) to what the card, the page and the Playground decide with it
+// (`runBlocker`, src/run/endpoints.ts; docs/publishing.md, "Lifecycle").
+import { describe, expect, it } from 'vitest';
+import { deploymentState, toDescriptor } from '../../../reference-app/server/catalogue/descriptors';
+import { canRunService, runBlocker } from '../../../src/run';
+import type { ServiceEndpoint } from '../../../src/api';
+
+const greet: ServiceEndpoint = { method: 'POST', path: '/greet', parameters: [] } as unknown as ServiceEndpoint;
+
+describe('the coarse deployment state', () => {
+  it('is ready when running or scaled to zero, starting while deploying, unavailable otherwise', () => {
+    expect(deploymentState('running')).toBe('ready');
+    expect(deploymentState('scaled_to_zero')).toBe('ready');
+    expect(deploymentState('deploying')).toBe('starting');
+    for (const status of ['failed', 'stopped', 'waiting_for_runner', null]) expect(deploymentState(status)).toBe('unavailable');
+  });
+
+  it('is in the descriptor of container services only', () => {
+    const row = {
+      id: 'greeter',
+      display_name: 'Greeter',
+      model_desc: null,
+      display_img_url: null,
+      used_models: null,
+      model_category: null,
+      created_by: null,
+      created_at: new Date('2026-11-24T00:00:00Z'),
+      n_usages: 0,
+      sort_idx_featured: null,
+      provider: null,
+      owner_name: null,
+      is_public: true,
+      endpoints: [],
+    } as unknown as Parameters<typeof toDescriptor>[0];
+    expect(toDescriptor({ ...row, runtime_type: 'container', hosting_status: 'failed' }, 'http://x').deployment).toBe('unavailable');
+    expect(toDescriptor({ ...row, runtime_type: 'container', hosting_status: 'scaled_to_zero' }, 'http://x').deployment).toBe('ready');
+    expect(toDescriptor({ ...row, runtime_type: 'http', hosting_status: 'running' }, 'http://x')).not.toHaveProperty('deployment');
+    expect(toDescriptor(row, 'http://x')).not.toHaveProperty('deployment');
+  });
+});
+
+describe('runBlocker: why a service cannot be run now', () => {
+  it('names missing endpoints first, then a deployment that is not ready', () => {
+    expect(runBlocker({ endpoints: [], deployment: 'ready' })).toBe('no-endpoints');
+    expect(runBlocker({ endpoints: [greet], deployment: 'starting' })).toBe('starting');
+    expect(runBlocker({ endpoints: [greet], deployment: 'unavailable' })).toBe('unavailable');
+    expect(runBlocker({ endpoints: [greet], deployment: 'ready' })).toBeNull();
+    expect(canRunService({ endpoints: [greet] })).toBe(true);
+    // The bundled catalogue lists no endpoints: unknown is not "none".
+    expect(canRunService({})).toBe(true);
+    expect(canRunService({ endpoints: [greet], deployment: 'unavailable' })).toBe(false);
+  });
+});
