@@ -94,8 +94,6 @@ export default tseslint.config(
       'reference-app/server/jobs/events.ts',
       'reference-app/server/jobs/files.ts',
       'reference-app/server/jobs/webhookSecrets.ts',
-      'reference-app/server/publishing/containerHosting.ts',
-      'reference-app/server/runtimes/container/leases.ts',
       // TEMPORARY: auth files whose SQL has not moved to auth/queries.ts yet (50 query calls;
       // userRecords.ts and sessions.ts have moved). Remove each line as its file moves.
       'reference-app/server/auth/emailTokens.ts',

@@ -18,6 +18,7 @@ import { CatalogueCache } from './http/catalogueCache';
 import { RateLimiter } from './http/rateLimit';
 import { startJobs, type Jobs } from './jobs';
 import { log } from './log';
+import { jobEventsChannel } from './jobs/events';
 import { createContainerHosting } from './publishing/containerHosting';
 import { runnableServiceLoader } from './publishing/publishedServices';
 import type { FleetAdapter } from './runtimes/fleet';
@@ -109,7 +110,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     const urlPolicy = { allowPrivateAddresses: config.runtimes.allowPrivateServiceUrls, own: ownAddressOf(config.publicUrl, config.port) };
     // CONTAINER_RUNNER=docker attaches the container runner (docs/publishing.md, "Running
     // containers"); without it, container deployments wait for a runner.
-    const hosting = !options.fleet && config.runtimes.containers ? createContainerHosting(db, box, config.runtimes.containers) : undefined;
+    const hosting =
+      !options.fleet && config.runtimes.containers
+        ? createContainerHosting(db, box, config.runtimes.containers, {
+            notifyChannel: jobEventsChannel(config.databaseUrl ? config.databaseSchema : undefined),
+          })
+        : undefined;
     const fleet = options.fleet ?? hosting?.fleet;
     const runtimes = createRuntimeRegistry({ box, config: config.runtimes, own: urlPolicy.own, fleet, choose: options.runtimes });
     const jobs = await startJobs({ database, config, linkKey, media, runtimes, loadRunnable: runnableServiceLoader(db, config.publicUrl) });

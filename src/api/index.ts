@@ -29,7 +29,9 @@ export type {
   CheckoutSession,
   SubscriptionCreate,
   Subscription,
+  DeploymentLogLine,
   HostingInformation,
+  JobLogLine,
   OutputType,
   EndpointOutput,
   JobStatus,
@@ -68,7 +70,7 @@ export type { SupportClient } from './support';
 export { createJobsClient, JOBS_PREFIX, MAX_PREFER_WAIT_S } from './jobs';
 export type { JobsClient, CreateJobOptions, ListJobsQuery, JobSubscription, SubscribeOptions } from './jobs';
 export { createServicesClient, SERVICES_PREFIX, PRIVATE_SERVICE_LIMITS } from './services';
-export { SERVICE_INPUT_RULES } from './serviceRules';
+export { CONTAINER_RUNTIME_DEFAULTS, SERVICE_INPUT_RULES } from './serviceRules';
 export type { ServicesClient } from './services';
 export { createPlatformClients } from './clients';
 export type { PlatformClients, PlatformClientOptions } from './clients';

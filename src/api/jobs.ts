@@ -1,6 +1,6 @@
 import { createApiClient, type ClientOptions } from './http';
 import { OFFLINE_ERROR, type ApiResult } from './result';
-import { FINAL_JOB_STATUSES, type FileRef, type Job, type JobCreate, type JobEstimateData, type JobList } from './types';
+import { FINAL_JOB_STATUSES, type FileRef, type Job, type JobCreate, type JobEstimateData, type JobList, type JobLogLine } from './types';
 
 // The job API (docs/jobs.md): create a run of a service endpoint, follow it, cancel it, list
 // past runs, upload input files, and subscribe to its server-sent events. Calls never throw.
@@ -35,6 +35,8 @@ export interface JobSubscription {
 export interface SubscribeOptions {
   /** Called with the envelope on every status change and partial output. */
   onJob(job: Job): void;
+  /** Each line a container job's instance writes while the job runs (docs/jobs.md, "Logs"). */
+  onLog?(line: JobLogLine): void;
   /** A failure that ends the subscription (401, 404) or a reconnect attempt (transient). */
   onError?(error: { status: number; message: string; willRetry: boolean }): void;
   /** Resume after this event id (a previous subscription's last `id`). */
@@ -75,13 +77,25 @@ export function createJobsClient(options: ClientOptions) {
     sub.signal?.addEventListener('abort', abort, { once: true });
     let lastEventId = sub.lastEventId;
     let latest: Job | undefined;
+    // The server replays a job's stored lines from the first on every connection: a reconnect
+    // skips the ones already passed on.
+    let logLines = 0;
     const path = `jobs/${encodeURIComponent(jobId)}/stream`;
 
     async function connectOnce(): Promise<'final' | 'dropped' | { status: number; message: string }> {
       const headers: Record<string, string> = lastEventId ? { 'Last-Event-ID': lastEventId } : {};
       const opened = await client.stream(path, { headers, signal: controller.signal });
       if (!opened.ok) return opened.status === 0 ? 'dropped' : { status: opened.status, message: opened.error };
+      let replayed = 0;
       for await (const event of opened.data) {
+        if (event.event === 'log') {
+          replayed += 1;
+          if (replayed > logLines) {
+            logLines = replayed;
+            sub.onLog?.(JSON.parse(event.data) as JobLogLine);
+          }
+          continue;
+        }
         if (event.event !== 'job') continue;
         if (event.id) lastEventId = event.id;
         latest = JSON.parse(event.data) as Job;

@@ -5,7 +5,15 @@ import { serviceInputSchema } from './generated/serviceInput';
 // server cannot disagree: a change to the server's zod schema reaches the editor through
 // `npm run contract`.
 
-const { display_name, endpoints } = serviceInputSchema.properties;
+const { display_name, endpoints, runtime } = serviceInputSchema.properties;
+const container = runtime.oneOf[1].properties;
+
+/**
+ * A container runtime's fields the owner may leave out (docs/publishing.md, "The container
+ * contract"): FastAPI's port and document, one job per instance at a time. The server fills them
+ * in from here, so the editor's placeholders and the stored values agree.
+ */
+export const CONTAINER_RUNTIME_DEFAULTS = { port: 8080, health_path: '/openapi.json', concurrency: 1 } as const;
 
 /** What the server's `ServiceInput` schema allows, for checking a draft before it is sent. */
 export const SERVICE_INPUT_RULES = {
@@ -15,4 +23,11 @@ export const SERVICE_INPUT_RULES = {
   endpointPath: new RegExp(endpoints.items.properties.path.pattern),
   /** Longest endpoint path, in characters. */
   endpointPathMaxLength: endpoints.items.properties.path.maxLength,
+  /** The container contract (docs/publishing.md): the port the image serves HTTP on. */
+  containerPort: { min: container.port.minimum, max: container.port.maximum },
+  /** The path that gates traffic: starts with `/`. */
+  healthPath: new RegExp(container.health_path.pattern),
+  healthPathMaxLength: container.health_path.maxLength,
+  /** Jobs one instance takes at once. */
+  concurrency: { min: container.concurrency.minimum, max: container.concurrency.maximum },
 } as const;

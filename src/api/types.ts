@@ -168,6 +168,12 @@ export type Subscription = Wire['Subscription'];
 /** Hosting information (spec: result fields not shown). */
 export type HostingInformation = Wire['HostingInformation'];
 
+/** A line of a container deployment's log, as its owner reads it in HostingInformation. */
+export type DeploymentLogLine = Wire['DeploymentLogLine'];
+
+/** A line a job's container wrote while the job ran (GET /v1/jobs/{id} `logs`, the stream's `log` events). */
+export type JobLogLine = Wire['JobLogLine'];
+
 // ---- Jobs (docs/jobs.md): one run of a service endpoint, queued and metered by the server.
 
 /** Job statuses in lifecycle order; the last four are final. */
@@ -241,14 +247,23 @@ export type ServiceRuntimeInput =
       min_instances: number;
       max_instances: number;
       idle_timeout_s: number;
+      /** The port the image serves HTTP on (1–65535, default 8080). */
+      port?: number;
+      /** The path that gates traffic: starts with `/` (default `/openapi.json`). */
+      health_path?: string;
+      /** Jobs one instance takes at once (1–64, default 1). */
+      concurrency?: number;
     };
 
 /** The stored runtime: header values are replaced by their names. */
 export type ServiceRuntime =
   | { type: 'local-demo' }
   | { type: 'http'; base_url: string; header_names: string[] }
-  | (Omit<Extract<ServiceRuntimeInput, { type: 'container' }>, 'registry_credential_id'> & {
+  | (Omit<Extract<ServiceRuntimeInput, { type: 'container' }>, 'registry_credential_id' | 'port' | 'health_path' | 'concurrency'> & {
       registry_credential_id: string | null;
+      port: number;
+      health_path: string;
+      concurrency: number;
       /** No GPU fleet is attached locally: a deployment waits for a runner (docs/publishing.md). */
       deployment_status: 'waiting_for_runner' | 'running' | 'failed';
     });

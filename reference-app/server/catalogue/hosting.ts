@@ -2,12 +2,33 @@ import type { z } from '@hono/zod-openapi';
 import { invalid, notFound } from '../errors';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
+import { selectDeploymentLogTail, selectLastJobTimes } from '../runtimes/container/queries';
 import { selectHosting } from './queries';
-import type { HostingInformationSchema, HostingQuerySchema } from './schemas';
+import { HOSTING_LOG_LINES, type HostingInformationSchema, type HostingQuerySchema } from './schemas';
 
 // Hosting state of a service. Someone else's private service answers like a missing one.
 
 type HostingInformation = z.output<typeof HostingInformationSchema>;
+
+type LogLine = NonNullable<HostingInformation['logs']>[number];
+
+/**
+ * What only the owner sees: the deployment's last log lines and its newest job's times, read from
+ * the database (the runner managing the deployment may be another process: docs/deploy.md).
+ */
+async function ownerExtras(db: Db, serviceId: string): Promise<Pick<HostingInformation, 'logs' | 'last_queue_ms' | 'last_run_ms'>> {
+  const [lines, times] = await Promise.all([selectDeploymentLogTail(db, serviceId, HOSTING_LOG_LINES), selectLastJobTimes(db, serviceId)]);
+  return {
+    logs: lines.map((l) => ({
+      at: new Date(l.at).toISOString(),
+      stream: l.stream as LogLine['stream'],
+      instance: l.instance,
+      text: l.line,
+    })),
+    last_queue_ms: times?.queue_ms ?? null,
+    last_run_ms: times?.run_ms ?? null,
+  };
+}
 
 export async function hostingInformation(
   db: Db,
@@ -22,7 +43,9 @@ export async function hostingInformation(
   const row = await selectHosting(db, by, value);
   if (!row || (!row.is_public && row.created_by !== userId)) throw notFound(`No model service with ${by} ${value}`);
   if (!row.hosted_model_id) throw notFound(`Model ${row.model_id} is not hosted on ${config.brandName} (provider ${row.provider})`);
+  const owner = row.created_by === userId ? await ownerExtras(db, row.model_id) : {};
   return {
+    ...owner,
     hosted_model_id: row.hosted_model_id,
     model_id: row.model_id,
     status: row.status as HostingInformation['status'],

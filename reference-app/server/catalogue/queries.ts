@@ -61,8 +61,31 @@ export function selectHosting(db: Db, by: 'hosted_model_id' | 'model_id', value:
     .executeTakeFirst();
 }
 
+/**
+ * One row per offer (docs/publishing.md, "GPUs"): rows that differ only by price (the same GPU
+ * name, VRAM, GPU count and provider) are one offer, answered at its cheapest price (the lowest
+ * id among equal prices); cheapest offers first. Every row stays in the table, so a service saved
+ * with a dropped row's id keeps its GPU.
+ */
 export function selectPricingServers(db: Db) {
-  return db.selectFrom('pricing_servers').selectAll().orderBy('customer_price_per_s_usd').orderBy('id').execute();
+  return db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('pricing_servers')
+        .distinctOn(['display_name', 'gpu_vram_gb', 'physical_gpus', 'provider'])
+        .selectAll()
+        .orderBy('display_name')
+        .orderBy('gpu_vram_gb')
+        .orderBy('physical_gpus')
+        .orderBy('provider')
+        .orderBy('customer_price_per_s_usd')
+        .orderBy('id')
+        .as('offers'),
+    )
+    .selectAll()
+    .orderBy('customer_price_per_s_usd')
+    .orderBy('id')
+    .execute();
 }
 
 export function selectServicePricing(db: Db) {

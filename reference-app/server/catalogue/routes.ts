@@ -44,7 +44,8 @@ export function catalogueRoutes({ db }: ApiDeps) {
       method: 'get',
       path: '/pricing_servers',
       tags,
-      summary: 'GPU servers with per-second prices (clients keep the runpod and replicate ones)',
+      summary:
+        'GPU offers with per-second prices, one per GPU, VRAM, GPU count and provider (the cheapest when several differ only by price); clients keep the runpod and replicate ones',
       responses: { 200: json(z.array(PricingServerSchema), 'Pricing servers') },
     }),
     async (c) => c.json(await selectPricingServers(db), 200),

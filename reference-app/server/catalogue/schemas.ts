@@ -68,6 +68,20 @@ export const ModelPricingRowSchema = z
   .object({ model_id: z.string(), display_name: z.string(), unit: z.enum(['request', 'second']), price_usd: z.number() })
   .openapi('ModelPricingRow');
 
+/** Log lines model_hosting_information answers the owner. */
+export const HOSTING_LOG_LINES = 100;
+
+export const DeploymentLogLineSchema = z
+  .object({
+    at: iso,
+    stream: z
+      .enum(['stdout', 'stderr', 'runner'])
+      .openapi({ description: "`runner`: the platform's own words (stages, cold starts, failures)" }),
+    instance: z.string().openapi({ description: "The container's short id; empty for a line about the whole deployment" }),
+    text: z.string(),
+  })
+  .openapi('DeploymentLogLine');
+
 export const HostingInformationSchema = z
   .object({
     hosted_model_id: z.string(),
@@ -86,6 +100,16 @@ export const HostingInformationSchema = z
       .string()
       .openapi({ description: 'Where runs of the service are created: POST with {"service_id", "endpoint", "input"} (docs/jobs.md)' }),
     updated_at: iso,
+    last_queue_ms: z
+      .number()
+      .nullable()
+      .optional()
+      .openapi({ description: "Owner only: the newest finished job's time in the queue (null before the first)" }),
+    last_run_ms: z.number().nullable().optional().openapi({ description: "Owner only: the newest finished job's run time" }),
+    logs: z
+      .array(DeploymentLogLineSchema)
+      .optional()
+      .openapi({ description: `Owner only: the deployment's last ${HOSTING_LOG_LINES} log lines, oldest first` }),
   })
   .openapi('HostingInformation');
 

@@ -3,15 +3,19 @@ import { sql } from 'kysely';
 
 // Job notifications over pg_notify, so every server process sharing one PostgreSQL hears them
 // (PGlite delivers them in-process the same way). Payloads: `q` (a job was queued or a slot
-// freed), `c:<job id>:<version>` (a job changed), `x:<job id>` (cancel requested). Delivery is
+// freed), `c:<job id>:<version>` (a job changed), `x:<job id>` (cancel requested), `l:<job id>`
+// (a container wrote log lines for the job: publishing/deploymentLogs.ts). Delivery is
 // best effort: workers and streams also poll, so a lost notification only delays.
+
+/** The notification channel of one database schema's jobs. */
+export const jobEventsChannel = (schema: string | undefined) => `lime_jobs_${schema ?? 'public'}`.slice(0, 63);
 
 export class JobEvents {
   readonly #emitter = new EventEmitter();
   readonly channel: string;
 
   constructor(schema: string | undefined) {
-    this.channel = `lime_jobs_${schema ?? 'public'}`.slice(0, 63);
+    this.channel = jobEventsChannel(schema);
     this.#emitter.setMaxListeners(0);
   }
 
@@ -22,6 +26,7 @@ export class JobEvents {
       const [, jobId, version] = payload.split(':');
       this.#emitter.emit(`changed:${jobId}`, Number(version));
     } else if (payload.startsWith('x:')) this.#emitter.emit('cancel', payload.slice(2));
+    else if (payload.startsWith('l:')) this.#emitter.emit(`logged:${payload.slice(2)}`);
   }
 
   onQueued(listener: () => void): () => void {
@@ -32,6 +37,11 @@ export class JobEvents {
   onChanged(jobId: string, listener: (version: number) => void): () => void {
     this.#emitter.on(`changed:${jobId}`, listener);
     return () => this.#emitter.off(`changed:${jobId}`, listener);
+  }
+
+  onLogged(jobId: string, listener: () => void): () => void {
+    this.#emitter.on(`logged:${jobId}`, listener);
+    return () => this.#emitter.off(`logged:${jobId}`, listener);
   }
 
   onCancel(listener: (jobId: string) => void): () => void {

@@ -23,6 +23,7 @@ import {
   JobSchema,
   WebhookSecretSchema,
 } from './schemas';
+import { jobLogSource } from './jobLogs';
 import { followJob } from './stream';
 import { rotateWebhookSecret, WEBHOOK_SECRET_OVERLAP_HOURS, webhookSecretBox, webhookSecretsOf } from './webhookSecrets';
 
@@ -64,6 +65,7 @@ export function jobRoutes(deps: ApiDeps) {
   const { jobs } = deps;
   const openStreams = new OpenStreams(deps.config.streamsPerUser);
   const secretBox = webhookSecretBox(deps.linkKey);
+  const jobLogs = jobLogSource(deps.db);
 
   app.openapi(
     createRoute({
@@ -209,7 +211,10 @@ export function jobRoutes(deps: ApiDeps) {
       }),
       async (c) => {
         const caller = c.var.caller;
-        return c.json(await jobs.envelope(await action.act(caller.userId, c.req.valid('param').job_id)), 200);
+        const envelope = await jobs.envelope(await action.act(caller.userId, c.req.valid('param').job_id));
+        // Only the caller's own job reaches here (act checks): its container's lines are the job's own.
+        if (action.method === 'get') return c.json({ ...envelope, logs: (await jobLogs(envelope.job_id, '0')).lines }, 200);
+        return c.json(envelope, 200);
       },
     );
   }
@@ -221,7 +226,7 @@ export function jobRoutes(deps: ApiDeps) {
       tags,
       summary: 'Server-sent events: the envelope on every change, ending after the final status',
       description:
-        'Each event is `event: job`, `id: <version>`, `data: <envelope>`. Reconnect with `Last-Event-ID` to resume; a comment line is sent every 15 s as heartbeat.',
+        'Each event is `event: job`, `id: <version>`, `data: <envelope>`. Reconnect with `Last-Event-ID` to resume; a comment line is sent every 15 s as heartbeat. A container job\'s log lines come as `event: log`, `data: {"at","stream","text"}`: the stored lines first, then each as it is written, always before the job event that follows them.',
       request: { params: JobIdParamSchema },
       responses: {
         200: { description: 'Event stream', content: { 'text/event-stream': { schema: z.string() } } },
@@ -239,7 +244,7 @@ export function jobRoutes(deps: ApiDeps) {
         return c.json({ detail: `Too many open job streams: at most ${openStreams.perUser} per account at once; close one first` }, 429);
       }
       const lastId = Number(c.req.header('last-event-id'));
-      return followJob(c, jobs, caller.userId, jobId, Number.isFinite(lastId) ? lastId : 0, release);
+      return followJob(c, jobs, caller.userId, jobId, Number.isFinite(lastId) ? lastId : 0, release, jobLogs);
     },
   );
 

@@ -14,6 +14,10 @@ export const JobErrorBodySchema = z
 
 export const FileRefSchema = z.object({ url: z.string(), content_type: z.string(), size: z.number().int() }).openapi('FileRef');
 
+export const JobLogLineSchema = z
+  .object({ at: iso, stream: z.enum(['stdout', 'stderr']), text: z.string() })
+  .openapi('JobLogLine', { description: "A line the job's container wrote while the job ran" });
+
 export const JobSchema = z
   .object({
     job_id: z.string().uuid(),
@@ -39,6 +43,10 @@ export const JobSchema = z
     finished_at: iso.nullable(),
     output_expires_at: iso.nullable(),
     links: z.object({ self: z.string(), cancel: z.string(), stream: z.string() }),
+    logs: z.array(JobLogLineSchema).optional().openapi({
+      description:
+        'GET /v1/jobs/{id} only: the lines the job\'s container wrote while it ran, oldest first (docs/jobs.md, "Logs"); empty for other runtimes',
+    }),
   })
   .openapi('Job');
 

@@ -2,10 +2,13 @@ import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { isFinalStatus } from './envelope';
 import { sleep } from './events';
+import type { JobLogSource } from './jobLogs';
 import type { JobService } from './service';
 
 // GET /v1/jobs/{id}/stream (docs/jobs.md: streaming): the envelope on every change as
-// `event: job`, `id: <version>`, ending after the final status; `Last-Event-ID` resumes.
+// `event: job`, `id: <version>`, ending after the final status; `Last-Event-ID` resumes. A
+// container job's log lines come as `event: log` (`{ at, stream, text }`), the stored ones first,
+// always before the job event that follows them (so the final envelope comes after every line).
 
 /** Streams send a comment this often so proxies and clients know the connection lives. */
 export const HEARTBEAT_MS = 15_000;
@@ -25,6 +28,7 @@ export function followJob(
   lastEventId: number,
   /** Called once the stream has ended (e.g. to give back an open-stream slot). */
   onClosed?: () => void,
+  logs?: JobLogSource,
 ): Response {
   let sent = lastEventId;
   c.header('Cache-Control', 'no-cache');
@@ -38,17 +42,30 @@ export function followJob(
       newest = Math.max(newest, version);
       if (version > sent) wake?.();
     });
+    let logCursor = '0';
+    let logged: boolean; // set before each read of the lines; a notification during the read sets it again
+    const offLogged = jobs.events.onLogged(jobId, () => {
+      logged = true;
+      wake?.();
+    });
     try {
       let lastWrite = Date.now();
       while (!gone.signal.aborted) {
         const row = await jobs.get(userId, jobId);
+        logged = false;
+        if (logs) {
+          const page = await logs(jobId, logCursor);
+          for (const line of page.lines) await stream.writeSSE({ event: 'log', data: JSON.stringify(line) });
+          if (page.lines.length > 0) lastWrite = Date.now();
+          logCursor = page.cursor;
+        }
         if (row.version > sent) {
           await stream.writeSSE({ event: 'job', id: String(row.version), data: JSON.stringify(await jobs.envelope(row)) });
           sent = row.version;
           lastWrite = Date.now();
         }
         if (isFinalStatus(row.status)) break;
-        if (newest > sent) continue; // changed while we read or wrote: read again at once
+        if (newest > sent || logged) continue; // changed or logged while we read or wrote: read again at once
         const pause = sleep(Math.min(STREAM_POLL_MS, HEARTBEAT_MS - (Date.now() - lastWrite)), gone.signal);
         wake = pause.wake;
         await pause.promise;
@@ -60,6 +77,7 @@ export function followJob(
       }
     } finally {
       off();
+      offLogged();
       onClosed?.();
     }
   }) as unknown as Response;

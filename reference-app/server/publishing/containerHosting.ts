@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
 import { log } from '../log';
@@ -7,6 +6,15 @@ import type { ContainerRunnerConfig } from '../runtimes/config';
 import { DockerFleet, type LiveDeploymentReport } from '../runtimes/container/dockerFleet';
 import { ContainerEngine } from '../runtimes/container/engine';
 import type { FleetAdapter } from '../runtimes/fleet';
+import {
+  fillEmptyEndpoints,
+  selectContainerRuntimes,
+  selectGpuVram,
+  selectServiceEndpoints,
+  setJobColdStart,
+  updateHostingState,
+} from '../runtimes/container/queries';
+import { DeploymentLogWriter } from './deploymentLogs';
 import { importOpenApi } from './openapiImport';
 
 // The container runner attached to this server (CONTAINER_RUNNER=docker, docs/publishing.md,
@@ -15,39 +23,26 @@ import { importOpenApi } from './openapiImport';
 // first healthy instance fills in a service without endpoints from its /openapi.json, and each
 // job's cold start and log lines are stored with the job.
 
-/** Log lines kept per job (the rest stay in the deployment's ring). */
-export const JOB_LOG_LINES = 200;
-
 async function storeReport(db: Db, serviceId: string, report: LiveDeploymentReport, baseUrl: string | null) {
-  await db
-    .updateTable('model_hosting')
-    .set({
-      status: report.status,
-      message: report.message,
-      instances: report.instances,
-      base_url: baseUrl,
-      ...(report.lastColdStartMs !== undefined ? { last_cold_start_ms: report.lastColdStartMs } : {}),
-      updated_at: sql`now()`,
-    })
-    .where('model_id', '=', serviceId)
-    .execute();
+  await updateHostingState(db, serviceId, {
+    status: report.status,
+    message: report.message,
+    instances: report.instances,
+    base_url: baseUrl,
+    ...(report.lastColdStartMs !== undefined ? { last_cold_start_ms: report.lastColdStartMs } : {}),
+  });
 }
 
 /** A container service saved without endpoints gets those of its image's /openapi.json. */
 async function importEndpoints(db: Db, serviceId: string, baseUrl: string) {
-  const row = await db.selectFrom('models').select('endpoints').where('id', '=', serviceId).executeTakeFirst();
+  const row = await selectServiceEndpoints(db, serviceId);
   if (!row || (Array.isArray(row.endpoints) && row.endpoints.length > 0)) return;
   const res = await fetch(new URL('/openapi.json', baseUrl), { signal: AbortSignal.timeout(10_000) });
   if (!res.ok) throw new Error(`GET /openapi.json answered ${res.status}`);
   const { endpoints } = await importOpenApi(await res.json());
   if (endpoints.length === 0) return;
   // Only while still empty: an owner who saved endpoints meanwhile keeps theirs.
-  await db
-    .updateTable('models')
-    .set({ endpoints: JSON.stringify(endpoints), updated_at: sql`now()` })
-    .where('id', '=', serviceId)
-    .where(sql<boolean>`jsonb_array_length(endpoints) = 0`)
-    .execute();
+  await fillEmptyEndpoints(db, serviceId, endpoints);
 }
 
 export interface ContainerHosting {
@@ -57,7 +52,13 @@ export interface ContainerHosting {
   close(): Promise<void>;
 }
 
-export function createContainerHosting(db: Db, box: SecretBox, config: ContainerRunnerConfig): ContainerHosting {
+export function createContainerHosting(
+  db: Db,
+  box: SecretBox,
+  config: ContainerRunnerConfig,
+  options: { notifyChannel?: string } = {},
+): ContainerHosting {
+  const logs = new DeploymentLogWriter(db, options.notifyChannel ?? null);
   const engine = ContainerEngine.fromDockerHost(config.dockerHost, { reach: config.reach });
   const imported = new Set<string>();
   // Reports arrive faster than the database takes them; each service's are written in order.
@@ -67,8 +68,8 @@ export function createContainerHosting(db: Db, box: SecretBox, config: Container
     warm: config.warm,
     memoryCapMb: config.memoryCapMb,
     gpu: config.gpu,
-    vramOf: async (gpu) =>
-      (await db.selectFrom('pricing_servers').select('gpu_vram_gb').where('id', '=', gpu).executeTakeFirst())?.gpu_vram_gb ?? null,
+    vramOf: (gpu) => selectGpuVram(db, gpu),
+    onLog: (serviceId, line) => logs.add(serviceId, line),
     onReport: (serviceId, report, baseUrl) => {
       const previous = writes.get(serviceId) ?? Promise.resolve();
       const next = previous
@@ -83,35 +84,16 @@ export function createContainerHosting(db: Db, box: SecretBox, config: Container
       writes.set(serviceId, next);
     },
     jobs: {
-      coldStart: (jobId, coldStartMs) => {
-        void db
-          .updateTable('jobs')
-          .set({ cold_start_ms: coldStartMs })
-          .where('id', '=', jobId)
-          .execute()
-          .catch(() => undefined);
-      },
-      log: (jobId, line, deploymentId) => {
-        void db
-          .insertInto('deployment_logs')
-          .values({ deployment_id: deploymentId, job_id: jobId, stream: line.stream, instance: line.instance, line: line.text })
-          .execute()
-          .catch(() => undefined);
-      },
+      coldStart: (jobId, coldStartMs) => void setJobColdStart(db, jobId, coldStartMs).catch(() => undefined),
+      log: (jobId, line, deploymentId) => logs.add(deploymentId, line, jobId),
+      jobDone: (jobId) => logs.jobDone(jobId),
     },
   });
 
   return {
     fleet,
     async resume() {
-      const rows = await db
-        .selectFrom('service_runtimes')
-        .innerJoin('models', 'models.id', 'service_runtimes.model_id')
-        .selectAll('service_runtimes')
-        .where('service_runtimes.type', '=', 'container')
-        .where('models.deleted_at', 'is', null)
-        .where('models.status', '=', 'active')
-        .execute();
+      const rows = await selectContainerRuntimes(db);
       for (const row of rows) {
         const registryAuth = row.registry_credential_id ? await openCredential(db, box, row.registry_credential_id) : undefined;
         await fleet.deploy({
@@ -131,6 +113,7 @@ export function createContainerHosting(db: Db, box: SecretBox, config: Container
     async close() {
       await fleet.close();
       await Promise.all(writes.values());
+      await logs.flush();
     },
   };
 }

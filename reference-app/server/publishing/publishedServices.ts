@@ -5,6 +5,7 @@ import { forbidden, invalidFields, notFound, paymentRequired } from '../errors';
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
 import { openCredential } from '../profile/registryCredentials';
+import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT } from '../runtimes/container/contract';
 import type { DeploymentStatus } from '../runtimes/fleet';
 import type { LoadRunnable, RunnableService, RuntimeRegistry } from '../runtimes/registry';
 import { claimDisplayName } from './serviceAddress';
@@ -86,6 +87,9 @@ function runtimeOf(row: ServiceRow): ServiceRuntime {
         min_instances: row.min_instances ?? 0,
         max_instances: row.max_instances ?? 1,
         idle_timeout_s: row.idle_timeout_s ?? 300,
+        port: row.port ?? DEFAULT_PORT,
+        health_path: row.health_path ?? DEFAULT_HEALTH_PATH,
+        concurrency: row.concurrency ?? DEFAULT_CONCURRENCY,
         deployment_status: deploymentStatusOf(row.deployment_status),
       };
     default:
@@ -225,6 +229,9 @@ function runtimeValues(runtime: RuntimeInput, box: SecretBox, keepSealedHeaders:
       min_instances: null,
       max_instances: null,
       idle_timeout_s: null,
+      port: null,
+      health_path: null,
+      concurrency: null,
       last_health: null,
     };
   }
@@ -239,6 +246,9 @@ function runtimeValues(runtime: RuntimeInput, box: SecretBox, keepSealedHeaders:
     min_instances: runtime.min_instances,
     max_instances: runtime.max_instances,
     idle_timeout_s: runtime.idle_timeout_s,
+    port: runtime.port ?? DEFAULT_PORT,
+    health_path: runtime.health_path ?? DEFAULT_HEALTH_PATH,
+    concurrency: runtime.concurrency ?? DEFAULT_CONCURRENCY,
     last_health: null,
   };
 }
@@ -289,6 +299,9 @@ async function syncDeployment(deps: ServicesDeps, id: string, runtime: RuntimeIn
       minInstances: runtime.min_instances,
       maxInstances: runtime.max_instances,
       idleTimeoutS: runtime.idle_timeout_s,
+      port: runtime.port,
+      healthPath: runtime.health_path,
+      concurrency: runtime.concurrency,
     });
     await setDeploymentStatus(deps.db, id, report.status);
   } else if (existing && deps.runtimes.kindOf(existing) === 'container') {

@@ -33,6 +33,9 @@ export function selectService(db: Db, id: string) {
       'service_runtimes.min_instances',
       'service_runtimes.max_instances',
       'service_runtimes.idle_timeout_s',
+      'service_runtimes.port',
+      'service_runtimes.health_path',
+      'service_runtimes.concurrency',
       'service_runtimes.last_health',
       'model_hosting.status as deployment_status',
     ])

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT } from '../runtimes/container/contract';
 
 // Request and response shapes of /v1/model_management/services. Limits keep one service's
 // description well within a catalogue response; each names its field when it is broken.
@@ -79,6 +80,28 @@ export const RuntimeInputSchema = z.discriminatedUnion('type', [
       min_instances: z.number().int().min(0).max(100),
       max_instances: z.number().int().min(1).max(1000),
       idle_timeout_s: z.number().int().min(10).max(86_400),
+      // The container contract (docs/publishing.md): where the image serves HTTP, the path that
+      // gates traffic, and how many jobs one instance takes at once.
+      port: z
+        .number()
+        .int('must be a whole number')
+        .min(1, 'must be a port between 1 and 65535')
+        .max(65_535, 'must be a port between 1 and 65535')
+        .optional()
+        .openapi({ description: `default ${DEFAULT_PORT}` }),
+      health_path: z
+        .string()
+        .max(200, 'must be at most 200 characters')
+        .regex(/^\/[A-Za-z0-9._~!$&'()*+,;=:@%/?-]*$/, 'must be a path starting with /, such as /openapi.json')
+        .optional()
+        .openapi({ description: `default ${DEFAULT_HEALTH_PATH}` }),
+      concurrency: z
+        .number()
+        .int('must be a whole number')
+        .min(1, 'must be between 1 and 64 jobs at once')
+        .max(64, 'must be between 1 and 64 jobs at once')
+        .optional()
+        .openapi({ description: `default ${DEFAULT_CONCURRENCY}` }),
     })
     .superRefine((r, ctx) => {
       if (r.max_instances < r.min_instances) {

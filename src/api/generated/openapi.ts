@@ -406,7 +406,7 @@ export type paths = {
     };
     /**
      * Server-sent events: the envelope on every change, ending after the final status
-     * @description Each event is `event: job`, `id: <version>`, `data: <envelope>`. Reconnect with `Last-Event-ID` to resume; a comment line is sent every 15 s as heartbeat.
+     * @description Each event is `event: job`, `id: <version>`, `data: <envelope>`. Reconnect with `Last-Event-ID` to resume; a comment line is sent every 15 s as heartbeat. A container job's log lines come as `event: log`, `data: {"at","stream","text"}`: the stored lines first, then each as it is written, always before the job event that follows them.
      */
     get: {
       parameters: {
@@ -959,7 +959,7 @@ export type paths = {
       path?: never;
       cookie?: never;
     };
-    /** GPU servers with per-second prices (clients keep the runpod and replicate ones) */
+    /** GPU offers with per-second prices, one per GPU, VRAM, GPU count and provider (the cheapest when several differ only by price); clients keep the runpod and replicate ones */
     get: {
       parameters: {
         query?: never;
@@ -3205,6 +3205,18 @@ export type components = {
       /** Format: uuid */
       pat_id: string;
     };
+    DeploymentLogLine: {
+      /** Format: date-time */
+      at: string;
+      /** @description The container's short id; empty for a line about the whole deployment */
+      instance: string;
+      /**
+       * @description `runner`: the platform's own words (stages, cold starts, failures)
+       * @enum {string}
+       */
+      stream: 'stdout' | 'stderr' | 'runner';
+      text: string;
+    };
     Error: {
       detail: string;
     };
@@ -3234,6 +3246,12 @@ export type components = {
       instances: number;
       /** @description The latest cold start: no running instance → answering */
       last_cold_start_ms: number | null;
+      /** @description Owner only: the newest finished job's time in the queue (null before the first) */
+      last_queue_ms?: number | null;
+      /** @description Owner only: the newest finished job's run time */
+      last_run_ms?: number | null;
+      /** @description Owner only: the deployment's last 100 log lines, oldest first */
+      logs?: components['schemas']['DeploymentLogLine'][];
       max_instances: number;
       /** @description The runner's words about the status, e.g. a failure's reason and last log lines */
       message: string | null;
@@ -3271,6 +3289,8 @@ export type components = {
         self: string;
         stream: string;
       };
+      /** @description GET /v1/jobs/{id} only: the lines the job's container wrote while it ran, oldest first (docs/jobs.md, "Logs"); empty for other runtimes */
+      logs?: components['schemas']['JobLogLine'][];
       message: string | null;
       metrics: {
         /** @description Time spent starting the runtime (0 when it was up) */
@@ -3335,6 +3355,14 @@ export type components = {
     JobList: {
       jobs: components['schemas']['Job'][];
       next_cursor: string | null;
+    };
+    /** @description A line the job's container wrote while the job ran */
+    JobLogLine: {
+      /** Format: date-time */
+      at: string;
+      /** @enum {string} */
+      stream: 'stdout' | 'stderr';
+      text: string;
     };
     ManagedService: {
       created_at: string;
@@ -3548,11 +3576,17 @@ export type components = {
             type: 'http';
           }
         | {
+            /** @description default 1 */
+            concurrency?: number;
             gpu: string;
+            /** @description default /openapi.json */
+            health_path?: string;
             idle_timeout_s: number;
             image: string;
             max_instances: number;
             min_instances: number;
+            /** @description default 8080 */
+            port?: number;
             /** Format: uuid */
             registry_credential_id?: string | null;
             /** @enum {string} */
@@ -3608,11 +3642,17 @@ export type components = {
             type: 'http';
           }
         | {
+            /** @description default 1 */
+            concurrency?: number;
             gpu: string;
+            /** @description default /openapi.json */
+            health_path?: string;
             idle_timeout_s: number;
             image: string;
             max_instances: number;
             min_instances: number;
+            /** @description default 8080 */
+            port?: number;
             /** Format: uuid */
             registry_credential_id?: string | null;
             /** @enum {string} */

@@ -97,9 +97,17 @@ describe.skipIf(skip)('a container service on a real runner (Podman)', () => {
           body: { service_id: id, endpoint: '/greet', input: { name: 'Ada' } },
           headers: { Prefer: 'wait=30' },
         })
-      ).json as unknown as { status: string; runtime: string; result: { text: string; container: string } };
+      ).json as unknown as { job_id: string; status: string; runtime: string; result: { text: string; container: string } };
     const first = await run();
     expect(first).toMatchObject({ status: 'FINISHED', runtime: 'container', result: { text: 'Hello, Ada.' } });
+    // The line the container wrote while the job ran is the job's, for the job's owner.
+    const firstJob = await rawApi(server, 'GET', `/v1/jobs/${first.job_id}`, { token: caller.session.access_token });
+    expect(firstJob.json.logs).toEqual([expect.objectContaining({ stream: 'stdout', text: 'greeting Ada' })]);
+    // The owner reads the deployment's tail (the runner's stage lines too) and the job's times.
+    const owned = await hosting();
+    expect(owned).toMatchObject({ last_queue_ms: expect.any(Number), last_run_ms: expect.any(Number) });
+    const tail = (owned.logs as Array<{ stream: string; text: string }>).map((l) => `${l.stream} ${l.text}`);
+    expect(tail).toEqual(expect.arrayContaining(['stdout greeting Ada', expect.stringMatching(/^runner Instance ready in \d+ ms/)]));
 
     await expect.poll(async () => (await hosting()).status, { timeout: 30_000, interval: 500 }).toBe('scaled_to_zero');
     expect(await hosting()).toMatchObject({ instances: 0 });

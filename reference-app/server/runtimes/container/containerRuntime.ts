@@ -16,6 +16,8 @@ export interface ContainerJobObserver {
   coldStart?(jobId: string, coldStartMs: number): void;
   /** Each line the job's instance writes while the job runs. */
   log?(jobId: string, line: LogLine, deploymentId: string): void;
+  /** The job's run ended: its lines are stored before its final status is (awaited). */
+  jobDone?(jobId: string): Promise<void>;
 }
 
 export function createContainerRuntime(deployment: Deployment, observer: ContainerJobObserver = {}): Runtime {
@@ -43,6 +45,7 @@ export function createContainerRuntime(deployment: Deployment, observer: Contain
         await new Promise((r) => setTimeout(r, LOG_SETTLE_MS));
         unsubscribe();
         lease.release();
+        await observer.jobDone?.(ctx.jobId).catch(() => undefined);
       }
     },
   };

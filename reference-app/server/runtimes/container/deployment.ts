@@ -1,3 +1,4 @@
+import { DEFAULT_CONCURRENCY } from './contract';
 import { EngineError, type ContainerEngine, type InstanceSpec, type RegistryAuth } from './engine';
 import { InstanceFactory, type Instance, type WarmStrategy } from './instances';
 import { LogRing } from './logRing';
@@ -11,8 +12,7 @@ import { LogRing } from './logRing';
 
 export type DeploymentStatus = 'deploying' | 'running' | 'scaled_to_zero' | 'failed' | 'stopped';
 
-/** Jobs one instance serves at once unless the deployment says otherwise. */
-export const DEFAULT_CONCURRENCY = 1;
+export { DEFAULT_CONCURRENCY } from './contract';
 /** How long a new instance may take to pass its health check before the deploy fails. */
 export const READY_TIMEOUT_MS = 60_000;
 /** Log lines quoted in a failure message. */

@@ -1,19 +1,19 @@
 import { RuntimeError, type Runtime } from '../runtime';
 import type { ContainerSpec, DeploymentReport, FleetAdapter } from '../fleet';
+import { DEFAULT_HEALTH_PATH, DEFAULT_PORT } from './contract';
 import { createContainerRuntime, type ContainerJobObserver } from './containerRuntime';
 import { Deployment, type DeploymentReport as LiveReport, type DeploymentSpec } from './deployment';
 import type { ContainerEngine } from './engine';
 import type { WarmStrategy } from './instances';
+import type { LogLine } from './logRing';
 import { limitsForGpu } from './limits';
 
 // The FleetAdapter (runtimes/fleet.ts) that really runs containers: one Deployment per service
 // on a Docker Engine API (Docker, or Podman's compatible service), chosen by CONTAINER_RUNNER=docker
 // and DOCKER_HOST (docs/publishing.md, "Running containers"). It never touches the database:
-// the platform stores what `onReport` tells it (publishing/hostingReports.ts).
+// the platform stores what `onReport` and `onLog` tell it (publishing/containerHosting.ts).
 
-/** The container contract's defaults (docs/publishing.md): FastAPI's port and document. */
-export const DEFAULT_PORT = 8080;
-export const DEFAULT_HEALTH_PATH = '/openapi.json';
+export { DEFAULT_HEALTH_PATH, DEFAULT_PORT } from './contract';
 
 export interface LiveDeploymentReport extends DeploymentReport {
   message: string;
@@ -32,6 +32,8 @@ export interface DockerFleetOptions {
   readyTimeoutMs?: number;
   /** Each status change of a deployment, with where an instance answers when one runs. */
   onReport?: (serviceId: string, report: LiveDeploymentReport, baseUrl: string | null) => void;
+  /** Every line of every deployment's log ring (stdout, stderr and the runner's own). */
+  onLog?: (serviceId: string, line: LogLine) => void;
   /** Per-job cold starts and log lines. */
   jobs?: ContainerJobObserver;
 }
@@ -76,6 +78,8 @@ export class DockerFleet implements FleetAdapter {
         this.options.onReport?.(spec.serviceId, toReport(report), this.deployments.get(spec.serviceId)?.baseUrl ?? null),
     });
     this.deployments.set(spec.serviceId, deployment);
+    const onLog = this.options.onLog;
+    if (onLog) deployment.logs.subscribe((line) => onLog(spec.serviceId, line));
     // Pulling can take minutes: the owner's save returns at once with "deploying".
     void deployment.deploy();
     return toReport(deployment.status);

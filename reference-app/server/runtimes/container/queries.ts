@@ -1,0 +1,179 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/types';
+
+// Container hosting's SQL (docs/publishing.md, "Container deployments"; docs/deploy.md,
+// "Several runners"): deployment leases, deployment and job log lines, the live state the
+// runner reports, and what the runner reads back (runtimes, credentials' GPUs, queue depth).
+
+// ---- Leases: one manager per deployment across processes and hosts (leases.ts).
+
+/**
+ * Takes or renews the lease; true when `holder` holds it afterwards. One statement, so two
+ * runners racing for an expired lease cannot both win.
+ */
+export async function claimLease(db: Db, deploymentId: string, holder: string, ttlMs: number): Promise<boolean> {
+  const expires = sql<Date>`now() + ${`${ttlMs} milliseconds`}::interval`;
+  const row = await db
+    .insertInto('deployment_leases')
+    .values({ deployment_id: deploymentId, holder, expires_at: expires })
+    .onConflict((oc) =>
+      oc
+        .column('deployment_id')
+        .doUpdateSet({ holder, expires_at: expires })
+        .where((eb) => eb.or([eb('deployment_leases.holder', '=', holder), eb('deployment_leases.expires_at', '<', sql<Date>`now()`)])),
+    )
+    .returning('holder')
+    .executeTakeFirst();
+  return row?.holder === holder;
+}
+
+/** Gives the lease up (a clean shutdown or a deleted deployment), so another runner need not wait. */
+export async function releaseLease(db: Db, deploymentId: string, holder: string): Promise<void> {
+  await db.deleteFrom('deployment_leases').where('deployment_id', '=', deploymentId).where('holder', '=', holder).execute();
+}
+
+export async function leaseHolder(db: Db, deploymentId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('deployment_leases')
+    .select('holder')
+    .where('deployment_id', '=', deploymentId)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row?.holder ?? null;
+}
+
+/** The deployments whose lease is held, unexpired, by someone other than `holder`. */
+export async function deploymentsHeldByOthers(db: Db, holder: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('deployment_leases')
+    .select('deployment_id')
+    .where('holder', '!=', holder)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .execute();
+  return rows.map((r) => r.deployment_id);
+}
+
+// ---- Log lines (publishing/deploymentLogs.ts writes them in batches).
+
+export interface LogRow {
+  deployment_id: string;
+  /** Null: the deployment's own ring line; set: a line written while this job ran. */
+  job_id: string | null;
+  at: Date;
+  stream: string;
+  instance: string;
+  line: string;
+}
+
+/** Inserts a batch of lines, and tells the streams of the jobs among them (`l:<job id>`). */
+export async function insertLogLines(db: Db, rows: LogRow[], notifyChannel: string | null): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('deployment_logs').values(rows).execute();
+  const jobIds = [...new Set(rows.map((r) => r.job_id).filter((id): id is string => id !== null))];
+  if (notifyChannel && jobIds.length > 0) {
+    await sql`SELECT pg_notify(${notifyChannel}, 'l:' || j) FROM unnest(${jobIds}::text[]) AS j`.execute(db);
+  }
+}
+
+/** Deletes a deployment's rows older than its newest `keep` (its lines and its jobs' lines). */
+export async function trimDeploymentLogs(db: Db, deploymentId: string, keep: number): Promise<void> {
+  await sql`
+    DELETE FROM deployment_logs
+    WHERE deployment_id = ${deploymentId}
+      AND id <= (SELECT id FROM deployment_logs WHERE deployment_id = ${deploymentId} ORDER BY id DESC OFFSET ${keep} LIMIT 1)`.execute(db);
+}
+
+/** A job's lines after row `afterId`, oldest first. */
+export function selectJobLogLines(db: Db, jobId: string, afterId = '0', limit = 1000) {
+  return db
+    .selectFrom('deployment_logs')
+    .select(['id', 'at', 'stream', 'line'])
+    .where('job_id', '=', jobId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** A deployment's newest `count` lines (its own, not the per-job copies), oldest first. */
+export async function selectDeploymentLogTail(db: Db, deploymentId: string, count: number) {
+  const rows = await db
+    .selectFrom('deployment_logs')
+    .select(['id', 'at', 'stream', 'instance', 'line'])
+    .where('deployment_id', '=', deploymentId)
+    .where('job_id', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(count)
+    .execute();
+  return rows.reverse();
+}
+
+// ---- What the runner reports and reads.
+
+export interface StoredReport {
+  status: string;
+  message: string;
+  instances: number;
+  base_url: string | null;
+  last_cold_start_ms?: number;
+}
+
+export async function updateHostingState(db: Db, serviceId: string, report: StoredReport): Promise<void> {
+  await db
+    .updateTable('model_hosting')
+    .set({ ...report, updated_at: sql`now()` })
+    .where('model_id', '=', serviceId)
+    .execute();
+}
+
+export async function setJobColdStart(db: Db, jobId: string, coldStartMs: number): Promise<void> {
+  await db.updateTable('jobs').set({ cold_start_ms: coldStartMs }).where('id', '=', jobId).execute();
+}
+
+/** The service's endpoints, to know whether they must be imported from the image. */
+export function selectServiceEndpoints(db: Db, serviceId: string) {
+  return db.selectFrom('models').select('endpoints').where('id', '=', serviceId).executeTakeFirst();
+}
+
+/** Stores imported endpoints, only while the service still has none (an owner's save wins). */
+export async function fillEmptyEndpoints(db: Db, serviceId: string, endpoints: unknown[]): Promise<void> {
+  await db
+    .updateTable('models')
+    .set({ endpoints: JSON.stringify(endpoints), updated_at: sql`now()` })
+    .where('id', '=', serviceId)
+    .where(sql<boolean>`jsonb_array_length(endpoints) = 0`)
+    .execute();
+}
+
+export async function selectGpuVram(db: Db, gpuId: string): Promise<number | null> {
+  return (await db.selectFrom('pricing_servers').select('gpu_vram_gb').where('id', '=', gpuId).executeTakeFirst())?.gpu_vram_gb ?? null;
+}
+
+/** Every active, live container service's runtime row (what the runner deploys). */
+export function selectContainerRuntimes(db: Db, serviceId?: string) {
+  let query = db
+    .selectFrom('service_runtimes')
+    .innerJoin('models', 'models.id', 'service_runtimes.model_id')
+    .selectAll('service_runtimes')
+    .where('service_runtimes.type', '=', 'container')
+    .where('models.deleted_at', 'is', null)
+    .where('models.status', '=', 'active');
+  if (serviceId) query = query.where('service_runtimes.model_id', '=', serviceId);
+  return query.execute();
+}
+
+/** Queue and run times of the service's newest finished job (model_hosting_information). */
+export async function selectLastJobTimes(db: Db, serviceId: string): Promise<{ queue_ms: number; run_ms: number } | null> {
+  const row = await db
+    .selectFrom('jobs')
+    .select(['created_at', 'started_at', 'finished_at'])
+    .where('service_id', '=', serviceId)
+    .where('status', '=', 'FINISHED')
+    .where('started_at', 'is not', null)
+    .orderBy('finished_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row?.started_at || !row.finished_at) return null;
+  const ms = (d: Date) => new Date(d).getTime();
+  return { queue_ms: ms(row.started_at) - ms(row.created_at), run_ms: ms(row.finished_at) - ms(row.started_at) };
+}
