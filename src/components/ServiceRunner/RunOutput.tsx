@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import type { EndpointOutput, Job } from '../../api/types';
+import type { EndpointOutput, Job, JobLogLine } from '../../api/types';
 import { formatString, type Strings } from '../../config/strings';
 import {
   downloadName,
@@ -150,6 +150,8 @@ export interface RunOutputProps {
   title?: string;
   /** A line under the heading (what an example is). */
   note?: string;
+  /** The container's lines for the job when the envelope does not carry them (useJobLogs). */
+  logs?: readonly JobLogLine[];
 }
 
 /** Queue, cold start and run time of a finished run, in one line. */
@@ -172,8 +174,7 @@ function RunTimings({ job, strings }: { job: Job; strings: RunnerStrings }) {
  * The lines the container wrote while the job ran: a labelled box, monospace, focusable so the
  * keyboard scrolls it. `aria-live` is off: the lines arrive with the finished job, not as news.
  */
-function JobLog({ job, strings }: { job: Job; strings: RunnerStrings }) {
-  const lines = jobLogLines(job);
+function JobLog({ lines, strings }: { lines: readonly JobLogLine[]; strings: RunnerStrings }) {
   if (lines.length === 0) return null;
   return (
     <pre className={styles.jsonOutput} data-output="logs" role="log" aria-live="off" aria-label={strings.output.logs} tabIndex={0}>
@@ -183,7 +184,7 @@ function JobLog({ job, strings }: { job: Job; strings: RunnerStrings }) {
 }
 
 /** A job's output by type, its runtime, timings, container log and cost; streamed text while it runs. */
-export function RunOutput({ job, apiUrl, strings, headingLevel, output, title, note }: RunOutputProps) {
+export function RunOutput({ job, apiUrl, strings, headingLevel, output, title, note, logs }: RunOutputProps) {
   const Heading = `h${headingLevel}` as const;
   const streaming = streamedText(job);
   const finished = job.status === 'FINISHED';
@@ -209,7 +210,7 @@ export function RunOutput({ job, apiUrl, strings, headingLevel, output, title, n
         </p>
       ) : null}
       {finished ? <RunTimings job={job} strings={strings} /> : null}
-      {finished ? <JobLog job={job} strings={strings} /> : null}
+      {finished ? <JobLog lines={logs ?? jobLogLines(job)} strings={strings} /> : null}
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { RecentRuns, summariseInput } from './RecentRuns';
 import { RunnerField } from './RunnerFields';
 import { ResultView, RunOutput } from './RunOutput';
 import { runDetailText, runStatusText } from './statusText';
-import { useRecentRuns, useElapsedSeconds, useRunEstimate } from './useRunnerData';
+import { useJobLogs, useRecentRuns, useElapsedSeconds, useRunEstimate } from './useRunnerData';
 import { useServiceRunner, type RunnerActors } from './useServiceRunner';
 import type { JobsClient } from '../../api/jobs';
 import * as styles from './ServiceRunner.css';
@@ -187,6 +187,7 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
   const running = phase === 'running' || phase === 'submitting';
   const endedAt = job?.finished_at ? Date.parse(job.finished_at) : null;
   const elapsed = useElapsedSeconds(runner.submittedAt, running, endedAt);
+  const jobLogs = useJobLogs(runner.jobs, job);
 
   const name = service.display_name || platform.strings.common.unknownModel;
   const lastRun =
@@ -374,7 +375,7 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
           </div>
 
           {job ? (
-            <RunOutput job={job} apiUrl={platform.apiUrl} strings={s} headingLevel={sub} output={runner.endpoint?.output} />
+            <RunOutput job={job} apiUrl={platform.apiUrl} strings={s} headingLevel={sub} output={runner.endpoint?.output} logs={jobLogs} />
           ) : (
             <BeforeFirstRun lastRun={lastRun} endpoint={runner.endpoint} apiUrl={platform.apiUrl} strings={s} headingLevel={sub} />
           )}

@@ -1,4 +1,4 @@
-import type { FileRef, Job } from '../../api/types';
+import type { FileRef, Job, JobLogLine } from '../../api/types';
 
 /**
  * How a job's result is shown: media files by their type, text, and the rest as JSON. Pure, so
@@ -147,15 +147,7 @@ export function runTimings(job: Job): { queue: number | null; coldStart: number 
   return { queue: queue_ms ?? null, coldStart, run: run_ms ?? null };
 }
 
-/** One line a container wrote while the job ran (GET /v1/jobs/{id} `logs`). */
-export interface JobLogLine {
-  at: string;
-  stream: string;
-  text: string;
-}
-
-/** The job's log lines, when the server sends them (container runs); none otherwise. */
+/** The lines the container wrote while the job ran (container runs; none for other runtimes). */
 export function jobLogLines(job: Job): JobLogLine[] {
-  const logs = (job as Job & { logs?: unknown }).logs;
-  return Array.isArray(logs) ? logs.filter((l): l is JobLogLine => typeof l?.text === 'string') : [];
+  return Array.isArray(job.logs) ? job.logs : [];
 }

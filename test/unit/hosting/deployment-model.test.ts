@@ -60,13 +60,13 @@ describe('the deployment in words', () => {
       reason: 'The container exited with code 2 before it answered.',
       lines: ['fixture: cannot load the model'],
     });
-    expect(logLinesOf(failed)).toEqual([{ at: base.updated_at, stream: 'log', text: 'fixture: cannot load the model' }]);
+    expect(logLinesOf(failed)).toEqual([{ at: base.updated_at, stream: 'runner', instance: '', text: 'fixture: cannot load the model' }]);
     expect(failureOf({ ...failed, message: null })?.reason).toMatch(/gave no reason/);
     expect(failureOf(base)).toBeNull();
   });
 
   it('prefers the deployment log ring when the server sends it', () => {
-    const logs = [{ at: base.updated_at, stream: 'stdout', instance: 'abc', text: 'fixture listening on 8080' }];
+    const logs = [{ at: base.updated_at, stream: 'stdout' as const, instance: 'abc', text: 'fixture listening on 8080' }];
     expect(logLinesOf({ ...base, logs })).toBe(logs);
   });
 });

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { deploymentState, toDescriptor } from '../../../reference-app/server/catalogue/descriptors';
 import { canRunService, runBlocker } from '../../../src/run';
-import type { ServiceEndpoint } from '../../../src/api';
+import type { Job, ServiceEndpoint } from '../../../src/api';
+import { runTimings } from '../../../src/components/ServiceRunner/outputModel';
 
 const greet: ServiceEndpoint = { method: 'POST', path: '/greet', parameters: [] } as unknown as ServiceEndpoint;
 
@@ -50,5 +51,16 @@ describe('runBlocker: why a service cannot be run now', () => {
     // The bundled catalogue lists no endpoints: unknown is not "none".
     expect(canRunService({})).toBe(true);
     expect(canRunService({ endpoints: [greet], deployment: 'unavailable' })).toBe(false);
+  });
+});
+
+describe("a run's timings in the Playground", () => {
+  const job = (runtime: string, cold_start_ms: number | null | undefined) =>
+    ({ runtime, metrics: { queue_ms: 4, run_ms: 9, cold_start_ms, gpu_seconds: 0, cost_credits: 0 } }) as unknown as Job;
+  it('shows a container run’s cold start, 0 as a warm start, and none for runtimes that are always up', () => {
+    expect(runTimings(job('container', 23))).toEqual({ queue: 4, coldStart: 23, run: 9 });
+    expect(runTimings(job('container', 0))).toEqual({ queue: 4, coldStart: 0, run: 9 });
+    expect(runTimings(job('local-demo', 0))).toEqual({ queue: 4, coldStart: null, run: 9 });
+    expect(runTimings(job('http', undefined))).toEqual({ queue: 4, coldStart: null, run: 9 });
   });
 });

@@ -1,4 +1,4 @@
-import type { DeploymentLogLine } from './deploymentModel';
+import type { DeploymentLogLine } from '@limelight/widgets/api';
 import * as styles from './publish.css';
 
 // A deployment's last log lines: a labelled region (a landmark screen readers list), monospace,

@@ -1,28 +1,12 @@
-import type { HostingInformation, PricingServer } from '@limelight/widgets/api';
+import type { DeploymentLogLine, HostingInformation, PricingServer } from '@limelight/widgets/api';
 import { formatPricePerSecond } from '@limelight/widgets/pricing';
 
 // What the owner reads about a container deployment (docs/publishing.md, "Lifecycle"), as pure
 // functions shared by the editor's container section and /account/hosting: the status in words,
 // instances, the last cold start, queue and run times, the GPU offer in one line.
 
-/** One line of a deployment's log ring, as model_hosting_information returns it. */
-export interface DeploymentLogLine {
-  at: string;
-  stream: 'stdout' | 'stderr' | 'runner' | string;
-  /** The container the line came from (absent for the runner's own lines). */
-  instance?: string | null;
-  text: string;
-}
-
-/**
- * model_hosting_information with the fields the runner adds (logs, last queue and run times);
- * optional so the page works against a server that does not send them yet.
- */
-export type DeploymentReport = HostingInformation & {
-  logs?: DeploymentLogLine[];
-  last_queue_ms?: number | null;
-  last_run_ms?: number | null;
-};
+/** model_hosting_information: status, instances, timings, message and the deployment's last log lines. */
+export type DeploymentReport = HostingInformation;
 
 export const DEPLOYMENT_STATUS_TEXT: Record<HostingInformation['status'], string> = {
   waiting_for_runner: 'Waiting for a runner',
@@ -78,12 +62,12 @@ export function failureOf(info: DeploymentReport): { reason: string; lines: stri
 }
 
 /**
- * The lines the log view shows: the deployment's ring when the server sends it, else the last
- * lines a failure's message carries.
+ * The lines the log view shows: the deployment's log when the server sends it (owners only),
+ * else the last lines a failure's message carries.
  */
 export function logLinesOf(info: DeploymentReport): DeploymentLogLine[] {
   if (info.logs) return info.logs;
-  return (failureOf(info)?.lines ?? []).map((text) => ({ at: info.updated_at, stream: 'log', text }));
+  return (failureOf(info)?.lines ?? []).map((text) => ({ at: info.updated_at, stream: 'runner' as const, instance: '', text }));
 }
 
 /** `RTX A4000 16 GB` → `RTX A4000`: the VRAM has a column of its own. */
