@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
-import { confirmedAccount } from './support/accounts';
+import { confirmedAccount, signInOnPage } from './support/accounts';
 import { hostingSkipReason, startHostingStack, type HostingStack } from './support/hosting';
 
 // Container hosting as a publisher lives it (docs/publishing.md, "Build, push, deploy, run"),
@@ -35,14 +35,6 @@ const test = base.extend<object, { stack: HostingStack }>({
   baseURL: async ({ stack }, provide) => provide(stack.site),
 });
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/signinup?page_state=1');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/account/);
-}
-
 async function expectAxeClean(page: Page) {
   const axe = await new AxeBuilder({ page }).include('main').analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -59,7 +51,7 @@ test.describe('container hosting on a real runner (issue 22)', () => {
   }) => {
     const image = stack.push('greeter:1');
     const owner = await confirmedAccount(request, 'hosting', PASSWORD);
-    await signIn(page, owner);
+    await signInOnPage(page, owner, PASSWORD);
 
     // The registry credential: platform "registry" for the loopback host.
     await page.goto('/account/profile');
