@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { deploymentState, toDescriptor } from '../../../reference-app/server/catalogue/descriptors';
 import { canRunService, runBlocker } from '../../../src/run';
 import type { Job, ServiceEndpoint } from '../../../src/api';
+import { credentialPayload } from '../../../src/components/RegistryCredentialsPanel/useRegistryCredentialsPanel';
 import { runTimings } from '../../../src/components/ServiceRunner/outputModel';
 
 const greet: ServiceEndpoint = { method: 'POST', path: '/greet', parameters: [] } as unknown as ServiceEndpoint;
@@ -62,5 +63,23 @@ describe("a run's timings in the Playground", () => {
     expect(runTimings(job('container', 0))).toEqual({ queue: 4, coldStart: 0, run: 9 });
     expect(runTimings(job('local-demo', 0))).toEqual({ queue: 4, coldStart: null, run: 9 });
     expect(runTimings(job('http', undefined))).toEqual({ queue: 4, coldStart: null, run: 9 });
+  });
+});
+
+describe('the registry credential form', () => {
+  const form = { registry: '', foreign_username: 'publisher', credential_alias: 'local', pat: 'secret' };
+  it('is a Docker Hub token without a host or for docker.io, else a registry credential for that host', () => {
+    expect(credentialPayload(form)).toEqual({
+      foreign_username: 'publisher',
+      credential_alias: 'local',
+      pat: 'secret',
+      platform: 'dockerhub',
+    });
+    expect(credentialPayload({ ...form, registry: ' docker.io ' })).toMatchObject({ platform: 'dockerhub' });
+    expect(credentialPayload({ ...form, registry: 'http://127.0.0.1:5000/' })).toMatchObject({
+      platform: 'registry',
+      registry: '127.0.0.1:5000',
+    });
+    expect(credentialPayload({ ...form, registry: 'ghcr.io' })).toMatchObject({ platform: 'registry', registry: 'ghcr.io' });
   });
 });
