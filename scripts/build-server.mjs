@@ -1,5 +1,6 @@
-// Builds the platform server for production: one ES module, dist/server/main.mjs, run with
-// plain `node` (no TypeScript loader). Skipped when the bundle is newer than every source it
+// Builds the platform server for production: two ES modules, dist/server/main.mjs (the server)
+// and dist/server/runner.mjs (the runner agent, docs/deploy.md), run with plain `node` (no
+// TypeScript loader). Skipped when the bundle is newer than every source it
 // comes from; `--force` rebuilds. See docs/deploy.md.
 //
 // Bundled: the server's sources, the widget sources it shares (through the package's `source`
@@ -16,6 +17,8 @@ import { packageName, projectRoot, sourceEntries } from './source-aliases.mjs';
 
 export const SERVER_ENTRY = path.join(projectRoot, 'reference-app/server/main.ts');
 export const SERVER_BUNDLE = path.join(projectRoot, 'dist/server/main.mjs');
+export const RUNNER_ENTRY = path.join(projectRoot, 'reference-app/server/runner.ts');
+export const RUNNER_BUNDLE = path.join(projectRoot, 'dist/server/runner.mjs');
 export const SERVER_EXTERNAL = [
   '@electric-sql/pglite',
   '@electric-sql/pglite/*',
@@ -40,8 +43,8 @@ function newestMtime(target) {
 
 /** True when the bundle is missing or older than the server or widget sources, or the lockfile. */
 export function serverBuildIsStale() {
-  if (!existsSync(SERVER_BUNDLE)) return true;
-  const built = statSync(SERVER_BUNDLE).mtimeMs;
+  if (!existsSync(SERVER_BUNDLE) || !existsSync(RUNNER_BUNDLE)) return true;
+  const built = Math.min(statSync(SERVER_BUNDLE).mtimeMs, statSync(RUNNER_BUNDLE).mtimeMs);
   const inputs = ['reference-app/server', 'src', 'package-lock.json', 'scripts/build-server.mjs'];
   return inputs.some((input) => newestMtime(path.join(projectRoot, input)) > built);
 }
@@ -61,8 +64,10 @@ const sourceExports = {
 
 export async function buildServer() {
   await build({
-    entryPoints: [SERVER_ENTRY],
-    outfile: SERVER_BUNDLE,
+    // Each entry is bundled whole (no shared chunks), so either file runs on its own.
+    entryPoints: { main: SERVER_ENTRY, runner: RUNNER_ENTRY },
+    outdir: path.dirname(SERVER_BUNDLE),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -89,6 +94,6 @@ export async function buildServer() {
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv.includes('--force') || serverBuildIsStale()) {
     await buildServer();
-    console.log(`built ${path.relative(projectRoot, SERVER_BUNDLE)}`);
+    console.log(`built ${path.relative(projectRoot, SERVER_BUNDLE)} and ${path.relative(projectRoot, RUNNER_BUNDLE)}`);
   }
 }

@@ -20,6 +20,7 @@ import { startJobs, type Jobs } from './jobs';
 import { log } from './log';
 import { jobEventsChannel } from './jobs/events';
 import { createContainerHosting } from './publishing/containerHosting';
+import { LeasedFleet } from './publishing/leasedFleet';
 import { runnableServiceLoader } from './publishing/publishedServices';
 import type { FleetAdapter } from './runtimes/fleet';
 import { createRuntimeRegistry, type RuntimeChooser } from './runtimes/registry';
@@ -116,7 +117,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
             notifyChannel: jobEventsChannel(config.databaseUrl ? config.databaseSchema : undefined),
           })
         : undefined;
-    const fleet = options.fleet ?? hosting?.fleet;
+    // On PostgreSQL a process without a runner defers container deployments to the runners sharing
+    // the database (docs/deploy.md, "Several runners"): their status comes from the database,
+    // and its worker leaves their jobs to the holder.
+    const fleet = options.fleet ?? hosting?.fleet ?? (config.databaseUrl ? new LeasedFleet(db, box, { local: null }) : undefined);
     const runtimes = createRuntimeRegistry({ box, config: config.runtimes, own: urlPolicy.own, fleet, choose: options.runtimes });
     const jobs = await startJobs({ database, config, linkKey, media, runtimes, loadRunnable: runnableServiceLoader(db, config.publicUrl) });
 

@@ -100,10 +100,11 @@ export function createJobsClient(options: ClientOptions) {
         if (event.id) lastEventId = event.id;
         latest = JSON.parse(event.data) as Job;
         sub.onJob(latest);
-        // Leaving the loop closes the connection.
-        if (isFinal(latest)) return 'final';
+        // Leaving the loop closes the connection; a log reader stays for a container's late
+        // lines, which the server sends after the final envelope before it ends the stream.
+        if (isFinal(latest) && !sub.onLog) return 'final';
       }
-      return 'dropped';
+      return latest && isFinal(latest) ? 'final' : 'dropped';
     }
 
     const done = (async () => {

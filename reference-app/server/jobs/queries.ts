@@ -206,6 +206,11 @@ export interface ClaimOptions {
   io: boolean;
   maxRunningPerService: number;
   maxRunningPerPublisher: number;
+  /**
+   * Container services whose jobs this process may take (the deployments it manages: docs/deploy.md,
+   * "Several runners"); null or absent: every one.
+   */
+  containerServices?: readonly string[] | null;
 }
 
 /**
@@ -233,6 +238,7 @@ export async function claimJobs(db: Db, events: JobEvents, options: ClaimOptions
         FROM (
           SELECT j.id, j.user_id, j.service_id, j.publisher_id, j.created_at FROM jobs j
           WHERE j.user_id = u.user_id AND j.status = 'QUEUED' AND (j.runtime = ANY(${sql.val(options.ioRuntimes as string[])}::text[])) = ${options.io}
+            AND (${options.containerServices == null} OR j.runtime IS DISTINCT FROM 'container' OR j.service_id = ANY(${sql.val([...(options.containerServices ?? [])])}::text[]))
           ORDER BY j.created_at, j.id
           LIMIT least(greatest(${concurrencyLimitSql('u.user_id')} - u.running, 0), ${options.limit})
         ) j

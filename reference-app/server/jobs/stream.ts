@@ -8,10 +8,13 @@ import type { JobService } from './service';
 // GET /v1/jobs/{id}/stream (docs/jobs.md: streaming): the envelope on every change as
 // `event: job`, `id: <version>`, ending after the final status; `Last-Event-ID` resumes. A
 // container job's log lines come as `event: log` (`{ at, stream, text }`), the stored ones first,
-// always before the job event that follows them (so the final envelope comes after every line).
+// each before the job event that follows it; lines the container wrote just after its answer
+// come after the final envelope, within JOB_LATE_LOGS_MS, then the stream ends.
 
 /** Streams send a comment this often so proxies and clients know the connection lives. */
 export const HEARTBEAT_MS = 15_000;
+/** How long a container job's stream stays open after its final envelope, for late log lines. */
+export const JOB_LATE_LOGS_MS = 700;
 /** Streams re-read the job this often when no notification arrives. */
 const STREAM_POLL_MS = 2_000;
 
@@ -64,7 +67,16 @@ export function followJob(
           sent = row.version;
           lastWrite = Date.now();
         }
-        if (isFinalStatus(row.status)) break;
+        if (isFinalStatus(row.status)) {
+          // A container's last lines can follow its answer by a moment (containerRuntime.ts):
+          // they come after the final envelope, then the stream ends.
+          if (logs && row.runtime === 'container') {
+            await sleep(JOB_LATE_LOGS_MS, gone.signal).promise;
+            const late = await logs(jobId, logCursor);
+            for (const line of late.lines) await stream.writeSSE({ event: 'log', data: JSON.stringify(line) });
+          }
+          break;
+        }
         if (newest > sent || logged) continue; // changed or logged while we read or wrote: read again at once
         const pause = sleep(Math.min(STREAM_POLL_MS, HEARTBEAT_MS - (Date.now() - lastWrite)), gone.signal);
         wake = pause.wake;

@@ -186,6 +186,7 @@ export class JobWorker {
           ioRuntimes: IO_RUNTIMES,
           maxRunningPerService: config.maxRunningPerService,
           maxRunningPerPublisher: config.maxRunningPerPublisher,
+          containerServices: this.deps.runtimes.claimableContainers(),
         });
         for (const job of jobs) this.#start(job);
         if (jobs.length < limit) break;

@@ -1,20 +1,19 @@
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
 import { log } from '../log';
-import { openCredential } from '../profile/registryCredentials';
 import type { ContainerRunnerConfig } from '../runtimes/config';
 import { DockerFleet, type LiveDeploymentReport } from '../runtimes/container/dockerFleet';
 import { ContainerEngine } from '../runtimes/container/engine';
 import type { FleetAdapter } from '../runtimes/fleet';
 import {
   fillEmptyEndpoints,
-  selectContainerRuntimes,
   selectGpuVram,
   selectServiceEndpoints,
   setJobColdStart,
   updateHostingState,
 } from '../runtimes/container/queries';
 import { DeploymentLogWriter } from './deploymentLogs';
+import { LeasedFleet } from './leasedFleet';
 import { importOpenApi } from './openapiImport';
 
 // The container runner attached to this server (CONTAINER_RUNNER=docker, docs/publishing.md,
@@ -47,7 +46,10 @@ async function importEndpoints(db: Db, serviceId: string, baseUrl: string) {
 
 export interface ContainerHosting {
   fleet: FleetAdapter;
-  /** Deploys the stored container services again (a restart): their containers were removed on close. */
+  /**
+   * Starts taking deployments (docs/deploy.md, "Several runners"): the stored container services
+   * whose lease is free are deployed here, and the leases are renewed until close.
+   */
   resume(): Promise<void>;
   close(): Promise<void>;
 }
@@ -90,28 +92,17 @@ export function createContainerHosting(
     },
   });
 
+  const leased = new LeasedFleet(db, box, {
+    local: fleet,
+    // A takeover on this engine: the dead holder's containers and network go first.
+    removeLeftovers: (serviceId) => engine.removeDeployment(serviceId),
+  });
+
   return {
-    fleet,
-    async resume() {
-      const rows = await selectContainerRuntimes(db);
-      for (const row of rows) {
-        const registryAuth = row.registry_credential_id ? await openCredential(db, box, row.registry_credential_id) : undefined;
-        await fleet.deploy({
-          serviceId: row.model_id,
-          image: row.image ?? '',
-          ...(registryAuth ? { registryAuth } : {}),
-          gpu: row.gpu ?? '',
-          minInstances: row.min_instances ?? 0,
-          maxInstances: row.max_instances ?? 1,
-          idleTimeoutS: row.idle_timeout_s ?? 300,
-          port: row.port ?? undefined,
-          healthPath: row.health_path ?? undefined,
-          concurrency: row.concurrency ?? undefined,
-        });
-      }
-    },
+    fleet: leased,
+    resume: () => leased.start(),
     async close() {
-      await fleet.close();
+      await leased.close();
       await Promise.all(writes.values());
       await logs.flush();
     },

@@ -50,10 +50,15 @@ export class DeploymentLogWriter {
     this.timer ??= setTimeout(() => void this.flush(), LOG_FLUSH_MS);
   }
 
-  /** The job ended: its lines are written before its final status is (so readers see them all). */
+  /** The job's answer came (and again when its late-line window closes): its lines so far are written. */
   async jobDone(jobId: string): Promise<void> {
-    this.perJob.delete(jobId);
     await this.flush();
+    this.forget(jobId);
+  }
+
+  /** The per-job line count is kept until the late window has passed, then dropped. */
+  private forget(jobId: string): void {
+    setTimeout(() => this.perJob.delete(jobId), 2 * LOG_FLUSH_MS + 1000).unref();
   }
 
   /** Writes what is pending; resolves once every line added so far is stored. */

@@ -84,6 +84,13 @@ export interface FleetAdapter {
    */
   runtimeFor?(serviceId: string): Runtime;
 
+  /**
+   * Optional: the services whose deployments this process manages (holds the lease of: docs/deploy.md,
+   * "Several runners"). When present, this process's worker claims container jobs of these
+   * services only; without it (one process, or a test fleet) it claims every container job.
+   */
+  heldDeployments?(): readonly string[];
+
   /** The latest lines the deployment's instances wrote (oldest first), for the owner. Optional. */
   logs?(serviceId: string, options: { tail: number }): Promise<string[]>;
 }

@@ -61,6 +61,8 @@ export interface RuntimeRegistry {
   deploy(spec: ContainerSpec): Promise<DeploymentReport>;
   /** Stops a service's container deployment (runtime removed or changed, service deleted). */
   stop(serviceId: string): Promise<void>;
+  /** The container services whose jobs this process may claim; null: all of them (fleet.ts, heldDeployments). */
+  claimableContainers(): readonly string[] | null;
 }
 
 export interface RuntimeRegistryOptions {
@@ -157,5 +159,6 @@ export function createRuntimeRegistry(options: RuntimeRegistryOptions): RuntimeR
     },
     deploy: (spec) => fleet.deploy(spec),
     stop: (serviceId) => fleet.stop(serviceId),
+    claimableContainers: () => fleet.heldDeployments?.() ?? null,
   };
 }

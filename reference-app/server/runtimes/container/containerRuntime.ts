@@ -8,8 +8,12 @@ import type { LogLine } from './logRing';
 // HTTP runtime exactly like a service with its own URL. The job's cold start and the log lines
 // its instance wrote while it ran are handed to the queue through the observer.
 
-/** Lines written just after the answer still belong to the job: the engine's stream lags a little. */
-export const LOG_SETTLE_MS = 50;
+/**
+ * Lines written just after the answer still belong to the job: the engine's log stream lags
+ * (50–150 ms measured here under load). The job's instance slot and its result do not wait for
+ * them: the job's subscription stays open this long after the answer, in the background.
+ */
+export const LOG_LATE_MS = 500;
 
 export interface ContainerJobObserver {
   /** Once the job holds an instance: 0 when one was already running. */
@@ -42,10 +46,13 @@ export function createContainerRuntime(deployment: Deployment, observer: Contain
         if (error instanceof RuntimeError && error.code === 'unreachable') await deployment.instanceFailed(lease.instance);
         throw error;
       } finally {
-        await new Promise((r) => setTimeout(r, LOG_SETTLE_MS));
-        unsubscribe();
         lease.release();
+        // What arrived so far is stored before the job's final status; late lines follow.
         await observer.jobDone?.(ctx.jobId).catch(() => undefined);
+        setTimeout(() => {
+          unsubscribe();
+          void observer.jobDone?.(ctx.jobId).catch(() => undefined);
+        }, LOG_LATE_MS).unref();
       }
     },
   };

@@ -1,0 +1,160 @@
+// Several processes on one PostgreSQL (docs/deploy.md, "Several runners"): an API server without
+// a runner and two runner agents (`reference-app/server/runner.ts`, real child processes) against
+// real Podman and a real registry. Exactly one agent manages the deployment; jobs created through
+// the API server are run by the holder's worker (the API server would fail them: it holds no
+// deployment); when the holder is killed, the other agent takes the deployment over and jobs run
+// again. Skips with how to run it when Podman or PostgreSQL is missing.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ManagedService } from '../../../src/api';
+import { registryUnavailableReason, startRegistry, type TestRegistry } from '../../../scripts/registry.mjs';
+import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
+import { leaseHolder } from '../../../reference-app/server/runtimes/container/leases';
+import { engineSkipReason, pushFixture, startTestEngine, type TestEngine } from '../../setup/containerEngine';
+import { apiClients, confirmedUser, PUBLISHER, rawApi, signedIn } from '../helpers';
+import { testPostgres, type TestPostgres } from '../jobs/postgres';
+
+const pg: TestPostgres = await testPostgres();
+const skip = engineSkipReason() ?? registryUnavailableReason() ?? ('skip' in pg ? pg.skip : null);
+if (skip) console.warn(`runner fleet tests skipped: ${skip}`);
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+describe.skipIf(skip)('runner agents sharing one PostgreSQL', () => {
+  let t: TestEngine;
+  let registry: TestRegistry;
+  let api: PlatformTestServer;
+  let image: string;
+  const agents: ChildProcess[] = [];
+
+  /** `npm run runner`, as a host of the fleet would start it. */
+  function startAgent(): ChildProcess {
+    const config = api.platform.config;
+    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'reference-app/server/runner.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: config.databaseUrl!,
+        DATABASE_SCHEMA: config.databaseSchema!,
+        // The same secret key (kept in the data directory) opens the sealed registry credential.
+        DATA_DIR: config.dataDir,
+        DOCKER_HOST: t.dockerHost,
+        CONTAINER_MEMORY_MB: '256',
+        PORT: '0',
+        LOG_LEVEL: 'warn',
+        JOB_POLL_MS: '200',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    agents.push(child);
+    return child;
+  }
+
+  beforeAll(async () => {
+    t = await startTestEngine();
+    registry = await startRegistry();
+    image = pushFixture(registry, 'fleet:1');
+    api = await startPlatformServer({ databaseUrl: (pg as { url: string }).url, env: { JOB_POLL_MS: '200' } });
+  }, 120_000);
+
+  afterAll(async () => {
+    const alive = agents.filter((c) => c.exitCode === null && c.signalCode === null);
+    await Promise.all(
+      alive.map((c) => {
+        const exited = new Promise((r) => c.once('exit', r));
+        c.kill('SIGTERM');
+        return exited;
+      }),
+    );
+    await api?.close();
+    await t?.engine.docker
+      .getImage(image)
+      .remove()
+      .catch(() => undefined);
+    await registry?.stop();
+    await t?.stop();
+    if (!('skip' in pg)) await pg.stop();
+  }, 60_000);
+
+  it('one agent manages the deployment, runs its jobs, and the other takes over when it dies', { timeout: 150_000 }, async () => {
+    const first = startAgent();
+    const second = startAgent();
+    const { session } = await signedIn(api, PUBLISHER);
+    const token = session.access_token;
+    const pat = await rawApi(api, 'POST', '/v1/profile/upsert_pat', {
+      token,
+      body: {
+        platform: 'registry',
+        registry: registry.host,
+        credential_alias: 'fleet',
+        foreign_username: registry.username,
+        pat: registry.password,
+      },
+    });
+    const servers = await apiClients(api, token).modelManagement.pricingServers();
+    if (!servers.ok) throw new Error(servers.error);
+    const created = await apiClients(api, token).services.create({
+      display_name: 'Fleet greeter',
+      visibility: 'public',
+      runtime: {
+        type: 'container',
+        image,
+        registry_credential_id: String(pat.json.id),
+        gpu: servers.data[0]!.id,
+        min_instances: 0,
+        max_instances: 1,
+        idle_timeout_s: 60,
+      },
+    });
+    expect(created, JSON.stringify(created)).toMatchObject({ ok: true });
+    const id = (created as { data: ManagedService }).data.id;
+    const hosting = async () => (await rawApi(api, 'GET', `/v1/model_management/model_hosting_information?model_id=${id}`, { token })).json;
+    const db = api.platform.database.db;
+    const holderPid = async () => Number((await leaseHolder(db, id))?.split(':')[1] ?? 0);
+
+    // One of the two agents takes it (the API server has no runner); the report reaches the API.
+    await expect.poll(holderPid, { timeout: 30_000, interval: 250 }).toBeGreaterThan(0);
+    const pid = await holderPid();
+    expect([first.pid, second.pid]).toContain(pid);
+    await expect.poll(async () => (await hosting()).status, { timeout: 40_000, interval: 250 }).toBe('running');
+    // The holder imported the endpoints from the container's /openapi.json.
+    await expect
+      .poll(async () => {
+        const service = await apiClients(api, token).services.get(id);
+        return service.ok ? service.data.endpoints.length : 0;
+      })
+      .toBe(1);
+
+    const caller = await signedIn(api, await confirmedUser(api, 'fleet-caller'));
+    const run = async () =>
+      (
+        await rawApi(api, 'POST', '/v1/jobs', {
+          token: caller.session.access_token,
+          body: { service_id: id, endpoint: '/greet', input: { name: 'Ada' } },
+          headers: { Prefer: 'wait=40' },
+        })
+      ).json;
+    // The API server created it; only the holder's worker may claim it, and it runs in its container.
+    expect(await run()).toMatchObject({ status: 'FINISHED', runtime: 'container', result: { text: 'Hello, Ada.' } });
+    expect(await holderPid()).toBe(pid);
+
+    // The holder dies without giving its lease up: the other agent takes over after the lease expires.
+    const holder = pid === first.pid ? first : second;
+    const survivor = holder === first ? second : first;
+    holder.kill('SIGKILL');
+    await new Promise((r) => holder.once('exit', r));
+    await expect.poll(holderPid, { timeout: 40_000, interval: 500 }).toBe(survivor.pid);
+    await expect.poll(async () => (await hosting()).status, { timeout: 40_000, interval: 250 }).toBe('running');
+    expect(await run()).toMatchObject({ status: 'FINISHED', runtime: 'container', result: { text: 'Hello, Ada.' } });
+    // The dead holder's containers were removed at the takeover: the survivor's are all that run.
+    const running = (await t.engine.containersOf(id)).length;
+    expect(running).toBeGreaterThan(0);
+    expect(running).toBeLessThanOrEqual(2); // one serving instance and its warm spare
+
+    // Deleting through the API server: the holder notices at its next renewal and removes all.
+    expect(await apiClients(api, token).services.remove(id)).toMatchObject({ ok: true });
+    await expect.poll(() => t.engine.containersOf(id), { timeout: 20_000, interval: 500 }).toEqual([]);
+    expect(await leaseHolder(db, id)).toBeNull();
+  });
+});
