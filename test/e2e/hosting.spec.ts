@@ -116,6 +116,8 @@ test.describe('container hosting on a real runner (issue 22)', () => {
     await expect(output.locator('[data-output="text"]')).toHaveText('Hello, Ada.', { timeout: 30_000 });
     await expect(output.locator('[data-output="json"]')).toContainText('"container":');
     await expect(output).toContainText('Runtime: container');
+    // What the container wrote while it ran this job.
+    await expect(output.getByRole('log', { name: 'Container log of this run' })).toContainText('greeting Ada');
     await expect(output.locator('[data-output="timings"]')).toHaveText(
       /^Queue \d+(\.\d)? m?s · (warm start \(no cold start\)|cold start \d+ ms) · run \d/,
     );
