@@ -62,6 +62,7 @@ test.describe('container hosting on a real runner (issue 22)', () => {
     await credentials.getByLabel('Access token').fill(stack.registry.password);
     await credentials.getByRole('button', { name: 'Add token' }).click();
     await expect(credentials.getByRole('listitem')).toContainText(`loopback · ${stack.registry.host} · ${stack.registry.username}`);
+    await expectAxeClean(page);
 
     // The editor: a container service from the pushed image, with no endpoints of its own.
     await page.goto('/APIs/edit/new');
