@@ -79,6 +79,12 @@ export interface ModelDescriptor {
   owner_name?: string | null;
   is_public?: boolean;
   endpoints?: ServiceEndpoint[];
+  /**
+   * Container services only: `ready` (running, or scaled to zero and started by the next run),
+   * `starting` (deploying) or `unavailable` (failed, stopped, or no runner). Absent for runtimes
+   * that are always up.
+   */
+  deployment?: 'ready' | 'starting' | 'unavailable';
 }
 
 /** A GPU server type with its price per second, for the pricing calculator and run estimates. */

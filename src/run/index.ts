@@ -5,7 +5,7 @@ export { endpointInputSchema } from './schema';
 export type { JsonSchema } from './schema';
 export { validateJobInput, describeFieldErrors } from './validate';
 export type { InputValidation } from './validate';
-export { runnableEndpoints, canRunService } from './endpoints';
+export { runnableEndpoints, canRunService, runBlocker, type RunBlocker } from './endpoints';
 export { parseDataUri, isFileUrl } from './files';
 export { CREDITS_PER_USD, PUBLISHER_SHARE, creditsForRun, publisherEarning } from './metering';
 export { estimateRun } from './estimate';

@@ -14,7 +14,22 @@ type ModelDescriptor = z.output<typeof ModelDescriptorSchema>;
 export const absoluteUrl = (publicUrl: string, value: string | null) =>
   value && value.startsWith('/') && !value.startsWith('//') ? `${publicUrl}${value}` : value;
 
-export function toDescriptor(row: Selectable<ModelsTable>, publicUrl: string): ModelDescriptor {
+/**
+ * A container service's deployment in three words for everyone (the owner's
+ * model_hosting_information has the detail): `ready` (running, or scaled to zero and started by
+ * the next run), `starting` (deploying) or `unavailable` (failed, stopped, or no runner). Other
+ * runtimes are always up and carry none. Migration 011 announces a change of it to the
+ * catalogue cache, and only then: instances and cold starts change far more often.
+ */
+export function deploymentState(status: string | null | undefined): ModelDescriptor['deployment'] {
+  if (status === 'running' || status === 'scaled_to_zero') return 'ready';
+  if (status === 'deploying') return 'starting';
+  return 'unavailable';
+}
+
+type DescriptorRow = Selectable<ModelsTable> & { runtime_type?: string | null; hosting_status?: string | null };
+
+export function toDescriptor(row: DescriptorRow, publicUrl: string): ModelDescriptor {
   return {
     id: row.id,
     display_name: row.display_name,
@@ -30,6 +45,7 @@ export function toDescriptor(row: Selectable<ModelsTable>, publicUrl: string): M
     owner_name: row.owner_name,
     is_public: row.is_public,
     endpoints: row.endpoints as ModelDescriptor['endpoints'],
+    ...(row.runtime_type === 'container' ? { deployment: deploymentState(row.hosting_status) } : {}),
   };
 }
 

@@ -6,25 +6,33 @@ export function selectCategories(db: Db) {
   return db.selectFrom('model_categories').selectAll().orderBy('sort_idx').execute();
 }
 
-export function selectPublicServices(db: Db) {
+/**
+ * Services with what the descriptor says about their deployment: the runtime type and the
+ * hosting status (a container service's coarse state, catalogue/descriptors.ts).
+ */
+function servicesWithDeployment(db: Db) {
   return db
     .selectFrom('models')
-    .selectAll()
-    .where('is_public', '=', true)
-    .where('deleted_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
+    .leftJoin('service_runtimes', 'service_runtimes.model_id', 'models.id')
+    .leftJoin('model_hosting', 'model_hosting.model_id', 'models.id')
+    .selectAll('models')
+    .select(['service_runtimes.type as runtime_type', 'model_hosting.status as hosting_status'])
+    .where('models.deleted_at', 'is', null);
+}
+
+export function selectPublicServices(db: Db) {
+  return servicesWithDeployment(db)
+    .where('models.is_public', '=', true)
+    .orderBy('models.created_at', 'desc')
+    .orderBy('models.id')
     .execute();
 }
 
 export function selectPrivateServicesOf(db: Db, userId: string) {
-  return db
-    .selectFrom('models')
-    .selectAll()
-    .where('created_by', '=', userId)
-    .where('is_public', '=', false)
-    .where('deleted_at', 'is', null)
-    .orderBy('created_at', 'desc')
+  return servicesWithDeployment(db)
+    .where('models.created_by', '=', userId)
+    .where('models.is_public', '=', false)
+    .orderBy('models.created_at', 'desc')
     .execute();
 }
 

@@ -46,6 +46,10 @@ export const ModelDescriptorSchema = z
     owner_name: z.string().nullable().optional(),
     is_public: z.boolean().optional(),
     endpoints: z.array(ServiceEndpointSchema).optional(),
+    deployment: z.enum(['ready', 'starting', 'unavailable']).optional().openapi({
+      description:
+        'Container services only: ready (running or scaled to zero), starting (deploying) or unavailable (failed, stopped, no runner); runs are accepted when ready',
+    }),
   })
   .openapi('ModelDescriptor');
 

@@ -3399,6 +3399,11 @@ export type components = {
       /** Format: date-time */
       created_at?: string | null;
       created_by?: string | null;
+      /**
+       * @description Container services only: ready (running or scaled to zero), starting (deploying) or unavailable (failed, stopped, no runner); runs are accepted when ready
+       * @enum {string}
+       */
+      deployment?: 'ready' | 'starting' | 'unavailable';
       display_img_url?: string | null;
       display_name?: string | null;
       endpoints?: {

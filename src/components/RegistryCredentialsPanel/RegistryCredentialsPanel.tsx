@@ -7,7 +7,7 @@ import { useRegistryCredentialsPanel, type UseRegistryCredentialsPanelOptions } 
 /** Props of `RegistryCredentialsPanel`. */
 export interface RegistryCredentialsPanelProps extends AccountPanelBaseProps, UseRegistryCredentialsPanelOptions {}
 
-/** Docker Hub access tokens for hosting private images: add one (confirmed for 3 s), list them masked, delete one. */
+/** Registry access tokens for hosting private images (Docker Hub or any host[:port]): add one (confirmed for 3 s), list them masked, delete one. */
 export function RegistryCredentialsPanel({ headingLevel, className, ...options }: RegistryCredentialsPanelProps) {
   const strings = useStrings().account;
   const panel = useRegistryCredentialsPanel(options);
@@ -24,6 +24,13 @@ export function RegistryCredentialsPanel({ headingLevel, className, ...options }
     >
       <form className={styles.stack} onSubmit={(e) => void panel.add(e)} noValidate>
         <div className={styles.formGrid}>
+          <Field
+            label={strings.registryHost}
+            autoComplete="off"
+            placeholder="docker.io"
+            value={panel.form.registry}
+            onValueChange={(v) => panel.setField('registry', v)}
+          />
           <Field
             label={strings.registryUsername}
             autoComplete="off"
@@ -62,7 +69,7 @@ export function RegistryCredentialsPanel({ headingLevel, className, ...options }
             return (
               <li key={c.id} className={styles.row}>
                 <span>
-                  <strong>{alias}</strong> · {c.foreign_username} · <code>{c.pat}</code>
+                  <strong>{alias}</strong> · {c.registry || 'docker.io'} · {c.foreign_username} · <code>{c.pat}</code>
                 </span>
                 <button
                   type="button"

@@ -4,7 +4,25 @@ import { CREDENTIAL_TOAST_MS } from '../../config/strings/account';
 import { useStrings } from '../../config/PlatformProvider';
 import { useAccountClients, useApiResource, useFeedback, useSignInState } from '../AccountPanel';
 
-const EMPTY = { foreign_username: '', credential_alias: '', pat: '' };
+const EMPTY = { registry: '', foreign_username: '', credential_alias: '', pat: '' };
+
+/** Docker Hub's host: a credential for it (or for no host given) is a `dockerhub` one. */
+export const DOCKER_HUB_REGISTRY = 'docker.io';
+
+/**
+ * The upsert_pat body for a form (docs/publishing.md, "Build, push, deploy, run"): an empty host
+ * or docker.io is a Docker Hub token, any other host[:port] a `registry` credential for it.
+ */
+export function credentialPayload(form: typeof EMPTY) {
+  const { registry: host, ...rest } = form;
+  const registry = host
+    .trim()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/+$/, '');
+  return !registry || registry === DOCKER_HUB_REGISTRY
+    ? { ...rest, platform: 'dockerhub' as const }
+    : { ...rest, platform: 'registry' as const, registry };
+}
 
 export interface UseRegistryCredentialsPanelOptions {
   /** Called with the stored (masked) credential after it was added. */
@@ -14,8 +32,8 @@ export interface UseRegistryCredentialsPanelOptions {
 }
 
 /**
- * Docker Hub access tokens for private images (product-rules §8: success toast for 3 s): stored encrypted
- * by the server and only ever shown masked.
+ * Registry access tokens for private images, Docker Hub's or any registry's (product-rules §8:
+ * success toast for 3 s): stored encrypted by the server and only ever shown masked.
  */
 export function useRegistryCredentialsPanel({ onAdd, onDelete }: UseRegistryCredentialsPanelOptions = {}) {
   const { profile } = useAccountClients();
@@ -39,7 +57,7 @@ export function useRegistryCredentialsPanel({ onAdd, onDelete }: UseRegistryCred
     setSubmitted(true);
     if (errors.foreign_username || errors.pat) return;
     setPending(true);
-    const result = await profile.upsertPat({ ...form, platform: 'dockerhub' });
+    const result = await profile.upsertPat(credentialPayload(form));
     setPending(false);
     if (!result.ok) return feedback.show('warning', strings.createPatProblem);
     feedback.show('success', strings.patAdded, CREDENTIAL_TOAST_MS);

@@ -1,7 +1,17 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import type { EndpointOutput, Job } from '../../api/types';
+import type { EndpointOutput, Job, JobLogLine } from '../../api/types';
 import { formatString, type Strings } from '../../config/strings';
-import { downloadName, formatBytes, safeMediaUrl, streamedText, viewOfResult, type MediaOutput } from './outputModel';
+import {
+  downloadName,
+  formatBytes,
+  formatDuration,
+  jobLogLines,
+  runTimings,
+  safeMediaUrl,
+  streamedText,
+  viewOfResult,
+  type MediaOutput,
+} from './outputModel';
 import * as styles from './ServiceRunner.css';
 
 /** Runtimes that compute a stand-in output on the platform's own server (docs/jobs.md). */
@@ -140,10 +150,41 @@ export interface RunOutputProps {
   title?: string;
   /** A line under the heading (what an example is). */
   note?: string;
+  /** The container's lines for the job when the envelope does not carry them (useJobLogs). */
+  logs?: readonly JobLogLine[];
 }
 
-/** A job's output by type, its runtime and its cost; streamed text while it runs. */
-export function RunOutput({ job, apiUrl, strings, headingLevel, output, title, note }: RunOutputProps) {
+/** Queue, cold start and run time of a finished run, in one line. */
+function RunTimings({ job, strings }: { job: Job; strings: RunnerStrings }) {
+  const t = runTimings(job);
+  const parts = [
+    t.queue !== null ? formatString(strings.output.queueTime, { time: formatDuration(t.queue) }) : null,
+    t.coldStart === 0 ? strings.output.warmStart : null,
+    t.coldStart ? formatString(strings.output.coldStart, { time: formatDuration(t.coldStart) }) : null,
+    t.run !== null ? formatString(strings.output.runTime, { time: formatDuration(t.run) }) : null,
+  ].filter((p): p is string => p !== null);
+  return parts.length ? (
+    <p className={styles.meta} data-output="timings">
+      {parts.join(' · ')}
+    </p>
+  ) : null;
+}
+
+/**
+ * The lines the container wrote while the job ran: a labelled box, monospace, focusable so the
+ * keyboard scrolls it. `aria-live` is off: the lines arrive with the finished job, not as news.
+ */
+function JobLog({ lines, strings }: { lines: readonly JobLogLine[]; strings: RunnerStrings }) {
+  if (lines.length === 0) return null;
+  return (
+    <pre className={styles.jsonOutput} data-output="logs" role="log" aria-live="off" aria-label={strings.output.logs} tabIndex={0}>
+      {lines.map((l) => `${l.stream === 'stderr' ? 'ERR ' : ''}${l.text}`).join('\n')}
+    </pre>
+  );
+}
+
+/** A job's output by type, its runtime, timings, container log and cost; streamed text while it runs. */
+export function RunOutput({ job, apiUrl, strings, headingLevel, output, title, note, logs }: RunOutputProps) {
   const Heading = `h${headingLevel}` as const;
   const streaming = streamedText(job);
   const finished = job.status === 'FINISHED';
@@ -168,6 +209,8 @@ export function RunOutput({ job, apiUrl, strings, headingLevel, output, title, n
           })}
         </p>
       ) : null}
+      {finished ? <RunTimings job={job} strings={strings} /> : null}
+      {finished ? <JobLog lines={logs ?? jobLogLines(job)} strings={strings} /> : null}
     </section>
   );
 }

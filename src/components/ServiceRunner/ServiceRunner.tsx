@@ -5,11 +5,12 @@ import { usePlatform } from '../../config/PlatformProvider';
 import { formatString, type Strings } from '../../config/strings';
 import { useThemeClass } from '../../config/useThemeClass';
 import { BILLING_PATH } from '../../pricing/constants';
+import { runBlocker } from '../../run/endpoints';
 import { RecentRuns, summariseInput } from './RecentRuns';
 import { RunnerField } from './RunnerFields';
 import { ResultView, RunOutput } from './RunOutput';
 import { runDetailText, runStatusText } from './statusText';
-import { useRecentRuns, useElapsedSeconds, useRunEstimate } from './useRunnerData';
+import { useJobLogs, useRecentRuns, useElapsedSeconds, useRunEstimate } from './useRunnerData';
 import { useServiceRunner, type RunnerActors } from './useServiceRunner';
 import type { JobsClient } from '../../api/jobs';
 import * as styles from './ServiceRunner.css';
@@ -187,6 +188,7 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
   const running = phase === 'running' || phase === 'submitting';
   const endedAt = job?.finished_at ? Date.parse(job.finished_at) : null;
   const elapsed = useElapsedSeconds(runner.submittedAt, running, endedAt);
+  const jobLogs = useJobLogs(runner.jobs, job);
 
   const name = service.display_name || platform.strings.common.unknownModel;
   const lastRun =
@@ -194,13 +196,28 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
   const Heading = `h${headingLevel}` as const;
   const sub = (headingLevel + 1) as 3 | 4;
 
-  if (runner.endpoints.length === 0) {
+  // Nothing to offer a form for: no endpoint, or a container deployment that is not running
+  // (the descriptor's coarse state); say why instead of a Playground that cannot run.
+  const blocker = runner.endpoints.length === 0 ? 'no-endpoints' : runBlocker(service);
+  if (blocker) {
     return (
-      <section className={props.className} aria-labelledby={titleId} data-lime="service-runner" data-state="unavailable">
+      <section
+        className={props.className}
+        aria-labelledby={titleId}
+        data-lime="service-runner"
+        data-state="unavailable"
+        data-blocker={blocker}
+      >
         <Heading className={styles.title} id={titleId}>
           {s.title}
         </Heading>
-        <p>{s.errors.noEndpoints}</p>
+        <p>
+          {blocker === 'starting'
+            ? s.errors.deploymentStarting
+            : blocker === 'unavailable'
+              ? s.errors.deploymentUnavailable
+              : s.errors.noEndpoints}
+        </p>
       </section>
     );
   }
@@ -359,7 +376,7 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
           </div>
 
           {job ? (
-            <RunOutput job={job} apiUrl={platform.apiUrl} strings={s} headingLevel={sub} output={runner.endpoint?.output} />
+            <RunOutput job={job} apiUrl={platform.apiUrl} strings={s} headingLevel={sub} output={runner.endpoint?.output} logs={jobLogs} />
           ) : (
             <BeforeFirstRun lastRun={lastRun} endpoint={runner.endpoint} apiUrl={platform.apiUrl} strings={s} headingLevel={sub} />
           )}

@@ -1,4 +1,4 @@
-import type { FileRef, Job } from '../../api/types';
+import type { FileRef, Job, JobLogLine } from '../../api/types';
 
 /**
  * How a job's result is shown: media files by their type, text, and the rest as JSON. Pure, so
@@ -129,4 +129,25 @@ export function downloadName(media: FileRef): string {
   if (last && last.includes('.')) return last;
   const subtype = media.content_type.split('/')[1]?.split(/[;+]/)[0] ?? 'bin';
   return `${last || 'output'}.${subtype}`;
+}
+
+/** A duration for the run's timings: `850 ms`, `1.2 s`. */
+export function formatDuration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * A finished run's timings from the envelope's `metrics` (docs/jobs.md): queue, cold start and
+ * run. The cold start is shown for container runs (0 is a warm start, worth saying) and for any
+ * run that had one; runtimes that are always up report none.
+ */
+export function runTimings(job: Job): { queue: number | null; coldStart: number | null; run: number | null } {
+  const { queue_ms, run_ms, cold_start_ms } = job.metrics;
+  const coldStart = typeof cold_start_ms === 'number' && (cold_start_ms > 0 || job.runtime === 'container') ? cold_start_ms : null;
+  return { queue: queue_ms ?? null, coldStart, run: run_ms ?? null };
+}
+
+/** The lines the container wrote while the job ran (container runs; none for other runtimes). */
+export function jobLogLines(job: Job): JobLogLine[] {
+  return Array.isArray(job.logs) ? job.logs : [];
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { JobsClient } from '../../api/jobs';
-import type { Job } from '../../api/types';
+import { FINAL_JOB_STATUSES, type Job, type JobLogLine } from '../../api/types';
 import { estimateRun, type RunEstimate } from '../../run/estimate';
 
 /** How many recent runs the runner lists. */
@@ -67,4 +67,40 @@ export function useElapsedSeconds(since: number | null, running: boolean, endedA
   if (since === null) return null;
   const end = (running ? now : (endedAt ?? now)) ?? since;
   return Math.max(0, Math.round((end - since) / 1000));
+}
+
+/** How many times a finished container job's lines are asked for while none have arrived. */
+const JOB_LOG_ATTEMPTS = 5;
+
+/**
+ * The lines a finished container job's instance wrote: the job's stream carries them as `log`
+ * events the runner does not keep, so they are read once from GET /v1/jobs/{id} when the run
+ * ends (docs/jobs.md, "Logs"). Other runtimes write none: nothing is asked for them.
+ */
+export function useJobLogs(jobs: JobsClient, job: Job | null): JobLogLine[] {
+  const [logs, setLogs] = useState<{ jobId: string; lines: JobLogLine[] } | null>(null);
+  const jobId = job?.job_id;
+  const wanted = job !== null && job.runtime === 'container' && FINAL_JOB_STATUSES.includes(job.status) && !Array.isArray(job.logs);
+  useEffect(() => {
+    if (!wanted || !jobId) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The server stores a job's lines in batches (every 100 ms), so the answer right after the
+    // job ends may not hold them yet: ask again a few times while it holds none.
+    const read = (attempt: number) =>
+      void jobs.get(jobId).then((result) => {
+        if (!live || !result.ok) return;
+        const lines = result.data.logs ?? [];
+        setLogs({ jobId, lines });
+        if (lines.length === 0 && attempt < JOB_LOG_ATTEMPTS) timer = setTimeout(() => read(attempt + 1), 300);
+      });
+    read(1);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [jobs, jobId, wanted]);
+  if (!job) return [];
+  if (Array.isArray(job.logs)) return job.logs;
+  return logs?.jobId === job.job_id ? logs.lines : [];
 }

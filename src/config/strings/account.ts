@@ -143,6 +143,8 @@ export const accountStrings = {
   registryTitle: 'Docker Hub credentials',
   registryUsername: 'Docker Hub username',
   registryAlias: 'Alias',
+  /** Not in the spec: the host[:port] of a registry other than Docker Hub (empty means docker.io). */
+  registryHost: 'Registry (empty for Docker Hub)',
   registryToken: 'Access token',
   addToken: 'Add token',
   deleteToken: 'Delete token {alias}',

@@ -93,6 +93,13 @@ export const runnerStrings = {
     runtime: 'Runtime: {runtime}',
     empty: 'The run finished without output.',
     cost: 'Cost: {credits} credits, {seconds} s',
+    /** Not in the spec: a finished run's timings from the job's metrics (docs/jobs.md). */
+    queueTime: 'Queue {time}',
+    coldStart: 'cold start {time}',
+    warmStart: 'warm start (no cold start)',
+    runTime: 'run {time}',
+    /** Not in the spec: the lines a container wrote while the job ran. */
+    logs: 'Container log of this run',
   },
   errors: {
     /** 401: the auth dialog opens; after sign-in the run resumes. */
@@ -102,6 +109,10 @@ export const runnerStrings = {
     buyCredits: 'Buy credits',
     failed: 'The run failed: {message}',
     noEndpoints: 'This service cannot be run yet: its publisher has not added an endpoint to call.',
+    /** Not in the spec: a container service whose deployment is still deploying. */
+    deploymentStarting: 'This service is starting: its container is being deployed. Try again in a minute.',
+    /** Not in the spec: a container service whose deployment failed or stopped, or has no runner. */
+    deploymentUnavailable: 'This service is not running right now: its container deployment has stopped or failed. Try again later.',
     unknownService: 'Service not found.',
     loadFailed: 'Could not load this service. Check your connection and try again.',
     notANumber: 'Enter a number.',

@@ -64,6 +64,10 @@ export const searchStrings = {
     noEndpoints: 'This service does not describe its endpoints yet.',
     /** Badge on a catalogue card and the service page of a service with nothing to run yet. */
     notRunnable: 'Cannot be run yet',
+    /** Not in the spec: the badge of a container service whose deployment is starting. */
+    starting: 'Starting',
+    /** Not in the spec: the badge of a container service whose deployment failed or stopped. */
+    notRunning: 'Not running',
     parameter: 'Parameter',
     type: 'Type',
     required: 'Required',

@@ -230,6 +230,33 @@ describe('ServiceRunner: a run', () => {
     expect(screen.getByRole('textbox', { name: 'Message 1' })).toHaveValue('Earlier answer');
   });
 
+  it('a container run shows its queue, cold start and run times and the lines the container wrote', async () => {
+    const logs = [
+      { at: '2026-11-24T09:00:00.000Z', stream: 'stdout' as const, text: 'greeting Ada' },
+      { at: '2026-11-24T09:00:00.010Z', stream: 'stderr' as const, text: 'slow disk' },
+    ];
+    const ctx = setup(imageService, { logs });
+    await startRun(ctx);
+    ctx.jobs.push(
+      makeJob({
+        status: 'FINISHED',
+        runtime: 'container',
+        result: { text: 'Hello, Ada.' },
+        metrics: { queue_ms: 12, cold_start_ms: 23, run_ms: 1500, gpu_seconds: 1.5, cost_credits: 0.07 },
+        finished_at: new Date().toISOString(),
+      }),
+    );
+    await waitFor(() =>
+      expect(document.querySelector('[data-output="timings"]')).toHaveTextContent('Queue 12 ms · cold start 23 ms · run 1.5 s'),
+    );
+    // Read from GET /v1/jobs/{id}: the stream's envelopes do not carry them.
+    const log = await screen.findByRole('log', { name: 'Container log of this run' });
+    expect(log).toHaveTextContent('greeting Ada');
+    expect(log).toHaveTextContent('ERR slow disk');
+    expect(log).toHaveAttribute('tabindex', '0');
+    await expectNoAxeViolations(ctx.container);
+  });
+
   it('JSON, audio and video outputs get their own views', async () => {
     const ctx = setup();
     await startRun(ctx);

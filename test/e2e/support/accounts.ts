@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 // Fresh, confirmed accounts for journeys that change an account (its password, its factors),
 // made through the auth API and the dev mailbox rather than the sign-up screens (tested in
@@ -32,4 +32,13 @@ export async function confirmedAccount(request: APIRequestContext, tag: string, 
   const confirm = await request.get(link!, { maxRedirects: 0 });
   expect(confirm.status(), 'confirmation link').toBeLessThan(400);
   return email;
+}
+
+/** Signs in through the site's sign-in page and waits for the account area. */
+export async function signInOnPage(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/signinup?page_state=1');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/account/);
 }

@@ -1,11 +1,11 @@
 // The container runner's pure parts: the log ring and the Docker log stream's framing, the
-// limits table, the runner's configuration, and the editor's sentence about a deployment.
+// limits table, and the runner's configuration (the editor's
+// sentence about a deployment: deployment-model.test.ts).
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../reference-app/server/config';
 import { DEFAULT_DOCKER_HOST, loadContainerRunnerConfig } from '../../../reference-app/server/runtimes/config';
 import { isolatedHostConfig, limitsForGpu, LIMITS_BY_VRAM } from '../../../reference-app/server/runtimes/container/limits';
 import { DockerLogDemuxer, LOG_LINE_MAX_CHARS, LogRing } from '../../../reference-app/server/runtimes/container/logRing';
-import { describeDeployment } from '../../../reference-app/src/pages/publish/DeploymentStatus';
 
 const frame = (stream: 1 | 2, text: string) => {
   const body = Buffer.from(text);
@@ -80,24 +80,5 @@ describe('runner configuration', () => {
     expect(() => loadContainerRunnerConfig({ CONTAINER_RUNNER: 'docker', DOCKER_HOST: '/var/run/docker.sock' })).toThrow(/DOCKER_HOST/);
     expect(() => loadContainerRunnerConfig({ CONTAINER_RUNNER: 'docker', CONTAINER_WARM_POOL: 'hot' })).toThrow(/CONTAINER_WARM_POOL/);
     expect(() => loadContainerRunnerConfig({ CONTAINER_RUNNER: 'docker', CONTAINER_MEMORY_MB: '1.5' })).toThrow(/CONTAINER_MEMORY_MB/);
-  });
-});
-
-describe('the editor’s deployment sentence', () => {
-  const base = {
-    hosted_model_id: 'h',
-    model_id: 'm',
-    gpu: 'g',
-    min_instances: 0,
-    max_instances: 2,
-    endpoint_url: '',
-    updated_at: '',
-    message: null,
-  };
-  it('says the status, instances and last cold start in words', () => {
-    expect(describeDeployment({ ...base, status: 'running', instances: 1, last_cold_start_ms: 20 })).toBe(
-      'Running · 1 of up to 2 instances · last cold start 20 ms',
-    );
-    expect(describeDeployment({ ...base, status: 'scaled_to_zero', instances: 0, last_cold_start_ms: null })).toBe('Scaled to zero');
   });
 });

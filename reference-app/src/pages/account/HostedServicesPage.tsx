@@ -4,11 +4,15 @@ import type { ManagedService } from '@limelight/widgets/api';
 import { servicePath } from '@limelight/widgets/catalogue';
 import { visuallyHidden } from '@limelight/widgets/theme/a11y.css';
 import { ConfirmDialog } from '../publish/ConfirmDialog';
+import { DEPLOYMENT_STATUS_TEXT } from '../publish/deploymentModel';
+import { DeploymentReportView } from '../publish/DeploymentStatus';
+import { useDeploymentReport } from '../publish/useDeploymentReport';
 import { useHostedServices } from './useHostedServices';
 import * as page from '../page.css';
 import * as styles from './account.css';
 
-// /account/hosting (docs/publishing.md): the services the user publishes, with what each earns.
+// /account/hosting (docs/publishing.md): the services the user publishes, with what each earns
+// and, for container services, the deployment's live state.
 
 const RUNTIME_TEXT = {
   'local-demo': 'Platform demo',
@@ -16,11 +20,30 @@ const RUNTIME_TEXT = {
   container: 'Container',
 } as const;
 
-function runtimeText(service: ManagedService): string {
+/**
+ * A container service's runtime cell: the deployment's live status in a line and, opened, its
+ * instances, timings, failure reason and logs (DeploymentStatus.tsx). Without a runner there is
+ * nothing more to show than the line.
+ */
+function ContainerRuntime({ service, gpu }: { service: ManagedService; gpu: string }) {
+  const report = useDeploymentReport(service.id);
+  const status = report?.status ?? (service.runtime.type === 'container' ? service.runtime.deployment_status : 'waiting_for_runner');
+  const line = `Container on ${gpu} · ${DEPLOYMENT_STATUS_TEXT[status].toLowerCase()}${
+    report && report.status === 'running' ? ` · ${report.instances} running` : ''
+  }`;
+  if (!report || report.status === 'waiting_for_runner') return <>{line}</>;
+  return (
+    <details className={styles.deploymentDetails}>
+      <summary>{line}</summary>
+      <DeploymentReportView report={report} name={service.display_name} />
+    </details>
+  );
+}
+
+function RuntimeCell({ service }: { service: ManagedService }) {
   const runtime = service.runtime;
-  if (runtime.type === 'container')
-    return `Container on ${runtime.gpu} · ${runtime.deployment_status === 'waiting_for_runner' ? 'waiting for a runner' : runtime.deployment_status}`;
-  return RUNTIME_TEXT[runtime.type];
+  if (runtime.type === 'container') return <ContainerRuntime service={service} gpu={runtime.gpu} />;
+  return <>{RUNTIME_TEXT[runtime.type]}</>;
 }
 
 function ServiceRow({
@@ -42,7 +65,9 @@ function ServiceRow({
         <Link to={`/APIs/service/${servicePath(service)}`}>{name}</Link>
       </th>
       <td className={page.td}>{service.visibility === 'public' ? 'Public' : 'Private'}</td>
-      <td className={page.td}>{runtimeText(service)}</td>
+      <td className={page.td}>
+        <RuntimeCell service={service} />
+      </td>
       <td className={page.td}>{paused ? 'Paused' : 'Active'}</td>
       <td className={page.td}>{service.n_usages.toLocaleString('en')}</td>
       <td className={page.td}>{service.earnings_credits.toLocaleString('en')} credits</td>

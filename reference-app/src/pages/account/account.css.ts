@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@limelight/widgets/theme/contract';
 
 // One column that never grows past the screen (an implicit grid column would widen to its widest
@@ -48,3 +48,10 @@ export const titleRow = style({
 });
 export const rowHeader = style({ textAlign: 'left', fontWeight: 600 });
 export const actions = style({ display: 'flex', gap: vars.space.sm, whiteSpace: 'nowrap' });
+/** A container service's deployment, opened in its runtime cell: wide enough for the log lines. */
+export const deploymentDetails = style({
+  minWidth: '18rem',
+  maxWidth: '28rem',
+  selectors: { '&[open]': { display: 'grid', gap: vars.space.sm } },
+});
+globalStyle(`${deploymentDetails} > summary`, { cursor: 'pointer' });

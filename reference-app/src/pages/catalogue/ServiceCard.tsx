@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { ModelCategory, ModelDescriptor } from '@limelight/widgets/api';
 import { FALLBACK_IMAGE, descriptionPreview, displayName, formatRuns, resolveCategories, servicePath } from '@limelight/widgets/catalogue';
 import { useStrings } from '@limelight/widgets/platform';
-import { canRunService } from '@limelight/widgets/run';
+import { runBlocker, type RunBlocker } from '@limelight/widgets/run';
 import { ServicePicture } from './ServicePicture';
 import * as styles from './catalogue.css';
 
@@ -16,6 +16,11 @@ export function providerLabel(provider: string | null | undefined, brand: string
   if (!provider) return '';
   if (provider.toLowerCase() === 'limelight') return brand;
   return provider.charAt(0).toUpperCase() + provider.slice(1);
+}
+
+/** The badge of a service that cannot be run now, on its card and its page. */
+export function blockerBadge(blocker: RunBlocker, s: { notRunnable: string; starting: string; notRunning: string }): string {
+  return blocker === 'starting' ? s.starting : blocker === 'unavailable' ? s.notRunning : s.notRunnable;
 }
 
 /** A catalogue card: image, name, description, runs, provider and categories; links to the service page. */
@@ -33,6 +38,7 @@ export function ServiceCard({
   const s = useStrings().search;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const cats = resolveCategories(model, categories);
+  const blocker = runBlocker(model);
   return (
     <Link className={styles.card} to={`/APIs/service/${servicePath(model)}`}>
       <ServicePicture model={model} className={styles.cardImage} lazy />
@@ -41,11 +47,11 @@ export function ServiceCard({
         <p className={styles.cardText}>{descriptionPreview(model, 140)}</p>
       </div>
       <div className={styles.cardMeta}>
-        {canRunService(model) ? null : (
-          <span className={styles.warningBadge} data-runnable="false">
-            {s.service.notRunnable}
+        {blocker ? (
+          <span className={styles.warningBadge} data-runnable="false" data-blocker={blocker}>
+            {blockerBadge(blocker, s.service)}
           </span>
-        )}
+        ) : null}
         <span className={styles.badge}>{formatRuns(model.n_usages, s.runs)}</span>
         {model.provider ? <span className={styles.badge}>{providerLabel(model.provider, brand)}</span> : null}
         {cats.slice(0, 2).map((c) => (

@@ -10,10 +10,10 @@ import {
   sortDomains,
 } from '@limelight/widgets/catalogue';
 import { usePlatform } from '@limelight/widgets/platform';
-import { canRunService } from '@limelight/widgets/run';
+import { runBlocker } from '@limelight/widgets/run';
 import { ServiceRunner } from '@limelight/widgets/service-runner';
 import { ServiceTabs } from './ServiceTabs';
-import { providerLabel } from './ServiceCard';
+import { blockerBadge, providerLabel } from './ServiceCard';
 import { useCatalogueData } from './useCatalogueData';
 import { ServicePicture } from './ServicePicture';
 import * as styles from './catalogue.css';
@@ -127,6 +127,7 @@ export function ServiceHeader({
   const Heading = headingLevel === 1 ? 'h1' : 'h3';
   const name = displayName(model, strings.search.unknownModel);
   const categories = resolveCategories(model, allCategories);
+  const blocker = runBlocker(model);
   const tags = Array.isArray(model.used_models) ? model.used_models.filter((t) => typeof t === 'string' && t.trim()) : [];
   const html = useMemo(() => sanitizeDescriptionHtml(model.model_desc), [model.model_desc]);
   return (
@@ -134,11 +135,11 @@ export function ServiceHeader({
       <ServicePicture model={model} className={styles.serviceImage} />
       <div>
         <Heading className={styles.title}>{name}</Heading>
-        {canRunService(model) ? null : (
-          <p className={styles.warningBadge} data-runnable="false">
-            {s.notRunnable}
+        {blocker ? (
+          <p className={styles.warningBadge} data-runnable="false" data-blocker={blocker}>
+            {blockerBadge(blocker, s)}
           </p>
-        )}
+        ) : null}
         {html ? (
           // Sanitised with DOMPurify (scripts, handlers, styles removed) before it is rendered.
           <div className={styles.description} dangerouslySetInnerHTML={{ __html: html }} />

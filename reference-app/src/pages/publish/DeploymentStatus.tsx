@@ -1,66 +1,58 @@
-import { useEffect, useState } from 'react';
-import { usePlatformClients } from '@limelight/widgets';
-import type { HostingInformation } from '@limelight/widgets/api';
+import { deploymentTimings, describeDeployment, failureOf, logLinesOf, type DeploymentReport } from './deploymentModel';
+import { LogView } from './LogView';
+import { useDeploymentReport } from './useDeploymentReport';
 import * as styles from './publish.css';
 
-// The live state of a saved container deployment (docs/publishing.md, "Lifecycle"): status,
-// running instances, the last cold start and the runner's message (a failure's reason and last
-// log lines, in words). Refreshed every few seconds while the editor is open.
+// The live state of a saved container deployment (docs/publishing.md, "Lifecycle"), in the
+// editor's container section and on /account/hosting: status and instances, the last cold start,
+// queue and run times, a failure's reason in words, and the last log lines. Asked again every
+// few seconds while the page is visible (useDeploymentReport).
 
-/** How often the editor asks again: a deployment changes status within seconds. */
-export const DEPLOYMENT_REFRESH_MS = 3000;
-
-export const DEPLOYMENT_STATUS_TEXT: Record<HostingInformation['status'], string> = {
-  waiting_for_runner: 'Waiting for a runner',
-  deploying: 'Deploying',
-  running: 'Running',
-  scaled_to_zero: 'Scaled to zero',
-  failed: 'Failed',
-  stopped: 'Stopped',
-};
-
-/** What the owner reads about a deployment, in one sentence (logic apart from rendering). */
-export function describeDeployment(info: HostingInformation): string {
-  const parts = [DEPLOYMENT_STATUS_TEXT[info.status]];
-  if (info.status === 'running')
-    parts.push(`${info.instances} of up to ${info.max_instances} instance${info.max_instances === 1 ? '' : 's'}`);
-  if (info.last_cold_start_ms !== null) parts.push(`last cold start ${info.last_cold_start_ms} ms`);
-  return parts.join(' · ');
+/** What an operator does to attach a runner (the editor says it where no runner is attached). */
+function RunnerOffHelp() {
+  return (
+    <p className={styles.hint} data-testid="runner-off">
+      No container runner is attached to this server, so the deployment waits and runs are refused. Its operator turns one on by starting
+      the server with <code>CONTAINER_RUNNER=docker</code> and <code>DOCKER_HOST</code> pointing at a Docker or Podman engine, e.g.{' '}
+      <code>CONTAINER_RUNNER=docker DOCKER_HOST=unix:///run/podman/podman.sock npm start</code> (docs/publishing.md, “Running containers”).
+    </p>
+  );
 }
 
-export function DeploymentStatus({ serviceId }: { serviceId: string }) {
-  const { modelManagement } = usePlatformClients();
-  const [info, setInfo] = useState<HostingInformation | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    const refresh = async () => {
-      const result = await modelManagement.modelHostingInformation({ model_id: serviceId });
-      if (!cancelled && result?.ok) setInfo(result.data);
-    };
-    void refresh();
-    const timer = setInterval(() => void refresh(), DEPLOYMENT_REFRESH_MS);
-    return () => {
-      cancelled = true;
-      clearInterval(timer);
-    };
-  }, [modelManagement, serviceId]);
-
-  if (!info) return null;
+export function DeploymentReportView({ report, name }: { report: DeploymentReport; name: string }) {
+  const failure = failureOf(report);
+  const timings = deploymentTimings(report);
   return (
-    <div
-      className={`${styles.message} ${info.status === 'failed' ? styles.failure : styles.success}`}
-      data-testid="deployment"
-      role="status"
-    >
-      <strong>{describeDeployment(info)}</strong>
-      {info.status === 'waiting_for_runner' && (
-        <p>
-          No container runner is attached to this server. Its operator turns one on with <code>CONTAINER_RUNNER=docker</code> and{' '}
-          <code>DOCKER_HOST</code> (Docker or Podman; see docs/publishing.md, “Running containers”).
+    <div className={styles.deployment} data-testid="deployment" data-status={report.status}>
+      {/* The status line alone is live: timings and logs change with every poll. */}
+      <p role="status" className={styles.hint}>
+        <strong>{describeDeployment(report)}</strong>
+      </p>
+      {failure ? (
+        <p className={`${styles.message} ${styles.failure}`} data-testid="deployment-failure">
+          {failure.reason}
         </p>
-      )}
-      {info.message && info.status !== 'waiting_for_runner' && <pre className={styles.hint}>{info.message}</pre>}
+      ) : null}
+      {report.status === 'waiting_for_runner' ? <RunnerOffHelp /> : null}
+      {timings.length > 0 ? (
+        <dl className={styles.timings} data-testid="deployment-timings">
+          {timings.map((t) => (
+            <div key={t.label} className={styles.timing}>
+              <dt className={styles.timingLabel}>{t.label}</dt>
+              <dd className={styles.timing}>{t.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {report.status !== 'waiting_for_runner' ? (
+        <LogView label={`Logs of ${name}`} lines={logLinesOf(report)} empty="No log lines yet." />
+      ) : null}
     </div>
   );
+}
+
+/** The deployment of a saved container service, live; nothing until the first answer. */
+export function DeploymentStatus({ serviceId, name }: { serviceId: string; name: string }) {
+  const report = useDeploymentReport(serviceId);
+  return report ? <DeploymentReportView report={report} name={name} /> : null;
 }

@@ -1,13 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { HealthCheck } from '@limelight/widgets/api';
-import {
-  DEFAULT_EXECUTION_MS,
-  DEFAULT_REQUESTS_PER_HOUR,
-  formatMonthlyCost,
-  formatPricePerSecond,
-  monthlyCostUsd,
-} from '@limelight/widgets/pricing';
+import { DEFAULT_EXECUTION_MS, DEFAULT_REQUESTS_PER_HOUR, formatMonthlyCost, monthlyCostUsd } from '@limelight/widgets/pricing';
+import { distinctGpuOffers, gpuOfferLabel } from './deploymentModel';
 import { DeploymentStatus } from './DeploymentStatus';
 import { RadioGroup, SelectField, TextField } from './fields';
 import { withRuntime, type RuntimeDraft, type RuntimeKind } from './serviceDraft';
@@ -123,9 +118,12 @@ function ContainerRuntime({ editor }: { editor: ServiceEditor }) {
           onChange={(registryCredentialId) => change({ registryCredentialId })}
           options={[
             { value: '', label: 'None (public image)' },
-            ...reference.credentials.map((c) => ({ value: c.id, label: `${c.credential_alias} (${c.foreign_username})` })),
+            ...reference.credentials.map((c) => ({
+              value: c.id,
+              label: `${c.credential_alias || c.foreign_username} · ${c.registry || 'docker.io'} (${c.foreign_username})`,
+            })),
           ]}
-          hint={<Link to="/account/profile">Add a Docker Hub token in your profile.</Link>}
+          hint={<Link to="/account/profile">Add a registry credential (Docker Hub or any registry) in your profile.</Link>}
           error={errors['runtime.registry_credential_id']}
         />
         <SelectField
@@ -134,10 +132,7 @@ function ContainerRuntime({ editor }: { editor: ServiceEditor }) {
           onChange={(g) => change({ gpu: g })}
           options={[
             { value: '', label: 'Choose a GPU' },
-            ...reference.gpus.map((g) => ({
-              value: g.id,
-              label: `${g.display_name} · ${formatPricePerSecond(g.customer_price_per_s_usd)}`,
-            })),
+            ...distinctGpuOffers(reference.gpus).map((g) => ({ value: g.id, label: gpuOfferLabel(g) })),
           ]}
           error={errors['runtime.gpu']}
         />
@@ -209,10 +204,10 @@ export function RuntimeSection({ editor }: { editor: ServiceEditor }) {
         <>
           <p className={styles.hint}>
             The image serves HTTP on port 8080 with GET /openapi.json; its endpoints are imported from it once the first instance is
-            healthy. Deployments start when a container runner takes them; until then the service waits for a runner and refuses runs.
+            healthy. Saving deploys it on the server's container runner; the status, timings and logs below follow it live.
           </p>
           <ContainerRuntime editor={editor} />
-          {saved?.runtime.type === 'container' && <DeploymentStatus serviceId={saved.id} />}
+          {saved?.runtime.type === 'container' && <DeploymentStatus serviceId={saved.id} name={saved.display_name} />}
         </>
       )}
       <div className={styles.row}>

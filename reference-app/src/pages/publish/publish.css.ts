@@ -97,3 +97,31 @@ export const status = style({
   fontSize: vars.fontSize.sm,
 });
 export const grow = style({ flex: '1 1 280px' });
+
+// The deployment panel (DeploymentStatus.tsx): a status line, timings as a definition list and
+// the log view, monospace and scrollable by keyboard (it is focusable).
+export const deployment = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  minWidth: 0,
+});
+export const timings = style({ display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.lg}`, margin: 0 });
+export const timing = style({ display: 'flex', gap: vars.space.xs, margin: 0 });
+export const timingLabel = style({ color: vars.color.textMuted });
+export const logView = style({
+  margin: 0,
+  maxHeight: '16rem',
+  overflow: 'auto',
+  padding: vars.space.sm,
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.sm,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 } },
+});
