@@ -29,6 +29,8 @@ export type {
   CheckoutSession,
   SubscriptionCreate,
   Subscription,
+  Receipt,
+  CheckoutDetail,
   HostingInformation,
   OutputType,
   EndpointOutput,

@@ -156,6 +156,12 @@ export type CheckoutSession = Wire['CheckoutSession'];
 
 export type SubscriptionCreate = Wire['SubscriptionCreate'];
 
+/** A settled payment or plan change (amount in cents; negative for a refund). */
+export type Receipt = Wire['Receipt'];
+
+/** One checkout as the return page after paying reads it. */
+export type CheckoutDetail = Wire['CheckoutDetail'];
+
 /** Subscription state (spec: response shape not shown). */
 export type Subscription = Wire['Subscription'];
 

@@ -135,13 +135,10 @@ export async function fakeStripe() {
       return res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}` }));
     }
     if (url.pathname.startsWith('/v1/subscriptions/')) {
-      return res.end(
-        JSON.stringify({
-          id: url.pathname.split('/').pop(),
-          object: 'subscription',
-          status: req.method === 'DELETE' ? 'canceled' : 'active',
-        }),
-      );
+      const id = url.pathname.split('/').pop();
+      // Its one item, whose product a plan change's new price_data must name (as Stripe requires).
+      const items = { object: 'list', data: [{ id: `si_${id}`, object: 'subscription_item', price: { product: `prod_${id}` } }] };
+      return res.end(JSON.stringify({ id, object: 'subscription', status: req.method === 'DELETE' ? 'canceled' : 'active', items }));
     }
     res.writeHead(404);
     res.end(JSON.stringify({ error: { message: 'Unrecognized request URL' } }));

@@ -63,7 +63,7 @@ describe('credits', () => {
 
     const [a, b, c] = await Promise.all([pay(opened.data.url), pay(opened.data.url), pay(opened.data.url)]);
     expect([a.status, b.status, c.status]).toEqual([303, 303, 303]);
-    expect(a.headers.get('location')).toBe(`${target.url}/account/billing?checkout=success`);
+    expect(a.headers.get('location')).toBe(`${target.url}/account/billing?checkout=success&checkout_id=${opened.data.id}`);
     expect(await api.balance()).toMatchObject({ data: { balance: 1500 } });
   });
 
@@ -137,7 +137,9 @@ describe('subscription', () => {
     expect(created.data).toMatchObject({ status: 'none', checkout_url: expect.stringContaining('/sandbox/checkout/') });
     expect(await (await fetch(created.data.checkout_url!)).text()).toMatch(/€4\.99/);
     const paid = await pay(created.data.checkout_url!);
-    expect(paid.headers.get('location')).toBe(`${target.url}/account/billing?plan=ok`);
+    // The return URL names the checkout, so the site can confirm the purchase.
+    const checkoutId = decodeURIComponent(created.data.checkout_url!.split('/').at(-1)!);
+    expect(paid.headers.get('location')).toBe(`${target.url}/account/billing?plan=ok&checkout_id=${checkoutId}`);
 
     const active = await api.subscription();
     if (!active.ok) throw new Error(active.error);
