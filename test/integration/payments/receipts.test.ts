@@ -16,7 +16,6 @@ async function payer(server: Target = target) {
 }
 
 const pay = (checkoutUrl: string) => fetch(`${checkoutUrl}/pay`, { method: 'POST', redirect: 'manual' });
-const checkoutIdOf = (url: string) => decodeURIComponent(url.split('/').at(-1)!);
 
 async function subscribe(api: Awaited<ReturnType<typeof payer>>['api'], plan_type: 'plus' | 'pro', server: Target = target) {
   const created = await api.createSubscription({ plan_type, success_url: `${server.url}/account/billing`, cancel_url: server.url });
