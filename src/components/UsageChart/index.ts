@@ -5,5 +5,6 @@ export type { UsageSeries } from './useUsageChart';
 export { SeriesChart } from './SeriesChart';
 export type { SeriesChartProps } from './SeriesChart';
 export { chartGeometry, compactNumber, CHART_BOX } from './chartModel';
+export { formatMonth } from '../AccountPanel/format';
 export type { ChartDatum, ChartKind, ChartGeometry, ChartPoint } from './chartModel';
 export { creditsSpentByMonth, balanceByMonth, usageRows, monthOf } from './usageData';
