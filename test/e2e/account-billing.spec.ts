@@ -113,3 +113,15 @@ test.describe('billing (issue 25, item 8)', () => {
     await expectAxeCleanAtBothWidths(page);
   });
 });
+
+test('the hosting page shows what the publisher’s public services earned, in line with their run counts (issue 25, item 8)', async ({
+  page,
+}) => {
+  await signIn(page, 'publisher@limelight.dev', 'limelight-publisher');
+  await page.goto('/account/hosting');
+  const row = page.getByRole('row', { name: /sketch-to-render/ });
+  await expect(row).toContainText('12,345');
+  // 12,345 runs x 0.004 USD x 92 credits per USD x the publisher's 30 % share.
+  await expect(row).toContainText('1,362.888 credits');
+  await expect(row).not.toContainText(/(^|\D)0 credits/);
+});
