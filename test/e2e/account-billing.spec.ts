@@ -125,3 +125,21 @@ test('the hosting page shows what the publisher’s public services earned, in l
   await expect(row).toContainText('1,362.888 credits');
   await expect(row).not.toContainText(/(^|\D)0 credits/);
 });
+
+test('months read as the locale’s month and year on the dashboard and in the usage charts, which use a time axis (issue 25, items 8 and 10)', async ({
+  page,
+}) => {
+  await signIn(page, 'demo@limelight.dev', 'limelight-demo');
+  await page.goto('/account/dashboard');
+  await expect(page.getByTestId('calls-this-month')).toHaveText(/^\d[\d,]*$/);
+  await expect(page.getByText(/^In [A-Z][a-z]+ \d{4}\.$/)).toBeVisible();
+  const chart = page.locator('[data-lime="series-chart"]').first();
+  await expect(chart.locator('svg text').first()).toBeVisible();
+  const labels = await chart.locator('svg text').allTextContents();
+  expect(labels.filter((l) => /^\d{4}-\d{2}$/.test(l))).toEqual([]);
+  expect(labels.some((l) => /^[A-Z][a-z]{2} \d{4}$/.test(l))).toBe(true);
+  await page.goto('/account/billing');
+  const balance = page.locator('[data-lime="series-chart"]').first();
+  await expect(balance.locator('svg text').first()).toBeVisible();
+  expect((await balance.locator('svg text').allTextContents()).filter((l) => /^\d{4}-\d{2}$/.test(l))).toEqual([]);
+});
