@@ -1,6 +1,6 @@
 import { createApiClient, type ClientOptions } from './http';
 import type { ApiResult } from './result';
-import type { HostingInformation, ModelCategory, ModelDescriptor, ModelPricingRow, PricingServer } from './types';
+import type { HostingInformation, JobEstimateData, ModelCategory, ModelDescriptor, ModelPricingRow, PricingServer } from './types';
 
 export const MODEL_MANAGEMENT_PREFIX = '/v1/model_management/';
 
@@ -41,6 +41,9 @@ export function createModelManagementClient(options: ClientOptions) {
     },
     pricingServers: () => client.get<PricingServer[]>('pricing_servers', { auth: 'none' }),
     modelPricingTable: () => client.get<ModelPricingRow[]>('model_pricing_table', { auth: 'none' }),
+    /** The service GPU's price per second and the endpoint's measured run times (public services need no token). */
+    priceBasis: (serviceId: string, endpoint?: string) =>
+      client.get<JobEstimateData>('price_basis', { auth: 'optional', query: { service_id: serviceId, endpoint } }),
   };
 }
 

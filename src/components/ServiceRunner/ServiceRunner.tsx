@@ -5,11 +5,12 @@ import { usePlatform } from '../../config/PlatformProvider';
 import { formatString, type Strings } from '../../config/strings';
 import { useThemeClass } from '../../config/useThemeClass';
 import { BILLING_PATH } from '../../pricing/constants';
+import { creditsForRun } from '../../run/metering';
 import { RecentRuns, summariseInput } from './RecentRuns';
 import { RunnerField } from './RunnerFields';
 import { ResultView, RunOutput } from './RunOutput';
 import { runDetailText, runStatusText } from './statusText';
-import { useRecentRuns, useElapsedSeconds, useRunEstimate } from './useRunnerData';
+import { useRecentRuns, useElapsedSeconds, useRunEstimate, type PriceBasis } from './useRunnerData';
 import { useServiceRunner, type RunnerActors } from './useServiceRunner';
 import type { JobsClient } from '../../api/jobs';
 import * as styles from './ServiceRunner.css';
@@ -60,6 +61,9 @@ export interface ServiceRunnerProps {
 }
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The GPU's price per second in credits (4 decimals, as the ledger keeps them) and the GPU's name. */
+const perSecondText = (basis: PriceBasis) => ({ credits: creditsForRun(1, basis.pricePerSecondUsd).toFixed(4), gpu: basis.gpu });
 
 /**
  * The output column before the first run: the caller's latest run of this endpoint, else the
@@ -278,13 +282,19 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
           <div className={styles.actionBar}>
             <p className={styles.estimate} data-lime="runner-estimate">
               <span>{s.estimate.label}:</span>
-              {estimate ? (
+              {estimate && estimate.basedOn > 0 ? (
                 <>
                   <span className={styles.estimateValue}>{formatString(s.estimate.credits, { credits: estimate.credits })}</span>
                   <span className={styles.estimateValue}>{formatString(s.estimate.time, { seconds: estimate.seconds.toFixed(1) })}</span>
-                  <span>
-                    ({estimate.basedOn > 0 ? formatString(s.estimate.fromRecent, { count: estimate.basedOn }) : s.estimate.fromPricing})
-                  </span>
+                  <span>({formatString(s.estimate.fromRecent, { count: estimate.basedOn })})</span>
+                  <span>{formatString(s.estimate.perSecond, perSecondText(estimate))}</span>
+                </>
+              ) : estimate ? (
+                // No measured run yet: the price basis, never a guessed duration (the guess of 5 s
+                // said 0.35 credits where the first run cost 0.14).
+                <>
+                  <span className={styles.estimateValue}>{formatString(s.estimate.perSecond, perSecondText(estimate))}</span>
+                  <span>({s.estimate.noRuns})</span>
                 </>
               ) : (
                 <span>{s.estimate.unknown}</span>

@@ -46,8 +46,10 @@ export const runnerStrings = {
     label: 'Estimated cost',
     credits: '≈ {credits} credits',
     time: '≈ {seconds} s',
-    fromRecent: 'based on your last {count} runs',
+    fromRecent: 'median of the last {count} runs',
     fromPricing: 'based on the GPU price',
+    perSecond: '{credits} credits per second on {gpu}',
+    noRuns: 'no run measured yet',
     unknown: 'No estimate yet',
   },
   status: {
