@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -145,4 +146,16 @@ export async function fakeStripe() {
   });
   const port = await listening(server);
   return { base: `http://127.0.0.1:${port}`, calls, close: () => closeServer(server) };
+}
+
+/** Posts `event` to the server's Stripe webhook, signed with `secret` as Stripe signs it. */
+export function signedStripeWebhook(serverUrl: string, secret: string, event: unknown) {
+  const body = JSON.stringify(event);
+  const t = Math.floor(Date.now() / 1000);
+  const signature = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+  return fetch(`${serverUrl}/v1/payment/webhook/stripe`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': `t=${t},v1=${signature}` },
+    body,
+  });
 }

@@ -1,7 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import { fakeStripe } from '../fakes';
+import { fakeStripe, signedStripeWebhook } from '../fakes';
 import { apiClients, confirmedUser, globalServer, rawApi, signedIn, type Target } from '../helpers';
 
 // The customer-portal parts of /v1/payment (docs/payments.md): the checkout a return page
@@ -143,16 +142,7 @@ describe('plan changes through the Stripe adapter (a stand-in of Stripe)', () =>
     await stripe?.close();
   });
 
-  function webhook(event: unknown) {
-    const body = JSON.stringify(event);
-    const t = Math.floor(Date.now() / 1000);
-    const signature = createHmac('sha256', webhookSecret).update(`${t}.${body}`).digest('hex');
-    return fetch(`${server.url}/v1/payment/webhook/stripe`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': `t=${t},v1=${signature}` },
-      body,
-    });
-  }
+  const webhook = (event: unknown) => signedStripeWebhook(server.url, webhookSecret, event);
 
   it('replaces the subscription item’s price with always_invoice proration, then books the new plan', async () => {
     const { api } = await payer(server);

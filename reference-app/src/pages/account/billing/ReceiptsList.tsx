@@ -9,6 +9,8 @@ import * as styles from '../account.css';
 import * as billing from './billing.css';
 import { formatMoney, receiptDocument, receiptFileName, receiptStatusText } from './billingText';
 
+const COLUMNS = ['Date', 'Description', 'Amount', 'Status', 'Receipt'];
+
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /**
@@ -36,21 +38,11 @@ export function ReceiptsList({ refreshKey }: { refreshKey?: unknown }) {
           <table className={page.table} data-testid="receipts">
             <thead>
               <tr>
-                <th className={page.th} scope="col">
-                  Date
-                </th>
-                <th className={page.th} scope="col">
-                  Description
-                </th>
-                <th className={page.th} scope="col">
-                  Amount
-                </th>
-                <th className={page.th} scope="col">
-                  Status
-                </th>
-                <th className={page.th} scope="col">
-                  Receipt
-                </th>
+                {COLUMNS.map((column) => (
+                  <th key={column} className={page.th} scope="col">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
