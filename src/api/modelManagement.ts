@@ -41,10 +41,18 @@ export function createModelManagementClient(options: ClientOptions) {
     },
     pricingServers: () => client.get<PricingServer[]>('pricing_servers', { auth: 'none' }),
     modelPricingTable: () => client.get<ModelPricingRow[]>('model_pricing_table', { auth: 'none' }),
-    /** The service GPU's price per second and the endpoint's measured run times (public services need no token). */
-    priceBasis: (serviceId: string, endpoint?: string) =>
-      client.get<JobEstimateData>('price_basis', { auth: 'optional', query: { service_id: serviceId, endpoint } }),
   };
 }
 
 export type ModelManagementClient = ReturnType<typeof createModelManagementClient>;
+
+/**
+ * The public price basis (`GET /v1/model_management/price_basis`): the service GPU's price per
+ * second and the endpoint's measured run times; public services need no token. A client of its
+ * own so the search bundle, which uses the catalogue calls only, does not carry it.
+ */
+export function createPriceBasisClient(options: ClientOptions) {
+  const client = createApiClient({ ...options, prefix: MODEL_MANAGEMENT_PREFIX, defaultAuth: 'optional' });
+  return (serviceId: string, endpoint?: string) =>
+    client.get<JobEstimateData>('price_basis', { query: { service_id: serviceId, endpoint } });
+}

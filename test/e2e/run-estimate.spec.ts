@@ -16,7 +16,7 @@ test('an anonymous visitor sees the price per second of the service’s GPU', as
   ]) {
     await page.setViewportSize(viewport);
     await page.goto(`/APIs/service/${SERVICE}`);
-    await expect(estimate(page)).toContainText(/\d\.\d{4} credits per second on \S+/);
+    await expect(estimate(page)).toContainText(/\d\.\d{4} credits\/s on \S+/);
     await expect(estimate(page)).not.toContainText('No estimate yet');
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${viewport.width}px ${v.id}`)).toEqual([]);
@@ -30,7 +30,7 @@ test('after a run the estimate is the measured cost of that run', async ({ page 
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/account/);
   await page.goto(`/APIs/service/${SERVICE}`);
-  await expect(estimate(page)).toContainText('credits per second on');
+  await expect(estimate(page)).toContainText('credits/s on');
   await page
     .locator('[data-lime="service-runner"] textarea, [data-lime="service-runner"] input[type="text"]')
     .first()

@@ -294,7 +294,7 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
                 // said 0.35 credits where the first run cost 0.14).
                 <>
                   <span className={styles.estimateValue}>{formatString(s.estimate.perSecond, perSecondText(estimate))}</span>
-                  <span>({s.estimate.noRuns})</span>
+                  <span>({s.estimate.fromPricing})</span>
                 </>
               ) : (
                 <span>{s.estimate.unknown}</span>

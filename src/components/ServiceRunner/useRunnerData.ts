@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { JobsClient } from '../../api/jobs';
 import type { Job } from '../../api/types';
-import { createModelManagementClient } from '../../api/modelManagement';
+import { createPriceBasisClient } from '../../api/modelManagement';
 import { useApiClient } from '../../config/useApiClient';
 import { useAuth } from '../../auth/AuthProvider';
 import { estimateRun, type RunEstimate } from '../../run/estimate';
@@ -46,14 +46,14 @@ export interface PriceBasis extends RunEstimate {
  * from the public price basis.
  */
 export function useRunEstimate(jobs: JobsClient, serviceId: string, endpoint: string | undefined, refreshKey: unknown): PriceBasis | null {
-  const catalogue = useApiClient(createModelManagementClient, useAuth().store);
+  const priceBasis = useApiClient(createPriceBasisClient, useAuth().store);
   const [estimate, setEstimate] = useState<PriceBasis | null>(null);
   useEffect(() => {
     if (!endpoint) return;
     let live = true;
     void (async () => {
       let result = await jobs.estimate(serviceId, endpoint);
-      if (!result.ok && result.status === 401) result = await catalogue.priceBasis(serviceId, endpoint);
+      if (!result.ok && result.status === 401) result = await priceBasis(serviceId, endpoint);
       if (!live) return;
       setEstimate(
         result.ok
@@ -68,7 +68,7 @@ export function useRunEstimate(jobs: JobsClient, serviceId: string, endpoint: st
     return () => {
       live = false;
     };
-  }, [jobs, catalogue, serviceId, endpoint, refreshKey]);
+  }, [jobs, priceBasis, serviceId, endpoint, refreshKey]);
   return estimate;
 }
 

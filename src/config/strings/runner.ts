@@ -47,9 +47,9 @@ export const runnerStrings = {
     credits: '≈ {credits} credits',
     time: '≈ {seconds} s',
     fromRecent: 'median of the last {count} runs',
-    fromPricing: 'based on the GPU price',
-    perSecond: '{credits} credits per second on {gpu}',
-    noRuns: 'no run measured yet',
+    /** Beside the GPU's price per second while the endpoint has no measured run. */
+    fromPricing: 'no runs yet',
+    perSecond: '{credits} credits/s on {gpu}',
     unknown: 'No estimate yet',
   },
   status: {

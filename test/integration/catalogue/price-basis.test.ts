@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditsForRun, estimateRun } from '../../../src/run';
 import type { Job } from '../../../src/api';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import { apiClients, rawApi } from '../helpers';
+import { createPriceBasisClient } from '../../../src/api/modelManagement';
+import { rawApi } from '../helpers';
 import { runner, testRuntimes, TEXT2IMG } from '../jobs/fixtures';
 
 // Cost before running (issue 25, item 9): everyone reads the price basis (the service GPU's price
@@ -17,8 +18,8 @@ afterAll(() => server?.close());
 
 describe('GET /v1/model_management/price_basis', () => {
   it('answers anonymous visitors for a public service: GPU, price per second, no runs yet', async () => {
-    const anonymous = apiClients(server, null).modelManagement;
-    const basis = await anonymous.priceBasis(TEXT2IMG, '/generate');
+    const priceBasis = createPriceBasisClient({ baseURL: server.url, getAccessToken: () => null });
+    const basis = await priceBasis(TEXT2IMG, '/generate');
     if (!basis.ok) throw new Error(basis.error);
     expect(basis.data).toMatchObject({ service_id: TEXT2IMG, endpoint: '/generate', recent_run_seconds: [] });
     expect(basis.data.gpu).toEqual(expect.any(String));
@@ -35,7 +36,7 @@ describe('GET /v1/model_management/price_basis', () => {
     const job = created.json as unknown as Job;
     expect(job.status).toBe('FINISHED');
 
-    const basis = await apiClients(server, null).modelManagement.priceBasis(TEXT2IMG, '/generate');
+    const basis = await createPriceBasisClient({ baseURL: server.url, getAccessToken: () => null })(TEXT2IMG, '/generate');
     if (!basis.ok) throw new Error(basis.error);
     expect(basis.data.recent_run_seconds).toEqual([job.metrics!.gpu_seconds]);
     const estimate = estimateRun({ pricePerSecondUsd: basis.data.price_per_s_usd, recentRunSeconds: basis.data.recent_run_seconds });
