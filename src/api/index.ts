@@ -26,6 +26,8 @@ export type {
   SubscriptionCreate,
   Subscription,
   DeploymentLogLine,
+  Receipt,
+  CheckoutDetail,
   HostingInformation,
   JobLogLine,
   OutputType,

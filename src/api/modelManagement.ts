@@ -1,6 +1,6 @@
 import { createApiClient, type ClientOptions } from './http';
 import type { ApiResult } from './result';
-import type { HostingInformation, ModelCategory, ModelDescriptor, ModelPricingRow, PricingServer } from './types';
+import type { HostingInformation, JobEstimateData, ModelCategory, ModelDescriptor, ModelPricingRow, PricingServer } from './types';
 
 export const MODEL_MANAGEMENT_PREFIX = '/v1/model_management/';
 
@@ -47,3 +47,14 @@ export function createModelManagementClient(options: ClientOptions) {
 
 /** The catalogue API client (`/v1/model_management/`): services, categories, pricing servers, hosting information. */
 export type ModelManagementClient = ReturnType<typeof createModelManagementClient>;
+
+/**
+ * The public price basis (`GET /v1/model_management/price_basis`): the service GPU's price per
+ * second and the endpoint's measured run times; public services need no token. A client of its
+ * own so the search bundle, which uses the catalogue calls only, does not carry it.
+ */
+export function createPriceBasisClient(options: ClientOptions) {
+  const client = createApiClient({ ...options, prefix: MODEL_MANAGEMENT_PREFIX, defaultAuth: 'optional' });
+  return (serviceId: string, endpoint?: string) =>
+    client.get<JobEstimateData>('price_basis', { query: { service_id: serviceId, endpoint } });
+}

@@ -1,5 +1,5 @@
 import { createApiClient, type ClientOptions } from './http';
-import type { Balance, CheckoutSession, Subscription, SubscriptionCreate, Transaction } from './types';
+import type { Balance, CheckoutDetail, CheckoutSession, PlanKey, Receipt, Subscription, SubscriptionCreate, Transaction } from './types';
 
 export const PAYMENT_PREFIX = '/v1/payment/';
 
@@ -17,6 +17,12 @@ export function createPaymentClient(options: ClientOptions) {
     cancelSubscription: () => client.post<Subscription>('subscription/cancel'),
     cancelSubscriptionAtPeriodEnd: () => client.post<Subscription>('subscription/cancel_at_period_end'),
     reactivateSubscription: () => client.post<Subscription>('subscription/reactivate'),
+    /** Moves the active subscription to `plan_type` at once; the prorated difference becomes a receipt. */
+    changeSubscription: (plan_type: Extract<PlanKey, 'plus' | 'pro'>) => client.post<Subscription>('subscription/change', { plan_type }),
+    /** Settled payments and plan changes, newest first. */
+    receipts: () => client.get<Receipt[]>('receipts'),
+    /** One of the caller's checkouts (the return page after paying confirms it). */
+    checkout: (id: string) => client.get<CheckoutDetail>(`checkouts/${encodeURIComponent(id)}`),
   };
 }
 

@@ -182,6 +182,12 @@ export type CheckoutSession = Wire['CheckoutSession'];
 /** The body that starts a plan subscription. */
 export type SubscriptionCreate = Wire['SubscriptionCreate'];
 
+/** A settled payment or plan change (amount in cents; negative for a refund). */
+export type Receipt = Wire['Receipt'];
+
+/** One checkout as the return page after paying reads it. */
+export type CheckoutDetail = Wire['CheckoutDetail'];
+
 /** Subscription state (spec: response shape not shown). */
 export type Subscription = Wire['Subscription'];
 

@@ -50,7 +50,8 @@ test.describe('header search (product-rules §2)', () => {
     await expect(box).toHaveAttribute('placeholder', 'Search services');
     await box.fill(query);
     const listbox = page.getByRole('listbox');
-    const options = listbox.getByRole('option');
+    // The results, without the closing "All results for …" option.
+    const options = listbox.getByRole('option').filter({ hasNotText: /^All results for / });
     await expect(options.first()).toBeVisible();
     expect(await options.count()).toBeLessThanOrEqual(4);
 
@@ -107,6 +108,26 @@ test.describe('header search (product-rules §2)', () => {
       expected.length === 1 ? '1 service' : `${expected.length} services`,
     );
     await expect(box).toHaveValue('');
+  });
+
+  test('the last option, "All results for …", opens the catalogue search with the query, by keyboard (issue 25, item 10)', async ({
+    page,
+  }) => {
+    await page.goto('/Pricing');
+    const box = headerSearch(page);
+    await box.fill('image');
+    const seeAll = page.getByRole('listbox').getByRole('option', { name: 'All results for image' });
+    await expect(seeAll).toBeVisible();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(page);
+    }
+    await box.press('ArrowUp');
+    await expect(seeAll).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await seeAll.getAttribute('id'))!);
+    await box.press('Enter');
+    await expect(page).toHaveURL('/APIs/Overview?q=image');
+    await expect(page.getByRole('searchbox', { name: 'Search the catalogue' })).toHaveValue('image');
   });
 
   test("'/' and Ctrl+K focus the search box, but not while typing in another field", async ({ page }) => {

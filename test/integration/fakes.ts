@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -135,17 +136,26 @@ export async function fakeStripe() {
       return res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}` }));
     }
     if (url.pathname.startsWith('/v1/subscriptions/')) {
-      return res.end(
-        JSON.stringify({
-          id: url.pathname.split('/').pop(),
-          object: 'subscription',
-          status: req.method === 'DELETE' ? 'canceled' : 'active',
-        }),
-      );
+      const id = url.pathname.split('/').pop();
+      // Its one item, whose product a plan change's new price_data must name (as Stripe requires).
+      const items = { object: 'list', data: [{ id: `si_${id}`, object: 'subscription_item', price: { product: `prod_${id}` } }] };
+      return res.end(JSON.stringify({ id, object: 'subscription', status: req.method === 'DELETE' ? 'canceled' : 'active', items }));
     }
     res.writeHead(404);
     res.end(JSON.stringify({ error: { message: 'Unrecognized request URL' } }));
   });
   const port = await listening(server);
   return { base: `http://127.0.0.1:${port}`, calls, close: () => closeServer(server) };
+}
+
+/** Posts `event` to the server's Stripe webhook, signed with `secret` as Stripe signs it. */
+export function signedStripeWebhook(serverUrl: string, secret: string, event: unknown) {
+  const body = JSON.stringify(event);
+  const t = Math.floor(Date.now() / 1000);
+  const signature = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+  return fetch(`${serverUrl}/v1/payment/webhook/stripe`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': `t=${t},v1=${signature}` },
+    body,
+  });
 }

@@ -1,6 +1,7 @@
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { catalogueRoutes, descriptorRoutes, hostingRoutes } from '../catalogue/routes';
+import { priceBasisRoutes } from '../catalogue/priceBasis';
 import { paymentPublicRoutes, paymentRoutes } from '../payments/routes';
 import { fileRoutes, jobRoutes } from '../jobs/routes';
 import { profileRoutes } from '../profile/routes';
@@ -57,6 +58,7 @@ export function apiRoutes(deps: ApiDeps) {
 
   mount('/model_management', catalogueRoutes(deps), { auth: 'public' });
   mount('/model_management', descriptorRoutes(deps), { auth: 'optional' });
+  mount('/model_management', priceBasisRoutes(deps), { auth: 'optional' });
   mount('/model_management', hostingRoutes(deps), { auth: 'signed-in', apiKeys: 'allowed' });
   // Publishing changes accounts' services: sessions only, never API keys.
   mount('/model_management', serviceRoutes(deps, deps.services), { auth: 'signed-in', apiKeys: 'refused' });

@@ -34,6 +34,15 @@ export type PaymentEvent =
     }
   | { type: 'subscription.deleted'; subscriptionRef: string };
 
+/** A plan change of a running subscription (service.ts: plan changes and their proration). */
+export interface PlanChangeRequest {
+  subscriptionRef: string | null;
+  planType: string;
+  description: string;
+  amountMinor: number;
+  currency: string;
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   /** Whether buy_credit may charge at once (the sandbox's test card on file). */
@@ -41,6 +50,8 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<CheckoutCreated>;
   cancelSubscription(subscriptionRef: string | null, atPeriodEnd: boolean): Promise<void>;
   reactivateSubscription(subscriptionRef: string | null): Promise<void>;
+  /** Moves the subscription to another plan at once, the provider prorating the price difference. */
+  changeSubscriptionPlan(request: PlanChangeRequest): Promise<void>;
   /** Authenticates and reads a webhook call; throws PaymentProviderError when it is not genuine. */
   parseWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent | null>;
 }

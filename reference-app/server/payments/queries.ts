@@ -87,6 +87,19 @@ export function insertCheckout(db: Db, row: NewCheckout) {
   return db.insertInto('checkout_sessions').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Completed checkouts (payments and plan changes), newest first. */
+export function selectReceipts(db: Db, userId: string, limit = 200) {
+  return db
+    .selectFrom('checkout_sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'complete')
+    .orderBy('completed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** Marks the user's open subscription checkouts as superseded by `id`. */
 export async function supersedeOpenSubscriptionCheckouts(db: Db, userId: string, id: string) {
   await db

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { SignedInEnv } from '../api/authenticate';
 import type { ApiDeps } from '../api/deps';
+import type { Db } from '../db/types';
 import { badRequest, invalid, notFound } from '../errors';
 import { body, createApiApp, errors, json } from '../api/openapi';
 import { PaymentProviderError } from './provider';
@@ -8,18 +9,34 @@ import { selectPlan, selectPlans } from './queries';
 import {
   BalanceSchema,
   BuyCreditSchema,
+  CheckoutDetailSchema,
   CheckoutSessionSchema,
   PlanSchema,
+  ReceiptSchema,
+  SubscriptionChangeSchema,
   SubscriptionCreateSchema,
   SubscriptionSchema,
   TransactionSchema,
 } from './schemas';
-import { checkoutOf, guarded, planOf, returnUrl, subscriptionOf, transactionOf } from './views';
+import type { PaidPlan } from './service';
+import { checkoutDetailOf, checkoutOf, guarded, planOf, receiptOf, returnUrl, subscriptionOf, transactionOf } from './views';
 
 // /v1/payment/: credits (a ledger; the balance is its sum), checkouts through the payment
 // provider, the plan subscription (service.ts), the plans and the provider's webhook.
 
 const tags = ['payment'];
+
+/** A plan as the payment service charges it (price in cents, lower-case currency). */
+async function paidPlanOf(db: Db, key: string): Promise<PaidPlan | undefined> {
+  const plan = await selectPlan(db, key);
+  if (!plan) return undefined;
+  return {
+    key: plan.key,
+    title: plan.title,
+    currency: plan.currency.toLowerCase(),
+    amountMinor: plan.price_major * 100 + plan.price_cents,
+  };
+}
 
 /** The plans and the provider's webhook (which carries its own signature instead of a token). */
 export function paymentPublicRoutes({ db, payments }: ApiDeps) {
@@ -143,16 +160,57 @@ export function paymentRoutes({ db, config, payments, jobs }: ApiDeps) {
         successUrl: returnUrl(config, 'success_url', input.success_url, ''),
         cancelUrl: returnUrl(config, 'cancel_url', input.cancel_url, ''),
       };
-      const plan = await selectPlan(db, input.plan_type);
-      if (!plan) throw invalid(`plan_type: unknown plan ${input.plan_type}`);
-      const paidPlan = {
-        key: plan.key,
-        title: plan.title,
-        currency: plan.currency.toLowerCase(),
-        amountMinor: plan.price_major * 100 + plan.price_cents,
-      };
+      const paidPlan = await paidPlanOf(db, input.plan_type);
+      if (!paidPlan) throw invalid(`plan_type: unknown plan ${input.plan_type}`);
       const checkout = await guarded(() => payments.startSubscription(caller, paidPlan, urls));
       return c.json(subscriptionOf(await payments.subscription(caller.userId), checkout.url), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/subscription/change',
+      tags,
+      summary: 'Moves the active subscription to another plan at once; the prorated difference is charged or refunded (a receipt)',
+      request: body(SubscriptionChangeSchema),
+      responses: { 200: json(SubscriptionSchema, 'Subscription on the new plan'), ...errors(409, 422, 502) },
+    }),
+    async (c) => {
+      const userId = c.var.caller.userId;
+      const to = await paidPlanOf(db, c.req.valid('json').plan_type);
+      if (!to) throw invalid('plan_type: unknown plan');
+      const current = await payments.subscription(userId);
+      const from = current ? await paidPlanOf(db, current.plan_type) : undefined;
+      return c.json(subscriptionOf(await guarded(() => payments.changePlan(userId, from, to))), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/receipts',
+      tags,
+      summary: 'Receipts of settled payments and plan changes, newest first',
+      responses: { 200: json(z.array(ReceiptSchema), 'Receipts') },
+    }),
+    async (c) => c.json((await payments.receipts(c.var.caller.userId)).map(receiptOf), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/checkouts/{id}',
+      tags,
+      summary: 'One of the caller’s checkouts: what the return page confirms after paying',
+      request: { params: z.object({ id: z.string().min(1).max(200) }) },
+      responses: { 200: json(CheckoutDetailSchema, 'Checkout'), ...errors(404) },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const row = await payments.checkoutOf(c.var.caller.userId, id);
+      if (!row) throw notFound(`No checkout ${id}`);
+      return c.json(checkoutDetailOf(row), 200);
     },
   );
 

@@ -14,6 +14,8 @@ export function createSandboxProvider(publicUrl: string): PaymentProvider {
     },
     async cancelSubscription() {},
     async reactivateSubscription() {},
+    // The sandbox's test card on file pays the prorated difference at once (service.ts books it).
+    async changeSubscriptionPlan() {},
     async parseWebhook() {
       throw new PaymentProviderError('The sandbox provider has no webhooks: checkouts complete on /sandbox/checkout/<id>');
     },

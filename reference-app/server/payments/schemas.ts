@@ -74,3 +74,32 @@ export const SubscriptionCreateSchema = z
     success_url: z.string().max(2000),
   })
   .openapi('SubscriptionCreate');
+
+export const CheckoutDetailSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(['open', 'complete', 'expired']),
+    purpose: z.enum(['credits', 'subscription', 'plan_change']),
+    quantity: z.number(),
+    plan_type: z.enum(['free', 'plus', 'pro', 'enterprise']).nullable(),
+    amount_minor: z.number().openapi({ description: 'Amount in the currency’s minor unit (cents)' }),
+    currency: z.string(),
+    completed_at: iso.nullable(),
+  })
+  .openapi('CheckoutDetail');
+
+export const ReceiptSchema = z
+  .object({
+    id: z.string().openapi({ description: 'The checkout (or plan change) the receipt is for; also the receipt number' }),
+    date: iso,
+    kind: z.enum(['credits', 'subscription', 'plan_change']),
+    description: z.string(),
+    amount_minor: z.number().openapi({ description: 'Cents; negative for a refund (a downgrade’s prorated difference)' }),
+    currency: z.string(),
+    status: z.enum(['paid', 'refunded']),
+  })
+  .openapi('Receipt');
+
+export const SubscriptionChangeSchema = z
+  .object({ plan_type: z.enum(['plus', 'pro'], 'must be plus or pro (the plans a subscription can change between)') })
+  .openapi('SubscriptionChange');

@@ -6,11 +6,13 @@ import { isUniqueViolation } from '../db/errors';
 import { conflict } from '../errors';
 import { log } from '../log';
 import { addEntry, balanceOf, entriesOf } from './ledger';
+import { proratedDifferenceMinor, SUBSCRIPTION_PERIOD_DAYS } from './proration';
 import {
   completeOpenCheckout,
   expireOpenCheckout,
   insertCheckout,
   selectCheckout,
+  selectReceipts,
   selectSubscription,
   selectSubscriptionForUpdate,
   supersedeOpenSubscriptionCheckouts,
@@ -28,7 +30,12 @@ import type { PaymentEvent, PaymentProvider } from './provider';
 export type CheckoutRow = Selectable<CheckoutSessionsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 
-const SUBSCRIPTION_PERIOD_DAYS = 30;
+/** The return URL after paying names the checkout, so the site can confirm what was bought. */
+function withCheckoutId(url: string, id: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('checkout_id', id);
+  return parsed.toString();
+}
 
 export interface PaidPlan {
   key: string;
@@ -56,6 +63,17 @@ export class PaymentService {
     return selectCheckout(this.db, id);
   }
 
+  /** The user's own checkout (someone else's answers like a missing one). */
+  async checkoutOf(userId: string, id: string): Promise<CheckoutRow | undefined> {
+    const row = await selectCheckout(this.db, id);
+    return row?.user_id === userId ? row : undefined;
+  }
+
+  /** Settled payments and plan-change proration, newest first: the user's receipts. */
+  receipts(userId: string): Promise<CheckoutRow[]> {
+    return selectReceipts(this.db, userId);
+  }
+
   async #createCheckout(
     user: { userId: string; email: string },
     input: {
@@ -70,6 +88,7 @@ export class PaymentService {
     },
   ): Promise<CheckoutRow> {
     const id = `cs_${this.provider.name}_${randomToken(18)}`;
+    input = { ...input, successUrl: withCheckoutId(input.successUrl, id) };
     const created = await this.provider.createCheckout({ sessionId: id, userId: user.userId, email: user.email, ...input });
     const row = {
       id,
@@ -205,6 +224,49 @@ export class PaymentService {
       planType: plan.key,
       description: `${this.config.brandName} ${plan.title} plan, monthly`,
       ...urls,
+    });
+  }
+
+  /**
+   * Moves an active subscription to another paid plan at once (docs/payments.md, "Plan changes"):
+   * the provider changes it first, then the new plan and the prorated difference (a receipt, charged
+   * or refunded) are booked together. The period's end stays.
+   */
+  async changePlan(userId: string, from: PaidPlan | undefined, to: PaidPlan): Promise<SubscriptionRow> {
+    const current = await this.subscription(userId);
+    if (!current || current.status !== 'active') throw conflict('You have no active subscription to change; subscribe to a plan instead');
+    if (current.cancel_at_period_end) throw conflict('Your subscription is set to end; reactivate it before changing plans');
+    if (current.plan_type === to.key) throw conflict(`You are already on the ${to.title} plan`);
+    await this.provider.changeSubscriptionPlan({
+      subscriptionRef: current.provider_ref,
+      planType: to.key,
+      description: `${this.config.brandName} ${to.title} plan, monthly`,
+      amountMinor: to.amountMinor,
+      currency: to.currency,
+    });
+    const now = new Date();
+    const difference = proratedDifferenceMinor({
+      fromMinor: from?.amountMinor ?? 0,
+      toMinor: to.amountMinor,
+      periodEnd: current.current_period_end,
+      now,
+    });
+    return this.db.transaction().execute(async (trx) => {
+      await insertCheckout(trx, {
+        id: `pc_${this.provider.name}_${randomToken(18)}`,
+        user_id: userId,
+        provider: this.provider.name,
+        purpose: 'plan_change',
+        quantity: 1,
+        amount_minor: difference,
+        currency: to.currency,
+        plan_type: to.key,
+        status: 'complete',
+        url: '',
+        provider_ref: current.provider_ref,
+        completed_at: now,
+      });
+      return updateSubscription(trx, userId, { plan_type: to.key, updated_at: now });
     });
   }
 

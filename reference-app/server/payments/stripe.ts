@@ -3,7 +3,7 @@ import { safeEqual } from '../crypto/tokens';
 import { PaymentProviderError, type PaymentEvent, type PaymentProvider } from './provider';
 
 // Stripe adapter: Checkout Sessions for credits (mode=payment) and plans (mode=subscription),
-// subscription cancel/reactivate, and signed webhooks. Plain fetch against the REST API, so
+// subscription cancel/reactivate/plan change, and signed webhooks. Plain fetch against the REST API, so
 // STRIPE_API_BASE can point at a stand-in in tests.
 
 const SIGNATURE_TOLERANCE_S = 300;
@@ -23,7 +23,7 @@ export interface StripeOptions {
 }
 
 export function createStripeProvider(options: StripeOptions): PaymentProvider {
-  async function call(method: 'POST' | 'DELETE', path: string, params: Params = {}): Promise<Record<string, unknown>> {
+  async function call(method: 'GET' | 'POST' | 'DELETE', path: string, params: Params = {}): Promise<Record<string, unknown>> {
     let response: Response;
     try {
       response = await fetch(`${options.apiBase}${path}`, {
@@ -74,6 +74,25 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     },
     async reactivateSubscription(ref) {
       if (ref) await call('POST', `/v1/subscriptions/${encodeURIComponent(ref)}`, { cancel_at_period_end: false });
+    },
+    async changeSubscriptionPlan(request) {
+      if (!request.subscriptionRef) throw new PaymentProviderError('The subscription has no Stripe reference to change');
+      const path = `/v1/subscriptions/${encodeURIComponent(request.subscriptionRef)}`;
+      // The new price replaces the subscription's one item; Stripe's price_data on a subscription
+      // item names an existing product, so the current item's product is reused.
+      const current = await call('GET', path);
+      const item = (current.items as { data?: Array<{ id?: string; price?: { product?: string } }> } | undefined)?.data?.[0];
+      if (!item?.id || !item.price?.product) throw new PaymentProviderError('Stripe returned a subscription without an item to change');
+      await call('POST', path, {
+        'items[0][id]': item.id,
+        'items[0][price_data][currency]': request.currency,
+        'items[0][price_data][unit_amount]': request.amountMinor,
+        'items[0][price_data][product]': item.price.product,
+        'items[0][price_data][recurring][interval]': 'month',
+        // Invoices the prorated difference now, as the sandbox books it (docs/payments.md).
+        proration_behavior: 'always_invoice',
+        'metadata[plan_type]': request.planType,
+      });
     },
     async parseWebhook(rawBody, headers) {
       if (!options.webhookSecret) throw new PaymentProviderError('STRIPE_WEBHOOK_SECRET is not configured');

@@ -6,15 +6,49 @@ import type { entriesOf } from './ledger';
 import { PaymentProviderError } from './provider';
 import type { selectPlans } from './queries';
 import { type CheckoutRow, type SubscriptionRow } from './service';
-import type { PlanSchema, SubscriptionSchema, TransactionSchema } from './schemas';
+import type { CheckoutDetailSchema, PlanSchema, ReceiptSchema, SubscriptionSchema, TransactionSchema } from './schemas';
 
 // What the payment routes answer, shaped from rows, and how payment failures become API errors.
 
 type Subscription = z.output<typeof SubscriptionSchema>;
 type Transaction = z.output<typeof TransactionSchema>;
 type Plan = z.output<typeof PlanSchema>;
+type CheckoutDetail = z.output<typeof CheckoutDetailSchema>;
+type Receipt = z.output<typeof ReceiptSchema>;
 
 export const checkoutOf = (row: CheckoutRow) => ({ id: row.id, url: row.url, status: row.status as 'open' | 'complete' | 'expired' });
+
+export const checkoutDetailOf = (row: CheckoutRow): CheckoutDetail => ({
+  id: row.id,
+  status: row.status as CheckoutDetail['status'],
+  purpose: row.purpose as CheckoutDetail['purpose'],
+  quantity: row.quantity,
+  plan_type: row.plan_type as CheckoutDetail['plan_type'],
+  amount_minor: row.amount_minor,
+  currency: row.currency.toUpperCase(),
+  completed_at: row.completed_at?.toISOString() ?? null,
+});
+
+const planTitle = (key: string | null) => (key ? key.charAt(0).toUpperCase() + key.slice(1) : 'Unknown');
+
+/** A completed checkout as a receipt line; the description says what was bought. */
+export function receiptOf(row: CheckoutRow): Receipt {
+  const kind = row.purpose as Receipt['kind'];
+  const description = {
+    credits: `${row.quantity} credits`,
+    subscription: `${planTitle(row.plan_type)} plan, monthly`,
+    plan_change: `Change to the ${planTitle(row.plan_type)} plan, prorated for the rest of the period`,
+  }[kind];
+  return {
+    id: row.id,
+    date: (row.completed_at ?? row.created_at).toISOString(),
+    kind,
+    description,
+    amount_minor: row.amount_minor,
+    currency: row.currency.toUpperCase(),
+    status: row.amount_minor < 0 ? 'refunded' : 'paid',
+  };
+}
 
 export function subscriptionOf(row: SubscriptionRow | undefined, checkoutUrl?: string): Subscription {
   return {

@@ -201,12 +201,16 @@ export async function deleteHosting(db: Db, id: string) {
   await db.deleteFrom('model_hosting').where('model_id', '=', id).execute();
 }
 
-/** Credits the owner earned from other users' runs of the service (the jobs' `earning` ledger rows). */
+/**
+ * Credits the owner earned from other users' runs of the service: the jobs' `earning` ledger rows,
+ * plus the seeded history's (`seed:earning:<service>:<month>`, seed/earnings.ts).
+ */
 export async function selectEarnings(db: Db, id: string, userId: string): Promise<number> {
   const row = await sql<{ total: number | null }>`
     SELECT COALESCE(SUM(l.amount), 0) AS total
-    FROM credit_ledger l JOIN jobs j ON l.reference = 'job:' || j.id::text || ':earning'
-    WHERE l.user_id = ${userId} AND l.kind = 'earning' AND j.service_id = ${id}`.execute(db);
+    FROM credit_ledger l LEFT JOIN jobs j ON l.reference = 'job:' || j.id::text || ':earning'
+    WHERE l.user_id = ${userId} AND l.kind = 'earning'
+      AND (j.service_id = ${id} OR l.reference LIKE ${`seed:earning:${id.replace(/[\\%_]/g, '\\$&')}:%`})`.execute(db);
   return Number(row.rows[0]?.total ?? 0);
 }
 

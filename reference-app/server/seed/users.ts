@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { insertUser } from '../auth/userRecords';
 import { monthKey } from '../api/months';
 import { addEntry, grantSignUpBonus } from '../payments/ledger';
+import { seededEarningEntries } from './earnings';
 
 // The seed accounts. Two can sign in (confirmed e-mail): the demo user, a consumer with some
 // history, and the publisher, who owns public and private services. A third account stands
@@ -172,25 +173,20 @@ export async function seedUsers(trx: Db, box: SecretBox, options: { demoAccounts
     })
     .execute();
   await grantSignUpBonus(trx, SEED_USERS.publisher.id, daysAgo(690));
-  for (const [days, amount] of [
-    [300, 412.4],
-    [240, 833.15],
-    [180, 1290.8],
-    [120, 1764.05],
-    [60, 2310.6],
-    [20, 1520.75],
-  ] as const) {
+  // Earnings follow the run counts of the publisher's public services (seed/earnings.ts).
+  for (const entry of seededEarningEntries()) {
     await addEntry(trx, {
       userId: SEED_USERS.publisher.id,
-      amount,
+      amount: entry.amount,
       kind: 'earning',
-      description: 'Earnings from public services',
-      createdAt: daysAgo(days),
+      description: `Earnings from ${entry.serviceId}`,
+      reference: entry.reference,
+      createdAt: daysAgo(entry.daysAgo),
     });
   }
   await addEntry(trx, {
     userId: SEED_USERS.publisher.id,
-    amount: -4000,
+    amount: -800,
     kind: 'payout',
     description: 'Payout to bank account …7781',
     createdAt: daysAgo(100),

@@ -1,4 +1,4 @@
-import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { MessageOverlay } from '@limelight/widgets/message-overlay';
 import { RequireAuth } from '../auth/RequireAuth';
 import { useSignOut } from '../auth/session';
@@ -7,6 +7,7 @@ import { UserMenu } from './account/UserMenu';
 import { Logo } from './Logo';
 import { Submenu } from './Submenu';
 import * as styles from './AccountLayout.css';
+import { PageScroll } from './PageScroll';
 
 /** product-rules §2: the account area's 'SDK' menu opens the Python SDK's public repository. */
 const sdkMenu: MenuItem[] = [{ title: 'Python SDK', route: externalLinks.pythonSdk, external: true }];
@@ -73,7 +74,7 @@ function AccountChrome() {
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
-      <ScrollRestoration />
+      <PageScroll />
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { MessageOverlay } from '@limelight/widgets/message-overlay';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import * as styles from './layout.css';
+import { PageScroll } from './PageScroll';
 
 /** Standard pages (product-rules §2): public header, message overlay, routed view, footer. */
 export function PublicLayout() {
@@ -17,7 +18,7 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <Footer />
-      <ScrollRestoration />
+      <PageScroll />
     </>
   );
 }

@@ -952,6 +952,72 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/model_management/price_basis': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Price per second of the service's GPU and the endpoint's measured run times (no token needed for public services) */
+    get: {
+      parameters: {
+        query: {
+          endpoint?: string;
+          service_id: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Price basis */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['JobEstimateData'];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not possible in the current state */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Invalid input; detail names the field */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/model_management/pricing_servers': {
     parameters: {
       query?: never;
@@ -1661,6 +1727,71 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/payment/checkouts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the caller’s checkouts: what the return page confirms after paying */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Checkout */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CheckoutDetail'];
+          };
+        };
+        /** @description Missing, invalid or expired credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed with these credentials */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/payment/create_checkout_session': {
     parameters: {
       query?: never;
@@ -1815,6 +1946,60 @@ export type paths = {
           };
           content: {
             'application/json': components['schemas']['Plan'][];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payment/receipts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Receipts of settled payments and plan changes, newest first */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Receipts */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Receipt'][];
+          };
+        };
+        /** @description Missing, invalid or expired credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed with these credentials */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
           };
         };
       };
@@ -2001,6 +2186,91 @@ export type paths = {
         };
         /** @description Not possible in the current state */
         409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The payment provider failed */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payment/subscription/change': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Moves the active subscription to another plan at once; the prorated difference is charged or refunded (a receipt) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['SubscriptionChange'];
+        };
+      };
+      responses: {
+        /** @description Subscription on the new plan */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Subscription'];
+          };
+        };
+        /** @description Missing, invalid or expired credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed with these credentials */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not possible in the current state */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Invalid input; detail names the field */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -3183,6 +3453,21 @@ export type components = {
       quantity: number;
       success_url?: string;
     };
+    CheckoutDetail: {
+      /** @description Amount in the currency’s minor unit (cents) */
+      amount_minor: number;
+      /** Format: date-time */
+      completed_at: string | null;
+      currency: string;
+      id: string;
+      /** @enum {string|null} */
+      plan_type: 'free' | 'plus' | 'pro' | 'enterprise' | null;
+      /** @enum {string} */
+      purpose: 'credits' | 'subscription' | 'plan_change';
+      quantity: number;
+      /** @enum {string} */
+      status: 'open' | 'complete' | 'expired';
+    };
     CheckoutSession: {
       id: string;
       /** @enum {string} */
@@ -3521,6 +3806,20 @@ export type components = {
       terms_accepted?: unknown;
       zip_code?: string | null;
     };
+    Receipt: {
+      /** @description Cents; negative for a refund (a downgrade’s prorated difference) */
+      amount_minor: number;
+      currency: string;
+      /** Format: date-time */
+      date: string;
+      description: string;
+      /** @description The checkout (or plan change) the receipt is for; also the receipt number */
+      id: string;
+      /** @enum {string} */
+      kind: 'credits' | 'subscription' | 'plan_change';
+      /** @enum {string} */
+      status: 'paid' | 'refunded';
+    };
     RegistryCredential: {
       alias: string;
       credential_alias: string;
@@ -3674,6 +3973,10 @@ export type components = {
       plan_type: 'free' | 'plus' | 'pro' | 'enterprise';
       /** @enum {string} */
       status: 'none' | 'active' | 'canceled' | 'past_due';
+    };
+    SubscriptionChange: {
+      /** @enum {string} */
+      plan_type: 'plus' | 'pro';
     };
     SubscriptionCreate: {
       cancel_url: string;

@@ -9,6 +9,6 @@ export type { Feedback, FeedbackTone, FeedbackController } from './useFeedback';
 export { useSignInState } from './useSignedIn';
 export type { SignInState } from './useSignedIn';
 export { formatString } from '../../config/strings';
-export { formatDate, formatDateTime, formatNumber, formatSigned } from './format';
+export { formatDate, formatDateTime, formatMoney, formatMonth, formatNumber, formatSigned } from './format';
 export { Field } from './Field';
 export type { FieldProps } from './Field';

@@ -6,11 +6,12 @@ import { formatString, type Strings } from '../../config/strings';
 import { useThemeClass } from '../../config/useThemeClass';
 import { BILLING_PATH } from '../../pricing/constants';
 import { runBlocker } from '../../run/endpoints';
+import { creditsForRun } from '../../run/metering';
 import { RecentRuns, summariseInput } from './RecentRuns';
 import { RunnerField } from './RunnerFields';
 import { ResultView, RunOutput } from './RunOutput';
 import { runDetailText, runStatusText } from './statusText';
-import { useJobLogs, useRecentRuns, useElapsedSeconds, useRunEstimate } from './useRunnerData';
+import { useJobLogs, useRecentRuns, useElapsedSeconds, useRunEstimate, type PriceBasis } from './useRunnerData';
 import { useServiceRunner, type RunnerActors } from './useServiceRunner';
 import type { JobsClient } from '../../api/jobs';
 import * as styles from './ServiceRunner.css';
@@ -62,6 +63,9 @@ export interface ServiceRunnerProps {
 }
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The GPU's price per second in credits (4 decimals, as the ledger keeps them) and the GPU's name. */
+const perSecondText = (basis: PriceBasis) => ({ credits: creditsForRun(1, basis.pricePerSecondUsd).toFixed(4), gpu: basis.gpu });
 
 /**
  * The output column before the first run: the caller's latest run of this endpoint, else the
@@ -296,13 +300,19 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
           <div className={styles.actionBar}>
             <p className={styles.estimate} data-lime="runner-estimate">
               <span>{s.estimate.label}:</span>
-              {estimate ? (
+              {estimate && estimate.basedOn > 0 ? (
                 <>
                   <span className={styles.estimateValue}>{formatString(s.estimate.credits, { credits: estimate.credits })}</span>
                   <span className={styles.estimateValue}>{formatString(s.estimate.time, { seconds: estimate.seconds.toFixed(1) })}</span>
-                  <span>
-                    ({estimate.basedOn > 0 ? formatString(s.estimate.fromRecent, { count: estimate.basedOn }) : s.estimate.fromPricing})
-                  </span>
+                  <span>({formatString(s.estimate.fromRecent, { count: estimate.basedOn })})</span>
+                  <span>{formatString(s.estimate.perSecond, perSecondText(estimate))}</span>
+                </>
+              ) : estimate ? (
+                // No measured run yet: the price basis, never a guessed duration (the guess of 5 s
+                // said 0.35 credits where the first run cost 0.14).
+                <>
+                  <span className={styles.estimateValue}>{formatString(s.estimate.perSecond, perSecondText(estimate))}</span>
+                  <span>({s.estimate.fromPricing})</span>
                 </>
               ) : (
                 <span>{s.estimate.unknown}</span>

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { JobsClient } from '../../api/jobs';
 import { FINAL_JOB_STATUSES, type Job, type JobLogLine } from '../../api/types';
+import { createPriceBasisClient } from '../../api/modelManagement';
+import { useApiClient } from '../../config/useApiClient';
+import { useAuth } from '../../auth/AuthProvider';
 import { estimateRun, type RunEstimate } from '../../run/estimate';
 
 /** How many recent runs the runner lists. */
@@ -30,27 +33,42 @@ export function useRecentRuns(jobs: JobsClient, serviceId: string, refreshKey: u
   return state;
 }
 
+/** What a run costs and takes, with its basis: the GPU and its price per second. */
+export interface PriceBasis extends RunEstimate {
+  gpu: string;
+  pricePerSecondUsd: number;
+}
+
 /**
- * What a run of the endpoint probably costs and takes: the service GPU's price and the caller's
- * recent run times, through the same formula the server charges with (src/run/estimate.ts).
+ * What a run of the endpoint probably costs and takes: the service GPU's price and the measured
+ * run times of the endpoint's recent runs, through the same formula the server charges with
+ * (src/run/estimate.ts). An anonymous visitor (the job API answers 401) gets the same figures
+ * from the public price basis.
  */
-export function useRunEstimate(jobs: JobsClient, serviceId: string, endpoint: string | undefined, refreshKey: unknown): RunEstimate | null {
-  const [estimate, setEstimate] = useState<RunEstimate | null>(null);
+export function useRunEstimate(jobs: JobsClient, serviceId: string, endpoint: string | undefined, refreshKey: unknown): PriceBasis | null {
+  const priceBasis = useApiClient(createPriceBasisClient, useAuth().store);
+  const [estimate, setEstimate] = useState<PriceBasis | null>(null);
   useEffect(() => {
     if (!endpoint) return;
     let live = true;
-    void jobs.estimate(serviceId, endpoint).then((result) => {
+    void (async () => {
+      let result = await jobs.estimate(serviceId, endpoint);
+      if (!result.ok && result.status === 401) result = await priceBasis(serviceId, endpoint);
       if (!live) return;
       setEstimate(
         result.ok
-          ? estimateRun({ pricePerSecondUsd: result.data.price_per_s_usd, recentRunSeconds: result.data.recent_run_seconds })
+          ? {
+              ...estimateRun({ pricePerSecondUsd: result.data.price_per_s_usd, recentRunSeconds: result.data.recent_run_seconds }),
+              gpu: result.data.gpu,
+              pricePerSecondUsd: result.data.price_per_s_usd,
+            }
           : null,
       );
-    });
+    })();
     return () => {
       live = false;
     };
-  }, [jobs, serviceId, endpoint, refreshKey]);
+  }, [jobs, priceBasis, serviceId, endpoint, refreshKey]);
   return estimate;
 }
 

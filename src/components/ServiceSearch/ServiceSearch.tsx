@@ -135,6 +135,9 @@ function useCatalogueData(props: ServiceSearchProps) {
 
 const EMPTY: ModelCategory[] = [];
 
+/** The "see all results" option after the results: an item like them, so keys and ARIA treat it alike. */
+const SEE_ALL = {} as ModelDescriptor;
+
 /**
  * The header search (product-rules §2 "Header search bar", §4): a clearable combobox that shows the top
  * 4 services for the typed text, skeleton rows while loading or searching, and 'No results'.
@@ -191,9 +194,10 @@ export function ServiceSearch(props: ServiceSearchProps) {
     }
   };
 
+  const items = search.results.length ? [...search.results, SEE_ALL] : search.results;
   const { isOpen, highlightedIndex, getInputProps, getLabelProps, getMenuProps, getItemProps, setInputValue } =
     useCombobox<ModelDescriptor>({
-      items: search.results,
+      items,
       itemToString: (model) => (model ? displayName(model, s.unknownModel) : ''),
       itemToKey: (model) => model?.id,
       // Only a consumer's controlled `value` drives the input; otherwise downshift keeps it.
@@ -210,7 +214,8 @@ export function ServiceSearch(props: ServiceSearchProps) {
         else if (type === useCombobox.stateChangeTypes.InputKeyDownEscape && !inputValue) search.clear();
       },
       onSelectedItemChange: ({ selectedItem, type }) => {
-        if (selectedItem) search.choose(selectedItem, type === useCombobox.stateChangeTypes.ItemClick ? 'pointer' : 'keyboard');
+        if (selectedItem === SEE_ALL) search.submit();
+        else if (selectedItem) search.choose(selectedItem, type === useCombobox.stateChangeTypes.ItemClick ? 'pointer' : 'keyboard');
       },
     });
 
@@ -240,31 +245,37 @@ export function ServiceSearch(props: ServiceSearchProps) {
       <ul {...getMenuProps({ className: styles.list, 'aria-busy': open && search.showSkeleton ? true : undefined })}>
         {open &&
           !search.showSkeleton &&
-          search.results.map((model, index) => (
+          items.map((model, index) => (
             <li
               key={`${model.id}-${index}`}
               {...getItemProps({ item: model, index, className: styles.option })}
               data-highlighted={highlightedIndex === index ? '' : undefined}
             >
-              <img
-                className={styles.thumb}
-                src={modelImage(model)}
-                alt=""
-                width={40}
-                height={40}
-                loading="lazy"
-                decoding="async"
-                onError={showFallbackImage}
-              />
-              <span className={styles.text}>
-                <span className={styles.name}>
-                  <Highlighted text={displayName(model, s.unknownModel)} query={search.query} />
-                </span>
-                <span className={styles.description}>
-                  <Highlighted text={descriptionPreview(model, RESULT_DESCRIPTION_MAX)} query={search.query} />
-                </span>
-              </span>
-              <span className={styles.badge}>{formatRuns(model.n_usages, s.runs)}</span>
+              {model === SEE_ALL ? (
+                s.seeAll.replace('{query}', search.query)
+              ) : (
+                <>
+                  <img
+                    className={styles.thumb}
+                    src={modelImage(model)}
+                    alt=""
+                    width={40}
+                    height={40}
+                    loading="lazy"
+                    decoding="async"
+                    onError={showFallbackImage}
+                  />
+                  <span className={styles.text}>
+                    <span className={styles.name}>
+                      <Highlighted text={displayName(model, s.unknownModel)} query={search.query} />
+                    </span>
+                    <span className={styles.description}>
+                      <Highlighted text={descriptionPreview(model, RESULT_DESCRIPTION_MAX)} query={search.query} />
+                    </span>
+                  </span>
+                  <span className={styles.badge}>{formatRuns(model.n_usages, s.runs)}</span>
+                </>
+              )}
             </li>
           ))}
       </ul>

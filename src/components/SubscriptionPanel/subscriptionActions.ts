@@ -21,3 +21,22 @@ export function availableActions(sub: Pick<Subscription, 'status' | 'cancel_at_p
   if (sub.cancel_at_period_end || sub.status === 'canceled') actions.push('reactivate');
   return { actions, canSubscribe: sub.status === 'canceled' };
 }
+
+/**
+ * The plans an active subscription may switch to (docs/payments.md, "Plan changes"): the other
+ * subscribable plan, and none while it is set to end (it must be reactivated first).
+ */
+export function planChangeTargets(sub: Pick<Subscription, 'status' | 'cancel_at_period_end' | 'plan_type'> | null): PlanKey[] {
+  if (!sub || sub.status !== 'active' || sub.cancel_at_period_end) return [];
+  return SUBSCRIBABLE_PLANS.filter((key) => key !== sub.plan_type);
+}
+
+/** Whether moving from one plan to another costs more (an upgrade charges, a downgrade refunds). */
+export const isUpgrade = (from: PlanKey, to: PlanKey) => SUBSCRIBABLE_PLANS.indexOf(to) > SUBSCRIBABLE_PLANS.indexOf(from);
+
+/** What the status line says: a subscription set to end states its end date, not "active". */
+export function statusKind(
+  sub: Pick<Subscription, 'status' | 'cancel_at_period_end' | 'current_period_end'>,
+): Subscription['status'] | 'ending' {
+  return sub.status === 'active' && sub.cancel_at_period_end && sub.current_period_end ? 'ending' : sub.status;
+}

@@ -3,8 +3,11 @@ import type { ApiResult } from '../../api/result';
 import type { PlanKey, Subscription } from '../../api/types';
 import { formatString } from '../../config/strings';
 import { useStrings } from '../../config/PlatformProvider';
-import { useAccountClients, useApiResource, useFeedback, useSignInState } from '../AccountPanel';
-import { SUBSCRIBABLE_PLANS, type SubscriptionAction } from './subscriptionActions';
+import { formatDate, useAccountClients, useApiResource, useFeedback, useSignInState } from '../AccountPanel';
+import { SUBSCRIBABLE_PLANS, statusKind, type SubscriptionAction } from './subscriptionActions';
+
+/** A change waiting for the user's confirmation: a cancel (now or at period end) or a plan switch. */
+export type PendingConfirmation = { action: 'cancel' | 'cancelAtPeriodEnd' } | { action: 'change'; plan: PlanKey };
 
 export interface UseSubscriptionPanelOptions {
   /** Called with the subscription after every change. */
@@ -16,7 +19,10 @@ export interface UseSubscriptionPanelOptions {
   returnUrl?: string;
 }
 
-/** Headless subscription panel: the plan and its status; subscribe, cancel (now or at period end), reactivate. */
+/**
+ * Headless subscription panel: the plan and its status; subscribe, cancel (now or at period end)
+ * and switch plans, each after a confirmation; reactivate.
+ */
 export function useSubscriptionPanel({ onChange, returnUrl }: UseSubscriptionPanelOptions = {}) {
   const { payment } = useAccountClients();
   const strings = useStrings().account;
@@ -26,18 +32,21 @@ export function useSubscriptionPanel({ onChange, returnUrl }: UseSubscriptionPan
   const warnLoad = useCallback(() => feedback.show('warning', strings.loadProblem), [feedback, strings.loadProblem]);
   const subscription = useApiResource(load, { enabled: signIn === 'signed-in', onError: warnLoad });
   const [plan, setPlan] = useState<PlanKey>(SUBSCRIBABLE_PLANS[0]!);
-  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [confirming, setConfirming] = useState<PendingConfirmation | null>(null);
   const [pending, setPending] = useState(false);
-  const statusText = (s: Subscription) =>
-    ({ none: strings.statusNone, active: strings.statusActive, canceled: strings.statusCanceled, past_due: strings.statusPastDue })[
-      s.status
+  const statusText = (s: Subscription) => {
+    const kind = statusKind(s);
+    if (kind === 'ending') return formatString(strings.endsOn, { date: formatDate(s.current_period_end) });
+    return { none: strings.statusNone, active: strings.statusActive, canceled: strings.statusCanceled, past_due: strings.statusPastDue }[
+      kind
     ];
+  };
 
   const apply = async (call: () => Promise<ApiResult<Subscription>>) => {
     setPending(true);
     const result = await call();
     setPending(false);
-    setConfirmingCancel(false);
+    setConfirming(null);
     if (!result.ok) return null;
     subscription.setData(result.data);
     feedback.show('success', formatString(strings.subscriptionUpdated, { status: statusText(result.data) }), 3000);
@@ -54,6 +63,17 @@ export function useSubscriptionPanel({ onChange, returnUrl }: UseSubscriptionPan
     if ((await apply(call)) === null) feedback.show('warning', strings.unexpected);
   };
 
+  const changePlan = async (to: PlanKey) => {
+    if (to !== 'plus' && to !== 'pro') return;
+    if ((await apply(() => payment.changeSubscription(to))) === null) feedback.show('warning', strings.unexpected);
+  };
+
+  /** Carries out the confirmed change. */
+  const confirm = () => {
+    if (!confirming) return;
+    return confirming.action === 'change' ? changePlan(confirming.plan) : change(confirming.action);
+  };
+
   const subscribe = async () => {
     const here = returnUrl ?? window.location.href;
     const created = await apply(() => payment.createSubscription({ plan_type: plan, success_url: here, cancel_url: here }));
@@ -68,9 +88,15 @@ export function useSubscriptionPanel({ onChange, returnUrl }: UseSubscriptionPan
     setPlan,
     subscribe,
     change,
-    confirmingCancel,
-    askCancel: () => setConfirmingCancel(true),
-    keep: () => setConfirmingCancel(false),
+    /** The change waiting for confirmation, if any. */
+    confirming,
+    /** Asks to confirm a change before it is made. */
+    ask: setConfirming,
+    confirm,
+    /** True while "Cancel now" waits for confirmation. */
+    confirmingCancel: confirming?.action === 'cancel',
+    askCancel: () => setConfirming({ action: 'cancel' }),
+    keep: () => setConfirming(null),
     pending,
     feedback,
   };

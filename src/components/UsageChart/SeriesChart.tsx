@@ -55,7 +55,7 @@ export function SeriesChart({
   const roving = useRovingPoint(data.length);
   const titleId = useId();
   const { width, height, left, right, bottom } = CHART_BOX;
-  const describe = (p: ChartPoint) => `${p.label}: ${formatValue(p.value)} ${valueLabel}`;
+  const describe = (p: ChartPoint) => `${p.text}: ${formatValue(p.value)} ${valueLabel}`;
   const activePoint = roving.active === null ? null : geometry.points[roving.active];
   return (
     <figure
@@ -77,13 +77,11 @@ export function SeriesChart({
               </text>
             </g>
           ))}
-          {geometry.points.map((p, i) =>
-            i % geometry.labelEvery === 0 ? (
-              <text key={p.label} className={styles.axisText} x={p.x} y={height - bottom + 20} textAnchor="middle">
-                {p.label}
-              </text>
-            ) : null,
-          )}
+          {geometry.xTicks.map((t) => (
+            <text key={t.text} className={styles.axisText} x={t.x} y={height - bottom + 20} textAnchor="middle">
+              {t.text}
+            </text>
+          ))}
           {kind === 'line' && <path className={styles.area} d={geometry.areaPath} />}
           {kind === 'line' && <path className={styles.line} d={geometry.linePath} />}
         </g>
@@ -117,7 +115,7 @@ export function SeriesChart({
             )}
           </g>
         ))}
-        {activePoint && <Tooltip point={activePoint} text={`${activePoint.label}: ${formatValue(activePoint.value)}`} />}
+        {activePoint && <Tooltip point={activePoint} text={`${activePoint.text}: ${formatValue(activePoint.value)}`} />}
       </svg>
       <details className={styles.details}>
         <summary className={styles.summary}>{strings.showTable}</summary>
@@ -134,10 +132,10 @@ export function SeriesChart({
             </tr>
           </thead>
           <tbody>
-            {data.map((d) => (
+            {geometry.points.map((d) => (
               <tr key={d.label}>
                 <th className={panel.td} scope="row">
-                  {d.label}
+                  {d.text}
                 </th>
                 <td className={[panel.td, panel.numeric].join(' ')}>{formatValue(d.value)}</td>
               </tr>

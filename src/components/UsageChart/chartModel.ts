@@ -1,12 +1,13 @@
 import { scaleBand, scaleLinear, scalePoint } from 'd3-scale';
 import { area, line } from 'd3-shape';
+import { formatMonth } from '../AccountPanel/format';
 
 /** How a series is drawn: bars or a line. */
 export type ChartKind = 'bar' | 'line';
 
 /** One bar or point of a chart: its category label (x axis) and value. */
 export interface ChartDatum {
-  /** Category label (x axis), e.g. `2026-03`. */
+  /** Category label (x axis), e.g. `2026-03`: month keys make a time axis. */
   label: string;
   value: number;
 }
@@ -15,6 +16,8 @@ export interface ChartDatum {
 export const CHART_BOX = { width: 640, height: 260, top: 16, right: 16, bottom: 36, left: 56 } as const;
 
 export interface ChartPoint extends ChartDatum {
+  /** The label as people read it: a month key in the locale's month and year ('Nov 2026'). */
+  text: string;
   /** Centre of the bar or the line's point, in viewBox units. */
   x: number;
   y: number;
@@ -35,6 +38,50 @@ export interface ChartGeometry {
   baseline: number;
   /** Every n-th x label is drawn so labels never overlap (all stay in the data table). */
   labelEvery: number;
+  /** The x axis labels to draw: at every n-th month on a time axis, or every `labelEvery`-th point. */
+  xTicks: Array<{ x: number; text: string }>;
+  /** Whether x is a time axis (every label a month key): months are spaced by time, gaps show. */
+  timeAxis: boolean;
+}
+
+const MONTH_KEY = /^(\d{4})-(\d{2})$/;
+/** Months between x axis labels, the first that keeps labels apart. */
+const MONTH_TICK_STEPS = [1, 2, 3, 6, 12, 24, 60];
+/** viewBox units a label such as 'Nov 2026' needs, with a gap. */
+const LABEL_WIDTH = 64;
+
+/** Months since year 0 of a 'YYYY-MM' key. */
+const monthIndex = (key: string) => {
+  const [, y, m] = MONTH_KEY.exec(key)!;
+  return Number(y) * 12 + Number(m) - 1;
+};
+const monthStart = (index: number) => new Date(Date.UTC(Math.floor(index / 12), index % 12, 1));
+
+/**
+ * A time axis over months: each month is a slot as wide as its days, so 2025-10 and 2026-05 lie
+ * seven slots apart while 2026-10 and 2026-11 are neighbours. Points sit mid-slot.
+ */
+function monthAxis(labels: readonly string[], plotLeft: number, plotRight: number) {
+  const indexes = labels.map(monthIndex);
+  const first = Math.min(...indexes);
+  const last = Math.max(...indexes);
+  // A linear scale over timestamps is a time scale without its tick formatting (scaleUtc would
+  // bring d3-time-format, 2.7 kB over lime-usage-chart's budget; the ticks are placed below).
+  const x = scaleLinear()
+    .domain([monthStart(first).getTime(), monthStart(last + 1).getTime()])
+    .range([plotLeft, plotRight]);
+  const at = (index: number) => x(monthStart(index).getTime());
+  const slot = (index: number) => ({ start: at(index), width: at(index + 1) - at(index) });
+  const months = last - first + 1;
+  const step = MONTH_TICK_STEPS.find((n) => (months / n) * LABEL_WIDTH <= plotRight - plotLeft) ?? MONTH_TICK_STEPS.at(-1)!;
+  const ticks: Array<{ x: number; text: string }> = [];
+  for (let index = first; index <= last; index++) {
+    if ((index - first) % step !== 0) continue;
+    const { start, width } = slot(index);
+    const key = monthStart(index).toISOString().slice(0, 7);
+    ticks.push({ x: start + width / 2, text: formatMonth(key) });
+  }
+  return { slot: (label: string) => slot(monthIndex(label)), ticks };
 }
 
 /**
@@ -52,8 +99,30 @@ export function chartGeometry(data: readonly ChartDatum[], kind: ChartKind): Cha
     .nice(5);
   const labels = data.map((d) => d.label);
   const baseline = y(0);
+  const timeAxis = data.length > 0 && labels.every((label) => MONTH_KEY.test(label));
+  const text = (label: string) => (timeAxis ? formatMonth(label) : label);
   let points: ChartPoint[];
-  if (kind === 'bar') {
+  let xTicks: ChartGeometry['xTicks'] | null = null;
+  if (timeAxis) {
+    const axis = monthAxis(labels, left + 8, width - right - 8);
+    xTicks = axis.ticks;
+    points = data.map((d) => {
+      const { start, width: slotWidth } = axis.slot(d.label);
+      const barWidth = kind === 'bar' ? Math.min(slotWidth * 0.75, 40) : 0;
+      const top = y(Math.max(d.value, 0));
+      const bottom = y(Math.min(d.value, 0));
+      const x = start + slotWidth / 2;
+      return {
+        ...d,
+        text: text(d.label),
+        x,
+        y: y(d.value),
+        barX: kind === 'bar' ? x - barWidth / 2 : 0,
+        barWidth,
+        barHeight: kind === 'bar' ? bottom - top : 0,
+      };
+    });
+  } else if (kind === 'bar') {
     const x = scaleBand<string>()
       .domain(labels)
       .range([left, width - right])
@@ -64,6 +133,7 @@ export function chartGeometry(data: readonly ChartDatum[], kind: ChartKind): Cha
       const bottom = y(Math.min(d.value, 0));
       return {
         ...d,
+        text: d.label,
         x: (x(d.label) ?? left) + x.bandwidth() / 2,
         y: y(d.value),
         barX: x(d.label) ?? left,
@@ -76,7 +146,7 @@ export function chartGeometry(data: readonly ChartDatum[], kind: ChartKind): Cha
       .domain(labels)
       .range([left, width - right])
       .padding(0.3);
-    points = data.map((d) => ({ ...d, x: x(d.label) ?? left, y: y(d.value), barX: 0, barWidth: 0, barHeight: 0 }));
+    points = data.map((d) => ({ ...d, text: d.label, x: x(d.label) ?? left, y: y(d.value), barX: 0, barWidth: 0, barHeight: 0 }));
   }
   const linePath =
     kind === 'line'
@@ -96,7 +166,16 @@ export function chartGeometry(data: readonly ChartDatum[], kind: ChartKind): Cha
   const plotWidth = width - left - right;
   // Roughly 56 viewBox units per label keeps `2026-03` from touching its neighbours.
   const labelEvery = Math.max(1, Math.ceil((data.length * 56) / plotWidth));
-  return { points, ticks: y.ticks(5).map((value) => ({ value, y: y(value) })), linePath, areaPath, baseline, labelEvery };
+  return {
+    points,
+    ticks: y.ticks(5).map((value) => ({ value, y: y(value) })),
+    linePath,
+    areaPath,
+    baseline,
+    labelEvery,
+    xTicks: xTicks ?? points.filter((_, i) => i % labelEvery === 0).map((p) => ({ x: p.x, text: p.text })),
+    timeAxis,
+  };
 }
 
 /** Short tick text: 1.2k, 3M. */

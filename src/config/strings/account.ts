@@ -113,6 +113,11 @@ export const accountStrings = {
   cancelAtPeriodEnd: 'Cancel at period end',
   cancelNow: 'Cancel now',
   confirmCancelNow: 'Cancel your subscription now? It ends immediately.',
+  confirmCancelAtPeriodEnd: 'Cancel your subscription at the end of the period? It stays active until {date}, then ends.',
+  keepPlan: 'Keep my plan',
+  switchTo: 'Switch to {plan}',
+  confirmUpgrade: 'Switch to the {plan} plan now? The price difference for the rest of this period is charged now.',
+  confirmDowngrade: 'Switch to the {plan} plan now? The unused difference for the rest of this period is refunded now.',
   reactivate: 'Reactivate',
   subscriptionUpdated: 'Subscription updated: {status}',
 

@@ -46,8 +46,10 @@ export const runnerStrings = {
     label: 'Estimated cost',
     credits: '≈ {credits} credits',
     time: '≈ {seconds} s',
-    fromRecent: 'based on your last {count} runs',
-    fromPricing: 'based on the GPU price',
+    fromRecent: 'median of the last {count} runs',
+    /** Beside the GPU's price per second while the endpoint has no measured run. */
+    fromPricing: 'no runs yet',
+    perSecond: '{credits} credits/s on {gpu}',
     unknown: 'No estimate yet',
   },
   status: {

@@ -18,6 +18,8 @@ export const searchStrings = {
   resultCountOne: '1 result',
   resultCountMany: '{count} results',
   resultCountTop: 'Top {shown} of {count} results',
+  /** The last option of the results: opens the catalogue search with the text. */
+  seeAll: 'All results for {query}',
   /** Hint beside the box, naming the keyboard shortcut. */
   shortcutHint: 'Press / or Ctrl K to search',
   overview: {

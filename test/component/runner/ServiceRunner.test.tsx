@@ -84,7 +84,7 @@ describe('ServiceRunner: the form', () => {
     // Median of 2, 3, 4 s at $0.0005/s x 92 credits/USD = 0.138 credits.
     await waitFor(() => expect(container.querySelector('[data-lime="runner-estimate"]')).toHaveTextContent('≈ 0.138 credits'));
     expect(container.querySelector('[data-lime="runner-estimate"]')).toHaveTextContent('≈ 3.0 s');
-    expect(container.querySelector('[data-lime="runner-estimate"]')).toHaveTextContent('based on your last 3 runs');
+    expect(container.querySelector('[data-lime="runner-estimate"]')).toHaveTextContent('median of the last 3 runs');
     expect(liveStatus()).toHaveTextContent('Ready');
     await expectNoAxeViolations(container);
   });

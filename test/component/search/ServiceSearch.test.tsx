@@ -78,9 +78,27 @@ describe('ServiceSearch: results (product-rules §2, §9 debounce 300 ms, top 4)
     await new Promise((r) => setTimeout(r, 120));
     expect(skeletonRows()).toHaveLength(4);
     const found = await screen.findAllByRole('option');
-    expect(found).toHaveLength(4);
+    // The top 4 results, then the "see all results" option (issue 25, item 10).
+    expect(found).toHaveLength(5);
+    expect(found[4]).toHaveTextContent(/^All results for image$/);
     expect(skeletonRows()).toHaveLength(0);
     await expectNoAxeViolations(document);
+  });
+
+  it('the last option, "All results for …", is reachable by keyboard and opens the catalogue search with the query', async () => {
+    const onSearch = vi.fn();
+    const { user, input, navigate } = setup({ onSearch });
+    await user.type(input(), 'image');
+    const found = await screen.findAllByRole('option');
+    const seeAll = found.at(-1)!;
+    expect(seeAll).toHaveTextContent('All results for image');
+    await user.keyboard('{ArrowUp}');
+    expect(input().getAttribute('aria-activedescendant')).toBe(seeAll.id);
+    expect(seeAll.getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{Enter}');
+    expect(onSearch).toHaveBeenCalledWith('image', expect.objectContaining({ href: '/APIs/Overview?q=image' }));
+    expect(navigate).toHaveBeenCalledWith('/APIs/Overview?q=image');
+    expect((input() as HTMLInputElement).value).toBe('');
   });
 
   it('applies the query only after typing pauses for 300 ms', async () => {

@@ -1,8 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKENS_MISSING_ERROR } from '../../../src/api';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import { fakeStripe } from '../fakes';
+import { fakeStripe, signedStripeWebhook } from '../fakes';
 import { apiClients, confirmedUser, globalServer, PUBLISHER, rawApi, signedIn, type Target } from '../helpers';
 
 // /v1/payment/ (product-rules §7): the credit ledger (the sign-up bonus of 500 first; the balance is the
@@ -63,7 +62,7 @@ describe('credits', () => {
 
     const [a, b, c] = await Promise.all([pay(opened.data.url), pay(opened.data.url), pay(opened.data.url)]);
     expect([a.status, b.status, c.status]).toEqual([303, 303, 303]);
-    expect(a.headers.get('location')).toBe(`${target.url}/account/billing?checkout=success`);
+    expect(a.headers.get('location')).toBe(`${target.url}/account/billing?checkout=success&checkout_id=${opened.data.id}`);
     expect(await api.balance()).toMatchObject({ data: { balance: 1500 } });
   });
 
@@ -137,7 +136,9 @@ describe('subscription', () => {
     expect(created.data).toMatchObject({ status: 'none', checkout_url: expect.stringContaining('/sandbox/checkout/') });
     expect(await (await fetch(created.data.checkout_url!)).text()).toMatch(/€4\.99/);
     const paid = await pay(created.data.checkout_url!);
-    expect(paid.headers.get('location')).toBe(`${target.url}/account/billing?plan=ok`);
+    // The return URL names the checkout, so the site can confirm the purchase.
+    const checkoutId = decodeURIComponent(created.data.checkout_url!.split('/').at(-1)!);
+    expect(paid.headers.get('location')).toBe(`${target.url}/account/billing?plan=ok&checkout_id=${checkoutId}`);
 
     const active = await api.subscription();
     if (!active.ok) throw new Error(active.error);
@@ -227,16 +228,7 @@ describe('Stripe adapter (PAYMENT_PROVIDER=stripe against a stand-in of Stripe)'
     await stripe?.close();
   });
 
-  function webhook(event: unknown, secret = webhookSecret) {
-    const body = JSON.stringify(event);
-    const t = Math.floor(Date.now() / 1000);
-    const signature = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
-    return fetch(`${server.url}/v1/payment/webhook/stripe`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': `t=${t},v1=${signature}` },
-      body,
-    });
-  }
+  const webhook = (event: unknown, secret = webhookSecret) => signedStripeWebhook(server.url, secret, event);
 
   it('buy_credit opens a Stripe Checkout session; the signed webhook books it exactly once', async () => {
     const { api } = await payer(server);

@@ -5,7 +5,7 @@ import { useSession } from '@limelight/widgets/auth';
 import { notify } from '@limelight/widgets/notifications';
 import { useStrings } from '@limelight/widgets/platform';
 import { CreditsPanel } from '@limelight/widgets/credits-panel';
-import { UsageChart } from '@limelight/widgets/usage-chart';
+import { formatMonth, UsageChart } from '@limelight/widgets/usage-chart';
 import { RecentRuns } from './RecentRuns';
 import * as page from '../page.css';
 import * as styles from './account.css';
@@ -66,7 +66,7 @@ export default function DashboardPage() {
           <p className={styles.big} data-testid="calls-this-month">
             {usage.data ? numberFormat.format(thisMonth?.calls ?? 0) : '–'}
           </p>
-          <p className={page.muted}>{thisMonth ? `In ${thisMonth.month}.` : 'No calls yet.'}</p>
+          <p className={page.muted}>{thisMonth ? `In ${formatMonth(thisMonth.month, 'long')}.` : 'No calls yet.'}</p>
         </section>
 
         <section className={styles.panel} aria-labelledby="dashboard-keys" aria-busy={keys.loading}>
