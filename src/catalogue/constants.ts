@@ -57,14 +57,6 @@ export const RUN_ABBREVIATIONS = [
   { threshold: 1e3, suffix: 'K' },
 ] as const;
 
-/** product-rules §9 featured models. */
-export const FEATURED_LIMIT = 18;
-/** Characters of a featured card's description before it is cut. */
-export const FEATURED_DESCRIPTION_MAX = 60;
-/** Placeholder cards the featured row shows while the catalogue loads. */
-export const FEATURED_PLACEHOLDERS = 6;
-/** A marquee with fewer items than this is a static row (product-rules §9). */
-export const MARQUEE_MIN_ITEMS = 4;
 export const FEATURED_CARD_WIDTH = { desktop: 330, mobile: 200 } as const;
 
 /** product-rules §9 tables: default page size 10, options 10, 25, 50, 100, All. */

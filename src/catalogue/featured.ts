@@ -1,23 +1,4 @@
 import type { ModelDescriptor } from '../api/types';
-import { FEATURED_LIMIT } from './constants';
-
-const featuredRank = (m: Pick<ModelDescriptor, 'sort_idx_featured'>) =>
-  typeof m.sort_idx_featured === 'number' && Number.isFinite(m.sort_idx_featured) ? m.sort_idx_featured : Infinity;
-
-/**
- * product-rules §9: featured models are at most 18, sorted by sort_idx_featured with missing indexes
- * last; equal indexes keep the catalogue's order.
- */
-export function selectFeatured<T extends Pick<ModelDescriptor, 'sort_idx_featured'>>(
-  models: readonly T[],
-  limit: number = FEATURED_LIMIT,
-): T[] {
-  return models
-    .map((model, index) => ({ model, index, rank: featuredRank(model) }))
-    .sort((a, b) => (a.rank === b.rank ? a.index - b.index : a.rank < b.rank ? -1 : 1))
-    .slice(0, Math.max(0, limit))
-    .map((entry) => entry.model);
-}
 
 const createdAt = (m: Pick<ModelDescriptor, 'created_at'>) => {
   const t = m.created_at ? Date.parse(m.created_at) : NaN;

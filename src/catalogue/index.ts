@@ -3,15 +3,7 @@
 // the catalogue pages share. Stable. The search store behind a search view is experimental:
 // `@limelight/widgets/headless/catalogue` (docs/api-surface.md). The engine's internals (ranking keys, the fuse.js emulation,
 // the index's orders) are not part of it; their tests import the module files.
-export {
-  SORT_OPTIONS,
-  SEARCH_DEBOUNCE_MS,
-  FEATURED_DESCRIPTION_MAX,
-  FEATURED_PLACEHOLDERS,
-  MARQUEE_MIN_ITEMS,
-  PAGE_SIZES,
-  DEFAULT_PAGE_SIZE,
-} from './constants';
+export { SORT_OPTIONS, SEARCH_DEBOUNCE_MS, PAGE_SIZES, DEFAULT_PAGE_SIZE } from './constants';
 export type { SortOption, PageSize } from './constants';
 export type { SearchFilters } from './filters';
 export { searchModels } from './search';
@@ -20,7 +12,6 @@ export { descriptionPreview, displayName, formatRuns } from './text';
 export { sanitizeDescriptionHtml } from './sanitize';
 export { normalizeDomain, categoryIdsOf, categoriesById, resolveCategories, sortDomains, domainOptions } from './categories';
 export { servicePath, findServiceByPath } from './paths';
-export { selectFeatured } from './featured';
 export { FALLBACK_IMAGE, isPlaceholderImage, modelImage } from './fallbackImage';
 export { createCatalogue } from './store';
 export type { Catalogue, CatalogueData, CatalogueOptions } from './store';

@@ -6,22 +6,12 @@
 import { LimeAuthDialogElement } from './AuthDialogElement';
 import { LimeCodeViewerElement } from './CodeViewerElement';
 import { LimePricingCalculatorElement } from './PricingCalculatorElement';
-import { accountPanelElements } from './account/elements';
 import { defineElement } from './define';
+import { widgetElements } from './elements';
 import { LimeServiceRunnerElement } from './ServiceRunnerElement';
 import { LimeServiceSearchElement } from './ServiceSearchElement';
 import { registerStyles } from './styles';
 import { widgetCss } from './widget-styles';
-
-/** Every element class, in registration order (that of `widgetDefinitions`). */
-export const widgetElements = [
-  LimeServiceSearchElement,
-  LimeAuthDialogElement,
-  LimeCodeViewerElement,
-  LimePricingCalculatorElement,
-  LimeServiceRunnerElement,
-  ...accountPanelElements,
-] as const;
 
 /** Registers every element (guarded; calling it twice is harmless). */
 export function defineAll(): void {
@@ -45,5 +35,4 @@ export { LimeTransactionsElement } from './account/TransactionsElement';
 export { LimeUsageChartElement } from './account/UsageChartElement';
 export { LimeRegistryCredentialsElement } from './account/RegistryCredentialsElement';
 export { LimeSupportFormElement } from './account/SupportFormElement';
-export { widgetDefinitions } from './definitions';
 export type { WidgetDefinition } from './types';

@@ -2,7 +2,9 @@ import { within } from '@testing-library/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 // The bundler entry: registers every element (index.ts).
-import { widgetDefinitions, widgetElements } from '../../../src/web-components';
+import '../../../src/web-components';
+import { widgetDefinitions } from '../../../src/web-components/definitions';
+import { widgetElements } from '../../../src/web-components/elements';
 import { expectNoAxeViolations } from '../../setup/axe';
 
 // The real widgets' wrappers, a few lines each over defineWidget (wrapper.test.tsx covers the

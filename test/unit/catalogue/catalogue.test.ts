@@ -9,11 +9,10 @@ import {
   findServiceByPath,
   normalizeDomain,
   resolveCategories,
-  selectFeatured,
   servicePath,
   sortDomains,
 } from '../../../src/catalogue';
-import { FEATURED_LIMIT } from '../../../src/catalogue/constants';
+import { FEATURED_LIMIT, selectFeatured } from '../../../reference-app/src/pages/home/featured';
 import { overviewHref, serviceHref, servicePathSegments } from '../../../src/catalogue/paths';
 import { ownModels } from '../../../src/catalogue/featured';
 import { fixtureCategories, fixtureModel, fixtureModels } from '../../fixtures/catalogue';

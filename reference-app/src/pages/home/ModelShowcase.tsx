@@ -1,20 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { ModelDescriptor } from '@limelight/widgets/api';
-import {
-  FEATURED_DESCRIPTION_MAX,
-  FEATURED_PLACEHOLDERS,
-  MARQUEE_MIN_ITEMS,
-  descriptionPreview,
-  displayName,
-  formatRuns,
-  modelImage,
-  selectFeatured,
-  servicePath,
-} from '@limelight/widgets/catalogue';
+import { descriptionPreview, displayName, formatRuns, modelImage, servicePath } from '@limelight/widgets/catalogue';
 import { useStrings } from '@limelight/widgets/platform';
 import { showFallbackImage } from '../catalogue/ServiceCard';
 import { useCatalogueData } from '../catalogue/useCatalogueData';
+import { FEATURED_DESCRIPTION_MAX, FEATURED_PLACEHOLDERS, MARQUEE_MIN_ITEMS, selectFeatured } from './featured';
 import { INITIAL_CHIP, SHOWCASE_CHIPS, modelsForChip, toggleChip, type ChipKey } from './showcaseChips';
 import * as styles from './ModelShowcase.css';
 
