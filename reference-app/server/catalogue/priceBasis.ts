@@ -4,7 +4,7 @@ import type { ApiDeps } from '../api/deps';
 import { createApiApp, errors, json } from '../api/openapi';
 import { EstimateQuerySchema, EstimateSchema } from '../jobs/schemas';
 
-// What a run costs, for everyone (issue 25, item 9): the price per second of the service's GPU and
+// What a run costs, for everyone (docs/jobs.md, "Cost before running"): the price per second of the service's GPU and
 // the measured run times of its endpoint (every caller's, newest first), the same figures the job
 // API's /v1/jobs/estimate gives a signed-in caller. Anonymous visitors see public services only.
 

@@ -1,4 +1,4 @@
-// When a page change keeps the scroll position and when it starts at the top (issue 25, item 10):
+// When a page change keeps the scroll position and when it starts at the top:
 // back and forward (and a reload) return to where the reader was; every other arrival (a link, a
 // redirect, a URL opened in the tab) starts at the top.
 //
