@@ -21,6 +21,7 @@ beforeAll(async () => {
     '008_job_holds',
     '009_container_hosting',
     '010_webhook_secrets',
+    '011_catalogue_deployment_state',
   ]);
 });
 afterAll(() => database?.close());
