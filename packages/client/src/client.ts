@@ -195,6 +195,9 @@ export function createClient(options: ClientOptions) {
       if (lastEventId) headers['Last-Event-ID'] = lastEventId;
       const response = await http.send(`${path(jobId)}/stream`, { headers, signal: opts.signal });
       let logsHere = 0;
+      // A container writes some lines just after its answer: the server sends them after the
+      // final envelope and then ends the stream, so a log reader stays until that end.
+      let finished = false;
       try {
         for await (const message of readSse(response.body!)) {
           if (message.event === 'log') {
@@ -209,10 +212,16 @@ export function createClient(options: ClientOptions) {
           lastEventId = message.id ?? lastEventId;
           const job = JSON.parse(message.data) as Job;
           yield { type: 'job', id: message.id, job };
-          if (isFinalStatus(job.status)) return;
+          if (isFinalStatus(job.status)) {
+            if (!opts.onLog) return;
+            finished = true;
+          }
         }
+        if (finished) return;
       } catch (error) {
         if (opts.signal?.aborted) throw opts.signal.reason;
+        // The job is over; only late log lines were being read.
+        if (finished) return;
         if (++failures > retries)
           throw new ConnectionError(`The stream of job ${jobId} kept failing: ${String(error)}`, { cause: error, jobId });
       }

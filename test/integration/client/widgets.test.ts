@@ -70,7 +70,8 @@ const envelope = (status: string) => ({ job_id: 'j1', status, result: null });
 /**
  * The stream as the server writes it for a container job: its stored log lines (no event id)
  * before each envelope. The first connection is cut after one envelope; the resumed one gets
- * every stored line again, then the new one and the final envelope.
+ * every stored line again, then the new one, the final envelope, and a line the container wrote
+ * just after its answer (the server sends it after the final envelope, then ends the stream).
  */
 function loggingStream() {
   const lastEventIds: (string | null)[] = [];
@@ -79,7 +80,7 @@ function loggingStream() {
     const log = (n: number) => `event: log\ndata: ${JSON.stringify(line(n))}\n\n`;
     const job = (id: number, status: string) => `event: job\nid: ${id}\ndata: ${JSON.stringify(envelope(status))}\n\n`;
     const first = lastEventIds.length === 1;
-    const text = first ? log(1) + log(2) + job(3, 'PROCESSING') : log(1) + log(2) + log(3) + job(4, 'FINISHED');
+    const text = first ? log(1) + log(2) + job(3, 'PROCESSING') : log(1) + log(2) + log(3) + job(4, 'FINISHED') + log(4);
     const bytes = new TextEncoder().encode(text);
     let sent = false;
     const body = new ReadableStream<Uint8Array>({
@@ -97,13 +98,13 @@ function loggingStream() {
 }
 
 describe("the stream's log events", () => {
-  it('@limelight/client gives each line once through onLog, across a resumed connection', async () => {
+  it('@limelight/client gives each line once through onLog, across a resumed connection and after the final envelope', async () => {
     const stream = loggingStream();
     const client = createClient({ baseUrl: 'https://api.example', apiKey: 'lime_x', fetch: stream.fetch, retry: { baseDelayMs: 1 } });
     const lines: JobLogLine[] = [];
     const statuses: string[] = [];
     for await (const event of client.stream('j1', { onLog: (l) => lines.push(l) })) statuses.push(event.job.status);
-    expect(lines).toEqual([line(1), line(2), line(3)]);
+    expect(lines).toEqual([line(1), line(2), line(3), line(4)]);
     expect(statuses).toEqual(['PROCESSING', 'FINISHED']);
     expect(stream.lastEventIds).toEqual([null, '3']);
   });
@@ -116,7 +117,7 @@ describe("the stream's log events", () => {
     const final = await jobs.subscribe('j1', { onJob: (job) => seen.push(job.status), onLog: (l) => lines.push(l) }).done;
     expect(final).toMatchObject({ status: 'FINISHED' });
     expect(seen).toEqual(['PROCESSING', 'FINISHED']);
-    expect(lines).toEqual([line(1), line(2), line(3)]);
+    expect(lines).toEqual([line(1), line(2), line(3), line(4)]);
     expect(stream.lastEventIds).toEqual([null, '3']);
   });
 });
