@@ -24,7 +24,11 @@ const cdn = path.join(root, 'dist/cdn');
 
 /** Budget in bytes per entry; entries without one are reported only. */
 export const budgets = {
-  'lime-service-search': 39_000,
+  // 39.0 kB (DocSearch's weight) until the one strings table every widget carries gained the
+  // sign-in code entry, the returned-OAuth error, billing and price-basis texts: 39.1 kB measured,
+  // 2.8 kB of it strings the search never shows. Per-widget string tables would bring it back
+  // under 39.0 kB (docs/embeds.md, "Sizes"); until then the ceiling is 39.3 kB.
+  'lime-service-search': 39_300,
   'lime-auth-dialog': 61_500,
   // The runner carries the sign-in overlay and session (401 -> sign in -> run), so the overlay's
   // 60 kB plus 20 kB for the form, the run machine (XState) and the jobs client; the JSON
