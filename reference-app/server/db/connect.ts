@@ -52,20 +52,28 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
     parsers: { [OID.int8]: toNumber, [OID.numeric]: toNumber, [OID.date]: identity },
   });
   const db = new Kysely<Database>({ dialect: pgliteDialect(client) });
+  /** Listeners per channel. */
+  const listening = new Map<string, number>();
   return {
     db,
     kind: 'pglite',
     // One backend in this process: notifications cannot be lost to a broken connection.
     // LISTEN goes through Kysely so it waits for the connection like any query (PGlite's own
     // listen() would run it inside whichever transaction holds the single connection).
+    // Several listeners may share a channel (the catalogue cache and the job service both hear
+    // catalogue writes): the channel is UNLISTENed only when its last listener stops.
     async listen(channel, handlers) {
       checkChannel(channel);
+      listening.set(channel, (listening.get(channel) ?? 0) + 1);
       await sql.raw(`LISTEN ${channel}`).execute(db);
       const off = client.onNotification((name, payload) => {
         if (name === channel) handlers.notify(payload);
       });
       return async () => {
         off();
+        const left = (listening.get(channel) ?? 1) - 1;
+        if (left > 0) return void listening.set(channel, left);
+        listening.delete(channel);
         if (!client.closed) await sql.raw(`UNLISTEN ${channel}`).execute(db);
       };
     },

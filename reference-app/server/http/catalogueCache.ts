@@ -23,6 +23,11 @@ export const CATALOGUE_PATHS: ReadonlyMap<string, boolean> = new Map([
 ]);
 
 export const CATALOGUE_CHANNEL = 'limelight_catalogue';
+/**
+ * The payload's prefix when a write changed only run counts (migration 012): this cache drops its
+ * answers (they show the counts); caches of services and prices may keep theirs.
+ */
+export const CATALOGUE_COUNTS_PREFIX = 'counts:';
 const API_KEY_PREFIX = 'lime_';
 /** Entries kept (anonymous answers plus one per signed-in user seen recently). */
 const MAX_ENTRIES = 2_000;

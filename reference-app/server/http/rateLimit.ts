@@ -1,4 +1,5 @@
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { GroupCommit } from '../db/groupCommit';
 import { pgStyleClient } from '../db/pgClient';
 import type { Db } from '../db/types';
 
@@ -10,6 +11,9 @@ import type { Db } from '../db/types';
 // so that it works on PGlite as on PostgreSQL. Should the database fail, an in-memory limiter
 // with the same limits stands in (per process) rather than letting every request through.
 // RATE_LIMIT_STORE=memory uses memory only: for a single process that must not write.
+// Hits on one counter that arrive while its statement is in flight are counted together in the
+// next one (db/groupCommit.ts): a burst of job creates costs one write, not one per request, and
+// each hit gets the answer it would have had alone (the counts are consecutive).
 
 export interface RateDecision {
   allowed: boolean;
@@ -28,9 +32,16 @@ const TABLE = 'rate_limits';
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
+interface Hit {
+  limiter: RateLimiterAbstract;
+  key: string;
+  limit: number;
+}
+
 export class RateLimiter {
   readonly #limiters = new Map<string, RateLimiterAbstract>();
   readonly #storeClient: ReturnType<typeof pgStyleClient> | undefined;
+  readonly #hits = new GroupCommit<Hit, RateDecision>((hits) => countHits(hits));
 
   constructor(private readonly options: RateLimiterOptions) {
     this.#storeClient = options.db ? pgStyleClient(options.db) : undefined;
@@ -63,13 +74,8 @@ export class RateLimiter {
   /** Counts one hit for `key`; a limit of 0 means unlimited. */
   async hit(bucket: string, key: string, limit: number, windowSeconds = this.options.windowSeconds): Promise<RateDecision> {
     if (limit <= 0) return { allowed: true, retryAfter: 0 };
-    try {
-      const res = await this.#limiter(bucket, limit, windowSeconds).consume(key);
-      return { allowed: true, retryAfter: seconds(res.msBeforeNext) };
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfter: seconds(rejection.msBeforeNext) };
-      throw rejection;
-    }
+    const limiter = this.#limiter(bucket, limit, windowSeconds);
+    return this.#hits.add(`${bucket}/${limit}/${windowSeconds}/${key}`, { limiter, key, limit });
   }
 
   /** Gives back one hit counted by `hit` (a sign-in attempt that turned out right). */
@@ -77,4 +83,18 @@ export class RateLimiter {
     if (limit <= 0) return;
     await this.#limiter(bucket, limit, windowSeconds).reward(key);
   }
+}
+
+/** Counts hits of ONE counter in one statement; the i-th hit's count is the total minus those after it. */
+async function countHits(hits: Hit[]): Promise<RateDecision[]> {
+  const { limiter, key, limit } = hits[0]!;
+  let res: RateLimiterRes;
+  try {
+    res = await limiter.consume(key, hits.length);
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    res = rejection;
+  }
+  const retryAfter = seconds(res.msBeforeNext);
+  return hits.map((_, i) => ({ allowed: res.consumedPoints - (hits.length - 1 - i) <= limit, retryAfter }));
 }

@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../db/connect';
 import type { ServerConfig } from '../config';
-import { CATALOGUE_CHANNEL } from '../http/catalogueCache';
+import { CATALOGUE_CHANNEL, CATALOGUE_COUNTS_PREFIX } from '../http/catalogueCache';
 import { log } from '../log';
 import type { MediaStore } from '../media/store';
 import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
@@ -44,7 +44,6 @@ export async function startJobs(options: {
     runtimes,
     loadRunnable,
     files,
-    lockUser: database.kind === 'postgres',
   });
   const webhooks = new WebhookSender(
     {
@@ -81,7 +80,9 @@ export async function startJobs(options: {
   let unlistenCatalogue: (() => Promise<void>) | undefined;
   try {
     unlistenCatalogue = await database.listen(CATALOGUE_CHANNEL, {
-      notify: () => {
+      notify: (payload) => {
+        // Run counts changed (migration 012): the services and prices held here did not.
+        if (payload.startsWith(CATALOGUE_COUNTS_PREFIX)) return;
         service.forgetServices();
         worker.forgetServices();
       },

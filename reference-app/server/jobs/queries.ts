@@ -72,15 +72,11 @@ export interface InsertedJobs {
  * running sum of holds fits, so parallel creates can never reserve more than the balance.
  * Nothing is inserted for a job whose hold does not fit (nor after it), when the balance is not
  * positive, or when the idempotency key is taken; the caller retries those alone to learn why.
- * On PostgreSQL a per-user advisory lock orders the checks of parallel creates (PGlite runs one
- * statement at a time, so the statement alone is atomic there).
+ * `job_funds` (migration 012) takes the user's create lock and reads the credits with a snapshot
+ * taken after it, so parallel creates of one user (from any process) are checked one after the
+ * other, each seeing the holds of those before it. One statement, one round trip.
  */
-export async function insertJobsWithHold(
-  db: Db,
-  events: JobEvents,
-  jobs: readonly NewJob[],
-  options: { lockUser: boolean },
-): Promise<InsertedJobs> {
+export async function insertJobsWithHold(db: Db, events: JobEvents, jobs: readonly NewJob[]): Promise<InsertedJobs> {
   const userId = jobs[0]!.userId;
   const wanted = jobs.map((job, ord) => ({
     ord,
@@ -97,53 +93,42 @@ export async function insertJobsWithHold(
     request_hash: job.requestHash,
     webhook_url: job.webhookUrl,
   }));
-  const insert = async (q: Db) => {
-    const result = await sql<CreatedJob & { available_credits: string; reserved_credits: string }>`
-      WITH funds AS (
-        SELECT
-          (SELECT coalesce(sum(amount), 0) FROM credit_ledger WHERE user_id = ${userId}) AS balance,
-          (SELECT coalesce(sum(hold_credits), 0) FROM jobs WHERE user_id = ${userId} AND status IN ${OPEN}) AS reserved
-      ), wanted AS (
-        SELECT w.*, sum(w.hold_credits) OVER (ORDER BY w.ord) AS holds_so_far
-        FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS w(ord integer, id uuid, service_id text, publisher_id uuid,
-          endpoint text, input jsonb, runtime text, time_limit_s integer, price_per_s_usd numeric, hold_credits numeric,
-          idempotency_key text, request_hash text, webhook_url text)
-      ), ins AS (
-        INSERT INTO jobs (id, user_id, service_id, publisher_id, endpoint, input, runtime, time_limit_s, price_per_s_usd,
-          hold_credits, idempotency_key, request_hash, webhook_url)
-        SELECT w.id, ${userId}::uuid, w.service_id, w.publisher_id, w.endpoint, w.input, w.runtime, w.time_limit_s, w.price_per_s_usd,
-          w.hold_credits, w.idempotency_key, w.request_hash, w.webhook_url
-        FROM wanted w, funds WHERE funds.balance > 0 AND funds.balance - funds.reserved >= w.holds_so_far
-        ORDER BY w.ord
-        ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-        RETURNING *
-      ), waiting AS (
-        INSERT INTO job_users (user_id, queued) SELECT ${userId}::uuid, count(*) FROM ins HAVING count(*) > 0
-        ON CONFLICT (user_id) DO UPDATE SET queued = job_users.queued + excluded.queued
-      )
-      SELECT ins.*, funds.balance - funds.reserved AS available_credits, funds.reserved AS reserved_credits,
-        CASE WHEN ins.id IS NOT NULL THEN ${queuedNotice(events)} END,
-        -- The envelope's queue.position, without another round trip: the queued jobs before it
-        -- (this statement does not see its own rows, so the batch's earlier ones are added).
-        CASE WHEN ins.id IS NOT NULL THEN
-          (SELECT count(*) FROM jobs q WHERE q.status = 'QUEUED' AND (q.created_at, q.id) < (ins.created_at, ins.id))
-          + count(ins.id) OVER (ORDER BY ins.created_at, ins.id) - 1
-        END AS queue_position
-      FROM funds LEFT JOIN ins ON true`.execute(q);
-    const first = result.rows[0]!;
-    const rows = new Map<string, CreatedJob>();
-    for (const { available_credits: _, reserved_credits: __, ...row } of result.rows) {
-      if (row.id) rows.set(row.id, { ...row, queue_position: Number(row.queue_position) });
-    }
-    return { rows, available: Number(first.available_credits), reserved: Number(first.reserved_credits) };
-  };
-  if (!options.lockUser) return insert(db);
-  // An advisory lock, not the job_users row: claims and finishes update that row all the time
-  // and must not wait for a create's round trips.
-  return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`jobs create ${userId}`}, 0))`.execute(trx);
-    return insert(trx);
-  });
+  const result = await sql<CreatedJob & { available_credits: string; reserved_credits: string }>`
+    WITH funds AS MATERIALIZED (
+      SELECT * FROM job_funds(${userId}::uuid)
+    ), wanted AS (
+      SELECT w.*, sum(w.hold_credits) OVER (ORDER BY w.ord) AS holds_so_far
+      FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS w(ord integer, id uuid, service_id text, publisher_id uuid,
+        endpoint text, input jsonb, runtime text, time_limit_s integer, price_per_s_usd numeric, hold_credits numeric,
+        idempotency_key text, request_hash text, webhook_url text)
+    ), ins AS (
+      INSERT INTO jobs (id, user_id, service_id, publisher_id, endpoint, input, runtime, time_limit_s, price_per_s_usd,
+        hold_credits, idempotency_key, request_hash, webhook_url)
+      SELECT w.id, ${userId}::uuid, w.service_id, w.publisher_id, w.endpoint, w.input, w.runtime, w.time_limit_s, w.price_per_s_usd,
+        w.hold_credits, w.idempotency_key, w.request_hash, w.webhook_url
+      FROM wanted w, funds WHERE funds.balance > 0 AND funds.balance - funds.reserved >= w.holds_so_far
+      ORDER BY w.ord
+      ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+      RETURNING *
+    ), waiting AS (
+      INSERT INTO job_users (user_id, queued) SELECT ${userId}::uuid, count(*) FROM ins HAVING count(*) > 0
+      ON CONFLICT (user_id) DO UPDATE SET queued = job_users.queued + excluded.queued
+    )
+    SELECT ins.*, funds.balance - funds.reserved AS available_credits, funds.reserved AS reserved_credits,
+      CASE WHEN ins.id IS NOT NULL THEN ${queuedNotice(events)} END,
+      -- The envelope's queue.position, without another round trip: the queued jobs before it
+      -- (this statement does not see its own rows, so the batch's earlier ones are added).
+      CASE WHEN ins.id IS NOT NULL THEN
+        (SELECT count(*) FROM jobs q WHERE q.status = 'QUEUED' AND (q.created_at, q.id) < (ins.created_at, ins.id))
+        + count(ins.id) OVER (ORDER BY ins.created_at, ins.id) - 1
+      END AS queue_position
+    FROM funds LEFT JOIN ins ON true`.execute(db);
+  const first = result.rows[0]!;
+  const rows = new Map<string, CreatedJob>();
+  for (const { available_credits: _, reserved_credits: __, ...row } of result.rows) {
+    if (row.id) rows.set(row.id, { ...row, queue_position: Number(row.queue_position) });
+  }
+  return { rows, available: Number(first.available_credits), reserved: Number(first.reserved_credits) };
 }
 
 export function selectJob(q: Db, userId: string, jobId: string) {

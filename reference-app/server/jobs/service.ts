@@ -8,7 +8,7 @@ import { envelopeOf, isFinalStatus, type JobRow } from './envelope';
 import type { JobEvents } from './events';
 import { sleep } from './events';
 import { MEDIA_FILES_PATH, type FileStore } from './files';
-import { GroupCommit } from './groupCommit';
+import { GroupCommit } from '../db/groupCommit';
 import { gpuPriceOf } from './pricing';
 import {
   cancelQueued,
@@ -42,8 +42,6 @@ export interface JobServiceDeps {
   /** Reads the service to run (publishing owns the table). */
   loadRunnable: LoadRunnable;
   files: FileStore;
-  /** PostgreSQL: parallel creates of one user are serialised by a row lock (PGlite runs one statement at a time). */
-  lockUser: boolean;
 }
 
 /** What a create's insert answers: the job, or undefined with the credits that did not cover it. */
@@ -264,7 +262,7 @@ export class JobService {
    * exactly the answer it would have had by itself.
    */
   async #insertBatch(jobs: NewJob[]): Promise<Inserted[]> {
-    const insert = (batch: NewJob[]) => insertJobsWithHold(this.deps.db, this.deps.events, batch, { lockUser: this.deps.lockUser });
+    const insert = (batch: NewJob[]) => insertJobsWithHold(this.deps.db, this.deps.events, batch);
     const inserted = await insert(jobs);
     const answers: Inserted[] = [];
     for (const job of jobs) {

@@ -10,7 +10,7 @@ import { CREDITS_PER_USD } from '@limelight/widgets/run';
 import { log } from '../log';
 import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
 import { finishJobs, finishValues, serialiseResult, type Outcome } from './finish';
-import { GroupCommit } from './groupCommit';
+import { GroupCommit } from '../db/groupCommit';
 import type { FinishValues } from './queries';
 import { claimJobs, expireOutputs, recountJobUsers, recoverAbandoned, renewLease, saveProgress } from './queries';
 

@@ -113,6 +113,22 @@ describe('counters in the database', () => {
   });
   afterAll(() => database?.close());
 
+  /** The statements a limiter sends while `hits` runs. */
+  async function limiterWrites(hits: (limiter: RateLimiter) => Promise<unknown>): Promise<number> {
+    let writes = 0;
+    const counting = new Proxy(database.db, {
+      get(target, key, receiver) {
+        if (key !== 'executeQuery') return Reflect.get(target, key, receiver) as unknown;
+        return (...args: Parameters<typeof target.executeQuery>) => {
+          writes++;
+          return target.executeQuery(...args);
+        };
+      },
+    });
+    await hits(new RateLimiter({ windowSeconds: 60, db: counting }));
+    return writes;
+  }
+
   it('are shared by every limiter on the database, as by several server processes', async () => {
     const processA = new RateLimiter({ windowSeconds: 60, db: database.db });
     const processB = new RateLimiter({ windowSeconds: 60, db: database.db });
@@ -126,10 +142,14 @@ describe('counters in the database', () => {
     expect(row.points).toBe(6);
   });
 
-  it('count concurrent hits exactly (one atomic statement each)', async () => {
+  it('count concurrent hits exactly, together: the first five in order are allowed, in two statements', async () => {
     const limiter = new RateLimiter({ windowSeconds: 60, db: database.db });
     const results = await Promise.all(Array.from({ length: 20 }, () => limiter.hit('burst', 'k', 5)));
-    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+    expect(results.map((r) => r.allowed)).toEqual([...Array<boolean>(5).fill(true), ...Array<boolean>(15).fill(false)]);
+    const row = await database.db.selectFrom('rate_limits').selectAll().where('key', '=', 'burst:k').executeTakeFirstOrThrow();
+    expect(row.points).toBe(20);
+    // The first hit is written at once and the 19 that arrived meanwhile in the next statement.
+    expect(await limiterWrites((counting) => Promise.all(Array.from({ length: 20 }, () => counting.hit('burst2', 'k', 5))))).toBe(2);
   });
 
   it('in memory (RATE_LIMIT_STORE=memory) are per process: the documented fallback', async () => {

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_PATHS } from '../../../reference-app/server/http/catalogueCache';
+import { CATALOGUE_CHANNEL, CATALOGUE_COUNTS_PREFIX, CATALOGUE_PATHS } from '../../../reference-app/server/http/catalogueCache';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { PUBLISHER, rawGet, signedIn } from '../helpers';
 
@@ -58,13 +58,58 @@ describe('catalogue reads: ETag and 304', () => {
     const { db } = server.platform.database;
     const version = async () => (await sql<{ v: number }>`select last_value::int as v from catalogue_version`.execute(db)).rows[0]!.v;
     const start = await version();
-    for (const table of ['models', 'model_categories', 'pricing_servers', 'model_pricing', 'plans'] as const) {
+    for (const table of ['model_categories', 'pricing_servers', 'model_pricing', 'plans'] as const) {
       await sql`update ${sql.table(table)} set ${sql.ref(table === 'plans' ? 'key' : table === 'model_pricing' ? 'model_id' : 'id')} = ${sql.ref(table === 'plans' ? 'key' : table === 'model_pricing' ? 'model_id' : 'id')} where false`.execute(
         db,
       );
     }
     // Statement-level triggers fire even when no row matches: one bump per statement.
-    expect(await version()).toBe(start + 5);
+    expect(await version()).toBe(start + 4);
+    // models announces per changed row (migration 012): a write that changes nothing announces nothing.
+    await sql`update models set display_name = display_name`.execute(db);
+    expect(await version()).toBe(start + 4);
+  });
+
+  it('a run count changing announces counts: the catalogue answer changes, the job service keeps its services', async () => {
+    const { db } = server.platform.database;
+    const payloads: string[] = [];
+    const stop = await server.platform.database.listen(CATALOGUE_CHANNEL, { notify: (payload) => payloads.push(payload) });
+    const [model] = await db
+      .selectFrom('models')
+      .select(['id', 'n_usages', 'display_name'])
+      .where('is_public', '=', true)
+      .limit(1)
+      .execute();
+    const before = await rawGet(`${server.url}${DESCRIPTORS}`);
+    try {
+      await db
+        .updateTable('models')
+        .set({ n_usages: Number(model!.n_usages) + 7 })
+        .where('id', '=', model!.id)
+        .execute();
+      await expect.poll(() => payloads.length).toBe(1);
+      expect(payloads[0]).toMatch(new RegExp(`^${CATALOGUE_COUNTS_PREFIX}\\d+$`));
+      const after = await rawGet(`${server.url}${DESCRIPTORS}`, { 'If-None-Match': before.headers.etag as string });
+      expect(after.status).toBe(200);
+      const shown = (JSON.parse(after.body.toString()) as { id: string; n_usages: number }[]).find((m) => m.id === model!.id);
+      expect(Number(shown!.n_usages)).toBe(Number(model!.n_usages) + 7);
+
+      // Any other change to the row is a catalogue change as before.
+      await db
+        .updateTable('models')
+        .set({ display_name: `${model!.display_name} (renamed)` })
+        .where('id', '=', model!.id)
+        .execute();
+      await expect.poll(() => payloads.length).toBe(2);
+      expect(payloads[1]).toMatch(/^\d+$/);
+    } finally {
+      await db
+        .updateTable('models')
+        .set({ n_usages: model!.n_usages, display_name: model!.display_name })
+        .where('id', '=', model!.id)
+        .execute();
+      await stop();
+    }
   });
 
   it('model_descriptors: a signed-in caller gets their private services under a private, per-caller entry', async () => {

@@ -22,6 +22,7 @@ beforeAll(async () => {
     '009_container_hosting',
     '010_webhook_secrets',
     '011_catalogue_deployment_state',
+    '012_job_path',
   ]);
 });
 afterAll(() => database?.close());
@@ -77,5 +78,19 @@ describe('PGlite dialect', () => {
       at: unknown;
     }>`select 12345678901::int8 as big, 12.5::numeric(18,4) as money, '1906-12-09'::date as day, now() as at`.execute(db);
     expect(row.rows[0]).toEqual({ big: 12345678901, money: 12.5, day: '1906-12-09', at: expect.any(Date) });
+  });
+
+  it('listeners sharing a channel: one stopping leaves the other listening', async () => {
+    const { db } = database;
+    const heard: string[] = [];
+    const stopFirst = await database.listen('shared_channel', { notify: (payload) => heard.push(`first ${payload}`) });
+    const stopSecond = await database.listen('shared_channel', { notify: (payload) => heard.push(`second ${payload}`) });
+    await stopFirst();
+    await sql`select pg_notify('shared_channel', 'after')`.execute(db);
+    await expect.poll(() => heard).toEqual(['second after']);
+    await stopSecond();
+    await sql`select pg_notify('shared_channel', 'gone')`.execute(db);
+    await pause(50);
+    expect(heard).toEqual(['second after']);
   });
 });

@@ -1,5 +1,6 @@
-// Group commit for the job statements that must go one at a time (a user's creates, checked
-// against the same credits) or that are cheaper together (a worker's finishes): the first item
+// Group commit for statements that must go one at a time (a user's job creates, checked against
+// the same credits) or that are cheaper together (a worker's finishes, the hits of one rate-limit
+// counter): the first item
 // is written at once; items that arrive while a write of their key is in flight wait and then go
 // together in the next write, one statement and one round trip for all of them. Under no load
 // nothing waits; under load the waiting time is one statement, never a timer (docs/jobs.md: speed).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GroupCommit } from '../../../../reference-app/server/jobs/groupCommit';
+import { GroupCommit } from '../../../../reference-app/server/db/groupCommit';
 
 // Group commit (docs/jobs.md: speed): the first item is written at once, the items that arrive
 // while its write is in flight go together in the next write, and one bad item fails alone.
