@@ -55,6 +55,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** Postgres schema for every table (real PostgreSQL only); tests use one per server. */
   databaseSchema: string | undefined;
+  /** Send the job path's hot statements as named prepared statements (db/prepared.ts). */
+  databasePreparedStatements: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
@@ -251,6 +253,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cpus = a
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || '.data'),
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     databaseSchema: schema,
+    databasePreparedStatements: bool(env, 'DATABASE_PREPARED_STATEMENTS', true),
     smtpUrl,
     mailFrom: env.MAIL_FROM?.trim() || `${env.BRAND_NAME?.trim() || 'Limelight'} <no-reply@limelight.dev>`,
     supportEmail: env.SUPPORT_EMAIL?.trim() || 'support@limelight.dev',

@@ -72,6 +72,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     dataDir: config.databaseUrl ? undefined : pgliteDir(config.dataDir),
     databaseUrl: config.databaseUrl,
     schema: config.databaseSchema,
+    preparedStatements: config.databasePreparedStatements,
     relaxedDurability: options.relaxedDurability,
   });
   try {

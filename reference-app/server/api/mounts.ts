@@ -1,4 +1,4 @@
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from '../http/bodyLimit';
 import { HTTPException } from 'hono/http-exception';
 import { catalogueRoutes, descriptorRoutes, hostingRoutes } from '../catalogue/routes';
 import { priceBasisRoutes } from '../catalogue/priceBasis';

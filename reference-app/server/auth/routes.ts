@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from '../http/bodyLimit';
 import { HTTPException } from 'hono/http-exception';
 import { OAUTH_PROVIDERS } from '../config';
 import { logRequestFailure } from '../http/errorLog';

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import { log } from '../log';
 import { pgliteDialect } from './pgliteDialect';
+import { preparedNameOf } from './prepared';
 import type { Database, Db } from './types';
 
 export interface DatabaseHandle {
@@ -27,6 +28,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PostgreSQL schema holding every table (created when missing). */
   schema?: string;
+  /** PostgreSQL: send the statements marked with `prepared()` as named statements (default true). */
+  preparedStatements?: boolean;
   /** PGlite only: skip fsync; for throw-away databases. */
   relaxedDurability?: boolean;
 }
@@ -81,7 +84,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   };
 }
 
-async function openPostgres(url: string, schema: string | undefined): Promise<DatabaseHandle> {
+async function openPostgres(url: string, schema: string | undefined, preparedStatements: boolean): Promise<DatabaseHandle> {
   const types = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
       if (oid === OID.int8 || oid === OID.numeric) return toNumber;
@@ -106,7 +109,7 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
   });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', (error) => log.error({ err: error }, 'PostgreSQL pool error'));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedStatements ? preparingPool(pool) : pool }) });
   await sql`select 1`.execute(db);
   const listeners = new Set<() => Promise<void>>();
   return {
@@ -125,6 +128,25 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
       await Promise.all([...listeners].map((stop) => stop()));
       await db.destroy();
     },
+  };
+}
+
+/** The pool, with each client sending marked statements as named ones (db/prepared.ts). */
+function preparingPool(pool: pg.Pool): PostgresPool {
+  const patched = new WeakSet<pg.PoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      if (patched.has(client)) return client;
+      patched.add(client);
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((text: unknown, values?: unknown) => {
+        const name = typeof text === 'string' ? preparedNameOf(text) : undefined;
+        return name ? query({ name, text, values }) : query(text, values);
+      }) as typeof client.query;
+      return client;
+    },
+    end: () => pool.end(),
   };
 }
 
@@ -173,7 +195,7 @@ async function listenPostgres(url: string, channel: string, handlers: Notificati
 }
 
 export function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.schema) : openPglite(options);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.schema, options.preparedStatements ?? true) : openPglite(options);
 }
 
 /** Drops a schema made for a throw-away server (tests against a real PostgreSQL). */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { PUBLISHER_SHARE } from '@limelight/widgets/run';
+import { prepared } from '../db/prepared';
 import type { Db } from '../db/types';
 import type { JobRow } from './envelope';
 import type { JobEvents } from './events';
@@ -93,7 +94,7 @@ export async function insertJobsWithHold(db: Db, events: JobEvents, jobs: readon
     request_hash: job.requestHash,
     webhook_url: job.webhookUrl,
   }));
-  const result = await sql<CreatedJob & { available_credits: string; reserved_credits: string }>`
+  const result = await sql<CreatedJob & { available_credits: string; reserved_credits: string }>`${prepared('insert_jobs')}
     WITH funds AS MATERIALIZED (
       SELECT * FROM job_funds(${userId}::uuid)
     ), wanted AS (
@@ -259,7 +260,7 @@ export interface ClaimOptions {
  * SKIP LOCKED lets several workers (and processes) claim at once without taking the same job.
  */
 export async function claimJobs(db: Db, events: JobEvents, options: ClaimOptions): Promise<JobRow[]> {
-  const result = await sql<JobRow>`
+  const result = await sql<JobRow>`${prepared('claim_jobs')}
     WITH running AS MATERIALIZED (
       SELECT service_id, publisher_id FROM jobs WHERE status = 'PROCESSING'
     ), per_service AS (
@@ -469,7 +470,7 @@ export async function finishJobRows(db: Db, events: JobEvents, workerId: string,
     month: v.month,
     usage_description: v.usageDescription,
   }));
-  const result = await sql<JobRow>`
+  const result = await sql<JobRow>`${prepared('finish_jobs')}
     WITH v AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(ord integer, id uuid, user_id uuid, service_id text,
         status text, result text, result_bytes integer, error jsonb, message text, finished_at timestamptz, expires_at timestamptz,

@@ -1,7 +1,7 @@
 import { OpenStreams } from './openStreams';
 import { storageQuotaProblem } from '../media/storageQuota';
 import { createRoute, z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from '../http/bodyLimit';
 import type { Context } from 'hono';
 import { MAX_PREFER_WAIT_S, type JobCreate } from '@limelight/widgets/api';
 import type { SignedInEnv } from '../api/authenticate';

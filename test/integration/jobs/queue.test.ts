@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../src/api';
 import type { Runtime } from '../../../reference-app/server/runtimes/runtime';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import { REQUEUED_MESSAGE, WORKER_LOST_ERROR } from '../../../reference-app/server/jobs/queries';
+import { claimJobs, REQUEUED_MESSAGE, WORKER_LOST_ERROR } from '../../../reference-app/server/jobs/queries';
+import { JobEvents } from '../../../reference-app/server/jobs/events';
+import { IO_RUNTIMES } from '../../../reference-app/server/jobs/worker';
+import { sql } from 'kysely';
 import { rawApi, type Target } from '../helpers';
 import { runCounts, runner, testRuntimes, TEXT2IMG } from './fixtures';
 import { testPostgres, type TestPostgres } from './postgres';
@@ -157,4 +160,38 @@ describe('two servers on one PostgreSQL', () => {
       await dropSchema(pg.url, schema);
     }
   }, 180_000);
+
+  it('send the claim as a named statement, prepared once per connection (unnamed with DATABASE_PREPARED_STATEMENTS=false)', async (ctx) => {
+    if ('skip' in pg) {
+      console.warn(`jobs-queue: PostgreSQL part skipped: ${pg.skip}`);
+      ctx.skip();
+      return;
+    }
+    const namedAfterClaims = async (env: Record<string, string>) => {
+      const schema = `lime_prep_${randomBytes(5).toString('hex')}`;
+      const server = await startPlatformServer({ databaseUrl: pg.url, schema, env: { JOB_WORKER_SLOTS: '0', ...env } });
+      try {
+        return await server.platform.database.db.connection().execute(async (connection) => {
+          const options = {
+            workerId: 'test',
+            leaseSeconds: 30,
+            limit: 1,
+            io: false,
+            ioRuntimes: IO_RUNTIMES,
+            maxRunningPerService: 8,
+            maxRunningPerPublisher: 16,
+          };
+          for (let i = 0; i < 3; i++) await claimJobs(connection, new JobEvents(schema), options);
+          const named = await sql<{ name: string }>`select name from pg_prepared_statements`.execute(connection);
+          return named.rows.map((row) => row.name);
+        });
+      } finally {
+        await server.close();
+        const { dropSchema } = await import('../../../reference-app/server/db/connect');
+        await dropSchema(pg.url, schema);
+      }
+    };
+    expect(await namedAfterClaims({})).toEqual([expect.stringMatching(/^claim_jobs_[0-9a-f]{12}$/)]);
+    expect(await namedAfterClaims({ DATABASE_PREPARED_STATEMENTS: 'false' })).toEqual([]);
+  }, 120_000);
 });
