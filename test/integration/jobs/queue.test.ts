@@ -167,9 +167,10 @@ describe('two servers on one PostgreSQL', () => {
       ctx.skip();
       return;
     }
+    const { url } = pg;
     const namedAfterClaims = async (env: Record<string, string>) => {
       const schema = `lime_prep_${randomBytes(5).toString('hex')}`;
-      const server = await startPlatformServer({ databaseUrl: pg.url, schema, env: { JOB_WORKER_SLOTS: '0', ...env } });
+      const server = await startPlatformServer({ databaseUrl: url, schema, env: { JOB_WORKER_SLOTS: '0', ...env } });
       try {
         return await server.platform.database.db.connection().execute(async (connection) => {
           const options = {
@@ -188,7 +189,7 @@ describe('two servers on one PostgreSQL', () => {
       } finally {
         await server.close();
         const { dropSchema } = await import('../../../reference-app/server/db/connect');
-        await dropSchema(pg.url, schema);
+        await dropSchema(url, schema);
       }
     };
     expect(await namedAfterClaims({})).toEqual([expect.stringMatching(/^claim_jobs_[0-9a-f]{12}$/)]);
