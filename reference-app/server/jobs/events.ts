@@ -1,11 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 
 // Job notifications over pg_notify, so every server process sharing one PostgreSQL hears them
-// (PGlite delivers them in-process the same way). Payloads: `q` (a job was queued or a slot
-// freed), `c:<job id>:<version>` (a job changed), `x:<job id>` (cancel requested), `l:<job id>`
+// (PGlite delivers them in-process the same way). Payloads: `q:<origin>` (a job was queued or a
+// slot freed, by the process whose JobEvents has that origin; plain `q` from older servers),
+// `c:<job id>:<version>` (a job changed), `x:<job id>` (cancel requested), `l:<job id>`
 // (a container wrote log lines for the job: publishing/deploymentLogs.ts). Delivery is best
 // effort: workers and streams also poll, so a lost notification only delays. The statements
 // that send them are in queries.ts (the notification goes in the same statement as the change).
+// A process wakes its own worker at once when it queues work or frees a slot (`queuedHere`) and
+// ignores the notification of its own change when it comes back: one claim round, not two.
 
 /** The notification channel of one database schema's jobs. */
 export const jobEventsChannel = (schema: string | undefined) => `lime_jobs_${schema ?? 'public'}`.slice(0, 63);
@@ -13,6 +17,8 @@ export const jobEventsChannel = (schema: string | undefined) => `lime_jobs_${sch
 export class JobEvents {
   readonly #emitter = new EventEmitter();
   readonly channel: string;
+  /** Names this process's own `q` notifications. */
+  readonly origin = randomUUID().slice(0, 8);
 
   constructor(schema: string | undefined) {
     this.channel = jobEventsChannel(schema);
@@ -21,12 +27,17 @@ export class JobEvents {
 
   /** Feeds one notification payload (from the database listener). */
   dispatch(payload: string): void {
-    if (payload === 'q') this.#emitter.emit('queued');
+    if (payload === 'q' || (payload.startsWith('q:') && payload.slice(2) !== this.origin)) this.#emitter.emit('queued');
     else if (payload.startsWith('c:')) {
       const [, jobId, version] = payload.split(':');
       this.#emitter.emit(`changed:${jobId}`, Number(version));
     } else if (payload.startsWith('x:')) this.#emitter.emit('cancel', payload.slice(2));
     else if (payload.startsWith('l:')) this.#emitter.emit(`logged:${payload.slice(2)}`);
+  }
+
+  /** Work may be waiting because of a change this process made: its worker claims now. */
+  queuedHere(): void {
+    this.#emitter.emit('queued');
   }
 
   onQueued(listener: () => void): () => void {

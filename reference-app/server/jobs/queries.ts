@@ -25,7 +25,8 @@ const OPEN = sql`('QUEUED', 'PROCESSING')`;
 const notice = (events: JobEvents, payload: ReturnType<typeof sql>) => sql`pg_notify(${events.channel}, ${payload})`;
 /** `c:<id>:<version>` of the rows the statement returns (columns `id` and `version`). */
 const changedNotice = (events: JobEvents) => notice(events, sql`'c:' || ${sql.ref('id')} || ':' || ${sql.ref('version')}`);
-const queuedNotice = (events: JobEvents) => notice(events, sql`'q'`);
+/** `q:<origin>`: the process that sends it wakes its own worker itself (events.ts). */
+const queuedNotice = (events: JobEvents) => notice(events, sql`${`q:${events.origin}`}`);
 
 /** SQL for the plan's concurrency of the user in `userColumn`, from their active subscription. */
 function concurrencyLimitSql(userColumn: string) {
@@ -238,11 +239,10 @@ export async function requestCancel(db: Db, events: JobEvents, jobId: string) {
 export interface ClaimOptions {
   workerId: string;
   leaseSeconds: number;
-  /** How many jobs to take (the free slots of the pool). */
-  limit: number;
-  /** Runtimes of the I/O pool; the claim takes jobs of these runtimes when `io`, others when not. */
+  /** How many jobs to take for each slot pool (its free slots): local runtimes, and the I/O runtimes'. */
+  limits: { local: number; io: number };
+  /** Runtimes of the I/O pool (docs/jobs.md: queue). */
   ioRuntimes: readonly string[];
-  io: boolean;
   maxRunningPerService: number;
   maxRunningPerPublisher: number;
   /**
@@ -253,13 +253,15 @@ export interface ClaimOptions {
 }
 
 /**
- * Claims up to `limit` jobs of one slot pool in ONE statement (docs/jobs.md: fairness):
+ * Claims up to `limits` jobs of each slot pool in ONE statement (docs/jobs.md: fairness):
  * round-robin across users (every user's oldest claimable job before anyone's second, users
  * served longest ago first), each user below their plan's concurrency (the maintained
  * job_users.running, not a count per candidate), each service and publisher below its cap.
  * SKIP LOCKED lets several workers (and processes) claim at once without taking the same job.
  */
 export async function claimJobs(db: Db, events: JobEvents, options: ClaimOptions): Promise<JobRow[]> {
+  const limits = { local: Math.max(0, options.limits.local), io: Math.max(0, options.limits.io) };
+  const ioRuntimes = sql.val(options.ioRuntimes as string[]);
   const result = await sql<JobRow>`${prepared('claim_jobs')}
     WITH running AS MATERIALIZED (
       SELECT service_id, publisher_id FROM jobs WHERE status = 'PROCESSING'
@@ -268,18 +270,24 @@ export async function claimJobs(db: Db, events: JobEvents, options: ClaimOptions
     ), per_publisher AS (
       SELECT publisher_id, count(*) AS n FROM running WHERE publisher_id IS NOT NULL GROUP BY publisher_id
     ), fair AS (
-      -- Only users with queued jobs and a free place under their plan: each one's oldest jobs,
-      -- as many as the plan still allows, read from the claimable index.
+      -- Only users with queued jobs and a free place under their plan: each one's oldest jobs
+      -- of the pools with free slots, as many as the plan still allows, from the claimable index.
       SELECT q.*, u.served_at FROM job_users u
       CROSS JOIN LATERAL (
-        SELECT j.id, j.user_id, j.service_id, j.publisher_id, j.created_at,
-          row_number() OVER (ORDER BY j.created_at, j.id) AS user_rank
+        SELECT j.*, row_number() OVER (ORDER BY j.created_at, j.id) AS user_rank
         FROM (
-          SELECT j.id, j.user_id, j.service_id, j.publisher_id, j.created_at FROM jobs j
-          WHERE j.user_id = u.user_id AND j.status = 'QUEUED' AND (j.runtime = ANY(${sql.val(options.ioRuntimes as string[])}::text[])) = ${options.io}
-            AND (${options.containerServices == null} OR j.runtime IS DISTINCT FROM 'container' OR j.service_id = ANY(${sql.val([...(options.containerServices ?? [])])}::text[]))
-          ORDER BY j.created_at, j.id
-          LIMIT least(greatest(${concurrencyLimitSql('u.user_id')} - u.running, 0), ${options.limit})
+          (SELECT j.id, j.user_id, j.service_id, j.publisher_id, j.created_at, false AS io FROM jobs j
+            WHERE j.user_id = u.user_id AND j.status = 'QUEUED' AND NOT (j.runtime = ANY(${ioRuntimes}::text[]))
+            ORDER BY j.created_at, j.id
+            LIMIT least(greatest(${concurrencyLimitSql('u.user_id')} - u.running, 0), ${limits.local}::int))
+          UNION ALL
+          (SELECT j.id, j.user_id, j.service_id, j.publisher_id, j.created_at, true AS io FROM jobs j
+            WHERE j.user_id = u.user_id AND j.status = 'QUEUED' AND j.runtime = ANY(${ioRuntimes}::text[])
+              AND (${options.containerServices == null} OR j.runtime IS DISTINCT FROM 'container' OR j.service_id = ANY(${sql.val([...(options.containerServices ?? [])])}::text[]))
+            ORDER BY j.created_at, j.id
+            LIMIT least(greatest(${concurrencyLimitSql('u.user_id')} - u.running, 0), ${limits.io}::int))
+          ORDER BY created_at, id
+          LIMIT greatest(${concurrencyLimitSql('u.user_id')} - u.running, 0)
         ) j
       ) q
       WHERE u.queued > 0
@@ -288,14 +296,16 @@ export async function claimJobs(db: Db, events: JobEvents, options: ClaimOptions
         row_number() OVER (PARTITION BY f.service_id ORDER BY f.user_rank, f.served_at NULLS FIRST, f.created_at, f.id) AS service_rank,
         row_number() OVER (PARTITION BY f.publisher_id ORDER BY f.user_rank, f.served_at NULLS FIRST, f.created_at, f.id) AS publisher_rank
       FROM fair f
-    ), pick AS (
-      SELECT c.id FROM capped c
+    ), eligible AS (
+      SELECT c.id, c.io,
+        row_number() OVER (PARTITION BY c.io ORDER BY c.user_rank, c.served_at NULLS FIRST, c.created_at, c.id) AS pool_rank
+      FROM capped c
       LEFT JOIN per_service s ON s.service_id = c.service_id
       LEFT JOIN per_publisher p ON p.publisher_id = c.publisher_id
       WHERE c.service_rank <= ${options.maxRunningPerService} - coalesce(s.n, 0)
         AND (c.publisher_id IS NULL OR c.publisher_rank <= ${options.maxRunningPerPublisher} - coalesce(p.n, 0))
-      ORDER BY c.user_rank, c.served_at NULLS FIRST, c.created_at, c.id
-      LIMIT ${options.limit}
+    ), pick AS (
+      SELECT id FROM eligible WHERE pool_rank <= CASE WHEN io THEN ${limits.io}::int ELSE ${limits.local}::int END
     ), locked AS (
       SELECT j.id FROM jobs j WHERE j.id IN (SELECT id FROM pick) AND j.status = 'QUEUED' FOR UPDATE SKIP LOCKED
     ), claimed AS (

@@ -262,7 +262,12 @@ export class JobService {
    * exactly the answer it would have had by itself.
    */
   async #insertBatch(jobs: NewJob[]): Promise<Inserted[]> {
-    const insert = (batch: NewJob[]) => insertJobsWithHold(this.deps.db, this.deps.events, batch);
+    const insert = async (batch: NewJob[]) => {
+      const inserted = await insertJobsWithHold(this.deps.db, this.deps.events, batch);
+      // This process's worker claims now, without waiting for the notification to come back.
+      if (inserted.rows.size) this.deps.events.queuedHere();
+      return inserted;
+    };
     const inserted = await insert(jobs);
     const answers: Inserted[] = [];
     for (const job of jobs) {

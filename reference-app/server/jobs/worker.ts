@@ -98,7 +98,8 @@ export class JobWorker {
     );
     // PGlite's directory belongs to this process alone: whatever was PROCESSING was ours.
     const { database, config } = this.deps;
-    await recoverAbandoned(database.db, events, config.retentionHours, database.kind === 'pglite');
+    const requeued = await recoverAbandoned(database.db, events, config.retentionHours, database.kind === 'pglite');
+    if (requeued.some((job) => job.status === 'QUEUED')) this.#poke();
     this.#loop = Promise.all([this.#run(), this.#housekeeping()]).then(() => {});
   }
 
@@ -167,7 +168,8 @@ export class JobWorker {
           lastRecount = Date.now();
           await recountJobUsers(database.db);
         }
-        await recoverAbandoned(database.db, events, config.retentionHours, false);
+        const requeued = await recoverAbandoned(database.db, events, config.retentionHours, false);
+        if (requeued.some((job) => job.status === 'QUEUED')) this.#poke();
         await expireOutputs(database.db);
         await this.deps.files.expire();
       } catch (error) {
@@ -177,26 +179,24 @@ export class JobWorker {
     }
   }
 
-  /** Claims a batch per pool until a pool is full or finds nothing more. */
+  /** Claims for both pools in one statement, until the pools are full or nothing more is claimable. */
   async #claimRound(): Promise<void> {
     const { database, config, events } = this.deps;
-    for (const pool of ['local', 'io'] as const) {
-      for (;;) {
-        const limit = this.#freeSlots(pool);
-        if (limit <= 0 || this.#stop.signal.aborted) break;
-        const jobs = await claimJobs(database.db, events, {
-          workerId: this.id,
-          leaseSeconds: config.leaseSeconds,
-          limit,
-          io: pool === 'io',
-          ioRuntimes: IO_RUNTIMES,
-          maxRunningPerService: config.maxRunningPerService,
-          maxRunningPerPublisher: config.maxRunningPerPublisher,
-          containerServices: this.deps.runtimes.claimableContainers(),
-        });
-        for (const job of jobs) this.#start(job);
-        if (jobs.length < limit) break;
-      }
+    for (;;) {
+      const limits = { local: this.#freeSlots('local'), io: this.#freeSlots('io') };
+      const wanted = Math.max(0, limits.local) + Math.max(0, limits.io);
+      if (wanted === 0 || this.#stop.signal.aborted) break;
+      const jobs = await claimJobs(database.db, events, {
+        workerId: this.id,
+        leaseSeconds: config.leaseSeconds,
+        limits,
+        ioRuntimes: IO_RUNTIMES,
+        maxRunningPerService: config.maxRunningPerService,
+        maxRunningPerPublisher: config.maxRunningPerPublisher,
+        containerServices: this.deps.runtimes.claimableContainers(),
+      });
+      for (const job of jobs) this.#start(job);
+      if (jobs.length < wanted) break;
     }
   }
 

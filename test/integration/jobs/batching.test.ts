@@ -104,8 +104,7 @@ describe('batched finishes', () => {
     const claimed = await claimJobs(db, events, {
       workerId: 'batch-test',
       leaseSeconds: 30,
-      limit: 3,
-      io: false,
+      limits: { local: 3, io: 0 },
       ioRuntimes: IO_RUNTIMES,
       maxRunningPerService: 8,
       maxRunningPerPublisher: 16,
@@ -173,5 +172,52 @@ describe('batched finishes', () => {
       .where('user_id', '=', consumer.userId)
       .executeTakeFirstOrThrow();
     expect({ running: Number(counts.running), queued: Number(counts.queued) }).toEqual({ running: 0, queued: 1 });
+  }, 60_000);
+});
+
+describe('one claim for both slot pools', () => {
+  it('takes up to each pool its free slots, oldest first, and nothing for a full pool', async () => {
+    const server = await start({ JOB_WORKER_SLOTS: '0' });
+    const db = server.platform.database.db;
+    const consumer = await runner(server, 'two-pools');
+    await db
+      .insertInto('subscriptions')
+      .values({
+        user_id: consumer.userId,
+        plan_type: 'enterprise',
+        status: 'active',
+        provider: 'sandbox',
+        cancel_at_period_end: false,
+        current_period_end: null,
+      })
+      .execute();
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const created = await rawApi(server, 'POST', '/v1/jobs', {
+        token: consumer.token,
+        body: { service_id: TEXT2IMG, input: { prompt: `p${i}` } },
+      });
+      ids.push(String(created.json.job_id));
+    }
+    // Jobs 1, 3 and 5 belong to a network-bound runtime (the I/O pool), the others to a local one.
+    await db.updateTable('jobs').set({ runtime: 'http' }).where('id', 'in', [ids[1]!, ids[3]!, ids[5]!]).execute();
+    const events = new JobEvents(undefined);
+    const claim = (limits: { local: number; io: number }) =>
+      claimJobs(db, events, {
+        workerId: 'pools',
+        leaseSeconds: 30,
+        limits,
+        ioRuntimes: IO_RUNTIMES,
+        maxRunningPerService: 8,
+        maxRunningPerPublisher: 16,
+      });
+
+    const first = await claim({ local: 1, io: 2 });
+    expect(first.map((job) => job.id).sort()).toEqual([ids[0], ids[1], ids[3]].sort());
+    // The I/O pool is full: only local jobs, however many I/O jobs wait in front of them.
+    const second = await claim({ local: 5, io: 0 });
+    expect(second.map((job) => job.id).sort()).toEqual([ids[2], ids[4]].sort());
+    const third = await claim({ local: 5, io: 5 });
+    expect(third.map((job) => job.id)).toEqual([ids[5]]);
   }, 60_000);
 });

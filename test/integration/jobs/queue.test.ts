@@ -176,8 +176,7 @@ describe('two servers on one PostgreSQL', () => {
           const options = {
             workerId: 'test',
             leaseSeconds: 30,
-            limit: 1,
-            io: false,
+            limits: { local: 1, io: 0 },
             ioRuntimes: IO_RUNTIMES,
             maxRunningPerService: 8,
             maxRunningPerPublisher: 16,
