@@ -12,6 +12,7 @@ import { sql, type RawBuilder } from 'kysely';
 // A pooler in transaction mode that does not track prepared statements (PgBouncer before 1.21)
 // breaks named statements: DATABASE_PREPARED_STATEMENTS=false sends them unnamed.
 
+const MARK_START = '/* prepared:';
 const MARK = /^\/\* prepared:([a-z_]+) \*\//;
 
 /** Marks the statement it starts as prepared; the name says which statement it is. */
@@ -28,12 +29,12 @@ const names = new Map<string, string | undefined>();
  * collide.
  */
 export function preparedNameOf(text: string): string | undefined {
+  if (!text.startsWith(MARK_START)) return undefined;
   let name = names.get(text);
   if (name !== undefined || names.has(text)) return name;
   const mark = MARK.exec(text);
   name = mark ? `${mark[1]}_${createHash('sha256').update(text).digest('hex').slice(0, 12)}` : undefined;
-  // Unmarked texts are remembered too (they are looked up on every query), within a bound.
-  if (names.size > 5_000) names.clear();
+  if (names.size > 1_000) names.clear();
   names.set(text, name);
   return name;
 }

@@ -431,6 +431,9 @@ export async function expireOutputs(db: Db): Promise<void> {
 
 // ---------------------------------------------------------------- ending a job
 
+/** What ending a job answers of it. */
+export type EndedJob = Pick<JobRow, 'id' | 'status' | 'version' | 'webhook_url'>;
+
 export interface FinishValues {
   /** The job to end, as this worker claimed it. */
   job: Pick<JobRow, 'id' | 'user_id' | 'service_id'>;
@@ -457,10 +460,11 @@ export interface FinishValues {
  * leaving QUEUED/PROCESSING), the publisher's share of what was actually collected (an owner's
  * jobs are charged in order, each at most what the balance still holds after the ones before),
  * the usage counters, the stored files' retention, the webhook deliveries and the owners'
- * running counts. Answers the ended rows; a job that is no longer this worker's (recovery took
+ * running counts. Answers what the worker needs of each ended job (not the whole row: its input
+ * and result would be parsed for nothing); a job that is no longer this worker's (recovery took
  * it) is left out.
  */
-export async function finishJobRows(db: Db, events: JobEvents, workerId: string, ends: readonly FinishValues[]): Promise<JobRow[]> {
+export async function finishJobRows(db: Db, events: JobEvents, workerId: string, ends: readonly FinishValues[]): Promise<EndedJob[]> {
   const values = ends.map((v, ord) => ({
     ord,
     id: v.job.id,
@@ -480,7 +484,7 @@ export async function finishJobRows(db: Db, events: JobEvents, workerId: string,
     month: v.month,
     usage_description: v.usageDescription,
   }));
-  const result = await sql<JobRow>`${prepared('finish_jobs')}
+  const result = await sql<EndedJob>`${prepared('finish_jobs')}
     WITH v AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(ord integer, id uuid, user_id uuid, service_id text,
         status text, result text, result_bytes integer, error jsonb, message text, finished_at timestamptz, expires_at timestamptz,
@@ -537,7 +541,7 @@ export async function finishJobRows(db: Db, events: JobEvents, workerId: string,
       UPDATE job_users SET running = greatest(running - n.n, 0)
       FROM (SELECT user_id, count(*) AS n FROM u GROUP BY user_id) n WHERE job_users.user_id = n.user_id
     )
-    SELECT u.*, ${changedNotice(events)}, ${queuedNotice(events)} FROM u`.execute(db);
+    SELECT u.id, u.status, u.version, u.webhook_url, ${changedNotice(events)}, ${queuedNotice(events)} FROM u`.execute(db);
   return result.rows;
 }
 

@@ -11,7 +11,7 @@ import { log } from '../log';
 import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
 import { finishJobs, finishValues, serialiseResult, type Outcome } from './finish';
 import { GroupCommit } from '../db/groupCommit';
-import type { FinishValues } from './queries';
+import type { EndedJob, FinishValues } from './queries';
 import { claimJobs, expireOutputs, recountJobUsers, recoverAbandoned, renewLease, saveProgress } from './queries';
 
 // One process's share of the queue: up to `workerSlots` jobs of local runtimes and `ioSlots` jobs
@@ -41,7 +41,7 @@ export interface WorkerDeps {
   /** The platform's origin: file references in results may point only at its media. */
   publicUrl: string;
   /** Called after a job ended, e.g. to send its webhook now. */
-  onFinished?: (job: JobRow) => void;
+  onFinished?: (job: EndedJob) => void;
 }
 
 /**
@@ -80,7 +80,7 @@ export class JobWorker {
   #unsubscribe: Array<() => void> = [];
   readonly #services = new Map<string, { at: number; service: ReturnType<LoadRunnable> }>();
   /** Jobs that end while another end is being written are ended together in the next statement. */
-  readonly #ends = new GroupCommit<FinishValues, JobRow | undefined>((ends) =>
+  readonly #ends = new GroupCommit<FinishValues, EndedJob | undefined>((ends) =>
     finishJobs(this.deps.database.db, this.deps.events, this.id, ends),
   );
 

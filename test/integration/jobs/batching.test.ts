@@ -140,7 +140,16 @@ describe('batched finishes', () => {
 
     expect(rows.slice(0, 3).map((row) => row?.status)).toEqual(['FINISHED', 'FINISHED', 'FINISHED']);
     expect(rows[3]).toBeUndefined();
-    expect(rows.slice(0, 3).map((row) => row?.result)).toEqual(claimed.map((job) => ({ echo: job.id })));
+    const stored = await db
+      .selectFrom('jobs')
+      .select(['id', 'result'])
+      .where(
+        'id',
+        'in',
+        claimed.map((job) => job.id),
+      )
+      .execute();
+    expect(claimed.map((job) => stored.find((row) => row.id === job.id)?.result)).toEqual(claimed.map((job) => ({ echo: job.id })));
     const usage = await db
       .selectFrom('credit_ledger')
       .select(['reference', 'amount'])
