@@ -56,7 +56,8 @@ export function followJob(
       while (!gone.signal.aborted) {
         const row = await jobs.get(userId, jobId);
         logged = false;
-        if (logs) {
+        // Only containers write log lines (jobLogs.ts): other jobs' streams skip the read.
+        if (logs && row.runtime === 'container') {
           const page = await logs(jobId, logCursor);
           for (const line of page.lines) await stream.writeSSE({ event: 'log', data: JSON.stringify(line) });
           if (page.lines.length > 0) lastWrite = Date.now();

@@ -77,6 +77,8 @@ describe('job logs', () => {
     const created = await jobs.create({ service_id: TEXT2IMG, input: { prompt: 'sleep:1500' } });
     if (!created.ok) throw new Error(created.error);
     const id = created.data.job_id;
+    // Streams read log lines for container jobs only; the test runtime stands in for a container.
+    await db().updateTable('jobs').set({ runtime: 'container' }).where('id', '=', id).execute();
     writer.add(TEXT2IMG, line('before the subscriber'), id);
     await writer.flush();
 
