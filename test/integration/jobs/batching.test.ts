@@ -6,7 +6,7 @@ import { claimJobs, type FinishValues } from '../../../reference-app/server/jobs
 import { IO_RUNTIMES } from '../../../reference-app/server/jobs/worker';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { PUBLISHER_ID, rawApi } from '../helpers';
-import { runner, testRuntime, TEXT2IMG } from './fixtures';
+import { runner, subscribe, testRuntime, TEXT2IMG } from './fixtures';
 
 // The batched statements of the queue (docs/jobs.md: speed), against a real platform server:
 // parallel creates of one user go in shared statements yet answer exactly as lone creates do,
@@ -82,17 +82,7 @@ describe('batched finishes', () => {
     await db.updateTable('models').set({ created_by: PUBLISHER_ID, is_public: true }).where('id', '=', TEXT2IMG).execute();
     const consumer = await runner(server, 'batch-consumer');
     // The pro plan runs 8 at once, so one claim takes three jobs of this user.
-    await db
-      .insertInto('subscriptions')
-      .values({
-        user_id: consumer.userId,
-        plan_type: 'pro',
-        status: 'active',
-        provider: 'sandbox',
-        cancel_at_period_end: false,
-        current_period_end: null,
-      })
-      .execute();
+    await subscribe(db, consumer.userId, 'pro');
     for (let i = 0; i < 4; i++) {
       const created = await rawApi(server, 'POST', '/v1/jobs', {
         token: consumer.token,
@@ -189,17 +179,7 @@ describe('one claim for both slot pools', () => {
     const server = await start({ JOB_WORKER_SLOTS: '0' });
     const db = server.platform.database.db;
     const consumer = await runner(server, 'two-pools');
-    await db
-      .insertInto('subscriptions')
-      .values({
-        user_id: consumer.userId,
-        plan_type: 'enterprise',
-        status: 'active',
-        provider: 'sandbox',
-        cancel_at_period_end: false,
-        current_period_end: null,
-      })
-      .execute();
+    await subscribe(db, consumer.userId, 'enterprise');
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
       const created = await rawApi(server, 'POST', '/v1/jobs', {

@@ -1,5 +1,6 @@
 import { RuntimeError, type Runtime } from '../../../reference-app/server/runtimes/runtime';
 import type { RuntimeChooser } from '../../../reference-app/server/runtimes/registry';
+import type { Db } from '../../../reference-app/server/db/types';
 import { apiClients, confirmedUser, signedIn, type Target } from '../helpers';
 
 // A tiny runtime injected through the platform's runtime seam (not a fake of a third party):
@@ -54,4 +55,19 @@ export async function runner(target: Target, label = 'runner') {
   const { session, user } = await signedIn(target, credentials);
   const clients = apiClients(target, session.access_token);
   return { token: session.access_token, userId: user.id, jobs: clients.jobs, payment: clients.payment };
+}
+
+/** Puts the user on a paid plan (its concurrency: docs/jobs.md), as an active sandbox subscription. */
+export async function subscribe(db: Db, userId: string, plan: 'plus' | 'pro' | 'enterprise') {
+  await db
+    .insertInto('subscriptions')
+    .values({
+      user_id: userId,
+      plan_type: plan,
+      status: 'active',
+      provider: 'sandbox',
+      cancel_at_period_end: false,
+      current_period_end: null,
+    })
+    .execute();
 }
