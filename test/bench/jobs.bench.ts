@@ -3,8 +3,10 @@
 // - jobs/s: BENCH_JOBS (default 300) jobs submitted through POST /v1/jobs (10 at a time) and run
 //   by a no-op runtime, from the first submit until the last one is FINISHED, after BENCH_WARMUP
 //   (default 100) jobs run the same way (for graphile-worker too);
-// - submit -> first SSE event, and submit -> first event past QUEUED (the queue's pickup),
-//   p50/p99 over BENCH_STREAMS (default 50) sequential jobs.
+// - over BENCH_STREAMS (default 50) sequential jobs, p50/p99 of: submit -> the runtime starts the
+//   job (the queue's pickup: the job is PROCESSING; the same point as graphile-worker's task
+//   start), and what a client sees: submit -> the first event past QUEUED on a stream opened
+//   once the create answered (a second request, which graphile-worker's figure has no part of).
 // The bench user gets the enterprise plan (16 concurrent jobs) and the server 16 worker slots,
 // so the plan limit is not what is measured. It measures and never fails on timings.
 // On PostgreSQL the same work runs through graphile-worker (the anchor, docs/jobs.md: speed) on
@@ -28,7 +30,23 @@ const STREAMS = Number(process.env.BENCH_STREAMS ?? 50);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 100);
 const SERVICE = 'lime-diffusion-xl';
 
-const noop: Runtime = { name: 'noop', run: async (input) => ({ echo: input.prompt }) };
+/** When the runtime started each job, by prompt: the pickup's end, as graphile-worker's task start. */
+const started = new Map<string, number>();
+const onStart = new Map<string, () => void>();
+const noop: Runtime = {
+  name: 'noop',
+  run: async (input) => {
+    const prompt = String(input.prompt);
+    started.set(prompt, performance.now());
+    onStart.get(prompt)?.();
+    return { echo: input.prompt };
+  },
+};
+/** When the runtime starts (started) the job of `prompt`. */
+const startOf = (prompt: string) =>
+  started.has(prompt)
+    ? Promise.resolve(started.get(prompt)!)
+    : new Promise<number>((resolve) => onStart.set(prompt, () => resolve(started.get(prompt)!)));
 
 import { percentile } from './jobsGraphile';
 
@@ -116,29 +134,29 @@ async function throughput(server: PlatformTestServer, token: string, jobs: numbe
 }
 
 async function streamLatency(server: PlatformTestServer, token: string, count: number) {
-  const first: number[] = [];
+  const seen: number[] = [];
   const pickup: number[] = [];
   for (let i = 0; i < count; i++) {
+    const prompt = `stream ${i}`;
+    started.delete(prompt);
     const t0 = performance.now();
-    const { job_id } = await submit(server, token, `stream ${i}`);
+    const { job_id } = await submit(server, token, prompt);
     const response = await request(server, token, 'GET', `/v1/jobs/${job_id}/stream`);
     response.setEncoding('utf8');
     let buffer = '';
-    let gotFirst = false;
     for await (const chunk of response) {
       buffer += chunk;
-      if (!gotFirst && buffer.includes('event: job')) {
-        first.push(performance.now() - t0);
-        gotFirst = true;
-      }
       if (/"status":"(PROCESSING|FINISHED)"/.test(buffer)) {
-        pickup.push(performance.now() - t0);
+        seen.push(performance.now() - t0);
         response.destroy();
         break;
       }
     }
+    // The claim marks the job PROCESSING just before the runtime is called: the stream can see it first.
+    pickup.push((await startOf(prompt)) - t0);
+    onStart.delete(prompt);
   }
-  return { first, pickup };
+  return { seen, pickup };
 }
 
 async function run(label: string, server: PlatformTestServer) {
@@ -151,14 +169,15 @@ async function run(label: string, server: PlatformTestServer) {
     const cpu = process.cpuUsage();
     const jobsPerSecond = await throughput(server, token, JOBS);
     const { user, system } = process.cpuUsage(cpu);
-    const { first, pickup } = await streamLatency(server, token, STREAMS);
+    const { seen, pickup } = await streamLatency(server, token, STREAMS);
+    const ms = (values: number[], p: number) => Math.round(percentile(values, p) * 10) / 10;
     return {
       database: label,
       'jobs/s': Math.round(jobsPerSecond),
-      'first SSE p50 ms': Math.round(percentile(first, 0.5)),
-      'first SSE p99 ms': Math.round(percentile(first, 0.99)),
-      'pickup p50 ms': Math.round(percentile(pickup, 0.5)),
-      'pickup p99 ms': Math.round(percentile(pickup, 0.99)),
+      'pickup p50 ms': ms(pickup, 0.5),
+      'pickup p99 ms': ms(pickup, 0.99),
+      'SSE sees it p50 ms': ms(seen, 0.5),
+      'SSE sees it p99 ms': ms(seen, 0.99),
       // The process is client, API and worker at once: its CPU per job bounds jobs/s on one core.
       'CPU ms/job': Math.round(((user + system) / 1000 / JOBS) * 100) / 100,
     };
@@ -216,10 +235,10 @@ else if (pg) {
     rows.push(ours, {
       database: 'PostgreSQL, graphile-worker',
       'jobs/s': graphile.jobsPerSecond,
-      'first SSE p50 ms': '-',
-      'first SSE p99 ms': '-',
       'pickup p50 ms': graphile.pickupP50,
       'pickup p99 ms': graphile.pickupP99,
+      'SSE sees it p50 ms': '-',
+      'SSE sees it p99 ms': '-',
       'CPU ms/job': '-',
     });
     lines.push(jsonLine(ours, graphile));
