@@ -14,6 +14,7 @@
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import type { Runtime } from '../../reference-app/server/runtimes/runtime';
 import { startPlatformServer, type PlatformTestServer } from '../../reference-app/server/testing';
 import { testPostgres } from '../integration/jobs/postgres';
@@ -28,6 +29,8 @@ const STREAMS = Number(process.env.BENCH_STREAMS ?? 50);
  * p99 of 50 samples is their slowest, which was the first stream opened.
  */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 100);
+/** Ledger entries the bench user has before the first job (a user with a long history of runs). */
+const HISTORY = Number(process.env.BENCH_HISTORY ?? 0);
 const SERVICE = 'lime-diffusion-xl';
 
 /** When the runtime started each job, by prompt: the pickup's end, as graphile-worker's task start. */
@@ -75,6 +78,10 @@ async function benchUser(server: PlatformTestServer): Promise<string> {
     .insertInto('credit_ledger')
     .values({ user_id: session.user.id, amount: 1_000_000, kind: 'adjustment', description: 'bench credits' })
     .execute();
+  // BENCH_HISTORY ledger entries before the first job: a user who has run that many jobs before.
+  await sql`INSERT INTO credit_ledger (user_id, amount, kind, description)
+    SELECT ${session.user.id}::uuid, -0.0001, 'usage', 'an earlier run' FROM generate_series(1, ${HISTORY})`.execute(db);
+  await sql`ANALYZE credit_ledger`.execute(db);
   return session.access_token;
 }
 

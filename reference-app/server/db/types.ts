@@ -312,6 +312,12 @@ export interface CreditLedgerTable {
   created_at: CreatedAt;
 }
 
+/** Each user's balance: the sum of their ledger entries, kept by triggers (migration 013). */
+export interface CreditBalancesTable {
+  user_id: string;
+  balance: number;
+}
+
 export interface CheckoutSessionsTable {
   id: string;
   user_id: string;
@@ -515,6 +521,7 @@ export interface Database {
   api_usage: ApiUsageTable;
   registry_credentials: RegistryCredentialsTable;
   credit_ledger: CreditLedgerTable;
+  credit_balances: CreditBalancesTable;
   checkout_sessions: CheckoutSessionsTable;
   subscriptions: SubscriptionsTable;
   newsletter_options: NewsletterOptionsTable;

@@ -509,8 +509,8 @@ export async function finishJobRows(db: Db, events: JobEvents, workerId: string,
     ), ended AS (
       SELECT v.* FROM v JOIN u ON u.id = v.id
     ), balances AS (
-      SELECT user_id, greatest(sum(amount), 0) AS balance FROM credit_ledger
-      WHERE user_id IN (SELECT user_id FROM ended WHERE cost_credits > 0) GROUP BY user_id
+      SELECT user_id, greatest(balance, 0) AS balance FROM credit_balances
+      WHERE user_id IN (SELECT user_id FROM ended WHERE cost_credits > 0)
     ), collected AS (
       SELECT e.id, e.user_id, e.service_id, e.usage_description,
         least(e.cost_credits, greatest(b.balance - coalesce(sum(e.cost_credits) OVER (PARTITION BY e.user_id ORDER BY e.ord

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { CheckoutSessionsTable, Db, SubscriptionsTable } from '../db/types';
 
 // The SQL of payments: plans, the credit ledger, refund cases, checkouts and subscriptions.
@@ -13,13 +13,10 @@ export function selectPlan(db: Db, key: string) {
 
 // The credit ledger (ledger.ts): one row per change of a user's credits.
 
+/** The sum of the user's entries, kept by the ledger's triggers (migration 013). */
 export async function selectBalance(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('credit_ledger')
-    .select(sql<number>`coalesce(sum(amount), 0)`.as('balance'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.balance);
+  const row = await db.selectFrom('credit_balances').select('balance').where('user_id', '=', userId).executeTakeFirst();
+  return Number(row?.balance ?? 0);
 }
 
 export function selectLedgerEntries(db: Db, userId: string, limit: number) {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { RuntimeError, type Runtime } from '../../../reference-app/server/runtimes/runtime';
 import type { RuntimeChooser } from '../../../reference-app/server/runtimes/registry';
 import type { Db } from '../../../reference-app/server/db/types';
@@ -70,4 +71,17 @@ export async function subscribe(db: Db, userId: string, plan: 'plus' | 'pro' | '
       current_period_end: null,
     })
     .execute();
+}
+
+/**
+ * Users whose kept balance (`credit_balances`, migration 013) differs from the sum of their
+ * ledger entries: always none. Also answers how many users were compared.
+ */
+export async function balanceMismatches(db: Db) {
+  const { rows } = await sql<{ user_id: string; kept: string | null; summed: string | null }>`
+    SELECT coalesce(b.user_id, l.user_id) AS user_id, b.balance AS kept, l.summed
+    FROM credit_balances b
+    FULL JOIN (SELECT user_id, sum(amount) AS summed FROM credit_ledger GROUP BY user_id) l ON l.user_id = b.user_id`.execute(db);
+  const wrong = rows.filter((r) => Number(r.kept ?? 0) !== Number(r.summed ?? 0));
+  return { compared: rows.length, wrong };
 }

@@ -14,7 +14,7 @@ import type { Runtime } from '../../../reference-app/server/runtimes/runtime';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import type { RuntimeChooser } from '../../../reference-app/server/runtimes/registry';
 import { PUBLISHER_ID, rawApi, type Target } from '../helpers';
-import { runner, testRuntime, TEXT2IMG } from './fixtures';
+import { balanceMismatches, runner, testRuntime, TEXT2IMG } from './fixtures';
 
 // Prepaid, fair and prompt jobs (docs/jobs.md: holds, charging, fairness, webhooks, result
 // sizes) against real platform servers on PGlite: holds are atomic against the available
@@ -108,6 +108,7 @@ describe('credit holds', () => {
     expect(balance).toBeGreaterThanOrEqual(0);
     expect(balance).toBeCloseTo(hold * 5.5 - spent, 4);
     expect((await rawApi(server, 'GET', '/v1/jobs/holds', { token })).json.reserved).toBe(0);
+    expect((await balanceMismatches(server.platform.database.db)).wrong).toEqual([]);
   }, 120_000);
 
   it('never charges more than the hold, and stops a run whose hold is used up', async () => {
@@ -175,6 +176,10 @@ describe('credit holds', () => {
     expect(unpaid.status).toBe('FINISHED');
     expect(await earned()).toBe(before);
     expect(await balanceOf(server, consumer.token)).toBe(0);
+    // Charges and earnings of one finish statement are kept in the balances like every entry.
+    const kept = await balanceMismatches(db);
+    expect(kept.compared).toBeGreaterThanOrEqual(2);
+    expect(kept.wrong).toEqual([]);
   }, 60_000);
 });
 

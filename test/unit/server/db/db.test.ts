@@ -23,6 +23,7 @@ beforeAll(async () => {
     '010_webhook_secrets',
     '011_catalogue_deployment_state',
     '012_job_path',
+    '013_credit_balances',
   ]);
 });
 afterAll(() => database?.close());
