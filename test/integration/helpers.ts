@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { inject } from 'vitest';
 import { createPlatformClients } from '../../src/api';
+import type { Db } from '../../reference-app/server/db/types';
 
 // Shared by the server tests: the unit run's platform server (globalSetup), the unmodified
 // supabase-js client, the dev mailbox, and users signed up and confirmed through the real flow.
@@ -155,4 +156,22 @@ export function rawGet(url: string, headers: Record<string, string> = {}, method
     req.on('error', reject);
     req.end();
   });
+}
+
+/**
+ * Puts the user on a paid plan (its limits: docs/jobs.md, docs/publishing.md) as an active sandbox
+ * subscription does; the payment flow that creates one is tested in payments/.
+ */
+export async function subscribe(db: Db, userId: string, plan: 'plus' | 'pro' | 'enterprise') {
+  await db
+    .insertInto('subscriptions')
+    .values({
+      user_id: userId,
+      plan_type: plan,
+      status: 'active',
+      provider: 'sandbox',
+      cancel_at_period_end: false,
+      current_period_end: null,
+    })
+    .execute();
 }

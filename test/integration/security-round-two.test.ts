@@ -12,7 +12,7 @@ import { bmpHeader, gifBomb, jpegHeader, pngBomb, tiffHeader, webpHeader } from 
 import { importOpenApi, MAX_IMPORT_WORK } from '../../reference-app/server/publishing/openapiImport';
 import { confineFileReferences } from '../../reference-app/server/media/ownMedia';
 import { sql } from 'kysely';
-import { confirmedUser, rawApi, rawGet, signedIn } from './helpers';
+import { confirmedUser, rawApi, rawGet, signedIn, subscribe } from './helpers';
 import { runner, testRuntimes, TEXT2IMG } from './jobs/fixtures';
 
 // docs/security.md, "Service URLs" and "Service addresses": the one URL policy for every URL the
@@ -216,20 +216,6 @@ describe('against a development server', () => {
   });
   afterAll(() => server?.close());
 
-  async function onPlan(userId: string, plan: string) {
-    await server.platform.database.db
-      .insertInto('subscriptions')
-      .values({
-        user_id: userId,
-        plan_type: plan,
-        status: 'active',
-        provider: 'sandbox',
-        cancel_at_period_end: false,
-        current_period_end: null,
-      })
-      .execute();
-  }
-
   async function publisher(label: string) {
     const { session } = await signedIn(server, await confirmedUser(server, label));
     return session.access_token;
@@ -343,7 +329,7 @@ describe('against a development server', () => {
       const second = await signedIn(server, credentials);
       const third = await signedIn(server, credentials);
       const owner = first.session.access_token;
-      await onPlan(first.user.id, 'pro');
+      await subscribe(server.platform.database.db, first.user.id, 'pro');
       const created = await rawApi(server, 'POST', '/v1/model_management/services', {
         token: owner,
         body: { display_name: `Private ${Date.now()}`, visibility: 'private' },

@@ -5,8 +5,8 @@ import { finishJobs } from '../../../reference-app/server/jobs/finish';
 import { claimJobs, type FinishValues } from '../../../reference-app/server/jobs/queries';
 import { IO_RUNTIMES } from '../../../reference-app/server/jobs/worker';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import { PUBLISHER_ID, rawApi } from '../helpers';
-import { runner, subscribe, testRuntime, TEXT2IMG } from './fixtures';
+import { PUBLISHER_ID, rawApi, subscribe } from '../helpers';
+import { runner, testRuntime, TEXT2IMG } from './fixtures';
 
 // The batched statements of the queue (docs/jobs.md: speed), against a real platform server:
 // parallel creates of one user go in shared statements yet answer exactly as lone creates do,

@@ -58,21 +58,6 @@ export async function runner(target: Target, label = 'runner') {
   return { token: session.access_token, userId: user.id, jobs: clients.jobs, payment: clients.payment };
 }
 
-/** Puts the user on a paid plan (its concurrency: docs/jobs.md), as an active sandbox subscription. */
-export async function subscribe(db: Db, userId: string, plan: 'plus' | 'pro' | 'enterprise') {
-  await db
-    .insertInto('subscriptions')
-    .values({
-      user_id: userId,
-      plan_type: plan,
-      status: 'active',
-      provider: 'sandbox',
-      cancel_at_period_end: false,
-      current_period_end: null,
-    })
-    .execute();
-}
-
 /**
  * Users whose kept balance (`credit_balances`, migration 013) differs from the sum of their
  * ledger entries: always none. Also answers how many users were compared.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { startSketchService, type SketchService } from '../../fixtures/sketchService';
-import { apiClients, confirmedUser, rawApi, signedIn } from '../helpers';
+import { apiClients, confirmedUser, rawApi, signedIn, subscribe } from '../helpers';
 
 // After a downgrade below the plan's private-service limit (docs/publishing.md, "Rules"): the
 // owner's oldest private services keep the new plan's allowance, newer ones refuse runs with 402
@@ -20,18 +20,7 @@ afterAll(async () => {
 async function setPlan(userId: string, plan: 'pro' | 'plus' | 'free') {
   const { db } = server.platform.database;
   await db.deleteFrom('subscriptions').where('user_id', '=', userId).execute();
-  if (plan === 'free') return;
-  await db
-    .insertInto('subscriptions')
-    .values({
-      user_id: userId,
-      plan_type: plan,
-      status: 'active',
-      provider: 'sandbox',
-      cancel_at_period_end: false,
-      current_period_end: null,
-    })
-    .execute();
+  if (plan !== 'free') await subscribe(db, userId, plan);
 }
 
 describe('private services after a downgrade', () => {

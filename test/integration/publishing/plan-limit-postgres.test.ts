@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropSchema } from '../../../reference-app/server/db/connect';
 import { startPlatformServer } from '../../../reference-app/server/testing';
 import { testPostgres, type TestPostgres } from '../jobs/postgres';
-import { confirmedUser, rawApi, signedIn } from '../helpers';
+import { confirmedUser, rawApi, signedIn, subscribe } from '../helpers';
 
 // The private-service limit with several server processes on one PostgreSQL (docs/security.md,
 // "Limits"): the count and the insert happen in one transaction under a per-user advisory lock,
@@ -33,17 +33,7 @@ describe('plan limits on PostgreSQL with two servers', () => {
     try {
       const credentials = await confirmedUser(a, 'limits');
       const { session, user } = await signedIn(a, credentials);
-      await a.platform.database.db
-        .insertInto('subscriptions')
-        .values({
-          user_id: user.id,
-          plan_type: 'plus',
-          status: 'active',
-          provider: 'sandbox',
-          cancel_at_period_end: false,
-          current_period_end: null,
-        })
-        .execute();
+      await subscribe(a.platform.database.db, user.id, 'plus');
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
           rawApi(i % 2 ? b : a, 'POST', '/v1/model_management/services', {
