@@ -432,7 +432,13 @@ export async function expireOutputs(db: Db): Promise<void> {
 // ---------------------------------------------------------------- ending a job
 
 /** What ending a job answers of it. */
-export type EndedJob = Pick<JobRow, 'id' | 'status' | 'version' | 'webhook_url'>;
+export type EndedJob = Pick<JobRow, 'id' | 'status' | 'version' | 'webhook_url'> & {
+  /**
+   * Whether any user had queued jobs when the job ended. When none had, the freed slot has nothing
+   * to claim: a job queued later wakes the workers itself (its create notifies).
+   */
+  work_waiting: boolean;
+};
 
 export interface FinishValues {
   /** The job to end, as this worker claimed it. */
@@ -461,8 +467,9 @@ export interface FinishValues {
  * jobs are charged in order, each at most what the balance still holds after the ones before),
  * the usage counters, the stored files' retention, the webhook deliveries and the owners'
  * running counts. Answers what the worker needs of each ended job (not the whole row: its input
- * and result would be parsed for nothing); a job that is no longer this worker's (recovery took
- * it) is left out.
+ * and result would be parsed for nothing), and whether work is waiting; a job that is no longer
+ * this worker's (recovery took it) is left out. Other processes hear of the freed slots only
+ * when work is waiting.
  */
 export async function finishJobRows(db: Db, events: JobEvents, workerId: string, ends: readonly FinishValues[]): Promise<EndedJob[]> {
   const values = ends.map((v, ord) => ({
@@ -540,8 +547,12 @@ export async function finishJobRows(db: Db, events: JobEvents, workerId: string,
     ), slots AS (
       UPDATE job_users SET running = greatest(running - n.n, 0)
       FROM (SELECT user_id, count(*) AS n FROM u GROUP BY user_id) n WHERE job_users.user_id = n.user_id
+    ), waiting AS (
+      SELECT EXISTS (SELECT 1 FROM job_users WHERE queued > 0) AS work_waiting
     )
-    SELECT u.id, u.status, u.version, u.webhook_url, ${changedNotice(events)}, ${queuedNotice(events)} FROM u`.execute(db);
+    SELECT u.id, u.status, u.version, u.webhook_url, waiting.work_waiting, ${changedNotice(events)},
+      CASE WHEN waiting.work_waiting THEN ${queuedNotice(events)} END
+    FROM u, waiting`.execute(db);
   return result.rows;
 }
 

@@ -76,6 +76,8 @@ export class JobWorker {
   #wake: (() => void) | undefined;
   /** Set by every notification; the loop never sleeps while it is set (no lost wake-up). */
   #notified = false;
+  /** Counts `q` notifications (work queued, slots freed anywhere): see #start. */
+  #queuedHeard = 0;
   #loop: Promise<void> | undefined;
   #unsubscribe: Array<() => void> = [];
   readonly #services = new Map<string, { at: number; service: ReturnType<LoadRunnable> }>();
@@ -93,7 +95,10 @@ export class JobWorker {
   async start(): Promise<void> {
     const { events } = this.deps;
     this.#unsubscribe.push(
-      events.onQueued(() => this.#poke()),
+      events.onQueued(() => {
+        this.#queuedHeard += 1;
+        this.#poke();
+      }),
       events.onCancel((jobId) => this.#abort(jobId, 'cancel')),
     );
     // PGlite's directory belongs to this process alone: whatever was PROCESSING was ours.
@@ -204,11 +209,19 @@ export class JobWorker {
     const controller = new AbortController();
     const entry: Running = { controller, pool: poolOf(job), done: Promise.resolve() };
     this.#running.set(job.id, entry);
+    // The freed slot claims again when the end saw work waiting, when the end is unknown, or when
+    // work was queued while the job ran: a job queued after the end's snapshot may have been
+    // passed over by a claim that still counted this one as running (a plan's concurrency).
+    const heardBefore = this.#queuedHeard;
+    let workWaiting = true;
     entry.done = this.#execute(job, entry)
+      .then((ended) => {
+        if (ended) workWaiting = ended.work_waiting;
+      })
       .catch((error: unknown) => log.error({ err: error, job: job.id }, `job ${job.id} could not be ended`))
       .finally(() => {
         this.#running.delete(job.id);
-        this.#poke();
+        if (workWaiting || this.#queuedHeard !== heardBefore) this.#poke();
       });
   }
 
@@ -226,18 +239,18 @@ export class JobWorker {
     return service;
   }
 
-  async #execute(job: JobRow, entry: Running): Promise<void> {
+  /** Runs the job and ends it; answers how it ended (undefined: left for recovery, or no longer ours). */
+  async #execute(job: JobRow, entry: Running): Promise<EndedJob | undefined> {
     const { database, config, events, files } = this.deps;
     const { db } = database;
     const service = await this.#loadService(job.service_id);
     const endpoint = service?.endpoints?.find((e) => e.path === job.endpoint);
     const runtime = service && endpoint ? this.deps.runtimes.runtimeFor(service) : undefined;
     if (!service || !endpoint || !runtime) {
-      await this.#finish(job, {
+      return this.#finish(job, {
         status: 'FAILED',
         error: { code: 'no_runtime', message: `No runtime can run ${job.service_id} ${job.endpoint} on this server any more` },
       });
-      return;
     }
 
     const { controller } = entry;
@@ -324,9 +337,9 @@ export class JobWorker {
       if (flushTimer) clearTimeout(flushTimer);
     }
     await flushing;
-    if (entry.reason === 'shutdown') return; // left PROCESSING: recovery retries it after restart
+    if (entry.reason === 'shutdown') return undefined; // left PROCESSING: recovery retries it after restart
     if (outcome.status !== 'FINISHED' && state.text !== null && outcome.result === undefined) outcome.result = { text: state.text };
-    await this.#finish(job, outcome);
+    return this.#finish(job, outcome);
   }
 
   #stopped(job: JobRow, entry: Running): Outcome {

@@ -358,4 +358,23 @@ describe('wake-ups', () => {
     const done = await Promise.all(ids.map(({ token, id }) => untilFinal(server, token, id, 1200)));
     expect(done.every((j) => j.status === 'FINISHED')).toBe(true);
   }, 120_000);
+
+  it('a freed slot claims the jobs already waiting, with nothing queued meanwhile and polling effectively off', async () => {
+    // Queued with no workers; then one slot and no creates: only the ends can wake the worker
+    // (an end that sees no work waiting does not claim again: docs/jobs.md, speed).
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'limelight-freed-'));
+    dirs.push(dataDir);
+    let server = await start({ dataDir, runtimes: () => testRuntime, env: { JOB_WORKER_SLOTS: '0' } });
+    const port = Number(new URL(server.url).port);
+    const { token } = await runner(server, 'freed');
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++)
+      ids.push(String((await create(server, token, { service_id: TEXT2IMG, input: { prompt: `f${i}` } })).json.job_id));
+    await server.close();
+    servers.length = 0;
+
+    server = await start({ dataDir, port, runtimes: () => testRuntime, env: { JOB_POLL_MS: '600000', JOB_WORKER_SLOTS: '1' } });
+    const done = await Promise.all(ids.map((id) => untilFinal(server, token, id, 1200)));
+    expect(done.map((j) => j.status)).toEqual(ids.map(() => 'FINISHED'));
+  }, 120_000);
 });
