@@ -165,6 +165,17 @@ const plainWithin = (text: string) => text.length <= MAX_QUERY_VALUE_LENGTH && !
  * `{ detail }` elsewhere). Bodies are read through a size limit, so a chunked upload cannot make
  * the guard buffer more than the largest route would accept.
  */
+/** Runs a check: the BadInputError's message when it refuses the input, undefined when it passes. */
+function refusalOf(check: () => void): string | undefined {
+  try {
+    check();
+    return undefined;
+  } catch (error) {
+    if (error instanceof BadInputError) return error.message;
+    throw error;
+  }
+}
+
 export function inputGuard(answer: (c: Context, message: string) => Response): MiddlewareHandler {
   const limit = bodyLimit({
     maxSize: MAX_GUARDED_BODY_BYTES,
@@ -172,14 +183,12 @@ export function inputGuard(answer: (c: Context, message: string) => Response): M
       c.json({ detail: `Request body too large: the limit is ${MAX_GUARDED_BODY_BYTES} bytes` }, 413, { Connection: 'close' }),
   });
   return async (c, next) => {
-    try {
+    const urlRefusal = refusalOf(() => {
       const { path, query } = pathAndQuery(c.req.url);
       if (!plainWithin(path)) checkPath(path);
       if (!plainWithin(query)) checkQueryString(query);
-    } catch (error) {
-      if (error instanceof BadInputError) return answer(c, error.message);
-      throw error;
-    }
+    });
+    if (urlRefusal) return answer(c, urlRefusal);
     // GET and HEAD carry no body (@hono/node-server never gives them one). A body with a
     // declared length is read once through @hono/node-server's fast path (c.req.text() straight
     // from the socket, kept for the route's validator): asking for `c.req.raw.body` would build a
@@ -191,25 +200,17 @@ export function inputGuard(answer: (c: Context, message: string) => Response): M
     if (body !== 'chunked') {
       // Larger than any route accepts: the route's own limit answers 413 unread.
       if (body.length > MAX_GUARDED_BODY_BYTES) return next();
-      try {
-        checkBodyText(await c.req.text(), contentType);
-      } catch (error) {
-        if (error instanceof BadInputError) return answer(c, error.message);
-        throw error;
-      }
-      return next();
+      const text = await c.req.text();
+      const bodyRefusal = refusalOf(() => checkBodyText(text, contentType));
+      return bodyRefusal ? answer(c, bodyRefusal) : next();
     }
     let refused: Response | undefined;
     const checked = await limit(c, async () => {
       const text = await c.req.text();
       // The routes' own body limits read the stream again; hand them a fresh one.
       c.req.raw = new Request(c.req.raw, { body: text });
-      try {
-        checkBodyText(text, contentType);
-      } catch (error) {
-        if (!(error instanceof BadInputError)) throw error;
-        refused = answer(c, error.message);
-      }
+      const bodyRefusal = refusalOf(() => checkBodyText(text, contentType));
+      if (bodyRefusal) refused = answer(c, bodyRefusal);
     });
     if (checked instanceof Response) return checked; // 413 from the limit
     return refused ?? next();
