@@ -102,9 +102,7 @@ export class JobWorker {
       events.onCancel((jobId) => this.#abort(jobId, 'cancel')),
     );
     // PGlite's directory belongs to this process alone: whatever was PROCESSING was ours.
-    const { database, config } = this.deps;
-    const requeued = await recoverAbandoned(database.db, events, config.retentionHours, database.kind === 'pglite');
-    if (requeued.some((job) => job.status === 'QUEUED')) this.#poke();
+    await this.#recover(this.deps.database.kind === 'pglite');
     this.#loop = Promise.all([this.#run(), this.#housekeeping()]).then(() => {});
   }
 
@@ -165,7 +163,7 @@ export class JobWorker {
 
   /** Lease recovery and expiry, on their own timer so the claim loop only claims. */
   async #housekeeping(): Promise<void> {
-    const { database, config, events } = this.deps;
+    const { database } = this.deps;
     let lastRecount = 0;
     while (!this.#stop.signal.aborted) {
       try {
@@ -173,8 +171,7 @@ export class JobWorker {
           lastRecount = Date.now();
           await recountJobUsers(database.db);
         }
-        const requeued = await recoverAbandoned(database.db, events, config.retentionHours, false);
-        if (requeued.some((job) => job.status === 'QUEUED')) this.#poke();
+        await this.#recover(false);
         await expireOutputs(database.db);
         await this.deps.files.expire();
       } catch (error) {
@@ -182,6 +179,13 @@ export class JobWorker {
       }
       await sleep(HOUSEKEEPING_MS, this.#stop.signal).promise;
     }
+  }
+
+  /** Requeues or fails abandoned jobs (recoverAbandoned); claims when one was requeued. */
+  async #recover(everyProcessing: boolean): Promise<void> {
+    const { database, config, events } = this.deps;
+    const requeued = await recoverAbandoned(database.db, events, config.retentionHours, everyProcessing);
+    if (requeued.some((job) => job.status === 'QUEUED')) this.#poke();
   }
 
   /** Claims for both pools in one statement, until the pools are full or nothing more is claimable. */
