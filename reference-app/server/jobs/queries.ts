@@ -269,28 +269,32 @@ export async function claimJobs(db: Db, events: JobEvents, options: ClaimOptions
       SELECT service_id, count(*) AS n FROM running GROUP BY service_id
     ), per_publisher AS (
       SELECT publisher_id, count(*) AS n FROM running WHERE publisher_id IS NOT NULL GROUP BY publisher_id
+    ), waiting AS MATERIALIZED (
+      -- Users with queued jobs, with how many more their plan lets run now: read once per user
+      -- (materialized), though both pools' subqueries below and their sum limit by it.
+      SELECT u.user_id, u.served_at, greatest(${concurrencyLimitSql('u.user_id')} - u.running, 0) AS room
+      FROM job_users u WHERE u.queued > 0
     ), fair AS (
-      -- Only users with queued jobs and a free place under their plan: each one's oldest jobs
-      -- of the pools with free slots, as many as the plan still allows, from the claimable index.
-      SELECT q.*, u.served_at FROM job_users u
+      -- Each waiting user's oldest jobs of the pools with free slots, as many as the plan still
+      -- allows, from the claimable index.
+      SELECT q.*, u.served_at FROM waiting u
       CROSS JOIN LATERAL (
         SELECT j.*, row_number() OVER (ORDER BY j.created_at, j.id) AS user_rank
         FROM (
           (SELECT j.id, j.user_id, j.service_id, j.publisher_id, j.created_at, false AS io FROM jobs j
             WHERE j.user_id = u.user_id AND j.status = 'QUEUED' AND NOT (j.runtime = ANY(${ioRuntimes}::text[]))
             ORDER BY j.created_at, j.id
-            LIMIT least(greatest(${concurrencyLimitSql('u.user_id')} - u.running, 0), ${limits.local}::int))
+            LIMIT least(u.room, ${limits.local}::int))
           UNION ALL
           (SELECT j.id, j.user_id, j.service_id, j.publisher_id, j.created_at, true AS io FROM jobs j
             WHERE j.user_id = u.user_id AND j.status = 'QUEUED' AND j.runtime = ANY(${ioRuntimes}::text[])
               AND (${options.containerServices == null} OR j.runtime IS DISTINCT FROM 'container' OR j.service_id = ANY(${sql.val([...(options.containerServices ?? [])])}::text[]))
             ORDER BY j.created_at, j.id
-            LIMIT least(greatest(${concurrencyLimitSql('u.user_id')} - u.running, 0), ${limits.io}::int))
+            LIMIT least(u.room, ${limits.io}::int))
           ORDER BY created_at, id
-          LIMIT greatest(${concurrencyLimitSql('u.user_id')} - u.running, 0)
+          LIMIT u.room
         ) j
       ) q
-      WHERE u.queued > 0
     ), capped AS (
       SELECT f.*,
         row_number() OVER (PARTITION BY f.service_id ORDER BY f.user_rank, f.served_at NULLS FIRST, f.created_at, f.id) AS service_rank,
