@@ -13,6 +13,12 @@
 //   writes charges and earnings in one statement).
 // - The ledger stays the record: entries are listed from it, and `credit_balances` can always be
 //   rebuilt from it with the INSERT below.
+
+/** Adds each user's sum of `changes` (rows of user_id, amount) to their balance, creating it if needed. */
+const addToBalances = (changes: string) => `INSERT INTO credit_balances (user_id, balance)
+      SELECT user_id, sum(amount) FROM (${changes}) changes GROUP BY user_id ORDER BY user_id
+      ON CONFLICT (user_id) DO UPDATE SET balance = credit_balances.balance + excluded.balance`;
+
 export const statements = [
   // No entry may be written between the backfill's read and the triggers' creation (a server of
   // the previous version still running): the ledger is locked against writes until the commit.
@@ -24,9 +30,7 @@ export const statements = [
   `INSERT INTO credit_balances (user_id, balance) SELECT user_id, sum(amount) FROM credit_ledger GROUP BY user_id`,
   `CREATE FUNCTION credit_balances_add() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
-    INSERT INTO credit_balances (user_id, balance)
-      SELECT user_id, sum(amount) FROM added GROUP BY user_id ORDER BY user_id
-      ON CONFLICT (user_id) DO UPDATE SET balance = credit_balances.balance + excluded.balance;
+    ${addToBalances('SELECT user_id, amount FROM added')};
     RETURN NULL;
   END
   $$`,
@@ -40,11 +44,7 @@ export const statements = [
   $$`,
   `CREATE FUNCTION credit_balances_change() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
-    INSERT INTO credit_balances (user_id, balance)
-      SELECT user_id, sum(amount) FROM (
-        SELECT user_id, amount FROM added UNION ALL SELECT user_id, -amount FROM removed
-      ) changes GROUP BY user_id ORDER BY user_id
-      ON CONFLICT (user_id) DO UPDATE SET balance = credit_balances.balance + excluded.balance;
+    ${addToBalances('SELECT user_id, amount FROM added UNION ALL SELECT user_id, -amount FROM removed')};
     RETURN NULL;
   END
   $$`,
