@@ -18,7 +18,7 @@ import { sql } from 'kysely';
 import type { Runtime } from '../../reference-app/server/runtimes/runtime';
 import { startPlatformServer, type PlatformTestServer } from '../../reference-app/server/testing';
 import { testPostgres } from '../integration/jobs/postgres';
-import { graphileBench } from './jobsGraphile';
+import { graphileBench, percentile } from './jobsGraphile';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 300);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 50);
@@ -50,8 +50,6 @@ const startOf = (prompt: string) =>
   started.has(prompt)
     ? Promise.resolve(started.get(prompt)!)
     : new Promise<number>((resolve) => onStart.set(prompt, () => resolve(started.get(prompt)!)));
-
-import { percentile } from './jobsGraphile';
 
 /** A user signed up through the auth API (auto-confirmed), on the enterprise plan, with credits. */
 async function benchUser(server: PlatformTestServer): Promise<string> {
