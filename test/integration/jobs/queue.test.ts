@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../src/api';
 import type { Runtime } from '../../../reference-app/server/runtimes/runtime';
+import { dropSchema } from '../../../reference-app/server/db/connect';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { claimJobs, REQUEUED_MESSAGE, WORKER_LOST_ERROR } from '../../../reference-app/server/jobs/queries';
 import { JobEvents } from '../../../reference-app/server/jobs/events';
@@ -156,7 +157,6 @@ describe('two servers on one PostgreSQL', () => {
     } finally {
       await b.close();
       await a.close();
-      const { dropSchema } = await import('../../../reference-app/server/db/connect');
       await dropSchema(pg.url, schema);
     }
   }, 180_000);
@@ -187,7 +187,6 @@ describe('two servers on one PostgreSQL', () => {
         });
       } finally {
         await server.close();
-        const { dropSchema } = await import('../../../reference-app/server/db/connect');
         await dropSchema(url, schema);
       }
     };
