@@ -30,14 +30,17 @@ export type DomainErrorCode =
 
 export class DomainError extends Error {
   override name = 'DomainError';
+  /** For a `rate_limited` refusal: when to try again (the API sends it as Retry-After). */
+  readonly retryAfterSeconds: number | undefined;
   constructor(
     readonly code: DomainErrorCode,
     readonly detail: string,
     /** One entry per bad field, so a form can mark each field. */
     readonly fields?: FieldError[],
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
     super(detail, options);
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }
 

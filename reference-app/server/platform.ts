@@ -123,7 +123,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     // and its worker leaves their jobs to the holder.
     const fleet = options.fleet ?? hosting?.fleet ?? (config.databaseUrl ? new LeasedFleet(db, box, { local: null }) : undefined);
     const runtimes = createRuntimeRegistry({ box, config: config.runtimes, own: urlPolicy.own, fleet, choose: options.runtimes });
-    const jobs = await startJobs({ database, config, linkKey, media, runtimes, loadRunnable: runnableServiceLoader(db, config.publicUrl) });
+    const loadRunnable = runnableServiceLoader(db, config.publicUrl);
+    const jobs = await startJobs({ database, config, linkKey, media, limiter, runtimes, loadRunnable });
 
     // The same check as the API's: a valid signature and a session that still exists.
     const sessionState = sessionStateLookup(db);

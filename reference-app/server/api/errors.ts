@@ -31,5 +31,6 @@ export function domainErrorAnswer(error: DomainError) {
 export function answerDomainError(c: Context, error: unknown): Response | undefined {
   if (!(error instanceof DomainError)) return undefined;
   const { status, body } = domainErrorAnswer(error);
+  if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
   return c.json(body, status);
 }

@@ -3,16 +3,16 @@ import type { RateLimits } from '../config';
 import type { RateLimiter } from '../http/rateLimit';
 import type { MaybeSignedInEnv } from './authenticate';
 
-// Per-user rate limits on the routes that make the platform work or store: creating jobs,
-// uploading files, importing an OpenAPI document (the server fetches and parses it) and health
-// checks (the server calls the service). Counted per user in the shared rate-limit store, so
-// every server process counts together (docs/security.md, "Limits"). The limits are far above
-// what a person or a script that waits for its jobs sends; they stop floods.
+// Per-user rate limits on the routes that make the platform work or store: uploading files,
+// importing an OpenAPI document (the server fetches and parses it) and health checks (the server
+// calls the service). Job creates are limited by the job service itself (jobs/createLimit.ts),
+// on every route that creates one. Counted per user in the shared rate-limit store, so every
+// server process counts together (docs/security.md, "Limits"). The limits are far above what a
+// person or a script that waits for its jobs sends; they stop floods.
 
-type Limited = 'jobs' | 'files' | 'imports' | 'healthChecks';
+type Limited = 'files' | 'imports' | 'healthChecks';
 
 const RULES: Array<{ method: string; path: RegExp; bucket: Limited; what: string }> = [
-  { method: 'POST', path: /^\/v1\/jobs$/, bucket: 'jobs', what: 'jobs created' },
   { method: 'POST', path: /^\/v1\/files$/, bucket: 'files', what: 'file uploads' },
   { method: 'POST', path: /\/import_openapi$/, bucket: 'imports', what: 'OpenAPI imports' },
   { method: 'POST', path: /\/health_check$/, bucket: 'healthChecks', what: 'health checks' },

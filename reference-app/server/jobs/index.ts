@@ -1,9 +1,11 @@
 import type { DatabaseHandle } from '../db/connect';
 import type { ServerConfig } from '../config';
 import { CATALOGUE_CHANNEL, CATALOGUE_COUNTS_PREFIX } from '../http/catalogueCache';
+import type { RateLimiter } from '../http/rateLimit';
 import { log } from '../log';
 import type { MediaStore } from '../media/store';
 import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
+import { CreateLimit } from './createLimit';
 import { JobEvents } from './events';
 import { createFileStore, type FileStore } from './files';
 import { JobService } from './service';
@@ -27,6 +29,8 @@ export async function startJobs(options: {
   config: ServerConfig;
   linkKey: Buffer;
   media: MediaStore;
+  /** The server's rate limiter: the per-account limit of creates counts on it (createLimit.ts). */
+  limiter: RateLimiter;
   /** Which runtime runs each service (runtimes/registry.ts). */
   runtimes: RuntimeRegistry;
   /** Reads a service to run: jobs never read publishing's tables themselves. */
@@ -36,7 +40,14 @@ export async function startJobs(options: {
   const { database, config, runtimes, loadRunnable } = options;
   const events = new JobEvents(database.kind === 'postgres' ? (config.databaseSchema ?? 'public') : undefined);
   const files = createFileStore(database.db, options.media, config.publicUrl);
+  const createLimit = new CreateLimit({
+    limiter: options.limiter,
+    limit: config.rateLimits.jobs,
+    windowSeconds: config.rateLimits.windowSeconds,
+    sharedStore: config.rateLimitStore === 'database',
+  });
   const service = new JobService({
+    createLimit,
     db: database.db,
     config: config.jobs,
     publicUrl: config.publicUrl,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { PUBLISHER_SHARE } from '@limelight/widgets/run';
 import { prepared } from '../db/prepared';
 import type { Db } from '../db/types';
+import type { CounterHit, CounterState } from './createLimit';
 import type { JobRow } from './envelope';
 import type { JobEvents } from './events';
 import { PLAN_CONCURRENCY } from './plans';
@@ -66,6 +67,8 @@ export interface InsertedJobs {
   rows: Map<string, CreatedJob>;
   available: number;
   reserved: number;
+  /** The create counter after the statement counted the batch (when it was asked to). */
+  counter?: CounterState;
 }
 
 /**
@@ -77,8 +80,11 @@ export interface InsertedJobs {
  * `job_funds` (migration 012) takes the user's create lock and reads the credits with a snapshot
  * taken after it, so parallel creates of one user (from any process) are checked one after the
  * other, each seeing the holds of those before it. One statement, one round trip.
+ * With `count`, the same statement counts the batch on the user's create counter (createLimit.ts)
+ * and inserts only the jobs within the limit, as rate-limiter-flexible's own upsert would have
+ * counted them one by one.
  */
-export async function insertJobsWithHold(db: Db, events: JobEvents, jobs: readonly NewJob[]): Promise<InsertedJobs> {
+export async function insertJobsWithHold(db: Db, events: JobEvents, jobs: readonly NewJob[], count?: CounterHit): Promise<InsertedJobs> {
   const userId = jobs[0]!.userId;
   const wanted = jobs.map((job, ord) => ({
     ord,
@@ -95,14 +101,33 @@ export async function insertJobsWithHold(db: Db, events: JobEvents, jobs: readon
     request_hash: job.requestHash,
     webhook_url: job.webhookUrl,
   }));
-  const result = await sql<CreatedJob & { available_credits: string; reserved_credits: string }>`${prepared('insert_jobs')}
-    WITH funds AS MATERIALIZED (
-      SELECT * FROM job_funds(${userId}::uuid)
+  const hit = count ?? { key: null, points: 0, limit: 0, now: 0, expire: 0 };
+  type Row = CreatedJob & {
+    available_credits: string;
+    reserved_credits: string;
+    counter_points: number | null;
+    counter_expire: string | null;
+  };
+  const result = await sql<Row>`${prepared('insert_jobs')}
+    WITH counted AS MATERIALIZED (
+      -- rate-limiter-flexible's upsert (RateLimiterPostgres), for all of the batch at once.
+      INSERT INTO rate_limits AS r (key, points, expire)
+      SELECT ${hit.key}::text, ${hit.points}::integer, ${hit.expire}::bigint WHERE ${hit.key}::text IS NOT NULL
+      ON CONFLICT (key) DO UPDATE SET
+        points = CASE WHEN r.expire <= ${hit.now}::bigint THEN excluded.points ELSE r.points + excluded.points END,
+        expire = CASE WHEN r.expire <= ${hit.now}::bigint THEN excluded.expire ELSE r.expire END
+      RETURNING points, expire
+    ), funds AS MATERIALIZED (
+      -- After the count (an always-true one-time filter runs it first): every create statement
+      -- takes the counter's row lock before the user's create lock, never the other way round.
+      SELECT * FROM job_funds(${userId}::uuid) WHERE (SELECT count(*) FROM counted) >= 0
     ), wanted AS (
       SELECT w.*, sum(w.hold_credits) OVER (ORDER BY w.ord) AS holds_so_far
       FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS w(ord integer, id uuid, service_id text, publisher_id uuid,
         endpoint text, input jsonb, runtime text, time_limit_s integer, price_per_s_usd numeric, hold_credits numeric,
         idempotency_key text, request_hash text, webhook_url text)
+      -- The i-th create of the batch is within the limit when the count before the batch plus i + 1 is.
+      WHERE NOT EXISTS (SELECT FROM counted c WHERE c.points - (${hit.points}::integer - 1 - w.ord) > ${hit.limit}::integer)
     ), ins AS (
       INSERT INTO jobs (id, user_id, service_id, publisher_id, endpoint, input, runtime, time_limit_s, price_per_s_usd,
         hold_credits, idempotency_key, request_hash, webhook_url)
@@ -117,6 +142,7 @@ export async function insertJobsWithHold(db: Db, events: JobEvents, jobs: readon
       ON CONFLICT (user_id) DO UPDATE SET queued = job_users.queued + excluded.queued
     )
     SELECT ins.*, funds.balance - funds.reserved AS available_credits, funds.reserved AS reserved_credits,
+      (SELECT points FROM counted) AS counter_points, (SELECT expire FROM counted) AS counter_expire,
       CASE WHEN ins.id IS NOT NULL THEN ${queuedNotice(events)} END,
       -- The envelope's queue.position, without another round trip: the queued jobs before it
       -- (this statement does not see its own rows, so the batch's earlier ones are added).
@@ -127,10 +153,12 @@ export async function insertJobsWithHold(db: Db, events: JobEvents, jobs: readon
     FROM funds LEFT JOIN ins ON true`.execute(db);
   const first = result.rows[0]!;
   const rows = new Map<string, CreatedJob>();
-  for (const { available_credits: _, reserved_credits: __, ...row } of result.rows) {
+  for (const { available_credits: _, reserved_credits: __, counter_points: ___, counter_expire: ____, ...row } of result.rows) {
     if (row.id) rows.set(row.id, { ...row, queue_position: Number(row.queue_position) });
   }
-  return { rows, available: Number(first.available_credits), reserved: Number(first.reserved_credits) };
+  const counter =
+    first.counter_points === null ? undefined : { points: Number(first.counter_points), expire: Number(first.counter_expire) };
+  return { rows, available: Number(first.available_credits), reserved: Number(first.reserved_credits), counter };
 }
 
 export function selectJob(q: Db, userId: string, jobId: string) {

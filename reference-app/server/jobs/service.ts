@@ -4,6 +4,7 @@ import { creditsForRun, describeFieldErrors, isFileUrl, validateJobInput } from 
 import type { Db } from '../db/types';
 import { DomainError } from '../errors';
 import type { JobsConfig } from './config';
+import type { CounterHit, CreateLimit } from './createLimit';
 import { envelopeOf, isFinalStatus, type JobRow } from './envelope';
 import type { JobEvents } from './events';
 import { sleep } from './events';
@@ -42,6 +43,8 @@ export interface JobServiceDeps {
   /** Reads the service to run (publishing owns the table). */
   loadRunnable: LoadRunnable;
   files: FileStore;
+  /** The per-account limit of creates (counted by the insert statement when it can be). */
+  createLimit: CreateLimit;
 }
 
 /** What a create's insert answers: the job, or undefined with the credits that did not cover it. */
@@ -49,6 +52,8 @@ interface Inserted {
   row: JobRow | undefined;
   available: number;
   reserved: number;
+  /** Over the per-account limit of creates: nothing was inserted. */
+  refused?: DomainError;
 }
 
 /** A service and its GPU price are reused this long by the creates that follow (one read per burst). */
@@ -195,7 +200,16 @@ export class JobService {
   }
 
   /** Queues a run. Answers the job and whether it is a replay of an earlier create. */
-  async create(userId: string, body: JobCreate, idempotencyKey?: string): Promise<{ row: JobRow; replayed: boolean }> {
+  create(userId: string, body: JobCreate, idempotencyKey?: string): Promise<{ row: JobRow; replayed: boolean }> {
+    return this.deps.createLimit.guard(userId, (attempt) => this.#create(userId, body, idempotencyKey, attempt));
+  }
+
+  async #create(
+    userId: string,
+    body: JobCreate,
+    idempotencyKey: string | undefined,
+    attempt: { counted: boolean },
+  ): Promise<{ row: JobRow; replayed: boolean }> {
     const { db, config } = this.deps;
     const { service, endpoint } = await this.resolveEndpoint(userId, body.service_id, body.endpoint);
 
@@ -229,6 +243,7 @@ export class JobService {
     const price = await this.#price(service.id);
     const timeLimitS = endpoint.time_limit_s ?? config.defaultTimeLimitSeconds;
     const hold = holdFor(timeLimitS, price.pricePerSecondUsd);
+    attempt.counted = true; // by the insert statement, from here on
     const inserted = await this.#inserts.add(userId, {
       id: randomUUID(),
       userId,
@@ -244,6 +259,7 @@ export class JobService {
       requestHash: hash,
       webhookUrl: body.webhook ?? null,
     });
+    if (inserted.refused) throw inserted.refused;
     if (inserted.row) return { row: inserted.row, replayed: false };
     if (idempotencyKey) {
       // A concurrent create with the same key won the race: answer its job.
@@ -259,18 +275,27 @@ export class JobService {
   /**
    * Inserts jobs of one user with their holds. A job the batch did not insert (its hold did not
    * fit after the others', or its idempotency key was taken) is tried again alone, so it gets
-   * exactly the answer it would have had by itself.
+   * exactly the answer it would have had by itself (and is not counted again: the batch counted it).
    */
   async #insertBatch(jobs: NewJob[]): Promise<Inserted[]> {
-    const insert = async (batch: NewJob[]) => {
-      const inserted = await insertJobsWithHold(this.deps.db, this.deps.events, batch);
+    const insert = async (batch: NewJob[], count?: CounterHit) => {
+      const inserted = await insertJobsWithHold(this.deps.db, this.deps.events, batch, count);
       // This process's worker claims now, without waiting for the notification to come back.
       if (inserted.rows.size) this.deps.events.queuedHere();
       return inserted;
     };
-    const inserted = await insert(jobs);
+    const limit = this.deps.createLimit;
+    const userId = jobs[0]!.userId;
+    const count = limit.countsInStatement ? limit.hit(userId, jobs.length) : undefined;
+    const inserted = await insert(jobs, count);
     const answers: Inserted[] = [];
-    for (const job of jobs) {
+    for (const [ord, job] of jobs.entries()) {
+      const { available, reserved } = inserted;
+      const refused = count && inserted.counter ? limit.refusalAt(userId, count, inserted.counter, ord) : undefined;
+      if (refused) {
+        answers.push({ row: undefined, available, reserved, refused });
+        continue;
+      }
       const row = inserted.rows.get(job.id);
       const alone = row || jobs.length === 1 ? inserted : await insert([job]);
       answers.push({ row: alone.rows.get(job.id), available: alone.available, reserved: alone.reserved });
