@@ -237,6 +237,9 @@ export function serviceOpenApiDocument(service: ServiceForDocument, options: Ser
           200: { description: 'The job created earlier with this Idempotency-Key', content: jsonContent(ref(jobName)) },
           201: { description: 'Job queued (or ended, with Prefer: wait)', content: jsonContent(ref(jobName)) },
           ...ERRORS,
+          429: problem(
+            'Too many jobs created by this account in the window (Retry-After says when to try again), or too many webhook deliveries waiting',
+          ),
         },
       },
     };

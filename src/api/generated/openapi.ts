@@ -241,7 +241,7 @@ export type paths = {
             'application/json': components['schemas']['JobApiError'];
           };
         };
-        /** @description Too many webhook deliveries waiting */
+        /** @description Too many jobs created by this account in the window (Retry-After says when to try again), or too many webhook deliveries waiting */
         429: {
           headers: {
             [name: string]: unknown;

@@ -48,7 +48,7 @@ describe('GET /v1/services/{service_id}/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     const run = doc.paths[`/v1/services/${TEXT2IMG}/run/generate`]!.post!;
     expect(run.operationId).toBe('run_generate');
-    expect(Object.keys(run.responses).sort()).toEqual(['200', '201', '401', '402', '404', '409', '422', '503']);
+    expect(Object.keys(run.responses).sort()).toEqual(['200', '201', '401', '402', '404', '409', '422', '429', '503']);
     const input = doc.components.schemas.GenerateInput!;
     expect(input.required).toEqual(['prompt']);
     expect(input.properties!.width).toMatchObject({ type: 'integer', default: 1024 });
