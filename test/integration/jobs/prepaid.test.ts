@@ -38,6 +38,23 @@ async function start(options: Parameters<typeof startPlatformServer>[0]) {
   return server;
 }
 
+/**
+ * A server with no worker slots (jobs stay queued) on a data directory of its own; `restart(env)`
+ * closes it and starts another on the same directory and port (so tokens stay valid), with `env`.
+ */
+async function withoutWorkers(label: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `limelight-${label}-`));
+  dirs.push(dataDir);
+  const server = await start({ dataDir, runtimes: () => testRuntime, env: { JOB_WORKER_SLOTS: '0' } });
+  const port = Number(new URL(server.url).port);
+  const restart = async (env?: Record<string, string>) => {
+    await server.close();
+    servers.length = 0;
+    return start({ dataDir, port, runtimes: () => testRuntime, env });
+  };
+  return { server, restart };
+}
+
 const create = (target: Target, token: string, body: unknown, headers: Record<string, string> = {}) =>
   rawApi(target, 'POST', '/v1/jobs', { token, body, headers });
 
@@ -71,11 +88,9 @@ async function text2imgHold(server: PlatformTestServer, token: string): Promise<
 
 describe('credit holds', () => {
   it('accepts exactly 5 of 50 parallel runs with a balance for 5, holds them, and never goes below zero', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'limelight-holds-'));
-    dirs.push(dataDir);
     // No workers first, so every accepted job keeps its hold while the 50 creates race.
-    let server = await start({ dataDir, runtimes: () => testRuntime, env: { JOB_WORKER_SLOTS: '0' } });
-    const port = Number(new URL(server.url).port);
+    const queued = await withoutWorkers('holds');
+    let server = queued.server;
     const { token, userId } = await runner(server, 'holds');
     const hold = await text2imgHold(server, token);
     expect(hold).toBeGreaterThan(0);
@@ -96,11 +111,9 @@ describe('credit holds', () => {
     const balanceAnswer = (await rawApi(server, 'GET', '/v1/payment/balance', { token })).json;
     expect(balanceAnswer.balance).toBeCloseTo(hold * 5.5, 4);
     expect(balanceAnswer.reserved).toBeCloseTo(hold * 5, 4);
-    await server.close();
-    servers.length = 0;
 
     // With workers the five run, settle against their real (tiny) cost and release the rest.
-    server = await start({ dataDir, port, runtimes: () => testRuntime });
+    server = await queued.restart();
     const done = await Promise.all(accepted.map((a) => untilFinal(server, token, String(a.json.job_id))));
     expect(done.every((j) => j.status === 'FINISHED')).toBe(true);
     const spent = done.reduce((sum, j) => sum + j.metrics.cost_credits!, 0);
@@ -112,10 +125,8 @@ describe('credit holds', () => {
   }, 120_000);
 
   it('never charges more than the hold, and stops a run whose hold is used up', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'limelight-hold-cap-'));
-    dirs.push(dataDir);
-    let server = await start({ dataDir, runtimes: () => testRuntime, env: { JOB_WORKER_SLOTS: '0' } });
-    const port = Number(new URL(server.url).port);
+    const queued = await withoutWorkers('hold-cap');
+    let server = queued.server;
     const { token } = await runner(server, 'gamer');
     // Past runs were instant, so any estimate would be tiny; this run would take a minute.
     const { json } = await create(server, token, { service_id: TEXT2IMG, input: { prompt: 'sleep:60000' } });
@@ -127,10 +138,8 @@ describe('credit holds', () => {
     );
     const oneSecond = creditsForRun(1, price);
     await server.platform.database.db.updateTable('jobs').set({ hold_credits: oneSecond }).where('id', '=', id).execute();
-    await server.close();
-    servers.length = 0;
 
-    server = await start({ dataDir, port, runtimes: () => testRuntime });
+    server = await queued.restart();
     const done = await untilFinal(server, token, id);
     expect(done).toMatchObject({ status: 'TIMEOUT', error: { code: 'hold_exhausted' } });
     expect(done.metrics.cost_credits).toBeLessThanOrEqual(oneSecond);
@@ -362,18 +371,13 @@ describe('wake-ups', () => {
   it('a freed slot claims the jobs already waiting, with nothing queued meanwhile and polling effectively off', async () => {
     // Queued with no workers; then one slot and no creates: only the ends can wake the worker
     // (an end that sees no work waiting does not claim again: docs/jobs.md, speed).
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'limelight-freed-'));
-    dirs.push(dataDir);
-    let server = await start({ dataDir, runtimes: () => testRuntime, env: { JOB_WORKER_SLOTS: '0' } });
-    const port = Number(new URL(server.url).port);
-    const { token } = await runner(server, 'freed');
+    const queued = await withoutWorkers('freed');
+    const { token } = await runner(queued.server, 'freed');
     const ids: string[] = [];
     for (let i = 0; i < 6; i++)
-      ids.push(String((await create(server, token, { service_id: TEXT2IMG, input: { prompt: `f${i}` } })).json.job_id));
-    await server.close();
-    servers.length = 0;
+      ids.push(String((await create(queued.server, token, { service_id: TEXT2IMG, input: { prompt: `f${i}` } })).json.job_id));
 
-    server = await start({ dataDir, port, runtimes: () => testRuntime, env: { JOB_POLL_MS: '600000', JOB_WORKER_SLOTS: '1' } });
+    const server = await queued.restart({ JOB_POLL_MS: '600000', JOB_WORKER_SLOTS: '1' });
     const done = await Promise.all(ids.map((id) => untilFinal(server, token, id, 1200)));
     expect(done.map((j) => j.status)).toEqual(ids.map(() => 'FINISHED'));
   }, 120_000);
