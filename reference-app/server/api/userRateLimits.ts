@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { RateLimits } from '../config';
-import type { RateLimiter } from '../http/rateLimit';
+import { perAccountRefusal, type RateLimiter } from '../http/rateLimit';
 import type { MaybeSignedInEnv } from './authenticate';
 
 // Per-user rate limits on the routes that make the platform work or store: uploading files,
@@ -33,11 +33,9 @@ export function userRateLimitFor(
     if (!userId) return next();
     const decision = await limiter.hit(`user-${rule.bucket}`, userId, limit);
     if (!decision.allowed) {
-      return c.json(
-        { detail: `Too many ${rule.what}: at most ${limit} per ${limits.windowSeconds} s per account; retry in ${decision.retryAfter} s` },
-        429,
-        { 'Retry-After': String(decision.retryAfter) },
-      );
+      return c.json({ detail: perAccountRefusal(rule.what, limit, limits.windowSeconds, decision.retryAfter) }, 429, {
+        'Retry-After': String(decision.retryAfter),
+      });
     }
     return next();
   };

@@ -30,7 +30,12 @@ export interface RateLimiterOptions {
 
 const TABLE = 'rate_limits';
 
-const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+/** The detail of a per-account limit's 429 (the job service's create limit and the API's per-user ones say it alike). */
+export const perAccountRefusal = (what: string, limit: number, windowSeconds: number, retryAfter: number) =>
+  `Too many ${what}: at most ${limit} per ${windowSeconds} s per account; retry in ${retryAfter} s`;
+
+/** Retry-After for a window that ends in `ms`: whole seconds, at least 1. */
+export const retryAfterSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 interface Hit {
   limiter: RateLimiterAbstract;
@@ -95,6 +100,6 @@ async function countHits(hits: Hit[]): Promise<RateDecision[]> {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
     res = rejection;
   }
-  const retryAfter = seconds(res.msBeforeNext);
+  const retryAfter = retryAfterSeconds(res.msBeforeNext);
   return hits.map((_, i) => ({ allowed: res.consumedPoints - (hits.length - 1 - i) <= limit, retryAfter }));
 }

@@ -1,5 +1,5 @@
 import { DomainError } from '../errors';
-import type { RateLimiter } from '../http/rateLimit';
+import { perAccountRefusal, retryAfterSeconds, type RateLimiter } from '../http/rateLimit';
 
 // The per-account limit of job creates (RATE_LIMIT_JOBS per RATE_LIMIT_WINDOW, docs/security.md,
 // "Limits"), for POST /v1/jobs and the per-service run operations alike. With the shared store
@@ -122,12 +122,9 @@ export class CreateLimit {
 
   #refusal(msLeft: number): DomainError {
     const { limit, windowSeconds } = this.options;
-    const retryAfter = Math.max(1, Math.ceil(msLeft / 1000));
-    return new DomainError(
-      'rate_limited',
-      `Too many jobs created: at most ${limit} per ${windowSeconds} s per account; retry in ${retryAfter} s`,
-      undefined,
-      { retryAfterSeconds: retryAfter },
-    );
+    const retryAfter = retryAfterSeconds(msLeft);
+    return new DomainError('rate_limited', perAccountRefusal('jobs created', limit, windowSeconds, retryAfter), undefined, {
+      retryAfterSeconds: retryAfter,
+    });
   }
 }
