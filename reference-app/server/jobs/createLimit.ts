@@ -68,18 +68,16 @@ export class CreateLimit {
       return create({ counted: true });
     }
     const attempt = { counted: false };
-    let value: T;
-    try {
-      value = await create(attempt);
-    } catch (error) {
-      if (!attempt.counted) throw (await this.#countAlone(userId)) ?? error;
-      throw error;
-    }
+    const outcome = await create(attempt).then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
     if (!attempt.counted) {
       const refused = await this.#countAlone(userId);
       if (refused) throw refused;
     }
-    return value;
+    if ('error' in outcome) throw outcome.error;
+    return outcome.value;
   }
 
   /** The refusal of a user already known to be over the limit, without counting. */
