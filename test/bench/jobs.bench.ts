@@ -172,8 +172,10 @@ async function run(label: string, server: PlatformTestServer) {
     // pickup is add_job -> task start, which its warm-up already ran).
     await streamLatency(server, token, Math.min(10, WARMUP));
     const cpu = process.cpuUsage();
+    const loop = performance.eventLoopUtilization();
     const jobsPerSecond = await throughput(server, token, JOBS);
     const { user, system } = process.cpuUsage(cpu);
+    const { utilization } = performance.eventLoopUtilization(loop);
     const { seen, pickup } = await streamLatency(server, token, STREAMS);
     const ms = (values: number[], p: number) => Math.round(percentile(values, p) * 10) / 10;
     return {
@@ -185,6 +187,8 @@ async function run(label: string, server: PlatformTestServer) {
       'SSE sees it p99 ms': ms(seen, 0.99),
       // The process is client, API and worker at once: its CPU per job bounds jobs/s on one core.
       'CPU ms/job': Math.round(((user + system) / 1000 / JOBS) * 100) / 100,
+      // The share of the phase the one JavaScript thread was busy: near 100 %, it is the bound.
+      'loop busy %': Math.round(utilization * 100),
     };
   } finally {
     await server.close();
@@ -245,6 +249,7 @@ else if (pg) {
       'SSE sees it p50 ms': '-',
       'SSE sees it p99 ms': '-',
       'CPU ms/job': '-',
+      'loop busy %': '-',
     });
     lines.push(jsonLine(ours, graphile));
   } finally {
