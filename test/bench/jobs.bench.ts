@@ -13,6 +13,7 @@
 // the same database: add_job -> task start is its pickup. Each database ends with one JSON line.
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { Runtime } from '../../reference-app/server/runtimes/runtime';
