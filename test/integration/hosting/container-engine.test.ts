@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registryUnavailableReason, startRegistry, type TestRegistry } from '../../../scripts/registry.mjs';
-import { EngineError } from '../../../reference-app/server/runtimes/container/engine';
+import { ContainerEngine, EngineError, networkName } from '../../../reference-app/server/runtimes/container/engine';
 import { InstanceFactory } from '../../../reference-app/server/runtimes/container/instances';
 import { limitsForGpu } from '../../../reference-app/server/runtimes/container/limits';
 import { LogRing } from '../../../reference-app/server/runtimes/container/logRing';
@@ -140,6 +140,32 @@ describe.skipIf(skip)('container engine (Podman, docker-registry)', () => {
     const factory = factoryFor('health', { healthPath: '/healthz' });
     await expect(factory.acquire()).rejects.toThrow(/health check failed.*answered 404/);
     await factory.discardSpares();
+  });
+
+  // A deploy creates its first instance and its paused spares at once, each asking for the
+  // deployment's network. Podman answers the second creation of a name with 500 (Docker: 409);
+  // that failed the deploy ("network already exists") while its instance was starting.
+  it('the network of a deployment is made once when asked for at the same time, here and by another process', async () => {
+    const id = t.deploymentId('network-race');
+    const other = ContainerEngine.fromDockerHost(t.dockerHost); // another server process's engine
+    const names = await Promise.all([
+      t.engine.ensureNetwork(id),
+      t.engine.ensureNetwork(id),
+      other.ensureNetwork(id),
+      other.ensureNetwork(id),
+    ]);
+    expect(names).toEqual(Array(4).fill(networkName(id)));
+    const networks = await t.engine.docker.listNetworks({ filters: { name: [networkName(id)] } });
+    expect(networks.filter((n) => n.Name === networkName(id))).toHaveLength(1);
+    // Asked again once it exists: the same network, nothing created.
+    await expect(t.engine.ensureNetwork(id)).resolves.toBe(networkName(id));
+    await t.engine.removeDeployment(id);
+  });
+
+  it('a network the engine refuses to make is still an error, with its reason', async () => {
+    const refused = t.engine.ensureNetwork('not a valid/name');
+    await expect(refused).rejects.toBeInstanceOf(EngineError);
+    await expect(refused).rejects.toThrow(/name/i);
   });
 
   it('the paused pool: a spare is unpaused on demand and nothing is left after discard', async () => {

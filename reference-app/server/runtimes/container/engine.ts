@@ -76,6 +76,8 @@ function reasonOf(error: unknown): string {
 
 export class ContainerEngine {
   readonly reach: 'internal' | 'published';
+  /** Network creations in flight, by name (ensureNetwork). */
+  readonly #networks = new Map<string, Promise<string>>();
 
   constructor(
     readonly docker: Docker,
@@ -121,23 +123,44 @@ export class ContainerEngine {
     }
   }
 
-  /** The deployment's own network: internal (no route out) unless the engine reaches by published port. */
-  async ensureNetwork(deploymentId: string): Promise<string> {
+  /**
+   * The deployment's own network: internal (no route out) unless the engine reaches by published
+   * port. Safe to call at the same time for one deployment (a deploy starts its first instance
+   * and its paused spares together): calls in this process share one creation, and a creation
+   * that fails because another process made the network first is a success. Podman answers a
+   * name already taken with 500, Docker with 409, so the network is looked up again rather than
+   * the status trusted.
+   */
+  ensureNetwork(deploymentId: string): Promise<string> {
     const name = networkName(deploymentId);
+    let pending = this.#networks.get(name);
+    if (!pending) {
+      pending = this.#createNetwork(name, deploymentId).finally(() => this.#networks.delete(name));
+      this.#networks.set(name, pending);
+    }
+    return pending;
+  }
+
+  async #networkExists(name: string): Promise<boolean> {
     try {
       await this.docker.getNetwork(name).inspect();
+      return true;
     } catch {
-      try {
-        await this.docker.createNetwork({
-          Name: name,
-          Driver: 'bridge',
-          Internal: this.reach === 'internal',
-          Labels: { [MANAGED_LABEL]: 'true', [DEPLOYMENT_LABEL]: deploymentId },
-        });
-      } catch (error) {
-        // Another process created it between inspect and create.
-        if ((error as { statusCode?: number }).statusCode !== 409) throw new EngineError('create', reasonOf(error), { cause: error });
-      }
+      return false;
+    }
+  }
+
+  async #createNetwork(name: string, deploymentId: string): Promise<string> {
+    if (await this.#networkExists(name)) return name;
+    try {
+      await this.docker.createNetwork({
+        Name: name,
+        Driver: 'bridge',
+        Internal: this.reach === 'internal',
+        Labels: { [MANAGED_LABEL]: 'true', [DEPLOYMENT_LABEL]: deploymentId },
+      });
+    } catch (error) {
+      if (!(await this.#networkExists(name))) throw new EngineError('create', reasonOf(error), { cause: error });
     }
     return name;
   }
