@@ -11,6 +11,7 @@ import { ErrorSchema } from '../api/schemas';
 import { isFinalStatus } from './envelope';
 import { UPLOAD_TYPES } from './files';
 import {
+  CREATE_REFUSED_429,
   EstimateQuerySchema,
   EstimateSchema,
   FileRefSchema,
@@ -87,9 +88,7 @@ export function jobRoutes(deps: ApiDeps) {
         404: problem('Unknown service or endpoint'),
         409: problem('Idempotency-Key reused for a different request'),
         422: problem('Invalid input: errors lists each field'),
-        429: problem(
-          'Too many jobs created by this account in the window (Retry-After says when to try again), or too many webhook deliveries waiting',
-        ),
+        429: problem(CREATE_REFUSED_429),
         503: problem('No runtime serves this service here'),
       },
     }),

@@ -95,3 +95,7 @@ export const HoldsSchema = z
     ),
   })
   .openapi('JobHolds');
+
+/** The 429 of every operation that creates a job (POST /v1/jobs and each service's run operation). */
+export const CREATE_REFUSED_429 =
+  'Too many jobs created by this account in the window (Retry-After says when to try again), or too many webhook deliveries waiting';

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { EndpointOutput, ServiceEndpoint } from '@limelight/widgets/api';
 import { endpointInputSchema, type JsonSchema } from '@limelight/widgets/run';
-import { FieldErrorSchema, FileRefSchema, JobErrorBodySchema, JobListSchema, JobSchema } from '../jobs/schemas';
+import { CREATE_REFUSED_429, FieldErrorSchema, FileRefSchema, JobErrorBodySchema, JobListSchema, JobSchema } from '../jobs/schemas';
 
 // The OpenAPI 3.1 document of one service: how to run each of its endpoints through the job API
 // (docs/jobs.md), with the endpoint's input as JSON Schema (from the same parameters the server
@@ -237,9 +237,7 @@ export function serviceOpenApiDocument(service: ServiceForDocument, options: Ser
           200: { description: 'The job created earlier with this Idempotency-Key', content: jsonContent(ref(jobName)) },
           201: { description: 'Job queued (or ended, with Prefer: wait)', content: jsonContent(ref(jobName)) },
           ...ERRORS,
-          429: problem(
-            'Too many jobs created by this account in the window (Retry-After says when to try again), or too many webhook deliveries waiting',
-          ),
+          429: problem(CREATE_REFUSED_429),
         },
       },
     };
