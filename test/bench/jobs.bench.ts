@@ -20,6 +20,7 @@ import type { Runtime } from '../../reference-app/server/runtimes/runtime';
 import { startPlatformServer, type PlatformTestServer } from '../../reference-app/server/testing';
 import { testPostgres } from '../integration/jobs/postgres';
 import { graphileBench, percentile } from './jobsGraphile';
+import { postgresCpu } from './processTreeCpu';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 300);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 50);
@@ -107,10 +108,15 @@ async function textOf(response: http.IncomingMessage): Promise<string> {
   return text;
 }
 
+/** The bytes of the last create, request and answer: the HTTP floor's load is made of them. */
+let lastCreate: { request: string; answer: string } | undefined;
+
 const submit = async (server: PlatformTestServer, token: string, prompt: string) => {
-  const response = await request(server, token, 'POST', '/v1/jobs', JSON.stringify({ service_id: SERVICE, input: { prompt } }));
+  const body = JSON.stringify({ service_id: SERVICE, input: { prompt } });
+  const response = await request(server, token, 'POST', '/v1/jobs', body);
   const text = await textOf(response);
   if (response.statusCode !== 201) throw new Error(`create answered ${response.statusCode}: ${text}`);
+  lastCreate = { request: body, answer: text };
   return JSON.parse(text) as { job_id: string };
 };
 
@@ -165,7 +171,9 @@ async function streamLatency(server: PlatformTestServer, token: string, count: n
   return { seen, pickup };
 }
 
-async function run(label: string, server: PlatformTestServer) {
+const perJob = (ms: number) => Math.round((ms / JOBS) * 100) / 100;
+
+async function run(label: string, server: PlatformTestServer, databaseCpu?: () => number) {
   try {
     const token = await benchUser(server);
     await throughput(server, token, WARMUP);
@@ -174,9 +182,11 @@ async function run(label: string, server: PlatformTestServer) {
     await streamLatency(server, token, Math.min(10, WARMUP));
     const cpu = process.cpuUsage();
     const loop = performance.eventLoopUtilization();
+    const database = databaseCpu?.();
     const jobsPerSecond = await throughput(server, token, JOBS);
     const { user, system } = process.cpuUsage(cpu);
     const { utilization } = performance.eventLoopUtilization(loop);
+    const databaseMs = database === undefined ? undefined : databaseCpu!() - database;
     const { seen, pickup } = await streamLatency(server, token, STREAMS);
     const ms = (values: number[], p: number) => Math.round(percentile(values, p) * 10) / 10;
     return {
@@ -187,7 +197,9 @@ async function run(label: string, server: PlatformTestServer) {
       'SSE sees it p50 ms': ms(seen, 0.5),
       'SSE sees it p99 ms': ms(seen, 0.99),
       // The process is client, API and worker at once: its CPU per job bounds jobs/s on one core.
-      'CPU ms/job': Math.round(((user + system) / 1000 / JOBS) * 100) / 100,
+      'CPU ms/job': perJob((user + system) / 1000),
+      // PostgreSQL's processes (all of them, this run's only): on two cores they share the budget with ours.
+      'PG CPU ms/job': databaseMs === undefined ? '-' : perJob(databaseMs),
       // The share of the phase the one JavaScript thread was busy: near 100 %, it is the bound.
       'loop busy %': Math.round(utilization * 100),
     };
@@ -240,8 +252,9 @@ const pg = only !== 'PostgreSQL' ? undefined : await testPostgres();
 if (pg && 'skip' in pg) console.log(`PostgreSQL skipped: ${pg.skip}`);
 else if (pg) {
   try {
-    const ours = await run('PostgreSQL', await startPlatformServer({ runtimes: () => noop, env, databaseUrl: pg.url }));
-    const graphile = await graphileBench(pg.url, { jobs: JOBS, warmup: WARMUP, sequential: STREAMS, concurrency: 16 });
+    const databaseCpu = postgresCpu(pg.dataDir);
+    const ours = await run('PostgreSQL', await startPlatformServer({ runtimes: () => noop, env, databaseUrl: pg.url }), databaseCpu);
+    const graphile = await graphileBench(pg.url, { jobs: JOBS, warmup: WARMUP, sequential: STREAMS, concurrency: 16 }, databaseCpu);
     rows.push(ours, {
       database: 'PostgreSQL, graphile-worker',
       'jobs/s': graphile.jobsPerSecond,
@@ -249,13 +262,39 @@ else if (pg) {
       'pickup p99 ms': graphile.pickupP99,
       'SSE sees it p50 ms': '-',
       'SSE sees it p99 ms': '-',
-      'CPU ms/job': '-',
+      'CPU ms/job': perJob(graphile.cpuMs),
+      'PG CPU ms/job': graphile.databaseCpuMs === undefined ? '-' : perJob(graphile.databaseCpuMs),
       'loop busy %': '-',
     });
     lines.push(jsonLine(ours, graphile));
   } finally {
     await pg.stop();
   }
+  rows.push(httpFloor());
+}
+
+/**
+ * What node:http alone costs for the same requests (its own process, after the databases): the
+ * floor under any HTTP job API here, which graphile-worker's add_job, a statement sent from the
+ * same process, does not pay (docs/jobs.md, "Where our time goes").
+ */
+function httpFloor() {
+  const out = execFileSync(process.execPath, [fileURLToPath(new URL('./httpFloor.mjs', import.meta.url))], {
+    input: JSON.stringify(lastCreate),
+    env: { ...process.env, BENCH_JOBS: String(JOBS), BENCH_WARMUP: String(WARMUP) },
+  });
+  const floor = JSON.parse(out.toString()) as { cpu_ms_per_request: number; requests_per_s: number };
+  return {
+    database: 'none: node:http alone, the same requests (requests/s)',
+    'jobs/s': floor.requests_per_s,
+    'pickup p50 ms': '-',
+    'pickup p99 ms': '-',
+    'SSE sees it p50 ms': '-',
+    'SSE sees it p99 ms': '-',
+    'CPU ms/job': floor.cpu_ms_per_request,
+    'PG CPU ms/job': '-',
+    'loop busy %': '-',
+  };
 }
 if (rows.length) console.table(rows);
 for (const line of lines) console.log(line);

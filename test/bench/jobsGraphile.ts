@@ -17,6 +17,8 @@ export const percentile = (values: number[], p: number) => {
 export async function graphileBench(
   connectionString: string,
   work: { jobs: number; warmup: number; sequential: number; concurrency: number },
+  /** Reads PostgreSQL's CPU time so far (ms), when it can be read. */
+  databaseCpu?: () => number,
 ) {
   let ran = 0;
   let onRun: (() => void) | undefined;
@@ -53,7 +55,11 @@ export async function graphileBench(
       return jobs / ((performance.now() - started) / 1000);
     };
     await throughput(Math.max(1, work.warmup)); // the same warm-up as ours
+    const cpu = process.cpuUsage();
+    const database = databaseCpu?.();
     const jobsPerSecond = Math.round(await throughput(work.jobs));
+    const { user, system } = process.cpuUsage(cpu);
+    const databaseCpuMs = database === undefined ? undefined : databaseCpu!() - database;
 
     const pickup: number[] = [];
     for (let i = 0; i < work.sequential; i++) {
@@ -68,6 +74,9 @@ export async function graphileBench(
     }
     return {
       jobsPerSecond,
+      /** CPU of this process (its worker and its add_job calls) and of PostgreSQL over the measured jobs. */
+      cpuMs: (user + system) / 1000,
+      databaseCpuMs,
       pickupP50: Math.round(percentile(pickup, 0.5) * 10) / 10,
       pickupP99: Math.round(percentile(pickup, 0.99) * 10) / 10,
     };

@@ -8,7 +8,8 @@ import path from 'node:path';
 // the Debian `postgresql` package's initdb (as the postgres user when running as root). When
 // neither is possible, `skip` says how to run the tests.
 
-export type TestPostgres = { url: string; stop(): Promise<void> } | { skip: string };
+/** `dataDir`: the throw-away cluster's data directory (none for DATABASE_URL). */
+export type TestPostgres = { url: string; dataDir?: string; stop(): Promise<void> } | { skip: string };
 
 const HOW = 'install PostgreSQL (apt-get install postgresql) or set DATABASE_URL=postgres://… to run it';
 
@@ -64,6 +65,7 @@ export async function testPostgres(): Promise<TestPostgres> {
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    dataDir: path.join(dir, 'data'),
     async stop() {
       try {
         run('pg_ctl', ['-D', path.join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
