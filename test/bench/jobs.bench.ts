@@ -20,7 +20,7 @@ import type { Runtime } from '../../reference-app/server/runtimes/runtime';
 import { startPlatformServer, type PlatformTestServer } from '../../reference-app/server/testing';
 import { testPostgres } from '../integration/jobs/postgres';
 import { graphileBench, percentile } from './jobsGraphile';
-import { postgresCpu } from './processTreeCpu';
+import { postgresCpu, withCpu } from './processTreeCpu';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 300);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 50);
@@ -180,26 +180,22 @@ async function run(label: string, server: PlatformTestServer, databaseCpu?: () =
     // The stream is part of the measured pickup: its path is warmed up too (graphile-worker's
     // pickup is add_job -> task start, which its warm-up already ran).
     await streamLatency(server, token, Math.min(10, WARMUP));
-    const cpu = process.cpuUsage();
     const loop = performance.eventLoopUtilization();
-    const database = databaseCpu?.();
-    const jobsPerSecond = await throughput(server, token, JOBS);
-    const { user, system } = process.cpuUsage(cpu);
+    const measured = await withCpu(databaseCpu, () => throughput(server, token, JOBS));
     const { utilization } = performance.eventLoopUtilization(loop);
-    const databaseMs = database === undefined ? undefined : databaseCpu!() - database;
     const { seen, pickup } = await streamLatency(server, token, STREAMS);
     const ms = (values: number[], p: number) => Math.round(percentile(values, p) * 10) / 10;
     return {
       database: label,
-      'jobs/s': Math.round(jobsPerSecond),
+      'jobs/s': Math.round(measured.result),
       'pickup p50 ms': ms(pickup, 0.5),
       'pickup p99 ms': ms(pickup, 0.99),
       'SSE sees it p50 ms': ms(seen, 0.5),
       'SSE sees it p99 ms': ms(seen, 0.99),
       // The process is client, API and worker at once: its CPU per job bounds jobs/s on one core.
-      'CPU ms/job': perJob((user + system) / 1000),
+      'CPU ms/job': perJob(measured.processMs),
       // PostgreSQL's processes (all of them, this run's only): on two cores they share the budget with ours.
-      'PG CPU ms/job': databaseMs === undefined ? '-' : perJob(databaseMs),
+      'PG CPU ms/job': measured.databaseMs === undefined ? '-' : perJob(measured.databaseMs),
       // The share of the phase the one JavaScript thread was busy: near 100 %, it is the bound.
       'loop busy %': Math.round(utilization * 100),
     };

@@ -1,4 +1,5 @@
 import { Logger, makeWorkerUtils, run } from 'graphile-worker';
+import { withCpu } from './processTreeCpu';
 
 // The anchor of the jobs bench: graphile-worker (a devDependency used only here) doing the same
 // work as our queue on the same PostgreSQL: `jobs` no-op jobs added 10 at a time and run with
@@ -55,11 +56,7 @@ export async function graphileBench(
       return jobs / ((performance.now() - started) / 1000);
     };
     await throughput(Math.max(1, work.warmup)); // the same warm-up as ours
-    const cpu = process.cpuUsage();
-    const database = databaseCpu?.();
-    const jobsPerSecond = Math.round(await throughput(work.jobs));
-    const { user, system } = process.cpuUsage(cpu);
-    const databaseCpuMs = database === undefined ? undefined : databaseCpu!() - database;
+    const measured = await withCpu(databaseCpu, () => throughput(work.jobs));
 
     const pickup: number[] = [];
     for (let i = 0; i < work.sequential; i++) {
@@ -73,10 +70,10 @@ export async function graphileBench(
       pickup.push(startedAt! - t0);
     }
     return {
-      jobsPerSecond,
+      jobsPerSecond: Math.round(measured.result),
       /** CPU of this process (its worker and its add_job calls) and of PostgreSQL over the measured jobs. */
-      cpuMs: (user + system) / 1000,
-      databaseCpuMs,
+      cpuMs: measured.processMs,
+      databaseCpuMs: measured.databaseMs,
       pickupP50: Math.round(percentile(pickup, 0.5) * 10) / 10,
       pickupP99: Math.round(percentile(pickup, 0.99) * 10) / 10,
     };

@@ -41,3 +41,12 @@ export function postgresCpu(dataDir: string | undefined): (() => number) | undef
     return cpuOf(postmaster, true) + live;
   };
 }
+
+/** Runs `work` and answers its result with the CPU (ms) this process and, when readable, PostgreSQL spent meanwhile. */
+export async function withCpu<T>(databaseCpu: (() => number) | undefined, work: () => Promise<T>) {
+  const cpu = process.cpuUsage();
+  const database = databaseCpu?.();
+  const result = await work();
+  const { user, system } = process.cpuUsage(cpu);
+  return { result, processMs: (user + system) / 1000, databaseMs: database === undefined ? undefined : databaseCpu!() - database };
+}
