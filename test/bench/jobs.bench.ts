@@ -12,7 +12,6 @@
 // On PostgreSQL the same work runs through graphile-worker (the anchor, docs/jobs.md: speed) on
 // the same database: add_job -> task start is its pickup. Each database ends with one JSON line.
 import { execFileSync } from 'node:child_process';
-import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
@@ -20,6 +19,7 @@ import type { Runtime } from '../../reference-app/server/runtimes/runtime';
 import { startPlatformServer, type PlatformTestServer } from '../../reference-app/server/testing';
 import { testPostgres } from '../integration/jobs/postgres';
 import { graphileBench, percentile } from './jobsGraphile';
+import { atATime, request, textOf } from './benchLoad';
 import { postgresCpu, withCpu } from './processTreeCpu';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 300);
@@ -85,35 +85,12 @@ async function benchUser(server: PlatformTestServer): Promise<string> {
   return session.access_token;
 }
 
-// The load comes from node:http with a keep-alive agent, not fetch: in this process (which is also
-// the server) undici's fetch cost about 0.5 ms of CPU per request, a third of what one job cost
-// the server, and would have been counted as the server's (docs/jobs.md: speed).
-const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-
-function request(server: PlatformTestServer, token: string, method: string, path: string, body?: string) {
-  return new Promise<http.IncomingMessage>((resolve, reject) => {
-    const url = new URL(path, server.url);
-    const headers: http.OutgoingHttpHeaders = { Authorization: `Bearer ${token}` };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const req = http.request(url, { method, headers, agent }, resolve);
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-async function textOf(response: http.IncomingMessage): Promise<string> {
-  let text = '';
-  response.setEncoding('utf8');
-  for await (const chunk of response) text += chunk;
-  return text;
-}
-
 /** The bytes of the last create, request and answer: the HTTP floor's load is made of them. */
 let lastCreate: { request: string; answer: string } | undefined;
 
 const submit = async (server: PlatformTestServer, token: string, prompt: string) => {
   const body = JSON.stringify({ service_id: SERVICE, input: { prompt } });
-  const response = await request(server, token, 'POST', '/v1/jobs', body);
+  const response = await request(new URL('/v1/jobs', server.url), token, 'POST', body);
   const text = await textOf(response);
   if (response.statusCode !== 201) throw new Error(`create answered ${response.statusCode}: ${text}`);
   lastCreate = { request: body, answer: text };
@@ -135,12 +112,7 @@ async function throughput(server: PlatformTestServer, token: string, jobs: numbe
     );
   const before = await finished();
   const started = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 10 }, async () => {
-      while (next < jobs) await submit(server, token, `job ${next++}`);
-    }),
-  );
+  await atATime(jobs, 10, (i) => submit(server, token, `job ${i}`));
   while ((await finished()) < before + jobs) await new Promise((r) => setTimeout(r, 5));
   return jobs / ((performance.now() - started) / 1000);
 }
@@ -153,7 +125,7 @@ async function streamLatency(server: PlatformTestServer, token: string, count: n
     started.delete(prompt);
     const t0 = performance.now();
     const { job_id } = await submit(server, token, prompt);
-    const response = await request(server, token, 'GET', `/v1/jobs/${job_id}/stream`);
+    const response = await request(new URL(`/v1/jobs/${job_id}/stream`, server.url), token, 'GET');
     response.setEncoding('utf8');
     let buffer = '';
     for await (const chunk of response) {
@@ -275,7 +247,7 @@ else if (pg) {
  * same process, does not pay (docs/jobs.md, "Where our time goes").
  */
 function httpFloor() {
-  const out = execFileSync(process.execPath, [fileURLToPath(new URL('./httpFloor.mjs', import.meta.url))], {
+  const out = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(new URL('./httpFloor.ts', import.meta.url))], {
     input: JSON.stringify(lastCreate),
     env: { ...process.env, BENCH_JOBS: String(JOBS), BENCH_WARMUP: String(WARMUP) },
   });

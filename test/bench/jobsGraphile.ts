@@ -1,4 +1,5 @@
 import { Logger, makeWorkerUtils, run } from 'graphile-worker';
+import { atATime } from './benchLoad';
 import { withCpu } from './processTreeCpu';
 
 // The anchor of the jobs bench: graphile-worker (a devDependency used only here) doing the same
@@ -43,12 +44,7 @@ export async function graphileBench(
     const throughput = async (jobs: number) => {
       ran = 0;
       const started = performance.now();
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: 10 }, async () => {
-          while (next < jobs) await utils.addJob('noop', { n: next++ });
-        }),
-      );
+      await atATime(jobs, 10, (n) => utils.addJob('noop', { n }));
       await until(
         () => ran >= jobs,
         (f) => (onRun = f),
