@@ -1,7 +1,10 @@
 // The container engine for the hosting runner (docs/publishing.md, "Running containers"):
 // Podman's Docker-compatible API on a unix socket, configured by deploy/podman/containers.conf.
 //
-//   node scripts/engine.mjs            starts `podman system service` and prints DOCKER_HOST
+//   node scripts/engine.mjs [socket]   starts `podman system service` and prints DOCKER_HOST
+//   node scripts/engine.mjs [socket] --sandbox gvisor
+//                                      the same, every container under gVisor's runsc
+//                                      (docs/security.md, "Sandbox tiers")
 //   import { startPodmanService }      the same from tests and benchmarks
 //
 // Docker users need none of this: point DOCKER_HOST at the Docker daemon's socket instead.
@@ -13,6 +16,19 @@ import { projectRoot } from './source-aliases.mjs';
 
 export const CONTAINERS_CONF = path.join(projectRoot, 'deploy/podman/containers.conf');
 export const REGISTRIES_CONF = path.join(projectRoot, 'deploy/podman/registries.conf');
+/**
+ * runsc with the flags this host needs: the ptrace platform (no KVM), and the network of the
+ * container's own namespace through the host kernel (runsc 20221219's netstack setup mistakes
+ * every namespace for the root one on kernels that made net.core.rmem_default per namespace).
+ */
+export const RUNSC_SANDBOX = path.join(projectRoot, 'deploy/podman/runsc-sandbox');
+
+/** Why the gVisor tier cannot run here, or null (runsc is Debian's `runsc` package). */
+export function runscUnavailableReason() {
+  const runsc = spawnSync('runsc', ['--version'], { encoding: 'utf8' });
+  if (runsc.error || runsc.status !== 0) return 'runsc is not installed (apt-get install runsc)';
+  return null;
+}
 
 /** The environment Podman's own commands (build, push, ps) need to use the project's settings. */
 export function podmanEnv() {
@@ -53,10 +69,12 @@ function ping(socketPath) {
  * Returns the DOCKER_HOST value and a stop function that ends the service (containers it
  * started keep running: removing them is the runner's job).
  */
-export async function startPodmanService(socketPath) {
+export async function startPodmanService(socketPath, { sandbox = 'none' } = {}) {
   mkdirSync(path.dirname(socketPath), { recursive: true });
   rmSync(socketPath, { force: true });
-  const child = spawn('podman', ['system', 'service', '--time=0', `unix://${socketPath}`], {
+  // Podman's Docker API ignores HostConfig.Runtime, so the sandbox is the service's own runtime.
+  const runtime = sandbox === 'gvisor' ? ['--runtime', RUNSC_SANDBOX] : [];
+  const child = spawn('podman', [...runtime, 'system', 'service', '--time=0', `unix://${socketPath}`], {
     env: podmanEnv(),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -89,8 +107,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(reason);
     process.exit(1);
   }
-  const socketPath = process.argv[2] ?? '/run/limelight/podman.sock';
-  const service = await startPodmanService(socketPath);
-  console.log(`Podman's Docker API is up. In another shell:\n\n  export CONTAINER_RUNNER=docker DOCKER_HOST=${service.dockerHost}\n`);
+  const args = process.argv.slice(2);
+  const sandboxAt = args.indexOf('--sandbox');
+  const sandbox = sandboxAt >= 0 ? args.splice(sandboxAt, 2)[1] : 'none';
+  const socketPath = args[0] ?? '/run/limelight/podman.sock';
+  const service = await startPodmanService(socketPath, { sandbox });
+  const env = sandbox === 'gvisor' ? ' CONTAINER_SANDBOX=gvisor' : '';
+  console.log(`Podman's Docker API is up. In another shell:\n\n  export CONTAINER_RUNNER=docker DOCKER_HOST=${service.dockerHost}${env}\n`);
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void service.stop().then(() => process.exit(0)));
 }

@@ -4,7 +4,7 @@
 // deployment ids carry a per-process prefix, so parallel test files never remove each other's).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { podmanEnv, podmanUnavailableReason, startPodmanService } from '../../scripts/engine.mjs';
@@ -35,14 +35,15 @@ export interface TestEngine {
 
 let imageBuilt = false;
 
-export async function startTestEngine(): Promise<TestEngine> {
+/** `sandbox: 'gvisor'`: a Podman service whose containers all run under runsc (docs/security.md). */
+export async function startTestEngine(options: { sandbox?: 'none' | 'gvisor' } = {}): Promise<TestEngine> {
   const dir = mkdtempSync(path.join(tmpdir(), 'limelight-engine-'));
-  const service = await startPodmanService(path.join(dir, 'podman.sock'));
+  const service = await startPodmanService(path.join(dir, 'podman.sock'), { sandbox: options.sandbox ?? 'none' });
   if (!imageBuilt) {
     buildFixtureImage();
     imageBuilt = true;
   }
-  const engine = ContainerEngine.fromDockerHost(service.dockerHost);
+  const engine = ContainerEngine.fromDockerHost(service.dockerHost, { sandbox: options.sandbox ?? 'none' });
   const prefix = `t${randomBytes(4).toString('hex')}`;
   const mine = async () => {
     const list = await engine.docker.listContainers({ all: true, filters: { label: [`${MANAGED_LABEL}=true`] } });
@@ -74,14 +75,34 @@ export async function startTestEngine(): Promise<TestEngine> {
 
 /** Pushes the fixture image to a test registry as `name` (e.g. fixture:1); returns its reference. */
 export function pushFixture(registry: { host: string; username: string; password: string }, name: string): string {
+  return pushImage(registry, FIXTURE_IMAGE, name);
+}
+
+/** Pushes a local image to a test registry as `name`; returns its reference. */
+export function pushImage(registry: { host: string; username: string; password: string }, local: string, name: string): string {
   const image = `${registry.host}/${name}`;
   execFileSync(
     'podman',
-    ['push', '--quiet', '--tls-verify=false', '--creds', `${registry.username}:${registry.password}`, FIXTURE_IMAGE, `docker://${image}`],
+    ['push', '--quiet', '--tls-verify=false', '--creds', `${registry.username}:${registry.password}`, local, `docker://${image}`],
     {
       env: podmanEnv(),
       stdio: 'inherit',
     },
   );
   return image;
+}
+
+/** Builds `tag` from the fixture image plus Containerfile `lines` (e.g. `VOLUME /data`), offline. */
+export function buildImageFrom(tag: string, lines: string[]): string {
+  const context = mkdtempSync(path.join(tmpdir(), 'limelight-image-'));
+  try {
+    writeFileSync(path.join(context, 'Containerfile'), [`FROM ${FIXTURE_IMAGE}`, ...lines, ''].join('\n'));
+    execFileSync('podman', ['build', '--quiet', '--pull=never', '-t', tag, context], {
+      env: podmanEnv(),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    return tag;
+  } finally {
+    rmSync(context, { recursive: true, force: true });
+  }
 }

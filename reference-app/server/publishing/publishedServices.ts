@@ -11,9 +11,12 @@ import type { LoadRunnable, RunnableService, RuntimeRegistry } from '../runtimes
 import { claimDisplayName } from './serviceAddress';
 import { urlProblem, type UrlPolicy } from '../runtimes/http/urlPolicy';
 import { activePlanOf } from '../payments/queries';
+import { hostingQuotaProblem } from './hostingQuotas';
 import {
   countPrivateServices,
+  lockHostingQuota,
   lockPrivateServices,
+  sumContainerInstances,
   credentialOwnedBy,
   deleteHosting,
   deleteRuntime,
@@ -152,6 +155,26 @@ async function checkPrivateLimit({ publicUrl }: ServicesDeps, db: Db, userId: st
       `Your ${plan} plan allows ${allowanceOf(limit)} (you have ${used}). Make the service public, or upgrade your plan at ${billingUrl(publicUrl)}.`,
     );
   }
+}
+
+/**
+ * Refuses a container runtime whose instances do not fit the owner's plan beside the owner's
+ * other container services (publishing/hostingQuotas.ts). Runs inside the saving transaction,
+ * after a per-user lock, so parallel saves are counted one after the other.
+ */
+async function checkHostingQuota(
+  { publicUrl }: ServicesDeps,
+  db: Db,
+  userId: string,
+  id: string,
+  runtime: RuntimeInput | null | undefined,
+) {
+  if (runtime?.type !== 'container') return;
+  await lockHostingQuota(db, userId);
+  const plan = await activePlanOf(db, userId);
+  const ask = { minInstances: runtime.min_instances, maxInstances: runtime.max_instances };
+  const problem = hostingQuotaProblem(plan, ask, await sumContainerInstances(db, userId, id));
+  if (problem) throw paymentRequired(`${problem}. Lower them, or upgrade your plan at ${billingUrl(publicUrl)}.`);
 }
 
 const privateLimitOf = (plan: string): number => PRIVATE_SERVICE_LIMITS[plan as keyof typeof PRIVATE_SERVICE_LIMITS] ?? 0;
@@ -336,6 +359,7 @@ export async function createService(deps: ServicesDeps, userId: string, input: S
   await db.transaction().execute(async (trx) => {
     await claimDisplayName(trx, userId, input.display_name);
     if (visibility === 'private') await checkPrivateLimit(deps, trx, userId);
+    await checkHostingQuota(deps, trx, userId, id, input.runtime);
     await insertService(trx, {
       id,
       display_name: input.display_name,
@@ -363,6 +387,7 @@ export async function updateService(deps: ServicesDeps, id: string, userId: stri
   await db.transaction().execute(async (trx) => {
     if (input.display_name !== undefined) await claimDisplayName(trx, userId, input.display_name, id);
     if (input.visibility === 'private' && existing.is_public) await checkPrivateLimit(deps, trx, userId, id);
+    await checkHostingQuota(deps, trx, userId, id, input.runtime);
     const columns = jsonColumns(input);
     if (Object.keys(columns).length) await updateServiceColumns(trx, id, columns);
     await saveRuntime({ ...deps, db: trx }, id, input.runtime, existing);

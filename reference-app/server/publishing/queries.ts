@@ -68,6 +68,32 @@ export async function countPrivateServices(db: Db, userId: string, except?: stri
   return Number(row.n);
 }
 
+/** The instances the user's live container services ask for together, but for `except` (hosting quotas). */
+export async function sumContainerInstances(
+  db: Db,
+  userId: string,
+  except: string,
+): Promise<{ minInstances: number; maxInstances: number }> {
+  const row = await db
+    .selectFrom('service_runtimes')
+    .innerJoin('models', 'models.id', 'service_runtimes.model_id')
+    .select([
+      sql<string>`coalesce(sum(service_runtimes.min_instances), 0)`.as('min'),
+      sql<string>`coalesce(sum(service_runtimes.max_instances), 0)`.as('max'),
+    ])
+    .where('models.created_by', '=', userId)
+    .where('models.deleted_at', 'is', null)
+    .where('service_runtimes.type', '=', 'container')
+    .where('models.id', '!=', except)
+    .executeTakeFirstOrThrow();
+  return { minInstances: Number(row.min), maxInstances: Number(row.max) };
+}
+
+/** Serialises one user's hosting-quota checks until the transaction ends (every process). */
+export async function lockHostingQuota(db: Db, userId: string) {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('limelight hosting quota'), hashtext(${userId}))`.execute(db);
+}
+
 export async function unknownCategories(db: Db, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const known = await db.selectFrom('model_categories').select('id').where('id', 'in', ids).execute();

@@ -27,6 +27,14 @@ export interface ContainerRunnerConfig {
   gpu: 'none' | 'docker' | 'cdi';
   /** CONTAINER_REACH: internal (default: the container's address on its own network) or published (127.0.0.1 port). */
   reach: 'internal' | 'published';
+  /** CONTAINER_SANDBOX: none (default: runc's namespaces) or gvisor (runsc; docs/security.md, "Sandbox tiers"). */
+  sandbox: 'none' | 'gvisor';
+  /** CONTAINER_PULL_TIMEOUT_S (default 600) in ms: a pull still running then fails the deploy. */
+  pullTimeoutMs: number;
+  /** CONTAINER_USERNS: host (default) or auto (Podman maps the container's root to an unprivileged uid). */
+  userns: 'host' | 'auto';
+  /** CONTAINER_CAPACITY_MB: the memory publishers' containers may reserve; default 75 % of the engine's. */
+  capacityMb: number | undefined;
 }
 
 export const DEFAULT_DOCKER_HOST = 'unix:///var/run/docker.sock';
@@ -52,12 +60,31 @@ export function loadContainerRunnerConfig(env: Env): ContainerRunnerConfig | nul
     throw new ConfigError(`CONTAINER_MEMORY_MB must be a whole number of megabytes ≥ 16, got "${memory}"`);
   }
   return {
+    ...sandboxSettings(env),
     runner: 'docker',
     dockerHost,
     warm: oneOf(env, 'CONTAINER_WARM_POOL', ['paused', 'created', 'none'], 'paused'),
     memoryCapMb,
     gpu: oneOf(env, 'CONTAINER_GPU', ['none', 'docker', 'cdi'], 'none'),
     reach: oneOf(env, 'CONTAINER_REACH', ['internal', 'published'], 'internal'),
+  };
+}
+
+function wholeNumber(env: Env, name: string, min: number, unit: string): number | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be a whole number of ${unit} ≥ ${min}, got "${raw}"`);
+  return value;
+}
+
+/** The settings issue 35 added: the sandbox tier, the pull deadline, user namespaces, capacity. */
+function sandboxSettings(env: Env) {
+  return {
+    sandbox: oneOf(env, 'CONTAINER_SANDBOX', ['none', 'gvisor'], 'none'),
+    pullTimeoutMs: (wholeNumber(env, 'CONTAINER_PULL_TIMEOUT_S', 1, 'seconds') ?? 600) * 1000,
+    userns: oneOf(env, 'CONTAINER_USERNS', ['host', 'auto'], 'host'),
+    capacityMb: wholeNumber(env, 'CONTAINER_CAPACITY_MB', 64, 'megabytes'),
   };
 }
 

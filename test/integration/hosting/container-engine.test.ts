@@ -122,7 +122,14 @@ describe.skipIf(skip)('container engine (Podman, docker-registry)', () => {
     const { instance } = await factory.acquire();
     await fetch(`${instance.baseUrl}/fixture/allocate?mb=400`).catch(() => undefined);
     await expect.poll(async () => (await t.engine.state(instance.id))?.running, { timeout: 10_000 }).toBe(false);
-    expect(await t.engine.exitReason(instance.id, 128)).toBe('The container was killed: it exceeded its memory limit of 128 MB');
+    // Out of memory is said only when the engine reports it (OOMKilled); Podman on cgroup v1
+    // does not, and then the SIGKILL is named with the limit as the likely cause, not asserted.
+    const { oomKilled } = (await t.engine.state(instance.id))!;
+    expect(await t.engine.exitReason(instance.id, 128)).toBe(
+      oomKilled
+        ? 'The container was killed: it exceeded its memory limit of 128 MB'
+        : 'The container was killed (SIGKILL, exit code 137) and the engine did not say why; a process that reaches its memory limit of 128 MB ends this way',
+    );
     await factory.discard(instance.id);
   });
 

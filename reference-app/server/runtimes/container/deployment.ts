@@ -1,3 +1,4 @@
+import type { HostCapacity } from './capacity';
 import { DEFAULT_CONCURRENCY } from './contract';
 import { EngineError, type ContainerEngine, type InstanceSpec, type RegistryAuth } from './engine';
 import { InstanceFactory, type Instance, type WarmStrategy } from './instances';
@@ -29,6 +30,8 @@ export interface DeploymentSpec {
   maxInstances: number;
   idleTimeoutS: number;
   concurrency?: number;
+  /** The owner's plan's cap on the image's unpacked size (publishing/hostingQuotas.ts). */
+  imageMaxMb?: number;
 }
 
 export interface DeploymentReport {
@@ -54,6 +57,10 @@ export interface DeploymentOptions {
   readyTimeoutMs?: number;
   onReport?: (report: DeploymentReport) => void;
   logs?: LogRing;
+  /** The runner's machine: every container reserves its memory here (capacity.ts). */
+  capacity?: HostCapacity;
+  /** A pull still running after this fails the deploy (CONTAINER_PULL_TIMEOUT_S). */
+  pullTimeoutMs?: number;
 }
 
 interface Running {
@@ -70,7 +77,7 @@ interface Waiter {
 }
 
 const revisionOf = (spec: DeploymentSpec) =>
-  JSON.stringify([spec.image, spec.port, spec.healthPath, spec.instance, spec.auth?.username, spec.auth?.serveraddress]);
+  JSON.stringify([spec.image, spec.port, spec.healthPath, spec.instance, spec.auth?.username, spec.auth?.serveraddress, spec.imageMaxMb]);
 
 export class Deployment {
   readonly logs: LogRing;
@@ -81,6 +88,8 @@ export class Deployment {
   private waiters: Waiter[] = [];
   private report: DeploymentReport = { status: 'deploying', message: 'Queued for deployment', instances: 0, lastColdStartMs: null };
   private idleTimer: NodeJS.Timeout | null = null;
+  /** The current revision's pull (with its own credential) and digest; no instance starts before it. */
+  private pulled: Promise<void> = Promise.reject(new EngineError('pull', 'Not pulled yet'));
   private readonly warm: WarmStrategy;
   private readonly readyTimeoutMs: number;
 
@@ -94,6 +103,7 @@ export class Deployment {
     this.warm = options.warm ?? 'paused';
     this.readyTimeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
     this.factory = this.factoryFor(spec);
+    this.pulled.catch(() => undefined);
   }
 
   get id(): string {
@@ -118,7 +128,7 @@ export class Deployment {
   async deploy(): Promise<DeploymentReport> {
     this.setReport({ status: 'deploying', message: `Pulling ${this.spec.image}` });
     try {
-      await this.stage('pull', () => this.engine.pull(this.spec.image, this.spec.auth));
+      await this.stage('pull', () => this.pull(this.spec, this.factory));
       this.setReport({ status: 'deploying', message: 'Starting the first instance' });
       // Jobs that arrived while it deployed (a takeover, a save just before a run) take it first.
       this.serveWaiters(await this.startInstance());
@@ -161,12 +171,12 @@ export class Deployment {
       return this.status;
     }
     // Rolling update: the new revision's instances are healthy before the old ones go.
-    const old = { running: this.running, factory: this.factory };
+    const old = { running: this.running, factory: this.factory, pulled: this.pulled };
     this.factory = this.factoryFor(spec);
     this.running = [];
     this.setReport({ status: 'deploying', message: `Rolling out ${spec.image}` });
     try {
-      await this.stage('pull', () => this.engine.pull(spec.image, spec.auth));
+      await this.stage('pull', () => this.pull(spec, this.factory));
       const count = Math.max(1, old.running.length, spec.minInstances);
       for (let i = 0; i < count; i += 1) this.serveWaiters(await this.startInstance());
       this.setReport({ status: 'running', message: 'Healthy' });
@@ -174,6 +184,7 @@ export class Deployment {
       // The old revision keeps serving; the report says why the new one did not start.
       const failed = this.factory;
       this.factory = old.factory;
+      this.pulled = old.pulled;
       this.running = [...old.running, ...this.running];
       await Promise.all(this.running.filter((r) => r.factory === failed).map((r) => this.retire(r)));
       await failed.discardSpares();
@@ -202,8 +213,9 @@ export class Deployment {
   }
 
   /**
-   * A job found its instance dead (connection refused, reset): the instance is removed, and the
-   * deployment fails with the container's reason when no instance is left to serve.
+   * A job found its instance dead (connection refused, reset): the instance is removed and a
+   * replacement started (up to min_instances, or one while jobs wait); the deployment fails with
+   * the container's reason only when no instance is left and the replacement does not start.
    */
   async instanceFailed(instanceName: string): Promise<void> {
     const entry = this.running.find((r) => r.instance.name === instanceName);
@@ -213,15 +225,39 @@ export class Deployment {
     const lines = await this.engine.lastLogLines(entry.instance.id, FAILURE_LOG_LINES);
     this.running = this.running.filter((r) => r !== entry);
     await entry.factory.discard(entry.instance.id);
-    this.logs.push('runner', entry.instance.name, reason);
-    if (this.running.length === 0) await this.fail(new EngineError('health', reason), lines);
+    this.logs.push('runner', entry.instance.name, `${reason}; starting a replacement`);
+    if (this.running.length >= Math.max(1, this.spec.minInstances) || entry.factory !== this.factory) return;
+    try {
+      this.serveWaiters(await this.startInstance());
+    } catch (error) {
+      if (this.running.length === 0)
+        await this.fail(new EngineError('health', `${reason}; its replacement did not start: ${(error as Error).message}`), lines);
+    }
+  }
+
+  /**
+   * Pulls the revision's image with the deployment's own credential, checks its unpacked size
+   * against the plan and pins the factory to its digest: until this succeeds the factory creates
+   * nothing, so a cached copy (another tenant's, or a tag pushed again since) never runs.
+   */
+  private pull(spec: DeploymentSpec, factory: InstanceFactory): Promise<void> {
+    this.pulled = (async () => {
+      await this.engine.pull(spec.image, spec.auth, this.options.pullTimeoutMs);
+      const image = await this.engine.resolvePulled(spec.image);
+      if (spec.imageMaxMb !== undefined && image.sizeMb > spec.imageMaxMb) {
+        await this.engine.removeImage(image.reference);
+        throw new EngineError('pull', `The image is ${image.sizeMb} MB unpacked; this plan allows ${spec.imageMaxMb} MB`);
+      }
+      factory.pin(image);
+    })();
+    return this.pulled;
   }
 
   private factoryFor(spec: DeploymentSpec): InstanceFactory {
     return new InstanceFactory(
       this.engine,
       { deploymentId: spec.id, image: spec.image, port: spec.port, ...spec.instance },
-      { healthPath: spec.healthPath, readyTimeoutMs: this.readyTimeoutMs, logs: this.logs },
+      { healthPath: spec.healthPath, readyTimeoutMs: this.readyTimeoutMs, logs: this.logs, capacity: this.options.capacity, pinned: false },
     );
   }
 
@@ -284,6 +320,7 @@ export class Deployment {
   private async startInstance(): Promise<number> {
     this.starting += 1;
     try {
+      await this.pulled;
       const { instance, coldStartMs, stages } = await this.factory.acquire();
       this.running.push({ instance, active: 0, idleSince: Date.now(), factory: this.factory });
       const detail = Object.entries(stages)
@@ -299,9 +336,20 @@ export class Deployment {
     }
   }
 
-  /** Brings the running count to min_instances and keeps one spare in the warm pool. */
+  /**
+   * Brings the running count to min_instances and keeps one spare in the warm pool. A runner
+   * without room for more stops there and says so; the instances it has keep serving.
+   */
   private async settle(): Promise<void> {
-    while (this.running.length < this.spec.minInstances) this.serveWaiters(await this.startInstance());
+    while (this.running.length < this.spec.minInstances) {
+      try {
+        this.serveWaiters(await this.startInstance());
+      } catch (error) {
+        if (!(error instanceof EngineError && error.stage === 'capacity') || this.running.length === 0) throw error;
+        this.setReport({ message: `${this.running.length} of ${this.spec.minInstances} instances: ${error.message}` });
+        return;
+      }
+    }
     await this.factory.replenish(this.warm, 1).catch(() => undefined);
   }
 

@@ -15,7 +15,7 @@ export const DEPLOYMENT_LABEL = 'io.limelight.deployment';
 export class EngineError extends Error {
   override name = 'EngineError';
   constructor(
-    readonly stage: 'pull' | 'create' | 'start' | 'health' | 'engine',
+    readonly stage: 'pull' | 'create' | 'start' | 'health' | 'engine' | 'capacity',
     message: string,
     options?: ErrorOptions,
   ) {
@@ -32,7 +32,10 @@ export interface RegistryAuth {
 
 export interface InstanceSpec {
   deploymentId: string;
+  /** By digest (repository@sha256:…) once the deployment's own pull resolved it (Deployment). */
   image: string;
+  /** The VOLUMEs the image declares: mounted as sized tmpfs (limits.ts), never as host volumes. */
+  volumes?: string[];
   /** The port the image serves HTTP on (the runtime's `port`, default 8080). */
   port: number;
   limits: ResourceLimits;
@@ -48,6 +51,27 @@ export interface EngineOptions {
    * the host cannot reach (Docker Desktop).
    */
   reach?: 'internal' | 'published';
+  /** gvisor: every container runs under runsc (docs/security.md, "Sandbox tiers"); checked by checkSandbox. */
+  sandbox?: 'none' | 'gvisor';
+  /** auto: user namespaces (CONTAINER_USERNS; Podman's --userns=auto). */
+  userns?: 'host' | 'auto';
+}
+
+/** What a deployment's own pull resolved: the image by digest, its unpacked size and its VOLUMEs. */
+export interface PulledImage {
+  reference: string;
+  sizeMb: number;
+  volumes: string[];
+}
+
+/** `repo@sha256:…` of the pulled `image` from the engine's RepoDigests, or null (an image never pulled from a registry). */
+export function digestReference(image: string, repoDigests: string[]): string | null {
+  const withoutDigest = image.split('@')[0]!;
+  const lastSlash = withoutDigest.lastIndexOf('/');
+  const colon = withoutDigest.lastIndexOf(':');
+  const repository = colon > lastSlash ? withoutDigest.slice(0, colon) : withoutDigest;
+  const bare = (name: string) => name.replace(/^docker\.io\/(library\/)?/, '');
+  return repoDigests.find((d) => bare(d.split('@')[0]!) === bare(repository)) ?? null;
 }
 
 /**
@@ -76,6 +100,8 @@ function reasonOf(error: unknown): string {
 
 export class ContainerEngine {
   readonly reach: 'internal' | 'published';
+  readonly sandbox: 'none' | 'gvisor';
+  readonly userns: 'host' | 'auto';
   /** Network creations in flight, by name (ensureNetwork). */
   readonly #networks = new Map<string, Promise<string>>();
 
@@ -84,6 +110,8 @@ export class ContainerEngine {
     options: EngineOptions = {},
   ) {
     this.reach = options.reach ?? 'internal';
+    this.sandbox = options.sandbox ?? 'none';
+    this.userns = options.userns ?? 'host';
   }
 
   static fromDockerHost(dockerHost: string, options?: EngineOptions): ContainerEngine {
@@ -98,20 +126,93 @@ export class ContainerEngine {
     }
   }
 
-  /** Pulls an image; the credential goes to the engine for this pull only (X-Registry-Auth). */
-  async pull(image: string, auth?: RegistryAuth): Promise<void> {
+  /**
+   * Pulls an image; the credential goes to the engine for this pull only (X-Registry-Auth). A
+   * pull still running after `timeoutMs` is abandoned (its request closed) and fails, so a
+   * registry that never answers cannot leave a deployment "deploying" forever.
+   */
+  async pull(image: string, auth?: RegistryAuth, timeoutMs = 600_000): Promise<void> {
     let events: { error?: string }[];
+    const abort = new AbortController();
+    const deadline = setTimeout(() => abort.abort(), timeoutMs);
     try {
-      const stream = await this.docker.pull(image, auth ? { authconfig: auth } : {});
-      events = await new Promise((resolve, reject) =>
-        this.docker.modem.followProgress(stream, (error, output) => (error ? reject(error) : resolve(output as { error?: string }[]))),
+      const pulling = (async () => {
+        const stream = await this.docker.pull(image, { ...(auth ? { authconfig: auth } : {}), abortSignal: abort.signal });
+        abort.signal.addEventListener('abort', () => (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.());
+        return new Promise<{ error?: string }[]>((resolve, reject) =>
+          this.docker.modem.followProgress(stream, (error, output) => (error ? reject(error) : resolve(output as { error?: string }[]))),
+        );
+      })();
+      const timedOut = new Promise<never>((_, reject) =>
+        abort.signal.addEventListener('abort', () => reject(new Error(`the pull did not finish within ${Math.round(timeoutMs / 1000)} s`))),
       );
+      pulling.catch(() => undefined);
+      events = await Promise.race([pulling, timedOut]);
     } catch (error) {
       throw new EngineError('pull', `Pulling ${image} failed: ${reasonOf(error)}`, { cause: error });
+    } finally {
+      clearTimeout(deadline);
     }
     // The engine reports a failed pull inside the progress stream, with a 200 status.
     const failed = events.find((e) => e.error);
     if (failed) throw new EngineError('pull', `Pulling ${image} failed: ${failed.error}`);
+  }
+
+  /**
+   * The pulled image by digest, with its unpacked size and declared VOLUMEs. Called right after
+   * the deployment's own pull: containers are created from this reference only, so a tag
+   * re-pushed later (or another tenant's copy in the engine's cache) never runs in its place.
+   */
+  async resolvePulled(image: string): Promise<PulledImage> {
+    let info: { RepoDigests?: string[]; Size?: number; Config?: { Volumes?: Record<string, unknown> | null } };
+    try {
+      info = await this.docker.getImage(image).inspect();
+    } catch (error) {
+      throw new EngineError('pull', `The engine does not have ${image} after pulling it: ${reasonOf(error)}`, { cause: error });
+    }
+    const reference = digestReference(image, info.RepoDigests ?? []);
+    if (!reference) throw new EngineError('pull', `The engine reports no digest for ${image}; only images pulled from a registry run`);
+    return { reference, sizeMb: Math.ceil((info.Size ?? 0) / 2 ** 20), volumes: Object.keys(info.Config?.Volumes ?? {}) };
+  }
+
+  /** The VOLUMEs an image declares. */
+  async imageVolumes(image: string): Promise<string[]> {
+    const info = await this.docker.getImage(image).inspect();
+    return Object.keys(info.Config?.Volumes ?? {});
+  }
+
+  /** Removes an image unless a container uses it (an image refused for its size). */
+  async removeImage(image: string): Promise<void> {
+    await this.docker
+      .getImage(image)
+      .remove()
+      .catch(() => undefined);
+  }
+
+  /**
+   * With CONTAINER_SANDBOX=gvisor, refuses to go on unless the engine really runs containers
+   * under runsc: Podman's Docker API ignores a per-container runtime, so its service must have
+   * runsc as its runtime (`node scripts/engine.mjs --sandbox gvisor`); Docker must list runsc
+   * among its runtimes (daemon.json), and each container asks for it.
+   */
+  async checkSandbox(): Promise<void> {
+    if (this.sandbox !== 'gvisor') return;
+    const info = (await this.docker.info()) as { DefaultRuntime?: string; Runtimes?: Record<string, unknown> };
+    const isPodman = await this.#isPodman();
+    const ok = isPodman ? /runsc/.test(info.DefaultRuntime ?? '') : Object.keys(info.Runtimes ?? {}).includes('runsc');
+    if (!ok) {
+      throw new EngineError(
+        'engine',
+        isPodman
+          ? `CONTAINER_SANDBOX=gvisor, but the Podman service runs ${info.DefaultRuntime ?? 'an unknown runtime'}, not runsc: start it with --runtime (node scripts/engine.mjs --sandbox gvisor)`
+          : 'CONTAINER_SANDBOX=gvisor, but the Docker daemon has no runtime named runsc (register it in daemon.json)',
+      );
+    }
+  }
+
+  async #isPodman(): Promise<boolean> {
+    const version = (await this.docker.version()) as { Components?: { Name?: string }[] };
+    return (version.Components ?? []).some((c) => /podman/i.test(c.Name ?? ''));
   }
 
   async hasImage(image: string): Promise<boolean> {
@@ -178,6 +279,10 @@ export class ContainerEngine {
           network,
           gpu: spec.gpu,
           publishPort: this.reach === 'published' ? spec.port : undefined,
+          imageVolumes: spec.volumes,
+          ...(this.userns === 'auto' ? { userns: 'auto' as const } : {}),
+          // Docker honours a per-container runtime; Podman's service was started with runsc.
+          ...(this.sandbox === 'gvisor' ? { runtime: 'runsc' } : {}),
         }),
       });
       return container.id;
@@ -226,14 +331,17 @@ export class ContainerEngine {
   }
 
   /**
-   * Why a container is no longer running, in words for the owner. Podman on cgroup v1 does not
-   * set OOMKilled, so a SIGKILL the runner did not send (exit 137) is read as the memory limit:
-   * the only other sender of SIGKILL to a container is the kernel's OOM killer.
+   * Why a container is no longer running, in words for the owner. Out of memory only when the
+   * engine says so (OOMKilled): a SIGKILL (exit 137) has other senders, and calling it the memory
+   * limit would send the owner after the wrong cause.
    */
   async exitReason(id: string, memoryMb: number): Promise<string | null> {
     const state = await this.state(id);
     if (!state || state.running) return null;
-    if (state.oomKilled || state.exitCode === 137) return `The container was killed: it exceeded its memory limit of ${memoryMb} MB`;
+    if (state.oomKilled) return `The container was killed: it exceeded its memory limit of ${memoryMb} MB`;
+    if (state.exitCode === 137) {
+      return `The container was killed (SIGKILL, exit code 137) and the engine did not say why; a process that reaches its memory limit of ${memoryMb} MB ends this way`;
+    }
     if (state.error) return `The container stopped: ${state.error}`;
     return `The container exited with code ${state.exitCode}`;
   }
@@ -261,6 +369,37 @@ export class ContainerEngine {
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode !== 404) throw error;
     }
+  }
+
+  /**
+   * Removes what this platform manages (MANAGED_LABEL) but no deployment knows: containers,
+   * networks and volumes left by a crash or by a deployment deleted while the runner was down.
+   * Runs when a runner starts (DockerFleet.sweep); `isKnown` answers from the database.
+   */
+  async sweepOrphans(isKnown: (deploymentId: string) => boolean): Promise<{ containers: number; networks: number; volumes: number }> {
+    const managed = { label: [`${MANAGED_LABEL}=true`] };
+    const orphan = (labels: Record<string, string> | undefined) => !isKnown(labels?.[DEPLOYMENT_LABEL] ?? '');
+    const containers = (await this.docker.listContainers({ all: true, filters: managed })).filter((c) => orphan(c.Labels));
+    await Promise.all(containers.map((c) => this.remove(c.Id)));
+    const networks = (await this.docker.listNetworks({ filters: managed })).filter((n) => orphan(n.Labels));
+    await Promise.all(
+      networks.map((n) =>
+        this.docker
+          .getNetwork(n.Id)
+          .remove()
+          .catch(() => undefined),
+      ),
+    );
+    const volumes = ((await this.docker.listVolumes({ filters: managed })).Volumes ?? []).filter((v) => orphan(v.Labels ?? undefined));
+    await Promise.all(
+      volumes.map((v) =>
+        this.docker
+          .getVolume(v.Name)
+          .remove()
+          .catch(() => undefined),
+      ),
+    );
+    return { containers: containers.length, networks: networks.length, volumes: volumes.length };
   }
 
   /** Removes everything the platform ever created on this engine (tests, benchmarks, a reset). */

@@ -1,4 +1,5 @@
-import { type ContainerEngine, EngineError, waitReady, type InstanceSpec } from './engine';
+import type { HostCapacity } from './capacity';
+import { type ContainerEngine, EngineError, waitReady, type InstanceSpec, type PulledImage } from './engine';
 import type { LogRing } from './logRing';
 
 // Bringing one instance of a deployment from nothing to "answers requests", and the warm pool
@@ -35,6 +36,13 @@ export interface InstanceOptions {
   healthPath: string;
   readyTimeoutMs: number;
   logs?: LogRing;
+  /** Each container reserves its memory limit here first (the runner's capacity). */
+  capacity?: HostCapacity;
+  /**
+   * false: no container is created until pin() names the image by the digest the deployment's
+   * own pull resolved (Deployment). Tests and benchmarks of a local image leave it true.
+   */
+  pinned?: boolean;
 }
 
 interface Spare {
@@ -49,12 +57,38 @@ export class InstanceFactory {
   private replenishing: Promise<void> | null = null;
   private closed = false;
   private stopLogs = new Map<string, () => void>();
+  private releases = new Map<string, () => void>();
+  private spec: InstanceSpec;
+  private pinned: boolean;
 
   constructor(
     private readonly engine: ContainerEngine,
-    private readonly spec: InstanceSpec,
+    spec: InstanceSpec,
     private readonly options: InstanceOptions,
-  ) {}
+  ) {
+    this.spec = spec;
+    this.pinned = options.pinned ?? true;
+  }
+
+  /** From now on containers are created from the pulled image, by digest, with its VOLUMEs as tmpfs. */
+  pin(image: PulledImage): void {
+    this.spec = { ...this.spec, image: image.reference, volumes: image.volumes };
+    this.pinned = true;
+  }
+
+  /** Creates one container: only from a pinned image, and only with room on the runner. */
+  private async create(): Promise<string> {
+    if (!this.pinned) throw new EngineError('pull', `No container starts before the deployment's own pull of ${this.spec.image} succeeded`);
+    const release = this.options.capacity?.reserve(this.spec.limits.memoryMb);
+    try {
+      const id = await this.engine.create(this.spec);
+      if (release) this.releases.set(id, release);
+      return id;
+    } catch (error) {
+      release?.();
+      throw error;
+    }
+  }
 
   /** Containers prepared but not serving (for cleanup and for `podman ps` accounting). */
   get spareIds(): string[] {
@@ -80,7 +114,7 @@ export class InstanceFactory {
         instance = { id: spare.id, name: spare.id.slice(0, 12), baseUrl: spare.baseUrl };
         await time('ready', () => this.ready(instance));
       } else {
-        id ??= await time('create', () => this.engine.create(this.spec));
+        id ??= await time('create', () => this.create());
         const created = id;
         instance = await time('start', () => this.startAndLocate(created));
         await time('ready', () => this.ready(instance));
@@ -118,7 +152,12 @@ export class InstanceFactory {
   async discard(id: string): Promise<void> {
     this.stopLogs.get(id)?.();
     this.stopLogs.delete(id);
-    await this.engine.remove(id);
+    try {
+      await this.engine.remove(id);
+    } finally {
+      this.releases.get(id)?.();
+      this.releases.delete(id);
+    }
   }
 
   /** Removes the spares and prepares no more (stop, delete, or a new revision). */
@@ -130,7 +169,7 @@ export class InstanceFactory {
   }
 
   private async prepare(strategy: 'created' | 'paused'): Promise<Spare> {
-    const id = await this.engine.create(this.spec);
+    const id = await this.create();
     if (strategy === 'created') return { id, state: 'created' };
     try {
       const instance = await this.startAndLocate(id);

@@ -35,8 +35,17 @@ export function limitsForGpu(vramGb: number | null, memoryCapMb?: number): Resou
  */
 export const ADDED_CAPABILITIES: string[] = [];
 
-/** Size of the writable /tmp (tmpfs, counted in the memory limit). */
-export const TMP_SIZE_MB = 64;
+/**
+ * The writable scratch space, in MB per path: tmpfs mounts (counted in the memory limit, so the
+ * host disk never fills), none of which can run a program. Every other path is read-only.
+ */
+export const SCRATCH_MOUNTS: Record<string, number> = { '/tmp': 64, '/var/tmp': 64, '/run': 8, '/dev/shm': 64 };
+/** Size of the tmpfs mounted over each VOLUME the image declares (the engine would make a host volume). */
+export const VOLUME_TMPFS_MB = 256;
+/** The engine's log file per container, in MB: the oldest lines go first (the runner keeps its own ring). */
+export const LOG_MAX_MB = 10;
+
+const tmpfs = (mb: number) => `rw,noexec,nosuid,nodev,size=${mb}m`;
 
 export interface IsolationOptions {
   limits: ResourceLimits;
@@ -45,6 +54,12 @@ export interface IsolationOptions {
   gpu: 'none' | 'docker' | 'cdi';
   /** Publish the service port on 127.0.0.1 (engines whose container addresses the host cannot reach). */
   publishPort?: number;
+  /** The VOLUMEs the image declares: each becomes a sized tmpfs instead of a volume on the host disk. */
+  imageVolumes?: string[];
+  /** `auto`: the container's root is an unprivileged host uid (CONTAINER_USERNS; Podman). */
+  userns?: 'auto';
+  /** The OCI runtime by name (Docker's `runtimes` in daemon.json, e.g. runsc for CONTAINER_SANDBOX=gvisor). */
+  runtime?: string;
 }
 
 /** The HostConfig of every publisher container. */
@@ -63,11 +78,16 @@ export function isolatedHostConfig(options: IsolationOptions): Record<string, un
     NanoCpus: Math.round(limits.cpus * 1e9),
     PidsLimit: limits.pids,
     ReadonlyRootfs: true,
-    Tmpfs: { '/tmp': `rw,noexec,nosuid,size=${TMP_SIZE_MB}m` },
+    Tmpfs: {
+      ...Object.fromEntries((options.imageVolumes ?? []).map((path) => [path, tmpfs(VOLUME_TMPFS_MB)])),
+      ...Object.fromEntries(Object.entries(SCRATCH_MOUNTS).map(([path, mb]) => [path, tmpfs(mb)])),
+    },
     NetworkMode: options.network,
     RestartPolicy: { Name: 'no' },
-    LogConfig: { Type: 'k8s-file', Config: {} },
+    LogConfig: { Type: 'k8s-file', Config: { 'max-size': `${LOG_MAX_MB}m` } },
   };
+  if (options.userns) hostConfig.UsernsMode = options.userns;
+  if (options.runtime) hostConfig.Runtime = options.runtime;
   if (options.publishPort) hostConfig.PortBindings = { [`${options.publishPort}/tcp`]: [{ HostIp: '127.0.0.1', HostPort: '' }] };
   if (options.gpu === 'docker') hostConfig.DeviceRequests = [{ Driver: 'nvidia', Count: -1, Capabilities: [['gpu']] }];
   if (options.gpu === 'cdi') hostConfig.Devices = [{ PathOnHost: 'nvidia.com/gpu=all', PathInContainer: '', CgroupPermissions: '' }];
