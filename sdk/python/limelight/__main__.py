@@ -1,0 +1,7 @@
+"""``python -m limelight``: the limelight command (limelight/cli.py)."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,128 @@
+"""The ``limelight`` command (also ``python -m limelight``): a publisher's path from an empty folder.
+
+    limelight init [FOLDER]                  a working example: main.py (app), limelight.yaml
+    limelight serve [module:app] [--simulate] the app on uvicorn; --simulate puts the platform's
+                                              queue, progress and cancel in front of it
+
+Each command is one ``Command`` in ``COMMANDS`` (its arguments and its function), so the
+packaging commands (build, push, deploy) join the same table. See docs/publishing.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, List, Optional
+
+from . import project, scaffold
+
+
+class CliError(Exception):
+    """A command that cannot go on: printed as one line, exit status 1."""
+
+
+@dataclass
+class Command:
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+# -- init --------------------------------------------------------------------------------------------
+def _init_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("folder", nargs="?", default=".", help="where to write the example (default: here)")
+    parser.add_argument("--name", help="the service's name (default: the folder's name)")
+    parser.add_argument("--force", action="store_true", help="overwrite main.py and limelight.yaml")
+
+
+def _init(args: argparse.Namespace) -> int:
+    folder = Path(args.folder)
+    name = args.name or folder.resolve().name
+    try:
+        written = scaffold.write_example(folder, name, force=args.force)
+    except FileExistsError as error:
+        raise CliError(str(error)) from error
+    for path in written:
+        print(f"wrote {path}")
+    where = "" if folder.resolve() == Path.cwd() else f"cd {args.folder} && "
+    print(f"next: {where}limelight serve --simulate   (then open http://127.0.0.1:8000/docs)")
+    return 0
+
+
+# -- serve -------------------------------------------------------------------------------------------
+def load_app(entry: str, folder: Path) -> Any:
+    """The object ``module:attribute`` names, imported with ``folder`` on the path."""
+    module_name, _, attribute = entry.partition(":")
+    if not module_name or not attribute:
+        raise CliError(f"the entry is module:attribute (like main:app), got {entry!r}")
+    sys.path.insert(0, str(folder.resolve()))
+    try:
+        target: Any = importlib.import_module(module_name)
+    except ImportError as error:
+        raise CliError(f"cannot import {module_name} from {folder.resolve()}: {error}") from error
+    for part in attribute.split("."):
+        if not hasattr(target, part):
+            raise CliError(f"{module_name} has no attribute {attribute!r}")
+        target = getattr(target, part)
+    return target
+
+
+def _serve_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("entry", nargs="?", help="module:app (default: limelight.yaml's entry, else main:app)")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")),
+                        help="port to listen on (default: $PORT or 8000)")
+    parser.add_argument("--simulate", action="store_true",
+                        help="put a local imitation of the platform (job queue, progress, cancel) in front: POST /v1/jobs")
+
+
+def _serve(args: argparse.Namespace) -> int:
+    folder = Path(".")
+    entry = args.entry
+    if entry is None:
+        entry = project.load(folder).entry if (folder / project.FILE_NAME).exists() else "main:app"
+    try:
+        import uvicorn
+
+        from .serve.simulate import simulated
+    except ImportError as error:
+        raise CliError(f"limelight serve needs FastAPI and uvicorn ({error}): apt-get install python3-fastapi "
+                       "python3-pydantic python3-uvicorn python3-multipart") from error
+    app = load_app(entry, folder)
+    host_url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else args.host}:{args.port}"
+    served = simulated(app, host_url) if args.simulate else app
+    print(f"limelight: serving {entry} at {host_url} (OpenAPI: /openapi.json, docs: /docs, health: /health)"
+          + ("; simulated platform: POST /v1/jobs {\"endpoint\", \"input\"}" if args.simulate else ""), flush=True)
+    uvicorn.run(served, host=args.host, port=args.port, log_level="info")
+    return 0
+
+
+COMMANDS: List[Command] = [
+    Command("init", "write a working example service (main.py, limelight.yaml)", _init_arguments, _init),
+    Command("serve", "run a limelight.serve app locally (uvicorn)", _serve_arguments, _serve),
+]
+
+
+def parser() -> argparse.ArgumentParser:
+    root = argparse.ArgumentParser(prog="limelight", description="Write, run and publish Limelight services.")
+    commands = root.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+    for command in COMMANDS:
+        sub = commands.add_parser(command.name, help=command.help, description=command.help)
+        command.arguments(sub)
+        sub.set_defaults(run=command.run)
+    return root
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except (CliError, project.ProjectError) as error:
+        print(f"limelight {args.command}: {error}", file=sys.stderr)
+        return 1
