@@ -56,6 +56,9 @@ function immediateView(code: string, language: string | undefined, theme: string
 /**
  * Headless highlighting for one block: loading -> highlighted, or -> error when the
  * highlighter fails or misses the time limit (product-rules §9, 500 ms; the raw code is then shown).
+ * A block that missed the limit only because the worker was slow (a busy machine, a cold start)
+ * keeps waiting for that same highlight and moves on to highlighted when it arrives, instead of
+ * staying on "Failed to highlight code" for good.
  */
 export function useCodeHighlight({
   code,
@@ -79,6 +82,9 @@ export function useCodeHighlight({
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
 
+  /** The highlight in flight for `key`, so a late answer after a timeout is not asked for twice. */
+  const inFlight = useRef<{ key: string; work: Promise<HighlightedCode> } | null>(null);
+
   const loading = current.view.state === 'loading';
   useEffect(() => {
     if (!loading) return;
@@ -90,6 +96,7 @@ export function useCodeHighlight({
     const work = Promise.resolve()
       .then(() => source())
       .then((h) => h.highlight(code, { language, theme, onTokenising: tokenising }));
+    inFlight.current = { key, work };
     withTimeLimit(work, timeLimitMs, clockStops).then(
       (result) => {
         if (!cancelled) setSnapshot((s) => (s.key === key ? { key, view: { state: 'highlighted', result } } : s));
@@ -106,6 +113,28 @@ export function useCodeHighlight({
   }, [key, loading, timeLimitMs]);
 
   const error = current.view.state === 'error' ? current.view.error : undefined;
+  const timedOut = error?.code === 'timeout';
+  useEffect(() => {
+    if (!timedOut) return;
+    let cancelled = false;
+    const late =
+      inFlight.current?.key === key
+        ? inFlight.current.work
+        : (highlighterRef.current ?? getCodeHighlighter)().then((h) => h.highlight(code, { language, theme }));
+    late.then(
+      (result) => {
+        if (!cancelled) setSnapshot((s) => (s.key === key ? { key, view: { state: 'highlighted', result } } : s));
+      },
+      // The raw code stays on screen; the timeout was already reported.
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+    // `key` carries code, language and theme.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, timedOut]);
+
   useEffect(() => {
     if (!error) return;
     onErrorRef.current?.(error);

@@ -148,6 +148,28 @@ describe('CodeViewer states (product-rules §4 "Code display")', () => {
     expect(screen.getByRole('button', { name: 'Copy code' })).toBeEnabled();
   });
 
+  it('a highlighter that answers after the time limit replaces the raw-code fallback when it does', async () => {
+    const ready = await getCodeHighlighter();
+    // A slow worker start on a busy machine: ready only after the 500 ms limit has passed.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const slow = async () => {
+      await released;
+      return ready;
+    };
+    const onError = vi.fn();
+    render(<CodeViewer code={'{"late": true}'} highlighter={slow} onError={onError} />);
+    await waitFor(() => expect(rootOf(region())).toHaveAttribute('data-state', 'error'), { timeout: 3000 });
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent('Failed to highlight code');
+    release();
+    await waitFor(() => expect(rootOf(region())).toHaveAttribute('data-state', 'highlighted'), { timeout: 10_000 });
+    expect(screen.getAllByRole('status')[0]).not.toHaveTextContent('Failed to highlight code');
+    expect(region().textContent).toBe('{"late": true}');
+    // The timeout was reported once; the late answer is not a second failure.
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError.mock.calls[0]![0].code).toBe('timeout');
+  });
+
   it('product-rules §9: default block is 12px with max height 400px', async () => {
     await warmUp();
     render(<CodeViewer code={JSON_CODE} />);
