@@ -4,7 +4,7 @@
 // how to run it when Podman or runsc is missing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runscUnavailableReason } from '../../../scripts/engine.mjs';
-import { EngineError } from '../../../reference-app/server/runtimes/container/engine';
+import { ContainerEngine, EngineError } from '../../../reference-app/server/runtimes/container/engine';
 import { InstanceFactory } from '../../../reference-app/server/runtimes/container/instances';
 import { limitsForGpu } from '../../../reference-app/server/runtimes/container/limits';
 import { engineSkipReason, FIXTURE_IMAGE, startTestEngine, type TestEngine } from '../../setup/containerEngine';
@@ -27,8 +27,8 @@ describe.skipIf(skip)('the gVisor sandbox tier (Podman with runsc)', () => {
   it('the runner checks the engine really runs runsc before it says gvisor', async () => {
     await expect(t.engine.checkSandbox()).resolves.toBeUndefined();
     await expect(plain.engine.checkSandbox()).resolves.toBeUndefined();
-    const lying = Object.create(plain.engine) as typeof plain.engine;
-    Object.defineProperty(lying, 'sandbox', { value: 'gvisor' });
+    // CONTAINER_SANDBOX=gvisor against an engine that runs runc.
+    const lying = new ContainerEngine(plain.engine.docker, { sandbox: 'gvisor' });
     await expect(lying.checkSandbox()).rejects.toThrow(EngineError);
     await expect(lying.checkSandbox()).rejects.toThrow(/CONTAINER_SANDBOX=gvisor.*runsc/);
   });
