@@ -295,6 +295,7 @@ export class JobWorker {
 
     const ctx: RunContext = {
       jobId: job.id,
+      attempt: job.attempts,
       serviceId: job.service_id,
       endpoint,
       signal: controller.signal,

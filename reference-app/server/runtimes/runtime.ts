@@ -21,6 +21,11 @@ export interface InputFile {
 /** What a running job may tell the queue while it works. */
 export interface RunContext {
   readonly jobId: string;
+  /**
+   * Which delivery of the job this is: 1 first, one more after each redelivery of a job whose
+   * worker was lost (docs/jobs.md, "Delivered at least once").
+   */
+  readonly attempt: number;
   readonly serviceId: string;
   readonly endpoint: ServiceEndpoint;
   /** Aborted when the owner cancels or the endpoint's time limit passes: stop promptly. */

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import type { Job } from '../../../src/api';
+import type { PlatformTestServer } from '../../../reference-app/server/testing';
 import { RuntimeError, type Runtime } from '../../../reference-app/server/runtimes/runtime';
 import type { RuntimeChooser } from '../../../reference-app/server/runtimes/registry';
 import type { Db } from '../../../reference-app/server/db/types';
-import { apiClients, confirmedUser, signedIn, type Target } from '../helpers';
+import { apiClients, confirmedUser, rawApi, signedIn, type Target } from '../helpers';
 
 // A tiny runtime injected through the platform's runtime seam (not a fake of a third party):
 // its behaviour follows the prompt, so each test says what the run does.
@@ -69,4 +72,28 @@ export async function balanceMismatches(db: Db) {
     FULL JOIN (SELECT user_id, sum(amount) AS summed FROM credit_ledger GROUP BY user_id) l ON l.user_id = b.user_id`.execute(db);
   const wrong = rows.filter((r) => Number(r.kept ?? 0) !== Number(r.summed ?? 0));
   return { compared: rows.length, wrong };
+}
+
+const FINAL_STATUSES = ['FINISHED', 'FAILED', 'TIMEOUT', 'CANCELLED'];
+
+/** The job once it is final (polls its envelope). */
+export async function untilFinal(target: Target, token: string, id: string, tries = 600): Promise<Job> {
+  for (let i = 0; i < tries; i++) {
+    const { json } = await rawApi(target, 'GET', `/v1/jobs/${id}`, { token });
+    if (FINAL_STATUSES.includes(String(json.status))) return json as unknown as Job;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`job ${id} never ended`);
+}
+
+/** Copies TEXT2IMG as a public service of `ownerId` that runs at `baseUrl` (the HTTP runtime). */
+export async function httpServiceOf(server: PlatformTestServer, ownerId: string, baseUrl: string): Promise<string> {
+  const id = `attack-${randomUUID().slice(0, 8)}`;
+  const db = server.platform.database.db;
+  await sql`
+    INSERT INTO models SELECT (jsonb_populate_record(NULL::models,
+      to_jsonb(m) || jsonb_build_object('id', ${id}::text, 'created_by', ${ownerId}::text, 'is_public', true))).*
+    FROM models m WHERE m.id = ${TEXT2IMG}`.execute(db);
+  await sql`INSERT INTO service_runtimes (model_id, type, base_url) VALUES (${id}, 'http', ${baseUrl})`.execute(db);
+  return id;
 }

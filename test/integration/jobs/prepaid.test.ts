@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,14 +6,15 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../../src/api';
-import { creditsForRun, PUBLISHER_SHARE } from '../../../src/run';
+import { PUBLISHER_SHARE } from '../../../reference-app/server/platformRules';
+import { creditsForRun } from '../../../src/run';
 import { holdFor } from '../../../reference-app/server/jobs/service';
 import { createHttpRuntime } from '../../../reference-app/server/runtimes/http/httpRuntime';
 import type { Runtime } from '../../../reference-app/server/runtimes/runtime';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import type { RuntimeChooser } from '../../../reference-app/server/runtimes/registry';
 import { PUBLISHER_ID, rawApi, type Target } from '../helpers';
-import { balanceMismatches, runner, testRuntime, TEXT2IMG } from './fixtures';
+import { balanceMismatches, httpServiceOf, runner, testRuntime, TEXT2IMG, untilFinal } from './fixtures';
 
 // Prepaid, fair and prompt jobs (docs/jobs.md: holds, charging, fairness, webhooks, result
 // sizes) against real platform servers on PGlite: holds are atomic against the available
@@ -22,7 +22,6 @@ import { balanceMismatches, runner, testRuntime, TEXT2IMG } from './fixtures';
 // one user's backlog or slow HTTP services cannot starve another user, slow webhook receivers
 // do not hold claims, large results do not break the list, and no notification is lost.
 
-const FINAL = ['FINISHED', 'FAILED', 'TIMEOUT', 'CANCELLED'];
 const servers: PlatformTestServer[] = [];
 const dirs: string[] = [];
 afterEach(async () => {
@@ -57,15 +56,6 @@ async function withoutWorkers(label: string) {
 
 const create = (target: Target, token: string, body: unknown, headers: Record<string, string> = {}) =>
   rawApi(target, 'POST', '/v1/jobs', { token, body, headers });
-
-async function untilFinal(target: Target, token: string, id: string, tries = 600): Promise<Job> {
-  for (let i = 0; i < tries; i++) {
-    const { json } = await rawApi(target, 'GET', `/v1/jobs/${id}`, { token });
-    if (FINAL.includes(String(json.status))) return json as unknown as Job;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`job ${id} never ended`);
-}
 
 async function balanceOf(target: Target, token: string): Promise<number> {
   return Number((await rawApi(target, 'GET', '/v1/payment/balance', { token })).json.balance);
@@ -199,18 +189,6 @@ async function slowFailingService(holdMs: number): Promise<{ url: string; server
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
-/** Copies TEXT2IMG as a public service of `ownerId` that runs at `baseUrl` (the HTTP runtime). */
-async function httpServiceOf(server: PlatformTestServer, ownerId: string, baseUrl: string): Promise<string> {
-  const id = `attack-${randomUUID().slice(0, 8)}`;
-  const db = server.platform.database.db;
-  await sql`
-    INSERT INTO models SELECT (jsonb_populate_record(NULL::models,
-      to_jsonb(m) || jsonb_build_object('id', ${id}::text, 'created_by', ${ownerId}::text, 'is_public', true))).*
-    FROM models m WHERE m.id = ${TEXT2IMG}`.execute(db);
-  await sql`INSERT INTO service_runtimes (model_id, type, base_url) VALUES (${id}, 'http', ${baseUrl})`.execute(db);
-  return id;
 }
 
 const withHttp =

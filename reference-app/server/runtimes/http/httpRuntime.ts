@@ -79,13 +79,21 @@ async function buildRequest(
   return { body: form };
 }
 
+/**
+ * Names the job and its delivery on every request of a run, so a service can recognise a job
+ * delivered again after a lost worker (docs/jobs.md, "Delivered at least once").
+ */
+export function deliveryHeaders(ctx: Pick<RunContext, 'jobId' | 'attempt'>): Record<string, string> {
+  return { 'Idempotency-Key': ctx.jobId, 'Limelight-Attempt': String(ctx.attempt) };
+}
+
 export function createHttpRuntime(config: HttpRuntimeConfig, options: HttpRuntimeOptions): Runtime {
   const doFetch = options.fetch ?? fetch;
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE;
   const pollMs = options.pollIntervalMs ?? DEFAULT_POLL_MS;
   const origin = new URL(config.base_url).origin;
 
-  async function call(url: URL, init: RequestInit, signal: AbortSignal) {
+  async function call(url: URL, init: RequestInit & { headers?: Record<string, string> }, signal: AbortSignal) {
     await checkServiceUrl(url, options.policy);
     let response: Response;
     try {
@@ -113,10 +121,10 @@ export function createHttpRuntime(config: HttpRuntimeConfig, options: HttpRuntim
     return { response, bytes };
   }
 
-  async function cancelUpstream(answer: JobStyleAnswer | undefined) {
+  async function cancelUpstream(answer: JobStyleAnswer | undefined, headers: Record<string, string>) {
     if (!answer?.cancelUrl) return;
     // Best effort: the platform's job is cancelled whatever the service answers.
-    await call(answer.cancelUrl, { method: 'POST' }, AbortSignal.timeout(5000)).catch(() => undefined);
+    await call(answer.cancelUrl, { method: 'POST', headers }, AbortSignal.timeout(5000)).catch(() => undefined);
   }
 
   return {
@@ -126,9 +134,14 @@ export function createHttpRuntime(config: HttpRuntimeConfig, options: HttpRuntim
       const url = joinUrl(config.base_url, ctx.endpoint.path);
       if (request.query) url.search = request.query.toString();
       ctx.progress(0, `Calling ${origin}`);
+      const delivery = deliveryHeaders(ctx);
       const first = await call(
         url,
-        { method: ctx.endpoint.method, body: request.body, headers: request.contentType ? { 'Content-Type': request.contentType } : {} },
+        {
+          method: ctx.endpoint.method,
+          body: request.body,
+          headers: { ...delivery, ...(request.contentType ? { 'Content-Type': request.contentType } : {}) },
+        },
         ctx.signal,
       );
       let answer = await interpretAnswer(first.response, first.bytes, url, ctx);
@@ -136,10 +149,10 @@ export function createHttpRuntime(config: HttpRuntimeConfig, options: HttpRuntim
         const pending = answer;
         try {
           await sleep(pollMs, ctx.signal);
-          const polled = await call(pending.statusUrl, { method: 'GET' }, ctx.signal);
+          const polled = await call(pending.statusUrl, { method: 'GET', headers: delivery }, ctx.signal);
           answer = await interpretAnswer(polled.response, polled.bytes, pending.statusUrl, ctx, pending);
         } catch (error) {
-          if (ctx.signal.aborted) await cancelUpstream(pending);
+          if (ctx.signal.aborted) await cancelUpstream(pending, delivery);
           throw error;
         }
       }

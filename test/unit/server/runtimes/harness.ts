@@ -27,6 +27,7 @@ export function testContext(
   const partials: string[] = [];
   const ctx: RunContext = {
     jobId: 'job_test',
+    attempt: 1,
     serviceId: 'svc_test',
     endpoint,
     signal: controller.signal,
