@@ -71,7 +71,7 @@ export type { ListJobsQuery } from './jobs';
 export type { JobSubscription } from './jobs';
 /** Options of `JobsClient.subscribe`: the callbacks for each update and for failures, and where to resume. */
 export type { SubscribeOptions } from './jobs';
-export { createServicesClient, PRIVATE_SERVICE_LIMITS } from './services';
+export { createServicesClient } from './services';
 export { CONTAINER_RUNTIME_DEFAULTS, SERVICE_INPUT_RULES } from './serviceRules';
 export type { ServicesClient } from './services';
 export { createPlatformClients } from './clients';

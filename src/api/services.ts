@@ -7,12 +7,6 @@ import type { HealthCheck, ManagedService, OpenApiImport, ServiceInput } from '.
 
 export const SERVICES_PREFIX = '/v1/model_management/';
 
-/**
- * Private services each plan may host (product-rules §9: Free 0, Plus 2, Pro 5, Enterprise
- * unlimited). Public hosting is free on every plan.
- */
-export const PRIVATE_SERVICE_LIMITS = { free: 0, plus: 2, pro: 5, enterprise: Number.POSITIVE_INFINITY } as const;
-
 const path = (id: string, action = '') => `services/${encodeURIComponent(id)}${action}`;
 
 /** The publishing API client (`/v1/services/`) for the signed-in publisher's services. */

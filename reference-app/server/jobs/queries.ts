@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { PUBLISHER_SHARE } from '@limelight/widgets/run';
 import { prepared } from '../db/prepared';
 import type { Db } from '../db/types';
+import { PUBLISHER_SHARE } from '../platformRules';
 import type { CounterHit, CounterState } from './createLimit';
 import type { JobRow } from './envelope';
 import type { JobEvents } from './events';

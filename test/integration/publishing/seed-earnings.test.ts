@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CREDITS_PER_USD, PUBLISHER_SHARE } from '../../../src/run/metering';
+import { PUBLISHER_SHARE } from '../../../reference-app/server/platformRules';
+import { CREDITS_PER_USD } from '../../../src/run/metering';
 import { seededEarningEntries, seededEarnings } from '../../../reference-app/server/seed/earnings';
 import { SEED_MODELS } from '../../../reference-app/server/seed/models';
 import { apiClients, globalServer, PUBLISHER, signedIn } from '../helpers';
