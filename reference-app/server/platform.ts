@@ -116,6 +116,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       !options.fleet && config.runtimes.containers
         ? createContainerHosting(db, box, config.runtimes.containers, {
             notifyChannel: jobEventsChannel(config.databaseUrl ? config.databaseSchema : undefined),
+            platform: config.publicUrl,
           })
         : undefined;
     // On PostgreSQL a process without a runner defers container deployments to the runners sharing

@@ -7,10 +7,13 @@
 // - paused: a started, healthy container paused ahead of time, unpaused on demand (the runner's
 //   default, the cold_start figures of the JSON line);
 // - warm: a job on a running instance.
+// Each technique runs under runc and, where Debian's runsc is installed, under gVisor (the
+// CONTAINER_SANDBOX=gvisor tier, docs/security.md, "Sandbox tiers"), one after the other.
 // Every container it creates is removed at the end. It measures and never fails on timings.
 import { cpus, loadavg } from 'node:os';
 import { InstanceFactory, type WarmStrategy } from '../../reference-app/server/runtimes/container/instances';
 import { limitsForGpu } from '../../reference-app/server/runtimes/container/limits';
+import { runscUnavailableReason } from '../../scripts/engine.mjs';
 import { engineSkipReason, FIXTURE_IMAGE, startTestEngine } from '../setup/containerEngine';
 
 const COLD = Number(process.env.BENCH_COLD ?? 15);
@@ -36,73 +39,94 @@ if (skip) {
   process.exit(0);
 }
 
-const testEngine = await startTestEngine();
-const rows: { technique: string; p50: number; p99: number; stages: string }[] = [];
-const results: Record<string, number[]> = {};
-try {
-  const deploymentId = testEngine.deploymentId('bench');
-  const factory = new InstanceFactory(
-    testEngine.engine,
-    { deploymentId, image: FIXTURE_IMAGE, port: 8080, limits: limitsForGpu(16, 512), gpu: 'none' },
-    { healthPath: '/openapi.json', readyTimeoutMs: 20_000 },
-  );
-  for (const technique of ['none', 'created', 'paused'] as WarmStrategy[]) {
-    const times: number[] = [];
-    const stageTotals: Record<string, number[]> = {};
-    for (let i = 0; i < COLD; i += 1) {
-      await factory.replenish(technique, 1);
-      // Let the engine settle after preparing, as a real pool is prepared long before a job.
-      await new Promise((r) => setTimeout(r, 100));
-      const t = performance.now();
-      const { instance, stages } = await factory.acquire();
-      await greet(instance.baseUrl);
-      times.push(performance.now() - t);
-      for (const [stage, ms] of Object.entries(stages)) (stageTotals[stage] ??= []).push(ms);
-      await factory.discard(instance.id);
-    }
-    results[technique] = times;
-    rows.push({
-      technique:
-        technique === 'none'
-          ? 'baseline: create + start + answer'
-          : technique === 'created'
-            ? 'created ahead, start + answer'
-            : 'paused pool, unpause + answer',
-      p50: percentile(times, 0.5),
-      p99: percentile(times, 0.99),
-      stages: Object.entries(stageTotals)
-        .map(([s, v]) => `${s} ${Math.round(percentile(v, 0.5))}`)
-        .join(', '),
-    });
-  }
-  // Warm: one running instance, jobs one after another.
-  const { instance } = await factory.acquire();
-  const warm: number[] = [];
-  for (let i = 0; i < COLD * 2; i += 1) {
-    const t = performance.now();
-    await greet(instance.baseUrl);
-    warm.push(performance.now() - t);
-  }
-  rows.push({ technique: 'warm: running instance, answer', p50: percentile(warm, 0.5), p99: percentile(warm, 0.99), stages: '' });
-  await factory.discard(instance.id);
-  await factory.discardSpares();
-
-  console.log(
-    `\n${COLD} cold starts per technique, fixture image, ${cpus().length} CPUs, load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
-  console.log('| technique | p50 ms | p99 ms | stage p50s (ms) |\n|---|---:|---:|---|');
-  for (const r of rows) console.log(`| ${r.technique} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.stages} |`);
-  console.log(
-    JSON.stringify({
-      bench: 'hosting',
-      baseline_ms: Math.round(percentile(results.none!, 0.5)),
-      cold_start_p50_ms: Math.round(percentile(results.paused!, 0.5)),
-      cold_start_p99_ms: Math.round(percentile(results.paused!, 0.99)),
-      warm_p50_ms: Math.round(percentile(warm, 0.5) * 10) / 10,
-    }),
-  );
-} finally {
-  await testEngine.stop();
+type Sandbox = 'none' | 'gvisor';
+interface Row {
+  tier: string;
+  technique: string;
+  p50: number;
+  p99: number;
+  stages: string;
 }
+
+const TECHNIQUES: Record<WarmStrategy, string> = {
+  none: 'baseline: create + start + answer',
+  created: 'created ahead, start + answer',
+  paused: 'paused pool, unpause + answer',
+};
+
+/** The cold starts of each technique and the warm answer, on one engine (runc or runsc). */
+async function measure(sandbox: Sandbox): Promise<{ rows: Row[]; results: Record<string, number[]> }> {
+  const tier = sandbox === 'gvisor' ? 'gVisor (runsc)' : 'runc';
+  const testEngine = await startTestEngine({ sandbox });
+  const rows: Row[] = [];
+  const results: Record<string, number[]> = {};
+  try {
+    const factory = new InstanceFactory(
+      testEngine.engine,
+      { deploymentId: testEngine.deploymentId('bench'), image: FIXTURE_IMAGE, port: 8080, limits: limitsForGpu(16, 512), gpu: 'none' },
+      { healthPath: '/openapi.json', readyTimeoutMs: 30_000 },
+    );
+    for (const technique of ['none', 'created', 'paused'] as WarmStrategy[]) {
+      const times: number[] = [];
+      const stageTotals: Record<string, number[]> = {};
+      for (let i = 0; i < COLD; i += 1) {
+        await factory.replenish(technique, 1);
+        // Let the engine settle after preparing, as a real pool is prepared long before a job.
+        await new Promise((r) => setTimeout(r, 100));
+        const t = performance.now();
+        const { instance, stages } = await factory.acquire();
+        await greet(instance.baseUrl);
+        times.push(performance.now() - t);
+        for (const [stage, ms] of Object.entries(stages)) (stageTotals[stage] ??= []).push(ms);
+        await factory.discard(instance.id);
+      }
+      results[technique] = times;
+      rows.push({
+        tier,
+        technique: TECHNIQUES[technique],
+        p50: percentile(times, 0.5),
+        p99: percentile(times, 0.99),
+        stages: Object.entries(stageTotals)
+          .map(([stage, v]) => `${stage} ${Math.round(percentile(v, 0.5))}`)
+          .join(', '),
+      });
+    }
+    // Warm: one running instance, jobs one after another.
+    const { instance } = await factory.acquire();
+    const warm: number[] = [];
+    for (let i = 0; i < COLD * 2; i += 1) {
+      const t = performance.now();
+      await greet(instance.baseUrl);
+      warm.push(performance.now() - t);
+    }
+    results.warm = warm;
+    rows.push({ tier, technique: 'warm: running instance, answer', p50: percentile(warm, 0.5), p99: percentile(warm, 0.99), stages: '' });
+    await factory.discard(instance.id);
+    await factory.discardSpares();
+  } finally {
+    await testEngine.stop();
+  }
+  return { rows, results };
+}
+
+const runc = await measure('none');
+const noGvisor = runscUnavailableReason();
+if (noGvisor) console.log(`gVisor tier skipped: ${noGvisor}`);
+const gvisor = noGvisor ? null : await measure('gvisor');
+
+console.log(
+  `\n${COLD} cold starts per technique, fixture image, ${cpus().length} CPUs, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+console.log('| tier | technique | p50 ms | p99 ms | stage p50s (ms) |\n|---|---|---:|---:|---|');
+for (const r of [...runc.rows, ...(gvisor?.rows ?? [])]) {
+  console.log(`| ${r.tier} | ${r.technique} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.stages} |`);
+}
+const summary = (results: Record<string, number[]>) => ({
+  baseline_ms: Math.round(percentile(results.none!, 0.5)),
+  cold_start_p50_ms: Math.round(percentile(results.paused!, 0.5)),
+  cold_start_p99_ms: Math.round(percentile(results.paused!, 0.99)),
+  warm_p50_ms: Math.round(percentile(results.warm!, 0.5) * 10) / 10,
+});
+console.log(JSON.stringify({ bench: 'hosting', ...summary(runc.results), ...(gvisor ? { gvisor: summary(gvisor.results) } : {}) }));

@@ -5,14 +5,18 @@ import type { ContainerRunnerConfig } from '../runtimes/config';
 import { DockerFleet, type LiveDeploymentReport } from '../runtimes/container/dockerFleet';
 import { ContainerEngine } from '../runtimes/container/engine';
 import type { FleetAdapter } from '../runtimes/fleet';
+import { activePlanOf } from '../payments/queries';
 import {
   fillEmptyEndpoints,
+  selectContainerRuntimes,
   selectGpuVram,
+  selectServiceOwner,
   selectServiceEndpoints,
   setJobColdStart,
   updateHostingState,
 } from '../runtimes/container/queries';
 import { DeploymentLogWriter } from './deploymentLogs';
+import { hostingQuotaOf } from './hostingQuotas';
 import { LeasedFleet } from './leasedFleet';
 import { importOpenApi } from './openapiImport';
 
@@ -58,10 +62,15 @@ export function createContainerHosting(
   db: Db,
   box: SecretBox,
   config: ContainerRunnerConfig,
-  options: { notifyChannel?: string } = {},
+  options: { notifyChannel?: string; /** The platform's public URL: labels what it creates, scopes its sweep. */ platform?: string } = {},
 ): ContainerHosting {
   const logs = new DeploymentLogWriter(db, options.notifyChannel ?? null);
-  const engine = ContainerEngine.fromDockerHost(config.dockerHost, { reach: config.reach });
+  const engine = ContainerEngine.fromDockerHost(config.dockerHost, {
+    reach: config.reach,
+    sandbox: config.sandbox,
+    userns: config.userns,
+    platform: options.platform,
+  });
   const imported = new Set<string>();
   // Reports arrive faster than the database takes them; each service's are written in order.
   const writes = new Map<string, Promise<void>>();
@@ -70,7 +79,13 @@ export function createContainerHosting(
     warm: config.warm,
     memoryCapMb: config.memoryCapMb,
     gpu: config.gpu,
+    capacityMb: config.capacityMb,
+    pullTimeoutMs: config.pullTimeoutMs,
     vramOf: (gpu) => selectGpuVram(db, gpu),
+    imageMaxMbOf: async (serviceId) => {
+      const owner = await selectServiceOwner(db, serviceId);
+      return owner ? hostingQuotaOf(await activePlanOf(db, owner)).imageMb : undefined;
+    },
     onLog: (serviceId, line) => logs.add(serviceId, line),
     onReport: (serviceId, report, baseUrl) => {
       const previous = writes.get(serviceId) ?? Promise.resolve();
@@ -100,7 +115,13 @@ export function createContainerHosting(
 
   return {
     fleet: leased,
-    resume: () => leased.start(),
+    async resume() {
+      // What the database does not know (a crash, a service deleted while no runner ran) goes first.
+      const known = new Set((await selectContainerRuntimes(db)).map((r) => r.model_id));
+      const swept = await fleet.prepare((id) => known.has(id));
+      if (swept.containers + swept.networks + swept.volumes > 0) log.info(swept, 'removed orphaned containers, networks and volumes');
+      await leased.start();
+    },
     async close() {
       await leased.close();
       await Promise.all(writes.values());

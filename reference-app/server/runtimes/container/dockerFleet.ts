@@ -7,6 +7,7 @@ import type { ContainerEngine } from './engine';
 import type { WarmStrategy } from './instances';
 import type { LogLine } from './logRing';
 import { limitsForGpu } from './limits';
+import { HostCapacity } from './capacity';
 
 // The FleetAdapter (runtimes/fleet.ts) that really runs containers: one Deployment per service
 // on a Docker Engine API (Docker, or Podman's compatible service), chosen by CONTAINER_RUNNER=docker
@@ -30,6 +31,12 @@ export interface DockerFleetOptions {
   /** A GPU offer's VRAM, which sizes the container's limits. */
   vramOf?: (gpuId: string) => Promise<number | null>;
   readyTimeoutMs?: number;
+  /** CONTAINER_CAPACITY_MB: the memory containers may reserve; measured from the engine by prepare() when absent. */
+  capacityMb?: number;
+  /** CONTAINER_PULL_TIMEOUT_S in ms. */
+  pullTimeoutMs?: number;
+  /** The image size cap of the service owner's plan, in MB (publishing/hostingQuotas.ts). */
+  imageMaxMbOf?: (serviceId: string) => Promise<number | undefined>;
   /** Each status change of a deployment, with where an instance answers when one runs. */
   onReport?: (serviceId: string, report: LiveDeploymentReport, baseUrl: string | null) => void;
   /** Every line of every deployment's log ring (stdout, stderr and the runner's own). */
@@ -60,8 +67,23 @@ const toReport = (report: LiveReport): LiveDeploymentReport => ({
 export class DockerFleet implements FleetAdapter {
   readonly name = 'docker';
   private readonly deployments = new Map<string, Deployment>();
+  private capacity: HostCapacity | undefined;
 
-  constructor(private readonly options: DockerFleetOptions) {}
+  constructor(private readonly options: DockerFleetOptions) {
+    if (options.capacityMb) this.capacity = new HostCapacity({ memoryMb: options.capacityMb, cpus: Infinity });
+  }
+
+  /**
+   * Before the first deploy (docs/publishing.md, "Capacity"; docs/security.md): checks the
+   * sandbox tier is really the engine's, measures the machine (NCPU, MemTotal), and removes the
+   * containers, networks and volumes the platform manages that no deployment knows.
+   */
+  async prepare(isKnown: (deploymentId: string) => boolean): Promise<{ containers: number; networks: number; volumes: number }> {
+    const { engine } = this.options;
+    await engine.checkSandbox();
+    this.capacity = HostCapacity.fromEngineInfo(await engine.docker.info(), this.options.capacityMb);
+    return engine.sweepOrphans((id) => this.deployments.has(id) || isKnown(id));
+  }
 
   async deploy(spec: ContainerSpec): Promise<DeploymentReport> {
     const deploymentSpec = await this.specOf(spec);
@@ -74,6 +96,8 @@ export class DockerFleet implements FleetAdapter {
     const deployment = new Deployment(this.options.engine, deploymentSpec, {
       warm: this.options.warm,
       readyTimeoutMs: this.options.readyTimeoutMs,
+      capacity: this.capacity,
+      pullTimeoutMs: this.options.pullTimeoutMs,
       onReport: (report) =>
         this.options.onReport?.(spec.serviceId, toReport(report), this.deployments.get(spec.serviceId)?.baseUrl ?? null),
     });
@@ -127,6 +151,8 @@ export class DockerFleet implements FleetAdapter {
 
   private async specOf(spec: ContainerSpec): Promise<DeploymentSpec> {
     const vram = (await this.options.vramOf?.(spec.gpu)) ?? null;
+    const limits = limitsForGpu(vram, this.options.memoryCapMb);
+    const imageMaxMb = await this.options.imageMaxMbOf?.(spec.serviceId);
     return {
       id: spec.serviceId,
       image: spec.image,
@@ -137,7 +163,8 @@ export class DockerFleet implements FleetAdapter {
         : {}),
       port: spec.port ?? DEFAULT_PORT,
       healthPath: spec.healthPath ?? DEFAULT_HEALTH_PATH,
-      instance: { limits: limitsForGpu(vram, this.options.memoryCapMb), gpu: this.options.gpu ?? 'none' },
+      instance: { limits: this.capacity?.cap(limits) ?? limits, gpu: this.options.gpu ?? 'none' },
+      ...(imageMaxMb !== undefined ? { imageMaxMb } : {}),
       minInstances: spec.minInstances,
       maxInstances: spec.maxInstances,
       idleTimeoutS: spec.idleTimeoutS,

@@ -10,6 +10,8 @@ import { DockerLogDemuxer, type LogRing } from './logRing';
 
 export const MANAGED_LABEL = 'io.limelight.managed';
 export const DEPLOYMENT_LABEL = 'io.limelight.deployment';
+/** Which platform (its public URL) made it: a sweep removes only its own platform's orphans. */
+export const PLATFORM_LABEL = 'io.limelight.platform';
 
 /** A failure the owner should read (engine's or health check's words), e.g. "unauthorized". */
 export class EngineError extends Error {
@@ -55,6 +57,8 @@ export interface EngineOptions {
   sandbox?: 'none' | 'gvisor';
   /** auto: user namespaces (CONTAINER_USERNS; Podman's --userns=auto). */
   userns?: 'host' | 'auto';
+  /** The platform's public URL, labelled on all it creates (PLATFORM_LABEL). */
+  platform?: string;
 }
 
 /** What a deployment's own pull resolved: the image by digest, its unpacked size and its VOLUMEs. */
@@ -102,6 +106,7 @@ export class ContainerEngine {
   readonly reach: 'internal' | 'published';
   readonly sandbox: 'none' | 'gvisor';
   readonly userns: 'host' | 'auto';
+  readonly #labels: Record<string, string>;
   /** Network creations in flight, by name (ensureNetwork). */
   readonly #networks = new Map<string, Promise<string>>();
 
@@ -112,6 +117,7 @@ export class ContainerEngine {
     this.reach = options.reach ?? 'internal';
     this.sandbox = options.sandbox ?? 'none';
     this.userns = options.userns ?? 'host';
+    this.#labels = { [MANAGED_LABEL]: 'true', ...(options.platform ? { [PLATFORM_LABEL]: options.platform } : {}) };
   }
 
   static fromDockerHost(dockerHost: string, options?: EngineOptions): ContainerEngine {
@@ -258,7 +264,7 @@ export class ContainerEngine {
         Name: name,
         Driver: 'bridge',
         Internal: this.reach === 'internal',
-        Labels: { [MANAGED_LABEL]: 'true', [DEPLOYMENT_LABEL]: deploymentId },
+        Labels: { ...this.#labels, [DEPLOYMENT_LABEL]: deploymentId },
       });
     } catch (error) {
       if (!(await this.#networkExists(name))) throw new EngineError('create', reasonOf(error), { cause: error });
@@ -273,7 +279,7 @@ export class ContainerEngine {
         Image: spec.image,
         Env: Object.entries({ PORT: String(spec.port), ...spec.env }).map(([k, v]) => `${k}=${v}`),
         ExposedPorts: { [`${spec.port}/tcp`]: {} },
-        Labels: { [MANAGED_LABEL]: 'true', [DEPLOYMENT_LABEL]: spec.deploymentId },
+        Labels: { ...this.#labels, [DEPLOYMENT_LABEL]: spec.deploymentId },
         HostConfig: isolatedHostConfig({
           limits: spec.limits,
           network,
@@ -372,12 +378,13 @@ export class ContainerEngine {
   }
 
   /**
-   * Removes what this platform manages (MANAGED_LABEL) but no deployment knows: containers,
+   * Removes what this platform manages (its labels) but no deployment knows: containers,
    * networks and volumes left by a crash or by a deployment deleted while the runner was down.
-   * Runs when a runner starts (DockerFleet.sweep); `isKnown` answers from the database.
+   * Runs when a runner starts (DockerFleet.prepare); `isKnown` answers from the database. Another
+   * platform on the same engine (another PLATFORM_LABEL) is never touched.
    */
   async sweepOrphans(isKnown: (deploymentId: string) => boolean): Promise<{ containers: number; networks: number; volumes: number }> {
-    const managed = { label: [`${MANAGED_LABEL}=true`] };
+    const managed = { label: Object.entries(this.#labels).map(([k, v]) => `${k}=${v}`) };
     const orphan = (labels: Record<string, string> | undefined) => !isKnown(labels?.[DEPLOYMENT_LABEL] ?? '');
     const containers = (await this.docker.listContainers({ all: true, filters: managed })).filter((c) => orphan(c.Labels));
     await Promise.all(containers.map((c) => this.remove(c.Id)));
