@@ -100,7 +100,9 @@ describe.skipIf(found.skip)('a limelight.serve service published on the platform
 
   const api = (method: string, route: string, body?: unknown, headers?: Record<string, string>) =>
     rawApi(server, method, route, { token, body, headers });
-  const job = async (id: string) => (await api('GET', `/v1/jobs/${id}`)).json as Record<string, unknown>;
+  /** The answer's JSON body as the shape a test expects. */
+  const body = <T>(answer: { json: unknown }) => answer.json as T;
+  const job = async (id: string) => body<Record<string, unknown>>(await api('GET', `/v1/jobs/${id}`));
 
   it('imports the endpoints from the service’s own /openapi.json', async () => {
     const created = await api('POST', '/v1/model_management/services', {
@@ -109,12 +111,11 @@ describe.skipIf(found.skip)('a limelight.serve service published on the platform
       runtime: { type: 'http', base_url: baseUrl },
     });
     expect(created.status).toBe(201);
-    serviceId = String((created.json as { id: string }).id);
+    serviceId = String(body<{ id: string }>(created).id);
     const imported = await api('POST', `/v1/model_management/services/${serviceId}/import_openapi`, {});
-    const { endpoints, unsupported } = imported.json as {
-      endpoints: { path: string; parameters: { name: string }[] }[];
-      unsupported: string[];
-    };
+    const { endpoints, unsupported } = body<{ endpoints: { path: string; parameters: { name: string }[] }[]; unsupported: string[] }>(
+      imported,
+    );
     expect(unsupported).toEqual([]);
     expect(endpoints.map((e) => [e.path, e.parameters.map((p) => p.name)])).toEqual([
       ['/steps', ['n']],
@@ -125,7 +126,7 @@ describe.skipIf(found.skip)('a limelight.serve service published on the platform
 
   it('runs a long job job-style: the function’s progress and message reach the platform’s job', async () => {
     const created = await api('POST', '/v1/jobs', { service_id: serviceId, endpoint: '/steps', input: { n: 40 } });
-    const id = String((created.json as { job_id: string }).job_id);
+    const id = String(body<{ job_id: string }>(created).job_id);
     const midway = await until(async () => {
       const current = await job(id);
       return typeof current.message === 'string' && current.message.startsWith('step ') && current.status === 'PROCESSING'
@@ -143,7 +144,7 @@ describe.skipIf(found.skip)('a limelight.serve service published on the platform
 
   it('cancels: Cancelled is raised inside the Python function', async () => {
     const created = await api('POST', '/v1/jobs', { service_id: serviceId, endpoint: '/steps', input: { n: 5000 } });
-    const id = String((created.json as { job_id: string }).job_id);
+    const id = String(body<{ job_id: string }>(created).job_id);
     await until(async () => ((await job(id)).status === 'PROCESSING' && (await job(id)).message ? true : undefined), 'the run');
     expect((await api('POST', `/v1/jobs/${id}/cancel`)).status).toBe(200);
     const marker = path.join(folder, 'cancelled.txt');
@@ -156,8 +157,8 @@ describe.skipIf(found.skip)('a limelight.serve service published on the platform
   it('takes an image as a multipart upload and answers a file the platform stores', async () => {
     const input = { image: `data:image/png;base64,${Buffer.from(SKETCH_PNG).toString('base64')}` };
     const run = await api('POST', '/v1/jobs', { service_id: serviceId, endpoint: '/echo-image', input }, { Prefer: 'wait=30' });
-    const result = (run.json as { status: string; result: { url: string; content_type: string } }).result;
-    expect((run.json as { status: string }).status).toBe('FINISHED');
+    const { status, result } = body<{ status: string; result: { url: string; content_type: string } }>(run);
+    expect(status).toBe('FINISHED');
     expect(result.content_type).toBe('image/png');
     const stored = await fetch(new URL(result.url, server.url));
     expect(Buffer.from(await stored.arrayBuffer()).equals(Buffer.from(SKETCH_PNG))).toBe(true);
