@@ -1,3 +1,5 @@
+import { StringDecoder } from 'node:string_decoder';
+
 // A bounded ring of log lines (docs/publishing.md, "Logs"): a deployment keeps its containers'
 // last LOG_RING_LINES lines of stdout and stderr; older lines are dropped, so a chatty container
 // cannot grow the runner's memory. Readers take a snapshot or the lines after a sequence number
@@ -55,36 +57,79 @@ export class LogRing {
 /**
  * Splits a Docker log stream's bytes into lines. Docker multiplexes stdout and stderr into
  * 8-byte-framed chunks for containers without a TTY (stream type, three zero bytes, a 32-bit
- * big-endian length); Podman's compatible API does the same.
+ * big-endian length); Podman's compatible API does the same. Frames are read as their bytes
+ * arrive and a line is cut at the log ring's bound (LOG_LINE_MAX_CHARS, marked by the ring; the
+ * rest of it dropped up to its newline), so the work is linear in the bytes: a container writing
+ * megabytes without a newline cannot hold the event loop or the runner's memory.
  */
 export class DockerLogDemuxer {
-  private pending: Buffer = Buffer.alloc(0);
-  private partial = { stdout: '', stderr: '' };
+  private header = Buffer.alloc(0);
+  /** Bytes left in the current frame's body, and whose they are. */
+  private remaining = 0;
+  private stream: 'stdout' | 'stderr' = 'stdout';
+  private readonly streams = { stdout: new LineCutter(), stderr: new LineCutter() };
 
   constructor(private readonly onLine: (stream: 'stdout' | 'stderr', text: string) => void) {}
 
   write(chunk: Buffer): void {
-    this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
-    while (this.pending.length >= 8) {
-      const size = this.pending.readUInt32BE(4);
-      if (this.pending.length < 8 + size) break;
-      const stream = this.pending[0] === 2 ? 'stderr' : 'stdout';
-      this.text(stream, this.pending.subarray(8, 8 + size).toString('utf8'));
-      this.pending = this.pending.subarray(8 + size);
+    let offset = 0;
+    while (offset < chunk.length) {
+      if (this.remaining === 0) {
+        const take = Math.min(8 - this.header.length, chunk.length - offset);
+        this.header = Buffer.concat([this.header, chunk.subarray(offset, offset + take)]);
+        offset += take;
+        if (this.header.length < 8) return;
+        this.stream = this.header[0] === 2 ? 'stderr' : 'stdout';
+        this.remaining = this.header.readUInt32BE(4);
+        this.header = Buffer.alloc(0);
+        continue;
+      }
+      const take = Math.min(this.remaining, chunk.length - offset);
+      const stream = this.stream;
+      this.streams[stream].write(chunk.subarray(offset, offset + take), (text) => this.onLine(stream, text));
+      offset += take;
+      this.remaining -= take;
     }
   }
 
   /** Emits what is left of an unterminated last line. */
   end(): void {
-    for (const stream of ['stdout', 'stderr'] as const) {
-      if (this.partial[stream]) this.onLine(stream, this.partial[stream]);
-      this.partial[stream] = '';
+    for (const stream of ['stdout', 'stderr'] as const) this.streams[stream].end((text) => this.onLine(stream, text));
+  }
+}
+
+/** One stream's bytes into lines of at most LOG_LINE_MAX_CHARS + 1 characters (the ring marks the cut). */
+class LineCutter {
+  private readonly decoder = new StringDecoder('utf8');
+  private partial = '';
+  /** A line was cut: its rest is dropped until its newline. */
+  private dropping = false;
+
+  write(bytes: Buffer, emit: (text: string) => void): void {
+    const text = this.decoder.write(bytes);
+    let start = 0;
+    for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', start)) {
+      if (this.dropping) this.dropping = false;
+      else
+        emit(
+          (this.partial + text.slice(start, Math.min(newline, start + LOG_LINE_MAX_CHARS + 1 - this.partial.length))).replace(/\r$/, ''),
+        );
+      this.partial = '';
+      start = newline + 1;
+    }
+    if (this.dropping) return;
+    this.partial += text.slice(start, start + LOG_LINE_MAX_CHARS + 1 - this.partial.length);
+    if (this.partial.length > LOG_LINE_MAX_CHARS) {
+      emit(this.partial);
+      this.partial = '';
+      this.dropping = true;
     }
   }
 
-  private text(stream: 'stdout' | 'stderr', text: string): void {
-    const parts = (this.partial[stream] + text).split('\n');
-    this.partial[stream] = parts.pop() ?? '';
-    for (const part of parts) this.onLine(stream, part.replace(/\r$/, ''));
+  end(emit: (text: string) => void): void {
+    const rest = this.partial + this.decoder.end();
+    if (rest && !this.dropping) emit(rest.slice(0, LOG_LINE_MAX_CHARS + 1));
+    this.partial = '';
+    this.dropping = false;
   }
 }
