@@ -81,3 +81,12 @@ export function serialiseResult(result: unknown): { json: string | null; bytes: 
   const json = JSON.stringify(result);
   return { json, bytes: Buffer.byteLength(json) };
 }
+
+/**
+ * PostgreSQL stores no U+0000 in jsonb or text: a service's text loses it (messages, errors),
+ * and a result holding one cannot be stored at all (hasNul; the job fails as service_error).
+ */
+export const withoutNul = (text: string): string => (text.includes('\u0000') ? text.replaceAll('\u0000', '') : text);
+
+/** Whether serialised JSON escapes a U+0000 (`\u0000` after an even run of backslashes). */
+export const hasNul = (json: string): boolean => json.includes('\\u0000') && /(?:^|[^\\])(?:\\\\)*\\u0000/.test(json);

@@ -1,7 +1,7 @@
-import { confineFileReferences } from '../media/ownMedia';
+import { confineResult } from './largeResult';
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '../db/connect';
-import { RuntimeError, type RunContext } from '../runtimes/runtime';
+import { JsonText, RuntimeError, type RunContext } from '../runtimes/runtime';
 import type { JobsConfig } from './config';
 import type { JobRow } from './envelope';
 import { sleep, type JobEvents } from './events';
@@ -9,7 +9,7 @@ import { FileInputError, type FileStore } from './files';
 import { CREDITS_PER_USD } from '@limelight/widgets/run';
 import { log } from '../log';
 import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
-import { finishJobs, finishValues, serialiseResult, type Outcome } from './finish';
+import { finishJobs, finishValues, hasNul, serialiseResult, withoutNul, type Outcome } from './finish';
 import { GroupCommit } from '../db/groupCommit';
 import type { EndedJob, FinishValues } from './queries';
 import { claimJobs, expireOutputs, recountJobUsers, recoverAbandoned, renewLease, saveProgress } from './queries';
@@ -301,11 +301,11 @@ export class JobWorker {
       signal: controller.signal,
       progress(fraction, message) {
         state.progress = Math.min(1, Math.max(0, Number.isFinite(fraction) ? fraction : 0));
-        if (message !== undefined) state.message = message;
+        if (message !== undefined) state.message = withoutNul(message);
         changed();
       },
       partialText(delta) {
-        state.text = (state.text ?? '') + delta;
+        state.text = (state.text ?? '') + withoutNul(delta);
         changed();
       },
       storeMedia: (bytes, contentType) =>
@@ -327,7 +327,8 @@ export class JobWorker {
       outcome = controller.signal.aborted ? this.#stopped(job, entry) : { status: 'FINISHED', result, message: state.message };
     } catch (error) {
       if (controller.signal.aborted) outcome = this.#stopped(job, entry);
-      else if (error instanceof RuntimeError) outcome = { status: 'FAILED', error: { code: error.code, message: error.message } };
+      else if (error instanceof RuntimeError)
+        outcome = { status: 'FAILED', error: { code: error.code, message: withoutNul(error.message) } };
       else if (error instanceof FileInputError) outcome = { status: 'FAILED', error: { code: 'file_input', message: error.message } };
       else {
         log.error({ err: error, job: job.id, runtime: runtime.name }, `job ${job.id}: runtime ${runtime.name} failed`);
@@ -368,7 +369,7 @@ export class JobWorker {
     const { config } = this.deps;
     // A file reference in a result may point only at this platform's media (docs/security.md).
     const confined =
-      outcome.result === undefined ? outcome : { ...outcome, result: confineFileReferences(outcome.result, this.deps.publicUrl) };
+      outcome.result === undefined ? outcome : { ...outcome, result: await confineResult(outcome.result, this.deps.publicUrl) };
     const stored = await this.#storeResult(job, confined);
     const row = await this.#ends.add('', finishValues(job, stored.outcome, config.retentionHours, stored.result));
     if (row) this.deps.onFinished?.(row);
@@ -381,7 +382,25 @@ export class JobWorker {
    */
   async #storeResult(job: JobRow, outcome: Outcome) {
     const { config, files } = this.deps;
-    const result = serialiseResult(outcome.result);
+    // A JsonText is already serialised (a large answer, runtimes/http/largeJson.ts): it is
+    // measured and stored as it is, never stringified on the event loop.
+    const serialised = outcome.result instanceof JsonText ? outcome.result.bytes : undefined;
+    const result = serialised
+      ? {
+          json: serialised.byteLength <= config.resultInlineBytes ? Buffer.from(serialised).toString('utf8') : null,
+          bytes: serialised.byteLength,
+        }
+      : serialiseResult(outcome.result);
+    if (result.json !== null && hasNul(result.json)) {
+      const failed: Outcome = {
+        status: 'FAILED',
+        error: {
+          code: 'service_error',
+          message: 'The service answered a result containing a NUL character (U+0000), which cannot be stored',
+        },
+      };
+      return { outcome: failed, result: serialiseResult(undefined) };
+    }
     if (result.bytes === null || result.bytes <= config.resultInlineBytes) return { outcome, result };
     if (result.bytes > config.maxResultBytes) {
       const failed: Outcome = {
@@ -393,7 +412,7 @@ export class JobWorker {
       };
       return { outcome: failed, result: serialiseResult(undefined) };
     }
-    const file = await files.put(new Uint8Array(Buffer.from(result.json!)), 'application/json', {
+    const file = await files.put(serialised ?? new Uint8Array(Buffer.from(result.json!)), 'application/json', {
       userId: job.user_id,
       jobId: job.id,
       expiresAt: new Date(Date.now() + config.retentionHours * 3600_000),
