@@ -116,10 +116,18 @@ export function createContainerHosting(
   return {
     fleet: leased,
     async resume() {
-      // What the database does not know (a crash, a service deleted while no runner ran) goes first.
-      const known = new Set((await selectContainerRuntimes(db)).map((r) => r.model_id));
-      const swept = await fleet.prepare((id) => known.has(id));
-      if (swept.containers + swept.networks + swept.volumes > 0) log.info(swept, 'removed orphaned containers, networks and volumes');
+      await fleet.prepare();
+      // What the database does not know (a crash, a service deleted while no runner ran) goes,
+      // beside the first deploys: a deployment made meanwhile is known to the fleet or the database.
+      void fleet
+        .sweep(async () => {
+          const known = new Set((await selectContainerRuntimes(db)).map((r) => r.model_id));
+          return (id) => known.has(id);
+        })
+        .then((swept) => {
+          if (swept.containers + swept.networks + swept.volumes > 0) log.info(swept, 'removed orphaned containers, networks and volumes');
+        })
+        .catch((error: Error) => log.warn({ err: error }, 'sweeping orphaned containers failed'));
       await leased.start();
     },
     async close() {

@@ -4,14 +4,19 @@
 // and by digest, a pull that never ends, a kill that is not out-of-memory, orphans swept, a
 // killed instance replaced. Skips with how to run it when Podman is missing.
 import { execFileSync } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { podmanEnv } from '../../../scripts/engine.mjs';
 import { registryUnavailableReason, startRegistry, type TestRegistry } from '../../../scripts/registry.mjs';
 import { HostCapacity } from '../../../reference-app/server/runtimes/container/capacity';
 import { Deployment, type DeploymentSpec } from '../../../reference-app/server/runtimes/container/deployment';
-import { DEPLOYMENT_LABEL, MANAGED_LABEL, type InstanceSpec } from '../../../reference-app/server/runtimes/container/engine';
+import {
+  ContainerEngine,
+  DEPLOYMENT_LABEL,
+  MANAGED_LABEL,
+  type InstanceSpec,
+} from '../../../reference-app/server/runtimes/container/engine';
 import { InstanceFactory } from '../../../reference-app/server/runtimes/container/instances';
 import { limitsForGpu, LOG_MAX_MB } from '../../../reference-app/server/runtimes/container/limits';
 import { buildImageFrom, engineSkipReason, FIXTURE_IMAGE, pushImage, startTestEngine, type TestEngine } from '../../setup/containerEngine';
@@ -19,7 +24,12 @@ import { buildImageFrom, engineSkipReason, FIXTURE_IMAGE, pushImage, startTestEn
 const skip = engineSkipReason() ?? registryUnavailableReason();
 if (skip) console.warn(`hostile publisher tests skipped: ${skip}`);
 
+/** Podman's --userns=auto needs subordinate ids for the user `containers` (docs/security.md). */
+const subordinateIds = () => ['/etc/subuid', '/etc/subgid'].every((f) => existsSync(f) && /^containers:/m.test(readFileSync(f, 'utf8')));
+if (!subordinateIds()) console.warn('user namespace test skipped: add "containers:2147483647:2147483648" to /etc/subuid and /etc/subgid');
+
 interface Mounts {
+  uid_map: string;
   release: string;
   mounts: { target: string; type: string; options: string }[];
 }
@@ -235,13 +245,33 @@ describe.skipIf(skip)('a hostile publisher on the container runner (Podman, dock
       next.release();
     }, 60_000);
 
+    it.skipIf(!subordinateIds())(
+      "with CONTAINER_USERNS=auto the container's root is not the host's root",
+      async () => {
+        const engine = new ContainerEngine(t.engine.docker, { userns: 'auto' });
+        const factory = new InstanceFactory(
+          engine,
+          { deploymentId: t.deploymentId('userns'), image: FIXTURE_IMAGE, port: 8080, limits: limitsForGpu(16, 256), gpu: 'none' },
+          { healthPath: '/openapi.json', readyTimeoutMs: 15_000 },
+        );
+        const { instance } = await factory.acquire();
+        const [inside, outside] = (await mountsOf(instance.baseUrl)).uid_map.split(/\s+/).map(Number);
+        expect(inside).toBe(0);
+        expect(outside).toBeGreaterThan(0);
+        await factory.discard(instance.id);
+      },
+      60_000,
+    );
+
     it('sweeps the containers and networks it manages that no deployment knows, and leaves the known ones', async () => {
       const known = factoryFor('known');
       const orphan = factoryFor('orphan');
       const keep = await known.acquire();
       const lost = await orphan.acquire();
       const mine = (deploymentId: string) => deploymentId.startsWith(t.deploymentId(''));
-      const swept = await t.engine.sweepOrphans((deploymentId) => !mine(deploymentId) || deploymentId === t.deploymentId('known'));
+      const swept = await t.engine.sweepOrphans(
+        async () => (deploymentId) => !mine(deploymentId) || deploymentId === t.deploymentId('known'),
+      );
       expect(swept.containers).toBeGreaterThanOrEqual(1);
       const left = await t.engine.docker.listContainers({ all: true, filters: { label: [`${MANAGED_LABEL}=true`] } });
       const ids = left.map((c) => c.Id);

@@ -1,8 +1,8 @@
 import { EngineError } from './engine';
 import type { ResourceLimits } from './limits';
 
-// What one runner's machine holds (docs/publishing.md, "Capacity"): measured from the engine
-// (its NCPU and MemTotal) or set by CONTAINER_CAPACITY_MB. Every container the runner creates,
+// What one runner's machine holds (docs/publishing.md, "Capacity"): measured on the runner's
+// host (its CPUs and memory) or set by CONTAINER_CAPACITY_MB. Every container the runner creates,
 // running or parked in the warm pool, reserves its memory limit here first; when the machine is
 // full, no more start, whatever the deployments ask. CPU limits are ceilings, not reservations
 // (an idle instance uses none), so only one instance's share is capped at the machine's count.
@@ -19,12 +19,6 @@ export class HostCapacity {
   #reservedMb = 0;
 
   constructor(readonly total: Capacity) {}
-
-  /** Measured from the engine's own report of the machine. */
-  static fromEngineInfo(info: { NCPU?: number; MemTotal?: number }, memoryMb?: number): HostCapacity {
-    const measured = Math.floor(((info.MemTotal ?? 0) / 2 ** 20) * CONTAINER_MEMORY_SHARE);
-    return new HostCapacity({ memoryMb: memoryMb ?? measured, cpus: Math.max(1, info.NCPU ?? 1) });
-  }
 
   get reservedMb(): number {
     return this.#reservedMb;

@@ -7,7 +7,8 @@ import type { ContainerEngine } from './engine';
 import type { WarmStrategy } from './instances';
 import type { LogLine } from './logRing';
 import { limitsForGpu } from './limits';
-import { HostCapacity } from './capacity';
+import { availableParallelism, totalmem } from 'node:os';
+import { CONTAINER_MEMORY_SHARE, HostCapacity } from './capacity';
 
 // The FleetAdapter (runtimes/fleet.ts) that really runs containers: one Deployment per service
 // on a Docker Engine API (Docker, or Podman's compatible service), chosen by CONTAINER_RUNNER=docker
@@ -70,19 +71,29 @@ export class DockerFleet implements FleetAdapter {
   private capacity: HostCapacity | undefined;
 
   constructor(private readonly options: DockerFleetOptions) {
-    if (options.capacityMb) this.capacity = new HostCapacity({ memoryMb: options.capacityMb, cpus: Infinity });
+    if (options.capacityMb) this.capacity = new HostCapacity({ memoryMb: options.capacityMb, cpus: availableParallelism() });
   }
 
   /**
    * Before the first deploy (docs/publishing.md, "Capacity"; docs/security.md): checks the
-   * sandbox tier is really the engine's, measures the machine (NCPU, MemTotal), and removes the
-   * containers, networks and volumes the platform manages that no deployment knows.
+   * sandbox tier is really the engine's and measures the machine the runner runs on (runner
+   * agents run on the engine's host, docs/deploy.md). The engine's own /info is not asked for
+   * this: Podman computes its storage figures for it, which takes seconds on a busy host.
    */
-  async prepare(isKnown: (deploymentId: string) => boolean): Promise<{ containers: number; networks: number; volumes: number }> {
-    const { engine } = this.options;
-    await engine.checkSandbox();
-    this.capacity = HostCapacity.fromEngineInfo(await engine.docker.info(), this.options.capacityMb);
-    return engine.sweepOrphans((id) => this.deployments.has(id) || isKnown(id));
+  async prepare(): Promise<void> {
+    await this.options.engine.checkSandbox();
+    this.capacity ??= new HostCapacity({
+      memoryMb: Math.floor((totalmem() / 2 ** 20) * CONTAINER_MEMORY_SHARE),
+      cpus: availableParallelism(),
+    });
+  }
+
+  /** Removes the containers, networks and volumes the platform manages that no deployment knows (at start). */
+  sweep(knownNow: () => Promise<(deploymentId: string) => boolean>): Promise<{ containers: number; networks: number; volumes: number }> {
+    return this.options.engine.sweepOrphans(async () => {
+      const isKnown = await knownNow();
+      return (id) => this.deployments.has(id) || isKnown(id);
+    });
   }
 
   async deploy(spec: ContainerSpec): Promise<DeploymentReport> {

@@ -383,30 +383,28 @@ export class ContainerEngine {
    * Runs when a runner starts (DockerFleet.prepare); `isKnown` answers from the database. Another
    * platform on the same engine (another PLATFORM_LABEL) is never touched.
    */
-  async sweepOrphans(isKnown: (deploymentId: string) => boolean): Promise<{ containers: number; networks: number; volumes: number }> {
+  async sweepOrphans(
+    knownNow: () => Promise<(deploymentId: string) => boolean>,
+  ): Promise<{ containers: number; networks: number; volumes: number }> {
     const managed = { label: Object.entries(this.#labels).map(([k, v]) => `${k}=${v}`) };
-    const orphan = (labels: Record<string, string> | undefined) => !isKnown(labels?.[DEPLOYMENT_LABEL] ?? '');
-    const containers = (await this.docker.listContainers({ all: true, filters: managed })).filter((c) => orphan(c.Labels));
-    await Promise.all(containers.map((c) => this.remove(c.Id)));
-    const networks = (await this.docker.listNetworks({ filters: managed })).filter((n) => orphan(n.Labels));
-    await Promise.all(
-      networks.map((n) =>
-        this.docker
-          .getNetwork(n.Id)
-          .remove()
-          .catch(() => undefined),
-      ),
-    );
-    const volumes = ((await this.docker.listVolumes({ filters: managed })).Volumes ?? []).filter((v) => orphan(v.Labels ?? undefined));
-    await Promise.all(
-      volumes.map((v) =>
-        this.docker
-          .getVolume(v.Name)
-          .remove()
-          .catch(() => undefined),
-      ),
-    );
-    return { containers: containers.length, networks: networks.length, volumes: volumes.length };
+    // Listed before the database is asked, so a deployment made meanwhile (by another runner) is known.
+    const [containers, networks, volumes] = await Promise.all([
+      this.docker.listContainers({ all: true, filters: managed }),
+      this.docker.listNetworks({ filters: managed }),
+      this.docker.listVolumes({ filters: managed }).then((v) => v.Volumes ?? []),
+    ]);
+    const isKnown = await knownNow();
+    const orphan = (labels: Record<string, string> | null | undefined) => !isKnown(labels?.[DEPLOYMENT_LABEL] ?? '');
+    const lost = {
+      containers: containers.filter((c) => orphan(c.Labels)),
+      networks: networks.filter((n) => orphan(n.Labels)),
+      volumes: volumes.filter((v) => orphan(v.Labels)),
+    };
+    await Promise.all(lost.containers.map((c) => this.remove(c.Id)));
+    const quietly = (remove: Promise<unknown>) => remove.catch(() => undefined);
+    await Promise.all(lost.networks.map((n) => quietly(this.docker.getNetwork(n.Id).remove())));
+    await Promise.all(lost.volumes.map((v) => quietly(this.docker.getVolume(v.Name).remove())));
+    return { containers: lost.containers.length, networks: lost.networks.length, volumes: lost.volumes.length };
   }
 
   /** Removes everything the platform ever created on this engine (tests, benchmarks, a reset). */
