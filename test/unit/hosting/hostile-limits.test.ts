@@ -1,10 +1,15 @@
 // What a hostile publisher cannot take from the host (issue 35): scratch space sized and not
 // executable, the engine's log file bounded, image volumes kept off the host disk, per-plan
 // hosting quotas, the runner's measured capacity, and the runner's sandbox settings.
+import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../reference-app/server/config';
 import { loadContainerRunnerConfig } from '../../../reference-app/server/runtimes/config';
+import type { RunContext } from '../../../reference-app/server/runtimes/runtime';
 import { HostCapacity } from '../../../reference-app/server/runtimes/container/capacity';
+import { createContainerRuntime } from '../../../reference-app/server/runtimes/container/containerRuntime';
+import type { Deployment } from '../../../reference-app/server/runtimes/container/deployment';
+import { LogRing } from '../../../reference-app/server/runtimes/container/logRing';
 import { EngineError } from '../../../reference-app/server/runtimes/container/engine';
 import {
   isolatedHostConfig,
@@ -114,5 +119,36 @@ describe('runner configuration (sandbox, pull deadline, user namespaces)', () =>
     expect(() => loadContainerRunnerConfig({ CONTAINER_RUNNER: 'docker', CONTAINER_PULL_TIMEOUT_S: '0' })).toThrow(
       /CONTAINER_PULL_TIMEOUT_S/,
     );
+  });
+});
+
+describe('job messages', () => {
+  it("never show the instance's internal address, only its name", async () => {
+    // A port nothing listens on: the instance "died".
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const deployment = {
+      id: 'svc',
+      logs: new LogRing(),
+      acquire: async () => ({ baseUrl, instance: 'abc123def456', coldStartMs: 0, logCursor: 0, release: () => undefined }),
+      instanceFailed: async () => undefined,
+    } as unknown as Deployment;
+    const ctx = {
+      jobId: 'job-1',
+      attempt: 1,
+      serviceId: 'svc',
+      endpoint: { method: 'POST', path: '/greet', parameters: [] },
+      signal: new AbortController().signal,
+      progress: () => undefined,
+      partialText: () => undefined,
+      storeMedia: async () => ({ url: '', content_type: '', size: 0 }),
+      readFile: async () => ({ bytes: new Uint8Array(), contentType: '' }),
+    } as unknown as RunContext;
+    const run = createContainerRuntime(deployment).run({}, ctx);
+    await expect(run).rejects.toThrow(/instance abc123def456 is unreachable/);
+    await expect(run).rejects.not.toThrow(`127.0.0.1:${port}`);
   });
 });

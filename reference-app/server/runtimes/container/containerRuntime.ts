@@ -24,6 +24,18 @@ export interface ContainerJobObserver {
   jobDone?(jobId: string): Promise<void>;
 }
 
+/**
+ * The instance's address on its network is the runner's business: a job's message (which the
+ * caller reads) names the instance instead ("The service at instance 3f2a… is unreachable").
+ */
+function withoutAddress(error: unknown, baseUrl: string, instance: string): unknown {
+  if (!(error instanceof Error)) return error;
+  const { origin, host } = new URL(baseUrl);
+  if (!error.message.includes(host)) return error;
+  const message = error.message.replaceAll(origin, `instance ${instance}`).replaceAll(host, `instance ${instance}`);
+  return error instanceof RuntimeError ? new RuntimeError(error.code, message, { cause: error }) : new Error(message, { cause: error });
+}
+
 export function createContainerRuntime(deployment: Deployment, observer: ContainerJobObserver = {}): Runtime {
   return {
     name: 'container',
@@ -44,7 +56,7 @@ export function createContainerRuntime(deployment: Deployment, observer: Contain
       } catch (error) {
         // The instance stopped answering: find out whether it died, and why.
         if (error instanceof RuntimeError && error.code === 'unreachable') await deployment.instanceFailed(lease.instance);
-        throw error;
+        throw withoutAddress(error, lease.baseUrl, lease.instance);
       } finally {
         lease.release();
         // What arrived so far is stored before the job's final status; late lines follow.
