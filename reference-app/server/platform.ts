@@ -109,7 +109,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     // Publishers' services on private addresses are allowed outside production, so a service on
     // this machine can be published (docs/security.md, "Service URLs").
     // The platform's own address is refused in every mode (the dev mailbox trusts this machine).
-    const urlPolicy = { allowPrivateAddresses: config.runtimes.allowPrivateServiceUrls, own: ownAddressOf(config.publicUrl, config.port) };
+    // So is the container engine's TCP API when the runner drives one (docs/security.md).
+    const urlPolicy = {
+      allowPrivateAddresses: config.runtimes.allowPrivateServiceUrls,
+      own: ownAddressOf(config.publicUrl, config.port, config.runtimes.containers?.dockerHost),
+    };
     // CONTAINER_RUNNER=docker attaches the container runner (docs/publishing.md, "Running
     // containers"); without it, container deployments wait for a runner.
     const hosting =

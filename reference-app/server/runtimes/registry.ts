@@ -119,7 +119,10 @@ export function createRuntimeRegistry(options: RuntimeRegistryOptions): RuntimeR
       const base_url = await fleet.instanceUrl(serviceId, { signal: ctx.signal });
       // The URL comes from the fleet, not from the publisher: an instance on the runner's
       // private network is expected, so the private-address rule does not apply.
-      return createHttpRuntime({ base_url }, { policy: { allowPrivateAddresses: true }, fetch: options.fetch }).run(input, ctx);
+      return createHttpRuntime(
+        { base_url },
+        { policy: { allowPrivateAddresses: true }, followUps: 'own-origin', fetch: options.fetch },
+      ).run(input, ctx);
     },
   });
 

@@ -50,7 +50,7 @@ export function createContainerRuntime(deployment: Deployment, observer: Contain
         if (line.instance === lease.instance && line.stream !== 'runner') observer.log?.(ctx.jobId, line, deployment.id);
       });
       // The platform chose the container's address itself, so a private address is expected.
-      const http = createHttpRuntime({ base_url: lease.baseUrl }, { policy: { allowPrivateAddresses: true } });
+      const http = createHttpRuntime({ base_url: lease.baseUrl }, { policy: { allowPrivateAddresses: true }, followUps: 'own-origin' });
       try {
         return await http.run(input, ctx);
       } catch (error) {

@@ -23,6 +23,13 @@ export interface HttpRuntimeOptions {
   /** Delay between status polls of a job-style answer. */
   pollIntervalMs?: number;
   fetch?: typeof fetch;
+  /**
+   * `own-origin`: the service's status and cancel URLs must stay on its base URL's origin (a
+   * container's: the platform chose that address, so nothing else it names is called; docs/security.md).
+   * `policy` (the default): they go through the URL policy like the base URL (hosted APIs answer
+   * with another host's status URL).
+   */
+  followUps?: 'policy' | 'own-origin';
 }
 
 const DEFAULT_MAX_RESPONSE = 50 * 1024 * 1024;
@@ -121,8 +128,11 @@ export function createHttpRuntime(config: HttpRuntimeConfig, options: HttpRuntim
     return { response, bytes };
   }
 
+  /** Whether a follow-up URL may be called: always, or only on the service's own origin. */
+  const followUpAllowed = (url: URL) => options.followUps !== 'own-origin' || url.origin === origin;
+
   async function cancelUpstream(answer: JobStyleAnswer | undefined, headers: Record<string, string>) {
-    if (!answer?.cancelUrl) return;
+    if (!answer?.cancelUrl || !followUpAllowed(answer.cancelUrl)) return;
     // Best effort: the platform's job is cancelled whatever the service answers.
     await call(answer.cancelUrl, { method: 'POST', headers }, AbortSignal.timeout(5000)).catch(() => undefined);
   }
@@ -148,6 +158,12 @@ export function createHttpRuntime(config: HttpRuntimeConfig, options: HttpRuntim
       while (answer.kind === 'pending') {
         const pending = answer;
         try {
+          if (!followUpAllowed(pending.statusUrl)) {
+            throw new RuntimeError(
+              'invalid_url',
+              `The service named ${pending.statusUrl.origin} as its job's status URL; only its own address (${origin}) is called`,
+            );
+          }
           await sleep(pollMs, ctx.signal);
           const polled = await call(pending.statusUrl, { method: 'GET', headers: delivery }, ctx.signal);
           answer = await interpretAnswer(polled.response, polled.bytes, pending.statusUrl, ctx, pending);

@@ -27,16 +27,23 @@ export interface UrlPolicy {
   own?: OwnAddress;
 }
 
-/** Where the platform answers: its public origin(s) and the port it listens on. */
+/** Where the platform answers: its public origin(s) and the port(s) it and its engine listen on. */
 export interface OwnAddress {
   origins: readonly string[];
   port?: number;
+  /** The container engine's TCP API (DOCKER_HOST=tcp://…): a URL naming it would drive the engine. */
+  engine?: { origin: string; port: number };
 }
 
-/** The platform's own address from its public URL and, when it differs, the port it listens on. */
-export function ownAddressOf(publicUrl: string, listenPort?: number): OwnAddress {
+/**
+ * The platform's own address from its public URL and, when it differs, the port it listens on;
+ * with the runner's DOCKER_HOST when that is a TCP address, which is refused the same way.
+ */
+export function ownAddressOf(publicUrl: string, listenPort?: number, dockerHost?: string): OwnAddress {
   const url = new URL(publicUrl);
-  return { origins: [url.origin], port: listenPort || effectivePort(url) };
+  const own: OwnAddress = { origins: [url.origin], port: listenPort || effectivePort(url) };
+  const engine = /^(tcp|https?):\/\//.test(dockerHost ?? '') ? new URL(dockerHost!.replace(/^tcp:/, 'http:')) : undefined;
+  return engine ? { ...own, engine: { origin: engine.origin, port: effectivePort(engine) } } : own;
 }
 
 /** The one public range ipaddr.js names; everything else is special-purpose (RFC 6890 and successors). */
@@ -92,6 +99,9 @@ function ownAddressProblem(url: URL, addresses: readonly string[], own: OwnAddre
   if (own.port !== undefined && effectivePort(url) === own.port && addresses.some(isThisMachine)) {
     return `${url.host} is this platform's own address`;
   }
+  if (own.engine && (url.origin === own.engine.origin || (effectivePort(url) === own.engine.port && addresses.some(isThisMachine)))) {
+    return `${url.host} is the container engine's address`;
+  }
   return undefined;
 }
 
@@ -108,10 +118,10 @@ export async function checkServiceUrl(url: URL, policy: UrlPolicy, what = 'Servi
   if (url.username || url.password) throw new RuntimeError('invalid_url', `${what} must not contain credentials; use a secret header`);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // Development calls private addresses without resolving them, except on the platform's own port.
-  const onOwnPort = policy.own?.port !== undefined && effectivePort(url) === policy.own.port;
+  const onOwnPort = [policy.own?.port, policy.own?.engine?.port].includes(effectivePort(url));
   const addresses = !policy.allowPrivateAddresses || onOwnPort ? await resolve(host) : [];
   const own = ownAddressProblem(url, addresses, policy.own);
-  if (own) throw new RuntimeError('invalid_url', `${own}; the platform does not call itself`);
+  if (own) throw new RuntimeError('invalid_url', `${own}; the platform does not call itself or its container engine`);
   if (policy.allowPrivateAddresses) return;
   if (addresses.length === 0) throw new RuntimeError('unreachable', `The host ${host} does not resolve`);
   const refused = addresses.find(isPrivateAddress);

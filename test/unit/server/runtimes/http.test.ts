@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceEndpoint } from '../../../../src/api';
 import { createHttpRuntime } from '../../../../reference-app/server/runtimes/http/httpRuntime';
-import { checkServiceUrl, isPrivateAddress } from '../../../../reference-app/server/runtimes/http/urlPolicy';
+import { checkServiceUrl, isPrivateAddress, ownAddressOf } from '../../../../reference-app/server/runtimes/http/urlPolicy';
 import { RuntimeError, type MediaRef, type RunContext } from '../../../../reference-app/server/runtimes/runtime';
 import { SKETCH_PNG, startSketchService, type SketchService } from '../../../fixtures/sketchService';
 
@@ -153,5 +153,22 @@ describe('service URL policy', () => {
       /must not contain credentials/,
     );
     await expect(checkServiceUrl(new URL('http://8.8.8.8/'), production)).resolves.toBeUndefined();
+  });
+
+  it('refuses the container engine’s TCP API like the platform itself, in every mode (issue 35)', async () => {
+    for (const dockerHost of ['tcp://127.0.0.1:2375', 'tcp://10.0.0.5:2376']) {
+      const own = ownAddressOf('http://localhost:3000', 3000, dockerHost);
+      const port = new URL(dockerHost.replace('tcp:', 'http:')).port;
+      for (const allowPrivateAddresses of [true, false]) {
+        const policy = { allowPrivateAddresses, own };
+        for (const url of [`http://127.0.0.1:${port}/containers/json`, dockerHost.replace('tcp:', 'http:') + '/v1.41/info']) {
+          await expect(checkServiceUrl(new URL(url), policy), url).rejects.toThrow(/container engine/);
+        }
+      }
+    }
+    // A unix socket is no address a URL can name; nothing changes.
+    expect(ownAddressOf('http://localhost:3000', 3000, 'unix:///run/podman/podman.sock')).toEqual(
+      ownAddressOf('http://localhost:3000', 3000),
+    );
   });
 });
