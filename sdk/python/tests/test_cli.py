@@ -21,10 +21,10 @@ sys.path.insert(0, str(SDK))
 from limelight import project  # noqa: E402
 
 
-def limelight(*args: str, cwd: Path, **options) -> subprocess.CompletedProcess:
+def limelight(*args: str, cwd: Path, timeout: float = 60, **options) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(SDK), "PYTHONUNBUFFERED": "1"}
     return subprocess.run([sys.executable, "-m", "limelight", *args], cwd=cwd, env=env, capture_output=True, text=True,
-                          timeout=60, **options)
+                          timeout=timeout, **options)
 
 
 def temp_folder(test: unittest.TestCase) -> Path:

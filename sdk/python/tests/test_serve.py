@@ -277,6 +277,12 @@ def long_app(gate: _Gate, **options) -> "App":
 ASYNC = {"Prefer": "respond-async"}
 
 
+def settled(status_url: str) -> dict:
+    """The run's status once it is no longer processing."""
+    return until(lambda: (lambda s: s if s["status"] != "processing" else None)(call("GET", status_url).json()),
+                 what=f"{status_url} to settle")
+
+
 @needs_serving
 class JobStyleTest(unittest.TestCase):
     def test_a_long_run_answers_job_style_with_progress_then_its_output(self):
@@ -292,7 +298,8 @@ class JobStyleTest(unittest.TestCase):
             status = call("GET", job["status_url"]).json()
             self.assertEqual((status["progress"], status["message"]), (0.5, "halfway"))
             gate.release.set()
-            done = until(lambda: (lambda s: s if s["status"] == "succeeded" else None)(call("GET", job["status_url"]).json()))
+            done = settled(job["status_url"])
+            self.assertEqual(done["status"], "succeeded")
             self.assertEqual((done["progress"], done["message"], done["output"]["echo"]), (1.0, "almost", "hi"))
 
     def test_a_short_run_waits_for_a_plain_answer(self):
@@ -308,7 +315,7 @@ class JobStyleTest(unittest.TestCase):
             job = call("POST", f"{url}/work", json_body={}, headers=ASYNC).json()
             gate.entered.wait(10)
             self.assertEqual(call("POST", job["cancel_url"]).status, 200)
-            final = until(lambda: (lambda s: s if s["status"] != "processing" else None)(call("GET", job["status_url"]).json()))
+            final = settled(job["status_url"])
             self.assertEqual(final["status"], "cancelled")
             self.assertEqual(gate.saw, ["Cancelled: the job was cancelled"])
 
@@ -318,7 +325,7 @@ class JobStyleTest(unittest.TestCase):
             job = call("POST", f"{url}/sleep", json_body={}, headers=ASYNC).json()
             gate.entered.wait(10)
             call("POST", job["cancel_url"])
-            final = until(lambda: (lambda s: s if s["status"] != "processing" else None)(call("GET", job["status_url"]).json()))
+            final = settled(job["status_url"])
             self.assertEqual((final["status"], gate.saw), ("cancelled", ["CancelledError"]))
 
     def test_the_time_limit_raises_cancelled_and_fails_the_run_in_words(self):
@@ -339,7 +346,7 @@ class JobStyleTest(unittest.TestCase):
             self.assertIn("1 of 1 run slots are taken", busy.json()["detail"])
             self.assertEqual(call("GET", f"{url}/health").json()["status"], "BUSY")
             gate.release.set()
-            until(lambda: call("GET", first["status_url"]).json()["status"] == "succeeded")
+            self.assertEqual(settled(first["status_url"])["status"], "succeeded")
             self.assertEqual(call("POST", f"{url}/work", json_body={}, headers={"Prefer": "wait=10"}).status, 200)
             self.assertEqual(call("GET", f"{url}/health").json()["status"], "READY")
 
@@ -353,7 +360,7 @@ class JobStyleTest(unittest.TestCase):
             # Not a 409 although the only slot is taken: the same run, not a new one.
             self.assertEqual((again.status, again.json()["id"]), (202, first.json()["id"]))
             gate.release.set()
-            until(lambda: call("GET", first.json()["status_url"]).json()["status"] == "succeeded")
+            self.assertEqual(settled(first.json()["status_url"])["status"], "succeeded")
             third = call("POST", f"{url}/work", json_body={"text": "once"},
                          headers={"Idempotency-Key": "job-7f3a", "Limelight-Attempt": "3"})
             self.assertEqual(third.status, 200)

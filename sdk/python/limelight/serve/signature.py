@@ -97,13 +97,17 @@ class Inputs:
         self.doc_model = create_model(model_name, **doc_fields)
 
 
-def output_media_type(fn: Any) -> Optional[str]:
-    """The content type to document when the function's return annotation is a file."""
+def _returned(fn: Any) -> Any:
+    """The function's return annotation without Optional, None when it has none or it does not resolve."""
     try:
-        returned = typing.get_type_hints(fn).get("return")
+        return optional_inner(typing.get_type_hints(fn).get("return"))[0]
     except Exception:
         return None
-    inner, _ = optional_inner(returned)
+
+
+def output_media_type(fn: Any) -> Optional[str]:
+    """The content type to document when the function's return annotation is a file."""
+    inner = _returned(fn)
     if is_media_type(inner):
         return inner.default_type if inner is not MediaFile else "application/octet-stream"
     if isinstance(inner, type) and issubclass(inner, (bytes, Path)):
@@ -113,9 +117,5 @@ def output_media_type(fn: Any) -> Optional[str]:
 
 def response_model_of(fn: Any) -> Optional[type]:
     """A pydantic model (or enum) return annotation documents the JSON answer."""
-    try:
-        returned = typing.get_type_hints(fn).get("return")
-    except Exception:
-        return None
-    inner, _ = optional_inner(returned)
+    inner = _returned(fn)
     return inner if isinstance(inner, type) and issubclass(inner, (BaseModel, enum.Enum)) else None
