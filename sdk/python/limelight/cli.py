@@ -3,9 +3,10 @@
     limelight init [FOLDER]                  a working example: main.py (app), limelight.yaml
     limelight serve [module:app] [--simulate] the app on uvicorn; --simulate puts the platform's
                                               queue, progress and cancel in front of it
+    limelight build [--tag T]                 an OCI image from limelight.yaml (limelight/build.py)
 
 Each command is one ``Command`` in ``COMMANDS`` (its arguments and its function), so the
-packaging commands (build, push, deploy) join the same table. See docs/publishing.md.
+commands still to come (push, deploy) join the same table. See docs/publishing.md.
 """
 
 from __future__ import annotations
@@ -102,9 +103,27 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- build -------------------------------------------------------------------------------------------
+def _build_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--tag", help="the image's name (default: localhost/<name>:latest)")
+    parser.add_argument("--engine", choices=["podman", "docker"], help="the container engine (default: whichever is there)")
+
+
+def _build(args: argparse.Namespace) -> int:
+    from .build import BuildError, build
+
+    try:
+        tag = build(project.load(Path(".")), tag=args.tag, engine=args.engine, log=lambda line: print(line, flush=True))
+    except BuildError as error:
+        raise CliError(str(error)) from error
+    print(f"built {tag}")
+    return 0
+
+
 COMMANDS: List[Command] = [
     Command("init", "write a working example service (main.py, limelight.yaml)", _init_arguments, _init),
     Command("serve", "run a limelight.serve app locally (uvicorn)", _serve_arguments, _serve),
+    Command("build", "build the service's image from limelight.yaml (no Dockerfile)", _build_arguments, _build),
 ]
 
 
