@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { randomDigits, randomToken, safeEqual, sha256 } from '../crypto/tokens';
 import type { OneTimeTokensTable, Db } from '../db/types';
-import { MailError } from '../mail/mailer';
+import { MailError, type OutgoingMail } from '../mail/mailer';
 import { confirmSignupMail, emailChangeMail, magicLinkMail, recoveryMail } from '../mail/templates';
 import type { AuthDeps } from './deps';
 import { AuthHttpError } from './errors';
@@ -34,15 +34,27 @@ export interface PendingMail {
   send(): Promise<void>;
 }
 
-/**
- * Creates the token inside the caller's transaction and returns the mail to send once the
- * transaction has committed (a rolled-back token must never reach an inbox).
- */
-export async function prepareEmailToken(
-  trx: Db,
-  deps: AuthDeps,
-  input: { user: UserRow; type: EmailTokenType; to: string; redirectTo: string; flowStateId?: string | null },
-): Promise<PendingMail> {
+export interface EmailTokenInput {
+  user: UserRow;
+  type: EmailTokenType;
+  to: string;
+  redirectTo: string;
+  flowStateId?: string | null;
+  /** The `type` the link carries when it differs from the token's kind (an invite is a signup token). */
+  linkType?: 'invite';
+}
+
+export interface IssuedEmailToken {
+  /** The link token (also the `token_hash` POST /verify accepts). */
+  token: string;
+  /** The 6-digit code of the same mail. */
+  otp: string;
+  /** The /verify link. */
+  url: string;
+}
+
+/** Stores a new token of the kind (replacing the user's previous one) inside the caller's transaction. */
+export async function issueEmailToken(trx: Db, deps: AuthDeps, input: EmailTokenInput): Promise<IssuedEmailToken> {
   const token = randomToken(32);
   const otp = randomDigits(6);
   const ttl =
@@ -67,9 +79,17 @@ export async function prepareEmailToken(
 
   const link = new URL(`${deps.config.publicUrl}/auth/v1/verify`);
   link.searchParams.set('token', token);
-  link.searchParams.set('type', input.type);
+  link.searchParams.set('type', input.linkType ?? input.type);
   link.searchParams.set('redirect_to', input.redirectTo);
-  const url = link.toString();
+  return { token, otp, url: link.toString() };
+}
+
+/**
+ * Creates the token inside the caller's transaction and returns the mail to send once the
+ * transaction has committed (a rolled-back token must never reach an inbox).
+ */
+export async function prepareEmailToken(trx: Db, deps: AuthDeps, input: EmailTokenInput): Promise<PendingMail> {
+  const { url, otp } = await issueEmailToken(trx, deps, input);
   const brand = deps.config.brandName;
   const mail =
     input.type === 'signup'
@@ -79,13 +99,18 @@ export async function prepareEmailToken(
         : input.type === 'magiclink'
           ? magicLinkMail(brand, input.to, url, otp)
           : emailChangeMail(brand, input.to, url, otp);
+  return pendingMail(deps, mail, input.type);
+}
+
+/** A mail sent after the commit, failing as GoTrue does when the mailer fails. */
+export function pendingMail(deps: AuthDeps, mail: OutgoingMail, what: string): PendingMail {
   return {
     async send() {
       try {
         await deps.mailer.send(mail);
       } catch (error) {
         if (error instanceof MailError) {
-          throw new AuthHttpError(500, 'unexpected_failure', `Error sending ${input.type} email`, {}, { cause: error });
+          throw new AuthHttpError(500, 'unexpected_failure', `Error sending ${what} email`, {}, { cause: error });
         }
         throw error;
       }
@@ -118,7 +143,15 @@ export async function consumeEmailToken(
   type: string,
   lookup: { token: string } | { userId: string; otp: string },
 ): Promise<EmailTokenRow | undefined> {
-  const kinds = ACCEPTS[type] ?? [];
+  return consumeOneTimeToken(trx, ACCEPTS[type] ?? [], lookup);
+}
+
+/** consumeEmailToken by token kinds (the reauthentication code is a kind /verify never accepts). */
+export async function consumeOneTimeToken(
+  trx: Db,
+  kinds: string[],
+  lookup: { token: string } | { userId: string; otp: string },
+): Promise<EmailTokenRow | undefined> {
   if (!kinds.length) return undefined;
   let row: EmailTokenRow | undefined;
   if ('token' in lookup) {

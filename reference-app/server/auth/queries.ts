@@ -53,6 +53,26 @@ export function updateUserRow(db: Db, id: string, values: Updateable<UsersTable>
   return db.updateTable('users').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
+/** A page of users, newest first (the admin API's list); `filter` matches part of the address. */
+export function selectUsersPage(db: Db, page: { offset: number; limit: number; filter?: string }) {
+  let query = db.selectFrom('users').selectAll();
+  if (page.filter) query = query.where('email', 'ilike', `%${escapeLike(page.filter)}%`);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute();
+}
+
+export async function countUsers(db: Db, filter?: string): Promise<number> {
+  let query = db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n'));
+  if (filter) query = query.where('email', 'ilike', `%${escapeLike(filter)}%`);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** Deletes the user; identities, sessions, factors and the platform's rows go with it (ON DELETE CASCADE). */
+export async function deleteUserRow(db: Db, id: string) {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
 /** The user with a pending change to `email` (an email change is confirmed at the new address). */
 export function selectUserByPendingEmail(db: Db, email: string) {
   return db.selectFrom('users').selectAll().where('email_change', '=', email).executeTakeFirst();

@@ -4,9 +4,12 @@ import { HTTPException } from 'hono/http-exception';
 import { OAUTH_PROVIDERS } from '../config';
 import { logRequestFailure } from '../http/errorLog';
 import { safeEqual } from '../crypto/tokens';
+import { adminRoutes } from './adminRoutes';
 import type { AuthDeps } from './deps';
 import { API_VERSION, API_VERSION_HEADER, AuthHttpError } from './errors';
 import { mfaRoutes } from './mfa';
+import { reauthenticateRoutes } from './reauthenticate';
+import { cachedServiceRoleKey, requireServiceRole } from './serviceRole';
 import { oauthRoutes } from './oauth';
 import { signupRoutes } from './signup';
 import { tokenRoutes } from './token';
@@ -21,6 +24,7 @@ const MAX_BODY_BYTES = 256 * 1024;
 
 export function authRoutes(deps: AuthDeps, publishableKey: string) {
   const app = new Hono();
+  const serviceKey = cachedServiceRoleKey(deps.db);
 
   app.use('*', async (c, next) => {
     c.header(API_VERSION_HEADER, API_VERSION);
@@ -28,7 +32,7 @@ export function authRoutes(deps: AuthDeps, publishableKey: string) {
     if (c.req.method !== 'OPTIONS' && !OPEN_PATHS.includes(path)) {
       const key = c.req.header('apikey') ?? c.req.query('apikey');
       if (!key) return c.json({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, 401);
-      if (!safeEqual(key, publishableKey))
+      if (!safeEqual(key, publishableKey) && !safeEqual(key, await serviceKey()))
         return c.json({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, 401);
     }
     await next();
@@ -70,7 +74,16 @@ export function authRoutes(deps: AuthDeps, publishableKey: string) {
     return c.json(deps.keys.jwks());
   });
 
+  // The admin API answers the service-role key only, never a user's session (serviceRole.ts).
+  for (const path of ['/admin/*', '/invite']) {
+    app.use(path, async (c, next) => {
+      await requireServiceRole(c, serviceKey);
+      await next();
+    });
+  }
+  app.route('/', adminRoutes(deps));
   app.route('/', signupRoutes(deps));
+  app.route('/', reauthenticateRoutes(deps));
   app.route('/', tokenRoutes(deps));
   app.route('/', verifyRoutes(deps));
   app.route('/', userRoutes(deps));

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { sha256 } from '../crypto/tokens';
 import type { AuthDeps } from './deps';
 import { badRequest, invalidCredentials, oauthError, tooManyRequests, validationFailed } from './errors';
+import { idTokenGrant } from './idToken';
 import { verifyPassword } from './passwords';
 import { redeemAuthCode } from './pkce';
 import {
@@ -124,6 +125,7 @@ export function tokenRoutes(deps: AuthDeps) {
     if (grant === 'password') return c.json(await passwordGrant(c, deps));
     if (grant === 'refresh_token') return c.json(await refreshGrant(c, deps));
     if (grant === 'pkce') return c.json(await pkceGrant(c, deps));
+    if (grant === 'id_token') return idTokenGrant(c, deps);
     throw oauthError(400, 'unsupported_grant_type', `unsupported grant_type ${JSON.stringify(grant ?? '')}`, 'validation_failed');
   });
   return app;

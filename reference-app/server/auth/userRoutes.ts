@@ -1,28 +1,28 @@
 import { Hono } from 'hono';
+import { mergeMetadata } from './adminUsers';
 import type { AuthDeps } from './deps';
 import { prepareEmailToken } from './emailTokens';
-import { AuthHttpError, unprocessable, validationFailed } from './errors';
+import { AuthHttpError, notFound, unprocessable, validationFailed } from './errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { DEFAULT_REDIRECT_PATHS, safeRedirect } from './redirects';
 import { updateUserRow } from './queries';
 import { limitMailTo, optionalCaller, rateLimit, readBody, requireCaller, stringField } from './request';
+import { verifyReauthenticationNonce } from './reauthenticate';
 import { deleteSessions } from './sessions';
 import { assertMetadataFits, checkNewPassword, readEmail, readMetadata } from './signup';
 import { findUserByEmail, findUserById, loadUserBundle, userResponse } from './userRecords';
 
-// GET /user, PUT /user (password, metadata, email), POST /logout (GoTrue's HTTP contract).
+// GET /user, PUT /user (password, metadata, email), POST /logout, and the identity-linking
+// routes (GoTrue's HTTP contract).
+
+/**
+ * GoTrue's answer to linkIdentity/unlinkIdentity with manual linking off (its default, and the
+ * only mode here): an OAuth sign-in links a provider to the account with the same verified
+ * address instead (oauth.ts). Checked after the caller, as GoTrue's middleware order does.
+ */
+const manualLinkingDisabled = () => notFound('manual_linking_disabled', 'Manual linking is disabled');
 
 const LOGOUT_SCOPES = ['global', 'local', 'others'] as const;
-
-/** `data` merges key by key into user_metadata; a null value deletes the key. */
-function mergeMetadata(current: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
-  const next = { ...current };
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete next[key];
-    else next[key] = value;
-  }
-  return next;
-}
 
 export function userRoutes(deps: AuthDeps) {
   const app = new Hono();
@@ -38,6 +38,7 @@ export function userRoutes(deps: AuthDeps) {
     const data = body.data === undefined ? undefined : readMetadata(body);
     const password = stringField(body, 'password');
     const currentPassword = stringField(body, 'current_password');
+    const nonce = stringField(body, 'nonce');
     const emailRaw = stringField(body, 'email');
     const newEmail = emailRaw !== undefined ? readEmail(body, 'email must not be empty') : undefined;
     if (password !== undefined) checkNewPassword(deps, password, 'Password update requires a valid password');
@@ -62,6 +63,9 @@ export function userRoutes(deps: AuthDeps) {
       await rateLimit(c, deps, 'emailSent');
       await limitMailTo(c, deps, 'email_change', newEmail);
     }
+
+    // A nonce, when sent, must be the code GET /reauthenticate mailed (used up even if the update then fails).
+    if (nonce) await verifyReauthenticationNonce(deps.db, caller.user.id, nonce);
 
     const { user, mail } = await deps.db.transaction().execute(async (trx) => {
       const current = (await findUserById(trx, caller.user.id))!;
@@ -89,6 +93,16 @@ export function userRoutes(deps: AuthDeps) {
     });
     await mail?.send();
     return c.json(userResponse(await loadUserBundle(deps.db, user)));
+  });
+
+  app.get('/user/identities/authorize', async (c) => {
+    await requireCaller(c, deps);
+    throw manualLinkingDisabled();
+  });
+
+  app.delete('/user/identities/:id', async (c) => {
+    await requireCaller(c, deps);
+    throw manualLinkingDisabled();
   });
 
   app.post('/logout', async (c) => {

@@ -77,7 +77,8 @@ async function verifyToken(
       if (!user) return { kind: 'invalid' };
       if (row.flow_state_id) return { kind: 'code', code: await issueAuthCode(trx, row.flow_state_id, user.id) };
       const session = await signIn(trx, deps, user, AMR_METHOD[row.token_type] ?? 'otp', clientInfo(c, deps));
-      return { kind: 'session', session, type: row.token_type };
+      // An invitation is a signup token; the app is told it was an invite, as GoTrue does.
+      return { kind: 'session', session, type: type === 'invite' ? 'invite' : row.token_type };
     });
   } catch (error) {
     // The new address of an email change was taken meanwhile.
