@@ -205,9 +205,9 @@ class App:
 
         parameters = []
         if fields:
-            required = any(name for name, (kind, many, req) in endpoint.inputs.media.items() if req) or any(
-                True for name, field in fields.items() if getattr(field, "required", None) is True
-                or (callable(getattr(field, "is_required", None)) and field.is_required()))
+            # pydantic 1's ModelField says .required, pydantic 2's FieldInfo answers .is_required().
+            required = any(getattr(field, "required", None) is True
+                           or (callable(getattr(field, "is_required", None)) and field.is_required()) for field in fields.values())
             parameters.append(inspect.Parameter("input", inspect.Parameter.KEYWORD_ONLY, annotation=endpoint.inputs.doc_model,
                                                 default=Body(... if required else None)))
         documented.__signature__ = inspect.Signature(parameters)

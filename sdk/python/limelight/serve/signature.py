@@ -40,6 +40,14 @@ def optional_inner(annotation: Any) -> Tuple[Any, bool]:
     return annotation, False
 
 
+def _is_required(default: Any) -> bool:
+    """No default, or a ``Field(...)`` without one (pydantic 1 keeps ``...``, pydantic 2 answers is_required())."""
+    if default is ...:
+        return True
+    is_required = getattr(default, "is_required", None)
+    return getattr(default, "default", None) is ... or (callable(is_required) and bool(is_required()))
+
+
 def _media_kind(annotation: Any) -> Tuple[Optional[type], bool]:
     """(MediaFile subclass, is a list) for media annotations, else (None, False)."""
     inner, _ = optional_inner(annotation)
@@ -86,7 +94,7 @@ class Inputs:
                 continue
             kind, many = _media_kind(annotation)
             if kind is not None:
-                required = default is ... or getattr(default, "default", None) is ...
+                required = _is_required(default)
                 self.media[name] = (kind, many, required)
                 binary = List[bytes] if many else bytes
                 doc_fields[name] = (binary if required else Optional[binary], default)
