@@ -47,8 +47,17 @@ function bundleClientDeclarations(dir) {
     if (!file.endsWith('.d.ts') || file.startsWith(path.join(dir, 'client') + path.sep)) continue;
     const source = readFileSync(file, 'utf8');
     if (!source.includes('@limelight/client')) continue;
-    const relative = path.relative(path.dirname(file), path.join(dir, 'client/index.js')).split(path.sep).join('/');
-    writeFileSync(file, source.replace(/(['"])@limelight\/client\1/g, `$1${relative.startsWith('.') ? relative : `./${relative}`}$1`));
+    const toModule = (quote, subpath) => {
+      const relative = path
+        .relative(path.dirname(file), path.join(dir, `client/${subpath ?? 'index'}.js`))
+        .split(path.sep)
+        .join('/');
+      return `${quote}${relative.startsWith('.') ? relative : `./${relative}`}${quote}`;
+    };
+    writeFileSync(
+      file,
+      source.replace(/(['"])@limelight\/client(?:\/(types))?\1/g, (_, quote, subpath) => toModule(quote, subpath)),
+    );
   }
 }
 

@@ -1,11 +1,13 @@
 // npm run test:package: the API report matches the sources (scripts/api-report.mjs), the wire
-// types match the server's OpenAPI document (scripts/contract.mjs), the packed tarballs
-// (@limelight/widgets and @limelight/client) pass publint and are-the-types-wrong, and the script-tag bundles stay within their
-// size budgets. Needs `npm run build` first.
+// types match the server's OpenAPI document (scripts/contract.mjs), the widgets' dependencies are
+// exactly what dist/ imports (scripts/package-imports.mjs), the packed tarballs (@limelight/widgets
+// and @limelight/client) pass publint and are-the-types-wrong, and the script-tag bundles stay
+// within their size budgets. Needs `npm run build` first.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { builtImports, dependencyProblems } from './package-imports.mjs';
 import { projectRoot } from './source-aliases.mjs';
 
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit', cwd: projectRoot });
@@ -20,6 +22,17 @@ if (!existsSync(path.join(projectRoot, 'dist/index.js'))) {
   console.error('dist/ is missing: run `npm run build:lib` first');
   process.exit(1);
 }
+
+// The dependencies are exactly what the tarball's JavaScript imports (scripts/package-imports.mjs);
+// dist/cdn bundles everything and is not in the tarball (package.json `files`).
+console.log('\n== Dependencies = what dist/ imports');
+const manifest = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
+const problems = dependencyProblems(manifest, await builtImports(path.join(projectRoot, 'dist'), ['app', 'server', 'storybook', 'cdn']));
+if (problems.length) {
+  console.error(problems.join('\n'));
+  process.exit(1);
+}
+console.log(`${Object.keys(manifest.dependencies).length} dependencies, each imported by dist/`);
 
 const packDir = mkdtempSync(path.join(tmpdir(), 'lime-pack-'));
 try {

@@ -18,7 +18,7 @@
 // platform's optional package; everything else keeps its locked version. If npm ci still
 // refuses, the missing packages are unpublished: the message names them and their parent.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { projectRoot } from './source-aliases.mjs';
@@ -47,11 +47,20 @@ export function incompleteEntries(lock) {
     .map(([key]) => key);
 }
 
+/** The root package.json and each workspace's (package.json `workspaces`), where npm expects them under `dir`. */
+function copyManifests(dir) {
+  const { workspaces = [] } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
+  for (const folder of ['.', ...workspaces]) {
+    mkdirSync(path.join(dir, folder), { recursive: true });
+    copyFileSync(path.join(projectRoot, folder, 'package.json'), path.join(dir, folder, 'package.json'));
+  }
+}
+
 /** Runs `npm ci --dry-run` on a copy of package.json and the lockfile; returns npm's complaint, if any. */
 export function npmCiProblem(lockFile = lockPath) {
   const dir = mkdtempSync(path.join(tmpdir(), 'lime-lockcheck-'));
   try {
-    copyFileSync(path.join(projectRoot, 'package.json'), path.join(dir, 'package.json'));
+    copyManifests(dir);
     copyFileSync(lockFile, path.join(dir, 'package-lock.json'));
     execFileSync(npm, ['ci', '--dry-run', ...quiet], { cwd: dir, stdio: 'pipe' });
     return undefined;
@@ -68,7 +77,7 @@ function repair() {
   const dir = mkdtempSync(path.join(tmpdir(), 'lime-lockfix-'));
   try {
     for (const key of incomplete) delete lock.packages[key];
-    copyFileSync(path.join(projectRoot, 'package.json'), path.join(dir, 'package.json'));
+    copyManifests(dir);
     writeFileSync(path.join(dir, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
     // No node_modules here: npm resolves from the registry metadata and keeps every platform.
     execFileSync(npm, ['install', '--package-lock-only', ...quiet], { cwd: dir, stdio: 'inherit' });

@@ -18,7 +18,11 @@ export function sourceEntries() {
 }
 
 /** Packages of their own in this repository (packages/*), by name -> source entry. */
-export const localPackages = { '@limelight/client': path.join(root, 'packages/client/src/index.ts') };
+export const localPackages = {
+  '@limelight/client': path.join(root, 'packages/client/src/index.ts'),
+  // The job API's statuses and limits alone, which the widgets share without loading the client.
+  '@limelight/client/types': path.join(root, 'packages/client/src/types.ts'),
+};
 
 /** Vite `resolve.alias` entries mapping `@limelight/widgets[/x]` (and local packages) to source files. */
 export function sourceAliases() {

@@ -39,35 +39,12 @@ export interface ApiClientOptions extends ClientOptions {
   defaultAuth?: AuthMode;
 }
 
-/** One event of a server-sent event stream. */
-export interface ServerSentEvent {
-  /** The `event:` field; absent for the default `message` event. */
-  event?: string;
-  /** The `id:` field, to resume with `Last-Event-ID`. */
-  id?: string;
-  data: string;
-}
-
-export interface StreamOptions {
-  auth?: AuthMode;
-  /** Extra request headers (e.g. `Last-Event-ID`). */
-  headers?: Record<string, string>;
-  /** Aborting closes the connection. */
-  signal?: AbortSignal;
-}
-
 export interface ApiClient {
   request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options?: RequestOptions): Promise<ApiResult<T>>;
   get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<ApiResult<T>>;
   post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<ApiResult<T>>;
   patch<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<ApiResult<T>>;
   delete<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<ApiResult<T>>;
-  /**
-   * Opens a server-sent event stream (GET). Resolves to the events as they arrive, or to the
-   * same failure a call would give (no token, an error status, offline); it never throws, but
-   * iterating may throw when the connection drops midway.
-   */
-  stream(path: string, options?: StreamOptions): Promise<ApiResult<AsyncIterable<ServerSentEvent>>>;
 }
 
 function joinUrl(baseURL: string, prefix: string, path: string): string {
@@ -145,10 +122,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     post: (path, body, opts) => request('POST', path, { ...opts, body }),
     patch: (path, body, opts) => request('PATCH', path, { ...opts, body }),
     delete: (path, opts) => request('DELETE', path, opts),
-    // The SSE reader loads with the first stream, so clients that never stream (the catalogue
-    // in the search bundle) do not carry it.
-    stream: async (path, opts = {}) =>
-      (await import('./sse')).openEventStream(joinUrl(options.baseURL, options.prefix, path), opts, authorize, options.fetch),
   };
 }
 

@@ -19,8 +19,7 @@ let sdkModule: Promise<Sdk> | undefined;
 const loadSdk = () => (sdkModule ??= import('@limelight/client'));
 
 export const JOBS_PREFIX = '/v1/';
-/** Longest `Prefer: wait` the server honours, seconds (the SDK's `MAX_PREFER_WAIT_S`, tested equal). */
-export const MAX_PREFER_WAIT_S = 60;
+export { MAX_PREFER_WAIT_S } from '@limelight/client/types';
 
 export interface CreateJobOptions {
   /** Answer when the job ends or after this many seconds (≤ 60), whichever is first. */

@@ -1,3 +1,4 @@
+import type { Job } from '@limelight/client/types';
 import type { components } from './generated/openapi';
 
 /** The server's wire shapes (src/api/generated/openapi.ts, from /v1/openapi.json). */
@@ -202,12 +203,8 @@ export type JobLogLine = Wire['JobLogLine'];
 
 // ---- Jobs (docs/jobs.md): one run of a service endpoint, queued and metered by the server.
 
-/** Job statuses in lifecycle order; the last four are final. */
-export const JOB_STATUSES = ['QUEUED', 'PROCESSING', 'FINISHED', 'FAILED', 'TIMEOUT', 'CANCELLED'] as const;
-/** A job's status, one of `JOB_STATUSES`. */
-export type JobStatus = (typeof JOB_STATUSES)[number];
-/** Job statuses after which a job never changes again. */
-export const FINAL_JOB_STATUSES: readonly JobStatus[] = ['FINISHED', 'FAILED', 'TIMEOUT', 'CANCELLED'];
+// Statuses and limits are the SDK's (one definition, packages/client/src/types.ts).
+export { FINAL_JOB_STATUSES, JOB_STATUSES, type JobStatus } from '@limelight/client/types';
 
 /** One bad input field: which, which rule it broke, and a sentence for the user. */
 export type FieldError = Wire['FieldError'];
@@ -234,14 +231,12 @@ export interface JobMetrics {
   cost_credits: number | null;
 }
 
-/** The job envelope: the same shape from create, get, list, the stream and webhooks. */
-export type Job = Omit<Wire['Job'], 'result'> & {
-  /**
-   * The output once FINISHED (media as `FileRef`). While PROCESSING a streaming endpoint's text
-   * so far, as `{ text }`. Always present on the wire (null until there is one).
-   */
-  result: unknown;
-};
+/**
+ * The job envelope: the same shape from create, get, list, the stream and webhooks. The SDK's
+ * (one definition, packages/client/src/types.ts), checked against the wire contract
+ * (test/unit/foundation/wire-job.test.ts, by the type check).
+ */
+export type { Job };
 
 /** The body that creates a job: the service, the endpoint and its input. */
 export type JobCreate = Wire['JobCreate'];

@@ -4,6 +4,7 @@ import { backoffMs, createHttp, sleep, type RetryOptions } from './http.ts';
 import { readSse } from './sse.ts';
 import {
   isFinalStatus,
+  MAX_PREFER_WAIT_S,
   type EndpointOf,
   type FileRef,
   type InputOf,
@@ -19,9 +20,6 @@ import { verify } from './webhooks.ts';
 // createClient: the job API (docs/jobs.md) for any fetch runtime. run() is submit + wait: the
 // submission asks the server to hold the answer until the job ends (Prefer: wait), and a job
 // still running after that is followed over its event stream, falling back to reading it.
-
-/** The longest Prefer: wait the server honours, in seconds. */
-export const MAX_PREFER_WAIT_S = 60;
 
 export interface ClientOptions {
   /** The platform's origin, e.g. https://limelight.example (no /v1). */

@@ -1,12 +1,12 @@
 // @limelight/client: run Limelight's hosted services from any fetch runtime (docs/sdk.md).
-export { createClient, MAX_PREFER_WAIT_S } from './client.ts';
+export { createClient } from './client.ts';
 export type { ClientOptions, LimelightClient, ListOptions, RunOptions, StreamOptions, SubmitOptions, UploadOptions } from './client.ts';
 export { ApiError, ConnectionError, JobFailedError, JobWaitError, LimelightError, WebhookVerificationError } from './errors.ts';
 export { filePath, isFileInput, OutputFile, toBlob } from './files.ts';
 export type { FileInput, FilePath } from './files.ts';
 export { backoffMs, retryAfterMs, RETRY_STATUSES } from './http.ts';
 export type { RetryOptions } from './http.ts';
-export { FINAL_JOB_STATUSES, isFinalStatus, JOB_STATUSES } from './types.ts';
+export { FINAL_JOB_STATUSES, isFinalStatus, JOB_STATUSES, MAX_PREFER_WAIT_S } from './types.ts';
 export type {
   EndpointOf,
   FieldError,

@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformClients, TOKENS_MISSING_ERROR, type Job } from '../../../src/api';
-import { createApiClient, type ServerSentEvent } from '../../../src/api/http';
+import { createPlatformClients, TOKENS_MISSING_ERROR } from '../../../src/api';
 import { createTokenSource } from '../../../src/api/token';
 import { confirmedUser, globalServer, signedIn } from '../helpers';
 
-// The client layer (docs/architecture.md, "The client layer"): the one token rule and
-// `ApiClient.stream()`, on the wire against the unit run's real platform server.
+// The client layer (docs/architecture.md, "The client layer"): the one token rule, on the wire
+// against the unit run's real platform server.
 
 const target = globalServer();
 let token: string;
@@ -66,46 +65,5 @@ describe('the token rule on the wire', () => {
       status: 401,
       error: TOKENS_MISSING_ERROR,
     });
-  });
-});
-
-describe('ApiClient.stream()', () => {
-  const client = (options: { accessToken?: string | null } = { accessToken: token }) =>
-    createApiClient({ baseURL: target.url, prefix: '/v1/', ...options });
-
-  it("yields a job's server-sent events with their ids and ends after the final status", async () => {
-    const created = await jobsWith({ baseURL: target.url, accessToken: token }).create(
-      { service_id: 'lime-diffusion-xl', input: { prompt: 'a lime' } },
-      { wait: 30 },
-    );
-    if (!created.ok) throw new Error(created.error);
-    const opened = await client({ accessToken: token }).stream(`jobs/${created.data.job_id}/stream`);
-    if (!opened.ok) throw new Error(opened.error);
-    expect(opened.status).toBe(200);
-    const events: ServerSentEvent[] = [];
-    for await (const event of opened.data) events.push(event);
-    const jobs = events.filter((e) => e.event === 'job');
-    expect(jobs.length).toBeGreaterThan(0);
-    expect(jobs.every((e) => /^\d+$/.test(e.id ?? ''))).toBe(true);
-    expect((JSON.parse(jobs.at(-1)!.data) as Job).status).toBe(created.data.status);
-  });
-
-  it("answers an error status with the body's detail, like any other call", async () => {
-    const opened = await client({ accessToken: token }).stream('jobs/00000000-0000-4000-8000-000000000000/stream');
-    expect(opened).toMatchObject({ ok: false, status: 404 });
-    expect(opened.ok || opened.error).toMatch(/job/i);
-  });
-
-  it('needs a token like any required call, with the same text', async () => {
-    expect(await client({ accessToken: null }).stream('jobs/anything/stream')).toMatchObject({
-      ok: false,
-      status: 401,
-      error: TOKENS_MISSING_ERROR,
-    });
-  });
-
-  it('is offline (status 0) when nothing answers', async () => {
-    const offline = createApiClient({ baseURL: 'http://127.0.0.1:9', prefix: '/v1/', accessToken: 'x' });
-    expect(await offline.stream('jobs/x/stream')).toMatchObject({ ok: false, status: 0 });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createClient, MAX_PREFER_WAIT_S as SDK_MAX_PREFER_WAIT_S, type JobLogLine } from '@limelight/client';
-import { createJobsClient, MAX_PREFER_WAIT_S, TOKENS_MISSING_ERROR, type Job } from '../../../src/api';
+import { createClient, type JobLogLine } from '@limelight/client';
+import { createJobsClient, TOKENS_MISSING_ERROR, type Job } from '../../../src/api';
 import { globalServer, rawApi } from '../helpers';
 import { keyedUser, lostAnswerFetch } from './fixtures';
 import { TEXT2IMG } from '../../client/scenarios';
@@ -41,10 +41,6 @@ describe("the widgets' jobs client goes through @limelight/client", () => {
     const anonymous = createJobsClient({ baseURL: server.url, fetch: (input, init) => (requests++, fetch(input, init)) });
     expect(await anonymous.list()).toMatchObject({ ok: false, status: 401, error: TOKENS_MISSING_ERROR });
     expect(requests).toBe(0);
-  });
-
-  it("states the SDK's longest Prefer: wait", () => {
-    expect(MAX_PREFER_WAIT_S).toBe(SDK_MAX_PREFER_WAIT_S);
   });
 
   it('estimates a run and pages the list through the SDK', async () => {
