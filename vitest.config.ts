@@ -75,6 +75,18 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: {
+          // The production image built with Podman and started as it ships (docs/deploy.md,
+          // "Container"); a step of its own in npm test, after the build.
+          name: 'image',
+          environment: 'node',
+          include: ['test/image/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 1_200_000,
+        },
+      },
+      {
+        extends: true,
         optimizeDeps: { include: browserPrebundle },
         test: {
           name: 'component',

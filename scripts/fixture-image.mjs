@@ -14,12 +14,13 @@ export const FIXTURE_IMAGE = 'localhost/limelight-fixture:latest';
 const SERVICE_SCRIPT = path.join(projectRoot, 'test/fixtures/container/service.mjs');
 
 /** The absolute paths of the libraries the dynamic loader needs for `binary`, loader included. */
-function sharedLibraries(binary) {
+export function sharedLibraries(binary) {
   const out = execFileSync('ldd', [binary], { encoding: 'utf8' });
   return [...out.matchAll(/(\/\S+)\s+\(0x/g)].map((m) => m[1]);
 }
 
-function copyInto(root, file) {
+/** Copies `file` (its target, when a link) to the same absolute path under `root`. */
+export function copyInto(root, file) {
   const target = path.join(root, file);
   mkdirSync(path.dirname(target), { recursive: true });
   copyFileSync(realpathSync(file), target);

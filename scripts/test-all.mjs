@@ -2,13 +2,15 @@
 // type check, lint, unit tests, integration tests (real servers), the Python SDK's tests,
 // component tests (real Chromium), build, package checks (publint, are-the-types-wrong, size
 // budgets), consumers (the packed tarball in fresh Next.js, Node, TypeScript, Vite and Vue
-// projects; test/consumers/run.mjs), end-to-end tests (real Chromium against the real server).
+// projects; test/consumers/run.mjs), the production image (the Dockerfile built and started with
+// Podman; test/image), end-to-end tests (real Chromium against the real server).
 // Test runners also write JSON reports so the run ends with one plain line
 // "tests: N passed, N failed, N skipped" that any CI can read.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { podmanUnavailableReason } from './engine.mjs';
 import { projectRoot } from './source-aliases.mjs';
 
 const reports = mkdtempSync(path.join(tmpdir(), 'lime-test-'));
@@ -69,6 +71,19 @@ function pythonSdk() {
   return result.status === 0;
 }
 
+/** The Dockerfile built and started with Podman (test/image); skipped, saying why, without Podman. */
+function productionImage() {
+  const unavailable = podmanUnavailableReason();
+  if (unavailable) {
+    console.log(`\n━━ image: SKIPPED: ${unavailable}; the production image test builds and runs the Dockerfile with Podman`);
+    totals.skipped += 2;
+    return true;
+  }
+  const ok = step('image', 'npx', ['vitest', 'run', '--project', 'image', ...vitestReport('image')]);
+  countVitest(path.join(reports, 'image.json'));
+  return ok;
+}
+
 const vitestReport = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`];
 
 const steps = [
@@ -98,6 +113,7 @@ const steps = [
     countConsumers(file);
     return ok;
   },
+  productionImage,
   () => {
     const file = path.join(reports, 'e2e.json');
     const ok = step('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });

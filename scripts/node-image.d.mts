@@ -1,0 +1,2 @@
+export function nodeImageTag(): string;
+export function buildNodeImage(options?: { force?: boolean }): string;
