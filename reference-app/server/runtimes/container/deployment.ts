@@ -92,6 +92,8 @@ export class Deployment {
   private pulled: Promise<void> = Promise.reject(new EngineError('pull', 'Not pulled yet'));
   private readonly warm: WarmStrategy;
   private readonly readyTimeoutMs: number;
+  /** Set by stop(): a start still under way removes what it made and reports nothing. */
+  private stopped = false;
 
   constructor(
     private readonly engine: ContainerEngine,
@@ -135,9 +137,9 @@ export class Deployment {
       this.setReport({ status: 'running', message: 'Healthy' });
       if (this.waiters.length > 0) this.scaleForQueue();
       await this.settle();
-      this.armIdleTimer();
+      if (!this.stopped) this.armIdleTimer();
     } catch (error) {
-      await this.fail(error);
+      if (!this.stopped) await this.fail(error);
     }
     return this.status;
   }
@@ -167,7 +169,7 @@ export class Deployment {
     const rolled = revisionOf(spec) !== revisionOf(this.spec);
     this.spec = spec;
     if (!rolled) {
-      await this.settle();
+      await this.settleReported();
       return this.status;
     }
     // Rolling update: the new revision's instances are healthy before the old ones go.
@@ -197,12 +199,24 @@ export class Deployment {
     await old.factory.discardSpares();
     // Old instances finish the jobs they hold, then go.
     await Promise.all(old.running.map((r) => this.retireWhenIdle(r)));
-    await this.settle();
+    await this.settleReported();
     return this.status;
+  }
+
+  /** settle() after an edit: a start that fails is the deployment's report, never the caller's error. */
+  private async settleReported(): Promise<void> {
+    try {
+      await this.settle();
+    } catch (error) {
+      if (this.stopped) return;
+      if (this.running.length === 0) await this.fail(error);
+      else this.setReport({ message: `${this.running.length} of ${this.spec.minInstances} instances: ${(error as Error).message}` });
+    }
   }
 
   /** Removes every container (pause or delete by the owner). */
   async stop(message = 'Stopped by the owner'): Promise<void> {
+    this.stopped = true;
     this.clearIdleTimer();
     for (const w of this.waiters.splice(0)) w.reject(new EngineError('engine', message));
     const running = this.running.splice(0);
@@ -308,7 +322,7 @@ export class Deployment {
       this.startInstance()
         .then((coldStartMs) => this.serveWaiters(coldStartMs))
         .catch(async (error: Error) => {
-          if (this.running.length === 0) {
+          if (this.running.length === 0 && !this.stopped) {
             for (const w of this.waiters.splice(0)) w.reject(error);
             await this.fail(error);
           }
@@ -321,7 +335,13 @@ export class Deployment {
     this.starting += 1;
     try {
       await this.pulled;
-      const { instance, coldStartMs, stages } = await this.factory.acquire();
+      const factory = this.factory;
+      const { instance, coldStartMs, stages } = await factory.acquire();
+      if (this.stopped) {
+        // Stopped (deleted, paused) while this instance started: it never serves.
+        await factory.discard(instance.id).catch(() => undefined);
+        throw new EngineError('engine', 'The deployment was stopped while an instance started');
+      }
       this.running.push({ instance, active: 0, idleSince: Date.now(), factory: this.factory });
       const detail = Object.entries(stages)
         .map(([stage, ms]) => `${stage} ${ms} ms`)
@@ -341,7 +361,7 @@ export class Deployment {
    * without room for more stops there and says so; the instances it has keep serving.
    */
   private async settle(): Promise<void> {
-    while (this.running.length < this.spec.minInstances) {
+    while (!this.stopped && this.running.length < this.spec.minInstances) {
       try {
         this.serveWaiters(await this.startInstance());
       } catch (error) {
@@ -422,6 +442,8 @@ export class Deployment {
   }
 
   private setReport(change: Partial<DeploymentReport>): void {
+    // After stop() nothing a late start says replaces "stopped".
+    if (this.stopped && change.status !== 'stopped') return;
     this.report = { ...this.report, ...change, instances: this.running.length };
     this.options.onReport?.(this.status);
   }

@@ -1,3 +1,4 @@
+import { log } from '../../log';
 import { RuntimeError, type Runtime } from '../runtime';
 import type { ContainerSpec, DeploymentReport, FleetAdapter } from '../fleet';
 import { DEFAULT_HEALTH_PATH, DEFAULT_PORT } from './contract';
@@ -57,6 +58,8 @@ const detailOf = (report: LiveReport): string => {
   }
 };
 
+const isLive = (deployment: Deployment) => deployment.status.status !== 'failed' && deployment.status.status !== 'stopped';
+
 const toReport = (report: LiveReport): LiveDeploymentReport => ({
   status: report.status,
   detail: detailOf(report),
@@ -68,6 +71,8 @@ const toReport = (report: LiveReport): LiveDeploymentReport => ({
 export class DockerFleet implements FleetAdapter {
   readonly name = 'docker';
   private readonly deployments = new Map<string, Deployment>();
+  /** Each service's deploy or update under way (inTurn). */
+  private readonly turns = new Map<string, Promise<unknown>>();
   private capacity: HostCapacity | undefined;
 
   constructor(private readonly options: DockerFleetOptions) {
@@ -96,28 +101,61 @@ export class DockerFleet implements FleetAdapter {
     });
   }
 
+  /**
+   * Deploys or updates in the background: the owner's save returns at once with the current
+   * status (pulling can take minutes). One deploy or update of a service runs at a time, the next
+   * after it; a start that fails is the deployment's report (failed, with why), never an error
+   * that escapes (docs/security.md, "Publishers' failures").
+   */
   async deploy(spec: ContainerSpec): Promise<DeploymentReport> {
     const deploymentSpec = await this.specOf(spec);
     const existing = this.deployments.get(spec.serviceId);
-    if (existing && existing.status.status !== 'failed' && existing.status.status !== 'stopped') {
-      void existing.update(deploymentSpec);
+    if (existing && isLive(existing)) {
+      this.inTurn(spec.serviceId, async () => {
+        // Stopped (deleted, paused) or replaced while this save waited: nothing to apply.
+        if (this.deployments.get(spec.serviceId) !== existing || existing.status.status === 'stopped') return;
+        // It failed while this save waited: the saved spec deploys afresh.
+        if (isLive(existing)) await existing.update(deploymentSpec);
+        else await (await this.replace(existing, spec.serviceId, deploymentSpec)).deploy();
+      });
       return toReport(existing.status);
     }
-    if (existing) await existing.stop();
-    const deployment = new Deployment(this.options.engine, deploymentSpec, {
+    const deployment = await this.replace(existing, spec.serviceId, deploymentSpec);
+    this.inTurn(spec.serviceId, () => deployment.deploy());
+    return toReport(deployment.status);
+  }
+
+  /** Runs `work` after the service's previous deploy or update; its failure is logged, never thrown. */
+  private inTurn(serviceId: string, work: () => Promise<unknown>): void {
+    const previous = this.turns.get(serviceId) ?? Promise.resolve();
+    const next = previous
+      .then(work)
+      .catch((error: unknown) => log.error({ err: error, serviceId }, 'container deployment failed unexpectedly'));
+    this.turns.set(serviceId, next);
+    void next.finally(() => {
+      if (this.turns.get(serviceId) === next) this.turns.delete(serviceId);
+    });
+  }
+
+  /** A new Deployment for the service in place of `previous` (a failed one, stopped first). */
+  private async replace(previous: Deployment | undefined, serviceId: string, spec: DeploymentSpec): Promise<Deployment> {
+    if (previous) await previous.stop().catch((error: unknown) => log.warn({ err: error, serviceId }, 'stopping a deployment failed'));
+    const deployment = new Deployment(this.options.engine, spec, {
       warm: this.options.warm,
       readyTimeoutMs: this.options.readyTimeoutMs,
       capacity: this.capacity,
       pullTimeoutMs: this.options.pullTimeoutMs,
-      onReport: (report) =>
-        this.options.onReport?.(spec.serviceId, toReport(report), this.deployments.get(spec.serviceId)?.baseUrl ?? null),
+      onReport: (report) => {
+        // A replaced deployment's last words are not the service's status.
+        const current = this.deployments.get(serviceId);
+        if (current && current !== deployment) return;
+        this.options.onReport?.(serviceId, toReport(report), deployment.baseUrl);
+      },
     });
-    this.deployments.set(spec.serviceId, deployment);
+    this.deployments.set(serviceId, deployment);
     const onLog = this.options.onLog;
-    if (onLog) deployment.logs.subscribe((line) => onLog(spec.serviceId, line));
-    // Pulling can take minutes: the owner's save returns at once with "deploying".
-    void deployment.deploy();
-    return toReport(deployment.status);
+    if (onLog) deployment.logs.subscribe((line) => onLog(serviceId, line));
+    return deployment;
   }
 
   async status(serviceId: string): Promise<DeploymentReport> {
