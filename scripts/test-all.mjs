@@ -59,12 +59,25 @@ function countUnittest(output) {
   totals.skipped += skipped;
 }
 
+/**
+ * The interpreter for the Python tests: the first of $PYTHON, python3 and /usr/bin/python3 that can
+ * import FastAPI, so limelight.serve's tests run. Debian's packages (python3-fastapi, …) live in
+ * /usr/bin/python3's path, which a python3 earlier on PATH (pyenv) does not see; the same probe
+ * as test/setup/servePython.ts. Without one, python3 runs the suite and the serve tests skip.
+ */
+function servePython() {
+  const candidates = [process.env.PYTHON, 'python3', '/usr/bin/python3'].filter(Boolean);
+  const probe = (python) => spawnSync(python, ['-c', 'import fastapi, pydantic, uvicorn, multipart'], { stdio: 'ignore' }).status === 0;
+  return candidates.find(probe) ?? 'python3';
+}
+
 /** The Python SDK's unittest suite against a real server (sdk/python/tests, docs/sdk.md). */
 function pythonSdk() {
   const started = Date.now();
+  const python = servePython();
   const args = ['-m', 'unittest', 'discover', '-s', 'sdk/python/tests', '-t', 'sdk/python'];
-  console.log(`\n━━ python-sdk: python3 ${args.join(' ')}`);
-  const result = spawnSync('python3', args, { cwd: projectRoot, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
+  console.log(`\n━━ python-sdk: ${python} ${args.join(' ')}`);
+  const result = spawnSync(python, args, { cwd: projectRoot, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
   process.stderr.write(result.stderr ?? '');
   countUnittest(result.stderr ?? '');
   console.log(`━━ python-sdk: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
