@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { builtImports, dependencyProblems } from './package-imports.mjs';
+import { builtImports, dependencyProblems, isBuiltin, packageOf } from './package-imports.mjs';
 import { projectRoot } from './source-aliases.mjs';
 
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit', cwd: projectRoot });
@@ -33,6 +33,26 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(`${Object.keys(manifest.dependencies).length} dependencies, each imported by dist/`);
+
+// The production image installs the reference-app workspace's dependencies and nothing else
+// (Dockerfile), so the server bundle may load no other package: not by import, nor by the
+// require() its CommonJS parts and lazy loads (dockerode) use. Vite loads only with --dev, and
+// pg tries pg-native and does without.
+console.log('\n== The server bundle loads only reference-app dependencies');
+const serverApp = JSON.parse(readFileSync(path.join(projectRoot, 'reference-app/package.json'), 'utf8'));
+const serverLoads = await builtImports(path.join(projectRoot, 'dist/server'));
+for (const bundle of readdirSync(path.join(projectRoot, 'dist/server')).filter((name) => name.endsWith('.mjs'))) {
+  const text = readFileSync(path.join(projectRoot, 'dist/server', bundle), 'utf8');
+  for (const [, specifier] of text.matchAll(/(?:require|createRequire\([^()]*\))\("([^".][^"]*)"\)/g)) {
+    if (!isBuiltin(specifier)) serverLoads.set(packageOf(specifier), `dist/server/${bundle}`);
+  }
+}
+const serverMissing = [...serverLoads].filter(([name]) => !['vite', 'pg-native'].includes(name) && !(name in serverApp.dependencies));
+if (serverMissing.length) {
+  console.error(serverMissing.map(([name, file]) => `${file} loads ${name}: add it to reference-app/package.json dependencies`).join('\n'));
+  process.exit(1);
+}
+console.log(`${[...serverLoads.keys()].sort().join(', ')}: each a dependency of reference-app (or --dev/optional only)`);
 
 const packDir = mkdtempSync(path.join(tmpdir(), 'lime-pack-'));
 try {

@@ -15,7 +15,8 @@ export const packageOf = (specifier) =>
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
 
-const isBuiltin = (specifier) => specifier.startsWith('node:') || builtinModules.includes(packageOf(specifier));
+/** `node:x` and Node's own modules by their bare names (`fs`, `util`). */
+export const isBuiltin = (specifier) => specifier.startsWith('node:') || builtinModules.includes(packageOf(specifier));
 
 /**
  * Package name -> the first built file importing it, over the JavaScript files under `dir`
