@@ -43,7 +43,8 @@ export async function hostingInformation(
   const row = await selectHosting(db, by, value);
   if (!row || (!row.is_public && row.created_by !== userId)) throw notFound(`No model service with ${by} ${value}`);
   if (!row.hosted_model_id) throw notFound(`Model ${row.model_id} is not hosted on ${config.brandName} (provider ${row.provider})`);
-  const owner = row.created_by === userId ? await ownerExtras(db, row.model_id) : {};
+  const isOwner = row.created_by === userId;
+  const owner = isOwner ? await ownerExtras(db, row.model_id) : {};
   return {
     ...owner,
     hosted_model_id: row.hosted_model_id,
@@ -54,7 +55,8 @@ export async function hostingInformation(
     max_instances: row.max_instances!,
     instances: row.instances ?? 0,
     last_cold_start_ms: row.last_cold_start_ms ?? null,
-    message: row.message ?? null,
+    // The runner's message quotes the container's last log lines: the owner's to read only.
+    message: isOwner ? (row.message ?? null) : null,
     // Runs of every service go through the job API (docs/jobs.md).
     endpoint_url: `${config.publicUrl}/v1/jobs`,
     updated_at: row.updated_at!.toISOString(),

@@ -5,6 +5,7 @@ import { Jimp } from 'jimp';
 import { SKETCH_PNG, startSketchService, type SketchService } from '../../fixtures/sketchService';
 import { fastApiDocument } from '../../fixtures/fastapi-openapi';
 import { apiClients, confirmedUser, PUBLISHER, rawApi, signedIn } from '../helpers';
+import { updateHostingState } from '../../../reference-app/server/runtimes/container/queries';
 
 // Publishing through the client of src/api against a server of its own (docs/publishing.md):
 // create, change, delete, plan limits, ownership, field errors, OpenAPI import and health checks
@@ -236,6 +237,31 @@ describe('service management', () => {
       status: 200,
       json: { status: 'waiting_for_runner', gpu, min_instances: 0, max_instances: 2, endpoint_url: `${server.url}/v1/jobs` },
     });
+  });
+
+  it('shows a failed deployment’s reason and log lines to its owner only (issue 35)', async () => {
+    const [owner, other] = await Promise.all([user(), user()]);
+    const gpu = dataOf(await owner.catalogue.pricingServers())[0]!.id;
+    const container = created(
+      await owner.services.create({
+        display_name: 'Failing box',
+        visibility: 'public',
+        runtime: { type: 'container', image: 'docker.io/me/failing:1.0', gpu, min_instances: 0, max_instances: 1, idle_timeout_s: 300 },
+      }),
+    );
+    // What the runner stores when the deployment fails (publishing/containerHosting.ts).
+    await updateHostingState(server.platform.database.db, container.id, {
+      status: 'failed',
+      message: 'The health check failed for 60 s. Last log lines:\nDATABASE_PASSWORD=hunter2',
+      instances: 0,
+      base_url: null,
+    });
+    const read = (token: string) =>
+      rawApi(server, 'GET', `/v1/model_management/model_hosting_information?model_id=${container.id}`, { token });
+    expect((await read(owner.token)).json).toMatchObject({ status: 'failed', message: expect.stringContaining('hunter2') });
+    const seen = await read(other.token);
+    expect(seen).toMatchObject({ status: 200, json: { status: 'failed' } });
+    expect(JSON.stringify(seen.json)).not.toContain('hunter2');
   });
 
   it('runs a published service at its own URL through the job API, pays its owner, and refuses runs while paused', async () => {
