@@ -248,7 +248,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cpus = a
   return {
     production,
     port,
-    host: env.HOST?.trim() || undefined,
+    // With the container runner on, every interface would include the bridges' gateways: a
+    // publisher's container could call the platform's API (docs/security.md, "Container hosting").
+    host: env.HOST?.trim() || (env.CONTAINER_RUNNER?.trim() ? '127.0.0.1' : undefined),
     publicUrl,
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || '.data'),
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
