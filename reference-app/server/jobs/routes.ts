@@ -2,6 +2,7 @@ import { OpenStreams } from './openStreams';
 import { storageQuotaProblem } from '../media/storageQuota';
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from '../http/bodyLimit';
+import { readFormField } from '../http/formThread';
 import type { Context } from 'hono';
 import { MAX_PREFER_WAIT_S, type JobCreate } from '@limelight/widgets/api';
 import type { SignedInEnv } from '../api/authenticate';
@@ -287,13 +288,11 @@ export function fileRoutes(deps: ApiDeps) {
       if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) {
         return c.json({ detail: 'Send the file as multipart/form-data with the field "file"' }, 415);
       }
-      const form = await c.req.parseBody({ all: true }).catch(() => undefined);
-      const field = form?.file;
-      const files = (Array.isArray(field) ? field : [field]).filter(
-        (f): f is File => typeof f === 'object' && f !== null && 'arrayBuffer' in f,
-      );
-      if (files.length !== 1) return c.json({ detail: 'file: send exactly one file in the field "file"' }, 422);
-      const file = files[0]!;
+      // Read as bytes and parsed in a data thread: a 25 MB form parsed here stalled the loop (http/formThread.ts).
+      const body = new Uint8Array(await c.req.arrayBuffer());
+      const field = await readFormField(body, c.req.header('content-type')!, 'file');
+      if (field?.files.length !== 1 || field.others > 0) return c.json({ detail: 'file: send exactly one file in the field "file"' }, 422);
+      const file = { ...field.files[0]!, size: field.files[0]!.bytes.byteLength };
       if (file.size > maxUpload) return c.json({ detail: `file: ${file.size} bytes is too large; the limit is ${maxUpload} bytes` }, 413);
       const type = file.type.split(';')[0]!.trim().toLowerCase();
       if (!UPLOAD_TYPES.has(type)) {
@@ -301,7 +300,7 @@ export function fileRoutes(deps: ApiDeps) {
       }
       const overQuota = await storageQuotaProblem(deps.db, deps.config.storageQuotas, caller.userId, file.size);
       if (overQuota) return c.json({ detail: overQuota }, 413);
-      const ref = await deps.jobFiles.put(new Uint8Array(await file.arrayBuffer()), type, {
+      const ref = await deps.jobFiles.put(file.bytes, type, {
         userId: caller.userId,
         expiresAt: new Date(Date.now() + deps.config.jobs.retentionHours * 3600_000),
       });

@@ -5,33 +5,37 @@
 // this platform's media files keeps its data but loses the shape, its URL moving to
 // `external_url` (docs/security.md, "Limits").
 
-const MEDIA_PATH = '/media/files/';
-const MAX_DEPTH = 64;
-
-/** True for this platform's stored media: `/media/files/<key>` on its own origin, or as a path. */
+/** True for this platform's stored media: `/media/files/<key>` on its own origin, or as a path. Self-contained. */
 export function isOwnMedia(url: string, publicUrl: string): boolean {
+  const mediaPath = '/media/files/';
   const origin = new URL(publicUrl).origin;
-  if (url.startsWith(MEDIA_PATH)) return !url.includes('..');
+  if (url.startsWith(mediaPath)) return !url.includes('..');
   try {
     const parsed = new URL(url);
-    return parsed.origin === origin && parsed.pathname.startsWith(MEDIA_PATH) && !parsed.pathname.includes('..');
+    return parsed.origin === origin && parsed.pathname.startsWith(mediaPath) && !parsed.pathname.includes('..');
   } catch {
     return false;
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The result with every file reference that points elsewhere turned into plain data. */
-export function confineFileReferences(value: unknown, publicUrl: string, depth = 0): unknown {
-  if (depth > MAX_DEPTH) return value;
-  if (Array.isArray(value)) return value.map((item) => confineFileReferences(item, publicUrl, depth + 1));
-  if (!isObject(value)) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = confineFileReferences(item, publicUrl, depth + 1);
-  if (typeof out.url === 'string' && typeof out.content_type === 'string' && !isOwnMedia(out.url, publicUrl)) {
-    const { url, ...rest } = out;
-    return { ...rest, external_url: url };
-  }
-  return out;
+/**
+ * The result with every file reference that points elsewhere turned into plain data.
+ * Self-contained (it names only its arguments): a large result is confined in a data thread
+ * (jobs/largeResult.ts), which is given this function's source and `isOwnMedia`.
+ */
+export function confineFileReferences(value: unknown, publicUrl: string, isOwn: typeof isOwnMedia = isOwnMedia): unknown {
+  const maxDepth = 64;
+  const walk = (item: unknown, depth: number): unknown => {
+    if (depth > maxDepth) return item;
+    if (Array.isArray(item)) return item.map((inner) => walk(inner, depth + 1));
+    if (typeof item !== 'object' || item === null) return item;
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(item)) out[key] = walk(inner, depth + 1);
+    if (typeof out.url === 'string' && typeof out.content_type === 'string' && !isOwn(out.url, publicUrl)) {
+      const { url, ...rest } = out;
+      return { ...rest, external_url: url };
+    }
+    return out;
+  };
+  return walk(value, 0);
 }

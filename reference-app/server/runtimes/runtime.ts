@@ -60,3 +60,11 @@ export class RuntimeError extends Error {
     super(message, options);
   }
 }
+
+/**
+ * A JSON result kept serialised, as UTF-8 bytes: one too large to parse or stringify on the event
+ * loop (runtimes/http/largeJson.ts). The queue stores it as it is (docs/jobs.md, "Result sizes").
+ */
+export class JsonText {
+  constructor(readonly bytes: Uint8Array) {}
+}

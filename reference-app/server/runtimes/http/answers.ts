@@ -1,4 +1,5 @@
-import { RuntimeError, type RunContext, type RunResult } from '../runtime';
+import { RuntimeError, type JsonText, type RunContext, type RunResult } from '../runtime';
+import { embeddedMedia, LARGE_JSON_BYTES, MEDIA_DEPTH, readLargeJson, type ResultPart } from './largeJson';
 
 // How the HTTP runtime reads a service's answer. Two shapes are understood:
 // - a plain answer: JSON (the result), text, or media bytes (stored, the result is a file ref);
@@ -22,7 +23,6 @@ const PENDING = new Set(['queued', 'pending', 'starting', 'processing', 'running
 const SUCCEEDED = new Set(['finished', 'succeeded', 'completed', 'complete', 'done', 'success', 'ok']);
 const FAILED = new Set(['failed', 'error', 'timeout', 'timed_out']);
 const CANCELLED = new Set(['canceled', 'cancelled', 'aborted']);
-const MAX_DEPTH = 8;
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -66,20 +66,21 @@ function urlField(body: Json, base: URL, ...paths: string[][]): URL | undefined 
 
 /** Stores media found in a JSON result and replaces it by a file reference. */
 async function storeEmbeddedMedia(value: unknown, ctx: RunContext, depth = 0): Promise<unknown> {
-  if (depth > MAX_DEPTH) return value;
-  if (typeof value === 'string') {
-    const match = /^data:([\w.+-]+\/[\w.+-]+)(?:;[^,]*)?;base64,(.*)$/s.exec(value);
-    return match ? ctx.storeMedia(Buffer.from(match[2]!, 'base64'), match[1]!) : value;
-  }
+  if (depth > MEDIA_DEPTH) return value;
+  const media = embeddedMedia(value);
+  if (media) return ctx.storeMedia(Buffer.from(media.base64, 'base64'), media.contentType);
   if (Array.isArray(value)) return Promise.all(value.map((item) => storeEmbeddedMedia(item, ctx, depth + 1)));
   if (!isObject(value)) return value;
-  const contentType = value.content_type ?? value.media_type;
-  if (typeof contentType === 'string' && typeof value.content === 'string' && /^[\w.+-]+\/[\w.+-]+/.test(contentType)) {
-    return ctx.storeMedia(Buffer.from(value.content, 'base64'), contentType);
-  }
   const out: Json = {};
   for (const [key, item] of Object.entries(value)) out[key] = await storeEmbeddedMedia(item, ctx, depth + 1);
   return out;
+}
+
+/** Which part of a large answer is the result: all of it, a finished job's output, or none yet. */
+function resultPart(shell: Json | undefined): ResultPart {
+  const job = shell ? jobStyle(shell) : undefined;
+  if (!job) return null;
+  return SUCCEEDED.has(job.status) ? ['output', 'result', 'data'] : false;
 }
 
 function jobStyle(body: Json): { id: string; status: string } | undefined {
@@ -117,13 +118,17 @@ export async function interpretAnswer(
     return { kind: 'done', result: await ctx.storeMedia(bytes, contentType) };
   }
   let body: unknown;
+  // A large answer is read in a data thread (largeJson.ts); then `large` is its result.
+  let large: JsonText | undefined;
   try {
-    body = JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
+    if (bytes.byteLength >= LARGE_JSON_BYTES) ({ shell: body, result: large } = await readLargeJson(bytes, ctx, resultPart));
+    else body = JSON.parse(new TextDecoder().decode(bytes));
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
     throw new RuntimeError('service_error', 'The service answered invalid JSON');
   }
   const job = isObject(body) ? jobStyle(body) : undefined;
-  if (!job || !isObject(body)) return { kind: 'done', result: await storeEmbeddedMedia(body, ctx) };
+  if (!job || !isObject(body)) return { kind: 'done', result: large ?? (await storeEmbeddedMedia(body, ctx)) };
 
   reportProgress(body, ctx);
   if (PENDING.has(job.status)) {
@@ -137,6 +142,7 @@ export async function interpretAnswer(
     return { kind: 'pending', id: job.id, statusUrl, ...(cancelUrl ? { cancelUrl } : {}) };
   }
   if (SUCCEEDED.has(job.status)) {
+    if (large) return { kind: 'done', result: large };
     const result = body.output ?? body.result ?? body.data ?? null;
     return { kind: 'done', result: await storeEmbeddedMedia(result, ctx) };
   }
