@@ -19,12 +19,16 @@ interface ComposeFile {
       deploy?: { replicas?: number };
       init?: boolean;
       stop_grace_period?: string;
+      volumes?: string[];
     }
   >;
 }
 
-/** The service's environment (interpolated), replica count and the `podman run` options its settings mean. */
-export function composeService(compose: ComposeFile, name: string, variables: Record<string, string | undefined>) {
+/**
+ * The service's environment (interpolated), replica count and the `podman run` options its
+ * settings mean; a named volume `v` becomes the Podman volume `<volumePrefix>-v`.
+ */
+export function composeService(compose: ComposeFile, name: string, variables: Record<string, string | undefined>, volumePrefix: string) {
   const service = compose.services[name];
   if (!service) throw new Error(`compose file has no service ${name}`);
   const environment = Object.fromEntries(
@@ -34,5 +38,12 @@ export function composeService(compose: ComposeFile, name: string, variables: Re
   if (service.init) options.push('--init');
   const grace = service.stop_grace_period?.match(/^(\d+)s$/);
   if (grace) options.push('--stop-timeout', grace[1]!);
-  return { environment, replicas: service.deploy?.replicas ?? 1, options };
+  const volumes: string[] = [];
+  for (const volume of service.volumes ?? []) {
+    const [source, target, mode] = volume.split(':');
+    const named = !source!.startsWith('.') && !source!.startsWith('/');
+    if (named) volumes.push(`${volumePrefix}-${source}`);
+    options.push('-v', [named ? `${volumePrefix}-${source}` : source, target, mode].filter(Boolean).join(':'));
+  }
+  return { environment, replicas: service.deploy?.replicas ?? 1, options, volumes };
 }

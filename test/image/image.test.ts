@@ -5,7 +5,7 @@
 //   - as compose.yaml's `app` service: its environment and replica count read from the file, on a
 //     real PostgreSQL (Podman has no compose here and no postgres image can be pulled, so the
 //     `db` service is a throw-away Debian PostgreSQL on the host, reached by the service's own
-//     host name `db`).
+//     host name `db`; the replicas share the file's named volume, made a Podman volume).
 // Each answers /health, serves the site and runs a job through the API with a fresh account.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +25,7 @@ const unavailable = podmanUnavailableReason();
 const skip = unavailable && `${unavailable}: the production image test builds and runs the Dockerfile with Podman`;
 const IMAGE = `localhost/limelight-image-test:${process.pid}`;
 const started: string[] = [];
+const createdVolumes: string[] = [];
 
 function podman(args: string[]): string {
   const result = spawnSync('podman', args, { cwd: projectRoot, env: podmanEnv(), encoding: 'utf8', maxBuffer: 64 << 20 });
@@ -127,6 +128,7 @@ describe.skipIf(skip)('the production image', () => {
 
   afterAll(() => {
     for (const container of started) spawnSync('podman', ['rm', '-f', '-v', container], { env: podmanEnv() });
+    for (const volume of new Set(createdVolumes)) spawnSync('podman', ['volume', 'rm', '-f', volume], { env: podmanEnv() });
     spawnSync('podman', ['rmi', '-f', IMAGE], { env: podmanEnv() });
   });
 
@@ -144,7 +146,13 @@ describe.skipIf(skip)('the production image', () => {
     if ('skip' in database) throw new Error(database.skip);
     try {
       const compose = parse(readFileSync(path.join(projectRoot, 'compose.yaml'), 'utf8'));
-      const { environment, replicas, options } = composeService(compose, 'app', PRODUCTION_SETTINGS);
+      const { environment, replicas, options, volumes } = composeService(
+        compose,
+        'app',
+        PRODUCTION_SETTINGS,
+        `limelight-image-test-${process.pid}`,
+      );
+      createdVolumes.push(...volumes);
       // The compose file's database, user and password, on the throw-away server's port.
       const target = new URL(environment.DATABASE_URL);
       const admin = new pg.Client({ connectionString: database.url });
