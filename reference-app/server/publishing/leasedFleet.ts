@@ -6,6 +6,7 @@ import { log } from '../log';
 import { openCredential } from '../profile/registryCredentials';
 import { selectHosting } from '../catalogue/queries';
 import { claimLease, LEASE_RENEW_MS, LEASE_TTL_MS, releaseLease } from '../runtimes/container/leases';
+import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT } from '../runtimes/container/contract';
 import { deploymentsHeldByOthers, selectContainerRuntimes } from '../runtimes/container/queries';
 import { RuntimeError, type Runtime } from '../runtimes/runtime';
 import { WAITING_DETAIL, type ContainerSpec, type DeploymentReport, type DeploymentStatus, type FleetAdapter } from '../runtimes/fleet';
@@ -36,6 +37,27 @@ async function specOf(db: Db, box: SecretBox, row: RuntimeRow): Promise<Containe
     ...(row.health_path !== null ? { healthPath: row.health_path } : {}),
     ...(row.concurrency !== null ? { concurrency: row.concurrency } : {}),
   };
+}
+
+/**
+ * A spec's revision, one format however the spec was built (the owner's save omits port,
+ * health_path and concurrency; a renewal reads the stored row): defaults filled in, fields in a
+ * fixed order. A changed revision redeploys; the same one is left alone.
+ */
+export function revisionOf(spec: ContainerSpec): string {
+  const auth = spec.registryAuth;
+  return JSON.stringify([
+    spec.serviceId,
+    spec.image,
+    auth ? [auth.registry, auth.username, auth.password] : null,
+    spec.gpu,
+    spec.minInstances,
+    spec.maxInstances,
+    spec.idleTimeoutS,
+    spec.port ?? DEFAULT_PORT,
+    spec.healthPath ?? DEFAULT_HEALTH_PATH,
+    spec.concurrency ?? DEFAULT_CONCURRENCY,
+  ]);
 }
 
 export interface LeasedFleetOptions {
@@ -97,7 +119,7 @@ export class LeasedFleet implements FleetAdapter {
       if (!this.held.has(spec.serviceId)) await this.options.removeLeftovers?.(spec.serviceId);
       const report = await local.deploy(spec);
       // Held (so this worker claims its jobs) only once the runner knows the deployment.
-      this.held.set(spec.serviceId, JSON.stringify(spec));
+      this.held.set(spec.serviceId, revisionOf(spec));
       return report;
     }
     return this.stored(spec.serviceId);
@@ -195,7 +217,7 @@ export class LeasedFleet implements FleetAdapter {
           continue;
         }
         const spec = await specOf(this.db, this.box, row);
-        const revision = JSON.stringify(spec);
+        const revision = revisionOf(spec);
         const previous = this.held.get(id);
         if (previous === revision) continue;
         if (previous === undefined) await this.options.removeLeftovers?.(id);
