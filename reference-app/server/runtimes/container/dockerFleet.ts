@@ -33,7 +33,7 @@ export interface DockerFleetOptions {
   /** A GPU offer's VRAM, which sizes the container's limits. */
   vramOf?: (gpuId: string) => Promise<number | null>;
   readyTimeoutMs?: number;
-  /** CONTAINER_CAPACITY_MB: the memory containers may reserve; measured from the engine by prepare() when absent. */
+  /** CONTAINER_CAPACITY_MB: the memory containers may reserve; measured on this host by prepare() when absent. */
   capacityMb?: number;
   /** CONTAINER_PULL_TIMEOUT_S in ms. */
   pullTimeoutMs?: number;
