@@ -471,7 +471,9 @@ export async function waitReady(baseUrl: string, options: ReadyOptions): Promise
   while (Date.now() < deadline) {
     attempts += 1;
     try {
+      // Not followed: a redirect would have the platform call another address from the host.
       const res = await fetch(new URL(options.healthPath, baseUrl), {
+        redirect: 'manual',
         signal: AbortSignal.timeout(Math.max(200, Math.min(2000, deadline - Date.now()))),
       });
       await res.body?.cancel();
