@@ -7,6 +7,7 @@ import {
   assertEmailFree,
   banUntil,
   booleanField,
+  insertAdminUser,
   isUuid,
   loadAdminTarget,
   mergeMetadata,
@@ -23,7 +24,6 @@ import {
   confirmEmail,
   factorResponse,
   findUserById,
-  insertUser,
   loadUserBundle,
   markEmailIdentityVerified,
   userResponse,
@@ -101,8 +101,7 @@ export function adminRoutes(deps: AuthDeps) {
     const passwordHash = password ? await hashPassword(password) : null;
     const user = await db.transaction().execute(async (trx) => {
       await assertEmailFree(trx, email);
-      let created = await insertUser(trx, { id, email, passwordHash, metadata: userMetadata, confirmed });
-      await deps.onUserCreated(trx, created.id);
+      let created = await insertAdminUser(trx, deps, { id, email, passwordHash, metadata: userMetadata, confirmed });
       if (appMeta || bannedUntil) {
         created = await updateUserRow(trx, created.id, {
           ...(appMeta ? { raw_app_meta_data: JSON.stringify(mergeMetadata(created.raw_app_meta_data, appMeta)) } : {}),

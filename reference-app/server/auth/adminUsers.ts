@@ -1,8 +1,19 @@
 import type { Db } from '../db/types';
+import type { AuthDeps } from './deps';
 import { AuthHttpError, badRequest, notFound, unprocessable, validationFailed } from './errors';
 import { objectField, stringField, type Body } from './request';
 import { assertMetadataFits } from './signup';
-import { clientMetadata, findUserByEmail, findUserById, isValidEmail, normalizeEmail, type UserRow } from './userRecords';
+import { updateUserRow } from './queries';
+import {
+  clientMetadata,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  isValidEmail,
+  normalizeEmail,
+  type NewUser,
+  type UserRow,
+} from './userRecords';
 
 // What the admin API reads from its requests (GoTrue's AdminUserParams) and the user it acts on.
 
@@ -28,11 +39,16 @@ export function booleanField(body: Body, name: string): boolean | undefined {
   return value;
 }
 
+// RFC 5322 dot-atoms on both sides of the @, as GoTrue's validation accepts: the admin names
+// addresses no user typed, so the stricter check applies (no "xx:;x@x.x").
+const ADMIN_EMAIL =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
+
 /** A normalized, valid address, or GoTrue's validation errors. */
 export function adminEmail(raw: string): string {
   const email = normalizeEmail(raw);
   if (!email) throw validationFailed('An email address is required');
-  if (!isValidEmail(email)) throw validationFailed('Unable to validate email address: invalid format');
+  if (!isValidEmail(email) || !ADMIN_EMAIL.test(email)) throw validationFailed('Unable to validate email address: invalid format');
   return email;
 }
 
@@ -93,4 +109,15 @@ export function banUntil(body: Body): Date | null | undefined {
     rest = rest.slice(match[0].length);
   }
   return new Date(Date.now() + ms);
+}
+
+/**
+ * A user the admin creates (POST /admin/users, generate_link, /invite), with the platform's
+ * profile. Its user_metadata is exactly what the admin gave, as GoTrue's admin API keeps it
+ * (a sign-up also copies the identity's claims into it).
+ */
+export async function insertAdminUser(trx: Db, deps: AuthDeps, input: NewUser): Promise<UserRow> {
+  const user = await insertUser(trx, input);
+  await deps.onUserCreated(trx, user.id);
+  return updateUserRow(trx, user.id, { raw_user_meta_data: JSON.stringify(input.metadata) });
 }

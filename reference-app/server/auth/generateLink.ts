@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { Db } from '../db/types';
-import { adminEmail, assertEmailFree, DUPLICATE_EMAIL } from './adminUsers';
+import { adminEmail, assertEmailFree, DUPLICATE_EMAIL, insertAdminUser } from './adminUsers';
 import type { AuthDeps } from './deps';
 import { issueEmailToken, pendingMail, type EmailTokenInput } from './emailTokens';
 import { notFound, unprocessable, validationFailed } from './errors';
@@ -10,7 +10,7 @@ import { DEFAULT_REDIRECT_PATHS, safeRedirect } from './redirects';
 import { updateUserRow } from './queries';
 import { readBody, stringField, type Body } from './request';
 import { checkNewPassword, readMetadata } from './signup';
-import { findUserByEmail, findUserById, insertUser, loadUserBundle, userResponse, type UserRow } from './userRecords';
+import { findUserByEmail, findUserById, loadUserBundle, userResponse, type UserRow } from './userRecords';
 
 // POST /admin/generate_link (the link and code a mail would carry, returned instead of sent) and
 // POST /invite (a new user and the invitation mail), both for the service-role key.
@@ -43,9 +43,7 @@ async function unconfirmedUser(trx: Db, deps: AuthDeps, email: string, passwordH
   if (existing) {
     return passwordHash ? updateUserRow(trx, existing.id, { encrypted_password: passwordHash, updated_at: new Date() }) : existing;
   }
-  const user = await insertUser(trx, { email, passwordHash, metadata, confirmed: false });
-  await deps.onUserCreated(trx, user.id);
-  return user;
+  return insertAdminUser(trx, deps, { email, passwordHash, metadata, confirmed: false });
 }
 
 async function planLink(
