@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceEndpoint } from '../../../../src/api';
 import { createHttpRuntime } from '../../../../reference-app/server/runtimes/http/httpRuntime';
 import { checkServiceUrl, isPrivateAddress, ownAddressOf } from '../../../../reference-app/server/runtimes/http/urlPolicy';
-import { RuntimeError, type MediaRef, type RunContext } from '../../../../reference-app/server/runtimes/runtime';
-import { SKETCH_PNG, startSketchService, type SketchService } from '../../../fixtures/sketchService';
+import { JsonText, RuntimeError, type MediaRef, type RunContext } from '../../../../reference-app/server/runtimes/runtime';
+import { LARGE_ROWS, SKETCH_PNG, startSketchService, type SketchService } from '../../../fixtures/sketchService';
 
 // The HTTP runtime against a real local HTTP service (test/fixtures/sketchService.ts). The
 // RunContext is the queue's seam: it records progress and keeps stored media in memory.
@@ -27,6 +27,7 @@ function context(endpoint: Partial<ServiceEndpoint> & { path: string }): Recorde
   const stored: Recorded['stored'] = [];
   const ctx: RunContext = {
     jobId: 'job-1',
+    attempt: 1,
     serviceId: 'svc',
     endpoint: { method: 'POST', parameters: [], ...endpoint },
     signal: controller.signal,
@@ -56,6 +57,19 @@ describe('HTTP runtime', () => {
     const request = service.received.at(-1)!;
     expect(request.headers['x-service-secret']).toBe('s3cret');
     expect(request.headers['content-type']).toBe('application/json');
+    // At-least-once delivery: the service can dedupe by the job (docs/jobs.md).
+    expect(request.headers['idempotency-key']).toBe('job-1');
+    expect(request.headers['limelight-attempt']).toBe('1');
+  });
+
+  it('reads a large JSON answer in a data thread, storing the media inside it, and keeps it serialised', async () => {
+    const { ctx, stored } = context({ path: '/large' });
+    const result = await runtime().run({}, ctx);
+    expect(result).toBeInstanceOf(JsonText);
+    const parsed = JSON.parse(Buffer.from((result as JsonText).bytes).toString('utf8')) as { rows: string[]; image: { url: string } };
+    expect(parsed.rows).toHaveLength(LARGE_ROWS);
+    expect(parsed.image.url).toBe('/media/files/1');
+    expect(Buffer.from(stored[0]!.bytes).equals(SKETCH_PNG)).toBe(true);
   });
 
   it('stores a media answer and returns its file reference', async () => {
