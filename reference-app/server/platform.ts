@@ -15,12 +15,15 @@ import { migrateToLatest } from './db/migrate';
 import { settingOrInsert } from './db/settings';
 import type { Db } from './db/types';
 import { CatalogueCache } from './http/catalogueCache';
+import { createMetrics } from './http/metrics';
 import { RateLimiter } from './http/rateLimit';
 import { startJobs, type Jobs } from './jobs';
+import { IO_RUNTIMES } from './jobs/worker';
 import { log } from './log';
 import { jobEventsChannel } from './jobs/events';
 import { createContainerHosting } from './publishing/containerHosting';
 import { LeasedFleet } from './publishing/leasedFleet';
+import { startPlatformRegistry } from './registry/platformRegistry';
 import { runnableServiceLoader } from './publishing/publishedServices';
 import type { FleetAdapter } from './runtimes/fleet';
 import { createRuntimeRegistry, type RuntimeChooser } from './runtimes/registry';
@@ -114,6 +117,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       allowPrivateAddresses: config.runtimes.allowPrivateServiceUrls,
       own: ownAddressOf(config.publicUrl, config.port, config.runtimes.containers?.dockerHost),
     };
+    // With hosting on, the platform's own registry runs beside it (docs/publishing.md, "The
+    // platform's registry"; PLATFORM_REGISTRY=off turns it off).
+    const registry = config.runtimes.registry
+      ? await startPlatformRegistry(db, config.runtimes.registry, { dataDir: config.dataDir, publicUrl: config.publicUrl })
+      : undefined;
     // CONTAINER_RUNNER=docker attaches the container runner (docs/publishing.md, "Running
     // containers"); without it, container deployments wait for a runner.
     const hosting =
@@ -121,6 +129,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
         ? createContainerHosting(db, box, config.runtimes.containers, {
             notifyChannel: jobEventsChannel(config.databaseUrl ? config.databaseSchema : undefined),
             platform: config.publicUrl,
+            registry,
           })
         : undefined;
     // On PostgreSQL a process without a runner defers container deployments to the runners sharing
@@ -129,7 +138,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     const fleet = options.fleet ?? hosting?.fleet ?? (config.databaseUrl ? new LeasedFleet(db, box, { local: null }) : undefined);
     const runtimes = createRuntimeRegistry({ box, config: config.runtimes, own: urlPolicy.own, fleet, choose: options.runtimes });
     const loadRunnable = runnableServiceLoader(db, config.publicUrl);
-    const jobs = await startJobs({ database, config, linkKey, media, limiter, runtimes, loadRunnable });
+    const metrics = createMetrics({ database, ioRuntimes: IO_RUNTIMES, metricsToken: config.metricsToken, trustProxy: config.trustProxy });
+    const jobs = await startJobs({ database, config, linkKey, media, limiter, runtimes, loadRunnable, observer: metrics.jobs });
 
     // The same check as the API's: a valid signature and a session that still exists.
     const sessionState = sessionStateLookup(db);
@@ -160,6 +170,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
         outbox,
         jobs: jobs.service,
         jobFiles: jobs.files,
+        registry,
         services: {
           urlPolicy,
           runtimes,
@@ -169,6 +180,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       publishableKey,
       serveApp: options.serveApp ?? true,
       catalogue,
+      database,
+      metrics,
     });
     return {
       app,
@@ -180,6 +193,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
         await jobs.close();
         // No container outlives the server that manages it.
         await hosting?.close();
+        await registry?.close();
         await outbox.stop();
         await catalogue.close();
         await mailer.close();

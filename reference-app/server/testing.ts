@@ -122,6 +122,8 @@ export async function startPlatformServer(options: StartPlatformServerOptions = 
       PUBLIC_URL: url,
       PORT: String(http.port),
       DATA_DIR: dataDir,
+      // Test servers share the machine: the platform's registry only where a test asks for it.
+      PLATFORM_REGISTRY: 'off',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
       ...options.env,
     },

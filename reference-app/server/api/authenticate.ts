@@ -93,5 +93,10 @@ async function verifyAccessToken(deps: ApiDeps, token: string): Promise<{ caller
 export async function callerOf(c: Context, deps: ApiDeps): Promise<ApiCaller | undefined> {
   const token = bearerOf(c);
   if (!token) return undefined;
-  return token.startsWith(API_KEY_PREFIX) ? fromApiKey(deps, token) : fromAccessToken(deps, token);
+  return callerOfSecret(deps, token);
+}
+
+/** The caller an API key or access token names (also the registry's Basic password); 401 for a bad one. */
+export function callerOfSecret(deps: ApiDeps, secret: string): Promise<ApiCaller> {
+  return secret.startsWith(API_KEY_PREFIX) ? fromApiKey(deps, secret) : fromAccessToken(deps, secret);
 }

@@ -5,6 +5,7 @@ import type { MediaStore } from '../media/store';
 import type { PaymentService } from '../payments/service';
 import type { MailOutbox } from '../support/mailOutbox';
 import type { ServiceRoutesOptions } from '../publishing/routes';
+import type { PlatformRegistry } from '../registry/platformRegistry';
 
 /** What the platform API needs from the rest of the server: the auth's own (it checks the same tokens) and more. */
 export interface ApiDeps extends Omit<AuthDeps, 'onUserCreated'> {
@@ -20,4 +21,6 @@ export interface ApiDeps extends Omit<AuthDeps, 'onUserCreated'> {
   jobFiles: FileStore;
   /** Publishing: the URL policy for publishers' services and where card images are stored. */
   services: ServiceRoutesOptions;
+  /** The platform's own registry, with container hosting on (registry/). */
+  registry?: PlatformRegistry;
 }

@@ -7,6 +7,7 @@ import { fileRoutes, jobRoutes } from '../jobs/routes';
 import { profileRoutes } from '../profile/routes';
 import { serviceRoutes } from '../publishing/routes';
 import { serviceDocumentRoutes, serviceRunRoutes } from '../serviceApi/routes';
+import { registryInfoRoutes, registryTokenRoutes } from '../registry/routes';
 import { newsletterOwnerRoutes, supportPublicRoutes, supportRoutes } from '../support/routes';
 import type { Env } from 'hono';
 import { mountFeature, type Access } from './access';
@@ -73,6 +74,9 @@ export function apiRoutes(deps: ApiDeps) {
   // One service's OpenAPI document (private ones for their owner) and the run operations it describes.
   mount('/services', serviceDocumentRoutes(deps), { auth: 'optional' });
   mount('/services', serviceRunRoutes(deps), { auth: 'signed-in', apiKeys: 'allowed' });
+  // The platform's registry: its token endpoint reads Basic credentials itself (registry/routes.ts).
+  mount('', registryTokenRoutes(deps), { auth: 'public' });
+  mount('', registryInfoRoutes(deps), { auth: 'signed-in', apiKeys: 'allowed' });
 
   describeApi(v1, deps.config);
 

@@ -19,6 +19,8 @@ import { DeploymentLogWriter } from './deploymentLogs';
 import { hostingQuotaOf } from './hostingQuotas';
 import { LeasedFleet } from './leasedFleet';
 import { importOpenApi } from './openapiImport';
+import type { PlatformRegistry } from '../registry/platformRegistry';
+import { withPlatformRegistryPulls } from '../registry/runnerPulls';
 
 // The container runner attached to this server (CONTAINER_RUNNER=docker, docs/publishing.md,
 // "Running containers"): the DockerFleet, and what the platform does with its reports. The
@@ -62,7 +64,13 @@ export function createContainerHosting(
   db: Db,
   box: SecretBox,
   config: ContainerRunnerConfig,
-  options: { notifyChannel?: string; /** The platform's public URL: labels what it creates, scopes its sweep. */ platform?: string } = {},
+  options: {
+    notifyChannel?: string;
+    /** The platform's public URL: labels what it creates, scopes its sweep. */
+    platform?: string;
+    /** The platform's own registry: its images are pulled with a ticket, no stored credential. */
+    registry?: PlatformRegistry;
+  } = {},
 ): ContainerHosting {
   const logs = new DeploymentLogWriter(db, options.notifyChannel ?? null);
   const engine = ContainerEngine.fromDockerHost(config.dockerHost, {
@@ -108,7 +116,7 @@ export function createContainerHosting(
   });
 
   const leased = new LeasedFleet(db, box, {
-    local: fleet,
+    local: options.registry ? withPlatformRegistryPulls(fleet, options.registry, (id) => selectServiceOwner(db, id)) : fleet,
     // A takeover on this engine: the dead holder's containers and network go first.
     removeLeftovers: (serviceId) => engine.removeDeployment(serviceId),
   });

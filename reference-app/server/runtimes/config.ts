@@ -1,4 +1,5 @@
 import { ConfigError } from '../config';
+import { loadPlatformRegistryConfig, type PlatformRegistryConfig } from '../registry/config';
 
 // Runtime settings from the environment (documented in the server README).
 
@@ -12,6 +13,8 @@ export interface RuntimesConfig {
   allowPrivateServiceUrls: boolean;
   /** The container runner (docs/publishing.md, "Running containers"); null: deployments wait for one. */
   containers?: ContainerRunnerConfig | null;
+  /** The platform's own registry (PLATFORM_REGISTRY, on with the runner); null: none. */
+  registry?: PlatformRegistryConfig | null;
 }
 
 export interface ContainerRunnerConfig {
@@ -103,9 +106,11 @@ export function stepDelayFromEnv(env: Env): number {
 }
 
 export function loadRuntimesConfig(env: Env, production: boolean): RuntimesConfig {
+  const containers = loadContainerRunnerConfig(env);
   return {
     localDemoStepMs: stepDelayFromEnv(env),
     allowPrivateServiceUrls: !production || env.ALLOW_PRIVATE_SERVICE_URLS?.trim() === 'true',
-    containers: loadContainerRunnerConfig(env),
+    containers,
+    registry: loadPlatformRegistryConfig(env, containers !== null),
   };
 }
