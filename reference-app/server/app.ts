@@ -3,11 +3,14 @@ import { apiRoutes } from './api/mounts';
 import type { ApiDeps } from './api/deps';
 import type { AuthDeps } from './auth/deps';
 import { API_VERSION, API_VERSION_HEADER, AuthHttpError } from './auth/errors';
+import type { DatabaseHandle } from './db/connect';
 import { authRoutes } from './auth/routes';
 import type { CatalogueCache } from './http/catalogueCache';
 import { catalogueFastLane } from './http/catalogueFastLane';
 import { compression } from './http/compression';
 import { corsMiddleware } from './http/cors';
+import { databaseOutage, healthRoutes } from './http/databaseOutage';
+import type { PlatformMetrics } from './http/metrics';
 import { inputGuard } from './http/inputGuard';
 import { requestContext } from './http/requestContext';
 import { securityHeaders, serverPagePolicy } from './http/securityHeaders';
@@ -28,6 +31,10 @@ export interface AppOptions {
   serveApp: boolean;
   /** Catalogue reads from memory with ETag/304 (docs/deploy.md); omitted: straight to the routes. */
   catalogue?: CatalogueCache;
+  /** For the health checks and the 503 of a request made while it is unreachable. */
+  database: DatabaseHandle;
+  /** /metrics and the request counters (docs/deploy.md, "Metrics"). */
+  metrics: PlatformMetrics;
 }
 
 /** The input guard's 400, in GoTrue's error shape on the auth API and `{ detail }` elsewhere. */
@@ -39,11 +46,13 @@ function badInputAnswer(c: Context, message: string): Response {
   return c.json({ detail: message }, 400);
 }
 
-export function createApp({ auth, api, publishableKey, serveApp, catalogue }: AppOptions) {
+export function createApp({ auth, api, publishableKey, serveApp, catalogue, database, metrics }: AppOptions) {
   const { config } = api;
   const app = new Hono();
 
+  app.use('*', metrics.middleware);
   app.use('*', requestContext({ logRequests: config.logRequests }));
+  app.use('*', databaseOutage(database.health));
   app.use('*', securityHeaders(config));
   app.use('*', inputGuard(badInputAnswer));
   for (const path of ['/dev/*', '/sandbox/*', '/v1/support/unsubscribe']) app.use(path, serverPagePolicy);
@@ -56,7 +65,8 @@ export function createApp({ auth, api, publishableKey, serveApp, catalogue }: Ap
     c.header('Cache-Control', 'no-cache');
     return c.json({ apiUrl: config.publicUrl, authUrl: config.publicUrl, authKey: publishableKey });
   });
-  app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.route('/health', healthRoutes(database));
+  app.get('/metrics', metrics.handler);
 
   app.route('/auth/v1', authRoutes(auth, publishableKey));
   app.route('/v1', apiRoutes(api));

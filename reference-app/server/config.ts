@@ -80,6 +80,8 @@ export interface ServerConfig {
   rateLimitStore: 'database' | 'memory';
   /** Proxies in front of the server whose X-Forwarded-For entries are trusted; 0 trusts none. */
   trustProxy: number;
+  /** Bearer token that may read /metrics from anywhere (METRICS_TOKEN); without it, loopback only. */
+  metricsToken: string | undefined;
   /** 32-byte key (base64 or hex) for secrets at rest; else kept in DATA_DIR/secret.key. */
   secretKey: string | undefined;
   oauth: Partial<Record<OAuthProviderName, OAuthClientConfig>>;
@@ -295,6 +297,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cpus = a
       enterprise: int(env, 'STORAGE_QUOTA_ENTERPRISE_MB', DEFAULT_STORAGE_QUOTAS.enterprise / 1048576) * 1048576,
     },
     trustProxy: proxyHops(env),
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     secretKey: env.LIMELIGHT_SECRET_KEY?.trim() || undefined,
     oauth: oauthConfig(env),
     payments: {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql, type PostgresPool } from 'kysely';
 import pg from 'pg';
-import { log } from '../log';
+import { DatabaseHealth } from './health';
 import { pgliteDialect } from './pgliteDialect';
 import { preparedNameOf } from './prepared';
 import type { Database, Db } from './types';
@@ -10,6 +10,12 @@ import type { Database, Db } from './types';
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Whether the database answers, its connection errors and reconnects (db/health.ts). */
+  health: DatabaseHealth;
+  /** Whether `select 1` answers within `timeoutMs` (PGlite: whether its instance is open). */
+  ping(timeoutMs: number): Promise<boolean>;
+  /** PostgreSQL's pool: connections open, idle and requests waiting for one (for /metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** LISTENs on a channel (docs/deploy.md, "Caching"); resolves to the function that stops. */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -54,12 +60,17 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
     relaxedDurability: options.relaxedDurability ?? false,
     parsers: { [OID.int8]: toNumber, [OID.numeric]: toNumber, [OID.date]: identity },
   });
-  const db = new Kysely<Database>({ dialect: pgliteDialect(client) });
+  const health = new DatabaseHealth(() => client.query('select 1'));
+  const db = new Kysely<Database>({ dialect: pgliteDialect(client, health) });
   /** Listeners per channel. */
   const listening = new Map<string, number>();
   return {
     db,
     kind: 'pglite',
+    health,
+    // In this process, behind one connection a long transaction may hold: a query would measure
+    // that wait, not whether the database is there.
+    ping: async () => !client.closed && health.available,
     // One backend in this process: notifications cannot be lost to a broken connection.
     // LISTEN goes through Kysely so it waits for the connection like any query (PGlite's own
     // listen() would run it inside whichever transaction holds the single connection).
@@ -80,9 +91,12 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
         if (!client.closed) await sql.raw(`UNLISTEN ${channel}`).execute(db);
       };
     },
-    close: () => db.destroy(),
+    close: () => (health.close(), db.destroy()),
   };
 }
+
+/** A connection is given up on after this long, so a request never waits past it for an unreachable database. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 async function openPostgres(url: string, schema: string | undefined, preparedStatements: boolean): Promise<DatabaseHandle> {
   const types = {
@@ -105,16 +119,40 @@ async function openPostgres(url: string, schema: string | undefined, preparedSta
     connectionString: url,
     max: 10,
     types: types as pg.CustomTypesConfig,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A peer that vanished without a word (a network partition) is noticed by TCP keepalive.
+    keepAlive: true,
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
-  // An idle client that loses its server must not crash the process; the pool replaces it.
-  pool.on('error', (error) => log.error({ err: error }, 'PostgreSQL pool error'));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedStatements ? preparingPool(pool) : pool }) });
+  const health = new DatabaseHealth(() => pool.query('select 1'));
+  // Neither pg-pool (while a client is checked out) nor Kysely listens for a client's 'error':
+  // without these, a server that goes away mid-query is an unhandled 'error' event that ends the
+  // process. The failed query rejects on its own; the pool drops the broken client.
+  pool.on('connect', (client) => client.on('error', (error) => health.failed(error)));
+  pool.on('error', (error) => health.failed(error));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: watchedPool(pool, health, preparedStatements) }) });
   await sql`select 1`.execute(db);
   const listeners = new Set<() => Promise<void>>();
   return {
     db,
     kind: 'postgres',
+    health,
+    async ping(timeoutMs) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('Connection terminated: no answer to select 1 in time')), timeoutMs);
+      });
+      try {
+        await Promise.race([sql`select 1`.execute(db), timeout]);
+        return true;
+      } catch (error) {
+        health.failed(error);
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async listen(channel, handlers) {
       checkChannel(channel);
       const stop = await listenPostgres(url, channel, handlers);
@@ -125,24 +163,40 @@ async function openPostgres(url: string, schema: string | undefined, preparedSta
       };
     },
     async close() {
+      health.close();
       await Promise.all([...listeners].map((stop) => stop()));
       await db.destroy();
     },
   };
 }
 
-/** The pool, with each client sending marked statements as named ones (db/prepared.ts). */
-function preparingPool(pool: pg.Pool): PostgresPool {
+/**
+ * The pool as Kysely sees it: every connect and query reports to `health`, and with
+ * `preparedStatements` each client sends marked statements as named ones (db/prepared.ts).
+ */
+function watchedPool(pool: pg.Pool, health: DatabaseHealth, preparedStatements: boolean): PostgresPool {
   const patched = new WeakSet<pg.PoolClient>();
   return {
     async connect() {
-      const client = await pool.connect();
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        health.failed(error);
+        throw error;
+      }
       if (patched.has(client)) return client;
       patched.add(client);
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
       client.query = ((text: unknown, values?: unknown) => {
-        const name = typeof text === 'string' ? preparedNameOf(text) : undefined;
-        return name ? query({ name, text, values }) : query(text, values);
+        const name = preparedStatements && typeof text === 'string' ? preparedNameOf(text) : undefined;
+        return (name ? query({ name, text, values }) : query(text, values)).then(
+          (result) => (health.succeeded(), result),
+          (error: unknown) => {
+            health.failed(error);
+            throw error;
+          },
+        );
       }) as typeof client.query;
       return client;
     },
@@ -150,8 +204,9 @@ function preparingPool(pool: pg.Pool): PostgresPool {
   };
 }
 
-/** Delay before reconnecting a broken LISTEN connection. */
-const RELISTEN_MS = 1_000;
+/** First and longest delay before reconnecting a broken LISTEN connection (doubling in between). */
+const RELISTEN_FIRST_MS = 250;
+const RELISTEN_MAX_MS = 5_000;
 
 /** A dedicated connection that LISTENs (a pooled one would lose it), reconnecting when it breaks. */
 async function listenPostgres(url: string, channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>> {
@@ -159,14 +214,20 @@ async function listenPostgres(url: string, channel: string, handlers: Notificati
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
     next.on('notification', (message) => {
       if (message.channel === channel) handlers.notify(message.payload ?? '');
     });
     next.on('error', () => broken(next));
     next.on('end', () => broken(next));
-    await next.connect();
-    await next.query(`LISTEN "${channel}"`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel}"`);
+    } catch (error) {
+      next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) return void next.end().catch(() => {});
     client = next;
   };
   const broken = (which: pg.Client) => {
@@ -174,14 +235,20 @@ async function listenPostgres(url: string, channel: string, handlers: Notificati
     client = undefined;
     handlers.lost?.();
     which.end().catch(() => {});
+    // Reconnects with backoff; `restored` tells the listener to re-read what it may have missed
+    // (the job worker claims at once, so no queued job waits for the poll).
+    let delay = RELISTEN_FIRST_MS;
     const again = () => {
       retry = setTimeout(() => {
         if (stopped) return;
         connect().then(
           () => handlers.restored?.(),
-          () => again(),
+          () => {
+            delay = Math.min(RELISTEN_MAX_MS, delay * 2);
+            again();
+          },
         );
-      }, RELISTEN_MS);
+      }, delay);
       retry.unref();
     };
     again();

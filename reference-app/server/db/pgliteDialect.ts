@@ -10,6 +10,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import type { DatabaseHealth } from './health';
 
 // PGlite is one Postgres backend behind one connection. kysely-pglite hands that connection to
 // every caller at once, so a transaction's BEGIN..COMMIT interleaves with other requests'
@@ -52,10 +53,16 @@ class PGliteConnection implements DatabaseConnection {
   constructor(
     private readonly client: PGlite,
     readonly release: () => void,
+    private readonly health?: DatabaseHealth,
   ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.client.query<R>(compiled.sql, [...compiled.parameters]);
+    // PGlite's files failing under it (a closed instance, an I/O error) count like a lost server.
+    const result = await this.client.query<R>(compiled.sql, [...compiled.parameters]).catch((error: unknown) => {
+      this.health?.failed(error);
+      throw error;
+    });
+    this.health?.succeeded();
     const affected = result.affectedRows;
     return {
       rows: result.rows,
@@ -71,13 +78,16 @@ class PGliteConnection implements DatabaseConnection {
 
 class PGliteDriver implements Driver {
   readonly #lock = new ConnectionLock();
-  constructor(private readonly client: PGlite) {}
+  constructor(
+    private readonly client: PGlite,
+    private readonly health?: DatabaseHealth,
+  ) {}
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const release = await this.#lock.acquire();
-    return new PGliteConnection(this.client, release);
+    return new PGliteConnection(this.client, release, this.health);
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -102,10 +112,10 @@ class PGliteDriver implements Driver {
 }
 
 /** A Kysely dialect over one PGlite instance. */
-export function pgliteDialect(client: PGlite): Dialect {
+export function pgliteDialect(client: PGlite, health?: DatabaseHealth): Dialect {
   return {
     createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new PGliteDriver(client),
+    createDriver: () => new PGliteDriver(client, health),
     createIntrospector: (db: Kysely<unknown>) => new PostgresIntrospector(db),
     createQueryCompiler: () => new PostgresQueryCompiler(),
   };

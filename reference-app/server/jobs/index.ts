@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '../db/connect';
 import type { ServerConfig } from '../config';
 import { CATALOGUE_CHANNEL, CATALOGUE_COUNTS_PREFIX } from '../http/catalogueCache';
 import type { RateLimiter } from '../http/rateLimit';
+import type { JobObserver } from '../http/metrics';
 import { log } from '../log';
 import type { MediaStore } from '../media/store';
 import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
@@ -36,6 +37,8 @@ export async function startJobs(options: {
   /** Reads a service to run: jobs never read publishing's tables themselves. */
   loadRunnable: LoadRunnable;
   fetch?: typeof fetch;
+  /** Pickup and run times for /metrics. */
+  observer?: JobObserver;
 }): Promise<Jobs> {
   const { database, config, runtimes, loadRunnable } = options;
   const events = new JobEvents(database.kind === 'postgres' ? (config.databaseSchema ?? 'public') : undefined);
@@ -74,13 +77,19 @@ export async function startJobs(options: {
     loadRunnable,
     files,
     publicUrl: config.publicUrl,
+    observer: options.observer,
     onFinished: (job) => {
       if (job.webhook_url) webhooks.poke();
     },
   });
   let unlisten: (() => Promise<void>) | undefined;
   try {
-    unlisten = await database.listen(events.channel, { notify: (payload) => events.dispatch(payload) });
+    // Notifications sent while the listener was away are lost: once it is back the worker claims
+    // at once instead of waiting for its poll (docs/deploy.md, "When the database goes away").
+    unlisten = await database.listen(events.channel, {
+      notify: (payload) => events.dispatch(payload),
+      restored: () => events.queuedHere(),
+    });
   } catch (error) {
     // Polling still finds the work; notifications only make it prompt.
     log.warn({ err: error }, 'job notifications unavailable, polling instead');
@@ -101,6 +110,7 @@ export async function startJobs(options: {
   } catch (error) {
     log.warn({ err: error }, 'catalogue notifications unavailable: cached services expire after a second');
   }
+  const offRestored = database.health.onRestored(() => events.queuedHere());
   if (config.jobs.workerSlots > 0) {
     await worker.start();
     webhooks.start();
@@ -111,6 +121,7 @@ export async function startJobs(options: {
     worker,
     webhooks,
     async close() {
+      offRestored();
       await webhooks.stop();
       await worker.stop();
       await unlisten?.().catch(() => {});

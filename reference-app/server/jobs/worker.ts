@@ -11,6 +11,8 @@ import { log } from '../log';
 import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
 import { finishJobs, finishValues, hasNul, serialiseResult, withoutNul, type Outcome } from './finish';
 import { GroupCommit } from '../db/groupCommit';
+import { isDatabaseUnavailable } from '../db/errors';
+import type { JobObserver } from '../http/metrics';
 import type { EndedJob, FinishValues } from './queries';
 import { claimJobs, expireOutputs, recountJobUsers, recoverAbandoned, renewLease, saveProgress } from './queries';
 
@@ -29,6 +31,11 @@ const HOUSEKEEPING_MS = 1000;
 const RECOUNT_MS = 30_000;
 /** A loaded service is reused this long by the jobs that follow (one read per burst, not per job). */
 const SERVICE_CACHE_MS = 1000;
+/** A finish the database could not take is retried after this, doubling up to the max, while the lease holds. */
+const FINISH_RETRY_FIRST_MS = 100;
+const FINISH_RETRY_MAX_MS = 2_000;
+/** The last retry ends this long before the lease does, so recovery never races a late finish. */
+const LEASE_MARGIN_MS = 1_000;
 
 export interface WorkerDeps {
   database: DatabaseHandle;
@@ -40,6 +47,8 @@ export interface WorkerDeps {
   files: FileStore;
   /** The platform's origin: file references in results may point only at its media. */
   publicUrl: string;
+  /** Pickup and run times for /metrics. */
+  observer?: JobObserver;
   /** Called after a job ended, e.g. to send its webhook now. */
   onFinished?: (job: EndedJob) => void;
 }
@@ -59,6 +68,8 @@ interface Running {
   pool: Pool;
   reason?: StopReason;
   done: Promise<void>;
+  /** When the lease ends unless renewed (this process's clock): a finish is retried until then. */
+  leaseUntil: number;
 }
 
 const poolOf = (job: Pick<JobRow, 'runtime'>): Pool => (IO_RUNTIMES.includes(job.runtime ?? '') ? 'io' : 'local');
@@ -150,7 +161,8 @@ export class JobWorker {
         await this.#claimRound();
       } catch (error) {
         if (this.#stop.signal.aborted) break;
-        log.error({ err: error }, 'job worker: claim round failed');
+        // An unreachable database is logged once by its health (db/health.ts), not every poll.
+        if (!isDatabaseUnavailable(error)) log.error({ err: error }, 'job worker: claim round failed');
       }
       if (this.#notified || this.#stop.signal.aborted) continue;
       // No await between the check above and registering the wake: nothing can slip in between.
@@ -175,7 +187,7 @@ export class JobWorker {
         await expireOutputs(database.db);
         await this.deps.files.expire();
       } catch (error) {
-        if (!this.#stop.signal.aborted) log.error({ err: error }, 'job worker: housekeeping failed');
+        if (!this.#stop.signal.aborted && !isDatabaseUnavailable(error)) log.error({ err: error }, 'job worker: housekeeping failed');
       }
       await sleep(HOUSEKEEPING_MS, this.#stop.signal).promise;
     }
@@ -211,8 +223,15 @@ export class JobWorker {
 
   #start(job: JobRow): void {
     const controller = new AbortController();
-    const entry: Running = { controller, pool: poolOf(job), done: Promise.resolve() };
+    const entry: Running = {
+      controller,
+      pool: poolOf(job),
+      done: Promise.resolve(),
+      leaseUntil: Date.now() + this.deps.config.leaseSeconds * 1000,
+    };
     this.#running.set(job.id, entry);
+    const claimedAt = Date.now();
+    this.deps.observer?.claimed(entry.pool, (claimedAt - new Date(job.created_at).getTime()) / 1000);
     // The freed slot claims again when the end saw work waiting, when the end is unknown, or when
     // work was queued while the job ran: a job queued after the end's snapshot may have been
     // passed over by a claim that still counted this one as running (a plan's concurrency).
@@ -221,6 +240,7 @@ export class JobWorker {
     entry.done = this.#execute(job, entry)
       .then((ended) => {
         if (ended) workWaiting = ended.work_waiting;
+        if (ended) this.deps.observer?.ended(entry.pool, ended.status, (Date.now() - claimedAt) / 1000);
       })
       .catch((error: unknown) => log.error({ err: error, job: job.id }, `job ${job.id} could not be ended`))
       .finally(() => {
@@ -251,7 +271,7 @@ export class JobWorker {
     const endpoint = service?.endpoints?.find((e) => e.path === job.endpoint);
     const runtime = service && endpoint ? this.deps.runtimes.runtimeFor(service) : undefined;
     if (!service || !endpoint || !runtime) {
-      return this.#finish(job, {
+      return this.#finish(job, entry, {
         status: 'FAILED',
         error: { code: 'no_runtime', message: `No runtime can run ${job.service_id} ${job.endpoint} on this server any more` },
       });
@@ -266,8 +286,10 @@ export class JobWorker {
     );
     const heartbeat = setInterval(
       () => {
+        const renewing = Date.now();
         renewLease(db, job.id, this.id, config.leaseSeconds)
           .then((lease) => {
+            if (lease) entry.leaseUntil = renewing + config.leaseSeconds * 1000;
             if (!lease) controller.abort(new Error('Lease lost'));
             else if (lease.cancelRequested) this.#abort(job.id, 'cancel');
           })
@@ -345,7 +367,7 @@ export class JobWorker {
     await flushing;
     if (entry.reason === 'shutdown') return undefined; // left PROCESSING: recovery retries it after restart
     if (outcome.status !== 'FINISHED' && state.text !== null && outcome.result === undefined) outcome.result = { text: state.text };
-    return this.#finish(job, outcome);
+    return this.#finish(job, entry, outcome);
   }
 
   #stopped(job: JobRow, entry: Running): Outcome {
@@ -365,15 +387,37 @@ export class JobWorker {
     return { status: 'FAILED', error: { code: 'stopped', message: 'The run was stopped' } };
   }
 
-  async #finish(job: JobRow, outcome: Outcome) {
+  async #finish(job: JobRow, entry: Running, outcome: Outcome) {
     const { config } = this.deps;
     // A file reference in a result may point only at this platform's media (docs/security.md).
     const confined =
       outcome.result === undefined ? outcome : { ...outcome, result: await confineResult(outcome.result, this.deps.publicUrl) };
-    const stored = await this.#storeResult(job, confined);
-    const row = await this.#ends.add('', finishValues(job, stored.outcome, config.retentionHours, stored.result));
+    const stored = await this.#whileLeased(job, entry, () => this.#storeResult(job, confined));
+    const row = await this.#whileLeased(job, entry, () =>
+      this.#ends.add('', finishValues(job, stored.outcome, config.retentionHours, stored.result)),
+    );
     if (row) this.deps.onFinished?.(row);
     return row;
+  }
+
+  /**
+   * Writes the end of finished work, retrying with backoff while the database is unreachable and
+   * the job's lease still holds (docs/jobs.md, "When the database goes away"): a brief outage
+   * costs a late end, not a second run. Past the lease, recovery owns the job again.
+   */
+  async #whileLeased<T>(job: JobRow, entry: Running, write: () => Promise<T>): Promise<T> {
+    let delay = FINISH_RETRY_FIRST_MS;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await write();
+      } catch (error) {
+        const left = entry.leaseUntil - LEASE_MARGIN_MS - Date.now();
+        if (!isDatabaseUnavailable(error) || left <= 0 || this.#stop.signal.aborted) throw error;
+        if (attempt === 1) log.warn({ job: job.id }, `job ${job.id}: the database is unreachable; retrying its end while the lease holds`);
+        await sleep(Math.min(delay, left), this.#stop.signal).promise;
+        delay = Math.min(FINISH_RETRY_MAX_MS, delay * 2);
+      }
+    }
   }
 
   /**

@@ -9,7 +9,15 @@ import path from 'node:path';
 // neither is possible, `skip` says how to run the tests.
 
 /** `dataDir`: the throw-away cluster's data directory (none for DATABASE_URL). */
-export type TestPostgres = { url: string; dataDir?: string; stop(): Promise<void> } | { skip: string };
+export type TestPostgres =
+  | {
+      url: string;
+      dataDir?: string;
+      /** The throw-away cluster only: `pg_ctl restart|stop|start` (fault tests restart it under load). */
+      ctl?(action: 'restart' | 'stop' | 'start'): void;
+      stop(): Promise<void>;
+    }
+  | { skip: string };
 
 const HOW = 'install PostgreSQL (apt-get install postgresql) or set DATABASE_URL=postgres://… to run it';
 
@@ -47,18 +55,12 @@ export async function testPostgres(): Promise<TestPostgres> {
     chownSync(dir, uid, gid);
   }
   const port = await freePort();
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+  const ctl = (action: 'restart' | 'stop' | 'start') =>
+    void run('pg_ctl', ['-D', path.join(dir, 'data'), '-l', path.join(dir, 'log'), '-w', '-m', 'fast', '-o', options, action]);
   try {
     run('initdb', ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
-    run('pg_ctl', [
-      '-D',
-      path.join(dir, 'data'),
-      '-l',
-      path.join(dir, 'log'),
-      '-w',
-      '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
-      'start',
-    ]);
+    ctl('start');
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     return { skip: `could not start a throw-away PostgreSQL (${(error as Error).message.split('\n')[0]}): ${HOW}` };
@@ -66,6 +68,7 @@ export async function testPostgres(): Promise<TestPostgres> {
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     dataDir: path.join(dir, 'data'),
+    ctl,
     async stop() {
       try {
         run('pg_ctl', ['-D', path.join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
