@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { Db } from '../db/types';
+import { isUuid } from '../db/uuid';
 import {
   adminEmail,
   adminPassword,
@@ -8,7 +9,6 @@ import {
   banUntil,
   booleanField,
   insertAdminUser,
-  isUuid,
   loadAdminTarget,
   mergeMetadata,
   refuseUnsupported,

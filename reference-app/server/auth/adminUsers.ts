@@ -1,4 +1,5 @@
 import type { Db } from '../db/types';
+import { isUuid } from '../db/uuid';
 import type { AuthDeps } from './deps';
 import { AuthHttpError, badRequest, notFound, unprocessable, validationFailed } from './errors';
 import { objectField, stringField, type Body } from './request';
@@ -17,20 +18,17 @@ import {
 
 // What the admin API reads from its requests (GoTrue's AdminUserParams) and the user it acts on.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** GoTrue's message when an address belongs to another user. */
 export const DUPLICATE_EMAIL = 'A user with this email address has already been registered';
 const MAX_PASSWORD_LENGTH = 1024;
 
 /** The user of `/admin/users/{id}`, with GoTrue's 404s for a malformed and an unknown id. */
 export async function loadAdminTarget(db: Db, id: string): Promise<UserRow> {
-  if (!UUID.test(id)) throw notFound('validation_failed', 'user_id must be an UUID');
+  if (!isUuid(id)) throw notFound('validation_failed', 'user_id must be an UUID');
   const user = await findUserById(db, id);
   if (!user) throw notFound('user_not_found', 'User not found');
   return user;
 }
-
-export const isUuid = (value: string) => UUID.test(value);
 
 export function booleanField(body: Body, name: string): boolean | undefined {
   const value = body[name];

@@ -25,6 +25,7 @@ import {
 import { clientInfo, rateLimit, readBody, requireCaller, stringField, type Caller } from './request';
 import { amrEntry, issueRefreshToken, sessionResponse } from './sessions';
 import { findUserById, type FactorRow } from './userRecords';
+import { isUuid } from '../db/uuid';
 
 // MFA with TOTP (GoTrue's HTTP contract): enroll returns the secret, its otpauth:// URI and a QR code as
 // raw SVG; challenge + verify raise the session to aal2; unenroll removes a factor.
@@ -51,7 +52,7 @@ function totpFor(secret: string, label: string, issuer: string) {
 async function callerFactor(c: Context, deps: AuthDeps): Promise<{ caller: Caller; factor: FactorRow }> {
   const caller = await requireCaller(c, deps);
   const id = c.req.param('id') ?? '';
-  const factor = /^[0-9a-f-]{36}$/i.test(id) ? await selectFactorOfUser(deps.db, id, caller.user.id) : undefined;
+  const factor = isUuid(id) ? await selectFactorOfUser(deps.db, id, caller.user.id) : undefined;
   if (!factor) throw notFound('mfa_factor_not_found', 'Factor not found');
   return { caller, factor };
 }
@@ -116,7 +117,7 @@ export function mfaRoutes(deps: AuthDeps) {
     const code = stringField(body, 'code')?.trim();
     const challengeId = stringField(body, 'challenge_id') ?? '';
     if (!code) throw validationFailed('Code needs to be non-empty');
-    const challenge = /^[0-9a-f-]{36}$/i.test(challengeId) ? await selectChallengeOfFactor(deps.db, challengeId, factor.id) : undefined;
+    const challenge = isUuid(challengeId) ? await selectChallengeOfFactor(deps.db, challengeId, factor.id) : undefined;
     if (!challenge) throw unprocessable('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
     if (challenge.verified_at || challenge.ip !== clientInfo(c, deps).ip) {
       throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');

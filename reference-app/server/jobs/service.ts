@@ -27,6 +27,7 @@ import {
 } from './queries';
 import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
 import { webhookUrlProblem } from './webhooks';
+import { isUuid } from '../db/uuid';
 
 // The job API's domain, without HTTP: create (validate, price, hold credits, queue), read,
 // list, cancel and wait. Failures are DomainErrors (the API's error handler answers them).
@@ -313,7 +314,7 @@ export class JobService {
 
   /** The caller's job; another user's job is reported as not found. */
   async get(userId: string, jobId: string): Promise<JobRow> {
-    const row = /^[0-9a-f-]{36}$/i.test(jobId) ? await selectJob(this.deps.db, userId, jobId) : undefined;
+    const row = isUuid(jobId) ? await selectJob(this.deps.db, userId, jobId) : undefined;
     if (!row) throw new DomainError('not_found', `Job ${jobId} not found`);
     return row;
   }
