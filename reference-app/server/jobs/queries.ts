@@ -602,16 +602,24 @@ export interface DueDelivery {
  * Takes up to `limit` due deliveries (SKIP LOCKED), at most `perUser` of any one user, and
  * pushes their next attempt a minute ahead so a crashed sender's deliveries come back.
  */
-export async function claimDueWebhooks(db: Db, limit: number, perUser: number) {
+/**
+ * Claims up to `limit` due deliveries, at most `perUser` of a user at a time counting those this
+ * sender already has in flight (`inFlight`, per user id): a claimed delivery is pushed 60 s ahead,
+ * so without them every poll would take `perUser` more of a user whose receiver hangs, until
+ * that user held every slot of the sender.
+ */
+export async function claimDueWebhooks(db: Db, limit: number, perUser: number, inFlight: ReadonlyMap<string, number>) {
   const result = await sql<DueDelivery>`
     UPDATE webhook_deliveries SET next_attempt_at = clock_timestamp() + interval '60 seconds'
     WHERE id IN (
       SELECT id FROM webhook_deliveries
       WHERE id IN (
         SELECT id FROM (
-          SELECT id, next_attempt_at, row_number() OVER (PARTITION BY user_id ORDER BY next_attempt_at) AS user_rank
+          SELECT id, user_id, next_attempt_at, row_number() OVER (PARTITION BY user_id ORDER BY next_attempt_at) AS user_rank
           FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= clock_timestamp()
-        ) due WHERE user_rank <= ${perUser} ORDER BY next_attempt_at LIMIT ${limit}
+        ) due
+        WHERE user_rank <= ${perUser} - coalesce((${JSON.stringify(Object.fromEntries(inFlight))}::jsonb ->> user_id::text)::int, 0)
+        ORDER BY next_attempt_at LIMIT ${limit}
       )
       FOR UPDATE SKIP LOCKED
     )

@@ -46,6 +46,8 @@ const WEBHOOK_POLL_MS = 1000;
  */
 export class WebhookSender {
   readonly #inFlight = new Set<Promise<void>>();
+  /** Deliveries in flight per user id, so a user's cap counts them (claimDueWebhooks). */
+  readonly #perUser = new Map<string, number>();
   readonly #stop = new AbortController();
   #wake: (() => void) | undefined;
   #loop: Promise<void> | undefined;
@@ -76,11 +78,16 @@ export class WebhookSender {
       try {
         const free = this.concurrency - this.#inFlight.size;
         if (free > 0) {
-          for (const delivery of await claimDueWebhooks(this.deps.db, free, PER_USER_IN_FLIGHT)) {
+          for (const delivery of await claimDueWebhooks(this.deps.db, free, PER_USER_IN_FLIGHT, this.#perUser)) {
+            const user = delivery.user_id;
+            this.#perUser.set(user, (this.#perUser.get(user) ?? 0) + 1);
             const sending: Promise<void> = deliverOne(this.deps, delivery)
               .catch((error: unknown) => log.error({ err: error, delivery: delivery.id }, 'job webhooks: delivery failed'))
               .finally(() => {
                 this.#inFlight.delete(sending);
+                const left = (this.#perUser.get(user) ?? 1) - 1;
+                if (left > 0) this.#perUser.set(user, left);
+                else this.#perUser.delete(user);
                 this.#wake?.();
               });
             this.#inFlight.add(sending);
