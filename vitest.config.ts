@@ -44,6 +44,9 @@ export const browserPrebundle = [
   ...SHIKI_THEMES.map((t) => `shiki/themes/${t}.mjs`),
 ];
 
+/** See the integration-serial project below. */
+const SERIAL_INTEGRATION = ['test/integration/reliability/**/*.test.ts', 'test/integration/**/*.timing.test.ts'];
+
 export default defineConfig({
   plugins: [vanillaExtractPlugin(), react()],
   resolve: { alias: sourceAliases() },
@@ -68,6 +71,21 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['test/integration/**/*.test.ts'],
+          exclude: SERIAL_INTEGRATION,
+          globalSetup: ['test/setup/platform-server.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Integration tests that measure time (loop delay, fairness) or kill and restart
+          // processes and databases: run one file at a time after the parallel integration
+          // step, so another file's load neither slows them nor is disturbed by them.
+          name: 'integration-serial',
+          environment: 'node',
+          include: SERIAL_INTEGRATION,
           globalSetup: ['test/setup/platform-server.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,

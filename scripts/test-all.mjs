@@ -1,5 +1,6 @@
 // npm test: every check, in order of cost, stopping at the first failure:
-// type check, lint, unit tests, integration tests (real servers), the Python SDK's tests,
+// type check, lint, unit tests, integration tests (real servers; then the timing and fault tests
+// one at a time), the Python SDK's tests,
 // component tests (real Chromium), build, package checks (publint, are-the-types-wrong, size
 // budgets), consumers (the packed tarball in fresh Next.js, Node, TypeScript, Vite and Vue
 // projects; test/consumers/run.mjs), the production image (the Dockerfile built and started with
@@ -108,8 +109,22 @@ const steps = [
     return ok;
   },
   () => {
-    const ok = step('integration', 'npx', ['vitest', 'run', '--project', 'integration', ...vitestReport('integration')]);
+    // Integration files mostly wait on servers, containers and databases, not the CPU: three at
+    // once on two cores. Timing and fault tests run after, one file at a time (vitest.config.ts).
+    const ok = step('integration', 'npx', ['vitest', 'run', '--project', 'integration', '--maxWorkers=3', ...vitestReport('integration')]);
     countVitest(path.join(reports, 'integration.json'));
+    return ok;
+  },
+  () => {
+    const ok = step('integration-serial', 'npx', [
+      'vitest',
+      'run',
+      '--project',
+      'integration-serial',
+      '--maxWorkers=1',
+      ...vitestReport('integration-serial'),
+    ]);
+    countVitest(path.join(reports, 'integration-serial.json'));
     return ok;
   },
   pythonSdk,

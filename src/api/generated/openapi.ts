@@ -22,7 +22,7 @@ export type paths = {
         content: {
           'multipart/form-data': {
             /** Format: binary */
-            file?: string;
+            file: string;
           };
         };
       };
