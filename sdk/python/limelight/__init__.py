@@ -1,20 +1,23 @@
 """Limelight: run hosted AI services from Python (standard library only).
 
     import limelight
-    client = limelight.Client(base_url="http://localhost:3000", api_key="lime_…")
+    client = limelight.Client()  # LIMELIGHT_BASE_URL and LIMELIGHT_API_KEY, or base_url=…, api_key=…
     print(client.run("lime-diffusion-xl", input={"prompt": "a lighthouse at dusk"}))
 """
 
 from . import webhooks
+from .aio import AsyncClient
 from .client import Client, __version__
 from .errors import (APIError, AuthenticationError, ConflictError, ConnectionFailedError, InsufficientCreditsError,
                      JobFailedError, JobTimeoutError, LimelightError, NotFoundError, RateLimitError, ValidationError,
                      WebhookVerificationError)
-from .models import FINAL_STATUSES, FieldError, FileRef, Job, JobEvent, JobStatus
+from .files import FileInput
+from .models import (FINAL_STATUSES, FieldError, FileRef, Job, JobEstimate, JobEvent, JobList, JobStatus, LogLine,
+                     WebhookEventType)
 
 __all__ = [
-    "Client", "webhooks", "__version__", "APIError", "AuthenticationError", "ConflictError", "ConnectionFailedError",
+    "AsyncClient", "Client", "webhooks", "__version__", "APIError", "AuthenticationError", "ConflictError", "ConnectionFailedError",
     "InsufficientCreditsError", "JobFailedError", "JobTimeoutError", "LimelightError", "NotFoundError",
     "RateLimitError", "ValidationError", "WebhookVerificationError", "FINAL_STATUSES", "FieldError", "FileRef", "Job",
-    "JobEvent", "JobStatus",
+    "JobEvent", "JobStatus", "FileInput", "JobEstimate", "JobList", "LogLine", "WebhookEventType",
 ]

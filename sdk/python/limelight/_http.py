@@ -15,11 +15,20 @@ import urllib.request
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Mapping, Optional
 
-from .errors import ConnectionFailedError, api_error
+from .errors import ConnectionFailedError, LimelightError, api_error
 
 RETRY_STATUSES = frozenset({429, 502, 503, 504})
 #: Longest pause between two attempts, whatever Retry-After says.
 MAX_BACKOFF_S = 30.0
+
+
+class DeadlineExceeded(LimelightError):
+    """A request with a ``deadline`` (a ``time.monotonic()`` instant) was still unanswered at it;
+    the client turns this into JobTimeoutError with the job's id."""
+
+
+def seconds_left(deadline: Optional[float]) -> Optional[float]:
+    return None if deadline is None else deadline - time.monotonic()
 
 
 @dataclass
@@ -80,40 +89,72 @@ class Transport:
         return headers
 
     def open(self, method: str, path: str, *, body: Optional[bytes] = None,
-             headers: Optional[Mapping[str, str]] = None, timeout: Optional[float] = None):
+             headers: Optional[Mapping[str, str]] = None, timeout: Optional[float] = None,
+             deadline: Optional[float] = None):
         """The raw response of one request, retried on the statuses and failures above.
-        Error statuses other than those raise the APIError of the answer."""
+        Error statuses other than those raise the APIError of the answer. With a ``deadline``, no
+        attempt, pause or wait for the answer goes past it: DeadlineExceeded instead."""
         request_headers = self.headers(headers)
         attempt = 0
         while True:
             request = urllib.request.Request(self.url(path), data=body, method=method, headers=request_headers)
             try:
-                return urllib.request.urlopen(request, timeout=timeout or self.timeout)
+                return urllib.request.urlopen(request, timeout=self._attempt_timeout(timeout, deadline))
             except urllib.error.HTTPError as error:
                 retry_after = retry_after_seconds(error.headers.get("Retry-After"))
                 if error.code in RETRY_STATUSES and attempt < self.retry.max_retries:
                     error.close()
-                    self._sleep(self.retry.delay(attempt, retry_after))
+                    self._pause(self.retry.delay(attempt, retry_after), deadline)
                     attempt += 1
                     continue
                 raise api_error(error.code, _decode(error.read(), error.headers.get("Content-Type"))) from None
             except (urllib.error.URLError, ConnectionError, socket.timeout, TimeoutError) as error:
+                left = seconds_left(deadline)
+                if left is not None and left <= 0:
+                    raise DeadlineExceeded(f"{method} {self.url(path)}: no answer before the deadline") from error
                 if attempt < self.retry.max_retries:
-                    self._sleep(self.retry.delay(attempt, None))
+                    self._pause(self.retry.delay(attempt, None), deadline)
                     attempt += 1
                     continue
                 reason = getattr(error, "reason", error)
                 raise ConnectionFailedError(f"{method} {self.url(path)} failed: {reason}") from error
 
+    def _attempt_timeout(self, timeout: Optional[float], deadline: Optional[float]) -> float:
+        left = seconds_left(deadline)
+        if left is not None and left <= 0:
+            raise DeadlineExceeded("the deadline passed before the request was sent")
+        base = timeout or self.timeout
+        return base if left is None else max(0.001, min(base, left))
+
+    def _pause(self, seconds: float, deadline: Optional[float]) -> None:
+        left = seconds_left(deadline)
+        if left is not None and left <= seconds:
+            raise DeadlineExceeded("the deadline passes before the next attempt")
+        self._sleep(seconds)
+
     def request(self, method: str, path: str, *, json_body: Any = None, body: Optional[bytes] = None,
-                headers: Optional[Mapping[str, str]] = None, timeout: Optional[float] = None) -> Response:
+                headers: Optional[Mapping[str, str]] = None, timeout: Optional[float] = None,
+                deadline: Optional[float] = None) -> Response:
         extra = dict(headers or {})
         if json_body is not None:
             body = json.dumps(json_body).encode("utf-8")
             extra.setdefault("Content-Type", "application/json")
-        with self.open(method, path, body=body, headers=extra, timeout=timeout) as response:
-            payload = response.read()
+        with self.open(method, path, body=body, headers=extra, timeout=timeout, deadline=deadline) as response:
+            try:
+                payload = response.read()
+            except (socket.timeout, TimeoutError) as error:
+                if deadline is not None and time.monotonic() >= deadline:
+                    raise DeadlineExceeded(f"{method} {self.url(path)}: no answer before the deadline") from error
+                raise ConnectionFailedError(f"{method} {self.url(path)}: the answer stopped: {error}") from error
             return Response(response.status, dict(response.headers.items()), _decode(payload, response.headers.get("Content-Type")))
+
+
+def set_read_timeout(response: Any, seconds: float) -> None:
+    """Bounds the next reads of an open response (a stream followed until a deadline). urllib
+    sets the socket's timeout once, at connect; the socket is reached through the response."""
+    sock = getattr(getattr(getattr(response, "fp", None), "raw", None), "_sock", None)
+    if sock is not None:
+        sock.settimeout(max(0.001, seconds))
 
 
 def _decode(payload: bytes, content_type: Optional[str]) -> Any:

@@ -7,33 +7,46 @@ import json
 import os
 import time
 import uuid
-from typing import Any, Dict, Iterator, Mapping, Optional
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 from urllib.parse import quote, urlencode
 
 from . import webhooks
-from ._http import RetryPolicy, Transport
+from ._http import DeadlineExceeded, RetryPolicy, Transport, seconds_left
+from ._sse import STREAM_READ_TIMEOUT_S, parse_sse, read_lines
 from .errors import APIError, ConnectionFailedError, JobFailedError, JobTimeoutError
-from .files import FileInput, is_file_input, multipart, read_file
-from .models import FileRef, Job, JobEvent, JobList, is_final
+from .files import FileInput, is_file_input, is_path_string, multipart, read_file
+from .models import FileRef, Job, JobEstimate, JobEvent, JobList, LogLine, WebhookEventType, is_final
 
 __version__ = "0.1.0"
 
 #: The server answers a submission when the job ends or after this many seconds (Prefer: wait).
 MAX_PREFER_WAIT_S = 60
 DEFAULT_BASE_URL = "http://localhost:3000"
+#: How long finding out whether a timed-out submission created its job may take.
+REPLAY_TIMEOUT_S = 10.0
+
+OnJob = Callable[[Job], Any]
+OnEvent = Callable[[JobEvent], Any]
+OnLog = Callable[[LogLine], Any]
+
+
+def credential_from_env() -> Optional[str]:
+    """LIMELIGHT_API_KEY (LIME_API_KEY, the older name, still works)."""
+    return os.environ.get("LIMELIGHT_API_KEY") or os.environ.get("LIME_API_KEY") or None
 
 
 class Client:
     """``Client(base_url=..., api_key=...)``; both default to the environment variables
-    LIMELIGHT_BASE_URL and LIME_API_KEY. ``token`` may be given instead of an API key (a signed-in
-    access token)."""
+    LIMELIGHT_BASE_URL and LIMELIGHT_API_KEY. ``token`` may be given instead of an API key (a
+    signed-in access token)."""
 
     def __init__(self, base_url: Optional[str] = None, api_key: Optional[str] = None, *,
                  token: Optional[str] = None, timeout: float = 90.0, max_retries: int = 4) -> None:
-        credential = api_key or token or os.environ.get("LIME_API_KEY")
+        credential = api_key or token or credential_from_env()
         self._http = Transport(base_url or os.environ.get("LIMELIGHT_BASE_URL") or DEFAULT_BASE_URL,
                                lambda: credential, timeout=timeout, retry=RetryPolicy(max_retries=max_retries),
                                user_agent=f"limelight-python/{__version__}")
+        self._file_fields: Dict[Tuple[str, Optional[str]], frozenset] = {}
 
     @property
     def base_url(self) -> str:
@@ -42,17 +55,29 @@ class Client:
     # -- running ---------------------------------------------------------------------------------
 
     def run(self, service_id: str, input: Optional[Mapping[str, Any]] = None, endpoint: Optional[str] = None, *,
-            timeout: Optional[float] = 600.0, webhook: Optional[str] = None) -> Any:
+            timeout: Optional[float] = 600.0, webhook: Optional[str] = None,
+            webhook_events_filter: Optional[Sequence[WebhookEventType]] = None, wait: Optional[float] = None,
+            idempotency_key: Optional[str] = None, on_job: Optional[OnJob] = None,
+            on_event: Optional[OnEvent] = None, on_log: Optional[OnLog] = None) -> Any:
         """Runs an endpoint and returns the finished job's output (``result``).
 
-        Waits with ``Prefer: wait`` and then follows the job's event stream. Raises JobFailedError
-        when the job ends FAILED/TIMEOUT/CANCELLED, and JobTimeoutError (with ``job_id``: the job
-        goes on, fetch it later) when ``timeout`` seconds pass first."""
+        ``timeout`` (seconds, from the call) bounds everything: the submission, the server's wait
+        and the stream. When it passes, JobTimeoutError is raised with the job's ``job_id``: the
+        job goes on, fetch it later with ``get``. ``on_job`` gets the job as soon as it exists,
+        ``on_event`` every change of it, ``on_log`` each line its container writes. Without
+        callbacks the submission asks the server to hold the answer until the job ends
+        (``Prefer: wait``, at most 60 s); with them it answers at once and the stream is followed.
+        Raises JobFailedError when the job ends FAILED/TIMEOUT/CANCELLED."""
         deadline = None if timeout is None else time.monotonic() + timeout
-        job = self.submit(service_id, input, endpoint, webhook=webhook,
-                          wait=MAX_PREFER_WAIT_S if deadline is None else min(MAX_PREFER_WAIT_S, timeout or 0))
+        if wait is None:
+            wait = 0 if (on_job or on_event or on_log) else MAX_PREFER_WAIT_S
+        job = self._submit_within(deadline, service_id, input, endpoint, webhook=webhook,
+                                  webhook_events_filter=webhook_events_filter, wait=wait,
+                                  idempotency_key=idempotency_key or str(uuid.uuid4()))
+        if on_job:
+            on_job(job)
         try:
-            job = self.wait(job, deadline=deadline)
+            job = self.wait(job, deadline=deadline, on_event=on_event, on_log=on_log)
         except (ConnectionFailedError, APIError) as error:
             # The job exists; whoever catches this must be able to fetch it.
             error.job_id = error.job_id or job["job_id"]
@@ -61,87 +86,186 @@ class Client:
             raise JobFailedError(job)
         return job["result"]
 
-    def wait(self, job: Job, *, deadline: Optional[float] = None) -> Job:
-        """The job once final, following its stream (and re-reading it if the stream ends early)."""
+    def _submit_within(self, deadline: Optional[float], service_id: str, input: Optional[Mapping[str, Any]],
+                       endpoint: Optional[str], *, idempotency_key: str, wait: float, **options: Any) -> Job:
+        """``submit`` that gives up at the deadline. The job may exist by then: replaying the same
+        Idempotency-Key finds it without creating another; if the replay is what created it,
+        nothing had run, so it is cancelled (free while queued). As the JavaScript client does."""
+        left = seconds_left(deadline)
+        if left is not None:
+            wait = min(wait, max(0.0, left - 0.5))
+        try:
+            return self.submit(service_id, input, endpoint, wait=wait, idempotency_key=idempotency_key,
+                               deadline=deadline, **options)
+        except DeadlineExceeded as error:
+            cause: BaseException = error
+        body = self._job_body(service_id, input, endpoint, **options)
+        try:
+            replay = self._http.request("POST", "/v1/jobs", json_body=body, headers={"Idempotency-Key": idempotency_key},
+                                        timeout=REPLAY_TIMEOUT_S)
+        except (ConnectionFailedError, APIError):
+            raise JobTimeoutError("timed out before the server answered the submission") from cause
+        job: Job = replay.body
+        if replay.status == 201:
+            self.cancel(job["job_id"])
+            raise JobTimeoutError("timed out before the job was created (none was: nothing runs)") from cause
+        raise JobTimeoutError(f"job {job['job_id']} is still {job['status']} at the timeout; it goes on: "
+                              f"fetch it later with client.get({job['job_id']!r})", job_id=job["job_id"]) from cause
+
+    def wait(self, job: Job, *, deadline: Optional[float] = None, on_event: Optional[OnEvent] = None,
+             on_log: Optional[OnLog] = None) -> Job:
+        """The job once final, following its stream (and re-reading it if the stream ends early).
+        At ``deadline`` (a ``time.monotonic()`` instant) JobTimeoutError with its ``job_id``."""
         while not is_final(job):
-            if deadline is not None and time.monotonic() >= deadline:
-                raise JobTimeoutError(f"job {job['job_id']} is still {job['status']}: fetch it later with "
-                                      f"client.get({job['job_id']!r})", job_id=job["job_id"])
-            for event in self.stream(job["job_id"], deadline=deadline):
+            for event in self.stream(job["job_id"], deadline=deadline, on_log=on_log):
                 job = event.job
+                if on_event:
+                    on_event(event)
             if not is_final(job):
-                job = self.get(job["job_id"])
+                job = self._within(deadline, job["job_id"], lambda: self._get(job["job_id"], deadline))
         return job
 
     def submit(self, service_id: str, input: Optional[Mapping[str, Any]] = None, endpoint: Optional[str] = None, *,
-               webhook: Optional[str] = None, wait: Optional[float] = None,
-               idempotency_key: Optional[str] = None) -> Job:
+               webhook: Optional[str] = None, webhook_events_filter: Optional[Sequence[WebhookEventType]] = None,
+               wait: Optional[float] = None, idempotency_key: Optional[str] = None,
+               deadline: Optional[float] = None) -> Job:
         """Queues a job and returns its envelope. Files among the input values (paths, bytes, binary
         file objects) are uploaded first. One Idempotency-Key is sent on every retry, so a retried
-        submission answers the same job and is never charged twice."""
-        body: Dict[str, Any] = {"service_id": service_id, "input": self._upload_files(dict(input or {}))}
-        if endpoint:
-            body["endpoint"] = endpoint
-        if webhook:
-            body["webhook"] = webhook
+        submission answers the same job and is never charged twice. ``webhook_events_filter``
+        chooses what the webhook is sent for (default: ``["completed"]``)."""
+        input = self._upload_files(service_id, endpoint, dict(input or {}))
+        body = self._job_body(service_id, input, endpoint, webhook=webhook, webhook_events_filter=webhook_events_filter)
         headers = {"Idempotency-Key": idempotency_key or str(uuid.uuid4())}
         timeout = None
         if wait:
             seconds = max(0, min(MAX_PREFER_WAIT_S, int(wait)))
             headers["Prefer"] = f"wait={seconds}"
             timeout = max(self._http.timeout, seconds + 30)
-        return self._http.request("POST", "/v1/jobs", json_body=body, headers=headers, timeout=timeout).body
+        return self._http.request("POST", "/v1/jobs", json_body=body, headers=headers, timeout=timeout,
+                                  deadline=deadline).body
+
+    @staticmethod
+    def _job_body(service_id: str, input: Optional[Mapping[str, Any]], endpoint: Optional[str], *,
+                  webhook: Optional[str] = None,
+                  webhook_events_filter: Optional[Sequence[WebhookEventType]] = None) -> Dict[str, Any]:
+        body: Dict[str, Any] = {"service_id": service_id, "input": dict(input or {})}
+        if endpoint:
+            body["endpoint"] = endpoint
+        if webhook:
+            body["webhook"] = webhook
+        if webhook_events_filter is not None:
+            body["webhook_events_filter"] = list(webhook_events_filter)
+        return body
 
     def get(self, job_id: str) -> Job:
-        return self._http.request("GET", f"/v1/jobs/{quote(job_id, safe='')}").body
+        return self._get(job_id, None)
+
+    def _get(self, job_id: str, deadline: Optional[float]) -> Job:
+        return self._http.request("GET", f"/v1/jobs/{quote(job_id, safe='')}", deadline=deadline).body
+
+    def logs(self, job_id: str) -> List[LogLine]:
+        """The lines the job's container wrote, oldest first (none for other runtimes)."""
+        return list(self.get(job_id).get("logs") or [])  # type: ignore[call-overload]
 
     def cancel(self, job_id: str) -> Job:
         """Cancels a job; one that already ended is answered unchanged."""
         return self._http.request("POST", f"/v1/jobs/{quote(job_id, safe='')}/cancel").body
 
-    def list(self, service_id: Optional[str] = None, *, page_size: int = 20) -> Iterator[Job]:
-        """Every job of yours, newest first, fetching pages as it goes."""
-        cursor: Optional[str] = None
+    def estimate(self, service_id: str, endpoint: Optional[str] = None) -> JobEstimate:
+        """The service's GPU price and the endpoint's recent run times, to estimate a run's cost."""
+        query = {"service_id": service_id, **({"endpoint": endpoint} if endpoint else {})}
+        return self._http.request("GET", f"/v1/jobs/estimate?{urlencode(query)}").body
+
+    def pages(self, service_id: Optional[str] = None, *, page_size: int = 20,
+              cursor: Optional[str] = None) -> Iterator[JobList]:
+        """Your jobs a page at a time, newest first, from ``cursor`` (an earlier page's
+        ``next_cursor``, to go on later) or the start."""
         while True:
             query = {"limit": page_size, **({"service_id": service_id} if service_id else {}),
                      **({"cursor": cursor} if cursor else {})}
             page: JobList = self._http.request("GET", f"/v1/jobs?{urlencode(query)}").body
-            yield from page["jobs"]
+            yield page
             cursor = page.get("next_cursor")
             if not cursor:
                 return
 
-    def stream(self, job_id: str, *, last_event_id: Optional[str] = None,
-               deadline: Optional[float] = None) -> Iterator[JobEvent]:
+    def list(self, service_id: Optional[str] = None, *, page_size: int = 20,
+             cursor: Optional[str] = None) -> Iterator[Job]:
+        """Every job of yours, newest first (from ``cursor`` when given), fetching pages as it goes."""
+        for page in self.pages(service_id, page_size=page_size, cursor=cursor):
+            yield from page["jobs"]
+
+    def stream(self, job_id: str, *, last_event_id: Optional[str] = None, deadline: Optional[float] = None,
+               on_log: Optional[OnLog] = None) -> Iterator[JobEvent]:
         """The job's server-sent events until its final status. A dropped connection is resumed with
-        Last-Event-ID, so no change is lost and none is repeated."""
+        Last-Event-ID, so no change is lost and none is repeated. ``on_log`` gets each line the
+        job's container writes, once (the server sends the stored lines again on every connection,
+        and some after the final envelope: with ``on_log`` the stream is read to its end).
+        At ``deadline`` (a ``time.monotonic()`` instant) JobTimeoutError with the ``job_id``."""
         path = f"/v1/jobs/{quote(job_id, safe='')}/stream"
         failures = 0
+        logs_given = 0
         while True:
             headers = {"Accept": "text/event-stream"}
             if last_event_id:
                 headers["Last-Event-ID"] = last_event_id
+            logs_here = 0
+            finished = False
             try:
-                with self._http.open("GET", path, headers=headers, timeout=45) as response:
-                    for event in _parse_sse(response):
+                with self._http.open("GET", path, headers=headers, timeout=STREAM_READ_TIMEOUT_S,
+                                     deadline=deadline) as response:
+                    for message in parse_sse(read_lines(response, deadline)):
+                        if message.event == "log":
+                            logs_here += 1
+                            if logs_here > logs_given:
+                                logs_given += 1
+                                if on_log:
+                                    on_log(json.loads(message.data))
+                            continue
+                        if message.event != "job":
+                            continue
                         failures = 0
-                        last_event_id = event.id or last_event_id
+                        last_event_id = message.id or last_event_id
+                        event = JobEvent(id=message.id, event=message.event, job=json.loads(message.data))
                         yield event
                         if event.final:
-                            return
+                            if on_log is None:
+                                return
+                            finished = True
+                if finished:
+                    return
+            except DeadlineExceeded as error:
+                if finished:
+                    return
+                raise _timeout(job_id) from error
             except (OSError, http.client.HTTPException, ConnectionFailedError):
+                if finished:
+                    return
+                left = seconds_left(deadline)
+                if left is not None and left <= 0:
+                    raise _timeout(job_id) from None
                 failures += 1
                 if failures > self._http.retry.max_retries:
                     raise
             # Ended without a final event (a proxy cut it, the server restarted): resume.
-            if deadline is not None and time.monotonic() >= deadline:
-                return
-            time.sleep(self._http.retry.delay(failures, None))
+            pause = self._http.retry.delay(failures, None)
+            left = seconds_left(deadline)
+            if left is not None and left <= pause:
+                raise _timeout(job_id)
+            time.sleep(pause)
+
+    @staticmethod
+    def _within(deadline: Optional[float], job_id: str, call: Callable[[], Job]) -> Job:
+        try:
+            return call()
+        except DeadlineExceeded as error:
+            raise _timeout(job_id) from error
 
     # -- files and webhooks ----------------------------------------------------------------------
 
     def upload(self, file: FileInput, *, content_type: Optional[str] = None, filename: Optional[str] = None) -> FileRef:
-        """Stores a file (a path, bytes or a binary file object) for a file input; pass its ``url``."""
+        """Stores a file (a path as ``Path`` or ``str``, bytes or a binary file object) for a file
+        input; pass its ``url``."""
         data, content_type, filename = read_file(file, content_type, filename)
         body, form_type = multipart(data, content_type, filename)
         return self._http.request("POST", "/v1/files", body=body, headers={"Content-Type": form_type}).body
@@ -160,32 +284,51 @@ class Client:
         path = "/".join(quote(part, safe="") for part in service_id.split("/"))
         return self._http.request("GET", f"/v1/services/{path}/openapi.json").body
 
-    def _upload_files(self, input: Dict[str, Any]) -> Dict[str, Any]:
+    def _upload_files(self, service_id: str, endpoint: Optional[str], input: Dict[str, Any]) -> Dict[str, Any]:
+        """Uploads the files among the input values and puts their URLs in their place. A ``str``
+        naming an existing file is uploaded when the endpoint's parameter is a file input (its
+        OpenAPI document says so): a prompt that happens to match a file name stays text."""
+        paths = [name for name, value in input.items()
+                 if is_path_string(value) or (isinstance(value, list) and any(map(is_path_string, value)))]
+        file_fields = self._file_fields_of(service_id, endpoint) if paths else frozenset()
+
+        def is_file(name: str, value: Any) -> bool:
+            return is_file_input(value) or (name in file_fields and is_path_string(value))
+
         for name, value in input.items():
-            if is_file_input(value):
+            if is_file(name, value):
                 input[name] = self.upload(value)["url"]
-            elif isinstance(value, list) and any(is_file_input(v) for v in value):
-                input[name] = [self.upload(v)["url"] if is_file_input(v) else v for v in value]
+            elif isinstance(value, list) and any(is_file(name, v) for v in value):
+                input[name] = [self.upload(v)["url"] if is_file(name, v) else v for v in value]
         return input
 
+    def _file_fields_of(self, service_id: str, endpoint: Optional[str]) -> frozenset:
+        """The endpoint's file input names (``x-lime-file``), read once per client."""
+        key = (service_id, endpoint)
+        if key not in self._file_fields:
+            self._file_fields[key] = file_fields(self.openapi(service_id), endpoint)
+        return self._file_fields[key]
 
-def _parse_sse(response) -> Iterator[JobEvent]:
-    """Server-sent events from a response read line by line (comments are heartbeats)."""
-    event, event_id, data = "message", None, []
-    for raw in response:
-        line = raw.decode("utf-8").rstrip("\r\n")
-        if not line:
-            if data:
-                yield JobEvent(id=event_id, event=event, job=json.loads("\n".join(data)))
-            event, data = "message", []
-            continue
-        if line.startswith(":"):
-            continue
-        field, _, value = line.partition(":")
-        value = value[1:] if value.startswith(" ") else value
-        if field == "event":
-            event = value
-        elif field == "data":
-            data.append(value)
-        elif field == "id":
-            event_id = value
+
+def file_fields(document: Mapping[str, Any], endpoint: Optional[str]) -> frozenset:
+    """Names of the file inputs of an endpoint (the only one when ``endpoint`` is None) in a
+    service's OpenAPI document."""
+    schemas = document.get("components", {}).get("schemas", {})
+    operations = [item.get("post") or {} for item in document.get("paths", {}).values()]
+    operations = [op for op in operations if op.get("x-lime-endpoint")]
+    chosen = [op for op in operations if endpoint is None or op["x-lime-endpoint"] == endpoint]
+    if len(chosen) != 1:
+        return frozenset()
+    request = chosen[0]["requestBody"]["content"]["application/json"]["schema"]
+    input_schema = schemas.get(request["properties"]["input"]["$ref"].rsplit("/", 1)[-1], {})
+
+    def is_file(schema: Mapping[str, Any]) -> bool:
+        items = schema.get("items")
+        return bool(schema.get("x-lime-file")) or (isinstance(items, Mapping) and is_file(items))
+
+    return frozenset(name for name, schema in (input_schema.get("properties") or {}).items() if is_file(schema))
+
+
+def _timeout(job_id: str) -> JobTimeoutError:
+    return JobTimeoutError(f"job {job_id} is still running at the timeout; it goes on: fetch it later with "
+                           f"client.get({job_id!r})", job_id=job_id)

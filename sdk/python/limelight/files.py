@@ -6,20 +6,31 @@ import mimetypes
 import os
 import uuid
 from pathlib import Path
-from typing import IO, Optional, Tuple, Union
+from typing import BinaryIO, Optional, Tuple, Union
 
-FileInput = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes]]
+#: A file for a file input: a path (``Path`` or ``str``), bytes or a binary file object.
+FileInput = Union["os.PathLike[str]", bytes, bytearray, memoryview, BinaryIO, str]
 
 
 def is_file_input(value: object) -> bool:
-    """Values ``run`` uploads before submitting: paths, bytes and binary file objects (not str:
-    a string is a URL or data: URI and is sent as it is)."""
+    """Values ``run`` always uploads before submitting: ``Path``s, bytes and binary file objects.
+    A ``str`` is a URL or data: URI unless it names an existing file (``is_path_string``)."""
     return isinstance(value, (os.PathLike, bytes, bytearray, memoryview)) or hasattr(value, "read")
+
+
+def is_path_string(value: object) -> bool:
+    """A ``str`` that is not a URL or data: URI and names an existing file."""
+    if not isinstance(value, str) or not value or "://" in value or value.startswith("data:") or len(value) > 4096:
+        return False
+    try:
+        return Path(value).expanduser().is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def read_file(file: FileInput, content_type: Optional[str], filename: Optional[str]) -> Tuple[bytes, str, str]:
     if isinstance(file, (str, os.PathLike)):
-        path = Path(file)
+        path = Path(file).expanduser()
         data = path.read_bytes()
         filename = filename or path.name
     elif isinstance(file, (bytes, bytearray, memoryview)):

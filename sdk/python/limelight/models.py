@@ -7,6 +7,8 @@ from typing import Any, Dict, List, Literal, Optional, TypedDict
 
 JobStatus = Literal["QUEUED", "PROCESSING", "FINISHED", "FAILED", "TIMEOUT", "CANCELLED"]
 FINAL_STATUSES = ("FINISHED", "FAILED", "TIMEOUT", "CANCELLED")
+#: What a job's webhook may be sent for (``webhook_events_filter``; docs/jobs.md, "Webhooks").
+WebhookEventType = Literal["start", "output", "logs", "completed"]
 
 
 class FileRef(TypedDict):
@@ -65,6 +67,24 @@ class Job(TypedDict):
     finished_at: Optional[str]
     output_expires_at: Optional[str]
     links: JobLinks
+
+
+class LogLine(TypedDict):
+    """A line a job's container wrote: in ``Client.logs`` and as the stream's ``log`` events."""
+
+    at: str
+    stream: Literal["stdout", "stderr"]
+    text: str
+
+
+class JobEstimate(TypedDict):
+    """What a run probably costs: the service's GPU price and the endpoint's recent run times."""
+
+    service_id: str
+    endpoint: str
+    gpu: str
+    price_per_s_usd: float
+    recent_run_seconds: List[float]
 
 
 class JobList(TypedDict):

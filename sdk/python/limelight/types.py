@@ -9,7 +9,7 @@ of its output, plus a typed function per endpoint:
     out = run_lime_diffusion_xl_generate(client, {"prompt": "x"})   # mypy/pyright check the keys
     out["image"]["url"]
 
-Reads LIMELIGHT_BASE_URL and LIME_API_KEY (or --base-url, --api-key) like the client."""
+Reads LIMELIGHT_BASE_URL and LIMELIGHT_API_KEY (or --base-url, --api-key) like the client."""
 
 from __future__ import annotations
 
@@ -112,7 +112,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m limelight.types", description=__doc__.split("\n")[0])
     parser.add_argument("service_ids", nargs="+", metavar="service-id")
     parser.add_argument("--base-url", default=None, help="default: $LIMELIGHT_BASE_URL or http://localhost:3000")
-    parser.add_argument("--api-key", default=None, help="default: $LIME_API_KEY (needed for private services)")
+    parser.add_argument("--api-key", default=None, help="default: $LIMELIGHT_API_KEY (needed for private services)")
     args = parser.parse_args(argv)
     client = Client(base_url=args.base_url, api_key=args.api_key)
     documents = {service_id: client.openapi(service_id) for service_id in args.service_ids}
