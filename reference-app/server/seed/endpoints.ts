@@ -1,9 +1,11 @@
 import type { ServiceEndpoint } from '@limelight/widgets/api';
 import { composeReply, tokenize } from '../runtimes/local/chat';
+import { LOCAL_MODEL_ENDPOINTS } from './localModels';
 
 // How each kind of service is called: one endpoint template per category, with parameters and
 // what a run outputs (the runner widget renders by `output.type`; text with `streaming` arrives
-// in pieces first). The local demo runtimes (server/runtimes/local) run every template here.
+// in pieces first). The local demo runtimes (server/runtimes/local) run every template here; the
+// services with a real model on this server have their own (localModels.ts).
 
 type Parameter = ServiceEndpoint['parameters'][number];
 
@@ -59,6 +61,7 @@ function chatExample(): NonNullable<ServiceEndpoint['example']> {
 }
 
 export const ENDPOINTS: Record<string, ServiceEndpoint[]> = {
+  ...LOCAL_MODEL_ENDPOINTS,
   text2img: [
     {
       method: 'POST',
