@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 // Work on large data (parsing a 45 MB JSON answer, serialising it again, parsing a 25 MB
 // multipart upload) takes the event loop for 0.5–6 s when done on it: every request, heartbeat
@@ -79,6 +79,8 @@ export function runInThread<I, O, H extends Helpers>(
     transfer?: ArrayBuffer[];
     answer?: (request: unknown) => Promise<{ value: unknown; transfer?: ArrayBuffer[] }>;
     signal?: AbortSignal;
+    /** Caps the thread's heap (a model's memory ceiling, runtimes/models); over it, the task fails. */
+    resourceLimits?: ResourceLimits;
   } = {},
 ): Promise<O> {
   const { signal } = options;
@@ -88,6 +90,7 @@ export function runInThread<I, O, H extends Helpers>(
       eval: true,
       workerData: input,
       transferList: options.transfer,
+      resourceLimits: options.resourceLimits,
     });
     let settled = false;
     const settle = (outcome: () => void) => {

@@ -69,4 +69,45 @@ export const LOCAL_MODEL_ENDPOINTS: Record<string, ServiceEndpoint[]> = {
       ],
     },
   ],
+  'lime-cutout': [
+    {
+      method: 'POST',
+      path: '/remove',
+      description: 'Makes the backdrop of a product or portrait shot transparent (colour model, no learned model)',
+      output: { type: 'image' },
+      time_limit_s: 60,
+      parameters: [
+        {
+          name: 'image',
+          type: 'file',
+          required: true,
+          description: 'Subject on a plain or simple backdrop (studio, wall, sky): PNG, JPEG, GIF, BMP, TIFF or WebP, up to 16 megapixels',
+        },
+        {
+          name: 'output_format',
+          type: 'string',
+          required: false,
+          default: 'png',
+          enum: ['png', 'webp'],
+          description: 'File format (both keep transparency)',
+        },
+        {
+          name: 'tolerance',
+          type: 'integer',
+          required: false,
+          default: 30,
+          minimum: 1,
+          maximum: 100,
+          description: 'How far a colour may be from the backdrop and still count as backdrop',
+        },
+        {
+          name: 'soft_edges',
+          type: 'boolean',
+          required: false,
+          default: true,
+          description: 'Partly transparent edge pixels instead of a hard cut',
+        },
+      ],
+    },
+  ],
 };

@@ -1,5 +1,6 @@
 import { RuntimeError, type Runtime } from '../runtime';
 import type { ModelsConfig } from './config';
+import { cutoutModel } from './cutout';
 import type { Loaded, ModelTool } from './model';
 import { ocrModel } from './ocr';
 import { createLimiter, locate } from './tool';
@@ -14,7 +15,7 @@ import { voiceModel } from './voice';
 
 export const LOCAL_MODEL = 'local';
 
-export const MODELS: readonly ModelTool[] = [ocrModel, voiceModel];
+export const MODELS: readonly ModelTool[] = [ocrModel, voiceModel, cutoutModel];
 
 /** Whether a service runs on its real model here, and why not. */
 export interface ModelStatus {
