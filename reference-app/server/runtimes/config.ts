@@ -1,5 +1,6 @@
 import { ConfigError } from '../config';
 import { loadPlatformRegistryConfig, type PlatformRegistryConfig } from '../registry/config';
+import { loadModelsConfig, type ModelsConfig } from './models/config';
 
 // Runtime settings from the environment (documented in the server README).
 
@@ -15,6 +16,8 @@ export interface RuntimesConfig {
   containers?: ContainerRunnerConfig | null;
   /** The platform's own registry (PLATFORM_REGISTRY, on with the runner); null: none. */
   registry?: PlatformRegistryConfig | null;
+  /** The real models of seeded services (LOCAL_MODELS, runtimes/models/config.ts); default: on, found on PATH. */
+  models?: ModelsConfig;
 }
 
 export interface ContainerRunnerConfig {
@@ -112,5 +115,6 @@ export function loadRuntimesConfig(env: Env, production: boolean): RuntimesConfi
     allowPrivateServiceUrls: !production || env.ALLOW_PRIVATE_SERVICE_URLS?.trim() === 'true',
     containers,
     registry: loadPlatformRegistryConfig(env, containers !== null),
+    models: loadModelsConfig(env),
   };
 }

@@ -6,13 +6,16 @@ import { checkHttpHealth } from './http/health';
 import { createHttpRuntime } from './http/httpRuntime';
 import type { OwnAddress, UrlPolicy } from './http/urlPolicy';
 import { createLocalDemoRuntime } from './local';
+import { createModelRuntimes } from './models';
+import { loadModelsConfig } from './models/config';
 import type { Runtime } from './runtime';
 
 // Which runtime runs a service, and everything that depends on the answer, in one place
 // (docs/architecture.md, "Runtimes"). Three kinds:
 //
 // - `local-demo`: the seeded services (no runtime row): the embedded demo runtimes, paced by
-//   LOCAL_DEMO_STEP_MS. Always healthy, always runnable.
+//   LOCAL_DEMO_STEP_MS. Always healthy, always runnable. Those with a real model installed here
+//   (runtimes/models: lime-ocr, lime-voice, lime-cutout) run it instead, as runtime "local".
 // - `http`: a publisher's service at its own base URL (runtimes/http), its secret headers
 //   opened from the secret box, its URL checked against the URL policy on every call.
 // - `container`: a publisher's image run by a FleetAdapter (fleet.ts). The adapter's status
@@ -107,6 +110,7 @@ export function createRuntimeRegistry(options: RuntimeRegistryOptions): RuntimeR
   const fleet = options.fleet ?? waitingFleet;
   const policy: UrlPolicy = { allowPrivateAddresses: config.allowPrivateServiceUrls, own: options.own };
   const localDemo = createLocalDemoRuntime({ stepDelayMs: config.localDemoStepMs });
+  const models = createModelRuntimes(config.models ?? loadModelsConfig({}));
   const openHeaders = (sealed: string | null) => (sealed ? (JSON.parse(box.open(sealed)) as Record<string, string>) : {});
 
   const kindOf: RuntimeRegistry['kindOf'] = (service) =>
@@ -143,7 +147,7 @@ export function createRuntimeRegistry(options: RuntimeRegistryOptions): RuntimeR
         case 'container':
           return fleet.runtimeFor?.(service.id) ?? containerRuntime(service.id);
         default:
-          return localDemo;
+          return models.runtimeFor(service.id) ?? localDemo;
       }
     },
     async health(service) {
@@ -157,7 +161,12 @@ export function createRuntimeRegistry(options: RuntimeRegistryOptions): RuntimeR
         case 'container':
           return healthOfDeployment(await fleet.status(service.id), checked_at);
         default:
-          return { status: 'ok', latency_ms: null, checked_at, detail: 'Runs on the local demo runtime' };
+          return {
+            status: 'ok',
+            latency_ms: null,
+            checked_at,
+            detail: models.status(service.id)?.detail ?? 'Runs on the local demo runtime',
+          };
       }
     },
     deploy: (spec) => fleet.deploy(spec),
