@@ -4,6 +4,8 @@ import { availableParallelism } from 'node:os';
 import { loadJobsConfig, type JobsConfig } from './jobs/config';
 import { LOG_LEVELS, type LogFormat, type LogLevel } from './log';
 import { loadRuntimesConfig, type RuntimesConfig } from './runtimes/config';
+import { bool, ConfigError, int, list, matching, oneOf, parseUrl, text, url, type Env } from './config/env';
+import { secretKeyBytes } from './crypto/secretBox';
 
 /**
  * Everything the server reads from its environment, parsed and checked once at start. A bad
@@ -111,38 +113,14 @@ export interface ServerConfig {
   runtimes: RuntimesConfig;
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-type Env = Record<string, string | undefined>;
-
-function int(env: Env, name: string, fallback: number, min = 0): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    throw new ConfigError(`${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`);
-  }
-  return value;
-}
-
-function bool(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (!raw) return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  throw new ConfigError(`${name} must be true or false, got ${JSON.stringify(env[name])}`);
-}
-
 /** TRUST_PROXY: false/0 (default), true (one proxy) or the number of proxies in front. */
 function proxyHops(env: Env): number {
-  const raw = env.TRUST_PROXY?.trim().toLowerCase();
-  if (!raw) return 0;
+  const raw = text(env, 'TRUST_PROXY')?.toLowerCase();
+  if (raw === undefined) return 0;
   if (/^\d+$/.test(raw) && Number(raw) <= 16) return Number(raw);
   if (['true', 'yes', 'on'].includes(raw)) return 1;
   if (['false', 'no', 'off'].includes(raw)) return 0;
-  throw new ConfigError(`TRUST_PROXY must be false, true or the number of proxies in front (0-16), got ${JSON.stringify(env.TRUST_PROXY)}`);
+  throw ConfigError.invalid('TRUST_PROXY', env.TRUST_PROXY!.trim(), 'false, true or the number of proxies in front (0-16)');
 }
 
 /**
@@ -151,51 +129,51 @@ function proxyHops(env: Env): number {
  */
 function checkProduction(env: Env, smtpUrl: string | undefined, paymentProviderSet: boolean): void {
   if (!smtpUrl) {
-    throw new ConfigError(
-      'SMTP_URL is required with NODE_ENV=production: without it mail goes to the dev mailbox, where anyone could read password-reset links',
+    throw ConfigError.required(
+      'SMTP_URL',
+      'with NODE_ENV=production: without it mail goes to the dev mailbox, where anyone could read password-reset links',
     );
   }
-  if (!env.LIMELIGHT_SECRET_KEY?.trim()) {
-    throw new ConfigError('LIMELIGHT_SECRET_KEY is required with NODE_ENV=production (32 bytes, hex or base64): it seals secrets at rest');
+  if (!text(env, 'LIMELIGHT_SECRET_KEY')) {
+    throw ConfigError.required('LIMELIGHT_SECRET_KEY', 'with NODE_ENV=production (32 bytes, hex or base64): it seals secrets at rest');
   }
   if (!paymentProviderSet) {
-    throw new ConfigError(
-      'PAYMENT_PROVIDER is required with NODE_ENV=production: set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY, or PAYMENT_PROVIDER=sandbox to accept fake payments on purpose',
+    throw ConfigError.required(
+      'PAYMENT_PROVIDER',
+      'with NODE_ENV=production: set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY, or PAYMENT_PROVIDER=sandbox to accept fake payments on purpose',
     );
   }
 }
 
-function origin(value: string, name: string): string {
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
-    return url.origin;
-  } catch {
-    throw new ConfigError(`${name} must list http(s) URLs, got ${JSON.stringify(value)}`);
-  }
+const HTTP = ['http:', 'https:'];
+
+/** A comma-separated list of http(s) origins. */
+function origins(env: Env, name: string): string[] {
+  return list(env, name).map((value) => parseUrl(name, value, HTTP).origin);
 }
 
-function list(env: Env, name: string): string[] {
-  return (env[name] ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+/** LIMELIGHT_SECRET_KEY checked here, so a bad key stops the start like any bad setting. */
+function secretKey(env: Env): string | undefined {
+  const raw = text(env, 'LIMELIGHT_SECRET_KEY');
+  if (raw !== undefined && secretKeyBytes(raw) !== 32)
+    throw ConfigError.invalid('LIMELIGHT_SECRET_KEY', raw, '32 bytes (64 hex digits or base64)');
+  return raw;
 }
 
 function oauthConfig(env: Env): ServerConfig['oauth'] {
   const out: ServerConfig['oauth'] = {};
   for (const provider of OAUTH_PROVIDERS) {
     const key = provider.toUpperCase();
-    const clientId = env[`OAUTH_${key}_CLIENT_ID`];
-    const clientSecret = env[`OAUTH_${key}_CLIENT_SECRET`];
+    const clientId = text(env, `OAUTH_${key}_CLIENT_ID`);
+    const clientSecret = text(env, `OAUTH_${key}_CLIENT_SECRET`);
     if (!clientId) continue;
-    if (!clientSecret) throw new ConfigError(`OAUTH_${key}_CLIENT_SECRET is required when OAUTH_${key}_CLIENT_ID is set`);
+    if (!clientSecret) throw ConfigError.required(`OAUTH_${key}_CLIENT_SECRET`, `when OAUTH_${key}_CLIENT_ID is set`);
     out[provider] = {
       clientId,
       clientSecret,
-      authorizeUrl: env[`OAUTH_${key}_AUTHORIZE_URL`] || undefined,
-      tokenUrl: env[`OAUTH_${key}_TOKEN_URL`] || undefined,
-      userinfoUrl: env[`OAUTH_${key}_USERINFO_URL`] || undefined,
+      authorizeUrl: url(env, `OAUTH_${key}_AUTHORIZE_URL`, HTTP),
+      tokenUrl: url(env, `OAUTH_${key}_TOKEN_URL`, HTTP),
+      userinfoUrl: url(env, `OAUTH_${key}_USERINFO_URL`, HTTP),
     };
   }
   return out;
@@ -203,78 +181,67 @@ function oauthConfig(env: Env): ServerConfig['oauth'] {
 
 /** WORKERS: a positive integer, or `auto` for one per available CPU. Default 1. */
 export function workerCount(env: Env, cpus: number): number {
-  const raw = env.WORKERS?.trim();
-  if (!raw) return 1;
-  if (raw === 'auto') return Math.max(1, cpus);
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ConfigError(`WORKERS must be a whole number of at least 1, or auto (got "${raw}")`);
-  return Number(raw);
+  if (text(env, 'WORKERS') === 'auto') return Math.max(1, cpus);
+  try {
+    return int(env, 'WORKERS', 1, { min: 1 });
+  } catch {
+    throw ConfigError.invalid('WORKERS', text(env, 'WORKERS')!, 'a whole number ≥ 1, or auto');
+  }
 }
 
-function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
-  const raw = env[name]?.trim().toLowerCase();
-  if (!raw) return fallback;
-  if (!(allowed as readonly string[]).includes(raw))
-    throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got ${JSON.stringify(env[name])}`);
-  return raw as T;
+/** STORAGE_QUOTA_<PLAN>_MB, in bytes. */
+function storageQuotas(env: Env): StorageQuotas {
+  const mb = (plan: keyof StorageQuotas) => int(env, `STORAGE_QUOTA_${plan.toUpperCase()}_MB`, DEFAULT_STORAGE_QUOTAS[plan] / MB) * MB;
+  return { free: mb('free'), plus: mb('plus'), pro: mb('pro'), enterprise: mb('enterprise') };
 }
+
+const MB = 1048576;
 
 /**
  * Reads the configuration; `cwd` anchors the relative defaults (DATA_DIR, the app directory).
  * The only reader of the environment: every other module gets what it needs from here.
  */
 export function loadConfig(env: Env = process.env, cwd = process.cwd(), cpus = availableParallelism()): ServerConfig {
-  const port = int(env, 'PORT', 3000);
-  if (port > 65535) throw new ConfigError(`PORT must be at most 65535, got ${port}`);
-  const publicUrl = (env.PUBLIC_URL ? origin(env.PUBLIC_URL, 'PUBLIC_URL') : `http://localhost:${port}`).replace(/\/+$/, '');
-  const corsRaw = list(env, 'CORS_ORIGINS');
-  const corsOrigins = corsRaw.includes('*') ? '*' : corsRaw.map((o) => origin(o, 'CORS_ORIGINS'));
-  const production = env.NODE_ENV?.trim() === 'production';
-  const paymentProviderSet = !!env.PAYMENT_PROVIDER?.trim() || !!env.STRIPE_SECRET_KEY?.trim();
-  const paymentProvider = (env.PAYMENT_PROVIDER?.trim() || (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox')).trim();
-  if (paymentProvider !== 'sandbox' && paymentProvider !== 'stripe') {
-    throw new ConfigError(`PAYMENT_PROVIDER must be sandbox or stripe, got ${JSON.stringify(paymentProvider)}`);
-  }
-  if (paymentProvider === 'stripe' && !env.STRIPE_SECRET_KEY) {
-    throw new ConfigError('STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER is stripe');
-  }
-  const schema = env.DATABASE_SCHEMA?.trim() || undefined;
-  if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
-    throw new ConfigError(`DATABASE_SCHEMA must be a lower-case identifier, got ${JSON.stringify(schema)}`);
-  }
-  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  const port = int(env, 'PORT', 3000, { max: 65535 });
+  const publicUrlSet = url(env, 'PUBLIC_URL', HTTP);
+  const publicUrl = publicUrlSet ? new URL(publicUrlSet).origin : `http://localhost:${port}`;
+  const corsOrigins = list(env, 'CORS_ORIGINS').includes('*') ? '*' : origins(env, 'CORS_ORIGINS');
+  const production = text(env, 'NODE_ENV') === 'production';
+  const stripeSecretKey = text(env, 'STRIPE_SECRET_KEY');
+  const paymentProviderSet = !!text(env, 'PAYMENT_PROVIDER') || !!stripeSecretKey;
+  const paymentProvider = oneOf(env, 'PAYMENT_PROVIDER', ['sandbox', 'stripe'], stripeSecretKey ? 'stripe' : 'sandbox');
+  if (paymentProvider === 'stripe' && !stripeSecretKey) throw ConfigError.required('STRIPE_SECRET_KEY', 'when PAYMENT_PROVIDER is stripe');
+  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
   if (production) checkProduction(env, smtpUrl, paymentProviderSet);
-  const rateLimitStore = env.RATE_LIMIT_STORE?.trim() || 'database';
-  if (rateLimitStore !== 'database' && rateLimitStore !== 'memory') {
-    throw new ConfigError(`RATE_LIMIT_STORE must be database or memory, got ${JSON.stringify(rateLimitStore)}`);
-  }
+  const brandName = text(env, 'BRAND_NAME') ?? 'Limelight';
   return {
     production,
     port,
     // With the container runner on, every interface would include the bridges' gateways: a
     // publisher's container could call the platform's API (docs/security.md, "Container hosting").
-    host: env.HOST?.trim() || (env.CONTAINER_RUNNER?.trim() ? '127.0.0.1' : undefined),
+    host: text(env, 'HOST') ?? (text(env, 'CONTAINER_RUNNER') ? '127.0.0.1' : undefined),
     publicUrl,
-    dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || '.data'),
-    databaseUrl: env.DATABASE_URL?.trim() || undefined,
-    databaseSchema: schema,
+    dataDir: path.resolve(cwd, text(env, 'DATA_DIR') ?? '.data'),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseSchema: matching(env, 'DATABASE_SCHEMA', /^[a-z_][a-z0-9_]{0,62}$/, 'a lower-case identifier'),
     databasePreparedStatements: bool(env, 'DATABASE_PREPARED_STATEMENTS', true),
     smtpUrl,
-    mailFrom: env.MAIL_FROM?.trim() || `${env.BRAND_NAME?.trim() || 'Limelight'} <no-reply@limelight.dev>`,
-    supportEmail: env.SUPPORT_EMAIL?.trim() || 'support@limelight.dev',
-    brandName: env.BRAND_NAME?.trim() || 'Limelight',
+    mailFrom: text(env, 'MAIL_FROM') ?? `${brandName} <no-reply@limelight.dev>`,
+    supportEmail: text(env, 'SUPPORT_EMAIL') ?? 'support@limelight.dev',
+    brandName,
     corsOrigins,
-    redirectOrigins: list(env, 'REDIRECT_ORIGINS').map((o) => origin(o, 'REDIRECT_ORIGINS')),
-    jwtExpirySeconds: int(env, 'JWT_EXPIRY', 3600, 30),
-    refreshTokenReuseIntervalSeconds: int(env, 'REFRESH_TOKEN_REUSE_INTERVAL', 10),
+    redirectOrigins: origins(env, 'REDIRECT_ORIGINS'),
+    jwtExpirySeconds: int(env, 'JWT_EXPIRY', 3600, { min: 30, unit: 'seconds' }),
+    refreshTokenReuseIntervalSeconds: int(env, 'REFRESH_TOKEN_REUSE_INTERVAL', 10, { unit: 'seconds' }),
     mailerAutoconfirm: bool(env, 'MAILER_AUTOCONFIRM', false),
     disableSignup: bool(env, 'DISABLE_SIGNUP', false),
-    passwordMinLength: int(env, 'PASSWORD_MIN_LENGTH', 6, 1),
-    emailMinIntervalSeconds: int(env, 'EMAIL_MIN_INTERVAL', 60),
-    confirmationTtlSeconds: int(env, 'CONFIRMATION_TTL', 86_400, 1),
-    recoveryTtlSeconds: int(env, 'RECOVERY_TTL', 3_600, 1),
-    magicLinkTtlSeconds: int(env, 'MAGIC_LINK_TTL', 3_600, 1),
+    passwordMinLength: int(env, 'PASSWORD_MIN_LENGTH', 6, { min: 1 }),
+    emailMinIntervalSeconds: int(env, 'EMAIL_MIN_INTERVAL', 60, { unit: 'seconds' }),
+    confirmationTtlSeconds: int(env, 'CONFIRMATION_TTL', 86_400, { min: 1, unit: 'seconds' }),
+    recoveryTtlSeconds: int(env, 'RECOVERY_TTL', 3_600, { min: 1, unit: 'seconds' }),
+    magicLinkTtlSeconds: int(env, 'MAGIC_LINK_TTL', 3_600, { min: 1, unit: 'seconds' }),
     rateLimits: {
-      windowSeconds: int(env, 'RATE_LIMIT_WINDOW', 300, 1),
+      windowSeconds: int(env, 'RATE_LIMIT_WINDOW', 300, { min: 1, unit: 'seconds' }),
       signIn: int(env, 'RATE_LIMIT_SIGN_IN', 1000),
       signInAccount: int(env, 'RATE_LIMIT_SIGN_IN_ACCOUNT', 10),
       signUp: int(env, 'RATE_LIMIT_SIGN_UP', 500),
@@ -288,27 +255,22 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cpus = a
       imports: int(env, 'RATE_LIMIT_IMPORTS', 100),
       healthChecks: int(env, 'RATE_LIMIT_HEALTH_CHECKS', 300),
     },
-    rateLimitStore,
+    rateLimitStore: oneOf(env, 'RATE_LIMIT_STORE', ['database', 'memory'], 'database'),
     streamsPerUser: int(env, 'MAX_JOB_STREAMS_PER_USER', 50),
-    storageQuotas: {
-      free: int(env, 'STORAGE_QUOTA_FREE_MB', DEFAULT_STORAGE_QUOTAS.free / 1048576) * 1048576,
-      plus: int(env, 'STORAGE_QUOTA_PLUS_MB', DEFAULT_STORAGE_QUOTAS.plus / 1048576) * 1048576,
-      pro: int(env, 'STORAGE_QUOTA_PRO_MB', DEFAULT_STORAGE_QUOTAS.pro / 1048576) * 1048576,
-      enterprise: int(env, 'STORAGE_QUOTA_ENTERPRISE_MB', DEFAULT_STORAGE_QUOTAS.enterprise / 1048576) * 1048576,
-    },
+    storageQuotas: storageQuotas(env),
     trustProxy: proxyHops(env),
-    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
-    secretKey: env.LIMELIGHT_SECRET_KEY?.trim() || undefined,
+    metricsToken: text(env, 'METRICS_TOKEN'),
+    secretKey: secretKey(env),
     oauth: oauthConfig(env),
     payments: {
       provider: paymentProvider,
-      currency: (env.CREDIT_CURRENCY?.trim() || 'eur').toLowerCase(),
-      creditPriceMinor: int(env, 'CREDIT_PRICE_MINOR', 1, 1),
-      stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,
-      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
-      stripeApiBase: (env.STRIPE_API_BASE?.trim() || 'https://api.stripe.com').replace(/\/+$/, ''),
+      currency: matching(env, 'CREDIT_CURRENCY', /^[a-z]{3}$/i, 'a three-letter currency code (ISO 4217)')?.toLowerCase() ?? 'eur',
+      creditPriceMinor: int(env, 'CREDIT_PRICE_MINOR', 1, { min: 1 }),
+      stripeSecretKey,
+      stripeWebhookSecret: text(env, 'STRIPE_WEBHOOK_SECRET'),
+      stripeApiBase: (url(env, 'STRIPE_API_BASE', HTTP) ?? 'https://api.stripe.com').replace(/\/+$/, ''),
     },
-    appDir: path.resolve(cwd, env.APP_DIR?.trim() || 'dist/app'),
+    appDir: path.resolve(cwd, text(env, 'APP_DIR') ?? 'dist/app'),
     devMailbox: !smtpUrl && !production,
     logRequests: bool(env, 'LOG_REQUESTS', false),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),

@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
-import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { loadConfig, type ServerConfig } from './config';
+import { ConfigError } from './config/env';
 import { configureLogger, log } from './log';
 import { createPlatform } from './platform';
 import { honoHandler, listen, withViteDevServer } from './server';

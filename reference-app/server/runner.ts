@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
+import { ConfigError } from './config/env';
 import { configureLogger, log } from './log';
 import { createPlatform } from './platform';
 
@@ -14,7 +15,10 @@ async function main() {
   const config = loadConfig(env);
   configureLogger({ format: config.logFormat, level: config.logLevel });
   if (!config.databaseUrl) {
-    throw new ConfigError('the runner agent needs DATABASE_URL: the PostgreSQL database its fleet shares (PGlite lives in one process)');
+    throw ConfigError.required(
+      'DATABASE_URL',
+      'by the runner agent: the PostgreSQL database its fleet shares (PGlite lives in one process)',
+    );
   }
   const platform = await createPlatform({ config, serveApp: false });
   let stopping = false;

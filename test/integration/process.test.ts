@@ -56,8 +56,8 @@ beforeAll(async () => {
 describe('WORKERS', () => {
   it.each([
     ['2', /WORKERS=2 needs DATABASE_URL: the default database, PGlite, lives inside one process/],
-    ['zero', /WORKERS must be a whole number of at least 1, or auto \(got "zero"\)/],
-    ['0', /WORKERS must be a whole number of at least 1/],
+    ['zero', /WORKERS must be a whole number ≥ 1, or auto, got "zero"/],
+    ['0', /WORKERS must be a whole number ≥ 1/],
   ])('WORKERS=%s is refused with a clear message before anything starts', async (workers, message) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lime-workers-'));
     try {

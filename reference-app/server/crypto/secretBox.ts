@@ -18,9 +18,18 @@ export interface SecretBox {
 
 const VERSION = 'v1';
 
-function parseKey(raw: string, source: string): Buffer {
+function decodeKey(raw: string): Buffer {
   const trimmed = raw.trim();
-  const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  return /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+}
+
+/** Bytes of a key as written (64 hex digits or base64); the configuration checks it is 32. */
+export function secretKeyBytes(raw: string): number {
+  return decodeKey(raw).length;
+}
+
+function parseKey(raw: string, source: string): Buffer {
+  const key = decodeKey(raw);
   if (key.length !== 32) throw new SecretBoxError(`${source} must hold 32 bytes (64 hex digits or base64), got ${key.length} bytes`);
   return key;
 }

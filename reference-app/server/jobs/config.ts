@@ -1,4 +1,4 @@
-import { ConfigError } from '../config';
+import { bool, int, type Env } from '../config/env';
 
 // Job queue settings from the environment (documented in docs/jobs.md and the server README).
 
@@ -33,39 +33,21 @@ export interface JobsConfig {
   maxPendingWebhooks: number;
 }
 
-type Env = Record<string, string | undefined>;
-
-function integer(env: Env, name: string, fallback: number, min: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`);
-  return value;
-}
-
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (!raw) return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  throw new ConfigError(`${name} must be true or false, got ${JSON.stringify(env[name])}`);
-}
-
 export function loadJobsConfig(env: Env): JobsConfig {
   return {
-    workerSlots: integer(env, 'JOB_WORKER_SLOTS', 4, 0),
-    leaseSeconds: integer(env, 'JOB_LEASE_SECONDS', 30, 2),
-    pollMs: integer(env, 'JOB_POLL_MS', 1000, 10),
-    defaultTimeLimitSeconds: integer(env, 'JOB_TIME_LIMIT_SECONDS', 120, 1),
-    retentionHours: integer(env, 'JOB_RETENTION_HOURS', 24 * 7, 1),
-    maxUploadBytes: integer(env, 'JOB_MAX_UPLOAD_BYTES', 25 * 1024 * 1024, 1),
-    webhookAllowPrivate: flag(env, 'JOB_WEBHOOK_ALLOW_PRIVATE', false),
-    ioSlots: integer(env, 'JOB_IO_SLOTS', 16, 0),
-    maxRunningPerService: integer(env, 'JOB_MAX_RUNNING_PER_SERVICE', 8, 1),
-    maxRunningPerPublisher: integer(env, 'JOB_MAX_RUNNING_PER_PUBLISHER', 16, 1),
-    resultInlineBytes: integer(env, 'JOB_RESULT_INLINE_BYTES', 256 * 1024, 1024),
-    maxResultBytes: integer(env, 'JOB_MAX_RESULT_BYTES', 64 * 1024 * 1024, 1024),
-    webhookConcurrency: integer(env, 'JOB_WEBHOOK_CONCURRENCY', 8, 1),
-    maxPendingWebhooks: integer(env, 'JOB_MAX_PENDING_WEBHOOKS', 100, 1),
+    workerSlots: int(env, 'JOB_WORKER_SLOTS', 4, { min: 0 }),
+    leaseSeconds: int(env, 'JOB_LEASE_SECONDS', 30, { min: 2, unit: 'seconds' }),
+    pollMs: int(env, 'JOB_POLL_MS', 1000, { min: 10, unit: 'milliseconds' }),
+    defaultTimeLimitSeconds: int(env, 'JOB_TIME_LIMIT_SECONDS', 120, { min: 1, unit: 'seconds' }),
+    retentionHours: int(env, 'JOB_RETENTION_HOURS', 24 * 7, { min: 1, unit: 'hours' }),
+    maxUploadBytes: int(env, 'JOB_MAX_UPLOAD_BYTES', 25 * 1024 * 1024, { min: 1, unit: 'bytes' }),
+    webhookAllowPrivate: bool(env, 'JOB_WEBHOOK_ALLOW_PRIVATE', false),
+    ioSlots: int(env, 'JOB_IO_SLOTS', 16, { min: 0 }),
+    maxRunningPerService: int(env, 'JOB_MAX_RUNNING_PER_SERVICE', 8, { min: 1 }),
+    maxRunningPerPublisher: int(env, 'JOB_MAX_RUNNING_PER_PUBLISHER', 16, { min: 1 }),
+    resultInlineBytes: int(env, 'JOB_RESULT_INLINE_BYTES', 256 * 1024, { min: 1024, unit: 'bytes' }),
+    maxResultBytes: int(env, 'JOB_MAX_RESULT_BYTES', 64 * 1024 * 1024, { min: 1024, unit: 'bytes' }),
+    webhookConcurrency: int(env, 'JOB_WEBHOOK_CONCURRENCY', 8, { min: 1 }),
+    maxPendingWebhooks: int(env, 'JOB_MAX_PENDING_WEBHOOKS', 100, { min: 1 }),
   };
 }

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config';
+import { matching, oneOf, optionalInt, text, type Env } from '../config/env';
 
 // The platform's own container registry (docs/publishing.md, "The platform's registry"): on with
 // container hosting unless PLATFORM_REGISTRY=off. Debian's docker-registry listens on loopback
@@ -13,19 +13,13 @@ export interface PlatformRegistryConfig {
   quotaCapMb: number | undefined;
 }
 
-type Env = Record<string, string | undefined>;
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]):\d+$/;
 
 export function loadPlatformRegistryConfig(env: Env, hostingOn: boolean): PlatformRegistryConfig | null {
-  const switch_ = env.PLATFORM_REGISTRY?.trim() || 'on';
-  if (switch_ !== 'on' && switch_ !== 'off') throw new ConfigError(`PLATFORM_REGISTRY must be on or off, got "${switch_}"`);
-  if (switch_ === 'off' || !hostingOn) return null;
-  const addr = env.PLATFORM_REGISTRY_ADDR?.trim() || '127.0.0.1:5000';
-  if (!/^(127\.\d+\.\d+\.\d+|localhost|\[::1\]):\d+$/.test(addr))
-    throw new ConfigError(`PLATFORM_REGISTRY_ADDR must be a loopback host:port (the registry is not exposed directly), got "${addr}"`);
-  const host = env.PLATFORM_REGISTRY_HOST?.trim() || addr;
-  const quota = env.PLATFORM_REGISTRY_QUOTA_MB?.trim();
-  const quotaCapMb = quota ? Number(quota) : undefined;
-  if (quotaCapMb !== undefined && (!Number.isInteger(quotaCapMb) || quotaCapMb < 1))
-    throw new ConfigError(`PLATFORM_REGISTRY_QUOTA_MB must be a whole number of megabytes ≥ 1, got "${quota}"`);
+  if (oneOf(env, 'PLATFORM_REGISTRY', ['on', 'off'], 'on') === 'off' || !hostingOn) return null;
+  const addr =
+    matching(env, 'PLATFORM_REGISTRY_ADDR', LOOPBACK, 'a loopback host:port (the registry is not exposed directly)') ?? '127.0.0.1:5000';
+  const host = text(env, 'PLATFORM_REGISTRY_HOST') ?? addr;
+  const quotaCapMb = optionalInt(env, 'PLATFORM_REGISTRY_QUOTA_MB', { min: 1, unit: 'megabytes' });
   return { addr, host, quotaCapMb };
 }

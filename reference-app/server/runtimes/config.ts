@@ -1,4 +1,4 @@
-import { ConfigError } from '../config';
+import { bool, ConfigError, int, oneOf, optionalInt, text, type Env } from '../config/env';
 import { loadPlatformRegistryConfig, type PlatformRegistryConfig } from '../registry/config';
 import { loadModelsConfig, type ModelsConfig } from './models/config';
 
@@ -45,74 +45,47 @@ export interface ContainerRunnerConfig {
 
 export const DEFAULT_DOCKER_HOST = 'unix:///var/run/docker.sock';
 
-function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  if (!values.includes(raw as T)) throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
-  return raw as T;
-}
-
 /** CONTAINER_RUNNER and its settings; null when no runner is turned on. */
 export function loadContainerRunnerConfig(env: Env): ContainerRunnerConfig | null {
-  const runner = env.CONTAINER_RUNNER?.trim();
-  if (!runner) return null;
-  if (runner !== 'docker') throw new ConfigError(`CONTAINER_RUNNER must be "docker" (Docker or Podman), got "${runner}"`);
-  const dockerHost = env.DOCKER_HOST?.trim() || DEFAULT_DOCKER_HOST;
+  if (!text(env, 'CONTAINER_RUNNER')) return null;
+  oneOf(env, 'CONTAINER_RUNNER', ['docker'], 'docker');
+  const dockerHost = text(env, 'DOCKER_HOST') ?? DEFAULT_DOCKER_HOST;
   if (!/^(unix:\/\/\/|tcp:\/\/|https?:\/\/)/.test(dockerHost))
-    throw new ConfigError(`DOCKER_HOST must be unix:///path or tcp://host:port, got "${dockerHost}"`);
-  const memory = env.CONTAINER_MEMORY_MB?.trim();
-  const memoryCapMb = memory ? Number(memory) : undefined;
-  if (memoryCapMb !== undefined && (!Number.isInteger(memoryCapMb) || memoryCapMb < 16)) {
-    throw new ConfigError(`CONTAINER_MEMORY_MB must be a whole number of megabytes ≥ 16, got "${memory}"`);
-  }
+    throw ConfigError.invalid('DOCKER_HOST', dockerHost, 'unix:///path or tcp://host:port');
   return {
     ...sandboxSettings(env),
     runner: 'docker',
     dockerHost,
     warm: oneOf(env, 'CONTAINER_WARM_POOL', ['paused', 'created', 'none'], 'paused'),
-    memoryCapMb,
+    memoryCapMb: optionalInt(env, 'CONTAINER_MEMORY_MB', { min: 16, unit: 'megabytes' }),
     gpu: oneOf(env, 'CONTAINER_GPU', ['none', 'docker', 'cdi'], 'none'),
     reach: oneOf(env, 'CONTAINER_REACH', ['internal', 'published'], 'internal'),
   };
-}
-
-function wholeNumber(env: Env, name: string, min: number, unit: string): number | undefined {
-  const raw = env[name]?.trim();
-  if (!raw) return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be a whole number of ${unit} ≥ ${min}, got "${raw}"`);
-  return value;
 }
 
 /** The settings issue 35 added: the sandbox tier, the pull deadline, user namespaces, capacity. */
 function sandboxSettings(env: Env) {
   return {
     sandbox: oneOf(env, 'CONTAINER_SANDBOX', ['none', 'gvisor'], 'none'),
-    pullTimeoutMs: (wholeNumber(env, 'CONTAINER_PULL_TIMEOUT_S', 1, 'seconds') ?? 600) * 1000,
+    pullTimeoutMs: int(env, 'CONTAINER_PULL_TIMEOUT_S', 600, { min: 1, unit: 'seconds' }) * 1000,
     userns: oneOf(env, 'CONTAINER_USERNS', ['host', 'auto'], 'host'),
-    capacityMb: wholeNumber(env, 'CONTAINER_CAPACITY_MB', 64, 'megabytes'),
+    capacityMb: optionalInt(env, 'CONTAINER_CAPACITY_MB', { min: 64, unit: 'megabytes' }),
   };
 }
 
 /** Step pause in production: about ten steps per run, so a run takes 1–2 s like a small model. */
 export const DEFAULT_STEP_DELAY_MS = 150;
 
-type Env = Record<string, string | undefined>;
-
-/** LOCAL_DEMO_STEP_MS: milliseconds ≥ 0, else the default. */
+/** LOCAL_DEMO_STEP_MS: whole milliseconds ≥ 0, else the default. */
 export function stepDelayFromEnv(env: Env): number {
-  const raw = env.LOCAL_DEMO_STEP_MS;
-  if (raw === undefined || raw === '') return DEFAULT_STEP_DELAY_MS;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) throw new ConfigError(`LOCAL_DEMO_STEP_MS must be a number of milliseconds ≥ 0, got "${raw}"`);
-  return value;
+  return int(env, 'LOCAL_DEMO_STEP_MS', DEFAULT_STEP_DELAY_MS, { unit: 'milliseconds' });
 }
 
 export function loadRuntimesConfig(env: Env, production: boolean): RuntimesConfig {
   const containers = loadContainerRunnerConfig(env);
   return {
     localDemoStepMs: stepDelayFromEnv(env),
-    allowPrivateServiceUrls: !production || env.ALLOW_PRIVATE_SERVICE_URLS?.trim() === 'true',
+    allowPrivateServiceUrls: !production || bool(env, 'ALLOW_PRIVATE_SERVICE_URLS', false),
     containers,
     registry: loadPlatformRegistryConfig(env, containers !== null),
     models: loadModelsConfig(env),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../reference-app/server/config';
+import { loadConfig } from '../../../reference-app/server/config';
+import { ConfigError } from '../../../reference-app/server/config/env';
 import { createSecretBox } from '../../../reference-app/server/crypto/secretBox';
 import { openDatabase } from '../../../reference-app/server/db/connect';
 import { migrateToLatest } from '../../../reference-app/server/db/migrate';

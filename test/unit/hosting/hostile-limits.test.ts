@@ -3,7 +3,7 @@
 // hosting quotas, the runner's measured capacity, and the runner's sandbox settings.
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../reference-app/server/config';
+import { ConfigError } from '../../../reference-app/server/config/env';
 import { loadContainerRunnerConfig } from '../../../reference-app/server/runtimes/config';
 import type { RunContext } from '../../../reference-app/server/runtimes/runtime';
 import { HostCapacity } from '../../../reference-app/server/runtimes/container/capacity';

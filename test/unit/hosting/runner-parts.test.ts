@@ -2,7 +2,7 @@
 // limits table, and the runner's configuration (the editor's
 // sentence about a deployment: deployment-model.test.ts).
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../reference-app/server/config';
+import { ConfigError } from '../../../reference-app/server/config/env';
 import { DEFAULT_DOCKER_HOST, loadContainerRunnerConfig } from '../../../reference-app/server/runtimes/config';
 import { isolatedHostConfig, limitsForGpu, LIMITS_BY_VRAM } from '../../../reference-app/server/runtimes/container/limits';
 import { DockerLogDemuxer, LOG_LINE_MAX_CHARS, LogRing } from '../../../reference-app/server/runtimes/container/logRing';

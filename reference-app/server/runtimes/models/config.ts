@@ -1,9 +1,7 @@
-import { ConfigError } from '../../config';
+import { int, oneOf, text, type Env } from '../../config/env';
 
 // Settings of the local model runtime (docs/architecture.md, "Local models"), read from the
 // environment the way runtimes/config.ts reads the other runtime settings.
-
-type Env = Record<string, string | undefined>;
 
 export interface ModelsConfig {
   /** LOCAL_MODELS=off runs every seeded service on the demo runtime, as before issue 38. */
@@ -20,22 +18,12 @@ export interface ModelsConfig {
 
 export const DEFAULT_MODEL_MEMORY_MB = 512;
 
-function whole(env: Env, name: string, fallback: number, min: number, unit: string): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be a whole number of ${unit} ≥ ${min}, got "${raw}"`);
-  return value;
-}
-
 export function loadModelsConfig(env: Env): ModelsConfig {
-  const switched = env.LOCAL_MODELS?.trim() || 'on';
-  if (switched !== 'on' && switched !== 'off') throw new ConfigError(`LOCAL_MODELS must be "on" or "off", got "${switched}"`);
   return {
-    enabled: switched === 'on',
-    concurrency: whole(env, 'LOCAL_MODEL_CONCURRENCY', 1, 1, 'runs'),
-    memoryMb: whole(env, 'LOCAL_MODEL_MEMORY_MB', DEFAULT_MODEL_MEMORY_MB, 64, 'megabytes'),
-    tesseract: env.TESSERACT_PATH?.trim() || 'tesseract',
-    espeak: env.ESPEAK_NG_PATH?.trim() || 'espeak-ng',
+    enabled: oneOf(env, 'LOCAL_MODELS', ['on', 'off'], 'on') === 'on',
+    concurrency: int(env, 'LOCAL_MODEL_CONCURRENCY', 1, { min: 1, unit: 'runs' }),
+    memoryMb: int(env, 'LOCAL_MODEL_MEMORY_MB', DEFAULT_MODEL_MEMORY_MB, { min: 64, unit: 'megabytes' }),
+    tesseract: text(env, 'TESSERACT_PATH') ?? 'tesseract',
+    espeak: text(env, 'ESPEAK_NG_PATH') ?? 'espeak-ng',
   };
 }

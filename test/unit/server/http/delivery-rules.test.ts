@@ -74,7 +74,7 @@ describe('WORKERS', () => {
     expect(workerCount({}, 8)).toBe(1);
     expect(workerCount({ WORKERS: ' 3 ' }, 8)).toBe(3);
     expect(workerCount({ WORKERS: 'auto' }, 8)).toBe(8);
-    expect(() => workerCount({ WORKERS: '0' }, 8)).toThrow('WORKERS must be a whole number of at least 1, or auto (got "0")');
+    expect(() => workerCount({ WORKERS: '0' }, 8)).toThrow('WORKERS must be a whole number ≥ 1, or auto, got "0"');
     expect(() => workerCount({ WORKERS: '1.5' }, 8)).toThrow('got "1.5"');
   });
 
