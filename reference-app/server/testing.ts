@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,14 +106,33 @@ async function buildTemplate(): Promise<string> {
   return dir;
 }
 
+/**
+ * Copies the template to `target`. Using it marks it as in use (its mtime), so another
+ * process's removeStaleTemplates keeps it; should it be gone all the same (removed by a process
+ * of another source version), it is built again once.
+ */
+async function copyTemplate(target: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const template = await (templatePromise ??= buildTemplate());
+    try {
+      const now = new Date();
+      utimesSync(template, now, now);
+      cpSync(template, target, { recursive: true });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt > 0) throw error;
+      rmSync(target, { recursive: true, force: true });
+      templatePromise = undefined;
+    }
+  }
+}
+
 export async function startPlatformServer(options: StartPlatformServerOptions = {}): Promise<PlatformTestServer> {
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL ?? undefined;
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'limelight-test-'));
   const schema = databaseUrl ? (options.schema ?? `lime_test_${randomBytes(6).toString('hex')}`) : undefined;
-  if (!databaseUrl && !existsSync(pgliteDir(dataDir))) {
-    cpSync(await (templatePromise ??= buildTemplate()), pgliteDir(dataDir), { recursive: true });
-  }
+  if (!databaseUrl && !existsSync(pgliteDir(dataDir))) await copyTemplate(pgliteDir(dataDir));
 
   const http = await listen(options.port ?? 0, '127.0.0.1');
   const url = `http://127.0.0.1:${http.port}`;
