@@ -4,7 +4,7 @@ import type { JobService } from '../jobs/service';
 import type { MediaStore } from '../media/store';
 import type { PaymentService } from '../payments/service';
 import type { MailOutbox } from '../support/mailOutbox';
-import type { ServiceRoutesOptions } from '../publishing/routes';
+import type { ServiceRoutesOptions } from '../publishing/deps';
 import type { PlatformRegistry } from '../registry/platformRegistry';
 
 /** What the platform API needs from the rest of the server: the auth's own (it checks the same tokens) and more. */

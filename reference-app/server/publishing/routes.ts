@@ -5,7 +5,7 @@ import type { ApiDeps } from '../api/deps';
 import { invalid, tooLarge, unsupportedType } from '../errors';
 import { body, createApiApp, errors, json } from '../api/openapi';
 import type { UrlPolicy } from '../runtimes/http/urlPolicy';
-import type { RuntimeRegistry } from '../runtimes/registry';
+import type { ServiceRoutesOptions } from './deps';
 import { cardImage, IMAGE_TYPES, ImageError, MAX_IMAGE_BYTES } from './cardImage';
 import { fetchOpenApiDocument } from './importSource';
 import { importOpenApi, OpenApiImportError } from './openapiImport';
@@ -33,15 +33,6 @@ import {
 // refused (they run and read services, they do not manage them).
 
 const tags = ['publishing'];
-
-export interface ServiceRoutesOptions {
-  /** Which service URLs the platform calls (runs, health checks, imports). */
-  urlPolicy: UrlPolicy;
-  /** How each service runs: health checks and container deployments. */
-  runtimes: RuntimeRegistry;
-  /** Stores a card image and answers its public URL. */
-  storeImage(bytes: Uint8Array, contentType: string): Promise<string>;
-}
 
 const idParam = { params: ServiceIdParamSchema };
 
