@@ -1,5 +1,5 @@
 // npm test: every check, in order of cost, stopping at the first failure:
-// type check, lint, unit tests, integration tests (real servers; then the timing and fault tests
+// type check, lint, import cycles (dependency-cruiser), unit tests, integration tests (real servers; then the timing and fault tests
 // one at a time), the Python SDK's tests,
 // component tests (real Chromium), build, package checks (publint, are-the-types-wrong, size
 // budgets), consumers (the packed tarball in fresh Next.js, Node, TypeScript, Vite and Vue
@@ -100,9 +100,13 @@ function productionImage() {
 
 const vitestReport = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`];
 
+const CYCLE_ROOTS = ['reference-app/server', 'src', 'packages/client/src'];
+
 const steps = [
   () => step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']),
   () => step('lint', 'npx', ['eslint', '.', '--max-warnings=0']) && step('format', 'npx', ['prettier', '--check', '.']),
+  // Import cycles in the server, the widgets and the SDK (.dependency-cruiser.mjs): none allowed.
+  () => step('cycles', 'npx', ['depcruise', '--config', '.dependency-cruiser.mjs', '--output-type', 'err', ...CYCLE_ROOTS]),
   () => {
     const ok = step('unit', 'npx', ['vitest', 'run', '--project', 'unit', ...vitestReport('unit')]);
     countVitest(path.join(reports, 'unit.json'));
