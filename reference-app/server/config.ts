@@ -48,6 +48,8 @@ export interface ServerConfig {
   storageQuotas: StorageQuotas;
   /** Job streams one user may keep open on one server process (MAX_JOB_STREAMS_PER_USER; 0: no cap). */
   streamsPerUser: number;
+  /** Job streams all users together may keep open on one server process (MAX_JOB_STREAMS; 0: no cap). */
+  streamsTotal: number;
   /** NODE_ENV=production: no dev mailbox, no demo accounts, explicit payment provider and secret key. */
   production: boolean;
   port: number;
@@ -257,6 +259,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cpus = a
     },
     rateLimitStore: oneOf(env, 'RATE_LIMIT_STORE', ['database', 'memory'], 'database'),
     streamsPerUser: int(env, 'MAX_JOB_STREAMS_PER_USER', 50),
+    streamsTotal: int(env, 'MAX_JOB_STREAMS', 2000),
     storageQuotas: storageQuotas(env),
     trustProxy: proxyHops(env),
     metricsToken: text(env, 'METRICS_TOKEN'),

@@ -6,7 +6,8 @@ import { EventEmitter } from 'node:events';
 // slot freed, by the process whose JobEvents has that origin; plain `q` from older servers),
 // `c:<job id>:<version>` (a job changed), `x:<job id>` (cancel requested), `l:<job id>`
 // (a container wrote log lines for the job: publishing/deploymentLogs.ts). Delivery is best
-// effort: workers and streams also poll, so a lost notification only delays. The statements
+// effort: workers and streams also poll (streams rarely, stream.ts), so a lost notification only
+// delays, and a listener that comes back calls `resync`. The statements
 // that send them are in queries.ts (the notification goes in the same statement as the change).
 // A process wakes its own worker at once when it queues work or frees a slot (`queuedHere`) and
 // ignores the notification of its own change when it comes back: one claim round, not two.
@@ -38,6 +39,20 @@ export class JobEvents {
   /** Work may be waiting because of a change this process made: its worker claims now. */
   queuedHere(): void {
     this.#emitter.emit('queued');
+  }
+
+  /**
+   * The listener was away (LISTEN reconnected, the database came back): notifications may have
+   * been lost, so the worker claims and every open stream re-reads its job now.
+   */
+  resync(): void {
+    this.#emitter.emit('queued');
+    this.#emitter.emit('resync');
+  }
+
+  onResync(listener: () => void): () => void {
+    this.#emitter.on('resync', listener);
+    return () => this.#emitter.off('resync', listener);
   }
 
   onQueued(listener: () => void): () => void {

@@ -88,7 +88,7 @@ export async function startJobs(options: {
     // at once instead of waiting for its poll (docs/deploy.md, "When the database goes away").
     unlisten = await database.listen(events.channel, {
       notify: (payload) => events.dispatch(payload),
-      restored: () => events.queuedHere(),
+      restored: () => events.resync(),
     });
   } catch (error) {
     // Polling still finds the work; notifications only make it prompt.
@@ -110,7 +110,7 @@ export async function startJobs(options: {
   } catch (error) {
     log.warn({ err: error }, 'catalogue notifications unavailable: cached services expire after a second');
   }
-  const offRestored = database.health.onRestored(() => events.queuedHere());
+  const offRestored = database.health.onRestored(() => events.resync());
   if (config.jobs.workerSlots > 0) {
     await worker.start();
     webhooks.start();

@@ -1,4 +1,4 @@
-import { OpenStreams } from './openStreams';
+import { OpenStreams, type StreamRefusal } from './openStreams';
 import { storageQuotaProblem } from '../media/storageQuota';
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from '../http/bodyLimit';
@@ -68,11 +68,32 @@ export async function answerJobCreate(c: Context, deps: Pick<ApiDeps, 'jobs'>, u
   return c.json(await jobs.envelope(answer), replayed ? 200 : 201);
 }
 
+/** Seconds a client waits before trying a stream again when the server holds all it may. */
+const STREAMS_FULL_RETRY_AFTER_S = 5;
+
+/**
+ * A stream over a cap: 429 when it is the caller's own (they hold their share), 503 with
+ * Retry-After when the process holds as many as it may for everyone (not the caller's doing;
+ * a client retries later, a load balancer may send it to another process).
+ */
+function refuseStream(c: Context, openStreams: OpenStreams, refused: StreamRefusal) {
+  if (refused === 'user')
+    return c.json({ detail: `Too many open job streams: at most ${openStreams.perUser} per account at once; close one first` }, 429);
+  return c.json(
+    {
+      detail: `This server holds as many open job streams as it may (${openStreams.total}); retry in ${STREAMS_FULL_RETRY_AFTER_S} s, or poll GET /v1/jobs/{job_id}`,
+      code: 'streams_full',
+    },
+    503,
+    { 'Retry-After': String(STREAMS_FULL_RETRY_AFTER_S) },
+  );
+}
+
 /** /v1/jobs: mounted signed-in (session or API key) in api/mounts.ts; handlers read `c.var.caller`. */
 export function jobRoutes(deps: ApiDeps) {
   const app = createApiApp<SignedInEnv>();
   const { jobs } = deps;
-  const openStreams = new OpenStreams(deps.config.streamsPerUser);
+  const openStreams = new OpenStreams(deps.config.streamsPerUser, deps.config.streamsTotal);
   const secretBox = webhookSecretBox(deps.linkKey);
   const jobLogs = jobLogSource(deps.db);
 
@@ -242,18 +263,17 @@ export function jobRoutes(deps: ApiDeps) {
         401: problem('Missing or invalid credentials'),
         404: problem('No such job of yours'),
         429: problem('Too many open streams of this account'),
+        503: problem('This server holds as many open streams as it may; retry after Retry-After'),
       },
     }),
     async (c) => {
       const caller = c.var.caller;
       const jobId = c.req.valid('param').job_id;
       await jobs.get(caller.userId, jobId);
-      const release = openStreams.acquire(caller.userId);
-      if (!release) {
-        return c.json({ detail: `Too many open job streams: at most ${openStreams.perUser} per account at once; close one first` }, 429);
-      }
+      const slot = openStreams.acquire(caller.userId);
+      if ('refused' in slot) return refuseStream(c, openStreams, slot.refused);
       const lastId = Number(c.req.header('last-event-id'));
-      return followJob(c, jobs, caller.userId, jobId, Number.isFinite(lastId) ? lastId : 0, release, jobLogs);
+      return followJob(c, jobs, caller.userId, jobId, Number.isFinite(lastId) ? lastId : 0, slot.release, jobLogs);
     },
   );
 

@@ -15,8 +15,15 @@ import type { JobService } from './service';
 export const HEARTBEAT_MS = 15_000;
 /** How long a container job's stream stays open after its final envelope, for late log lines. */
 export const JOB_LATE_LOGS_MS = 700;
-/** Streams re-read the job this often when no notification arrives. */
-const STREAM_POLL_MS = 2_000;
+/**
+ * A stream follows its job's notifications (events.ts): a change wakes it at once. It re-reads
+ * the job without one only this rarely (spread ±25 % so streams opened together do not read
+ * together), in case a notification was lost; a LISTEN connection that comes back wakes every
+ * stream instead. Before, each stream re-read every 2 s: 500 streams on PGlite were 250 reads a
+ * second, and the loop stalled for seconds (docs/jobs.md, "Streaming").
+ */
+export const STREAM_FALLBACK_POLL_MS = 30_000;
+const fallbackPollMs = () => STREAM_FALLBACK_POLL_MS * (0.75 + Math.random() * 0.5);
 
 /**
  * Follows one job of the caller's. The change listener is registered once, BEFORE the first
@@ -51,9 +58,15 @@ export function followJob(
       logged = true;
       wake?.();
     });
+    let missed: boolean; // set before each read; a resync (LISTEN was away, notifications lost) sets it again
+    const offResync = jobs.events.onResync(() => {
+      missed = true;
+      wake?.();
+    });
     try {
       let lastWrite = Date.now();
       while (!gone.signal.aborted) {
+        missed = false;
         const row = await jobs.get(userId, jobId);
         logged = false;
         // Only containers write log lines (jobLogs.ts): other jobs' streams skip the read.
@@ -78,19 +91,24 @@ export function followJob(
           }
           break;
         }
-        if (newest > sent || logged) continue; // changed or logged while we read or wrote: read again at once
-        const pause = sleep(Math.min(STREAM_POLL_MS, HEARTBEAT_MS - (Date.now() - lastWrite)), gone.signal);
-        wake = pause.wake;
-        await pause.promise;
-        wake = undefined;
-        if (Date.now() - lastWrite >= HEARTBEAT_MS) {
-          await stream.write(': heartbeat\n\n');
-          lastWrite = Date.now();
+        // Waits for a notification (changed, logged or missed while we read or wrote: none),
+        // sending heartbeats meanwhile, until the fallback read is due.
+        const pollAt = Date.now() + fallbackPollMs();
+        while (!gone.signal.aborted && newest <= sent && !logged && !missed && Date.now() < pollAt) {
+          const pause = sleep(Math.min(pollAt - Date.now(), HEARTBEAT_MS - (Date.now() - lastWrite)), gone.signal);
+          wake = pause.wake;
+          await pause.promise;
+          wake = undefined;
+          if (Date.now() - lastWrite >= HEARTBEAT_MS) {
+            await stream.write(': heartbeat\n\n');
+            lastWrite = Date.now();
+          }
         }
       }
     } finally {
       off();
       offLogged();
+      offResync();
       onClosed?.();
     }
   }) as unknown as Response;
