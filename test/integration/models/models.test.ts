@@ -50,6 +50,13 @@ describe('lime-ocr (Tesseract)', () => {
     });
     expect(text.status).toBe('FAILED');
     expect(text.error?.message).toMatch(/^image: /);
+    // A PNG whose header passes and whose data is cut short.
+    const png = Buffer.from((await textImage('Cut')).split(',')[1]!, 'base64');
+    const cut = await runService(server, token, 'lime-ocr', '/read', {
+      image: `data:image/png;base64,${png.subarray(0, 200).toString('base64')}`,
+    });
+    expect(cut.status).toBe('FAILED');
+    expect(cut.error?.message).toBe('image: could not be decoded as PNG');
   }, 30_000);
 });
 

@@ -1,5 +1,4 @@
-import sharp from 'sharp';
-import { decodeRgba, ImageRefusedError } from '../../media/imageDecode';
+import { checkImageHeader, ImageRefusedError } from '../../media/imageDecode';
 import { MAX_IMAGE_PIXELS } from '../../media/imageHeader';
 import type { RunContext, RunResult } from '../runtime';
 import { fileRef, invalid } from '../local/inputs';
@@ -7,8 +6,8 @@ import { runTool } from './tool';
 import type { ModelTool } from './model';
 
 // lime-ocr: Tesseract 5 (LSTM engine, Apache-2.0) reads the image; its TSV output gives every
-// word with its box and confidence, grouped here into lines. The image is decoded and checked by
-// the platform first (sharp, the same limits as every image input) and handed over as PNG.
+// word with its box and confidence, grouped here into lines. The image's header is checked by the
+// platform first (the same formats and pixel limit as every image input).
 
 type Box = [x: number, y: number, width: number, height: number];
 interface Word {
@@ -77,15 +76,15 @@ export function linesFromTsv(tsv: string): Line[] {
   });
 }
 
-/** The image input as PNG for Tesseract, after the platform's own checks (format, pixel limit). */
-async function pngOf(ctx: RunContext, input: Record<string, unknown>) {
+/**
+ * The image input after the platform's own header check (a format it accepts, the pixel limit),
+ * handed to Tesseract as it is: Leptonica decodes it in Tesseract's process, under its ceiling,
+ * not on the server's threads.
+ */
+async function imageOf(ctx: RunContext, input: Record<string, unknown>) {
   const file = await ctx.readFile(fileRef(input, 'image'));
   try {
-    const { data, width, height } = await decodeRgba(file.bytes, MAX_IMAGE_PIXELS);
-    const png = await sharp(data, { raw: { width, height, channels: 4 } })
-      .png({ compressionLevel: 1 })
-      .toBuffer();
-    return { png, width, height };
+    return { bytes: file.bytes, ...checkImageHeader(file.bytes, MAX_IMAGE_PIXELS) };
   } catch (cause) {
     if (cause instanceof ImageRefusedError) throw invalid('image', cause.message, cause);
     throw cause;
@@ -106,16 +105,21 @@ export const ocrModel: ModelTool = {
     const installed = loaded.languages as string[];
     const languages = languagesOf(input, installed);
     ctx.progress(0.1, 'Reading the image');
-    const { png, width, height } = await pngOf(ctx, input);
+    const { bytes, format, width, height } = await imageOf(ctx, input);
     ctx.progress(0.3, `Recognising text with ${loaded.version}`);
     const tsv = await runTool(binary, ['stdin', 'stdout', '-l', [...new Set(languages.map(toTesseract))].join('+'), 'tsv'], {
-      stdin: png,
+      stdin: bytes,
       signal: ctx.signal,
       memoryMb,
       // One thread per run: LOCAL_MODEL_CONCURRENCY decides how many cores OCR takes.
       env: { OMP_THREAD_LIMIT: '1' },
       maxOutputBytes: 16 * 1024 * 1024,
       onStart,
+    }).catch((error: unknown) => {
+      // Leptonica's words for a file whose header passed but whose data is broken.
+      if (/pixRead|no pix returned|Error during processing/.test((error as Error).message))
+        throw invalid('image', `could not be decoded as ${format.toUpperCase()}`, error);
+      throw error;
     });
     const lines = linesFromTsv(tsv.toString('utf8'));
     ctx.progress(0.95, `Read ${lines.length} line${lines.length === 1 ? '' : 's'}`);

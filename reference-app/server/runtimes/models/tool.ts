@@ -1,12 +1,12 @@
-import { spawn } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import { RuntimeError } from '../runtime';
+import { spawnViaHelper } from './spawner';
 
 // A model that runs as a program of its own (tesseract, espeak-ng): found once, then started per
-// run as a child process, so the work never holds the server's event loop. Each child runs under
-// an address-space ceiling (`ulimit -v`, the shell's setrlimit) and is killed when the job is
-// cancelled or times out.
+// run as a child process (by the helper of spawner.ts), so the work never holds the server's
+// event loop. Each child runs under an address-space ceiling (`ulimit -v`, the shell's setrlimit)
+// and is killed when the job is cancelled or times out.
 
 /** The absolute path of an executable named by path or looked up on PATH; undefined when there is none. */
 export function locate(command: string, searchPath = process.env.PATH ?? ''): string | undefined {
@@ -42,47 +42,31 @@ export interface ToolRun {
 }
 
 /** Runs `binary args` under the memory ceiling; its standard output, or a RuntimeError with its last error line. */
-export function runTool(binary: string, args: string[], run: ToolRun): Promise<Buffer> {
+export async function runTool(binary: string, args: string[], run: ToolRun): Promise<Buffer> {
   run.signal.throwIfAborted();
-  const kilobytes = run.memoryMb * 1024;
-  // sh applies the ceiling to itself and `exec` hands it to the tool: no shell parses the arguments.
-  const child = spawn('/bin/sh', ['-c', `ulimit -v ${kilobytes} && exec "$0" "$@"`, binary, ...args], {
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', ...run.env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  if (child.pid !== undefined) run.onStart?.(child.pid);
   const name = path.basename(binary);
-  return new Promise((resolve, reject) => {
-    const out: Buffer[] = [];
-    let size = 0;
-    let errors = '';
-    let failure: Error | undefined;
-    const stop = (error: Error) => {
-      failure ??= error;
-      child.kill('SIGKILL');
-    };
-    const onAbort = () => stop(run.signal.reason instanceof Error ? run.signal.reason : new Error(String(run.signal.reason)));
-    run.signal.addEventListener('abort', onAbort, { once: true });
-    child.stdout.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > run.maxOutputBytes) stop(new RuntimeError('output_too_large', `${name} produced more than ${run.maxOutputBytes} bytes`));
-      else out.push(chunk);
-    });
-    child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString('utf8')).slice(-2000)));
-    child.stdin.on('error', () => {}); // a child that exits early closes its input; its exit code tells why
-    child.once('error', (error) => stop(new RuntimeError('model_unavailable', `${name} could not be started: ${error.message}`)));
-    child.once('close', (code, signal) => {
-      run.signal.removeEventListener('abort', onAbort);
-      if (failure) return reject(failure);
-      if (code === 0) return resolve(Buffer.concat(out));
-      const last = errors.trim().split('\n').pop() ?? '';
-      const memory = /alloc|mmap|memory|map segment/i.test(errors)
-        ? ` (over the ${run.memoryMb} MB memory ceiling, LOCAL_MODEL_MEMORY_MB?)`
-        : '';
-      reject(new RuntimeError('model_failed', `${name} failed (${signal ?? `exit ${code}`})${memory}: ${last}`));
-    });
-    child.stdin.end(run.stdin ?? '');
-  });
+  const stdin = typeof run.stdin === 'string' ? Buffer.from(run.stdin, 'utf8') : (run.stdin ?? new Uint8Array());
+  const outcome = await spawnViaHelper(
+    {
+      binary,
+      args,
+      stdin,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', ...run.env },
+      memoryKb: run.memoryMb * 1024,
+      maxOutputBytes: run.maxOutputBytes,
+    },
+    run.signal,
+    run.onStart,
+  );
+  run.signal.throwIfAborted();
+  if (outcome.error) throw new RuntimeError('model_unavailable', `${name} could not be started: ${outcome.error}`);
+  if (outcome.tooLarge) throw new RuntimeError('output_too_large', `${name} produced more than ${run.maxOutputBytes} bytes`);
+  if (outcome.code === 0) return Buffer.from(outcome.stdout.buffer, outcome.stdout.byteOffset, outcome.stdout.byteLength);
+  const last = outcome.stderr.trim().split('\n').pop() ?? '';
+  const memory = /alloc|mmap|memory|map segment/i.test(outcome.stderr)
+    ? ` (over the ${run.memoryMb} MB memory ceiling, LOCAL_MODEL_MEMORY_MB?)`
+    : '';
+  throw new RuntimeError('model_failed', `${name} failed (${outcome.signal ?? `exit ${outcome.code}`})${memory}: ${last}`);
 }
 
 /** Runs at most `limit` tasks at once; the others wait in order (and leave the line when aborted). */
