@@ -256,6 +256,16 @@ export function outputTypeOf(mediaType: string): OutputType {
   return 'file';
 }
 
+/**
+ * An endpoint's run time limit from `x-limelight-time-limit-s`, which limelight.serve writes for
+ * `@app.endpoint(..., time_limit_s=N)` (docs/publishing.md): whole seconds within 1–3600.
+ */
+function timeLimitOf(operation: Schema): number | undefined {
+  const value = operation['x-limelight-time-limit-s'];
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return undefined;
+  return Math.min(3600, Math.max(1, Math.ceil(value)));
+}
+
 function outputOf(refs: References, operation: Schema): ServiceEndpoint['output'] {
   const responses = refs.schema(operation.responses) ?? {};
   const success = Object.keys(responses)
@@ -295,12 +305,14 @@ export function endpointsFromOpenApi(document: Schema): ImportResult {
         ...bodyParameters(refs, operation, where, unsupported),
       ];
       const description = [operation.summary, operation.description].find((d): d is string => typeof d === 'string' && d.trim() !== '');
+      const timeLimit = timeLimitOf(operation);
       endpoints.push({
         method: method === 'get' ? 'GET' : 'POST',
         path,
         ...(description ? { description: description.trim() } : {}),
         parameters,
         output: outputOf(refs, operation),
+        ...(timeLimit ? { time_limit_s: timeLimit } : {}),
       });
     }
   }

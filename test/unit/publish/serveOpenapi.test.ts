@@ -32,6 +32,20 @@ describe.skipIf(found.skip)('a limelight.serve app through the endpoint importer
     expect(endpoints[0]!.description).toBe('Counts the words of a text.');
   });
 
+  it("reads each endpoint's time limit from x-limelight-time-limit-s (none when the app set none)", async () => {
+    const { endpoints } = load();
+    expect(endpoints.map((e) => e.time_limit_s)).toEqual([60, undefined, undefined, undefined]);
+    const odd = await importOpenApi({
+      openapi: '3.1.0',
+      paths: {
+        '/a': { post: { 'x-limelight-time-limit-s': 0.5, responses: {} } },
+        '/b': { post: { 'x-limelight-time-limit-s': 99_999, responses: {} } },
+        '/c': { post: { 'x-limelight-time-limit-s': 'soon', responses: {} } },
+      },
+    });
+    expect(odd.endpoints.map((e) => e.time_limit_s)).toEqual([1, 3600, undefined]);
+  });
+
   it('keeps types, bounds, steps, enums, defaults and descriptions; the Job parameter is not an input', async () => {
     const { endpoints } = load();
     const count = Object.fromEntries(endpoints[0]!.parameters.map((p) => [p.name, p]));
