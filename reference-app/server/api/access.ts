@@ -18,7 +18,7 @@ export type Access =
   | { auth: 'optional' }
   /**
    * A caller is required (401 otherwise). `apiKeys`: whether `lime_…` keys may call. Keys are
-   * for running and reading services; account routes (keys, registry tokens, credits,
+   * for running, reading and publishing the caller's own services; account routes (keys, registry tokens, credits,
    * subscriptions, profile, support) refuse them, so a leaked key cannot take over an account.
    */
   | { auth: 'signed-in'; apiKeys: 'allowed' | 'refused' };

@@ -61,8 +61,9 @@ export function apiRoutes(deps: ApiDeps) {
   mount('/model_management', descriptorRoutes(deps), { auth: 'optional' });
   mount('/model_management', priceBasisRoutes(deps), { auth: 'optional' });
   mount('/model_management', hostingRoutes(deps), { auth: 'signed-in', apiKeys: 'allowed' });
-  // Publishing changes accounts' services: sessions only, never API keys.
-  mount('/model_management', serviceRoutes(deps, deps.services), { auth: 'signed-in', apiKeys: 'refused' });
+  // Publishing: sessions and API keys (`limelight deploy` signs in with a key), each on the
+  // caller's own services only (the routes check the owner); keys have no scopes to narrow this.
+  mount('/model_management', serviceRoutes(deps, deps.services), { auth: 'signed-in', apiKeys: 'allowed' });
   mount('/profile', profileRoutes(deps), { auth: 'signed-in', apiKeys: 'refused' });
   mount('/payment', paymentPublicRoutes(deps), { auth: 'public' });
   mount('/payment', paymentRoutes(deps), { auth: 'signed-in', apiKeys: 'refused' });
