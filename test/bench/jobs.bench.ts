@@ -10,7 +10,9 @@
 // The bench user gets the enterprise plan (16 concurrent jobs) and the server 16 worker slots,
 // so the plan limit is not what is measured. It measures and never fails on timings.
 // On PostgreSQL the same work runs through graphile-worker (the anchor, docs/jobs.md: speed) on
-// the same database: add_job -> task start is its pickup. Each database ends with one JSON line.
+// the same database: add_job -> task start is its pickup; and the HTTP anchor (httpGraphileAnchor.mjs),
+// an HTTP job API on graphile-worker, in a process of its own. Each database ends with one JSON line.
+// BENCH_BACKGROUND_LOAD=N runs N CPU burners beside it all (backgroundLoad.ts).
 import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +23,7 @@ import { testPostgres } from '../integration/jobs/postgres';
 import { graphileBench, percentile } from './jobsGraphile';
 import { atATime, request, textOf } from './benchLoad';
 import { postgresCpu, withCpu } from './processTreeCpu';
+import { backgroundLoadWanted, loadAverage, startBackgroundLoad } from './backgroundLoad';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 300);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 50);
@@ -185,8 +188,16 @@ const env = {
   // The per-account limit of job creates stays on the path, above what the bench sends.
   RATE_LIMIT_JOBS: String(Math.max(3000, 2 * (JOBS + STREAMS))),
 };
+/** What the HTTP anchor (httpGraphileAnchor.mjs) prints. */
+interface AnchorFigures {
+  jobs_per_s: number;
+  pickup_p50_ms: number;
+  pickup_p99_ms: number;
+  cpu_ms_per_job: number;
+}
+const BACKGROUND_LOAD = backgroundLoadWanted();
 /** The line CI and the docs read: exactly these keys, in this order. */
-const jsonLine = (row: Awaited<ReturnType<typeof run>>, graphile?: { jobsPerSecond: number; pickupP99: number }) =>
+const jsonLine = (row: Awaited<ReturnType<typeof run>>, graphile?: { jobsPerSecond: number; pickupP99: number }, anchor?: AnchorFigures) =>
   JSON.stringify({
     bench: 'jobs',
     database: row.database,
@@ -194,19 +205,45 @@ const jsonLine = (row: Awaited<ReturnType<typeof run>>, graphile?: { jobsPerSeco
     pickup_p50_ms: row['pickup p50 ms'],
     pickup_p99_ms: row['pickup p99 ms'],
     ...(graphile ? { graphile_jobs_per_s: graphile.jobsPerSecond, graphile_pickup_p99_ms: graphile.pickupP99 } : {}),
+    ...(anchor
+      ? { anchor_jobs_per_s: anchor.jobs_per_s, anchor_pickup_p50_ms: anchor.pickup_p50_ms, anchor_pickup_p99_ms: anchor.pickup_p99_ms }
+      : {}),
+    background_load: BACKGROUND_LOAD,
+    load_avg: loadAverage(),
   });
+
+/**
+ * The HTTP anchor on the same PostgreSQL, in a process of its own (its HTTP server, client and
+ * graphile-worker runner, as ours are in this one), with the same jobs, warm-up and sequential pickups.
+ */
+function httpAnchor(databaseUrl: string): AnchorFigures {
+  const out = execFileSync(process.execPath, [fileURLToPath(new URL('./httpGraphileAnchor.mjs', import.meta.url))], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      BENCH_JOBS: String(JOBS),
+      BENCH_WARMUP: String(WARMUP),
+      BENCH_STREAMS: String(STREAMS),
+    },
+  });
+  const line = out.toString().trim().split('\n').at(-1)!;
+  return JSON.parse(line) as AnchorFigures;
+}
 
 // BENCH_DATABASE=PGlite or PostgreSQL runs one of them. Without it each runs in a process of its
 // own: after the PGlite run this process held a large heap (PGlite's memory, its server's) that
 // cost the PostgreSQL run measured after it up to 40 % of its jobs/s in garbage collection.
 const only = process.env.BENCH_DATABASE;
+// The burners run in the first process only, for the whole bench (its database runs included).
+const stopBackgroundLoad = process.env.BENCH_BACKGROUND_STARTED ? () => {} : startBackgroundLoad(BACKGROUND_LOAD);
 if (!only) {
   for (const database of ['PGlite', 'PostgreSQL']) {
     execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
       stdio: 'inherit',
-      env: { ...process.env, BENCH_DATABASE: database },
+      env: { ...process.env, BENCH_DATABASE: database, BENCH_BACKGROUND_STARTED: '1' },
     });
   }
+  stopBackgroundLoad();
   process.exit(0);
 }
 const rows: Array<Record<string, string | number>> = [];
@@ -223,18 +260,33 @@ else if (pg) {
     const databaseCpu = postgresCpu(pg.dataDir);
     const ours = await run('PostgreSQL', await startPlatformServer({ runtimes: () => noop, env, databaseUrl: pg.url }), databaseCpu);
     const graphile = await graphileBench(pg.url, { jobs: JOBS, warmup: WARMUP, sequential: STREAMS, concurrency: 16 }, databaseCpu);
-    rows.push(ours, {
-      database: 'PostgreSQL, graphile-worker',
-      'jobs/s': graphile.jobsPerSecond,
-      'pickup p50 ms': graphile.pickupP50,
-      'pickup p99 ms': graphile.pickupP99,
-      'SSE sees it p50 ms': '-',
-      'SSE sees it p99 ms': '-',
-      'CPU ms/job': perJob(graphile.cpuMs),
-      'PG CPU ms/job': graphile.databaseCpuMs === undefined ? '-' : perJob(graphile.databaseCpuMs),
-      'loop busy %': '-',
-    });
-    lines.push(jsonLine(ours, graphile));
+    const anchor = httpAnchor(pg.url);
+    rows.push(
+      ours,
+      {
+        database: 'PostgreSQL, graphile-worker',
+        'jobs/s': graphile.jobsPerSecond,
+        'pickup p50 ms': graphile.pickupP50,
+        'pickup p99 ms': graphile.pickupP99,
+        'SSE sees it p50 ms': '-',
+        'SSE sees it p99 ms': '-',
+        'CPU ms/job': perJob(graphile.cpuMs),
+        'PG CPU ms/job': graphile.databaseCpuMs === undefined ? '-' : perJob(graphile.databaseCpuMs),
+        'loop busy %': '-',
+      },
+      {
+        database: 'PostgreSQL, HTTP API on graphile-worker (anchor)',
+        'jobs/s': anchor.jobs_per_s,
+        'pickup p50 ms': anchor.pickup_p50_ms,
+        'pickup p99 ms': anchor.pickup_p99_ms,
+        'SSE sees it p50 ms': '-',
+        'SSE sees it p99 ms': '-',
+        'CPU ms/job': anchor.cpu_ms_per_job,
+        'PG CPU ms/job': '-',
+        'loop busy %': '-',
+      },
+    );
+    lines.push(jsonLine(ours, graphile, anchor));
   } finally {
     await pg.stop();
   }
@@ -266,4 +318,5 @@ function httpFloor() {
 }
 if (rows.length) console.table(rows);
 for (const line of lines) console.log(line);
+stopBackgroundLoad();
 process.exit(0);
