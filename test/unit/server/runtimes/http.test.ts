@@ -123,7 +123,9 @@ describe('HTTP runtime', () => {
   it('cancels the upstream job when a polled job is cancelled', async () => {
     const { ctx, controller } = context({ path: '/slow-job' });
     const running = runtime().run({}, ctx);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    // Cancelled once the runtime follows the job (it polls the status URL), not after a fixed
+    // wait: a busy machine took longer than 60 ms to read the first answer.
+    await expect.poll(() => service.received.some((r) => r.path.startsWith('/never/'))).toBe(true);
     controller.abort(new Error('cancelled by owner'));
     await expect(running).rejects.toThrow('cancelled by owner');
     await expect.poll(() => service.cancelled.length).toBe(1);
