@@ -2,7 +2,7 @@ import type { ServiceEndpoint } from '@limelight/widgets/api';
 import { VOICE_LANGUAGES, VOICE_VARIANTS, MAX_VOICE_TEXT } from '../runtimes/models/voice';
 
 // The endpoints of the seeded services that run a real model on this server (runtimes/models,
-// docs/architecture.md "Local models"): they say what the model really does and its limits. The
+// the server README, "Local models"): they say what the model really does and its limits. The
 // local demo runtime still runs them where the model is not installed (its outputs say so).
 
 export const LOCAL_MODEL_ENDPOINTS: Record<string, ServiceEndpoint[]> = {

@@ -5,7 +5,7 @@ import type { PlatformTestServer } from '../../../reference-app/server/testing';
 import { rawApi } from '../helpers';
 import { runner, untilFinal } from '../jobs/fixtures';
 
-// Inputs the model tests make themselves (docs/architecture.md, "Local models"): text rendered to
+// Inputs the model tests make themselves (the server README, "Local models"): text rendered to
 // a PNG for OCR (Jimp's bundled Open Sans, no font on the machine needed), a shape on a plain
 // background for the cutout, and the WAV reader that tells speech from silence.
 

@@ -6,7 +6,7 @@ import { ENDPOINTS } from '../../../reference-app/server/seed/endpoints';
 import { testContext } from '../../unit/server/runtimes/harness';
 import { shapeImage, textImage } from './fixtures';
 
-// The real models never hold the event loop (docs/architecture.md, "Local models"; issue 38,
+// The real models never hold the event loop (the server README, "Local models"; issue 38,
 // item 2): OCR and speech run as child processes started by a helper process, the cutout in a
 // worker thread, images are decoded and encoded on libvips's threads. The runtimes run in this
 // process exactly as the job queue calls them, several of each at once, while a probe measures

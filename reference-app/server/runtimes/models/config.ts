@@ -1,6 +1,6 @@
 import { int, oneOf, text, type Env } from '../../config/env';
 
-// Settings of the local model runtime (docs/architecture.md, "Local models"), read from the
+// Settings of the local model runtime (the server README, "Local models"), read from the
 // environment the way runtimes/config.ts reads the other runtime settings.
 
 export interface ModelsConfig {
@@ -14,9 +14,12 @@ export interface ModelsConfig {
   tesseract: string;
   /** ESPEAK_NG_PATH: the speech synthesiser's binary (default espeak-ng). */
   espeak: string;
+  /** Where program names are looked up: the server's PATH, else Debian's usual directories. */
+  searchPath: string;
 }
 
 export const DEFAULT_MODEL_MEMORY_MB = 512;
+export const DEFAULT_SEARCH_PATH = '/usr/local/bin:/usr/bin:/bin';
 
 export function loadModelsConfig(env: Env): ModelsConfig {
   return {
@@ -25,5 +28,6 @@ export function loadModelsConfig(env: Env): ModelsConfig {
     memoryMb: int(env, 'LOCAL_MODEL_MEMORY_MB', DEFAULT_MODEL_MEMORY_MB, { min: 64, unit: 'megabytes' }),
     tesseract: text(env, 'TESSERACT_PATH') ?? 'tesseract',
     espeak: text(env, 'ESPEAK_NG_PATH') ?? 'espeak-ng',
+    searchPath: text(env, 'PATH') ?? DEFAULT_SEARCH_PATH,
   };
 }

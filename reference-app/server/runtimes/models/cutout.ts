@@ -7,7 +7,7 @@ import { bool, choice, fileRef, int, invalid } from '../local/inputs';
 import type { ModelTool } from './model';
 
 // lime-cutout: a colour-model cutout, not a learned model (no background-removal model with a
-// licence this project can ship is to be had offline: docs/architecture.md, "Local models"). The
+// licence this project can ship is to be had offline: the server README, "Local models"). The
 // background's colours are learnt from the image's border (k-means, up to three colours, so a
 // gradient or a two-tone backdrop works), every pixel close to them AND connected to the border
 // becomes transparent (a subject of a similar colour inside the frame is kept), edges get a soft

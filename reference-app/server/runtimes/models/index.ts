@@ -6,7 +6,7 @@ import { ocrModel } from './ocr';
 import { createLimiter, locate } from './tool';
 import { voiceModel } from './voice';
 
-// The local model runtime (docs/architecture.md, "Local models"): the seeded services for which a
+// The local model runtime (the server README, "Local models"): the seeded services for which a
 // real model runs on a CPU compute real results here, labelled `runtime: "local"`. A model is
 // found the first time its service is asked for (its program on PATH or at the configured path)
 // and loaded once per process on its first run; its runs take turns within
@@ -56,7 +56,7 @@ export function createModelRuntimes(config: ModelsConfig, options: ModelRuntimeO
   const find = (entry: Entry): string | undefined => {
     if (entry.binary === undefined) {
       const wanted = entry.tool.binary(config);
-      entry.binary = wanted === undefined ? '' : (locate(wanted) ?? null);
+      entry.binary = wanted === undefined ? '' : (locate(wanted, config.searchPath) ?? null);
       if (entry.binary === null) entry.missing = `${wanted} is not installed (not found on PATH or at that path)`;
     }
     return entry.missing ? undefined : (entry.binary ?? undefined);

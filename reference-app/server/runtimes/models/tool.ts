@@ -1,6 +1,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import { RuntimeError } from '../runtime';
+import { DEFAULT_SEARCH_PATH } from './config';
 import { spawnViaHelper } from './spawner';
 
 // A model that runs as a program of its own (tesseract, espeak-ng): found once, then started per
@@ -9,7 +10,7 @@ import { spawnViaHelper } from './spawner';
 // and is killed when the job is cancelled or times out.
 
 /** The absolute path of an executable named by path or looked up on PATH; undefined when there is none. */
-export function locate(command: string, searchPath = process.env.PATH ?? ''): string | undefined {
+export function locate(command: string, searchPath: string): string | undefined {
   const candidates = command.includes('/')
     ? [command]
     : searchPath
@@ -51,7 +52,7 @@ export async function runTool(binary: string, args: string[], run: ToolRun): Pro
       binary,
       args,
       stdin,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', ...run.env },
+      env: { PATH: DEFAULT_SEARCH_PATH, LANG: 'C.UTF-8', ...run.env },
       memoryKb: run.memoryMb * 1024,
       maxOutputBytes: run.maxOutputBytes,
     },
