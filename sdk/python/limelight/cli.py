@@ -4,9 +4,12 @@
     limelight serve [module:app] [--simulate] the app on uvicorn; --simulate puts the platform's
                                               queue, progress and cancel in front of it
     limelight build [--tag T]                 an OCI image from limelight.yaml (limelight/build.py)
+    limelight push [--deploy]                 the image into the platform's registry (limelight/push.py)
+    limelight deploy                          creates or updates the service on the pushed digest
+                                              (limelight/deploy.py)
 
-Each command is one ``Command`` in ``COMMANDS`` (its arguments and its function), so the
-commands still to come (push, deploy) join the same table. See docs/publishing.md.
+Each command is one ``Command`` in ``COMMANDS`` (its arguments and its function).
+See docs/publishing.md.
 """
 
 from __future__ import annotations
@@ -120,10 +123,60 @@ def _build(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- push, deploy -----------------------------------------------------------------------------------
+def _deploy_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--image", help="the image to run (default: the digest `limelight push` recorded)")
+    parser.add_argument("--wait", type=float, default=300, metavar="SECONDS",
+                        help="wait this long for the deployment to run (default 300; 0: do not wait)")
+
+
+def _push_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--tag", default="latest", help="the tag in the registry (default: latest)")
+    parser.add_argument("--local", help="the local image (default: localhost/<name>:latest, what build made)")
+    parser.add_argument("--engine", choices=["podman", "docker"], help="the container engine (default: whichever is there)")
+    parser.add_argument("--deploy", action="store_true", help="then deploy it (limelight deploy)")
+    parser.add_argument("--wait", type=float, default=300, metavar="SECONDS", help="with --deploy: as limelight deploy --wait")
+
+
+def _publish(step: Callable[[], Any]) -> Any:
+    from .build import BuildError
+    from .push import PublishError
+
+    try:
+        return step()
+    except (PublishError, BuildError) as error:
+        raise CliError(str(error)) from error
+
+
+def _run_deploy(folder: Path, image: Optional[str], wait: float) -> int:
+    from .deploy import deploy
+    from .push import Platform
+
+    done = _publish(lambda: deploy(project.load(folder), Platform.from_env(), image=image, wait_s=wait,
+                                   log=lambda line: print(line, flush=True)))
+    print(f"deployed {done['image']}\nservice {done['id']}: {done['page']}")
+    return 0
+
+
+def _deploy(args: argparse.Namespace) -> int:
+    return _run_deploy(Path("."), args.image, args.wait)
+
+
+def _push(args: argparse.Namespace) -> int:
+    from .push import Platform, push
+
+    pushed = _publish(lambda: push(project.load(Path(".")), Platform.from_env(), image=args.local, tag=args.tag,
+                                   engine=args.engine, log=lambda line: print(line, flush=True)))
+    print(f"pushed {pushed['pinned']}")
+    return _run_deploy(Path("."), pushed["pinned"], args.wait) if args.deploy else 0
+
+
 COMMANDS: List[Command] = [
     Command("init", "write a working example service (main.py, limelight.yaml)", _init_arguments, _init),
     Command("serve", "run a limelight.serve app locally (uvicorn)", _serve_arguments, _serve),
     Command("build", "build the service's image from limelight.yaml (no Dockerfile)", _build_arguments, _build),
+    Command("push", "push the built image to the platform's registry (LIMELIGHT_API_KEY)", _push_arguments, _push),
+    Command("deploy", "create or update the service on the pushed image (LIMELIGHT_API_KEY)", _deploy_arguments, _deploy),
 ]
 
 

@@ -1,0 +1,130 @@
+"""``limelight deploy``: creates or updates the container service running the pushed image.
+
+The service runs the digest ``limelight push`` recorded (``.limelight/pushed.json``), so pushing
+the tag again changes nothing until the next deploy. Its endpoints are read from the app's own
+OpenAPI document through the platform's importer (types, bounds, files, per-endpoint time limits);
+scaling and visibility come from limelight.yaml; the health check is the library's ``/health``.
+The service's id is kept in ``.limelight/service.json``, so the next deploy updates it.
+See docs/publishing.md ("limelight push and deploy").
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, Callable, Dict, List, Optional
+
+from .project import Project
+from .push import PUSHED_FILE, Platform, PublishError, state_path
+
+SERVICE_FILE = "service.json"
+#: limelight.yaml's deploy settings and their defaults (docs/publishing.md, "limelight.yaml").
+DEPLOY_DEFAULTS: Dict[str, Any] = {"visibility": "public", "min_instances": 0, "max_instances": 1,
+                                   "idle_timeout_s": 300, "concurrency": 1}
+SETTLED = {"running", "scaled_to_zero", "failed", "stopped"}
+
+
+def app_openapi(project: Project) -> Optional[Dict[str, Any]]:
+    """The app's OpenAPI document, from importing its entry here; None when it cannot be imported
+    (the platform then reads it from the container once it is healthy)."""
+    from .cli import CliError, load_app
+
+    try:
+        app = load_app(project.entry, project.folder)
+        return app.openapi()
+    except (CliError, ImportError, AttributeError):
+        return None
+
+
+def endpoints_of(platform: Platform, document: Optional[Dict[str, Any]], log: Callable[[str], None]) -> Optional[List[Any]]:
+    if document is None:
+        log("endpoints: read from the container's /openapi.json once it is healthy (the app does not import here)")
+        return None
+    imported = platform.call("POST", "/v1/model_management/import_openapi", {"document": document})
+    for problem in imported.get("unsupported", []):
+        log(f"endpoint not imported: {problem}")
+    return imported["endpoints"]
+
+
+def gpu_offer(platform: Platform, project: Project) -> str:
+    """limelight.yaml's ``gpu_offer``, else the first offer of the ``gpu`` tier, else the first offer."""
+    if project.extra.get("gpu_offer"):
+        return str(project.extra["gpu_offer"])
+    offers = [offer["id"] for offer in platform.call("GET", "/v1/model_management/pricing_servers")]
+    if not offers:
+        raise PublishError("the platform lists no GPU offers (pricing_servers): set gpu_offer in limelight.yaml")
+    matching = [offer for offer in offers if project.gpu != "none" and project.gpu in offer.lower()]
+    return (matching or offers)[0]
+
+
+def service_body(project: Project, image: str, gpu: str, endpoints: Optional[List[Any]]) -> Dict[str, Any]:
+    settings = {key: project.extra.get(key, default) for key, default in DEPLOY_DEFAULTS.items()}
+    body: Dict[str, Any] = {
+        "display_name": str(project.extra.get("title") or project.name),
+        "visibility": settings["visibility"],
+        "runtime": {"type": "container", "image": image, "gpu": gpu, "min_instances": settings["min_instances"],
+                    "max_instances": settings["max_instances"], "idle_timeout_s": settings["idle_timeout_s"],
+                    "port": project.port, "health_path": "/health", "concurrency": settings["concurrency"]},
+    }
+    if project.extra.get("description"):
+        body["model_desc"] = str(project.extra["description"])
+    if endpoints is not None:
+        body["endpoints"] = endpoints
+    return body
+
+
+def _saved_service(project: Project, platform: Platform) -> Optional[str]:
+    path = state_path(project, SERVICE_FILE)
+    if not path.exists():
+        return None
+    saved = json.loads(path.read_text())
+    return saved.get("id") if saved.get("base_url") == platform.base_url else None
+
+
+def wait_until_ready(platform: Platform, service_id: str, timeout_s: float, log: Callable[[str], None]) -> Dict[str, Any]:
+    deadline = time.monotonic() + timeout_s
+    last = None
+    while True:
+        hosting = platform.call("GET", f"/v1/model_management/model_hosting_information?model_id={service_id}")
+        if hosting.get("status") != last:
+            last = hosting.get("status")
+            log(f"deployment: {last}" + (f" ({hosting['message']})" if hosting.get("message") else ""))
+        if last in SETTLED:
+            if last in ("failed", "stopped"):
+                tail = "\n".join(str(line.get("line", line)) if isinstance(line, dict) else str(line)
+                                 for line in (hosting.get("logs") or [])[-10:])
+                raise PublishError(f"the deployment {last}: {hosting.get('message')}" + (f"\n{tail}" if tail else ""))
+            return hosting
+        if time.monotonic() > deadline:
+            raise PublishError(f"the deployment is still {last} after {timeout_s:.0f} s; follow it on the service's page")
+        time.sleep(1)
+
+
+def deploy(project: Project, platform: Platform, *, image: Optional[str] = None, wait_s: float = 300,
+           log: Callable[[str], None] = print) -> Dict[str, Any]:
+    """Creates or updates the service; answers {id, image, page}."""
+    if image is None:
+        pushed = state_path(project, PUSHED_FILE)
+        if not pushed.exists():
+            raise PublishError("nothing pushed from this folder yet: run `limelight push` first (or pass --image)")
+        image = json.loads(pushed.read_text())["pinned"]
+    endpoints = endpoints_of(platform, app_openapi(project), log)
+    body = service_body(project, image, gpu_offer(platform, project), endpoints)
+    service_id = _saved_service(project, platform)
+    service = None
+    if service_id:
+        try:
+            service = platform.call("PATCH", f"/v1/model_management/services/{service_id}", body)
+            log(f"updated service {service_id} to {image}")
+        except PublishError as error:
+            if " 404 " not in str(error) and " 403 " not in str(error):
+                raise
+    if service is None:
+        service = platform.call("POST", "/v1/model_management/services", body)
+        log(f"created service {service['id']} running {image}")
+    path = state_path(project, SERVICE_FILE)
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps({"id": service["id"], "base_url": platform.base_url}, indent=2) + "\n")
+    if wait_s > 0:
+        wait_until_ready(platform, service["id"], wait_s, log)
+    return {"id": service["id"], "image": image, "page": f"{platform.base_url}/APIs/service/{service['id']}"}

@@ -1,0 +1,154 @@
+"""``limelight push``: the built image into the platform's registry, signed in with an API key.
+
+The platform says where (``GET /v1/registry``: its registry's host and the caller's namespace);
+the push asks the platform's token endpoint first, so a refusal (quota, namespace) is printed in
+the platform's words rather than the engine's "denied"; then Podman (or Docker) pushes with the
+API key as password. What was pushed, with its digest, is kept in ``.limelight/pushed.json`` for
+``limelight deploy``, which pins that digest. See docs/publishing.md ("limelight push and deploy").
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+import subprocess
+import tempfile
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Dict, Optional
+
+from .build import engine_command
+from .project import Project
+
+STATE_FOLDER = ".limelight"
+PUSHED_FILE = "pushed.json"
+DEFAULT_BASE_URL = "http://localhost:3000"
+
+
+class PublishError(Exception):
+    """A push or deploy that cannot go on: one line saying why and what to do."""
+
+
+@dataclass
+class Platform:
+    """Where the platform is and the API key that signs in (LIMELIGHT_BASE_URL, LIMELIGHT_API_KEY)."""
+
+    base_url: str
+    api_key: str
+
+    @classmethod
+    def from_env(cls) -> "Platform":
+        key = os.environ.get("LIMELIGHT_API_KEY", "").strip()
+        if not key:
+            raise PublishError("not signed in: set LIMELIGHT_API_KEY to an API key (lime_…; the website's "
+                               "Account → API keys) and LIMELIGHT_BASE_URL to the platform (default "
+                               f"{DEFAULT_BASE_URL})")
+        return cls(os.environ.get("LIMELIGHT_BASE_URL", DEFAULT_BASE_URL).rstrip("/"), key)
+
+    def call(self, method: str, path: str, body: Any = None, headers: Optional[Dict[str, str]] = None) -> Any:
+        """The JSON answer of ``method path``; a PublishError with the platform's words otherwise."""
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.base_url + path, data=data, method=method, headers={
+            "Authorization": f"Bearer {self.api_key}", "Accept": "application/json",
+            **({"Content-Type": "application/json"} if data is not None else {}), **(headers or {})})
+        try:
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                text = answer.read().decode()
+                return json.loads(text) if text else None
+        except urllib.error.HTTPError as error:
+            raise PublishError(f"{method} {path}: {error.code} {_detail(error)}") from error
+        except urllib.error.URLError as error:
+            raise PublishError(f"cannot reach the platform at {self.base_url} ({error.reason}): "
+                               "set LIMELIGHT_BASE_URL") from error
+
+
+def _detail(error: urllib.error.HTTPError) -> str:
+    text = error.read().decode(errors="replace")
+    try:
+        detail = json.loads(text).get("detail")
+    except (ValueError, AttributeError):
+        detail = None
+    if isinstance(detail, list):
+        detail = "; ".join(f"{'.'.join(str(p) for p in d.get('loc', []))}: {d.get('msg')}" for d in detail)
+    return str(detail or text.strip()[:300] or error.reason)
+
+
+def registry_of(platform: Platform) -> Dict[str, str]:
+    """{host, namespace} of the platform's registry for this key."""
+    try:
+        return platform.call("GET", "/v1/registry")
+    except PublishError as error:
+        if " 404 " in str(error):
+            raise PublishError(f"{platform.base_url} runs no registry (container hosting is off: the platform "
+                               "needs CONTAINER_RUNNER and PLATFORM_REGISTRY on)") from error
+        if " 401 " in str(error):
+            raise PublishError(f"the API key was refused by {platform.base_url} (expired or deleted?): "
+                               "create another and set LIMELIGHT_API_KEY") from error
+        raise
+
+
+def check_push_allowed(platform: Platform, repository: str) -> None:
+    """Asks the token endpoint for push: its refusal (quota, namespace) in the platform's words."""
+    query = urllib.parse.urlencode({"service": "limelight-registry", "scope": f"repository:{repository}:push,pull"})
+    basic = base64.b64encode(f"limelight:{platform.api_key}".encode()).decode()
+    try:
+        platform.call("GET", f"/v1/registry/token?{query}", headers={"Authorization": f"Basic {basic}"})
+    except PublishError as error:
+        raise PublishError(f"the registry refuses the push: {str(error).split(': ', 1)[-1]}") from error
+
+
+def _loopback(host: str) -> bool:
+    return bool(re.match(r"^(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$", host))
+
+
+def push_image(engine: str, local: str, remote: str, api_key: str, host: str) -> str:
+    """Pushes ``local`` as ``remote`` with the engine; answers the manifest digest."""
+    insecure = _loopback(host)
+    if engine.endswith("podman"):
+        with tempfile.TemporaryDirectory(prefix="limelight-push-") as folder:
+            digest_file = Path(folder) / "digest"
+            command = [engine, "push", "--quiet", f"--tls-verify={'false' if insecure else 'true'}",
+                       "--creds", f"limelight:{api_key}", "--digestfile", str(digest_file), local, f"docker://{remote}"]
+            done = subprocess.run(command, capture_output=True, text=True)
+            if done.returncode != 0:
+                raise PublishError(f"podman push failed: {done.stderr.strip().splitlines()[-1] if done.stderr.strip() else done.returncode}")
+            return digest_file.read_text().strip()
+    login = subprocess.run([engine, "login", "-u", "limelight", "--password-stdin", host], input=api_key,
+                           capture_output=True, text=True)
+    if login.returncode != 0:
+        raise PublishError(f"docker login {host} failed: {login.stderr.strip()}")
+    subprocess.run([engine, "tag", local, remote], check=True, capture_output=True)
+    done = subprocess.run([engine, "push", remote], capture_output=True, text=True)
+    found = re.search(r"digest: (sha256:[0-9a-f]{64})", done.stdout)
+    if done.returncode != 0 or not found:
+        raise PublishError(f"docker push failed: {(done.stderr or done.stdout).strip()[-300:]}")
+    return found.group(1)
+
+
+def state_path(project: Project, name: str) -> Path:
+    return project.folder / STATE_FOLDER / name
+
+
+def push(project: Project, platform: Platform, *, image: Optional[str] = None, tag: str = "latest",
+         engine: Optional[str] = None, log: Callable[[str], None] = print) -> Dict[str, str]:
+    """Pushes the project's built image; answers {image, digest, pinned} and keeps it for deploy."""
+    registry = registry_of(platform)
+    repository = f"{registry['namespace']}/{project.name}"
+    check_push_allowed(platform, repository)
+    local = image or f"localhost/{project.name}:latest"
+    engine_path = engine_command(engine)
+    if subprocess.run([engine_path, "image", "inspect", local], capture_output=True).returncode != 0:
+        raise PublishError(f"no image {local}: run `limelight build` first")
+    remote = f"{registry['host']}/{repository}:{tag}"
+    log(f"pushing {local} to {remote}")
+    digest = push_image(engine_path, local, remote, platform.api_key, registry["host"])
+    pushed = {"image": remote, "digest": digest, "pinned": f"{registry['host']}/{repository}@{digest}"}
+    path = state_path(project, PUSHED_FILE)
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps(pushed, indent=2) + "\n")
+    return pushed
