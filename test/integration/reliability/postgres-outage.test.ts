@@ -131,4 +131,26 @@ describe('PostgreSQL goes away under one server process', () => {
         `${acknowledged.length} jobs acknowledged, all FINISHED, ${repeated} delivered twice`,
     );
   }, 240_000);
+
+  it('readiness follows the database: /health/ready 503 while it is stopped, /health/live 200, ready again within 15 s of its start', async (ctx) => {
+    skipWithoutPostgres(ctx);
+    const target = server!;
+    const status = async (path: string) => (await fetch(`${target.url}${path}`, { signal: AbortSignal.timeout(10_000) })).status;
+    expect(await status('/health/ready')).toBe(200);
+    if (!('skip' in pg)) pg.ctl!('stop');
+    try {
+      const ready = await fetch(`${target.url}/health/ready`, { signal: AbortSignal.timeout(10_000) });
+      expect([ready.status, Number(ready.headers.get('retry-after')) >= 1]).toEqual([503, true]);
+      expect(await status('/health/live')).toBe(200);
+    } finally {
+      if (!('skip' in pg)) pg.ctl!('start');
+    }
+    const started = Date.now();
+    while ((await status('/health/ready').catch(() => 0)) !== 200) {
+      expect(Date.now() - started).toBeLessThan(15_000);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(target.alive()).toBe(true);
+    console.info(`reliability: ready again ${Date.now() - started} ms after PostgreSQL started`);
+  }, 60_000);
 });
