@@ -12,6 +12,7 @@ import * as webhookSecrets from './migrations/010_webhook_secrets';
 import * as catalogueDeploymentState from './migrations/011_catalogue_deployment_state';
 import * as jobPath from './migrations/012_job_path';
 import * as creditBalances from './migrations/013_credit_balances';
+import * as webhookEvents from './migrations/014_webhook_events';
 import type { Db } from './types';
 
 // Versioned migrations, applied in name order at start. Each is a list of statements because
@@ -32,6 +33,7 @@ const migrations: Record<string, readonly string[]> = {
   '011_catalogue_deployment_state': catalogueDeploymentState.statements,
   '012_job_path': jobPath.statements,
   '013_credit_balances': creditBalances.statements,
+  '014_webhook_events': webhookEvents.statements,
 };
 
 /** A hash of the schema, part of the key under which prepared test databases are cached. */

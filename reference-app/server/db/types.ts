@@ -456,6 +456,8 @@ export interface JobsTable {
   idempotency_key: string | null;
   request_hash: string | null;
   webhook_url: string | null;
+  /** What the webhook is sent for (migration 014); null: only when the job ends. */
+  webhook_events: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
   created_at: CreatedAt;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
@@ -493,6 +495,8 @@ export interface WebhookDeliveriesTable {
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
   last_error: string | null;
+  /** start, output, logs or completed (migration 014). */
+  event: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
 }
 

@@ -57,6 +57,8 @@ export interface NewJob {
   idempotencyKey: string | null;
   requestHash: string;
   webhookUrl: string | null;
+  /** webhook_events_filter; null: only when the job ends. */
+  webhookEvents: readonly string[] | null;
 }
 
 /** A job just queued, with its place in the queue. */
@@ -100,6 +102,7 @@ export async function insertJobsWithHold(db: Db, events: JobEvents, jobs: readon
     idempotency_key: job.idempotencyKey,
     request_hash: job.requestHash,
     webhook_url: job.webhookUrl,
+    webhook_events: job.webhookEvents,
   }));
   const hit = count ?? { key: null, points: 0, limit: 0, now: 0, expire: 0 };
   type Row = CreatedJob & {
@@ -125,14 +128,14 @@ export async function insertJobsWithHold(db: Db, events: JobEvents, jobs: readon
       SELECT w.*, sum(w.hold_credits) OVER (ORDER BY w.ord) AS holds_so_far
       FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS w(ord integer, id uuid, service_id text, publisher_id uuid,
         endpoint text, input jsonb, runtime text, time_limit_s integer, price_per_s_usd numeric, hold_credits numeric,
-        idempotency_key text, request_hash text, webhook_url text)
+        idempotency_key text, request_hash text, webhook_url text, webhook_events text[])
       -- The i-th create of the batch is within the limit when the count before the batch plus i + 1 is.
       WHERE NOT EXISTS (SELECT FROM counted c WHERE c.points - (${hit.points}::integer - 1 - w.ord) > ${hit.limit}::integer)
     ), ins AS (
       INSERT INTO jobs (id, user_id, service_id, publisher_id, endpoint, input, runtime, time_limit_s, price_per_s_usd,
-        hold_credits, idempotency_key, request_hash, webhook_url)
+        hold_credits, idempotency_key, request_hash, webhook_url, webhook_events)
       SELECT w.id, ${userId}::uuid, w.service_id, w.publisher_id, w.endpoint, w.input, w.runtime, w.time_limit_s, w.price_per_s_usd,
-        w.hold_credits, w.idempotency_key, w.request_hash, w.webhook_url
+        w.hold_credits, w.idempotency_key, w.request_hash, w.webhook_url, w.webhook_events
       FROM wanted w, funds WHERE funds.balance > 0 AND funds.balance - funds.reserved >= w.holds_so_far
       ORDER BY w.ord
       ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
@@ -247,7 +250,7 @@ export async function cancelQueued(db: Db, events: JobEvents, jobId: string, ret
         output_expires_at = clock_timestamp() + make_interval(hours => ${retentionHours}), cost_credits = 0, version = version + 1
       WHERE id = ${jobId} AND status = 'QUEUED' RETURNING *
     ), hooks AS (
-      INSERT INTO webhook_deliveries (job_id, user_id, url) SELECT id, user_id, webhook_url FROM u WHERE webhook_url IS NOT NULL
+      INSERT INTO webhook_deliveries (job_id, user_id, url) SELECT id, user_id, webhook_url FROM u WHERE ${wantsCompleted}
     ), waiting AS (
       UPDATE job_users SET queued = greatest(job_users.queued - 1, 0) FROM u WHERE job_users.user_id = u.user_id
     )
@@ -350,6 +353,8 @@ export async function claimJobs(db: Db, events: JobEvents, options: ClaimOptions
         version = version + 1
       FROM locked WHERE jobs.id = locked.id
       RETURNING jobs.*
+    ), started_hooks AS (
+      ${eventWebhooks('claimed', 'start')}
     ), counted AS (
       INSERT INTO job_users (user_id, running, served_at)
       SELECT user_id, count(*), clock_timestamp() FROM claimed GROUP BY user_id
@@ -389,7 +394,9 @@ export async function saveProgress(
         result = ${update.text === null ? null : JSON.stringify({ text: update.text })}::jsonb,
         version = version + 1
       WHERE id = ${jobId} AND worker_id = ${workerId} AND status = 'PROCESSING'
-      RETURNING id, version
+      RETURNING id, version, user_id, webhook_url, webhook_events
+    ), output_hooks AS (
+      ${eventWebhooks('u', 'output')} AND ${update.text !== null}
     )
     SELECT ${changedNotice(events)} FROM u`.execute(db);
 }
@@ -421,10 +428,10 @@ export async function recoverAbandoned(db: Db, events: JobEvents, retentionHours
         cost_credits = CASE WHEN jobs.attempts < 2 THEN NULL ELSE 0 END,
         version = version + 1
       FROM lost WHERE jobs.id = lost.id
-      RETURNING jobs.id, jobs.status, jobs.version, jobs.user_id, jobs.webhook_url
+      RETURNING jobs.id, jobs.status, jobs.version, jobs.user_id, jobs.webhook_url, jobs.webhook_events
     ), hooks AS (
       INSERT INTO webhook_deliveries (job_id, user_id, url)
-      SELECT id, user_id, webhook_url FROM u WHERE status = 'FAILED' AND webhook_url IS NOT NULL
+      SELECT id, user_id, webhook_url FROM u WHERE status = 'FAILED' AND ${wantsCompleted}
     ), slots AS (
       UPDATE job_users SET running = greatest(job_users.running - n.lost, 0), queued = job_users.queued + n.requeued
       FROM (SELECT user_id, count(*) AS lost, count(*) FILTER (WHERE status = 'QUEUED') AS requeued FROM u GROUP BY user_id) n
@@ -575,7 +582,7 @@ export async function finishJobRows(db: Db, events: JobEvents, workerId: string,
     ), files AS (
       UPDATE stored_files SET expires_at = e.expires_at FROM ended e WHERE stored_files.job_id = e.id
     ), hooks AS (
-      INSERT INTO webhook_deliveries (job_id, user_id, url) SELECT id, user_id, webhook_url FROM u WHERE webhook_url IS NOT NULL
+      INSERT INTO webhook_deliveries (job_id, user_id, url) SELECT id, user_id, webhook_url FROM u WHERE ${wantsCompleted}
     ), slots AS (
       UPDATE job_users SET running = greatest(running - n.n, 0)
       FROM (SELECT user_id, count(*) AS n FROM u GROUP BY user_id) n WHERE job_users.user_id = n.user_id
@@ -590,12 +597,41 @@ export async function finishJobRows(db: Db, events: JobEvents, workerId: string,
 
 // ---------------------------------------------------------------- webhooks
 
+/**
+ * A job's webhook is sent when it ends unless its `webhook_events` (webhook_events_filter,
+ * docs/jobs.md "Webhooks") leave `completed` out; a condition on a CTE's job rows.
+ */
+const wantsCompleted = sql`webhook_url IS NOT NULL AND (webhook_events IS NULL OR 'completed' = ANY(webhook_events))`;
+
+/**
+ * An INSERT of one delivery of `event` (start, output, logs) for each job of `rows` (a CTE or
+ * table with id, user_id, webhook_url, webhook_events) that asked for it. A delivery of that
+ * event still waiting to be claimed stands for the new one: it reads the job when it is sent,
+ * so a stream of changes (each token, each log line) makes one delivery at a time, not one each.
+ */
+function eventWebhooks(rows: 'claimed' | 'u' | 'jobs', event: 'start' | 'output' | 'logs') {
+  const r = sql.ref(rows);
+  return sql`INSERT INTO webhook_deliveries (job_id, user_id, url, event)
+      SELECT ${r}.id, ${r}.user_id, ${r}.webhook_url, ${event} FROM ${sql.table(rows)}
+      WHERE ${r}.webhook_url IS NOT NULL AND ${event} = ANY(${r}.webhook_events)
+        AND NOT EXISTS (SELECT FROM webhook_deliveries d WHERE d.job_id = ${r}.id AND d.event = ${event}
+          AND d.status = 'pending' AND d.attempts = 0 AND d.next_attempt_at <= clock_timestamp())`;
+}
+
+/** Deliveries of `logs` for the jobs (of those given) whose container just wrote lines. */
+export async function insertLogWebhooks(db: Db, jobIds: readonly string[]): Promise<void> {
+  if (jobIds.length === 0) return;
+  await sql`${eventWebhooks('jobs', 'logs')} AND jobs.id = ANY(${sql.val([...jobIds])}::uuid[])`.execute(db);
+}
+
 export interface DueDelivery {
   id: string;
   job_id: string;
   user_id: string;
   url: string;
   attempts: number;
+  /** start, output, logs or completed. */
+  event: string;
 }
 
 /**
@@ -623,7 +659,7 @@ export async function claimDueWebhooks(db: Db, limit: number, perUser: number, i
       )
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, job_id, user_id, url, attempts`.execute(db);
+    RETURNING id, job_id, user_id, url, attempts, event`.execute(db);
   return result.rows;
 }
 

@@ -50,6 +50,10 @@ export const JobSchema = z
   })
   .openapi('Job');
 
+/** What a job's webhook may be sent for (`webhook_events_filter`, docs/jobs.md "Webhooks"). */
+export const WEBHOOK_EVENTS = ['start', 'output', 'logs', 'completed'] as const;
+export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
+
 export const JobCreateSchema = z
   .object({
     service_id: z.string().min(1).max(200),
@@ -60,6 +64,10 @@ export const JobCreateSchema = z
       .max(2000)
       .optional()
       .openapi({ description: 'Called with the envelope when the job ends (Standard Webhooks signature)' }),
+    webhook_events_filter: z.array(z.enum(WEBHOOK_EVENTS)).min(1).optional().openapi({
+      description:
+        'What the webhook is sent for (default ["completed"]): start (the job starts running), output (its streamed output changed), logs (its container wrote lines), completed (it ended). Deliveries of one event are coalesced: each carries the envelope as it is when sent',
+    }),
   })
   .openapi('JobCreate');
 

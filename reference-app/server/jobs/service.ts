@@ -66,9 +66,24 @@ export const holdFor = (timeLimitSeconds: number, pricePerSecondUsd: number) => 
 const normalisePath = (path: string) => `/${path.replace(/^\/+/, '')}`;
 
 /** A stable digest of what was asked, to tell a retried create from a different one. */
-const requestHash = (body: { service_id: string; endpoint: string; input: unknown; webhook?: string | null }) =>
+const requestHash = (body: {
+  service_id: string;
+  endpoint: string;
+  input: unknown;
+  webhook?: string | null;
+  webhook_events_filter?: readonly string[];
+}) =>
   createHash('sha256')
-    .update(JSON.stringify([body.service_id, body.endpoint, body.input, body.webhook ?? null]))
+    .update(
+      JSON.stringify([
+        body.service_id,
+        body.endpoint,
+        body.input,
+        body.webhook ?? null,
+        // Only when given, so the keys of creates stored before filters existed still match.
+        ...(body.webhook_events_filter ? [[...new Set(body.webhook_events_filter)].sort()] : []),
+      ]),
+    )
     .digest('hex');
 
 export class JobService {
@@ -221,10 +236,18 @@ export class JobService {
         ? await webhookUrlProblem(body.webhook, config.webhookAllowPrivate, this.deps.publicUrl)
         : undefined;
     if (webhookProblem) errors.push({ name: 'webhook', rule: 'url', message: webhookProblem });
+    if (body.webhook_events_filter && !body.webhook)
+      errors.push({ name: 'webhook_events_filter', rule: 'requires', message: 'webhook_events_filter needs a webhook URL' });
     if (errors.length || !validation.valid) throw new DomainError('invalid', describeFieldErrors(errors), errors);
     const input = validation.value;
 
-    const hash = requestHash({ service_id: service.id, endpoint: endpoint.path, input, webhook: body.webhook });
+    const hash = requestHash({
+      service_id: service.id,
+      endpoint: endpoint.path,
+      input,
+      webhook: body.webhook,
+      webhook_events_filter: body.webhook_events_filter,
+    });
     if (idempotencyKey) {
       const existing = await this.#byIdempotencyKey(userId, idempotencyKey, hash);
       if (existing) return { row: existing, replayed: true };
@@ -259,6 +282,7 @@ export class JobService {
       idempotencyKey: idempotencyKey ?? null,
       requestHash: hash,
       webhookUrl: body.webhook ?? null,
+      webhookEvents: body.webhook_events_filter ? [...new Set(body.webhook_events_filter)] : null,
     });
     if (inserted.refused) throw inserted.refused;
     if (inserted.row) return { row: inserted.row, replayed: false };

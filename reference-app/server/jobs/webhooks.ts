@@ -4,13 +4,16 @@ import { log } from '../log';
 import { checkServiceUrl, ownAddressOf, platformRequestHeaders, urlProblem, type UrlPolicy } from '../runtimes/http/urlPolicy';
 import { envelopeOf } from './envelope';
 import { sleep } from './events';
+import { jobLogSource } from './jobLogs';
 import { claimDueWebhooks, markWebhookDelivered, markWebhookFailed, selectJobById, type DueDelivery } from './queries';
 import { webhookSecretBox, webhookSecretsOf } from './webhookSecrets';
 
 // Job webhooks (docs/jobs.md: webhooks): when a job ends, its envelope is POSTed to the job's
 // `webhook` URL, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature)
 // with the owner's secret. Deliveries are rows, so they survive restarts; a failed attempt is
-// retried with backoff, then given up.
+// retried with backoff, then given up. A job's `webhook_events_filter` chooses the events
+// (start, output, logs, completed; default completed): the statements that start a job, save
+// its streamed output, store its log lines and end it insert the deliveries (queries.ts).
 
 /** Delay before attempt n+1 after n failed attempts, seconds; after the last, the delivery fails. */
 export const WEBHOOK_BACKOFF_S = [5, 30, 120, 600, 3600] as const;
@@ -103,13 +106,29 @@ export class WebhookSender {
   }
 }
 
+/**
+ * The `type` of a delivery: `job.started`, `job.output`, `job.logs`, or for the end the final
+ * status (`job.finished`, `job.failed`, `job.timeout`, `job.cancelled`).
+ */
+export function webhookType(event: string, status: string): string {
+  if (event === 'start') return 'job.started';
+  if (event === 'output' || event === 'logs') return `job.${event}`;
+  return `job.${status.toLowerCase()}`;
+}
+
+const jobLogLines = async (db: Db, jobId: string) => (await jobLogSource(db)(jobId, '0')).lines;
+
 async function deliverOne(deps: WebhookDeps, delivery: DueDelivery) {
   const job = await selectJobById(deps.db, delivery.job_id);
   if (!job) return;
   const payload = JSON.stringify({
-    type: `job.${job.status.toLowerCase()}`,
+    type: webhookType(delivery.event, job.status),
     timestamp: new Date().toISOString(),
-    data: envelopeOf(job, deps.publicUrl),
+    // A logs delivery carries the lines so far (GET /v1/jobs/{id} answers them the same way).
+    data:
+      delivery.event === 'logs'
+        ? { ...envelopeOf(job, deps.publicUrl), logs: await jobLogLines(deps.db, job.id) }
+        : envelopeOf(job, deps.publicUrl),
   });
   const timestamp = new Date();
   const secrets = await webhookSecretsOf(deps.db, webhookSecretBox(deps.linkKey), delivery.user_id);

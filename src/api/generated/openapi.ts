@@ -3616,6 +3616,8 @@ export type components = {
       service_id: string;
       /** @description Called with the envelope when the job ends (Standard Webhooks signature) */
       webhook?: string;
+      /** @description What the webhook is sent for (default ["completed"]): start (the job starts running), output (its streamed output changed), logs (its container wrote lines), completed (it ended). Deliveries of one event are coalesced: each carries the envelope as it is when sent */
+      webhook_events_filter?: ('start' | 'output' | 'logs' | 'completed')[];
     };
     JobEstimateData: {
       endpoint: string;

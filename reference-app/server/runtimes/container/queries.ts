@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/types';
+import { insertLogWebhooks } from '../../jobs/queries';
 
 // Container hosting's SQL (docs/publishing.md, "Container deployments"; docs/deploy.md,
 // "Several runners"): deployment leases, deployment and job log lines, the live state the
@@ -73,6 +74,8 @@ export async function insertLogLines(db: Db, rows: LogRow[], notifyChannel: stri
   if (notifyChannel && jobIds.length > 0) {
     await sql`SELECT pg_notify(${notifyChannel}, 'l:' || j) FROM unnest(${jobIds}::text[]) AS j`.execute(db);
   }
+  // Jobs whose webhook_events_filter asks for `logs` get a delivery (one waiting at a time).
+  await insertLogWebhooks(db, jobIds);
 }
 
 /** Deletes a deployment's rows older than its newest `keep` (its lines and its jobs' lines). */
