@@ -14,6 +14,7 @@ import {
   type JobLogLine,
   type JobPage,
   type OutputOf,
+  type WebhookEventType,
 } from './types.ts';
 import { verify } from './webhooks.ts';
 
@@ -22,9 +23,13 @@ import { verify } from './webhooks.ts';
 // still running after that is followed over its event stream, falling back to reading it.
 
 export interface ClientOptions {
-  /** The platform's origin, e.g. https://limelight.example (no /v1). */
-  baseUrl: string;
-  /** An API key (lime_…). Keep it on servers: never ship one to a browser. */
+  /** The platform's origin, e.g. https://limelight.example (no /v1); default `LIMELIGHT_BASE_URL` in Node. */
+  baseUrl?: string;
+  /**
+   * An API key (lime_…); default `LIMELIGHT_API_KEY` in Node (read from process.env where
+   * there is one, never in browsers). Keep it on servers: in browsers, use `token`/`getToken`
+   * or send requests through your server's proxy (`@limelight/client/proxy`).
+   */
   apiKey?: string;
   /** A signed-in user's access token. */
   token?: string;
@@ -44,7 +49,12 @@ export interface SubmitOptions<S extends string = string, E extends string = End
   input: InputOf<S, E>;
   /** Called with the job's envelope when it ends (Standard Webhooks signature). */
   webhook?: string;
-  /** Seconds the server may hold the answer until the job ends (Prefer: wait, at most 60). */
+  /** What the webhook is sent for (default `['completed']`): start, output, logs, completed. */
+  webhookEventsFilter?: readonly WebhookEventType[];
+  /**
+   * Seconds the server may hold the answer until the job ends (Prefer: wait, at most 60).
+   * `run` asks for 60 unless it was given onJob, onEvent or onLog: then 0, so they come while the job runs.
+   */
   wait?: number;
   /** Sent on every retry so the server creates one job; default a fresh UUID per call. */
   idempotencyKey?: string;
@@ -88,12 +98,26 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * A variable of the server's environment (process.env in Node, Deno, Bun and edge runtimes that
+ * emulate it), or undefined: a browser has no process, and a bundler's stub has no such key.
+ */
+function envVar(name: string): string | undefined {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return (typeof window === 'undefined' ? env?.[name] : undefined) || undefined;
+}
+
 const path = (jobId: string) => `/v1/jobs/${encodeURIComponent(jobId)}`;
 
-export function createClient(options: ClientOptions) {
+export function createClient(options: ClientOptions = {}) {
+  const fromEnv = { apiKey: envVar('LIMELIGHT_API_KEY'), baseUrl: envVar('LIMELIGHT_BASE_URL') };
+  const baseUrl = options.baseUrl ?? fromEnv.baseUrl;
+  if (!baseUrl) throw new TypeError('createClient: give baseUrl (or set LIMELIGHT_BASE_URL on a server)');
+  // The environment's key stands in only when no credential at all was given.
+  const envKey = options.token || options.getToken ? undefined : fromEnv.apiKey;
   const http = createHttp({
-    baseUrl: options.baseUrl,
-    credential: async () => options.apiKey ?? options.token ?? (await options.getToken?.()) ?? undefined,
+    baseUrl,
+    credential: async () => options.apiKey ?? options.token ?? (await options.getToken?.()) ?? envKey ?? undefined,
     fetch: options.fetch,
     retry: options.retry,
     headers: options.headers,
@@ -135,6 +159,7 @@ export function createClient(options: ClientOptions) {
       input,
       ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
       ...(opts.webhook ? { webhook: opts.webhook } : {}),
+      ...(opts.webhookEventsFilter ? { webhook_events_filter: [...opts.webhookEventsFilter] } : {}),
     };
     const key = opts.idempotencyKey ?? crypto.randomUUID();
     try {
@@ -258,7 +283,10 @@ export function createClient(options: ClientOptions) {
     const reasonOf = () => (opts.signal?.aborted ? 'aborted' : 'timeout') as 'aborted' | 'timeout';
     let job: Job;
     try {
-      job = await submit(serviceId, { ...opts, wait: opts.wait ?? MAX_PREFER_WAIT_S, signal });
+      // The server's wait holds the answer until the job ends: callbacks that must see the job
+      // while it runs get an answer at once and follow the stream.
+      const watching = opts.onJob || opts.onEvent || opts.onLog;
+      job = await submit(serviceId, { ...opts, wait: opts.wait ?? (watching ? 0 : MAX_PREFER_WAIT_S), signal });
     } catch (error) {
       if (error instanceof JobWaitError && timeout?.aborted) throw new JobWaitError(error.message, error.jobId, 'timeout', error.cause);
       throw error;

@@ -6,7 +6,7 @@ export { filePath, isFileInput, OutputFile, toBlob } from './files.ts';
 export type { FileInput, FilePath } from './files.ts';
 export { backoffMs, retryAfterMs, RETRY_STATUSES } from './http.ts';
 export type { RetryOptions } from './http.ts';
-export { FINAL_JOB_STATUSES, isFinalStatus, JOB_STATUSES, MAX_PREFER_WAIT_S } from './types.ts';
+export { FINAL_JOB_STATUSES, isFinalStatus, JOB_STATUSES, MAX_PREFER_WAIT_S, WEBHOOK_EVENT_TYPES } from './types.ts';
 export type {
   EndpointOf,
   FieldError,
@@ -20,6 +20,7 @@ export type {
   JobStatus,
   OutputOf,
   ServiceTypes,
+  WebhookEventType,
 } from './types.ts';
 export { sign as signWebhook, verify as verifyWebhook, webhooks } from './webhooks.ts';
 export type { VerifyOptions, WebhookEvent, WebhookHeaders } from './webhooks.ts';

@@ -76,6 +76,10 @@ export interface JobEstimate {
   recent_run_seconds: number[];
 }
 
+/** What a job's webhook may be sent for (`webhookEventsFilter`; docs/jobs.md, "Webhooks"). */
+export const WEBHOOK_EVENT_TYPES = ['start', 'output', 'logs', 'completed'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
 export interface JobPage {
   jobs: Job[];
   next_cursor: string | null;
