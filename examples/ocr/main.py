@@ -11,7 +11,8 @@ from pydantic import Field
 
 from limelight.serve import App, ImageFile, Job
 
-app = App(title="OCR", concurrency=2)
+# Always answered job-style (answer_within_s=0), so a page of text shows its progress on the job.
+app = App(title="OCR", concurrency=2, answer_within_s=0)
 LANGUAGES: set = set()
 
 

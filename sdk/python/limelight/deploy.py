@@ -117,7 +117,7 @@ def deploy(project: Project, platform: Platform, *, image: Optional[str] = None,
             service = platform.call("PATCH", f"/v1/model_management/services/{service_id}", body)
             log(f"updated service {service_id} to {image}")
         except PublishError as error:
-            if " 404 " not in str(error) and " 403 " not in str(error):
+            if error.status not in (403, 404):  # deleted meanwhile, or another account's: create anew
                 raise
     if service is None:
         service = platform.call("POST", "/v1/model_management/services", body)

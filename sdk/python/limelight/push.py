@@ -31,7 +31,12 @@ DEFAULT_BASE_URL = "http://localhost:3000"
 
 
 class PublishError(Exception):
-    """A push or deploy that cannot go on: one line saying why and what to do."""
+    """A push or deploy that cannot go on: one line saying why and what to do. ``status`` and
+    ``detail`` are the platform's answer when it refused a call."""
+
+    def __init__(self, message: str, status: Optional[int] = None, detail: Optional[str] = None):
+        super().__init__(message)
+        self.status, self.detail = status, detail
 
 
 @dataclass
@@ -61,7 +66,8 @@ class Platform:
                 text = answer.read().decode()
                 return json.loads(text) if text else None
         except urllib.error.HTTPError as error:
-            raise PublishError(f"{method} {path}: {error.code} {_detail(error)}") from error
+            detail = _detail(error)
+            raise PublishError(f"{method} {path}: {error.code} {detail}", error.code, detail) from error
         except urllib.error.URLError as error:
             raise PublishError(f"cannot reach the platform at {self.base_url} ({error.reason}): "
                                "set LIMELIGHT_BASE_URL") from error
@@ -83,10 +89,10 @@ def registry_of(platform: Platform) -> Dict[str, str]:
     try:
         return platform.call("GET", "/v1/registry")
     except PublishError as error:
-        if " 404 " in str(error):
+        if error.status == 404:
             raise PublishError(f"{platform.base_url} runs no registry (container hosting is off: the platform "
                                "needs CONTAINER_RUNNER and PLATFORM_REGISTRY on)") from error
-        if " 401 " in str(error):
+        if error.status == 401:
             raise PublishError(f"the API key was refused by {platform.base_url} (expired or deleted?): "
                                "create another and set LIMELIGHT_API_KEY") from error
         raise
@@ -99,7 +105,7 @@ def check_push_allowed(platform: Platform, repository: str) -> None:
     try:
         platform.call("GET", f"/v1/registry/token?{query}", headers={"Authorization": f"Basic {basic}"})
     except PublishError as error:
-        raise PublishError(f"the registry refuses the push: {str(error).split(': ', 1)[-1]}") from error
+        raise PublishError(f"the registry refuses the push: {error.detail or error}") from error
 
 
 def _loopback(host: str) -> bool:

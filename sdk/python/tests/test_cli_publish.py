@@ -1,0 +1,140 @@
+"""limelight push and deploy against a small stand-in for the platform's API (the real platform,
+registry and runner are in test/integration/publishing/cli-e2e.test.ts): the refusals a publisher
+meets are said in words (not signed in, registry off, quota), and deploy creates the service on
+the pushed digest with /health, the yaml's settings and the endpoints the platform imported from
+the app's OpenAPI, then updates the same service on the next deploy."""
+
+from __future__ import annotations
+
+import json
+import threading
+import unittest
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, Dict, List, Tuple
+
+from .test_cli import limelight, temp_folder
+
+PUSHED = {"image": "127.0.0.1:5000/ada-0123456789ab/ocr:latest", "digest": "sha256:" + "a" * 64,
+          "pinned": "127.0.0.1:5000/ada-0123456789ab/ocr@sha256:" + "a" * 64}
+
+
+class Platform:
+    """Answers from a table {(method, path): (status, body)}; records the calls."""
+
+    def __init__(self, answers: Dict[Tuple[str, str], Tuple[int, Any]]):
+        self.answers, self.calls = answers, []  # type: ignore[var-annotated]
+        platform = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: Any) -> None:
+                pass
+
+            def _answer(self) -> None:
+                length = int(self.headers.get("content-length") or 0)
+                body = json.loads(self.rfile.read(length)) if length else None
+                path = self.path.split("?")[0]
+                platform.calls.append((self.command, path, body, self.headers.get("authorization")))
+                status, answer = platform.answers.get((self.command, path), (404, {"detail": f"No route {path}"}))
+                data = json.dumps(answer).encode()
+                self.send_response(status)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            do_GET = do_POST = do_PATCH = _answer
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+class PushAndDeploy(unittest.TestCase):
+    def setUp(self) -> None:
+        self.folder = temp_folder(self)
+        self.assertEqual(limelight("init", ".", "--name", "ocr", cwd=self.folder).returncode, 0)
+        with open(self.folder / "limelight.yaml", "a") as yaml:
+            yaml.write("visibility: public\nmax_instances: 3\nidle_timeout_s: 120\ntitle: Reader\n")
+
+    def platform(self, answers: Dict[Tuple[str, str], Tuple[int, Any]]) -> Platform:
+        platform = Platform(answers)
+        self.addCleanup(platform.close)
+        return platform
+
+    def run_cli(self, platform: Platform, *args: str, key: str = "lime_test"):
+        import os
+        env = {"LIMELIGHT_BASE_URL": platform.url, "LIMELIGHT_API_KEY": key}
+        saved = {name: os.environ.get(name) for name in env}
+        os.environ.update(env)
+        try:
+            return limelight(*args, cwd=self.folder)
+        finally:
+            for name, value in saved.items():
+                os.environ.pop(name, None) if value is None else os.environ.__setitem__(name, value)
+
+    def test_push_refusals_in_words(self) -> None:
+        off = self.platform({})
+        done = self.run_cli(off, "push")
+        self.assertEqual(done.returncode, 1)
+        self.assertIn("runs no registry (container hosting is off", done.stderr)
+        done = self.run_cli(off, "push", key="")
+        self.assertIn("not signed in: set LIMELIGHT_API_KEY", done.stderr)
+        quota = "Registry storage quota exceeded: your images use 2100.0 MB and your free plan allows 2048 MB"
+        full = self.platform({("GET", "/v1/registry"): (200, {"host": "127.0.0.1:5000", "namespace": "ada-0123456789ab"}),
+                              ("GET", "/v1/registry/token"): (403, {"detail": quota})})
+        done = self.run_cli(full, "push")
+        self.assertEqual(done.returncode, 1)
+        self.assertIn(f"the registry refuses the push: {quota}", done.stderr)
+        self.assertTrue(full.calls[-1][3].startswith("Basic "))
+
+    def test_deploy_creates_on_the_pinned_digest_then_updates(self) -> None:
+        (self.folder / ".limelight").mkdir()
+        (self.folder / ".limelight" / "pushed.json").write_text(json.dumps(PUSHED))
+        endpoints = [{"method": "POST", "path": "/count", "parameters": [], "time_limit_s": 60}]
+        created = {"id": "svc-1"}
+        platform = self.platform({
+            ("POST", "/v1/model_management/import_openapi"): (200, {"endpoints": endpoints, "unsupported": []}),
+            ("GET", "/v1/model_management/pricing_servers"): (200, [{"id": "runpod-a4000-16"}]),
+            ("POST", "/v1/model_management/services"): (201, created),
+            ("PATCH", "/v1/model_management/services/svc-1"): (200, created),
+            ("GET", "/v1/model_management/model_hosting_information"): (200, {"status": "running", "message": "Healthy"}),
+        })
+        done = self.run_cli(platform, "deploy")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn(f"service svc-1: {platform.url}/APIs/service/svc-1", done.stdout)
+        imported = next(c for c in platform.calls if c[1] == "/v1/model_management/import_openapi")
+        self.assertEqual(imported[2]["document"]["paths"]["/count"]["post"]["x-limelight-time-limit-s"], 60)
+        body = next(c for c in platform.calls if c[0] == "POST" and c[1] == "/v1/model_management/services")[2]
+        self.assertEqual(body["display_name"], "Reader")
+        self.assertEqual(body["visibility"], "public")
+        self.assertEqual(body["endpoints"], endpoints)
+        self.assertEqual(body["runtime"], {"type": "container", "image": PUSHED["pinned"], "gpu": "runpod-a4000-16",
+                                           "min_instances": 0, "max_instances": 3, "idle_timeout_s": 120, "port": 8080,
+                                           "health_path": "/health", "concurrency": 1})
+        self.assertEqual(platform.calls[-1][3], "Bearer lime_test")
+        again = self.run_cli(platform, "deploy")
+        self.assertEqual(again.returncode, 0, again.stderr)
+        self.assertIn("updated service svc-1", again.stdout)
+        self.assertEqual(sum(1 for c in platform.calls if c[0] == "POST" and c[1] == "/v1/model_management/services"), 1)
+
+    def test_a_failed_deployment_says_why(self) -> None:
+        platform = self.platform({
+            ("POST", "/v1/model_management/import_openapi"): (200, {"endpoints": [], "unsupported": []}),
+            ("GET", "/v1/model_management/pricing_servers"): (200, [{"id": "runpod-a4000-16"}]),
+            ("POST", "/v1/model_management/services"): (201, {"id": "svc-2"}),
+            ("GET", "/v1/model_management/model_hosting_information"): (
+                200, {"status": "failed", "message": "Setup failed", "logs": [{"line": "No module named cv2"}]}),
+        })
+        done = self.run_cli(platform, "deploy", "--image", PUSHED["pinned"])
+        self.assertEqual(done.returncode, 1)
+        self.assertIn("the deployment failed: Setup failed", done.stderr)
+        self.assertIn("No module named cv2", done.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
