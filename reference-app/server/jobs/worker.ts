@@ -11,6 +11,7 @@ import { log } from '../log';
 import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
 import { finishJobs, finishValues, hasNul, serialiseResult, withoutNul, type Outcome } from './finish';
 import { GroupCommit } from '../db/groupCommit';
+import { ServiceCache } from './serviceCache';
 import { isDatabaseUnavailable } from '../db/errors';
 import type { JobObserver } from '../http/metrics';
 import type { EndedJob, FinishValues } from './queries';
@@ -29,8 +30,13 @@ const FLUSH_MS = 100;
 const HOUSEKEEPING_MS = 1000;
 /** The per-user counts are repaired this often (only jobs deleted by a cascade can skew them). */
 const RECOUNT_MS = 30_000;
-/** A loaded service is reused this long by the jobs that follow (one read per burst, not per job). */
+/**
+ * A loaded service is reused this long by the jobs that follow (one read per burst, not per job);
+ * up to SERVICE_STALE_MS a job runs with it while it is read again beside the job (serviceCache.ts).
+ * Every catalogue write is announced and clears it at once (jobs/index.ts).
+ */
 const SERVICE_CACHE_MS = 1000;
+const SERVICE_STALE_MS = 5000;
 /** A finish the database could not take is retried after this, doubling up to the max, while the lease holds. */
 const FINISH_RETRY_FIRST_MS = 100;
 const FINISH_RETRY_MAX_MS = 2_000;
@@ -91,13 +97,15 @@ export class JobWorker {
   #queuedHeard = 0;
   #loop: Promise<void> | undefined;
   #unsubscribe: Array<() => void> = [];
-  readonly #services = new Map<string, { at: number; service: ReturnType<LoadRunnable> }>();
+  readonly #services: ServiceCache<Awaited<ReturnType<LoadRunnable>>>;
   /** Jobs that end while another end is being written are ended together in the next statement. */
   readonly #ends = new GroupCommit<FinishValues, EndedJob | undefined>((ends) =>
     finishJobs(this.deps.database.db, this.deps.events, this.id, ends),
   );
 
-  constructor(private readonly deps: WorkerDeps) {}
+  constructor(private readonly deps: WorkerDeps) {
+    this.#services = new ServiceCache((serviceId) => deps.loadRunnable(serviceId), SERVICE_CACHE_MS, SERVICE_STALE_MS);
+  }
 
   get runningJobs(): number {
     return this.#running.size;
@@ -254,20 +262,11 @@ export class JobWorker {
     this.#services.clear();
   }
 
-  #loadService(serviceId: string): ReturnType<LoadRunnable> {
-    const cached = this.#services.get(serviceId);
-    if (cached && Date.now() - cached.at < SERVICE_CACHE_MS) return cached.service;
-    const service = this.deps.loadRunnable(serviceId);
-    this.#services.set(serviceId, { at: Date.now(), service });
-    service.catch(() => this.#services.delete(serviceId));
-    return service;
-  }
-
   /** Runs the job and ends it; answers how it ended (undefined: left for recovery, or no longer ours). */
   async #execute(job: JobRow, entry: Running): Promise<EndedJob | undefined> {
     const { database, config, events, files } = this.deps;
     const { db } = database;
-    const service = await this.#loadService(job.service_id);
+    const service = await this.#services.get(job.service_id);
     const endpoint = service?.endpoints?.find((e) => e.path === job.endpoint);
     const runtime = service && endpoint ? this.deps.runtimes.runtimeFor(service) : undefined;
     if (!service || !endpoint || !runtime) {
