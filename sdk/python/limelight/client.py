@@ -94,6 +94,10 @@ class Client:
         left = seconds_left(deadline)
         if left is not None:
             wait = min(wait, max(0.0, left - 0.5))
+            if wait < 1:
+                # A create the server answers at once is always sent (even for timeout=0): the
+                # job exists and the timeout error carries its id.
+                deadline = max(deadline or 0.0, time.monotonic() + REPLAY_TIMEOUT_S)
         try:
             return self.submit(service_id, input, endpoint, wait=wait, idempotency_key=idempotency_key,
                                deadline=deadline, **options)
