@@ -112,7 +112,8 @@ const path = (jobId: string) => `/v1/jobs/${encodeURIComponent(jobId)}`;
 export function createClient(options: ClientOptions = {}) {
   const fromEnv = { apiKey: envVar('LIMELIGHT_API_KEY'), baseUrl: envVar('LIMELIGHT_BASE_URL') };
   const baseUrl = options.baseUrl ?? fromEnv.baseUrl;
-  if (!baseUrl) throw new TypeError('createClient: give baseUrl (or set LIMELIGHT_BASE_URL on a server)');
+  // '' is a base URL: the page's own origin (the widgets' same-origin setup).
+  if (baseUrl === undefined) throw new TypeError('createClient: give baseUrl (or set LIMELIGHT_BASE_URL on a server)');
   // The environment's key stands in only when no credential at all was given.
   const envKey = options.token || options.getToken ? undefined : fromEnv.apiKey;
   const http = createHttp({
