@@ -35,6 +35,8 @@ export interface SpawnOutcome {
 const HELPER = `
 const { spawn } = require('node:child_process');
 const running = new Map();
+// A server that has gone cannot be answered: the callback takes the error instead of a crash.
+const send = (message) => process.connected && process.send(message, () => {});
 process.on('disconnect', () => {
   for (const child of running.values()) child.kill('SIGKILL');
   process.exit(0);
@@ -47,7 +49,7 @@ process.on('message', (m) => {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   running.set(m.id, child);
-  if (child.pid !== undefined) process.send({ id: m.id, pid: child.pid });
+  if (child.pid !== undefined) send({ id: m.id, pid: child.pid });
   const out = [];
   let size = 0;
   let stderr = '';
@@ -62,7 +64,7 @@ process.on('message', (m) => {
   child.on('error', (e) => { error = e.message; });
   child.on('close', (code, signal) => {
     running.delete(m.id);
-    process.send({ id: m.id, done: { code, signal, stdout: Buffer.concat(out), stderr, tooLarge, error } });
+    send({ id: m.id, done: { code, signal, stdout: Buffer.concat(out), stderr, tooLarge, error } });
   });
   child.stdin.end(Buffer.from(r.stdin));
 });
@@ -86,6 +88,7 @@ function started(): ChildProcess {
     if (!waiting) return;
     if (message.pid !== undefined) return waiting.onStart?.(message.pid);
     pending.delete(message.id);
+    holdOpen(child);
     waiting.resolve({ ...message.done!, stdout: new Uint8Array(message.done!.stdout) });
   });
   child.once('exit', () => {
@@ -95,11 +98,18 @@ function started(): ChildProcess {
       waiting.reject(new Error('the model helper process ended'));
     }
   });
-  // The helper never keeps the server alive; it ends when the server's end closes the channel.
+  // The helper keeps the server alive only while a run waits for it (holdOpen); it ends when the
+  // server's end closes the channel.
   child.unref();
-  child.channel?.unref();
   helper = child;
+  holdOpen(child);
   return child;
+}
+
+/** The IPC channel keeps this process alive exactly while runs are pending. */
+function holdOpen(child: ChildProcess) {
+  if (pending.size > 0) child.channel?.ref();
+  else child.channel?.unref();
 }
 
 /** Runs a program through the helper; `signal` kills it. Resolves however it ended. */
@@ -116,6 +126,7 @@ export function spawnViaHelper(request: SpawnRequest, signal: AbortSignal, onSta
         settle(value);
       };
     pending.set(id, { resolve: done(resolve), reject: done(reject), onStart });
+    holdOpen(child);
     child.send({ id, run: request });
   });
 }
