@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OCR_EXAMPLE } from '../../../reference-app/server/seed/localModels';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { download, runner, runService, shapeImage, textImage, wavStats } from './fixtures';
 
@@ -39,6 +40,12 @@ describe('lime-ocr (Tesseract)', () => {
     }
     // Left to right: each word starts after the previous one.
     expect(words[1]!.bbox[0]).toBeGreaterThan(words[0]!.bbox[0] + words[0]!.bbox[2]);
+  }, 30_000);
+
+  it('answers its example input exactly as the endpoint example shows', async () => {
+    const job = await runService(server, token, 'lime-ocr', '/read', OCR_EXAMPLE.input!);
+    expect(job.status, JSON.stringify(job.error)).toBe('FINISHED');
+    expect(job.result).toEqual(OCR_EXAMPLE.result);
   }, 30_000);
 
   it('refuses a language that is not installed and a file that is no image, naming the field', async () => {
