@@ -1,0 +1,155 @@
+// The publisher's path end to end (docs/publishing.md, "Write a service in Python"): `limelight
+// init`, the OCR example's code in its place, `limelight build`, then `limelight push --deploy`
+// as pasted from the docs, against a real platform server with its registry and runner on; then
+// the service runs from @limelight/client and from limelight.Client: an image holding a word
+// rendered here reads back as that word, and the job's stream shows the progress the Python
+// function reported. Needs rootful Podman, docker-registry, mmdebstrap and a Python with FastAPI;
+// skips saying which is missing. The base image is cached (limelight/build.py), so only the
+// first run builds it.
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../../packages/client/src/index';
+import { podmanEnv } from '../../../scripts/engine.mjs';
+import { REGISTRY_BINARY } from '../../../reference-app/server/registry/supervisor';
+import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
+import { engineSkipReason, startTestEngine, type TestEngine } from '../../setup/containerEngine';
+import { findServePython, SDK_PYTHON_PATH } from '../../setup/servePython';
+import { confirmedUser, rawApi, signedIn } from '../helpers';
+import { wordPng } from './wordPng';
+
+const OCR_EXAMPLE = fileURLToPath(new URL('../../../examples/ocr', import.meta.url));
+const python = findServePython();
+const skip =
+  engineSkipReason() ??
+  (spawnSync(REGISTRY_BINARY, ['--version']).status === 0 ? null : 'docker-registry is not installed (apt-get install docker-registry)') ??
+  (spawnSync('mmdebstrap', ['--version']).status === 0 ? null : 'mmdebstrap is not installed (apt-get install mmdebstrap)') ??
+  python.skip ??
+  null;
+if (skip) console.warn(`limelight CLI e2e test skipped: ${skip}`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A shell command run without blocking this process (the platform answering it runs here). */
+function sh(command: string, cwd: string, env: Record<string, string>): Promise<{ status: number | null; output: string; ms: number }> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-c', command], { cwd, env: { ...podmanEnv(), ...env }, timeout: 900_000 });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (status) => resolve({ status, output, ms: Date.now() - started }));
+  });
+}
+
+describe.skipIf(skip)('limelight init → build → push --deploy → run (the OCR example)', () => {
+  let t: TestEngine;
+  let server: PlatformTestServer;
+  let dataDir: string;
+  let folder: string;
+  let env: Record<string, string>;
+  let apiKey: string;
+  let serviceId: string;
+  const name = `ocr-e2e-${process.pid}`;
+  const png = wordPng('HELLO', { width: 2400, height: 1600 });
+
+  beforeAll(async () => {
+    t = await startTestEngine();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'limelight-cli-e2e-'));
+    folder = path.join(dataDir, 'service');
+    server = await startPlatformServer({
+      dataDir: path.join(dataDir, 'platform'),
+      env: {
+        CONTAINER_RUNNER: 'docker',
+        DOCKER_HOST: t.dockerHost,
+        CONTAINER_MEMORY_MB: '512',
+        PLATFORM_REGISTRY: 'on',
+        PLATFORM_REGISTRY_ADDR: `127.0.0.1:${await freePort()}`,
+      },
+    });
+    const { session } = await signedIn(server, await confirmedUser(server, 'cli-e2e'));
+    const key = await rawApi(server, 'POST', '/v1/profile/create_api_key', { token: session.access_token, body: {} });
+    apiKey = String(key.json.secret);
+    // `limelight` on PATH as a user who ran `pip install ./sdk/python` has it.
+    const bin = path.join(dataDir, 'bin');
+    mkdirSync(bin);
+    writeFileSync(path.join(bin, 'limelight'), `#!/bin/sh\nexec ${python.python} -m limelight "$@"\n`, { mode: 0o755 });
+    env = {
+      PATH: `${bin}:${process.env.PATH ?? ''}`,
+      PYTHONPATH: SDK_PYTHON_PATH,
+      LIMELIGHT_BASE_URL: server.url,
+      LIMELIGHT_API_KEY: apiKey,
+    };
+  }, 180_000);
+
+  afterAll(async () => {
+    if (serviceId) await rawApi(server, 'DELETE', `/v1/model_management/services/${serviceId}`, { token: apiKey });
+    await server?.close();
+    spawnSync('podman', ['rmi', '--force', `localhost/${name}:latest`], { env: podmanEnv() });
+    await t?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 120_000);
+
+  it('publishes with the three commands of the docs and reads the word back from both SDKs', { timeout: 900_000 }, async () => {
+    const init = await sh(`limelight init service --name ${name}`, dataDir, env);
+    expect(init.status, init.output).toBe(0);
+    // The publisher's code: the OCR example in place of the word counter.
+    copyFileSync(path.join(OCR_EXAMPLE, 'main.py'), path.join(folder, 'main.py'));
+    const yaml = readFileSync(path.join(OCR_EXAMPLE, 'limelight.yaml'), 'utf8').replace(/^name: .*$/m, `name: ${name}`);
+    writeFileSync(path.join(folder, 'limelight.yaml'), yaml);
+
+    const build = await sh('limelight build', folder, env);
+    expect(build.status, build.output).toBe(0);
+    const published = await sh('limelight push --deploy', folder, env);
+    expect(published.status, published.output).toBe(0);
+    serviceId = /service (\S+): /.exec(published.output)![1]!;
+    expect(published.output).toMatch(/deployment: running/);
+    console.info(`limelight CLI e2e: build ${build.ms} ms, push --deploy ${published.ms} ms`);
+
+    // The endpoint came from the app's OpenAPI, with its time limit.
+    const service = await rawApi(server, 'GET', `/v1/model_management/services/${serviceId}`, { token: apiKey });
+    expect(service.json).toMatchObject({ endpoints: [{ method: 'POST', path: '/read', time_limit_s: 60 }] });
+    expect(String((service.json.runtime as { image: string }).image)).toMatch(/@sha256:[0-9a-f]{64}$/);
+
+    const client = createClient({ baseUrl: server.url, apiKey });
+    const seen: { progress: number; message: string | null }[] = [];
+    const result = (await client.run(serviceId, {
+      endpoint: '/read',
+      input: { image: new Blob([new Uint8Array(png)], { type: 'image/png' }) },
+      onEvent: (event) => seen.push({ progress: event.job.progress, message: event.job.message }),
+    })) as { text: string; words: { text: string; box: number[] }[] };
+    expect(result.text).toBe('HELLO');
+    expect(result.words[0]!.box).toHaveLength(4);
+    expect(seen.map((e) => e.message)).toContain('reading the image');
+
+    const imagePath = path.join(dataDir, 'hello.png');
+    writeFileSync(imagePath, png);
+    const fromPython = await sh(
+      `${python.python} -c '
+import json, sys, limelight
+seen = []
+client = limelight.Client()
+out = client.run(sys.argv[1], {"image": sys.argv[2]}, endpoint="/read", on_event=lambda event: seen.append(event.job["message"]))
+print(json.dumps({"text": out["text"], "messages": seen}))' ${serviceId} ${imagePath}`,
+      dataDir,
+      env,
+    );
+    expect(fromPython.status, fromPython.output).toBe(0);
+    const answer = JSON.parse(fromPython.output.trim().split('\n').pop()!) as { text: string; messages: (string | null)[] };
+    expect(answer.text).toBe('HELLO');
+    expect(answer.messages).toContain('reading the image');
+  });
+});
