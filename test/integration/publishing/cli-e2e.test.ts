@@ -8,7 +8,6 @@
 // first run builds it.
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../../packages/client/src/index';
 import { podmanEnv } from '../../../scripts/engine.mjs';
 import { REGISTRY_BINARY } from '../../../reference-app/server/registry/supervisor';
-import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
+import type { PlatformTestServer } from '../../../reference-app/server/testing';
+import { startPublishingPlatform } from '../../setup/publishingPlatform';
 import { engineSkipReason, startTestEngine, type TestEngine } from '../../setup/containerEngine';
 import { findServePython, SDK_PYTHON_PATH } from '../../setup/servePython';
 import { confirmedUser, rawApi, signedIn } from '../helpers';
@@ -31,17 +31,6 @@ const skip =
   python.skip ??
   null;
 if (skip) console.warn(`limelight CLI e2e test skipped: ${skip}`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A shell command run without blocking this process (the platform answering it runs here). */
 function sh(command: string, cwd: string, env: Record<string, string>): Promise<{ status: number | null; output: string; ms: number }> {
@@ -70,16 +59,7 @@ describe.skipIf(skip)('limelight init → build → push --deploy → run (the O
     t = await startTestEngine();
     dataDir = mkdtempSync(path.join(tmpdir(), 'limelight-cli-e2e-'));
     folder = path.join(dataDir, 'service');
-    server = await startPlatformServer({
-      dataDir: path.join(dataDir, 'platform'),
-      env: {
-        CONTAINER_RUNNER: 'docker',
-        DOCKER_HOST: t.dockerHost,
-        CONTAINER_MEMORY_MB: '512',
-        PLATFORM_REGISTRY: 'on',
-        PLATFORM_REGISTRY_ADDR: `127.0.0.1:${await freePort()}`,
-      },
-    });
+    server = await startPublishingPlatform(t, path.join(dataDir, 'platform'));
     const { session } = await signedIn(server, await confirmedUser(server, 'cli-e2e'));
     const key = await rawApi(server, 'POST', '/v1/profile/create_api_key', { token: session.access_token, body: {} });
     apiKey = String(key.json.secret);

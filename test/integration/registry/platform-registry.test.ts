@@ -7,7 +7,6 @@
 // pushed again. Skips with how to run it when Podman or docker-registry is missing.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import { startPlatformServer, type PlatformTestServer } from '../../../reference
 import { REGISTRY_BINARY } from '../../../reference-app/server/registry/supervisor';
 import { DEPLOYMENT_LABEL } from '../../../reference-app/server/runtimes/container/engine';
 import { engineSkipReason, FIXTURE_IMAGE, startTestEngine, type TestEngine } from '../../setup/containerEngine';
+import { freePort } from '../../setup/publishingPlatform';
 import { apiClients, confirmedUser, rawApi, signedIn } from '../helpers';
 
 const registryMissing =
@@ -24,17 +24,6 @@ const skip = engineSkipReason() ?? registryMissing;
 if (skip) console.warn(`platform registry tests skipped: ${skip}`);
 
 const VARIANT_IMAGE = 'localhost/limelight-fixture:variant';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Runs podman without blocking: the platform answering its token requests runs in this process.

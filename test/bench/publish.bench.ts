@@ -1,0 +1,129 @@
+// The publisher's path, measured (docs/publishing.md, "Write a service in Python"): npm run bench publish
+// On a real platform with its registry and runner on (Podman), for the OCR example (examples/ocr,
+// a real Python service running Tesseract): limelight build, push and deploy (to a running
+// deployment), the first answer through the job API, then BENCH_COLD (default 5) cold starts of
+// its image per warm-pool technique (paused, created, none: "no running instance" → "the
+// container answered an OCR run"), and a second build + push after a code-only change (the base
+// and weights layers reused). The base image is cached by limelight build; the first run makes it.
+// Prints one JSON line per technique. It measures and never fails on timings.
+import { spawn } from 'node:child_process';
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient } from '../../packages/client/src/index';
+import { startPublishingPlatform } from '../setup/publishingPlatform';
+import { InstanceFactory, type WarmStrategy } from '../../reference-app/server/runtimes/container/instances';
+import { limitsForGpu } from '../../reference-app/server/runtimes/container/limits';
+import { podmanEnv } from '../../scripts/engine.mjs';
+import { engineSkipReason, startTestEngine } from '../setup/containerEngine';
+import { findServePython, SDK_PYTHON_PATH } from '../setup/servePython';
+import { confirmedUser, rawApi, signedIn } from '../integration/helpers';
+import { wordPng } from '../integration/publishing/wordPng';
+
+const COLD = Number(process.env.BENCH_COLD ?? 5);
+const python = findServePython();
+const skip = engineSkipReason() ?? python.skip;
+if (skip) {
+  console.log(`publish bench skipped: ${skip}`);
+  process.exit(0);
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+};
+
+function limelight(args: string, cwd: string, env: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-c', `${python.python} -m limelight ${args}`], { cwd, env: { ...podmanEnv(), ...env } });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (status) =>
+      status === 0 ? resolve(performance.now() - started) : reject(new Error(`limelight ${args}: ${output}`)),
+    );
+  });
+}
+
+const png = wordPng('HELLO', { width: 800, height: 200 });
+const dataUrl = `data:image/png;base64,${png.toString('base64')}`;
+const seconds = (ms: number) => Math.round(ms / 100) / 10;
+
+const t = await startTestEngine();
+const dir = mkdtempSync(path.join(tmpdir(), 'limelight-publish-bench-'));
+const server = await startPublishingPlatform(t, path.join(dir, 'platform'));
+const name = `ocr-bench-${process.pid}`;
+const folder = path.join(dir, 'ocr');
+try {
+  cpSync(path.resolve('examples/ocr'), folder, { recursive: true });
+  appendFileSync(path.join(folder, 'limelight.yaml'), `\nname: ${name}\n`);
+  const { session } = await signedIn(server, await confirmedUser(server, 'publish-bench'));
+  const key = await rawApi(server, 'POST', '/v1/profile/create_api_key', { token: session.access_token, body: {} });
+  const apiKey = String(key.json.secret);
+  const env = { PYTHONPATH: SDK_PYTHON_PATH, LIMELIGHT_BASE_URL: server.url, LIMELIGHT_API_KEY: apiKey };
+
+  const build = await limelight('build', folder, env);
+  const push = await limelight('push', folder, env);
+  const deploy = await limelight('deploy', folder, env);
+  const services = (await rawApi(server, 'GET', '/v1/model_management/services', { token: apiKey })).json as unknown as { id: string }[];
+  const client = createClient({ baseUrl: server.url, apiKey });
+  let started = performance.now();
+  const first = (await client.run(services[0]!.id, { endpoint: '/read', input: { image: new Blob([new Uint8Array(png)]) } })) as {
+    text: string;
+  };
+  const firstAnswer = performance.now() - started;
+  if (first.text !== 'HELLO') throw new Error(`OCR answered ${JSON.stringify(first)}`);
+
+  // A code-only change: the base (and weights) layers are reused, only the code layer is new.
+  appendFileSync(path.join(folder, 'main.py'), '\n# a code-only change\n');
+  const build2 = await limelight('build', folder, env);
+  const push2 = await limelight('push', folder, env);
+
+  const factory = new InstanceFactory(
+    t.engine,
+    { deploymentId: t.deploymentId('publish'), image: `localhost/${name}:latest`, port: 8080, limits: limitsForGpu(16, 512), gpu: 'none' },
+    { healthPath: '/health', readyTimeoutMs: 60_000 },
+  );
+  const base = {
+    bench: 'publish',
+    build_s: seconds(build),
+    push_s: seconds(push),
+    deploy_to_ready_s: seconds(deploy),
+    first_answer_ms: Math.round(firstAnswer),
+    second_build_s: seconds(build2),
+    second_push_s: seconds(push2),
+  };
+  for (const technique of ['paused', 'created', 'none'] as WarmStrategy[]) {
+    const times: number[] = [];
+    for (let i = 0; i < COLD; i += 1) {
+      await factory.replenish(technique, 1);
+      await new Promise((r) => setTimeout(r, 100));
+      started = performance.now();
+      const { instance } = await factory.acquire();
+      const answer = await fetch(`${instance.baseUrl}/read`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', prefer: 'wait=60' },
+        body: JSON.stringify({ image: dataUrl }),
+      });
+      const body = (await answer.json()) as { text?: string };
+      if (body.text !== 'HELLO') throw new Error(`OCR answered ${JSON.stringify(body)}`);
+      times.push(performance.now() - started);
+      await factory.discard(instance.id);
+    }
+    console.log(
+      JSON.stringify({
+        ...base,
+        pool: technique,
+        cold_start_p50_ms: Math.round(percentile(times, 0.5)),
+        cold_start_p99_ms: Math.round(percentile(times, 0.99)),
+      }),
+    );
+  }
+  await factory.discardSpares();
+  for (const s of services) await rawApi(server, 'DELETE', `/v1/model_management/services/${s.id}`, { token: apiKey });
+} finally {
+  await server.close();
+  await t.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
