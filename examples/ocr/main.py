@@ -11,8 +11,8 @@ from pydantic import Field
 
 from limelight.serve import App, ImageFile, Job
 
-# Always answered job-style (answer_within_s=0), so a page of text shows its progress on the job.
-app = App(title="OCR", concurrency=2, answer_within_s=0)
+# Answered job-style after 0.25 s, so a page of text shows its progress on the job from the first answer.
+app = App(title="OCR", concurrency=2, answer_within_s=0.25)
 LANGUAGES: set = set()
 
 
