@@ -11,7 +11,7 @@ import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '../../packages/client/src/index';
-import { startPublishingPlatform } from '../setup/publishingPlatform';
+import { removeImagesOf, startPublishingPlatform } from '../setup/publishingPlatform';
 import { InstanceFactory, type WarmStrategy } from '../../reference-app/server/runtimes/container/instances';
 import { limitsForGpu } from '../../reference-app/server/runtimes/container/limits';
 import { podmanEnv } from '../../scripts/engine.mjs';
@@ -125,5 +125,6 @@ try {
 } finally {
   await server.close();
   await t.stop();
+  removeImagesOf(name);
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
+import { podmanEnv } from '../../scripts/engine.mjs';
 import { startPlatformServer, type PlatformTestServer } from '../../reference-app/server/testing';
 import type { TestEngine } from './containerEngine';
 
@@ -27,4 +29,14 @@ export async function startPublishingPlatform(engine: TestEngine, dataDir: strin
       PLATFORM_REGISTRY_ADDR: `127.0.0.1:${await freePort()}`,
     },
   });
+}
+
+/** Removes the images of service `name`: the one built and the copies the runner pulled (by digest, untagged). */
+export function removeImagesOf(name: string): void {
+  const images = spawnSync('podman', ['images', '--format', '{{.ID}} {{.Repository}}'], { env: podmanEnv(), encoding: 'utf8' });
+  const ids = images.stdout
+    .split('\n')
+    .filter((line) => line.endsWith(`/${name}`))
+    .map((line) => line.split(' ')[0]!);
+  if (ids.length) spawnSync('podman', ['rmi', '--force', ...new Set(ids)], { env: podmanEnv() });
 }

@@ -16,7 +16,7 @@ import { createClient } from '../../../packages/client/src/index';
 import { podmanEnv } from '../../../scripts/engine.mjs';
 import { REGISTRY_BINARY } from '../../../reference-app/server/registry/supervisor';
 import type { PlatformTestServer } from '../../../reference-app/server/testing';
-import { startPublishingPlatform } from '../../setup/publishingPlatform';
+import { removeImagesOf, startPublishingPlatform } from '../../setup/publishingPlatform';
 import { engineSkipReason, startTestEngine, type TestEngine } from '../../setup/containerEngine';
 import { findServePython, SDK_PYTHON_PATH } from '../../setup/servePython';
 import { confirmedUser, rawApi, signedIn } from '../helpers';
@@ -78,7 +78,7 @@ describe.skipIf(skip)('limelight init → build → push --deploy → run (the O
   afterAll(async () => {
     if (serviceId) await rawApi(server, 'DELETE', `/v1/model_management/services/${serviceId}`, { token: apiKey });
     await server?.close();
-    spawnSync('podman', ['rmi', '--force', `localhost/${name}:latest`], { env: podmanEnv() });
+    removeImagesOf(name);
     await t?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 120_000);
