@@ -147,3 +147,12 @@ export async function createJob(target: Target, token: string, serviceId: string
   });
   return created.status === 201 || created.status === 200 ? String(created.json.job_id) : undefined;
 }
+
+/** A signed-in JSON POST with a client's patience (15 s), for load against a process that may die. */
+export const postJson = (target: Target, token: string, route: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${target.url}${route}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });

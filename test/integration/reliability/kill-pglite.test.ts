@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../bench/serverLaunch';
 import { rawApi } from '../helpers';
 import { runner, untilFinal } from '../jobs/fixtures';
-import { recordLoad, spawnServer, type ServerProcess } from './fixtures';
+import { postJson, recordLoad, type ServerProcess, spawnServer } from './fixtures';
 
 // PGlite, the default database, killed with `kill -9` during a burst of writes and started
 // again on the same DATA_DIR (docs/deploy.md, "When the database goes away": PGlite). It starts
@@ -20,14 +20,6 @@ afterAll(() => {
   server?.child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-const post = (target: ServerProcess, token: string, route: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${target.url}${route}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
-  });
 
 describe('kill -9 of a server on PGlite', () => {
   it('starts again on the same DATA_DIR with every acknowledged write', async () => {
@@ -44,7 +36,7 @@ describe('kill -9 of a server on PGlite', () => {
     const burst = recordLoad(6, async (i) => {
       if (i % 3 === 0) {
         const key = `burst-${randomBytes(6).toString('hex')}`;
-        const response = await post(
+        const response = await postJson(
           target,
           user.token,
           '/v1/jobs',
@@ -58,11 +50,11 @@ describe('kill -9 of a server on PGlite', () => {
       }
       if (i % 3 === 1 || keys.length >= 20) {
         const bought = ++quantity;
-        const response = await post(target, user.token, '/v1/payment/buy_credit', { quantity: bought });
+        const response = await postJson(target, user.token, '/v1/payment/buy_credit', { quantity: bought });
         if (response.ok) purchases.push(bought);
         return { what: 'purchase', response };
       }
-      const response = await post(target, user.token, '/v1/profile/create_api_key', {});
+      const response = await postJson(target, user.token, '/v1/profile/create_api_key', {});
       if (response.ok) keys.push(String(((await response.clone().json()) as { id: string }).id));
       return { what: 'key', response };
     });
@@ -90,7 +82,7 @@ describe('kill -9 of a server on PGlite', () => {
     const listedIds = new Set((listed.json as unknown as { id: string }[]).map((k) => k.id));
     expect(keys.filter((id) => !listedIds.has(id))).toEqual([]);
     for (const [key, jobId] of jobs) {
-      const replay = await post(
+      const replay = await postJson(
         again,
         user.token,
         '/v1/jobs',

@@ -9,7 +9,7 @@ import { freePort } from '../../bench/serverLaunch';
 import { rawApi } from '../helpers';
 import { runner, untilFinal } from '../jobs/fixtures';
 import { testPostgres, type TestPostgres } from '../jobs/postgres';
-import { insertHttpService, recordLoad, slowService, spawnServer, type ServerProcess } from './fixtures';
+import { insertHttpService, postJson, recordLoad, type ServerProcess, slowService, spawnServer } from './fixtures';
 
 // Two server processes on one PostgreSQL, each killed with `kill -9` under load and restarted
 // (docs/jobs.md, "Retry rule" and "Delivered at least once"; docs/deploy.md, "Several
@@ -81,14 +81,6 @@ async function query<Row>(text: string, values: unknown[] = []): Promise<Row[]> 
   }
 }
 
-const post = (server: ServerProcess, token: string, route: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}${route}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
-  });
-
 describe('kill -9 of server processes sharing one PostgreSQL', () => {
   it('loses nothing acknowledged, replays idempotent creates, ends every job as documented, releases holds, keeps the ledger', async (ctx) => {
     if ('skip' in pgServer) {
@@ -115,7 +107,7 @@ describe('kill -9 of server processes sharing one PostgreSQL', () => {
       if (i % 3 === 0 && created.size < LOAD_JOBS) {
         await new Promise((r) => setTimeout(r, 150));
         const key = `kill-${randomBytes(6).toString('hex')}`;
-        const response = await post(
+        const response = await postJson(
           server,
           user.token,
           '/v1/jobs',
@@ -126,11 +118,11 @@ describe('kill -9 of server processes sharing one PostgreSQL', () => {
         return { what: 'create', response };
       }
       if (i % 3 === 1 || keys.length >= 20) {
-        const response = await post(server, user.token, '/v1/payment/buy_credit', { quantity: 1 });
+        const response = await postJson(server, user.token, '/v1/payment/buy_credit', { quantity: 1 });
         if (response.ok) purchases.push(String(((await response.clone().json()) as { id: string }).id));
         return { what: 'purchase', response };
       }
-      const response = await post(server, user.token, '/v1/profile/create_api_key', {});
+      const response = await postJson(server, user.token, '/v1/profile/create_api_key', {});
       if (response.ok) keys.push(String(((await response.clone().json()) as { id: string }).id));
       return { what: 'key', response };
     });
@@ -156,7 +148,7 @@ describe('kill -9 of server processes sharing one PostgreSQL', () => {
 
     // Acknowledged creates replayed with the same key and body: the same job, marked replayed.
     for (const [key, jobId] of created) {
-      const replay = await post(
+      const replay = await postJson(
         servers[1]!,
         user.token,
         '/v1/jobs',
