@@ -13,6 +13,7 @@ import * as catalogueDeploymentState from './migrations/011_catalogue_deployment
 import * as jobPath from './migrations/012_job_path';
 import * as creditBalances from './migrations/013_credit_balances';
 import * as webhookEvents from './migrations/014_webhook_events';
+import * as idempotencyKeys from './migrations/015_idempotency_keys';
 import type { Db } from './types';
 
 // Versioned migrations, applied in name order at start. Each is a list of statements because
@@ -34,6 +35,7 @@ const migrations: Record<string, readonly string[]> = {
   '012_job_path': jobPath.statements,
   '013_credit_balances': creditBalances.statements,
   '014_webhook_events': webhookEvents.statements,
+  '015_idempotency_keys': idempotencyKeys.statements,
 };
 
 /** A hash of the schema, part of the key under which prepared test databases are cached. */

@@ -541,6 +541,17 @@ export interface Database {
   job_users: JobUsersTable;
   stored_files: StoredFilesTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+/** An Idempotency-Key of an account create (migration 015); the answer is null while it runs. */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  request_hash: string;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { MAX_PREFER_WAIT_S, type JobCreate } from '@limelight/widgets/api';
 import type { SignedInEnv } from '../api/authenticate';
 import type { ApiDeps } from '../api/deps';
+import { IdempotencyKeyHeaders, idempotencyKeyOf } from '../api/idempotency';
 import { createApiApp } from '../api/openapi';
 import { ErrorSchema } from '../api/schemas';
 import { isFinalStatus } from './envelope';
@@ -58,7 +59,7 @@ export function preferWait(header: string | undefined): number | undefined {
  */
 export async function answerJobCreate(c: Context, deps: Pick<ApiDeps, 'jobs'>, userId: string, body: JobCreate) {
   const { jobs } = deps;
-  const key = c.req.header('idempotency-key')?.trim() || undefined;
+  const key = idempotencyKeyOf(c);
   const { row, replayed } = await jobs.create(userId, body, key);
   const wait = preferWait(c.req.header('prefer'));
   const answer = wait && !isFinalStatus(row.status) ? await jobs.waitForFinal(userId, row.id, wait * 1000, c.req.raw.signal) : row;
@@ -107,7 +108,7 @@ export function jobRoutes(deps: ApiDeps) {
         'Validates the input against the endpoint parameters (422 lists each bad field), checks credits (402) and queues the job. `Prefer: wait=N` (N ≤ 60) answers when the job ends or after N seconds. A repeated `Idempotency-Key` answers the same job.',
       request: {
         body: { content: { 'application/json': { schema: JobCreateSchema } }, required: true },
-        headers: z.object({ prefer: z.string().optional(), 'idempotency-key': z.string().max(200).optional() }),
+        headers: IdempotencyKeyHeaders.extend({ prefer: z.string().optional() }),
       },
       responses: {
         200: jsonOf(JobSchema, 'The job created earlier with this Idempotency-Key'),

@@ -1,6 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FieldError, Job, JobCreate, ServiceEndpoint } from '@limelight/widgets/api';
 import { creditsForRun, describeFieldErrors, isFileUrl, validateJobInput } from '@limelight/widgets/run';
+import { keyReusedConflict, requestDigest } from '../api/idempotency';
 import type { Db } from '../db/types';
 import { DomainError } from '../errors';
 import type { JobsConfig } from './config';
@@ -73,18 +74,14 @@ const requestHash = (body: {
   webhook?: string | null;
   webhook_events_filter?: readonly string[];
 }) =>
-  createHash('sha256')
-    .update(
-      JSON.stringify([
-        body.service_id,
-        body.endpoint,
-        body.input,
-        body.webhook ?? null,
-        // Only when given, so the keys of creates stored before filters existed still match.
-        ...(body.webhook_events_filter ? [[...new Set(body.webhook_events_filter)].sort()] : []),
-      ]),
-    )
-    .digest('hex');
+  requestDigest([
+    body.service_id,
+    body.endpoint,
+    body.input,
+    body.webhook ?? null,
+    // Only when given, so the keys of creates stored before filters existed still match.
+    ...(body.webhook_events_filter ? [[...new Set(body.webhook_events_filter)].sort()] : []),
+  ]);
 
 export class JobService {
   readonly #cache = new Map<string, { at: number; service: ReturnType<LoadRunnable>; price?: ReturnType<typeof gpuPriceOf> }>();
@@ -331,7 +328,7 @@ export class JobService {
   async #byIdempotencyKey(userId: string, key: string, hash: string): Promise<JobRow | undefined> {
     const row = await selectJobByIdempotencyKey(this.deps.db, userId, key);
     if (row && row.request_hash !== hash) {
-      throw new DomainError('conflict', `Idempotency-Key ${key} was already used for a different request (job ${row.id})`);
+      throw keyReusedConflict(key, `job ${row.id}`);
     }
     return row;
   }

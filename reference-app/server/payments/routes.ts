@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { SignedInEnv } from '../api/authenticate';
 import type { ApiDeps } from '../api/deps';
+import { IdempotencyKeyHeaders, idempotentCreate } from '../api/idempotency';
 import type { Db } from '../db/types';
 import { badRequest, invalid, notFound } from '../errors';
 import { body, createApiApp, errors, json } from '../api/openapi';
@@ -110,13 +111,14 @@ export function paymentRoutes({ db, config, payments, jobs }: ApiDeps) {
     ],
     ['/create_checkout_session', 'Opens a checkout for credits; the browser pays at url', false],
   ] as const) {
+    app.use(path, idempotentCreate(db));
     app.openapi(
       createRoute({
         method: 'post',
         path,
         tags,
         summary,
-        request: body(BuyCreditSchema),
+        request: { ...body(BuyCreditSchema), headers: IdempotencyKeyHeaders },
         responses: { 200: json(CheckoutSessionSchema, 'Checkout session'), ...errors(422, 502) },
       }),
       async (c) => {
@@ -142,13 +144,14 @@ export function paymentRoutes({ db, config, payments, jobs }: ApiDeps) {
     async (c) => c.json(subscriptionOf(await payments.subscription(c.var.caller.userId)), 200),
   );
 
+  app.use('/subscription/create', idempotentCreate(db));
   app.openapi(
     createRoute({
       method: 'post',
       path: '/subscription/create',
       tags,
       summary: 'Starts a plan subscription; the browser confirms it at checkout_url',
-      request: body(SubscriptionCreateSchema),
+      request: { ...body(SubscriptionCreateSchema), headers: IdempotencyKeyHeaders },
       responses: { 200: json(SubscriptionSchema, 'Current state plus checkout_url'), ...errors(409, 422, 502) },
     }),
     async (c) => {

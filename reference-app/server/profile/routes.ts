@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { API_KEY_DEFAULT_LIFETIME_DAYS } from '@limelight/widgets/api';
 import type { SignedInEnv } from '../api/authenticate';
 import type { ApiDeps } from '../api/deps';
+import { IdempotencyKeyHeaders, idempotentCreate } from '../api/idempotency';
 import { body, createApiApp, errors, json } from '../api/openapi';
 import { IdResultSchema } from '../api/schemas';
 import { createApiKey, deleteApiKey, listApiKeys } from './apiKeys';
@@ -86,13 +87,17 @@ export function profileRoutes({ db, box }: ApiDeps) {
     async (c) => c.json(await listApiKeys(db, c.var.caller.userId), 200),
   );
 
+  app.use('/create_api_key', idempotentCreate(db));
   app.openapi(
     createRoute({
       method: 'post',
       path: '/create_api_key',
       tags,
       summary: `Creates an API key (default lifetime ${API_KEY_DEFAULT_LIFETIME_DAYS} days); the secret is in this response only`,
-      request: { body: { content: { 'application/json': { schema: CreateApiKeySchema } }, required: false } },
+      request: {
+        body: { content: { 'application/json': { schema: CreateApiKeySchema } }, required: false },
+        headers: IdempotencyKeyHeaders,
+      },
       responses: { 200: json(CreatedApiKeySchema, 'The new key with its secret'), ...errors(409, 422) },
     }),
     async (c) => {
@@ -124,13 +129,14 @@ export function profileRoutes({ db, box }: ApiDeps) {
     async (c) => c.json(await usageStatistics(db, c.var.caller.userId), 200),
   );
 
+  app.use('/upsert_pat', idempotentCreate(db));
   app.openapi(
     createRoute({
       method: 'post',
       path: '/upsert_pat',
       tags,
       summary: 'Stores a container-registry access token (sealed at rest); same alias replaces it',
-      request: body(UpsertPatSchema),
+      request: { ...body(UpsertPatSchema), headers: IdempotencyKeyHeaders },
       responses: { 200: json(RegistryCredentialSchema, 'The credential, token masked'), ...errors(409, 422) },
     }),
     async (c) => c.json(await saveCredential(db, box, c.var.caller.userId, c.req.valid('json')), 200),

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { ServiceEndpoint } from '@limelight/widgets/api';
 import type { SignedInEnv } from '../api/authenticate';
 import type { ApiDeps } from '../api/deps';
+import { IdempotencyKeyHeaders, idempotentCreate } from '../api/idempotency';
 import { invalid, tooLarge, unsupportedType } from '../errors';
 import { body, createApiApp, errors, json } from '../api/openapi';
 import type { UrlPolicy } from '../runtimes/http/urlPolicy';
@@ -81,13 +82,14 @@ export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
     async (c) => c.json(await listOwnServices(services, c.var.caller.userId), 200),
   );
 
+  app.use('/services', idempotentCreate(deps.db));
   app.openapi(
     createRoute({
       method: 'post',
       path: '/services',
       tags,
       summary: 'Creates a service (private by default; the plan limits private services)',
-      request: body(ServiceCreateSchema),
+      request: { ...body(ServiceCreateSchema), headers: IdempotencyKeyHeaders },
       responses: { 201: serviceResponse('The new service'), ...errors(402, 422) },
     }),
     async (c) => c.json(await createService(services, c.var.caller.userId, c.req.valid('json')), 201),

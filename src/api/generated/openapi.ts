@@ -157,6 +157,7 @@ export type paths = {
       parameters: {
         query?: never;
         header?: {
+          /** @description Repeating a create with the same key answers the first answer (per user; 409 if the request differs) */
           'idempotency-key'?: string;
           prefer?: string;
         };
@@ -457,6 +458,15 @@ export type paths = {
         };
         /** @description Too many open streams of this account */
         429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['JobApiError'];
+          };
+        };
+        /** @description This server holds as many open streams as it may; retry after Retry-After */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -1105,7 +1115,10 @@ export type paths = {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Repeating a create with the same key answers the first answer (per user; 409 if the request differs) */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -1664,7 +1677,10 @@ export type paths = {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Repeating a create with the same key answers the first answer (per user; 409 if the request differs) */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -1805,7 +1821,10 @@ export type paths = {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Repeating a create with the same key answers the first answer (per user; 409 if the request differs) */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -2308,7 +2327,10 @@ export type paths = {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Repeating a create with the same key answers the first answer (per user; 409 if the request differs) */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -2582,7 +2604,10 @@ export type paths = {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Repeating a create with the same key answers the first answer (per user; 409 if the request differs) */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -3070,7 +3095,10 @@ export type paths = {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Repeating a create with the same key answers the first answer (per user; 409 if the request differs) */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
