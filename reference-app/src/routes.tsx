@@ -1,8 +1,12 @@
 import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PublicLayout } from './layout/PublicLayout';
 import { RequireAuth } from './auth/RequireAuth';
+import type { RouteHandle } from './layout/useRouteTitle';
 
 // Pages load on demand so the first paint of any route ships only what that route needs.
+/** The page's own tab title (layout/useRouteTitle.ts). */
+const titled = (title: string): RouteHandle => ({ title });
+
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
 /** The route table of product-rules §2. Paths are matched case-sensitively where the spec names both forms. */
@@ -10,22 +14,26 @@ export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [
-      { path: '/', lazy: page(() => import('./pages/home/HomePage')) },
-      { path: '/signinup', lazy: page(() => import('./pages/signin/SignInUpPage')) },
-      { path: '/SignInUp', lazy: page(() => import('./pages/signin/SignInUpPage')) },
-      { path: '/Pricing', lazy: page(() => import('./pages/pricing/PricingPage')) },
-      { path: '/pricing', lazy: page(() => import('./pages/pricing/PricingPage')) },
-      { path: '/Hosting', lazy: page(() => import('./pages/hosting/HostingPage')) },
-      { path: '/hosting', lazy: page(() => import('./pages/hosting/HostingPage')) },
-      { path: '/SignedOut', lazy: page(() => import('./pages/signin/SignedOutPage')) },
-      { path: '/terms_of_service', lazy: page(() => import('./pages/policies/TermsPage')) },
-      { path: '/privacy_policy', lazy: page(() => import('./pages/policies/PrivacyPage')) },
-      { path: '/Subscribe', lazy: page(() => import('./pages/subscribe/SubscribePage')) },
-      { path: '/notification', lazy: page(() => import('./pages/system/NotificationPage')) },
-      { path: '/Invest', lazy: page(() => import('./pages/company/CompanyPage')) },
-      { path: '/company', lazy: page(() => import('./pages/company/CompanyPage')) },
-      { path: '/Company', lazy: page(() => import('./pages/company/CompanyPage')) },
-      { path: '/careers', lazy: page(() => import('./pages/company/CompanyPage')) },
+      {
+        path: '/',
+        handle: { title: 'Serverless GPU cloud for AI model APIs', brandFirst: true } satisfies RouteHandle,
+        lazy: page(() => import('./pages/home/HomePage')),
+      },
+      { path: '/signinup', handle: titled('Sign in'), lazy: page(() => import('./pages/signin/SignInUpPage')) },
+      { path: '/SignInUp', handle: titled('Sign in'), lazy: page(() => import('./pages/signin/SignInUpPage')) },
+      { path: '/Pricing', handle: titled('Pricing'), lazy: page(() => import('./pages/pricing/PricingPage')) },
+      { path: '/pricing', handle: titled('Pricing'), lazy: page(() => import('./pages/pricing/PricingPage')) },
+      { path: '/Hosting', handle: titled('Hosting'), lazy: page(() => import('./pages/hosting/HostingPage')) },
+      { path: '/hosting', handle: titled('Hosting'), lazy: page(() => import('./pages/hosting/HostingPage')) },
+      { path: '/SignedOut', handle: titled('Signed out'), lazy: page(() => import('./pages/signin/SignedOutPage')) },
+      { path: '/terms_of_service', handle: titled('Terms of Service'), lazy: page(() => import('./pages/policies/TermsPage')) },
+      { path: '/privacy_policy', handle: titled('Privacy Policy'), lazy: page(() => import('./pages/policies/PrivacyPage')) },
+      { path: '/Subscribe', handle: titled('Subscribe'), lazy: page(() => import('./pages/subscribe/SubscribePage')) },
+      { path: '/notification', handle: titled('Notification'), lazy: page(() => import('./pages/system/NotificationPage')) },
+      { path: '/Invest', handle: titled('Invest'), lazy: page(() => import('./pages/company/CompanyPage')) },
+      { path: '/company', handle: titled('About us'), lazy: page(() => import('./pages/company/CompanyPage')) },
+      { path: '/Company', handle: titled('About us'), lazy: page(() => import('./pages/company/CompanyPage')) },
+      { path: '/careers', handle: titled('Careers'), lazy: page(() => import('./pages/company/CompanyPage')) },
       { path: '/APIs', element: <Navigate to="/APIs/Overview" replace /> },
       { path: '/APIs/Overview', lazy: page(() => import('./pages/catalogue/OverviewPage')) },
       { path: '/APIs/overview', lazy: page(() => import('./pages/catalogue/OverviewPage')) },
@@ -40,7 +48,7 @@ export const routes: RouteObject[] = [
         ),
         children: [{ path: '/APIs/edit/:serviceId', lazy: page(() => import('./pages/publish/EditServicePage')) }],
       },
-      { path: '/404', lazy: page(() => import('./pages/system/NotFoundPage')) },
+      { path: '/404', handle: titled('Page not found'), lazy: page(() => import('./pages/system/NotFoundPage')) },
       { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },
@@ -49,12 +57,12 @@ export const routes: RouteObject[] = [
     lazy: page(() => import('./layout/AccountLayout')),
     children: [
       { index: true, element: <Navigate to="/account/dashboard" replace /> },
-      { path: 'dashboard', lazy: page(() => import('./pages/account/DashboardPage')) },
-      { path: 'profile', lazy: page(() => import('./pages/account/ProfilePage')) },
-      { path: 'billing', lazy: page(() => import('./pages/account/BillingPage')) },
-      { path: 'hosting', lazy: page(() => import('./pages/account/HostedServicesPage')) },
-      { path: 'hostingActive2', lazy: page(() => import('./pages/account/HostedServicesPage')) },
-      { path: 'support', lazy: page(() => import('./pages/account/SupportPage')) },
+      { path: 'dashboard', handle: titled('Dashboard'), lazy: page(() => import('./pages/account/DashboardPage')) },
+      { path: 'profile', handle: titled('Profile'), lazy: page(() => import('./pages/account/ProfilePage')) },
+      { path: 'billing', handle: titled('Billing'), lazy: page(() => import('./pages/account/BillingPage')) },
+      { path: 'hosting', handle: titled('Hosted services'), lazy: page(() => import('./pages/account/HostedServicesPage')) },
+      { path: 'hostingActive2', handle: titled('Hosted services'), lazy: page(() => import('./pages/account/HostedServicesPage')) },
+      { path: 'support', handle: titled('Support'), lazy: page(() => import('./pages/account/SupportPage')) },
     ],
   },
 ];

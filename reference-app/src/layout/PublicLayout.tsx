@@ -4,9 +4,11 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import * as styles from './layout.css';
 import { PageScroll } from './PageScroll';
+import { useRouteTitle } from './useRouteTitle';
 
 /** Standard pages (product-rules §2): public header, message overlay, routed view, footer. */
 export function PublicLayout() {
+  useRouteTitle();
   return (
     <>
       <a className={styles.skipLink} href="#main">
