@@ -8,6 +8,7 @@ import { Logo } from './Logo';
 import { Submenu } from './Submenu';
 import * as styles from './AccountLayout.css';
 import { PageScroll } from './PageScroll';
+import { useRouteTitle } from './useRouteTitle';
 
 /** product-rules §2: the account area's 'SDK' menu opens the Python SDK's public repository. */
 const sdkMenu: MenuItem[] = [{ title: 'Python SDK', route: externalLinks.pythonSdk, external: true }];
@@ -41,6 +42,7 @@ export default function AccountLayout() {
 }
 
 function AccountChrome() {
+  useRouteTitle();
   const signOut = useSignOut();
   return (
     <div className={styles.root}>
@@ -55,6 +57,11 @@ function AccountChrome() {
         <Submenu label="SDK" items={sdkMenu} />
         <div className={styles.spacer} />
         <UserMenu />
+        {/* In the header, not the account navigation, whose links scroll sideways on a phone and
+            would carry Logout out of view. */}
+        <button type="button" className={styles.mobileLogout} onClick={() => void signOut()}>
+          Logout
+        </button>
       </header>
       <nav aria-label="Account" className={styles.nav}>
         <ul className={styles.navList}>
@@ -66,9 +73,6 @@ function AccountChrome() {
             </li>
           ))}
         </ul>
-        <button type="button" className={styles.mobileLogout} onClick={() => void signOut()}>
-          Logout
-        </button>
       </nav>
       <MessageOverlay />
       <main id="main" className={styles.main} tabIndex={-1}>
