@@ -95,6 +95,8 @@ describe('dispatch', () => {
     expect(localDemoRuntime.name).toBe('local-demo');
     expect(stepDelayFromEnv({})).toBe(DEFAULT_STEP_DELAY_MS);
     expect(stepDelayFromEnv({ LOCAL_DEMO_STEP_MS: '0' })).toBe(0);
-    expect(() => stepDelayFromEnv({ LOCAL_DEMO_STEP_MS: 'fast' })).toThrow('LOCAL_DEMO_STEP_MS must be a whole number of milliseconds ≥ 0, got "fast"');
+    expect(() => stepDelayFromEnv({ LOCAL_DEMO_STEP_MS: 'fast' })).toThrow(
+      'LOCAL_DEMO_STEP_MS must be a whole number of milliseconds ≥ 0, got "fast"',
+    );
   });
 });
