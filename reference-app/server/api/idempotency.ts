@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { claimIdempotencyKey, keepIdempotentAnswer, releaseIdempotencyKey, selectIdempotencyKey } from '../db/idempotencyKeys';
 import type { Db } from '../db/types';
 import { DomainError } from '../errors';
 import type { SignedInEnv } from './authenticate';
+import { keyReusedConflict, requestDigest } from './idempotencyDigest';
 
 // Idempotency-Key: one set of rules for every create (docs/jobs.md, "Idempotency-Key"). The key
 // is the caller's (scoped per user); the same key with the same request answers the first
@@ -38,13 +38,6 @@ export const IdempotencyKeyHeaders = z.object({
 export function idempotencyKeyOf(c: Context): string | undefined {
   return c.req.header('idempotency-key')?.trim() || undefined;
 }
-
-/** A stable digest of what was asked, to tell a retried create from a different one. */
-export const requestDigest = (parts: readonly unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
-
-/** The refusal of a key used before for another request. */
-export const keyReusedConflict = (key: string, earlier: string) =>
-  new DomainError('conflict', `Idempotency-Key ${key} was already used for a different request (${earlier})`);
 
 /** The request's body as a value (JSON parsed, so spacing does not matter), else its text. */
 async function bodyOf(c: Context): Promise<unknown> {
