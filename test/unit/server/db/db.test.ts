@@ -24,6 +24,8 @@ beforeAll(async () => {
     '011_catalogue_deployment_state',
     '012_job_path',
     '013_credit_balances',
+    '014_webhook_events',
+    '015_idempotency_keys',
   ]);
 });
 afterAll(() => database?.close());
