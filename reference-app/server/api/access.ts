@@ -113,7 +113,8 @@ function routesOf<E extends Env>(feature: ApiApp<E>): { method: string; path: st
   // A route with validators is several entries (one per handler) under one method and path.
   const unique = new Map<string, { method: string; path: string }>();
   for (const { method, path } of feature.routes) {
-    if (method === 'ALL' && path.endsWith('*')) continue;
+    // use() middleware is registered as ALL, on '/*' or on one route's path (Idempotency-Key).
+    if (method === 'ALL') continue;
     unique.set(`${method} ${path}`, { method, path });
   }
   return [...unique.values()];

@@ -33,3 +33,19 @@ describe('health check against a redirect', () => {
     expect(seen).toEqual([]);
   });
 });
+
+describe('health check that answers, then stops answering', () => {
+  afterAll(() => servers.forEach((s) => s.close()));
+
+  it('names what the container answered, not the last attempt cut short by the deadline', async () => {
+    let requests = 0;
+    // 404 at first, then no answer at all: the last attempts end in timeouts.
+    const container = await listen((_req, res) => {
+      if (++requests <= 2) res.writeHead(404).end();
+    });
+    await expect(waitReady(container, { healthPath: '/healthz', timeoutMs: 600, intervalMs: 20 })).rejects.toThrow(
+      /failed for 1 s: GET \/healthz answered 404$/,
+    );
+    expect(requests).toBeGreaterThan(2);
+  });
+});

@@ -467,6 +467,9 @@ export async function waitReady(baseUrl: string, options: ReadyOptions): Promise
   const deadline = Date.now() + options.timeoutMs;
   const interval = options.intervalMs ?? 5;
   let reason = 'no answer';
+  // What the container last answered: said rather than a later attempt's timeout, which on a busy
+  // host is often the last attempt's (its time is what is left of the deadline).
+  let answered: string | undefined;
   let attempts = 0;
   while (Date.now() < deadline) {
     attempts += 1;
@@ -478,7 +481,7 @@ export async function waitReady(baseUrl: string, options: ReadyOptions): Promise
       });
       await res.body?.cancel();
       if (res.ok) return;
-      reason = `GET ${options.healthPath} answered ${res.status}`;
+      reason = answered = `GET ${options.healthPath} answered ${res.status}`;
     } catch (error) {
       reason = `GET ${options.healthPath}: ${(error as Error).cause ? String((error as { cause: unknown }).cause) : (error as Error).message}`;
     }
@@ -487,5 +490,5 @@ export async function waitReady(baseUrl: string, options: ReadyOptions): Promise
       throw new EngineError('health', 'The container exited before it answered');
     await new Promise((r) => setTimeout(r, interval));
   }
-  throw new EngineError('health', `The health check failed for ${Math.round(options.timeoutMs / 1000)} s: ${reason}`);
+  throw new EngineError('health', `The health check failed for ${Math.round(options.timeoutMs / 1000)} s: ${answered ?? reason}`);
 }
