@@ -20,6 +20,27 @@ export interface ServerProcess extends Target {
   exited: Promise<number | null>;
 }
 
+/**
+ * A free port below Linux's ephemeral range (32768 and up) for a server that is killed and started
+ * again on the same port: a port from listen(0) is an ephemeral one, which another process's
+ * outgoing connection (a server's own connections to PostgreSQL) can hold when the server starts
+ * or restarts on it (EADDRINUSE seen in kill-postgres.test.ts).
+ */
+export async function restartablePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const probe = createServer();
+    const bound = await new Promise<boolean>((resolve) => {
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (bound) {
+      await new Promise((resolve) => probe.close(resolve));
+      return port;
+    }
+  }
+}
+
 /** The server from its sources (`npm run dev` without Vite), on a free loopback port. */
 export async function spawnServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
   port ??= await freePort();

@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../bench/serverLaunch';
 import { rawApi } from '../helpers';
 import { runner, untilFinal } from '../jobs/fixtures';
-import { postJson, recordLoad, type ServerProcess, spawnServer } from './fixtures';
+import { postJson, recordLoad, restartablePort, type ServerProcess, spawnServer } from './fixtures';
 
 // PGlite, the default database, killed with `kill -9` during a burst of writes and started
 // again on the same DATA_DIR (docs/deploy.md, "When the database goes away": PGlite). It starts
@@ -23,7 +22,7 @@ afterAll(() => {
 
 describe('kill -9 of a server on PGlite', () => {
   it('starts again on the same DATA_DIR with every acknowledged write', async () => {
-    const port = await freePort();
+    const port = await restartablePort();
     const env = { DATA_DIR: dataDir, RATE_LIMIT_JOBS: '0' };
     server = await spawnServer(env, port);
     const user = await runner(server, 'kill-pglite');

@@ -5,11 +5,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropSchema } from '../../../reference-app/server/db/connect';
-import { freePort } from '../../bench/serverLaunch';
 import { rawApi } from '../helpers';
 import { runner, untilFinal } from '../jobs/fixtures';
 import { testPostgres, type TestPostgres } from '../jobs/postgres';
-import { insertHttpService, postJson, recordLoad, type ServerProcess, slowService, spawnServer } from './fixtures';
+import { insertHttpService, postJson, recordLoad, restartablePort, type ServerProcess, slowService, spawnServer } from './fixtures';
 
 // Two server processes on one PostgreSQL, each killed with `kill -9` under load and restarted
 // (docs/jobs.md, "Retry rule" and "Delivered at least once"; docs/deploy.md, "Several
@@ -87,7 +86,7 @@ describe('kill -9 of server processes sharing one PostgreSQL', () => {
       console.warn(`reliability: PostgreSQL tests skipped: ${pgServer.skip}`);
       return ctx.skip();
     }
-    const ports = [await freePort(), await freePort()];
+    const ports = [await restartablePort(), await restartablePort()];
     const site = `http://127.0.0.1:${ports[0]}`;
     const first = await start(0, ports[0]!, site); // migrates the schema; the second process finds it done
     await start(1, ports[1]!, site);
