@@ -189,15 +189,14 @@ async function firstHighlightInDevServer(dir) {
     const warnings = [];
     page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
     await page.goto(`http://127.0.0.1:${port}/`);
-    const outcome = await page.waitForFunction(
-      () =>
-        document.body.innerText.includes('Failed to highlight')
-          ? 'failed'
-          : document.querySelectorAll('pre code span span').length > 0 && 'highlighted',
-      null,
-      { timeout: 30_000 },
-    );
-    if ((await outcome.jsonValue()) !== 'highlighted') throw new Error('the first highlight in the dev server failed');
+    // A cold dev server may serve the worker after the viewer's time limit: the viewer then shows
+    // the code plain and highlights it when the worker answers (useCodeHighlight). What must not
+    // happen is staying unhighlighted.
+    const highlighted = await page
+      .waitForFunction(() => document.querySelectorAll('pre code span span').length > 0, null, { timeout: 30_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (!highlighted) throw new Error('the first highlight in the dev server failed');
     const fallback = warnings.find((text) => text.includes('highlighter worker failed'));
     if (fallback) throw new Error(`the dev server's highlight fell back to the page: ${fallback}`);
   } finally {
