@@ -18,7 +18,7 @@ import { podmanEnv } from '../../scripts/engine.mjs';
 import { engineSkipReason, startTestEngine } from '../setup/containerEngine';
 import { findServePython, SDK_PYTHON_PATH } from '../setup/servePython';
 import { confirmedUser, rawApi, signedIn } from '../integration/helpers';
-import { wordPng } from '../integration/publishing/wordPng';
+import { textPng } from '../fixtures/textPng';
 
 const COLD = Number(process.env.BENCH_COLD ?? 5);
 const python = findServePython();
@@ -46,7 +46,7 @@ function limelight(args: string, cwd: string, env: Record<string, string>): Prom
   });
 }
 
-const png = wordPng('HELLO', { width: 800, height: 200 });
+const png = await textPng('HELLO', 800, 200);
 const dataUrl = `data:image/png;base64,${png.toString('base64')}`;
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 

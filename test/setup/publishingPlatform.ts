@@ -1,22 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { podmanEnv } from '../../scripts/engine.mjs';
+import { freePort } from '../bench/serverLaunch';
 import { startPlatformServer, type PlatformTestServer } from '../../reference-app/server/testing';
 import type { TestEngine } from './containerEngine';
 
 // A platform server as a publisher's `limelight push --deploy` needs it: the runner on the test
 // engine and the platform's registry on a free loopback port (docs/publishing.md).
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startPublishingPlatform(engine: TestEngine, dataDir: string): Promise<PlatformTestServer> {
   return startPlatformServer({

@@ -1,21 +1,19 @@
-import { Jimp, loadFont } from 'jimp';
-import { SANS_64_BLACK } from 'jimp/fonts';
+import { Jimp } from 'jimp';
+import { textPng } from '../../fixtures/textPng';
 import type { Job } from '../../../src/api';
 import type { PlatformTestServer } from '../../../reference-app/server/testing';
 import { rawApi } from '../helpers';
 import { runner, untilFinal } from '../jobs/fixtures';
 
 // Inputs the model tests make themselves (the server README, "Local models"): text rendered to
-// a PNG for OCR (Jimp's bundled Open Sans, no font on the machine needed), a shape on a plain
+// a PNG for OCR (test/fixtures/textPng.ts), a shape on a plain
 // background for the cutout, and the WAV reader that tells speech from silence.
 
 export const dataUri = (bytes: Uint8Array, type: string) => `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
 
-/** `text` in black Open Sans 64 px on white, as a PNG data: URI. */
+/** `text` in black Open Sans 64 px on white (test/fixtures/textPng.ts), as a PNG data: URI. */
 export async function textImage(text: string, width = 720, height = 160): Promise<string> {
-  const image = new Jimp({ width, height, color: 0xffffffff });
-  image.print({ font: await loadFont(SANS_64_BLACK), x: 24, y: 40, text });
-  return dataUri(await image.getBuffer('image/png'), 'image/png');
+  return dataUri(await textPng(text, width, height), 'image/png');
 }
 
 /** A filled circle of `rgba` on a plain background, as a PNG data: URI. */

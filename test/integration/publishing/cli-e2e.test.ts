@@ -20,7 +20,7 @@ import { removeImagesOf, startPublishingPlatform } from '../../setup/publishingP
 import { engineSkipReason, startTestEngine, type TestEngine } from '../../setup/containerEngine';
 import { findServePython, SDK_PYTHON_PATH } from '../../setup/servePython';
 import { confirmedUser, rawApi, signedIn } from '../helpers';
-import { wordPng } from './wordPng';
+import { textPng } from '../../fixtures/textPng';
 
 const OCR_EXAMPLE = fileURLToPath(new URL('../../../examples/ocr', import.meta.url));
 const python = findServePython();
@@ -53,9 +53,10 @@ describe.skipIf(skip)('limelight init → build → push --deploy → run (the O
   let apiKey: string;
   let serviceId: string;
   const name = `ocr-e2e-${process.pid}`;
-  const png = wordPng('HELLO', { width: 2400, height: 1600 });
+  let png: Buffer;
 
   beforeAll(async () => {
+    png = await textPng('HELLO', 2400, 1600);
     t = await startTestEngine();
     dataDir = mkdtempSync(path.join(tmpdir(), 'limelight-cli-e2e-'));
     folder = path.join(dataDir, 'service');

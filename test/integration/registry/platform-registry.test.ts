@@ -15,7 +15,7 @@ import { startPlatformServer, type PlatformTestServer } from '../../../reference
 import { REGISTRY_BINARY } from '../../../reference-app/server/registry/supervisor';
 import { DEPLOYMENT_LABEL } from '../../../reference-app/server/runtimes/container/engine';
 import { engineSkipReason, FIXTURE_IMAGE, startTestEngine, type TestEngine } from '../../setup/containerEngine';
-import { freePort } from '../../setup/publishingPlatform';
+import { freePort } from '../../bench/serverLaunch';
 import { apiClients, confirmedUser, rawApi, signedIn } from '../helpers';
 
 const registryMissing =
