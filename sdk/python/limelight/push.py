@@ -15,14 +15,16 @@ import os
 import re
 import subprocess
 import tempfile
-import urllib.error
 import urllib.parse
-import urllib.request
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Dict, Optional
 
+from ._http import RetryPolicy, Transport
 from .build import engine_command
+from .client import __version__
+from .errors import APIError, ConnectionFailedError
 from .project import Project
 
 STATE_FOLDER = ".limelight"
@@ -55,33 +57,23 @@ class Platform:
                                f"{DEFAULT_BASE_URL})")
         return cls(os.environ.get("LIMELIGHT_BASE_URL", DEFAULT_BASE_URL).rstrip("/"), key)
 
+    @cached_property
+    def _transport(self) -> Transport:
+        # The client's transport without its retries: a push or deploy says at once what refused it.
+        return Transport(self.base_url, lambda: self.api_key, timeout=60, retry=RetryPolicy(max_retries=0),
+                         user_agent=f"limelight-cli/{__version__}")
+
     def call(self, method: str, path: str, body: Any = None, headers: Optional[Dict[str, str]] = None) -> Any:
         """The JSON answer of ``method path``; a PublishError with the platform's words otherwise."""
-        data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(self.base_url + path, data=data, method=method, headers={
-            "Authorization": f"Bearer {self.api_key}", "Accept": "application/json",
-            **({"Content-Type": "application/json"} if data is not None else {}), **(headers or {})})
         try:
-            with urllib.request.urlopen(request, timeout=60) as answer:
-                text = answer.read().decode()
-                return json.loads(text) if text else None
-        except urllib.error.HTTPError as error:
-            detail = _detail(error)
-            raise PublishError(f"{method} {path}: {error.code} {detail}", error.code, detail) from error
-        except urllib.error.URLError as error:
-            raise PublishError(f"cannot reach the platform at {self.base_url} ({error.reason}): "
+            answer = self._transport.request(method, path, json_body=body, headers=headers).body
+            return None if answer == "" else answer
+        except APIError as error:
+            raise PublishError(f"{method} {path}: {error.status} {error.detail}", error.status, error.detail) from error
+        except ConnectionFailedError as error:
+            reason = getattr(error.__cause__, "reason", error.__cause__ or error)
+            raise PublishError(f"cannot reach the platform at {self.base_url} ({reason}): "
                                "set LIMELIGHT_BASE_URL") from error
-
-
-def _detail(error: urllib.error.HTTPError) -> str:
-    text = error.read().decode(errors="replace")
-    try:
-        detail = json.loads(text).get("detail")
-    except (ValueError, AttributeError):
-        detail = None
-    if isinstance(detail, list):
-        detail = "; ".join(f"{'.'.join(str(p) for p in d.get('loc', []))}: {d.get('msg')}" for d in detail)
-    return str(detail or text.strip()[:300] or error.reason)
 
 
 def registry_of(platform: Platform) -> Dict[str, str]:
