@@ -3,7 +3,7 @@ import { monthKey } from '../api/months';
 import type { Db } from '../db/types';
 import type { JobRow } from './envelope';
 import type { JobEvents } from './events';
-import { finishJobRows, type FinishValues } from './queries';
+import { finishJobRows, type FinishValues } from './sql/finishJobs';
 
 // Ending a job: the status, the charge settled against the job's hold, the publisher's share,
 // the usage counters and the webhook delivery, all in ONE statement (docs/jobs.md: metering). If
@@ -24,6 +24,13 @@ export interface Outcome {
  */
 export const PLATFORM_FAILURES: readonly string[] = ['no_runtime', 'worker_lost', 'stopped'];
 
+/**
+ * The runtime refused the input before computing anything (runtimes/local/inputs.ts): nothing
+ * ran, so nothing is charged. Only the platform's own runtimes raise it; a container's refusal
+ * comes back as its runtime_error and is charged like any other failure.
+ */
+export const REFUSED_INPUT = 'invalid_input';
+
 /** A charged failure costs at least this many seconds, so failing fast is not free slot time. */
 export const MIN_FAILED_SECONDS = 1;
 
@@ -33,7 +40,8 @@ const MIN_RUN_SECONDS = 0.001;
 /** The seconds a run is charged for, or undefined when it is not charged. */
 export function chargedSeconds(outcome: Outcome, runSeconds: number): number | undefined {
   if (outcome.status !== 'FAILED') return Math.max(runSeconds, MIN_RUN_SECONDS);
-  if (PLATFORM_FAILURES.includes(outcome.error?.code ?? '')) return undefined;
+  const code = outcome.error?.code ?? '';
+  if (PLATFORM_FAILURES.includes(code) || code === REFUSED_INPUT) return undefined;
   return Math.max(runSeconds, MIN_FAILED_SECONDS);
 }
 
