@@ -8,7 +8,7 @@ export const PRIVATE_SERVICE_LIMITS = { free: 0, plus: 2, pro: 5, enterprise: Nu
 /** Share of a run's cost credited to the publisher of a public service (not for own runs). */
 export const PUBLISHER_SHARE = 0.3;
 
-/** The publisher's part of a charge, rounded down to the ledger's 4 decimals as jobs/queries.ts books it in SQL. */
+/** The publisher's part of a charge, rounded down to the ledger's 4 decimals as payments/queries.ts books it in SQL (jobChargeCtes). */
 export function publisherEarning(costCredits: number): number {
   return Math.floor(costCredits * PUBLISHER_SHARE * 10_000 + 1e-9) / 10_000;
 }

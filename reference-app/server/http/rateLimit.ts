@@ -2,6 +2,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimite
 import { GroupCommit } from '../db/groupCommit';
 import { pgStyleClient } from '../db/pgClient';
 import type { Db } from '../db/types';
+import { RATE_LIMITS_TABLE } from './queries';
 
 // Fixed-window counters per bucket (sign-in, e-mail, …) and key (client address, account, mail
 // recipient), counted by rate-limiter-flexible. The counters live in the `rate_limits` table
@@ -28,7 +29,8 @@ export interface RateLimiterOptions {
   db?: Db;
 }
 
-const TABLE = 'rate_limits';
+/** The key of a counter in the store: rate-limiter-flexible joins its keyPrefix (the bucket) and the key so. */
+export const storeKey = (bucket: string, key: string) => `${bucket}:${key}`;
 
 /** The detail of a per-account limit's 429 (the job service's create limit and the API's per-user ones say it alike). */
 export const perAccountRefusal = (what: string, limit: number, windowSeconds: number, retryAfter: number) =>
@@ -63,7 +65,7 @@ export class RateLimiter {
             ...base,
             storeClient: this.#storeClient,
             storeType: 'pool',
-            tableName: TABLE,
+            tableName: RATE_LIMITS_TABLE,
             tableCreated: true,
             // Expired rows are removed when a key is counted again; the sweep runs on a timer
             // that must not keep the process alive or touch a closed database.

@@ -1,5 +1,6 @@
 import { DomainError } from '../errors';
-import { perAccountRefusal, retryAfterSeconds, type RateLimiter } from '../http/rateLimit';
+import type { StatementHit } from '../http/queries';
+import { perAccountRefusal, retryAfterSeconds, storeKey, type RateLimiter } from '../http/rateLimit';
 
 // The per-account limit of job creates (RATE_LIMIT_JOBS per RATE_LIMIT_WINDOW, docs/security.md,
 // "Limits"), for POST /v1/jobs and the per-service run operations alike. With the shared store
@@ -15,14 +16,13 @@ import { perAccountRefusal, retryAfterSeconds, type RateLimiter } from '../http/
 
 export const CREATE_BUCKET = 'user-jobs';
 
-/** The counter update a create statement makes: `points` hits on `key`, the window ending at `expire`. */
-export interface CounterHit {
+/**
+ * The counter update a create statement makes (http/queries.ts, counterUpsertSql): `points`
+ * hits on `key`, the window ending at `expire`, and the limit they are held to.
+ */
+export interface CounterHit extends StatementHit {
   key: string;
-  points: number;
   limit: number;
-  /** Epoch milliseconds: now, and the end of a window that starts now (rate-limiter-flexible's clock). */
-  now: number;
-  expire: number;
 }
 
 /** The counter after a statement counted its hits. */
@@ -92,7 +92,13 @@ export class CreateLimit {
   /** The counter update for `points` creates of `userId` in one statement. */
   hit(userId: string, points: number): CounterHit {
     const now = Date.now();
-    return { key: `${CREATE_BUCKET}:${userId}`, points, limit: this.options.limit, now, expire: now + this.options.windowSeconds * 1000 };
+    return {
+      key: storeKey(CREATE_BUCKET, userId),
+      points,
+      limit: this.options.limit,
+      now,
+      expire: now + this.options.windowSeconds * 1000,
+    };
   }
 
   /**

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { prepared } from '../db/prepared';
+import { counterUpsertSql } from '../http/queries';
 import type { Db } from '../db/types';
-import { PUBLISHER_SHARE } from '../platformRules';
+import { jobChargeCtes, jobFundsSql, planConcurrencySql } from '../payments/queries';
 import type { CounterHit, CounterState } from './createLimit';
 import type { JobRow } from './envelope';
 import type { JobEvents } from './events';
-import { PLAN_CONCURRENCY } from './plans';
 
 // Every statement of the job feature, in one place (docs/jobs.md). Each change and its
 // notification are ONE statement, so a listener never hears of a change that did not commit, and
@@ -28,17 +28,6 @@ const notice = (events: JobEvents, payload: ReturnType<typeof sql>) => sql`pg_no
 const changedNotice = (events: JobEvents) => notice(events, sql`'c:' || ${sql.ref('id')} || ':' || ${sql.ref('version')}`);
 /** `q:<origin>`: the process that sends it wakes its own worker itself (events.ts). */
 const queuedNotice = (events: JobEvents) => notice(events, sql`${`q:${events.origin}`}`);
-
-/** SQL for the plan's concurrency of the user in `userColumn`, from their active subscription. */
-function concurrencyLimitSql(userColumn: string) {
-  const cases = Object.entries(PLAN_CONCURRENCY)
-    .filter(([plan]) => plan !== 'free')
-    .map(([plan, limit]) => `WHEN '${plan}' THEN ${limit}`)
-    .join(' ');
-  return sql.raw(
-    `(CASE (SELECT s.plan_type FROM subscriptions s WHERE s.user_id = ${userColumn} AND s.status = 'active' LIMIT 1) ${cases} ELSE ${PLAN_CONCURRENCY.free} END)`,
-  );
-}
 
 // ---------------------------------------------------------------- create, read, list, cancel
 
@@ -113,17 +102,12 @@ export async function insertJobsWithHold(db: Db, events: JobEvents, jobs: readon
   };
   const result = await sql<Row>`${prepared('insert_jobs')}
     WITH counted AS MATERIALIZED (
-      -- rate-limiter-flexible's upsert (RateLimiterPostgres), for all of the batch at once.
-      INSERT INTO rate_limits AS r (key, points, expire)
-      SELECT ${hit.key}::text, ${hit.points}::integer, ${hit.expire}::bigint WHERE ${hit.key}::text IS NOT NULL
-      ON CONFLICT (key) DO UPDATE SET
-        points = CASE WHEN r.expire <= ${hit.now}::bigint THEN excluded.points ELSE r.points + excluded.points END,
-        expire = CASE WHEN r.expire <= ${hit.now}::bigint THEN excluded.expire ELSE r.expire END
-      RETURNING points, expire
+      -- The limiter's own upsert (http/queries.ts), for all of the batch at once.
+      ${counterUpsertSql(hit)}
     ), funds AS MATERIALIZED (
       -- After the count (an always-true one-time filter runs it first): every create statement
       -- takes the counter's row lock before the user's create lock, never the other way round.
-      SELECT * FROM job_funds(${userId}::uuid) WHERE (SELECT count(*) FROM counted) >= 0
+      SELECT * FROM ${jobFundsSql(userId)} WHERE (SELECT count(*) FROM counted) >= 0
     ), wanted AS (
       SELECT w.*, sum(w.hold_credits) OVER (ORDER BY w.ord) AS holds_so_far
       FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS w(ord integer, id uuid, service_id text, publisher_id uuid,
@@ -303,7 +287,7 @@ export async function claimJobs(db: Db, events: JobEvents, options: ClaimOptions
     ), waiting AS MATERIALIZED (
       -- Users with queued jobs, with how many more their plan lets run now: read once per user
       -- (materialized), though both pools' subqueries below and their sum limit by it.
-      SELECT u.user_id, u.served_at, greatest(${concurrencyLimitSql('u.user_id')} - u.running, 0) AS room
+      SELECT u.user_id, u.served_at, greatest(${planConcurrencySql('u.user_id')} - u.running, 0) AS room
       FROM job_users u WHERE u.queued > 0
     ), fair AS (
       -- Each waiting user's oldest jobs of the pools with free slots, as many as the plan still
@@ -554,25 +538,7 @@ export async function finishJobRows(db: Db, events: JobEvents, workerId: string,
       RETURNING jobs.*
     ), ended AS (
       SELECT v.* FROM v JOIN u ON u.id = v.id
-    ), balances AS (
-      SELECT user_id, greatest(balance, 0) AS balance FROM credit_balances
-      WHERE user_id IN (SELECT user_id FROM ended WHERE cost_credits > 0)
-    ), collected AS (
-      SELECT e.id, e.user_id, e.service_id, e.usage_description,
-        least(e.cost_credits, greatest(b.balance - coalesce(sum(e.cost_credits) OVER (PARTITION BY e.user_id ORDER BY e.ord
-          ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0), 0)) AS credits
-      FROM ended e JOIN balances b ON b.user_id = e.user_id WHERE e.cost_credits > 0
-    ), usage AS (
-      INSERT INTO credit_ledger (user_id, amount, kind, description, reference)
-      SELECT user_id, -credits, 'usage', usage_description, 'job:' || id FROM collected WHERE credits > 0
-    ), earning AS (
-      INSERT INTO credit_ledger (user_id, amount, kind, description, reference)
-      SELECT m.created_by, floor(c.credits * ${PUBLISHER_SHARE} * 10000 + 1e-9) / 10000, 'earning',
-        'Share of a run of ' || c.service_id, 'job:' || c.id || ':earning'
-      FROM collected c JOIN models m ON m.id = c.service_id
-      WHERE m.is_public AND m.created_by IS NOT NULL AND m.created_by <> c.user_id
-        AND floor(c.credits * ${PUBLISHER_SHARE} * 10000 + 1e-9) > 0
-    ), calls AS (
+    ), ${jobChargeCtes('ended')}, calls AS (
       INSERT INTO api_usage (user_id, month, calls)
       SELECT user_id, month, count(*) FROM ended WHERE counted GROUP BY user_id, month
       ON CONFLICT (user_id, month) DO UPDATE SET calls = api_usage.calls + excluded.calls

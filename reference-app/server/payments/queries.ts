@@ -1,7 +1,10 @@
-import { type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { CheckoutSessionsTable, Db, SubscriptionsTable } from '../db/types';
+import { PUBLISHER_SHARE } from '../platformRules';
+import { PLAN_CONCURRENCY } from './plans';
 
-// The SQL of payments: plans, the credit ledger, refund cases, checkouts and subscriptions.
+// The SQL of payments: plans, the credit ledger, refund cases, checkouts and subscriptions, and
+// the parts of the job queue's statements that read or book credits and plans.
 
 export function selectPlans(db: Db) {
   return db.selectFrom('plans').selectAll().orderBy('sort_idx').execute();
@@ -164,4 +167,60 @@ export function updateSubscription(db: Db, userId: string, values: Updateable<Su
 
 export async function updateSubscriptionByProviderRef(db: Db, providerRef: string, values: Updateable<SubscriptionsTable>) {
   await db.updateTable('subscriptions').set(values).where('provider_ref', '=', providerRef).execute();
+}
+
+// The job queue's credits and plans: the queue keeps each change of a job and its credits in ONE
+// statement (jobs/sql/), but what a hold is checked against, what a run collects, the publisher's
+// share and a plan's concurrency are payments' rules, so their SQL is written here, for the
+// queue's statements to include.
+
+/**
+ * The user's balance and open holds (`balance`, `reserved`), read after taking the user's create
+ * lock so parallel creates of one user are checked one after the other (`job_funds`, migration 012).
+ */
+export const jobFundsSql = (userId: string) => sql<{ balance: string; reserved: string }>`job_funds(${userId}::uuid)`;
+
+/**
+ * CTEs (`balances`, `collected`, `usage`, `earning`) that charge the jobs of `ended` (a CTE of the
+ * statement with ord, id, user_id, service_id, cost_credits, usage_description): each owner is
+ * charged in `ord` order, each job at most what the balance still holds after the ones before
+ * (never below zero), and the publisher of a public service someone else ran gets its share of
+ * what was actually collected, rounded down to the ledger's 4 decimals (platformRules.ts,
+ * publisherEarning). A job's hold is released by its status, not here.
+ */
+export function jobChargeCtes(ended: string) {
+  const e = sql.table(ended);
+  return sql`balances AS (
+      SELECT user_id, greatest(balance, 0) AS balance FROM credit_balances
+      WHERE user_id IN (SELECT user_id FROM ${e} WHERE cost_credits > 0)
+    ), collected AS (
+      SELECT e.id, e.user_id, e.service_id, e.usage_description,
+        least(e.cost_credits, greatest(b.balance - coalesce(sum(e.cost_credits) OVER (PARTITION BY e.user_id ORDER BY e.ord
+          ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0), 0)) AS credits
+      FROM ${e} e JOIN balances b ON b.user_id = e.user_id WHERE e.cost_credits > 0
+    ), usage AS (
+      INSERT INTO credit_ledger (user_id, amount, kind, description, reference)
+      SELECT user_id, -credits, 'usage', usage_description, 'job:' || id FROM collected WHERE credits > 0
+    ), earning AS (
+      INSERT INTO credit_ledger (user_id, amount, kind, description, reference)
+      SELECT m.created_by, floor(c.credits * ${PUBLISHER_SHARE} * 10000 + 1e-9) / 10000, 'earning',
+        'Share of a run of ' || c.service_id, 'job:' || c.id || ':earning'
+      FROM collected c JOIN models m ON m.id = c.service_id
+      WHERE m.is_public AND m.created_by IS NOT NULL AND m.created_by <> c.user_id
+        AND floor(c.credits * ${PUBLISHER_SHARE} * 10000 + 1e-9) > 0
+    )`;
+}
+
+/**
+ * SQL for the plan concurrency of the user in `userColumn` (a column of the statement it goes
+ * in), from their active subscription; free without one.
+ */
+export function planConcurrencySql(userColumn: string) {
+  const cases = Object.entries(PLAN_CONCURRENCY)
+    .filter(([plan]) => plan !== 'free')
+    .map(([plan, limit]) => `WHEN '${plan}' THEN ${limit}`)
+    .join(' ');
+  return sql.raw(
+    `(CASE (SELECT s.plan_type FROM subscriptions s WHERE s.user_id = ${userColumn} AND s.status = 'active' LIMIT 1) ${cases} ELSE ${PLAN_CONCURRENCY.free} END)`,
+  );
 }
