@@ -5,6 +5,7 @@ import type { Db } from '../db/types';
 import { jobChargeCtes, jobFundsSql, planConcurrencySql } from '../payments/queries';
 import type { CounterHit, CounterState } from './createLimit';
 import type { JobRow } from './envelope';
+import type { ClaimScope } from '../runtimes/registry';
 import type { JobEvents } from './events';
 
 // Every statement of the job feature, in one place (docs/jobs.md). Each change and its
@@ -256,15 +257,15 @@ export interface ClaimOptions {
   leaseSeconds: number;
   /** How many jobs to take for each slot pool (its free slots): local runtimes, and the I/O runtimes'. */
   limits: { local: number; io: number };
-  /** Runtimes of the I/O pool (docs/jobs.md: queue). */
+  /** Runtimes of the I/O pool, as they declare it (runtimes/registry.ts, IO_RUNTIMES); every other runs in the local pool. */
   ioRuntimes: readonly string[];
   maxRunningPerService: number;
   maxRunningPerPublisher: number;
   /**
-   * Container services whose jobs this process may take (the deployments it manages: docs/deploy.md,
-   * "Several runners"); null or absent: every one.
+   * Runtimes whose jobs this process may take only for some services (a runner's deployments:
+   * docs/deploy.md, "Several runners"; registry.claimScope()); null or absent: every job.
    */
-  containerServices?: readonly string[] | null;
+  scope?: ClaimScope | null;
 }
 
 /**
@@ -277,6 +278,9 @@ export interface ClaimOptions {
 export async function claimJobs(db: Db, events: JobEvents, options: ClaimOptions): Promise<JobRow[]> {
   const limits = { local: Math.max(0, options.limits.local), io: Math.max(0, options.limits.io) };
   const ioRuntimes = sql.val(options.ioRuntimes as string[]);
+  // A job of a scoped runtime only of the scope's services; with no scope, no runtime is scoped.
+  const inScope = sql`(NOT (j.runtime = ANY(${sql.val([...(options.scope?.runtimes ?? [])])}::text[]))
+              OR j.service_id = ANY(${sql.val([...(options.scope?.services ?? [])])}::text[]))`;
   const result = await sql<JobRow>`${prepared('claim_jobs')}
     WITH running AS MATERIALIZED (
       SELECT service_id, publisher_id FROM jobs WHERE status = 'PROCESSING'
@@ -297,13 +301,12 @@ export async function claimJobs(db: Db, events: JobEvents, options: ClaimOptions
         SELECT j.*, row_number() OVER (ORDER BY j.created_at, j.id) AS user_rank
         FROM (
           (SELECT j.id, j.user_id, j.service_id, j.publisher_id, j.created_at, false AS io FROM jobs j
-            WHERE j.user_id = u.user_id AND j.status = 'QUEUED' AND NOT (j.runtime = ANY(${ioRuntimes}::text[]))
+            WHERE j.user_id = u.user_id AND j.status = 'QUEUED' AND NOT (j.runtime = ANY(${ioRuntimes}::text[])) AND ${inScope}
             ORDER BY j.created_at, j.id
             LIMIT least(u.room, ${limits.local}::int))
           UNION ALL
           (SELECT j.id, j.user_id, j.service_id, j.publisher_id, j.created_at, true AS io FROM jobs j
-            WHERE j.user_id = u.user_id AND j.status = 'QUEUED' AND j.runtime = ANY(${ioRuntimes}::text[])
-              AND (${options.containerServices == null} OR j.runtime IS DISTINCT FROM 'container' OR j.service_id = ANY(${sql.val([...(options.containerServices ?? [])])}::text[]))
+            WHERE j.user_id = u.user_id AND j.status = 'QUEUED' AND j.runtime = ANY(${ioRuntimes}::text[]) AND ${inScope}
             ORDER BY j.created_at, j.id
             LIMIT least(u.room, ${limits.io}::int))
           ORDER BY created_at, id

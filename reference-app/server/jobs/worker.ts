@@ -1,14 +1,14 @@
 import { confineResult } from './largeResult';
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '../db/connect';
-import { JsonText, RuntimeError, type RunContext } from '../runtimes/runtime';
+import { JsonText, RuntimeError, type RunContext, type SlotPool } from '../runtimes/runtime';
 import type { JobsConfig } from './config';
 import type { JobRow } from './envelope';
 import { sleep, type JobEvents } from './events';
 import { FileInputError, type FileStore } from './files';
 import { CREDITS_PER_USD } from '@limelight/widgets/run';
 import { log } from '../log';
-import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
+import { IO_RUNTIMES, slotPoolOf, type LoadRunnable, type RuntimeRegistry } from '../runtimes/registry';
 import { finishJobs, finishValues, hasNul, serialiseResult, withoutNul, type Outcome } from './finish';
 import { GroupCommit } from '../db/groupCommit';
 import { ServiceCache } from './serviceCache';
@@ -59,26 +59,19 @@ export interface WorkerDeps {
   onFinished?: (job: EndedJob) => void;
 }
 
-/**
- * Runtimes whose jobs wait on the network (a publisher's HTTP service, a container runner), by
- * the name a job records: they run in their own slot pool, so slow remote services never hold
- * the local runtimes' slots (docs/jobs.md: queue).
- */
-export const IO_RUNTIMES: readonly string[] = ['http', 'container'];
-
 type StopReason = 'cancel' | 'timeout' | 'hold' | 'shutdown';
-type Pool = 'local' | 'io';
 
 interface Running {
   controller: AbortController;
-  pool: Pool;
+  pool: SlotPool;
   reason?: StopReason;
   done: Promise<void>;
   /** When the lease ends unless renewed (this process's clock): a finish is retried until then. */
   leaseUntil: number;
 }
 
-const poolOf = (job: Pick<JobRow, 'runtime'>): Pool => (IO_RUNTIMES.includes(job.runtime ?? '') ? 'io' : 'local');
+/** Each runtime declares its slot pool (runtimes/registry.ts): the worker only counts the slots. */
+const poolOf = (job: Pick<JobRow, 'runtime'>): SlotPool => slotPoolOf(job.runtime);
 
 /** Seconds of run the job's hold pays for (Infinity for free runs). */
 function heldSeconds(job: JobRow): number {
@@ -152,7 +145,7 @@ export class JobWorker {
     running.controller.abort(new Error(why[reason]));
   }
 
-  #freeSlots(pool: Pool): number {
+  #freeSlots(pool: SlotPool): number {
     const { config } = this.deps;
     let used = 0;
     for (const running of this.#running.values()) if (running.pool === pool) used++;
@@ -222,7 +215,7 @@ export class JobWorker {
         ioRuntimes: IO_RUNTIMES,
         maxRunningPerService: config.maxRunningPerService,
         maxRunningPerPublisher: config.maxRunningPerPublisher,
-        containerServices: this.deps.runtimes.claimableContainers(),
+        scope: this.deps.runtimes.claimScope(),
       });
       for (const job of jobs) this.#start(job);
       if (jobs.length < wanted) break;

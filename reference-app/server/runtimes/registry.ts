@@ -3,12 +3,12 @@ import type { SecretBox } from '../crypto/secretBox';
 import type { RuntimesConfig } from './config';
 import { waitingFleet, type ContainerSpec, type DeploymentReport, type FleetAdapter } from './fleet';
 import { checkHttpHealth } from './http/health';
-import { createHttpRuntime } from './http/httpRuntime';
+import { createHttpRuntime, HTTP_RUNTIME } from './http/httpRuntime';
 import type { OwnAddress, UrlPolicy } from './http/urlPolicy';
-import { createLocalDemoRuntime } from './local';
-import { createModelRuntimes } from './models';
+import { createLocalDemoRuntime, LOCAL_DEMO_SLOTS } from './local';
+import { createModelRuntimes, LOCAL_MODEL_SLOTS } from './models';
 import { loadModelsConfig } from './models/config';
-import type { Runtime } from './runtime';
+import type { Runtime, RuntimeSlots, SlotPool } from './runtime';
 
 // Which runtime runs a service, and everything that depends on the answer, in one place
 // (docs/architecture.md, "Runtimes"). Three kinds:
@@ -27,6 +27,31 @@ import type { Runtime } from './runtime';
 // Neither reads another feature's tables: jobs receive `loadRunnable` (publishing/queries.ts).
 
 export type RuntimeKind = 'local-demo' | 'http' | 'container';
+
+/** A container run waits on an instance over the network: the I/O slot pool. */
+export const CONTAINER_RUNTIME: RuntimeSlots = { name: 'container', pool: 'io' };
+
+/**
+ * The slot pool of every built-in runtime, as each declares it. The queue claims by the
+ * `runtime` a job recorded, so it asks here rather than naming runtimes itself; a runtime not
+ * listed (tests inject their own) runs in the local pool.
+ */
+const RUNTIME_SLOTS: readonly RuntimeSlots[] = [LOCAL_DEMO_SLOTS, LOCAL_MODEL_SLOTS, HTTP_RUNTIME, CONTAINER_RUNTIME];
+
+/** The runtimes whose jobs run in the I/O slot pool (the claim, /metrics). */
+export const IO_RUNTIMES: readonly string[] = RUNTIME_SLOTS.filter((slots) => slots.pool === 'io').map((slots) => slots.name);
+
+/** The slot pool a job of `runtime` runs in. */
+export const slotPoolOf = (runtime: string | null): SlotPool => RUNTIME_SLOTS.find((slots) => slots.name === runtime)?.pool ?? 'local';
+
+/**
+ * Jobs of some runtimes this process may take only for some services: a runner claims the
+ * container jobs of the deployments it manages (docs/deploy.md, "Several runners").
+ */
+export interface ClaimScope {
+  runtimes: readonly string[];
+  services: readonly string[];
+}
 
 /** A service as running it needs: its endpoints and how it runs (publishing/queries.ts). */
 export interface RunnableService {
@@ -64,8 +89,8 @@ export interface RuntimeRegistry {
   deploy(spec: ContainerSpec): Promise<DeploymentReport>;
   /** Stops a service's container deployment (runtime removed or changed, service deleted). */
   stop(serviceId: string): Promise<void>;
-  /** The container services whose jobs this process may claim; null: all of them (fleet.ts, heldDeployments). */
-  claimableContainers(): readonly string[] | null;
+  /** Which jobs of which runtimes this process may claim; null: all of them (fleet.ts, heldDeployments). */
+  claimScope(): ClaimScope | null;
 }
 
 export interface RuntimeRegistryOptions {
@@ -118,7 +143,7 @@ export function createRuntimeRegistry(options: RuntimeRegistryOptions): RuntimeR
 
   /** A container run: an instance's URL from the fleet, then the HTTP runtime against it. */
   const containerRuntime = (serviceId: string): Runtime => ({
-    name: 'container',
+    name: CONTAINER_RUNTIME.name,
     async run(input, ctx) {
       const base_url = await fleet.instanceUrl(serviceId, { signal: ctx.signal });
       // The URL comes from the fleet, not from the publisher: an instance on the runner's
@@ -171,6 +196,9 @@ export function createRuntimeRegistry(options: RuntimeRegistryOptions): RuntimeR
     },
     deploy: (spec) => fleet.deploy(spec),
     stop: (serviceId) => fleet.stop(serviceId),
-    claimableContainers: () => fleet.heldDeployments?.() ?? null,
+    claimScope() {
+      const held = fleet.heldDeployments?.();
+      return held ? { runtimes: [CONTAINER_RUNTIME.name], services: held } : null;
+    },
   };
 }

@@ -49,6 +49,22 @@ export interface Runtime {
   run(input: Record<string, unknown>, ctx: RunContext): Promise<RunResult>;
 }
 
+/**
+ * The slot pools of a process's worker (docs/jobs.md: queue): `local` for runtimes that compute
+ * on this machine, `io` for those that wait on the network, so slow remote services never hold
+ * the local runtimes' slots.
+ */
+export type SlotPool = 'local' | 'io';
+
+/**
+ * What a runtime declares to the queue, which claims jobs before any runtime is chosen: the
+ * `runtime` its jobs record (its `name`) and the slot pool they run in (registry.ts collects them).
+ */
+export interface RuntimeSlots {
+  readonly name: string;
+  readonly pool: SlotPool;
+}
+
 /** Thrown by a runtime for a failure the user should read (becomes the job's error). */
 export class RuntimeError extends Error {
   override name = 'RuntimeError';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { JobEvents } from '../../../reference-app/server/jobs/events';
 import { finishJobs } from '../../../reference-app/server/jobs/finish';
 import { claimJobs, type FinishValues } from '../../../reference-app/server/jobs/queries';
-import { IO_RUNTIMES } from '../../../reference-app/server/jobs/worker';
+import { IO_RUNTIMES } from '../../../reference-app/server/runtimes/registry';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { PUBLISHER_ID, rawApi, subscribe } from '../helpers';
 import { runner, testRuntime, TEXT2IMG } from './fixtures';
@@ -208,5 +208,29 @@ describe('one claim for both slot pools', () => {
     expect(second.map((job) => job.id).sort()).toEqual([ids[2], ids[4]].sort());
     const third = await claim({ local: 5, io: 5 });
     expect(third.map((job) => job.id)).toEqual([ids[5]]);
+
+    // A claim scope (a runner's deployments, registry.claimScope()) holds back the scoped runtime's
+    // jobs of other services, and only those.
+    const scoped: string[] = [];
+    for (const prompt of ['container', 'local']) {
+      const created = await rawApi(server, 'POST', '/v1/jobs', {
+        token: consumer.token,
+        body: { service_id: TEXT2IMG, input: { prompt } },
+      });
+      scoped.push(String(created.json.job_id));
+    }
+    await db.updateTable('jobs').set({ runtime: 'container' }).where('id', '=', scoped[0]!).execute();
+    const claimIn = (services: string[]) =>
+      claimJobs(db, events, {
+        workerId: 'pools',
+        leaseSeconds: 30,
+        limits: { local: 5, io: 5 },
+        ioRuntimes: IO_RUNTIMES,
+        maxRunningPerService: 16,
+        maxRunningPerPublisher: 16,
+        scope: { runtimes: ['container'], services },
+      });
+    expect((await claimIn(['lime-other'])).map((job) => job.id)).toEqual([scoped[1]]);
+    expect((await claimIn([TEXT2IMG])).map((job) => job.id)).toEqual([scoped[0]]);
   }, 60_000);
 });

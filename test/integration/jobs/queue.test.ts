@@ -9,7 +9,7 @@ import { dropSchema } from '../../../reference-app/server/db/connect';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { claimJobs, REQUEUED_MESSAGE, WORKER_LOST_ERROR } from '../../../reference-app/server/jobs/queries';
 import { JobEvents } from '../../../reference-app/server/jobs/events';
-import { IO_RUNTIMES } from '../../../reference-app/server/jobs/worker';
+import { IO_RUNTIMES } from '../../../reference-app/server/runtimes/registry';
 import { sql } from 'kysely';
 import { rawApi, type Target } from '../helpers';
 import { runCounts, runner, testRuntimes, TEXT2IMG } from './fixtures';

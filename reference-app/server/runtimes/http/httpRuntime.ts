@@ -1,5 +1,5 @@
 import type { EndpointParameter } from '@limelight/widgets/api';
-import { RuntimeError, type RunContext, type Runtime } from '../runtime';
+import { RuntimeError, type RunContext, type Runtime, type RuntimeSlots } from '../runtime';
 import { readLimited } from './readLimited';
 import { checkServiceUrl, platformRequestHeaders, type UrlPolicy } from './urlPolicy';
 import { interpretAnswer, type JobStyleAnswer } from './answers';
@@ -9,6 +9,9 @@ import { interpretAnswer, type JobStyleAnswer } from './answers';
 // plain answer as the result or, when the service answers job-style ({ id, status: "queued" }),
 // polls the job's status URL until it ends. Media in the answer is stored, so results stay
 // readable after the service forgets them. See docs/publishing.md.
+
+/** Its jobs wait on the publisher's service: they run in the I/O slot pool. */
+export const HTTP_RUNTIME: RuntimeSlots = { name: 'http', pool: 'io' };
 
 export interface HttpRuntimeConfig {
   base_url: string;
@@ -138,7 +141,7 @@ export function createHttpRuntime(config: HttpRuntimeConfig, options: HttpRuntim
   }
 
   return {
-    name: 'http',
+    name: HTTP_RUNTIME.name,
     async run(input, ctx) {
       const request = await buildRequest(input, ctx.endpoint.parameters, ctx);
       const url = joinUrl(config.base_url, ctx.endpoint.path);

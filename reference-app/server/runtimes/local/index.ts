@@ -1,4 +1,4 @@
-import type { RunContext, Runtime } from '../runtime';
+import type { RunContext, Runtime, RuntimeSlots } from '../runtime';
 import { handlerFor } from './dispatch';
 import { DEFAULT_STEP_DELAY_MS } from '../config';
 import { createDemoJob, type DemoPacing } from './job';
@@ -10,6 +10,8 @@ export { DEFAULT_STEP_DELAY_MS };
 // "Local demo runtimes"). Jobs it runs are labelled `runtime: "local-demo"`.
 
 export const LOCAL_DEMO = 'local-demo';
+/** Its jobs compute on this machine: the local slot pool. */
+export const LOCAL_DEMO_SLOTS: RuntimeSlots = { name: LOCAL_DEMO, pool: 'local' };
 
 export function createLocalDemoRuntime(pacing: Partial<DemoPacing> = {}): Runtime {
   const stepDelayMs = pacing.stepDelayMs ?? DEFAULT_STEP_DELAY_MS;

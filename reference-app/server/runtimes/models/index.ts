@@ -1,4 +1,4 @@
-import { RuntimeError, type Runtime } from '../runtime';
+import { RuntimeError, type Runtime, type RuntimeSlots } from '../runtime';
 import type { ModelsConfig } from './config';
 import { cutoutModel } from './cutout';
 import type { Loaded, ModelTool } from './model';
@@ -14,6 +14,8 @@ import { voiceModel } from './voice';
 // local demo runtime instead, whose outputs say so.
 
 export const LOCAL_MODEL = 'local';
+/** Its jobs compute on this machine's CPU: the local slot pool. */
+export const LOCAL_MODEL_SLOTS: RuntimeSlots = { name: LOCAL_MODEL, pool: 'local' };
 
 export const MODELS: readonly ModelTool[] = [ocrModel, voiceModel, cutoutModel];
 

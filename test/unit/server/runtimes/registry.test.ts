@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../../../reference-app/server/crypto/secretBox';
 import { waitingFleet, type DeploymentStatus, type FleetAdapter } from '../../../../reference-app/server/runtimes/fleet';
-import { createRuntimeRegistry, type RunnableService } from '../../../../reference-app/server/runtimes/registry';
+import { createRuntimeRegistry, IO_RUNTIMES, slotPoolOf, type RunnableService } from '../../../../reference-app/server/runtimes/registry';
 import { RuntimeError } from '../../../../reference-app/server/runtimes/runtime';
 import { testContext } from './harness';
 
@@ -74,6 +74,25 @@ describe('createRuntimeRegistry', () => {
     const failure = await runtime.run({}, ctx).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(RuntimeError);
     expect(failure).toMatchObject({ code: 'no_runner', message: 'svc-1: no container runner is attached to this server' });
+  });
+
+  it('puts each runtime in the slot pool it declares: the network-bound ones in io, any other in local', () => {
+    const registry = createRuntimeRegistry({ box, config });
+    const poolOf = (s: RunnableService) => slotPoolOf(registry.runtimeFor(s)!.name);
+    expect(poolOf(service())).toBe('local');
+    expect(poolOf(service({ runtime_type: 'http', base_url: 'http://127.0.0.1:9' }))).toBe('io');
+    expect(poolOf(service({ runtime_type: 'container' }))).toBe('io');
+    expect(slotPoolOf('local')).toBe('local');
+    expect([...IO_RUNTIMES].sort()).toEqual(['container', 'http']);
+    // A runtime the registry does not know (a test's), or a job without one, runs in the local pool.
+    expect(slotPoolOf('fixed')).toBe('local');
+    expect(slotPoolOf(null)).toBe('local');
+  });
+
+  it("scopes container claims to the deployments the fleet holds; without a runner's list, none", () => {
+    expect(createRuntimeRegistry({ box, config }).claimScope()).toBeNull();
+    const held = createRuntimeRegistry({ box, config, fleet: { ...waitingFleet, heldDeployments: () => ['svc-held'] } });
+    expect(held.claimScope()).toEqual({ runtimes: ['container'], services: ['svc-held'] });
   });
 
   it('lets a test chooser replace the runtimes but keeps the admission rules', async () => {
