@@ -13,19 +13,16 @@ import { MEDIA_FILES_PATH, type FileStore } from './files';
 import { GroupCommit } from '../db/groupCommit';
 import { gpuPriceOf } from './pricing';
 import {
-  cancelQueued,
-  insertJobsWithHold,
-  type CreatedJob,
-  type NewJob,
   pendingWebhookCount,
   queuePosition,
   recentRunSeconds,
-  requestCancel,
   selectJob,
   selectJobByIdempotencyKey,
   selectJobPage,
   selectOpenHolds,
 } from './queries';
+import { cancelQueued, requestCancel } from './sql/cancelJob';
+import { insertJobsWithHold, type CreatedJob, type NewJob } from './sql/createJobs';
 import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
 import { webhookUrlProblem } from './webhooks';
 import { isUuid } from '../db/uuid';

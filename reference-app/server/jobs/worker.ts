@@ -14,8 +14,13 @@ import { GroupCommit } from '../db/groupCommit';
 import { ServiceCache } from './serviceCache';
 import { isDatabaseUnavailable } from '../db/errors';
 import type { JobObserver } from '../http/metrics';
-import type { EndedJob, FinishValues } from './queries';
-import { claimJobs, expireOutputs, recountJobUsers, recoverAbandoned, renewLease, saveProgress } from './queries';
+import { claimJobs } from './sql/claimJobs';
+import { expireOutputs } from './sql/expireOutputs';
+import type { EndedJob, FinishValues } from './sql/finishJobs';
+import { recountJobUsers } from './sql/recountJobUsers';
+import { recoverAbandoned } from './sql/recoverAbandoned';
+import { renewLease } from './sql/renewLease';
+import { saveProgress } from './sql/saveProgress';
 
 // One process's share of the queue: up to `workerSlots` jobs of local runtimes and `ioSlots` jobs
 // of I/O-bound runtimes (HTTP) at once, two pools so slow remote services never hold the local
