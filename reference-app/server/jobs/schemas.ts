@@ -29,7 +29,10 @@ export const JobSchema = z
     input: z.record(z.string(), z.unknown()),
     result: z.unknown().openapi({ description: 'Output once FINISHED (media as FileRef); while PROCESSING, streamed text as {text}' }),
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
-    runtime: z.string().nullable().openapi({ description: '`local-demo` marks a demonstration runtime, not the real model' }),
+    runtime: z.string().nullable().openapi({
+      description:
+        "Where the job ran: `local` is a real model computed on this server (runtimes/models), `local-demo` a demonstration runtime, not the real model; `http` and `container` a publisher's own service",
+    }),
     queue: z.object({ position: z.number().int() }).nullable(),
     metrics: z.object({
       queue_ms: z.number().nullable(),

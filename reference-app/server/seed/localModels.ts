@@ -1,5 +1,7 @@
 import type { ServiceEndpoint } from '@limelight/widgets/api';
 import { VOICE_LANGUAGES, VOICE_VARIANTS, MAX_VOICE_TEXT } from '../runtimes/models/voice';
+import { MAX_TRANSCRIBE_SECONDS } from '../runtimes/models/transcribe';
+import { DEFAULT_TARGETS, WORK_SIDE } from '../runtimes/models/detect';
 
 // The endpoints of the seeded services that run a real model on this server (runtimes/models,
 // the server README, "Local models"): they say what the model really does and its limits. The
@@ -150,6 +152,77 @@ export const LOCAL_MODEL_ENDPOINTS: Record<string, ServiceEndpoint[]> = {
           required: false,
           default: true,
           description: 'Partly transparent edge pixels instead of a hard cut',
+        },
+      ],
+    },
+  ],
+  'lime-whisper': [
+    {
+      method: 'POST',
+      path: '/transcribe',
+      description: 'Transcribes US English speech with CMU PocketSphinx, with a start, end and confidence for every word',
+      output: { type: 'text' },
+      time_limit_s: 120,
+      parameters: [
+        {
+          name: 'audio',
+          type: 'file',
+          required: true,
+          description: `WAV recording (PCM 8–32 bit or float, any sample rate, mono or stereo) of clear English speech, up to ${MAX_TRANSCRIBE_SECONDS} s; MP3 and other formats are refused`,
+        },
+        {
+          name: 'language',
+          type: 'string',
+          required: false,
+          default: 'en',
+          enum: ['en'],
+          description: 'Language of the speech; only US English is installed here',
+        },
+        { name: 'timestamps', type: 'boolean', required: false, default: true, description: 'Return each word with its start and end' },
+      ],
+    },
+  ],
+  'lime-vision': [
+    {
+      method: 'POST',
+      path: '/detect',
+      description:
+        "Finds people's faces (frontal or in profile) and their eyes with OpenCV's Haar cascades: a box, label and score for each, and the picture with the boxes drawn",
+      output: { type: 'json' },
+      time_limit_s: 60,
+      parameters: [
+        {
+          name: 'image',
+          type: 'file',
+          required: true,
+          description: `Photo with upright faces: PNG, JPEG, GIF, BMP, TIFF or WebP, up to 16 megapixels (searched at up to ${WORK_SIDE} px on its longer side)`,
+        },
+        {
+          name: 'targets',
+          type: 'array',
+          items: { type: 'string' },
+          required: false,
+          default: [...DEFAULT_TARGETS],
+          description:
+            'What to find: "face" (frontal), "profile_face" (turned about 90°, doubles the time), "eye" (inside the faces found)',
+        },
+        {
+          name: 'min_neighbors',
+          type: 'integer',
+          required: false,
+          default: 3,
+          minimum: 1,
+          maximum: 20,
+          description: 'How many overlapping hits a detection needs: higher gives fewer false boxes and misses more',
+        },
+        {
+          name: 'min_size',
+          type: 'integer',
+          required: false,
+          default: 24,
+          minimum: 20,
+          maximum: 1024,
+          description: 'Smallest face looked for, in pixels of the working image',
         },
       ],
     },

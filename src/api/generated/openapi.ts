@@ -3621,7 +3621,7 @@ export type components = {
       } | null;
       /** @description Output once FINISHED (media as FileRef); while PROCESSING, streamed text as {text} */
       result?: unknown;
-      /** @description `local-demo` marks a demonstration runtime, not the real model */
+      /** @description Where the job ran: `local` is a real model computed on this server (runtimes/models), `local-demo` a demonstration runtime, not the real model; `http` and `container` a publisher's own service */
       runtime: string | null;
       service_id: string;
       /** Format: date-time */

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { Jimp } from 'jimp';
 import { textPng } from '../../fixtures/textPng';
 import type { Job } from '../../../src/api';
@@ -7,7 +8,11 @@ import { runner, untilFinal } from '../jobs/fixtures';
 
 // Inputs the model tests make themselves (the server README, "Local models"): text rendered to
 // a PNG for OCR (test/fixtures/textPng.ts), a shape on a plain
-// background for the cutout, and the WAV reader that tells speech from silence.
+// background for the cutout, and the WAV reader that tells speech from silence; and the one
+// input that cannot be made: a photo with a real face, for the face detector.
+
+/** A real photo with a face (public domain; test/fixtures/images/README.md). */
+export const ASTRONAUT = fileURLToPath(new URL('../../fixtures/images/astronaut.jpg', import.meta.url));
 
 export const dataUri = (bytes: Uint8Array, type: string) => `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
 
@@ -24,6 +29,27 @@ export async function shapeImage(size = 240, background = 0xe8eef4ff, shape = 0x
     if ((x - size / 2) ** 2 + (y - size / 2) ** 2 <= r * r) image.setPixelColor(shape, x, y);
   });
   return dataUri(await image.getBuffer('image/png'), 'image/png');
+}
+
+/** `seconds` of a 440 Hz tone as a 16-bit mono WAV at 16 kHz: a recording with no words in it. */
+export function toneWav(seconds: number): Buffer {
+  const rate = 16_000;
+  const samples = Math.round(seconds * rate);
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write('RIFF', 0, 'latin1');
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write('WAVEfmt ', 8, 'latin1');
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20); // PCM
+  wav.writeUInt16LE(1, 22); // mono
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36, 'latin1');
+  wav.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  return wav;
 }
 
 /** Duration and loudness of a 16-bit PCM mono WAV: RMS over the whole clip, and the share of 20 ms windows that are not silent. */

@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OCR_EXAMPLE } from '../../../reference-app/server/seed/localModels';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import { download, runner, runService, shapeImage, textImage, wavStats } from './fixtures';
+import { ASTRONAUT, dataUri, download, runner, runService, shapeImage, textImage, toneWav, wavStats } from './fixtures';
 
 // The seeded services that run a real model on this server (runtimes/models, docs/architecture.md
 // "Local models"), run through the job API on inputs made here, their results checked for content:
@@ -139,10 +140,109 @@ describe('lime-cutout (colour model)', () => {
   }, 30_000);
 });
 
+describe('lime-whisper (PocketSphinx)', () => {
+  it("transcribes lime-voice's speech of a known sentence: most of its words, in order, with rising timestamps", async () => {
+    // The recogniser is trained on real voices; eSpeak's formant voice at 140 words a minute is the
+    // clearest of its voices for it, and even so some short words come back wrong.
+    const spoken = await runService(server, token, 'lime-voice', '/speak', {
+      text: 'I would like to book a flight to Boston tomorrow morning',
+      voice: 'male-3',
+      speed: 0.8,
+    });
+    expect(spoken.status, JSON.stringify(spoken.error)).toBe('FINISHED');
+    const wav = await download(server, token, (spoken.result as { audio: { url: string } }).audio.url);
+    const job = await runService(server, token, 'lime-whisper', '/transcribe', { audio: dataUri(wav, 'audio/wav') });
+    expect(job.status, JSON.stringify(job.error)).toBe('FINISHED');
+    expect(job.runtime).toBe('local');
+    const result = job.result as { text: string; duration_s: number; words: Array<{ word: string; start_s: number; end_s: number }> };
+    const heard = result.text.split(' ');
+    const key = ['would', 'like', 'flight', 'boston', 'tomorrow', 'morning'];
+    expect(key.filter((w) => heard.includes(w)).length, result.text).toBeGreaterThanOrEqual(4);
+    expect(heard.indexOf('tomorrow')).toBeGreaterThan(heard.indexOf('would'));
+    expect(result.words.map((w) => w.word)).toEqual(heard);
+    for (const [i, w] of result.words.entries()) {
+      expect(w.end_s).toBeGreaterThan(w.start_s);
+      if (i > 0) expect(w.start_s).toBeGreaterThanOrEqual(result.words[i - 1]!.end_s);
+    }
+    expect(result.duration_s).toBeCloseTo(wavStats(wav).seconds, 1);
+  }, 60_000);
+
+  it('refuses a file that is no WAV and a language that is not installed, naming the field', async () => {
+    const mp3 = await runService(server, token, 'lime-whisper', '/transcribe', {
+      audio: dataUri(Buffer.from('ID3\x04 not a wav'), 'audio/mpeg'),
+    });
+    expect(mp3.status).toBe('FAILED');
+    expect(mp3.error?.message).toBe('audio: must be a WAV file (RIFF/WAVE)');
+    // The endpoint's enum lets the platform refuse another language before any job exists.
+    await expect(
+      runService(server, token, 'lime-whisper', '/transcribe', { audio: dataUri(toneWav(0.2), 'audio/wav'), language: 'fr' }),
+    ).rejects.toThrow(/422 .*language must be one of: en/);
+  }, 30_000);
+});
+
+describe('lime-vision (OpenCV Haar cascades)', () => {
+  it("finds the astronaut's face and both eyes inside it, and draws their boxes on the picture", async () => {
+    const job = await runService(server, token, 'lime-vision', '/detect', { image: dataUri(readFileSync(ASTRONAUT), 'image/jpeg') });
+    expect(job.status, JSON.stringify(job.error)).toBe('FINISHED');
+    expect(job.runtime).toBe('local');
+    const result = job.result as {
+      objects: Array<{ label: string; bbox: number[]; score: number }>;
+      image: { url: string; content_type: string };
+    };
+    const faces = result.objects.filter((o) => o.label === 'face');
+    const eyes = result.objects.filter((o) => o.label === 'eye');
+    expect(faces).toHaveLength(1);
+    // Her face spans about x 177–274, y 66–163 of the 512×512 photo.
+    const [fx, fy, fw, fh] = faces[0]!.bbox as [number, number, number, number];
+    for (const [value, expected] of [
+      [fx, 177],
+      [fy, 66],
+      [fw, 97],
+      [fh, 97],
+    ] as const)
+      expect(Math.abs(value - expected)).toBeLessThanOrEqual(12);
+    expect(eyes).toHaveLength(2);
+    for (const { bbox } of eyes) {
+      const [x, y, w, h] = bbox as [number, number, number, number];
+      expect(x).toBeGreaterThanOrEqual(fx);
+      expect(x + w).toBeLessThanOrEqual(fx + fw);
+      expect(y + h / 2).toBeLessThan(fy + fh / 2);
+    }
+    // One eye on each side of the face's middle.
+    expect(eyes.map((e) => e.bbox[0]! + e.bbox[2]! / 2 < fx + fw / 2).sort()).toEqual([false, true]);
+    expect(result.image.content_type).toBe('image/jpeg');
+    const { data, info } = await sharp(await download(server, token, result.image.url))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([512, 512]);
+    // The face's box is drawn in lime green on its top edge (JPEG blurs the colour of a thin line a little).
+    const at = (fy * 512 + fx + Math.round(fw / 2)) * info.channels;
+    const [r, g, b] = [...data.subarray(at, at + 3)] as [number, number, number];
+    expect(g).toBeGreaterThan(150);
+    expect(g - b).toBeGreaterThan(80);
+    expect(g).toBeGreaterThan(r);
+  }, 60_000);
+
+  it('finds nothing on a plain shape, and refuses an unknown target, naming the field', async () => {
+    const plain = await runService(server, token, 'lime-vision', '/detect', { image: await shapeImage(240) });
+    expect(plain.status, JSON.stringify(plain.error)).toBe('FINISHED');
+    expect(plain.result).toMatchObject({ objects: [], count: 0 });
+    const cat = await runService(server, token, 'lime-vision', '/detect', { image: await shapeImage(64), targets: ['cat'] });
+    expect(cat.status).toBe('FAILED');
+    expect(cat.error?.message).toBe('targets: must be a non-empty array of "face", "profile_face", "eye"');
+  }, 30_000);
+});
+
 describe('a missing model', () => {
   it('falls back to the local demo runtime, labelled so, never a crash', async () => {
     const without = await startPlatformServer({
-      env: { LOCAL_DEMO_STEP_MS: '0', TESSERACT_PATH: '/nonexistent/tesseract', ESPEAK_NG_PATH: 'no-such-espeak-ng' },
+      env: {
+        LOCAL_DEMO_STEP_MS: '0',
+        TESSERACT_PATH: '/nonexistent/tesseract',
+        ESPEAK_NG_PATH: 'no-such-espeak-ng',
+        POCKETSPHINX_MODEL_DIR: '/nonexistent/pocketsphinx',
+        OPENCV_CASCADES_DIR: '/nonexistent/haarcascades',
+      },
     });
     try {
       const { token: own } = await runner(without, 'models-missing');
@@ -151,6 +251,12 @@ describe('a missing model', () => {
       expect(JSON.stringify(ocr.result)).toMatch(/local-demo runtime/);
       const voice = await runService(without, own, 'lime-voice', '/speak', { text: 'Limes' });
       expect(voice).toMatchObject({ status: 'FINISHED', runtime: 'local-demo' });
+      // Programs found, their model data missing: the same fallback.
+      const speech = await runService(without, own, 'lime-whisper', '/transcribe', { audio: dataUri(toneWav(0.5), 'audio/wav') });
+      expect(speech).toMatchObject({ status: 'FINISHED', runtime: 'local-demo' });
+      const faces = await runService(without, own, 'lime-vision', '/detect', { image: await shapeImage(64) });
+      expect(faces).toMatchObject({ status: 'FINISHED', runtime: 'local-demo' });
+      expect(JSON.stringify(faces.result)).toMatch(/local-demo runtime/);
     } finally {
       await without.close();
     }

@@ -14,12 +14,20 @@ export interface ModelsConfig {
   tesseract: string;
   /** ESPEAK_NG_PATH: the speech synthesiser's binary (default espeak-ng). */
   espeak: string;
+  /** POCKETSPHINX_PATH: the speech recogniser's binary (default pocketsphinx_continuous). */
+  pocketsphinx: string;
+  /** POCKETSPHINX_MODEL_DIR: its US English acoustic model, language model and dictionary (Debian's pocketsphinx-en-us). */
+  pocketsphinxModel: string;
+  /** OPENCV_CASCADES_DIR: OpenCV's trained Haar cascades (Debian's opencv-data). */
+  cascades: string;
   /** Where program names are looked up: the server's PATH, else Debian's usual directories. */
   searchPath: string;
 }
 
 export const DEFAULT_MODEL_MEMORY_MB = 512;
 export const DEFAULT_SEARCH_PATH = '/usr/local/bin:/usr/bin:/bin';
+export const DEFAULT_POCKETSPHINX_MODEL = '/usr/share/pocketsphinx/model/en-us';
+export const DEFAULT_CASCADES = '/usr/share/opencv4/haarcascades';
 
 export function loadModelsConfig(env: Env): ModelsConfig {
   return {
@@ -28,6 +36,9 @@ export function loadModelsConfig(env: Env): ModelsConfig {
     memoryMb: int(env, 'LOCAL_MODEL_MEMORY_MB', DEFAULT_MODEL_MEMORY_MB, { min: 64, unit: 'megabytes' }),
     tesseract: text(env, 'TESSERACT_PATH') ?? 'tesseract',
     espeak: text(env, 'ESPEAK_NG_PATH') ?? 'espeak-ng',
+    pocketsphinx: text(env, 'POCKETSPHINX_PATH') ?? 'pocketsphinx_continuous',
+    pocketsphinxModel: text(env, 'POCKETSPHINX_MODEL_DIR') ?? DEFAULT_POCKETSPHINX_MODEL,
+    cascades: text(env, 'OPENCV_CASCADES_DIR') ?? DEFAULT_CASCADES,
     searchPath: text(env, 'PATH') ?? DEFAULT_SEARCH_PATH,
   };
 }

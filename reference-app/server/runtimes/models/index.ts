@@ -1,9 +1,12 @@
+import { existsSync } from 'node:fs';
 import { RuntimeError, type Runtime, type RuntimeSlots } from '../runtime';
 import type { ModelsConfig } from './config';
 import { cutoutModel } from './cutout';
+import { detectModel } from './detect';
 import type { Loaded, ModelTool } from './model';
 import { ocrModel } from './ocr';
 import { createLimiter, locate } from './tool';
+import { transcribeModel } from './transcribe';
 import { voiceModel } from './voice';
 
 // The local model runtime (the server README, "Local models"): the seeded services for which a
@@ -17,7 +20,7 @@ export const LOCAL_MODEL = 'local';
 /** Its jobs compute on this machine's CPU: the local slot pool. */
 export const LOCAL_MODEL_SLOTS: RuntimeSlots = { name: LOCAL_MODEL, pool: 'local' };
 
-export const MODELS: readonly ModelTool[] = [ocrModel, voiceModel, cutoutModel];
+export const MODELS: readonly ModelTool[] = [ocrModel, voiceModel, cutoutModel, transcribeModel, detectModel];
 
 /** Whether a service runs on its real model here, and why not. */
 export interface ModelStatus {
@@ -60,12 +63,14 @@ export function createModelRuntimes(config: ModelsConfig, options: ModelRuntimeO
       const wanted = entry.tool.binary(config);
       entry.binary = wanted === undefined ? '' : (locate(wanted, config.searchPath) ?? null);
       if (entry.binary === null) entry.missing = `${wanted} is not installed (not found on PATH or at that path)`;
+      const absent = entry.tool.files?.(config).find((file) => !existsSync(file));
+      if (!entry.missing && absent) entry.missing = `${absent} is not installed (the model's data file is missing)`;
     }
     return entry.missing ? undefined : (entry.binary ?? undefined);
   };
 
   const load = (entry: Entry, binary: string): Promise<Loaded> =>
-    (entry.loading ??= entry.tool.load(binary, { memoryMb: config.memoryMb }).catch((cause: unknown) => {
+    (entry.loading ??= entry.tool.load(binary, { memoryMb: config.memoryMb, config }).catch((cause: unknown) => {
       entry.missing = `${entry.tool.model} failed to load: ${(cause as Error).message}`;
       throw new RuntimeError('model_unavailable', `${entry.missing}. The next runs of ${entry.tool.service} use the local-demo runtime.`, {
         cause,

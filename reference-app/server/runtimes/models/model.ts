@@ -25,6 +25,8 @@ export interface ModelTool {
   model: string;
   /** The program to find, as configured; undefined for a model with no program of its own. */
   binary(config: ModelsConfig): string | undefined;
-  load(binary: string, options: { memoryMb: number }): Promise<Loaded>;
+  /** Data files the model needs besides its program (its weights), as configured; a missing one sends the service to the demo. */
+  files?(config: ModelsConfig): string[];
+  load(binary: string, options: { memoryMb: number; config: ModelsConfig }): Promise<Loaded>;
   run(input: Record<string, unknown>, ctx: RunContext, run: ModelRun): Promise<RunResult>;
 }
