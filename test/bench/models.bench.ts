@@ -5,14 +5,15 @@
 // load_ms: how much longer the first run of a fresh process takes than a warm one (finding the
 // program, asking it for its version and languages, starting the helper process). run_*: RUNS
 // warm runs one after another, through the runtime as the job queue calls it. rss_mb: the peak
-// resident memory of the model's own process (VmHWM of tesseract / espeak-ng, sampled), or for the
-// cutout (a worker thread of the server) the server process's growth over its resident size before.
+// resident memory of the model's own process (VmHWM of tesseract / espeak-ng / pocketsphinx, sampled),
+// or for the cutout and the face detector (worker threads of the server) the server process's growth
+// over its resident size before.
 // It measures and never fails on timings.
 import { readFileSync } from 'node:fs';
 import { createModelRuntimes, MODELS } from '../../reference-app/server/runtimes/models';
 import { loadModelsConfig } from '../../reference-app/server/runtimes/models/config';
 import { ENDPOINTS } from '../../reference-app/server/seed/endpoints';
-import { shapeImage, textImage } from '../integration/models/fixtures';
+import { ASTRONAUT, dataUri, shapeImage, speechWav, textImage } from '../integration/models/fixtures';
 import { testContext } from '../unit/server/runtimes/harness';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -21,6 +22,8 @@ const EXAMPLES: Record<string, () => Promise<Record<string, unknown>>> = {
   'lime-ocr': async () => ({ image: await textImage('Limes are green') }),
   'lime-voice': async () => ({ text: 'Limes are green, and lemons are yellow.' }),
   'lime-cutout': async () => ({ image: await shapeImage(800) }),
+  'lime-whisper': async () => ({ audio: dataUri(speechWav('I would like to book a flight to Boston tomorrow morning'), 'audio/wav') }),
+  'lime-vision': async () => ({ image: dataUri(readFileSync(ASTRONAUT), 'image/jpeg') }),
 };
 
 /** Peak resident memory (VmHWM) of the given process, polled until it is gone. */

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Jimp } from 'jimp';
 import { textPng } from '../../fixtures/textPng';
@@ -29,6 +30,11 @@ export async function shapeImage(size = 240, background = 0xe8eef4ff, shape = 0x
     if ((x - size / 2) ** 2 + (y - size / 2) ** 2 <= r * r) image.setPixelColor(shape, x, y);
   });
   return dataUri(await image.getBuffer('image/png'), 'image/png');
+}
+
+/** `text` spoken by eSpeak NG (lime-voice's program) as a 22 050 Hz WAV: speech for the recogniser's timing test and bench. */
+export function speechWav(text: string): Buffer {
+  return execFileSync('espeak-ng', ['-v', 'en-us+m3', '-s', '140', '--stdout', text], { maxBuffer: 64 * 1024 * 1024 });
 }
 
 /** `seconds` of a 440 Hz tone as a 16-bit mono WAV at 16 kHz: a recording with no words in it. */

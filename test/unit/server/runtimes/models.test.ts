@@ -7,6 +7,8 @@ import { loadModelsConfig } from '../../../../reference-app/server/runtimes/mode
 import { linesFromTsv } from '../../../../reference-app/server/runtimes/models/ocr';
 import { createLimiter, locate } from '../../../../reference-app/server/runtimes/models/tool';
 import { finishWav } from '../../../../reference-app/server/runtimes/models/voice';
+import { parseCascade } from '../../../../reference-app/server/runtimes/models/detect';
+import { wavToPcm, wordsFromSphinx } from '../../../../reference-app/server/runtimes/models/transcribe';
 
 // The local model runtime's own rules (runtimes/models): turns per model, Tesseract's TSV as
 // lines of words, eSpeak's streamed WAV header made true, and which services it takes.
@@ -95,6 +97,115 @@ describe('finishWav', () => {
   });
 });
 
+describe('wordsFromSphinx', () => {
+  it('keeps the word lines of -time output, without fillers, naming alternative pronunciations by their word', () => {
+    const output = [
+      'i would like boston',
+      '<s> 0.000 0.020 0.999400',
+      'i 0.030 0.210 0.973845',
+      'would 0.220 0.390 0.830422',
+      '<sil> 0.700 0.760 0.995709',
+      '[NOISE] 0.770 0.800 0.5',
+      'like 0.400 0.690 0.999500',
+      'boston(2) 1.850 2.300 0.000692',
+      '</s> 3.350 3.770 1.000000',
+    ].join('\n');
+    expect(wordsFromSphinx(output)).toEqual([
+      { word: 'i', start_s: 0.03, end_s: 0.21, confidence: 0.974 },
+      { word: 'would', start_s: 0.22, end_s: 0.39, confidence: 0.83 },
+      { word: 'like', start_s: 0.4, end_s: 0.69, confidence: 1 },
+      { word: 'boston', start_s: 1.85, end_s: 2.3, confidence: 0.001 },
+    ]);
+  });
+});
+
+describe('wavToPcm', () => {
+  const wav = (channels: number, rate: number, bits: number, frames: number[][]) => {
+    const width = bits / 8;
+    const data = Buffer.alloc(frames.length * channels * width);
+    frames.flat().forEach((v, i) => (bits === 8 ? data.writeUInt8(v, i) : data.writeInt16LE(v, i * 2)));
+    const head = Buffer.alloc(44);
+    head.write('RIFFxxxxWAVEfmt ', 0, 'latin1');
+    head.writeUInt32LE(16, 16);
+    head.writeUInt16LE(1, 20);
+    head.writeUInt16LE(channels, 22);
+    head.writeUInt32LE(rate, 24);
+    head.writeUInt16LE(bits, 34);
+    head.write('data', 36, 'latin1');
+    head.writeUInt32LE(data.length, 40);
+    return new Uint8Array(Buffer.concat([head, data]));
+  };
+  const run = async (bytes: Uint8Array, rate = 16_000, maxSeconds = 10) =>
+    (await wavToPcm({ bytes, rate, maxSeconds }, null as never, {})).value;
+
+  it('mixes stereo to mono and halves a 32 kHz recording by averaging sample pairs', async () => {
+    const out = await run(
+      wav(2, 32_000, 16, [
+        [1000, 3000],
+        [3000, 5000],
+        [-2000, -2000],
+        [0, 0],
+      ]),
+    );
+    expect(out.seconds).toBeCloseTo(4 / 32_000);
+    expect([...new Int16Array(out.pcm!.buffer)]).toEqual([3000, -1000]);
+  });
+
+  it('reads 8-bit unsigned samples and interpolates going up', async () => {
+    const out = await run(wav(1, 8000, 8, [[128], [192]]));
+    expect([...new Int16Array(out.pcm!.buffer)]).toEqual([0, 8192, 16384, 16384]);
+  });
+
+  it('refuses what is not a WAV, compressed WAV and recordings over the limit', async () => {
+    expect((await run(new Uint8Array(Buffer.from('ID3'.padEnd(60, ' '))))).refused).toBe('must be a WAV file (RIFF/WAVE)');
+    const compressed = wav(1, 8000, 16, [[0]]);
+    compressed[20] = 85; // MPEG layer 3 inside a WAV
+    expect((await run(compressed)).refused).toBe('must be PCM (8, 16, 24 or 32 bits) or 32-bit float WAV, not format 85 with 16 bits');
+    expect(
+      (
+        await run(
+          wav(
+            1,
+            8000,
+            16,
+            Array.from({ length: 16_001 }, () => [0]),
+          ),
+          16_000,
+          2,
+        )
+      ).refused,
+    ).toBe('is 2 s long; at most 2 s are transcribed');
+  });
+});
+
+describe('parseCascade', () => {
+  const xml = `<opencv_storage><cascade type_id="opencv-cascade-classifier"><stageType>BOOST</stageType>
+    <featureType>HAAR</featureType><height>20</height><width>10</width><stages>
+    <_><maxWeakCount>1</maxWeakCount><stageThreshold>-1.5</stageThreshold><weakClassifiers>
+      <_><internalNodes>0 -1 1 2.5e-01</internalNodes><leafValues>-1. 1.</leafValues></_></weakClassifiers></_>
+    </stages><features>
+      <_><rects><_>0 0 10 20 -1.</_><_>0 10 10 10 2.</_></rects></_>
+      <_><rects><_>1 2 3 4 -1.</_><_>1 4 3 2 2.</_><_>1 2 1 1 3.</_></rects></_>
+    </features></cascade></opencv_storage>`;
+
+  it('reads stages, trees, leaves and up to three weighted rectangles per feature', () => {
+    const c = parseCascade(xml);
+    expect([c.width, c.height]).toEqual([10, 20]);
+    expect([...c.stageThresholds]).toEqual([-1.5 - 1e-5]);
+    expect([...c.stageWeak, ...c.weak, ...c.nodes]).toEqual([0, 1, 0, 0, 0, -1, 1]);
+    expect([...c.nodeThresholds, ...c.leaves]).toEqual([0.25, -1, 1]);
+    expect([...c.rects.subarray(12, 24)]).toEqual([1, 2, 3, 4, 1, 4, 3, 2, 1, 2, 1, 1]);
+    expect([...c.weights]).toEqual([-1, 2, 0, -1, 2, 3]);
+  });
+
+  it('refuses a cascade of tilted features or of another kind, by name', () => {
+    expect(() => parseCascade(xml.replace('</rects></_>\n      <_>', '</rects><tilted>1</tilted></_>\n      <_>'), 'eye')).toThrow(
+      'eye uses tilted features, which are not evaluated here',
+    );
+    expect(() => parseCascade(xml.replace('HAAR', 'LBP'), 'lbp')).toThrow('lbp is not a Haar cascade');
+  });
+});
+
 describe('createModelRuntimes', () => {
   it('takes only the real services, none with LOCAL_MODELS=off, and says why a missing program sends a service to the demo', () => {
     const missing = createModelRuntimes(loadModelsConfig({ TESSERACT_PATH: '/nonexistent/tesseract' }));
@@ -109,6 +220,12 @@ describe('createModelRuntimes', () => {
     expect(off.runtimeFor('lime-cutout')).toBeUndefined();
     expect(off.status('lime-cutout')?.available).toBe(false);
     expect(() => loadModelsConfig({ LOCAL_MODEL_CONCURRENCY: '0' })).toThrow(/LOCAL_MODEL_CONCURRENCY/);
+    // A model whose program is there but whose data is not (Debian's pocketsphinx without pocketsphinx-en-us).
+    const noData = createModelRuntimes(loadModelsConfig({ POCKETSPHINX_PATH: '/bin/sh', OPENCV_CASCADES_DIR: '/nonexistent' }));
+    expect(noData.runtimeFor('lime-vision')).toBeUndefined();
+    expect(noData.status('lime-vision')?.detail).toBe(
+      "Runs on the local demo runtime: /nonexistent/haarcascade_frontalface_alt2.xml is not installed (the model's data file is missing)",
+    );
   });
 
   it('finds programs by path or on the search path only when executable', () => {
