@@ -17,6 +17,7 @@ import { securityHeaders, serverPagePolicy } from './http/securityHeaders';
 import { staticApp } from './http/staticApp';
 import { mailboxRoutes } from './mail/mailboxRoutes';
 import { modelImageSvg } from './media/modelImage';
+import { exampleMediaDir, exampleMediaRoutes } from './media/exampleMedia';
 import { mediaFileRoutes } from './media/routes';
 import { sandboxCheckoutRoutes } from './payments/sandboxPages';
 
@@ -74,6 +75,7 @@ export function createApp({ auth, api, publishableKey, serveApp, catalogue, data
   if (api.payments.provider.name === 'sandbox') app.route('/sandbox', sandboxCheckoutRoutes(api.payments));
 
   app.route('/media', mediaFileRoutes(api.media));
+  app.route('/media', exampleMediaRoutes(exampleMediaDir(process.cwd(), config.appDir)));
   app.get('/media/models/*', (c) => {
     const match = c.req.path.match(/^\/media\/models\/(.+)\.svg$/);
     if (!match) return c.text('Not found', 404);

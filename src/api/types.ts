@@ -59,7 +59,14 @@ export interface ServiceEndpoint {
   /** Seconds a run may take before it ends as TIMEOUT (docs/jobs.md: default 120). */
   time_limit_s?: number;
   /** A sample input and what it returns; the playground shows it before the first run. */
-  example?: { input?: Record<string, unknown>; result: unknown };
+  example?: {
+    input?: Record<string, unknown>;
+    result: unknown;
+    /** How long the example's run took, seconds: the price of a run is shown from it before any run. */
+    run_seconds?: number;
+    /** The runtime that made it (`local`, `local-demo`...): a demo's output is labelled as one. */
+    runtime?: string;
+  };
 }
 
 /** A service as the catalogue lists it: names, description, domains, categories, runs, endpoints and pricing. */

@@ -1,5 +1,6 @@
 import { parseDataUri } from '@limelight/widgets/run';
 import type { Db } from '../db/types';
+import { EXAMPLE_MEDIA_PATH, readExampleMedia } from '../media/exampleMedia';
 import { MEDIA_TYPES, type MediaStore } from '../media/store';
 import type { InputFile, MediaRef } from '../runtimes/runtime';
 import { deleteExpiredFiles, insertStoredFile, selectStoredFile } from './queries';
@@ -23,13 +24,16 @@ export class FileInputError extends Error {
 export interface FileStore {
   put(bytes: Uint8Array, contentType: string, owner: { userId: string; jobId?: string; expiresAt: Date }): Promise<MediaRef>;
   get(key: string): Promise<{ bytes: Uint8Array; contentType: string; size: number } | undefined>;
-  /** Resolves a file input: a stored file's URL (on this site) or a data: URI. */
+  /** Whether a file input given as a URL names a file of this site that still exists: a stored file or a seeded example's media. */
+  exists(url: string): Promise<boolean>;
+  /** Resolves a file input: a stored file's URL (on this site), a seeded example's media or a data: URI. */
   read(urlOrDataUri: string): Promise<InputFile>;
   /** Removes files past their retention (rows and bytes). */
   expire(): Promise<void>;
 }
 
-export function createFileStore(db: Db, media: MediaStore, publicUrl: string): FileStore {
+/** `examplesDir`: the seeded examples' media (media/exampleMedia.ts), readable as inputs by every caller. */
+export function createFileStore(db: Db, media: MediaStore, publicUrl: string, examplesDir?: string): FileStore {
   async function get(key: string) {
     const row = await selectStoredFile(db, key);
     if (!row || row.expires_at.getTime() < Date.now()) return undefined;
@@ -37,6 +41,12 @@ export function createFileStore(db: Db, media: MediaStore, publicUrl: string): F
     if (!file) return undefined;
     return { bytes: new Uint8Array(await new Response(file.body).arrayBuffer()), contentType: file.contentType, size: file.size };
   }
+
+  /** The URL's path on this site: an absolute URL of the site loses its origin. */
+  const pathOf = (value: string) => (value.startsWith(publicUrl) ? value.slice(publicUrl.length) : value);
+  /** A seeded example's media, for a path under /media/examples/; undefined for any other path. */
+  const example = (path: string) =>
+    examplesDir && path.startsWith(EXAMPLE_MEDIA_PATH) ? readExampleMedia(examplesDir, path.slice(EXAMPLE_MEDIA_PATH.length)) : undefined;
 
   return {
     async put(bytes, contentType, owner) {
@@ -54,6 +64,11 @@ export function createFileStore(db: Db, media: MediaStore, publicUrl: string): F
       return { url: stored.url, content_type: servedType, size: stored.size };
     },
     get,
+    async exists(value) {
+      const path = pathOf(value);
+      if (path.startsWith(MEDIA_FILES_PATH)) return (await get(path.slice(MEDIA_FILES_PATH.length))) !== undefined;
+      return (await example(path)) !== undefined;
+    },
     async read(value) {
       const dataUri = parseDataUri(value);
       if (dataUri) {
@@ -62,7 +77,12 @@ export function createFileStore(db: Db, media: MediaStore, publicUrl: string): F
       }
       // Only this site's stored files: fetching arbitrary URLs from the server would let a job
       // reach internal addresses.
-      const path = value.startsWith(publicUrl) ? value.slice(publicUrl.length) : value;
+      const path = pathOf(value);
+      if (examplesDir && path.startsWith(EXAMPLE_MEDIA_PATH)) {
+        const found = await example(path);
+        if (!found) throw new FileInputError(`${value} is not an example file of this site`);
+        return found;
+      }
       if (!path.startsWith(MEDIA_FILES_PATH)) {
         throw new FileInputError(`${value} is not a file of this site: upload it with POST /v1/files and pass the returned url`);
       }

@@ -4,6 +4,7 @@ import { CATALOGUE_CHANNEL, CATALOGUE_COUNTS_PREFIX } from '../http/catalogueCac
 import type { RateLimiter } from '../http/rateLimit';
 import type { JobObserver } from '../http/metrics';
 import { log } from '../log';
+import { exampleMediaDir } from '../media/exampleMedia';
 import type { MediaStore } from '../media/store';
 import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
 import { CreateLimit } from './createLimit';
@@ -42,7 +43,7 @@ export async function startJobs(options: {
 }): Promise<Jobs> {
   const { database, config, runtimes, loadRunnable } = options;
   const events = new JobEvents(database.kind === 'postgres' ? (config.databaseSchema ?? 'public') : undefined);
-  const files = createFileStore(database.db, options.media, config.publicUrl);
+  const files = createFileStore(database.db, options.media, config.publicUrl, exampleMediaDir(process.cwd(), config.appDir));
   const createLimit = new CreateLimit({
     limiter: options.limiter,
     limit: config.rateLimits.jobs,

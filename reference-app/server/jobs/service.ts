@@ -9,7 +9,7 @@ import type { CounterHit, CreateLimit } from './createLimit';
 import { envelopeOf, isFinalStatus, type JobRow } from './envelope';
 import type { JobEvents } from './events';
 import { sleep } from './events';
-import { MEDIA_FILES_PATH, type FileStore } from './files';
+import type { FileStore } from './files';
 import { GroupCommit } from '../db/groupCommit';
 import { gpuPriceOf } from './pricing';
 import {
@@ -185,7 +185,7 @@ export class JobService {
     };
   }
 
-  /** File inputs given as URLs must be stored files of this site that still exist. */
+  /** File inputs given as URLs must be stored files of this site that still exist, or its seeded examples. */
   async #checkStoredFiles(endpoint: ServiceEndpoint, input: Record<string, unknown>): Promise<FieldError[]> {
     const errors: FieldError[] = [];
     for (const parameter of endpoint.parameters) {
@@ -195,9 +195,7 @@ export class JobService {
       for (const [i, value] of values.entries()) {
         if (typeof value !== 'string' || !isFileUrl(value)) continue;
         const name = isFileList ? `${parameter.name}.${i}` : parameter.name;
-        const path = value.startsWith(this.deps.publicUrl) ? value.slice(this.deps.publicUrl.length) : value;
-        const stored = path.startsWith(MEDIA_FILES_PATH) ? await this.deps.files.get(path.slice(MEDIA_FILES_PATH.length)) : undefined;
-        if (!stored) {
+        if (!(await this.deps.files.exists(value))) {
           errors.push({
             name,
             rule: 'file',

@@ -3,6 +3,7 @@ import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
 import { SEED_CATEGORIES } from './categories';
 import { ENDPOINTS, HEALTH_ENDPOINT } from './endpoints';
+import { exampleCover, withExample } from './examples';
 import { SEED_MODELS, type SeedModel } from './models';
 import { SEED_NEWSLETTER_OPTIONS, SEED_PLANS, SEED_PRICING_SERVERS } from './reference';
 import { SEED_USERS, seedUsers } from './users';
@@ -41,14 +42,15 @@ async function seedCatalogue(trx: Db): Promise<void> {
     // Creation times spread within the day too, so the newest-first order is unambiguous.
     const createdAt = new Date(now - model.days * DAY - i * 60_000);
     // Every seeded service can be run (on the local demo runtimes); every other one also has a probe.
-    const endpoints = [...(ENDPOINTS[model.kind] ?? []), ...(i % 2 ? [HEALTH_ENDPOINT] : [])];
+    const endpoints = [...withExample(model.kind, ENDPOINTS[model.kind] ?? []), ...(i % 2 ? [HEALTH_ENDPOINT] : [])];
     await trx
       .insertInto('models')
       .values({
         id: model.id,
         display_name: model.name === undefined ? model.id : model.name,
         model_desc: model.desc,
-        display_img_url: model.image === undefined ? `/media/models/${slugOf(model.id)}.svg` : model.image,
+        // A service without its own picture shows its example's output (seed/examples.ts).
+        display_img_url: model.image === undefined ? (exampleCover(model.kind) ?? `/media/models/${slugOf(model.id)}.svg`) : model.image,
         used_models: JSON.stringify(model.tags),
         model_category: JSON.stringify(model.category),
         created_by: owner.created_by,

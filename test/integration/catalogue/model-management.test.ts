@@ -90,13 +90,13 @@ describe('model_descriptors', () => {
     }
   });
 
-  it('gives absolute image URLs that serve a deterministic SVG', async () => {
-    const model = anonymous.find((m) => m.display_img_url?.startsWith(target.url))!;
+  it('gives absolute image URLs that serve the example output pictures (seed/examples.ts)', async () => {
+    const model = anonymous.find((m) => m.display_img_url?.startsWith(`${target.url}/media/examples/`))!;
     const first = await fetch(model.display_img_url!);
-    expect(first.headers.get('content-type')).toBe('image/svg+xml');
-    const svg = await first.text();
-    expect(svg).toMatch(/^<svg /);
-    expect(await (await fetch(model.display_img_url!)).text()).toBe(svg);
+    expect(first.headers.get('content-type')).toMatch(/^image\/(png|gif)$/);
+    const bytes = Buffer.from(await first.arrayBuffer());
+    expect(bytes.length).toBeGreaterThan(1000);
+    expect(Buffer.from(await (await fetch(model.display_img_url!)).arrayBuffer()).equals(bytes)).toBe(true);
   });
 
   it('adds the caller’s own private services, and only theirs', async () => {

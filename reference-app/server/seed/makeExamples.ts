@@ -1,0 +1,163 @@
+// Makes the seeded services' examples (issue 38, item 3):
+//   npm run examples
+// Runs each endpoint template's example input (exampleInputs.ts) once, on the service's real
+// model where this machine has it (runtimes/models: lime-voice, lime-cutout) and on the local
+// demo runtime at its default pace otherwise, and writes what it produced into the repository:
+// the media under reference-app/public/examples (served at /media/examples/), and
+// seed/examples.json (each kind's input, result, runtime, measured run time and cover picture),
+// which the seed attaches to the endpoints (examples.ts). Running models at seed time would make
+// every fresh database and every test template wait for them; this runs once, when an input or
+// a runtime changes. Deterministic inputs (seeds given, no clock) give the same files again.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Jimp } from 'jimp';
+import { parseDataUri } from '@limelight/widgets/run';
+import { EXAMPLE_MEDIA_PATH, readExampleMedia } from '../media/exampleMedia';
+import { createLocalDemoRuntime } from '../runtimes/local';
+import { createModelRuntimes } from '../runtimes/models';
+import { loadModelsConfig } from '../runtimes/models/config';
+import type { MediaRef, RunContext, Runtime } from '../runtimes/runtime';
+import { textCover, waveformCover } from './exampleCovers';
+import { EXAMPLE_INPUTS, PRODUCT_SHOT } from './exampleInputs';
+import type { RecordedExample } from './examples';
+import { ENDPOINTS } from './endpoints';
+import { OCR_EXAMPLE } from './localModels';
+
+const root = process.cwd();
+const mediaDir = path.join(root, 'reference-app/public/examples');
+const jsonFile = path.join(root, 'reference-app/server/seed/examples.json');
+mkdirSync(mediaDir, { recursive: true });
+
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'audio/wav': 'wav',
+  'video/mp4': 'mp4',
+  'model/gltf-binary': 'glb',
+  'model/obj': 'obj',
+};
+
+function write(name: string, bytes: Uint8Array): MediaRef {
+  writeFileSync(path.join(mediaDir, name), bytes);
+  return { url: `${EXAMPLE_MEDIA_PATH}${name}`, content_type: '', size: bytes.byteLength };
+}
+
+/** A lime with a leaf on a plain studio backdrop: the cutout's and the image tools' input. */
+async function productShot(): Promise<Uint8Array> {
+  const [w, h] = [320, 240];
+  const image = new Jimp({ width: w, height: h, color: 0xeef1f4ff });
+  image.scan(0, 0, w, h, (x, y, idx) => {
+    const d = Math.hypot((x - 160) / 78, (y - 128) / 66);
+    const leaf = Math.hypot((x - 205) / 34, (y - 62) / 13) <= 1;
+    if (d <= 1) {
+      const light = 1 - 0.35 * Math.hypot((x - 135) / 90, (y - 100) / 80);
+      image.bitmap.data.set([Math.round(90 * light), Math.round(190 * light), Math.round(40 * light), 255], idx);
+    } else if (leaf) image.bitmap.data.set([40, 120, 40, 255], idx);
+  });
+  return new Uint8Array(await image.getBuffer('image/png'));
+}
+
+/** The run's context: media are kept until the result says under which key they appear. */
+function context(kind: string, pending: Map<string, { bytes: Uint8Array; type: string }>): RunContext {
+  return {
+    jobId: `example_${kind}`,
+    attempt: 1,
+    serviceId: kind,
+    endpoint: ENDPOINTS[kind]![0]!,
+    signal: new AbortController().signal,
+    progress: () => undefined,
+    partialText: () => undefined,
+    async storeMedia(bytes, contentType) {
+      const url = `pending:${pending.size}`;
+      pending.set(url, { bytes, type: contentType });
+      return { url, content_type: contentType, size: bytes.byteLength };
+    },
+    async readFile(value) {
+      const data = parseDataUri(value);
+      if (data?.base64) return { bytes: new Uint8Array(Buffer.from(data.payload, 'base64')), contentType: data.contentType };
+      const name = value.startsWith(EXAMPLE_MEDIA_PATH) ? value.slice(EXAMPLE_MEDIA_PATH.length) : '';
+      const file = await readExampleMedia(mediaDir, name);
+      if (!file) throw new Error(`${kind}: ${value} is not an example file written before it`);
+      return file;
+    },
+  };
+}
+
+/** Writes each produced file as <kind>-<key>.<ext> and points the result at it. */
+function placeMedia(kind: string, value: unknown, pending: Map<string, { bytes: Uint8Array; type: string }>, key = ''): unknown {
+  if (Array.isArray(value)) return value.map((v, i) => placeMedia(kind, v, pending, key ? `${key}-${i}` : String(i)));
+  if (!value || typeof value !== 'object') return value;
+  const ref = value as Partial<MediaRef>;
+  if (typeof ref.url === 'string' && pending.has(ref.url)) {
+    const file = pending.get(ref.url)!;
+    return { ...write(`${kind}-${key}.${EXTENSIONS[file.type] ?? 'bin'}`, file.bytes), content_type: file.type };
+  }
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, placeMedia(kind, v, pending, key ? `${key}-${k}` : k)]));
+}
+
+/** The picture a card shows: the first picture or clip of the result, else one drawn from it. */
+async function coverOf(kind: string, result: Record<string, unknown>): Promise<string> {
+  const refs = Object.values(result).filter((v): v is MediaRef => !!v && typeof v === 'object' && typeof (v as MediaRef).url === 'string');
+  const picture = refs.find((r) => /^image\/(png|gif|webp|jpeg)$/.test(r.content_type));
+  if (picture) return picture.url;
+  const audio = refs.find((r) => r.content_type === 'audio/wav');
+  if (audio) {
+    const wav = await readExampleMedia(mediaDir, audio.url.slice(EXAMPLE_MEDIA_PATH.length));
+    return write(`${kind}-cover.png`, await waveformCover(wav!.bytes)).url;
+  }
+  const mesh = refs.find((r) => r.content_type.startsWith('model/'));
+  const text =
+    typeof result.text === 'string'
+      ? result.text
+      : mesh
+        ? `3D model (glb): ${String(result.vertices)} vertices, ${String(result.faces)} faces`
+        : JSON.stringify(result);
+  return write(`${kind}-cover.png`, await textCover(text)).url;
+}
+
+/**
+ * One run of the example, timed in seconds. A real model loads on its first run in a process
+ * (the server keeps it loaded), so it runs once before: the time is what a run usually takes.
+ */
+async function warmRun(runtime: Runtime, kind: string, input: Record<string, unknown>) {
+  if (runtime.name !== 'local-demo') await runtime.run(input, context(kind, new Map()));
+  const pending = new Map<string, { bytes: Uint8Array; type: string }>();
+  const started = performance.now();
+  const raw = await runtime.run(input, context(kind, pending));
+  return { raw, pending, seconds: Math.round((performance.now() - started) / 10) / 100 };
+}
+
+const demo = createLocalDemoRuntime();
+const models = createModelRuntimes(loadModelsConfig(process.env));
+const examples: Record<string, RecordedExample> = {};
+
+write(PRODUCT_SHOT, await productShot());
+write('lime-ocr-image.png', new Uint8Array(Buffer.from(String(OCR_EXAMPLE.input!.image).split(',')[1]!, 'base64')));
+// lime-ocr keeps the example written in localModels.ts (its integration test checks a run still
+// answers exactly that); its run is timed here for the price shown before a run.
+{
+  const ocr = models.runtimeFor('lime-ocr');
+  const timed = ocr ? await warmRun(ocr, 'lime-ocr', OCR_EXAMPLE.input!) : undefined;
+  examples['lime-ocr'] = {
+    runtime: ocr ? ocr.name : 'local-demo',
+    run_seconds: timed?.seconds ?? null,
+    cover: `${EXAMPLE_MEDIA_PATH}lime-ocr-image.png`,
+  };
+}
+
+for (const [kind, input] of EXAMPLE_INPUTS) {
+  const runtime: Runtime = models.runtimeFor(kind) ?? demo;
+  const { raw, pending, seconds: run_seconds } = await warmRun(runtime, kind, input);
+  const result = placeMedia(kind, raw, pending) as Record<string, unknown>;
+  examples[kind] = { input, result, runtime: runtime.name, run_seconds, cover: await coverOf(kind, result) };
+  console.log(`${kind}: ${runtime.name}, ${run_seconds} s`);
+}
+
+// The chat example is computed in endpoints.ts by the demo's own reply function; it gets a cover.
+const chat = ENDPOINTS.llm![0]!.example!.result as { text: string };
+examples.llm = { runtime: 'local-demo', run_seconds: null, cover: write('llm-cover.png', await textCover(chat.text)).url };
+
+writeFileSync(jsonFile, `${JSON.stringify(examples, null, 2)}\n`);
+console.log(`wrote ${Object.keys(examples).length} examples to ${path.relative(root, jsonFile)} and ${path.relative(root, mediaDir)}`);
+process.exit(0);
