@@ -3,18 +3,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_ARGS } from '../../setup/server-bundle';
 
 // A bad setting stops the server before anything starts, with one line naming the variable, the
 // value and what was expected (reference-app/server/config/env.ts), never a stack trace. The
-// server runs from its sources, as `npm run dev:server` does, so no bundle build is needed.
+// server runs from its bundle, as operators run it (built by test/setup/server-bundle.ts).
 
-const MAIN = path.resolve(import.meta.dirname, '../../../reference-app/server/main.ts');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lime-bad-env-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function start(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', MAIN], {
+    const child = spawn(process.execPath, SERVER_ARGS, {
       env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_FORMAT: 'pretty', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

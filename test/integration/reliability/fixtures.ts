@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../../bench/serverLaunch';
+import { SERVER_ARGS } from '../../setup/server-bundle';
 import { rawApi, type Target } from '../helpers';
 
 // Fault tests (issue 34, docs/deploy.md "When the database goes away"): the platform server as a
@@ -41,11 +42,11 @@ export async function restartablePort(): Promise<number> {
   }
 }
 
-/** The server from its sources (`npm run dev` without Vite), on a free loopback port. */
+/** The server as operators run it (its bundle, built by test/setup/server-bundle.ts), on a free loopback port. */
 export async function spawnServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
   port ??= await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'reference-app/server/main.ts'], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: root,
     env: {
       PATH: process.env.PATH,
