@@ -19,6 +19,9 @@ export const SERVER_ENTRY = path.join(projectRoot, 'reference-app/server/main.ts
 export const SERVER_BUNDLE = path.join(projectRoot, 'dist/server/main.mjs');
 export const RUNNER_ENTRY = path.join(projectRoot, 'reference-app/server/runner.ts');
 export const RUNNER_BUNDLE = path.join(projectRoot, 'dist/server/runner.mjs');
+// PGlite's worker thread (reference-app/server/db/pgliteThread.ts), which the server starts from
+// beside itself: ./pgliteWorker.mjs next to the source file and next to main.mjs alike.
+export const PGLITE_WORKER_ENTRY = path.join(projectRoot, 'reference-app/server/db/pgliteWorker.mjs');
 export const SERVER_EXTERNAL = [
   '@electric-sql/pglite',
   '@electric-sql/pglite/*',
@@ -71,7 +74,7 @@ const sourceExports = {
 export async function buildServer() {
   await build({
     // Each entry is bundled whole (no shared chunks), so either file runs on its own.
-    entryPoints: { main: SERVER_ENTRY, runner: RUNNER_ENTRY },
+    entryPoints: { main: SERVER_ENTRY, runner: RUNNER_ENTRY, pgliteWorker: PGLITE_WORKER_ENTRY },
     outdir: path.dirname(SERVER_BUNDLE),
     outExtension: { '.js': '.mjs' },
     bundle: true,

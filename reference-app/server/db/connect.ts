@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import { DatabaseHealth } from './health';
 import { pgliteDialect } from './pgliteDialect';
+import { PGliteThread } from './pgliteThread';
 import { preparedNameOf } from './prepared';
 import type { Database, Db } from './types';
 
@@ -14,6 +13,8 @@ export interface DatabaseHandle {
   health: DatabaseHealth;
   /** Whether `select 1` answers within `timeoutMs` (PGlite: whether its instance is open). */
   ping(timeoutMs: number): Promise<boolean>;
+  /** PGlite's worker thread (fault tests end it as a crash would). */
+  pgliteThread?: PGliteThread;
   /** PostgreSQL's pool: connections open, idle and requests waiting for one (for /metrics). */
   poolStats?(): { total: number; idle: number; waiting: number };
   /** LISTENs on a channel (docs/deploy.md, "Caching"); resolves to the function that stops. */
@@ -47,27 +48,29 @@ function checkChannel(channel: string): void {
   if (!CHANNEL.test(channel)) throw new Error(`Invalid notification channel ${JSON.stringify(channel)}`);
 }
 
-// Both drivers must hand back the same JS types: int8 and numeric as numbers (credits and run
+// Both drivers must hand back the same JS types (PGlite's in db/pgliteWorker.mjs): int8 and numeric as numbers (credits and run
 // counts stay far below 2^53), dates as 'YYYY-MM-DD' strings, timestamps as Date.
 const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
 const toNumber = (value: string) => Number(value);
 const identity = (value: string) => value;
 
 async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+  /** Listeners per channel (a restarted PGlite thread LISTENs on them again). */
+  const listening = new Map<string, number>();
+  // In a worker thread of its own, so that its statements never stall this event loop
+  // (db/pgliteThread.ts); the worker parses int8/numeric/date as the PostgreSQL path below does.
+  const client = await PGliteThread.start({
+    dataDir: options.dataDir,
     relaxedDurability: options.relaxedDurability ?? false,
-    parsers: { [OID.int8]: toNumber, [OID.numeric]: toNumber, [OID.date]: identity },
+    channels: () => listening.keys(),
   });
   const health = new DatabaseHealth(() => client.query('select 1'));
   const db = new Kysely<Database>({ dialect: pgliteDialect(client, health) });
-  /** Listeners per channel. */
-  const listening = new Map<string, number>();
   return {
     db,
     kind: 'pglite',
     health,
+    pgliteThread: client,
     // In this process, behind one connection a long transaction may hold: a query would measure
     // that wait, not whether the database is there.
     ping: async () => !client.closed && health.available,

@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -11,6 +10,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { DatabaseHealth } from './health';
+import type { PGliteClient } from './pgliteThread';
 
 // PGlite is one Postgres backend behind one connection. kysely-pglite hands that connection to
 // every caller at once, so a transaction's BEGIN..COMMIT interleaves with other requests'
@@ -51,7 +51,7 @@ class ConnectionLock {
 
 class PGliteConnection implements DatabaseConnection {
   constructor(
-    private readonly client: PGlite,
+    private readonly client: PGliteClient,
     readonly release: () => void,
     private readonly health?: DatabaseHealth,
   ) {}
@@ -79,7 +79,7 @@ class PGliteConnection implements DatabaseConnection {
 class PGliteDriver implements Driver {
   readonly #lock = new ConnectionLock();
   constructor(
-    private readonly client: PGlite,
+    private readonly client: PGliteClient,
     private readonly health?: DatabaseHealth,
   ) {}
 
@@ -111,8 +111,8 @@ class PGliteDriver implements Driver {
   }
 }
 
-/** A Kysely dialect over one PGlite instance. */
-export function pgliteDialect(client: PGlite, health?: DatabaseHealth): Dialect {
+/** A Kysely dialect over one PGlite instance (in this thread, or its own: db/pgliteThread.ts). */
+export function pgliteDialect(client: PGliteClient, health?: DatabaseHealth): Dialect {
   return {
     createAdapter: () => new PostgresAdapter(),
     createDriver: () => new PGliteDriver(client, health),

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../../reference-app/server/db/connect';
 import { migrateToLatest } from '../../../../reference-app/server/db/migrate';
+import { isDatabaseUnavailable, isUniqueViolation } from '../../../../reference-app/server/db/errors';
 
 // The PGlite driver: one backend, lent to one holder at a time, so a transaction never sees
 // (or shows) another request's statements, and both drivers return the same JS types.
@@ -95,5 +96,47 @@ describe('PGlite dialect', () => {
     await sql`select pg_notify('shared_channel', 'gone')`.execute(db);
     await pause(50);
     expect(heard).toEqual(['second after']);
+  });
+});
+
+// PGlite runs in a worker thread of its own (db/pgliteThread.ts): what crosses between the
+// threads must reach callers as it did from PGlite in their own thread.
+describe('PGlite in its own thread', () => {
+  it('PostgreSQL errors reach callers with their code, constraint and detail', async () => {
+    const { db } = database;
+    await db.insertInto('settings').values({ key: 'unique-once', value: 'x' }).execute();
+    const duplicate = await db
+      .insertInto('settings')
+      .values({ key: 'unique-once', value: 'y' })
+      .execute()
+      .catch((error: unknown) => error);
+    expect(isUniqueViolation(duplicate)).toBe(true);
+    expect(duplicate).toMatchObject({ code: '23505', constraint: 'settings_pkey', detail: expect.stringContaining('unique-once') });
+    const syntax = await sql`selec 1`.execute(db).catch((error: unknown) => error);
+    expect(syntax).toMatchObject({ code: '42601', message: expect.stringContaining('syntax error') });
+    expect(isDatabaseUnavailable(syntax)).toBe(false);
+  });
+
+  it('binary parameters and bytea results cross whole (256 kB)', async () => {
+    const bytes = Buffer.alloc(256 * 1024, 7);
+    bytes[0] = 1;
+    bytes[bytes.length - 1] = 255;
+    const { rows } = await sql<{ b: Uint8Array }>`select ${bytes}::bytea as b`.execute(database.db);
+    expect(rows[0]!.b).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(rows[0]!.b).equals(bytes)).toBe(true);
+    // The caller's buffer is copied, never moved away from it.
+    expect(bytes.length).toBe(256 * 1024);
+  });
+
+  // Last: it ends the file's database.
+  it('an in-memory database whose thread dies fails clearly as unavailable, and is not started again empty', async () => {
+    await database.pgliteThread!.kill();
+    for (const wait of [0, 1_500]) {
+      await pause(wait);
+      const error = await sql`select 1`.execute(database.db).catch((e: unknown) => e);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(String(error)).toContain('in-memory database');
+    }
+    expect(database.pgliteThread!.starts).toBe(1);
   });
 });
