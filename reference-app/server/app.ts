@@ -14,7 +14,7 @@ import type { PlatformMetrics } from './http/metrics';
 import { inputGuard } from './http/inputGuard';
 import { requestContext } from './http/requestContext';
 import { securityHeaders, serverPagePolicy } from './http/securityHeaders';
-import { staticApp } from './http/staticApp';
+import { siteRenderer } from './http/siteRenderer';
 import { mailboxRoutes } from './mail/mailboxRoutes';
 import { modelImageSvg } from './media/modelImage';
 import { exampleMediaDir, exampleMediaRoutes } from './media/exampleMedia';
@@ -99,7 +99,7 @@ export function createApp({ auth, api, publishableKey, serveApp, catalogue, data
   });
 
   if (serveApp) {
-    const serve = staticApp(config.appDir);
+    const serve = siteRenderer({ config, publishableKey, app, catalogue });
     app.on(['GET', 'HEAD'], '*', (c) => {
       if (/^\/(v1|auth|dev|media|sandbox)(\/|$)/.test(c.req.path)) return c.notFound();
       return serve(c);

@@ -1,44 +1,73 @@
-import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  Outlet,
+  redirect,
+  type HydrationState,
+  type LoaderFunction,
+  type RouteObject,
+} from 'react-router';
 import { PublicLayout } from './layout/PublicLayout';
 import { RequireAuth } from './auth/RequireAuth';
 import type { RouteHandle } from './layout/useRouteTitle';
+import { publicDataLoader } from './ssr/publicData';
 
-// Pages load on demand so the first paint of any route ships only what that route needs.
-/** The page's own tab title (layout/useRouteTitle.ts). */
-const titled = (title: string): RouteHandle => ({ title });
+// Pages load on demand so the first paint of any route ships only what that route needs. The
+// glob names each page by its file, so the server can link the page's own CSS and scripts from
+// the build manifest (ssr/assets.ts) and the first paint of a server-rendered page is styled.
+const modules = import.meta.glob<{ default: React.ComponentType }>(['./pages/*/*Page.tsx', './layout/AccountLayout.tsx']);
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+/** The page's own tab title (layout/useRouteTitle.ts); `ssr` pages are rendered by the server too. */
+const titled = (title: string, ssr = false): RouteHandle => ({ title, ...(ssr ? { ssr } : {}) });
+const serverRendered: RouteHandle = { ssr: true };
+
+/** A route's lazy component, and the source file it comes from (handle.module). */
+function page(file: string) {
+  const load = modules[file];
+  if (!load) throw new Error(`routes.tsx: no page module ${file}`);
+  return async () => ({ Component: (await load()).default });
+}
+
+/** `page` plus the handle naming the module, for routes whose handle says nothing else. */
+const withModule = (handle: RouteHandle, file: string): RouteHandle => ({ ...handle, module: file });
+
+function route(path: string, file: string, handle: RouteHandle = {}, loader?: LoaderFunction): RouteObject {
+  // The data is the server's, handed over once: nothing in the browser changes it (the app's
+  // catalogue keeps itself fresh), so a search or a tab change does not run the loader again.
+  return { path, handle: withModule(handle, file), lazy: page(file), ...(loader ? { loader, shouldRevalidate: () => false } : {}) };
+}
+
+// The server's data for the pages that show it (ssr/publicData.ts).
+const catalogueData = publicDataLoader({ catalogue: true });
+const homeData = publicDataLoader({ catalogue: true, repo: true });
 
 /** The route table of product-rules §2. Paths are matched case-sensitively where the spec names both forms. */
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [
-      {
-        path: '/',
-        handle: { title: 'Serverless GPU cloud for AI model APIs', brandFirst: true } satisfies RouteHandle,
-        lazy: page(() => import('./pages/home/HomePage')),
-      },
-      { path: '/signinup', handle: titled('Sign in'), lazy: page(() => import('./pages/signin/SignInUpPage')) },
-      { path: '/SignInUp', handle: titled('Sign in'), lazy: page(() => import('./pages/signin/SignInUpPage')) },
-      { path: '/Pricing', handle: titled('Pricing'), lazy: page(() => import('./pages/pricing/PricingPage')) },
-      { path: '/pricing', handle: titled('Pricing'), lazy: page(() => import('./pages/pricing/PricingPage')) },
-      { path: '/Hosting', handle: titled('Hosting'), lazy: page(() => import('./pages/hosting/HostingPage')) },
-      { path: '/hosting', handle: titled('Hosting'), lazy: page(() => import('./pages/hosting/HostingPage')) },
-      { path: '/SignedOut', handle: titled('Signed out'), lazy: page(() => import('./pages/signin/SignedOutPage')) },
-      { path: '/terms_of_service', handle: titled('Terms of Service'), lazy: page(() => import('./pages/policies/TermsPage')) },
-      { path: '/privacy_policy', handle: titled('Privacy Policy'), lazy: page(() => import('./pages/policies/PrivacyPage')) },
-      { path: '/Subscribe', handle: titled('Subscribe'), lazy: page(() => import('./pages/subscribe/SubscribePage')) },
-      { path: '/notification', handle: titled('Notification'), lazy: page(() => import('./pages/system/NotificationPage')) },
-      { path: '/Invest', handle: titled('Invest'), lazy: page(() => import('./pages/company/CompanyPage')) },
-      { path: '/company', handle: titled('About us'), lazy: page(() => import('./pages/company/CompanyPage')) },
-      { path: '/Company', handle: titled('About us'), lazy: page(() => import('./pages/company/CompanyPage')) },
-      { path: '/careers', handle: titled('Careers'), lazy: page(() => import('./pages/company/CompanyPage')) },
-      { path: '/APIs', element: <Navigate to="/APIs/Overview" replace /> },
-      { path: '/APIs/Overview', lazy: page(() => import('./pages/catalogue/OverviewPage')) },
-      { path: '/APIs/overview', lazy: page(() => import('./pages/catalogue/OverviewPage')) },
-      { path: '/APIs/service/:serviceId', lazy: page(() => import('./pages/catalogue/ServicePage')) },
-      { path: '/APIs/service/:owner/:name', lazy: page(() => import('./pages/catalogue/ServicePage')) },
+      route('/', './pages/home/HomePage.tsx', { title: 'Serverless GPU cloud for AI model APIs', brandFirst: true, ssr: true }, homeData),
+      route('/signinup', './pages/signin/SignInUpPage.tsx', titled('Sign in')),
+      route('/SignInUp', './pages/signin/SignInUpPage.tsx', titled('Sign in')),
+      route('/Pricing', './pages/pricing/PricingPage.tsx', titled('Pricing', true)),
+      route('/pricing', './pages/pricing/PricingPage.tsx', titled('Pricing', true)),
+      route('/Hosting', './pages/hosting/HostingPage.tsx', titled('Hosting', true)),
+      route('/hosting', './pages/hosting/HostingPage.tsx', titled('Hosting', true)),
+      route('/SignedOut', './pages/signin/SignedOutPage.tsx', titled('Signed out')),
+      route('/terms_of_service', './pages/policies/TermsPage.tsx', titled('Terms of Service', true)),
+      route('/privacy_policy', './pages/policies/PrivacyPage.tsx', titled('Privacy Policy', true)),
+      route('/Subscribe', './pages/subscribe/SubscribePage.tsx', titled('Subscribe')),
+      route('/notification', './pages/system/NotificationPage.tsx', titled('Notification')),
+      route('/Invest', './pages/company/CompanyPage.tsx', titled('Invest', true)),
+      route('/company', './pages/company/CompanyPage.tsx', titled('About us', true)),
+      route('/Company', './pages/company/CompanyPage.tsx', titled('About us', true)),
+      route('/careers', './pages/company/CompanyPage.tsx', titled('Careers', true)),
+      // Redirects are loaders, so the server answers them with a 302 as the browser router does.
+      { path: '/APIs', loader: () => redirect('/APIs/Overview') },
+      route('/APIs/Overview', './pages/catalogue/OverviewPage.tsx', serverRendered, catalogueData),
+      route('/APIs/overview', './pages/catalogue/OverviewPage.tsx', serverRendered, catalogueData),
+      route('/APIs/service/:serviceId', './pages/catalogue/ServicePage.tsx', serverRendered, catalogueData),
+      route('/APIs/service/:owner/:name', './pages/catalogue/ServicePage.tsx', serverRendered, catalogueData),
       {
         // Owner only: RequireAuth asks for sign-in, the server refuses other users (docs/publishing.md).
         element: (
@@ -46,40 +75,43 @@ export const routes: RouteObject[] = [
             <Outlet />
           </RequireAuth>
         ),
-        children: [{ path: '/APIs/edit/:serviceId', lazy: page(() => import('./pages/publish/EditServicePage')) }],
+        children: [route('/APIs/edit/:serviceId', './pages/publish/EditServicePage.tsx')],
       },
-      { path: '/404', handle: titled('Page not found'), lazy: page(() => import('./pages/system/NotFoundPage')) },
-      { path: '*', element: <Navigate to="/404" replace /> },
+      route('/404', './pages/system/NotFoundPage.tsx', titled('Page not found', true)),
+      { path: '*', loader: () => redirect('/404') },
     ],
   },
   {
     path: '/account',
-    lazy: page(() => import('./layout/AccountLayout')),
+    handle: { module: './layout/AccountLayout.tsx' } satisfies RouteHandle,
+    lazy: page('./layout/AccountLayout.tsx'),
     children: [
-      { index: true, element: <Navigate to="/account/dashboard" replace /> },
-      { path: 'dashboard', handle: titled('Dashboard'), lazy: page(() => import('./pages/account/DashboardPage')) },
-      { path: 'profile', handle: titled('Profile'), lazy: page(() => import('./pages/account/ProfilePage')) },
-      { path: 'billing', handle: titled('Billing'), lazy: page(() => import('./pages/account/BillingPage')) },
-      { path: 'hosting', handle: titled('Hosted services'), lazy: page(() => import('./pages/account/HostedServicesPage')) },
-      { path: 'hostingActive2', handle: titled('Hosted services'), lazy: page(() => import('./pages/account/HostedServicesPage')) },
-      { path: 'support', handle: titled('Support'), lazy: page(() => import('./pages/account/SupportPage')) },
+      { index: true, loader: () => redirect('/account/dashboard') },
+      route('dashboard', './pages/account/DashboardPage.tsx', titled('Dashboard')),
+      route('profile', './pages/account/ProfilePage.tsx', titled('Profile')),
+      route('billing', './pages/account/BillingPage.tsx', titled('Billing')),
+      route('hosting', './pages/account/HostedServicesPage.tsx', titled('Hosted services')),
+      route('hostingActive2', './pages/account/HostedServicesPage.tsx', titled('Hosted services')),
+      route('support', './pages/account/SupportPage.tsx', titled('Support')),
     ],
   },
 ];
 
 /**
- * Starts fetching the chunks of the page being opened at once, while the app still waits for
- * /config.json, instead of after the first render (docs/deploy.md, "Lean first load").
+ * Loads the page modules of the routes `pathname` opens and puts them on the routes, so the
+ * router starts with its first page in hand: hydration then renders what the server sent, and
+ * a client-only page never waits on a HydrateFallback (docs/deploy.md, "Lean first load").
  */
-export function prefetchRoute(pathname: string) {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
-    const lazy = match.route.lazy;
-    if (typeof lazy === 'function') void lazy().catch(() => {});
-  }
+export async function resolveLazyRoutes(pathname: string): Promise<void> {
+  const matches = (matchRoutes(routes, pathname) ?? []).filter((match) => typeof match.route.lazy === 'function');
+  await Promise.all(
+    matches.map(async ({ route: matched }) => {
+      const loaded = await (matched.lazy as () => Promise<Partial<RouteObject>>)();
+      Object.assign(matched, { ...loaded, lazy: undefined });
+    }),
+  );
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function createAppRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
 }
-
-if (typeof window !== 'undefined') prefetchRoute(window.location.pathname);

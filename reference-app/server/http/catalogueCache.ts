@@ -121,6 +121,14 @@ export class CatalogueCache {
     this.#entries.clear();
   }
 
+  /**
+   * The catalogue's version: changes with every write to it. undefined while not listening, when
+   * a write could go unseen, so nothing derived from the catalogue may be kept (siteRenderer.ts).
+   */
+  get version(): number | undefined {
+    return this.#listening ? this.#generation : undefined;
+  }
+
   /** Entries held now (for tests and diagnostics). */
   get size(): number {
     return this.#entries.size;

@@ -20,8 +20,8 @@ export const CONTENT_SECURITY_POLICY = [
   "style-src 'self'",
   "img-src 'self' data: https:",
   "font-src 'self' data:",
-  // The home page's star counter reads the public GitHub API (pages/marketing/useRepoStats.ts).
-  "connect-src 'self' https://api.github.com",
+  // The site's own origin only: the star counter is read by the server (server/site/repoStats.ts).
+  "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -11,6 +11,10 @@ import { usePlatform } from '@limelight/widgets/platform';
 export interface RouteHandle {
   title?: string;
   brandFirst?: boolean;
+  /** The server renders this page (server/http/siteRenderer.ts); others are rendered in the browser. */
+  ssr?: boolean;
+  /** The page's source file (routes.tsx), for the server to link its CSS and scripts. */
+  module?: string;
 }
 
 /** Sets `document.title` from the deepest matched route that names its page. */

@@ -45,7 +45,16 @@ export function OverviewView() {
   };
 
   // One search store for this page: URL state in, filtered models out (product-rules §3, §4).
-  const [store] = useState(() => createSearchStore({ filters: filtersOf(view), engine: searchModels }));
+  // Made with the data already in hand, so the server-rendered page (and its hydration) lists the services.
+  const [store] = useState(() =>
+    createSearchStore({
+      filters: filtersOf(view),
+      engine: searchModels,
+      models: data.models,
+      categories: data.categories,
+      now: data.loadedAt ?? undefined,
+    }),
+  );
   useEffect(() => {
     store.trigger.setData({ models: data.models, categories: data.categories, now: data.loadedAt ?? undefined });
   }, [store, data.models, data.categories, data.loadedAt]);
