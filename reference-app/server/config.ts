@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { loadJobsConfig, type JobsConfig } from './jobs/config';
 import { LOG_LEVELS, type LogFormat, type LogLevel } from './log';
 import { loadRuntimesConfig, type RuntimesConfig } from './runtimes/config';
+import { ownAddressOf } from './runtimes/http/urlPolicy';
 import { bool, ConfigError, int, list, matching, oneOf, parseUrl, text, url, type Env } from './config/env';
 import { secretKeyBytes } from './crypto/secretBox';
 
@@ -216,6 +217,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cpus = a
   const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
   if (production) checkProduction(env, smtpUrl, paymentProviderSet);
   const brandName = text(env, 'BRAND_NAME') ?? 'Limelight';
+  const runtimes = loadRuntimesConfig(env, production);
   return {
     production,
     port,
@@ -279,7 +281,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cpus = a
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     logFormat: oneOf<LogFormat>(env, 'LOG_FORMAT', ['json', 'pretty'], production ? 'json' : 'pretty'),
     workers: workerCount(env, cpus),
-    jobs: loadJobsConfig(env),
-    runtimes: loadRuntimesConfig(env, production),
+    jobs: { ...loadJobsConfig(env), webhookOwn: ownAddressOf(publicUrl, port, runtimes.containers?.dockerHost) },
+    runtimes,
   };
 }

@@ -129,6 +129,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
             notifyChannel: jobEventsChannel(config.databaseUrl ? config.databaseSchema : undefined),
             platform: config.publicUrl,
             registry,
+            imageRegistries: config.runtimes.imageRegistries,
+            urlPolicy,
           })
         : undefined;
     // On PostgreSQL a process without a runner defers container deployments to the runners sharing

@@ -296,8 +296,11 @@ export type ServiceRuntime =
       port: number;
       health_path: string;
       concurrency: number;
-      /** No GPU fleet is attached locally: a deployment waits for a runner (docs/publishing.md). */
-      deployment_status: 'waiting_for_runner' | 'running' | 'failed';
+      /**
+       * `waiting_for_runner` (no runner attached), `deploying` (pulling, first instance starting),
+       * `running` (also scaled to zero) or `failed`; model_hosting_information says more (docs/publishing.md).
+       */
+      deployment_status: 'waiting_for_runner' | 'deploying' | 'running' | 'failed';
     });
 
 /** The result of checking a published service's health endpoint. */

@@ -1,4 +1,5 @@
 import { bool, int, type Env } from '../config/env';
+import type { OwnAddress } from '../runtimes/http/urlPolicy';
 
 // Job queue settings from the environment (documented in docs/jobs.md and the server README).
 
@@ -17,6 +18,11 @@ export interface JobsConfig {
   maxUploadBytes: number;
   /** Allow webhooks to loopback and private addresses (development and tests only). */
   webhookAllowPrivate: boolean;
+  /**
+   * The platform's own address as it really listens (its port, the engine's TCP API): refused as a
+   * webhook in every mode. Set by loadConfig; without it, the public URL's origin and port only.
+   */
+  webhookOwn?: OwnAddress;
   /** Jobs of I/O-bound runtimes (HTTP) one process runs at once, apart from `workerSlots`. */
   ioSlots: number;
   /** Jobs of one service running at once, over all processes. */

@@ -66,6 +66,7 @@ export async function startJobs(options: {
       linkKey: options.linkKey,
       publicUrl: config.publicUrl,
       allowPrivate: config.jobs.webhookAllowPrivate,
+      own: config.jobs.webhookOwn,
       fetch: options.fetch,
     },
     config.jobs.webhookConcurrency,

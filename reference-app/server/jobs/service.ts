@@ -225,7 +225,7 @@ export class JobService {
     const errors = validation.valid ? await this.#checkStoredFiles(endpoint, validation.value) : validation.errors;
     const webhookProblem =
       body.webhook !== undefined && body.webhook !== null
-        ? await webhookUrlProblem(body.webhook, config.webhookAllowPrivate, this.deps.publicUrl)
+        ? await webhookUrlProblem(body.webhook, config.webhookAllowPrivate, this.deps.publicUrl, config.webhookOwn)
         : undefined;
     if (webhookProblem) errors.push({ name: 'webhook', rule: 'url', message: webhookProblem });
     if (body.webhook_events_filter && !body.webhook)

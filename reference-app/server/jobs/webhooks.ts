@@ -1,7 +1,14 @@
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/types';
 import { log } from '../log';
-import { checkServiceUrl, ownAddressOf, platformRequestHeaders, urlProblem, type UrlPolicy } from '../runtimes/http/urlPolicy';
+import {
+  checkServiceUrl,
+  ownAddressOf,
+  platformRequestHeaders,
+  urlProblem,
+  type OwnAddress,
+  type UrlPolicy,
+} from '../runtimes/http/urlPolicy';
 import { envelopeOf } from './envelope';
 import { sleep } from './events';
 import { jobLogSource } from './jobLogs';
@@ -19,14 +26,18 @@ import { webhookSecretBox, webhookSecretsOf } from './webhookSecrets';
 export const WEBHOOK_BACKOFF_S = [5, 30, 120, 600, 3600] as const;
 const DELIVERY_TIMEOUT_MS = 10_000;
 
-/** The URL policy for webhooks (docs/security.md, "Service URLs"), at creation and at every delivery. */
-export function webhookPolicy(allowPrivate: boolean, publicUrl: string): UrlPolicy {
-  return { allowPrivateAddresses: allowPrivate, own: ownAddressOf(publicUrl) };
+/**
+ * The URL policy for webhooks (docs/security.md, "Service URLs"), at creation and at every
+ * delivery. `own` is where the platform really listens (JobsConfig.webhookOwn: its port, which a
+ * public URL behind a proxy does not show, and the engine's TCP API); without it, the public URL.
+ */
+export function webhookPolicy(allowPrivate: boolean, publicUrl: string, own?: OwnAddress): UrlPolicy {
+  return { allowPrivateAddresses: allowPrivate, own: own ?? ownAddressOf(publicUrl) };
 }
 
 /** Why a webhook URL is refused, or undefined when it is acceptable. */
-export function webhookUrlProblem(value: string, allowPrivate: boolean, publicUrl: string): Promise<string | undefined> {
-  return urlProblem(value, webhookPolicy(allowPrivate, publicUrl), 'webhook');
+export function webhookUrlProblem(value: string, allowPrivate: boolean, publicUrl: string, own?: OwnAddress): Promise<string | undefined> {
+  return urlProblem(value, webhookPolicy(allowPrivate, publicUrl, own), 'webhook');
 }
 
 export interface WebhookDeps {
@@ -34,6 +45,8 @@ export interface WebhookDeps {
   linkKey: Buffer;
   publicUrl: string;
   allowPrivate: boolean;
+  /** Where the platform really listens (JobsConfig.webhookOwn). */
+  own?: OwnAddress;
   fetch?: typeof fetch;
 }
 
@@ -139,7 +152,7 @@ async function deliverOne(deps: WebhookDeps, delivery: DueDelivery) {
     .join(' ');
   let error: string | undefined;
   try {
-    await checkServiceUrl(new URL(delivery.url), webhookPolicy(deps.allowPrivate, deps.publicUrl), 'webhook');
+    await checkServiceUrl(new URL(delivery.url), webhookPolicy(deps.allowPrivate, deps.publicUrl, deps.own), 'webhook');
     const response = await (deps.fetch ?? fetch)(delivery.url, {
       method: 'POST',
       redirect: 'manual',

@@ -19,6 +19,8 @@ import { DeploymentLogWriter } from './deploymentLogs';
 import { hostingQuotaOf } from './hostingQuotas';
 import { LeasedFleet } from './leasedFleet';
 import { importOpenApi } from './openapiImport';
+import { fetchOpenApiDocument } from './importSource';
+import type { UrlPolicy } from '../runtimes/http/urlPolicy';
 import type { PlatformRegistry } from '../registry/platformRegistry';
 import { withPlatformRegistryPulls } from '../registry/runnerPulls';
 
@@ -38,13 +40,16 @@ async function storeReport(db: Db, serviceId: string, report: LiveDeploymentRepo
   });
 }
 
-/** A container service saved without endpoints gets those of its image's /openapi.json. */
-async function importEndpoints(db: Db, serviceId: string, baseUrl: string) {
+/**
+ * A container service saved without endpoints gets those of its image's /openapi.json. Redirects
+ * are followed hop by hop: on the instance's own origin as they come, anywhere else only where the
+ * URL policy allows (never the platform itself or its engine; in production no private address).
+ */
+export async function importEndpoints(db: Db, serviceId: string, baseUrl: string, policy: UrlPolicy): Promise<void> {
   const row = await selectServiceEndpoints(db, serviceId);
   if (!row || (Array.isArray(row.endpoints) && row.endpoints.length > 0)) return;
-  const res = await fetch(new URL('/openapi.json', baseUrl), { signal: AbortSignal.timeout(10_000) });
-  if (!res.ok) throw new Error(`GET /openapi.json answered ${res.status}`);
-  const { endpoints } = await importOpenApi(await res.json());
+  const own = new URL(baseUrl);
+  const { endpoints } = await importOpenApi(await fetchOpenApiDocument(new URL('/openapi.json', own), policy, own.origin));
   if (endpoints.length === 0) return;
   // Only while still empty: an owner who saved endpoints meanwhile keeps theirs.
   await fillEmptyEndpoints(db, serviceId, endpoints);
@@ -70,6 +75,10 @@ export function createContainerHosting(
     platform?: string;
     /** The platform's own registry: its images are pulled with a ticket, no stored credential. */
     registry?: PlatformRegistry;
+    /** The registries images may be pulled from (CONTAINER_REGISTRIES and the platform's own). */
+    imageRegistries?: readonly string[];
+    /** Where an image's /openapi.json may redirect the import to (the platform's URL policy). */
+    urlPolicy?: UrlPolicy;
   } = {},
 ): ContainerHosting {
   const logs = new DeploymentLogWriter(db, options.notifyChannel ?? null);
@@ -78,6 +87,7 @@ export function createContainerHosting(
     sandbox: config.sandbox,
     userns: config.userns,
     platform: options.platform,
+    registries: options.imageRegistries,
   });
   const imported = new Set<string>();
   // Reports arrive faster than the database takes them; each service's are written in order.
@@ -102,7 +112,7 @@ export function createContainerHosting(
           await storeReport(db, serviceId, report, baseUrl);
           if (report.status === 'running' && baseUrl && !imported.has(serviceId)) {
             imported.add(serviceId);
-            await importEndpoints(db, serviceId, baseUrl);
+            await importEndpoints(db, serviceId, baseUrl, options.urlPolicy ?? { allowPrivateAddresses: false });
           }
         })
         .catch((error: Error) => log.warn({ serviceId, err: error }, 'storing a deployment report failed'));

@@ -6,6 +6,7 @@ import type { Db } from '../db/types';
 import { PRIVATE_SERVICE_LIMITS } from '../platformRules';
 import { openCredential } from '../profile/registryCredentials';
 import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT } from '../runtimes/container/contract';
+import { imageRegistryProblem } from '../runtimes/container/imageRegistry';
 import type { DeploymentStatus } from '../runtimes/fleet';
 import type { LoadRunnable, RunnableService, RuntimeRegistry } from '../runtimes/registry';
 import { claimDisplayName } from './serviceAddress';
@@ -52,15 +53,21 @@ export interface ServicesDeps {
   runtimes: RuntimeRegistry;
   /** Base URLs are checked against the platform's own address when saved (private ones when called). */
   urlPolicy?: UrlPolicy;
+  /** The registries container images may come from (CONTAINER_REGISTRIES); unset: any. */
+  imageRegistries?: readonly string[];
 }
 
 /** Where a plan is upgraded (the account's billing page). */
 export const billingUrl = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/account/billing`;
 
-/** A deployment's status as the service view shows it (the fleet knows more: fleet.ts). */
-function deploymentStatusOf(stored: string | null): 'waiting_for_runner' | 'running' | 'failed' {
+/**
+ * A deployment's status as the service view shows it (the fleet knows more: fleet.ts). A create or
+ * an update answers `deploying` while the image is pulled and the first instance starts.
+ */
+function deploymentStatusOf(stored: string | null): 'waiting_for_runner' | 'deploying' | 'running' | 'failed' {
   const status = (stored ?? 'waiting_for_runner') as DeploymentStatus;
-  if (status === 'running' || status === 'scaled_to_zero' || status === 'deploying') return 'running';
+  if (status === 'deploying') return 'deploying';
+  if (status === 'running' || status === 'scaled_to_zero') return 'running';
   if (status === 'failed' || status === 'stopped') return 'failed';
   return 'waiting_for_runner';
 }
@@ -213,7 +220,7 @@ export const runnableServiceLoader =
   };
 
 /** Checks what the schema cannot: referenced categories, GPUs and credentials exist and are the caller's. */
-async function checkReferences({ db, urlPolicy }: ServicesDeps, userId: string, input: ServicePatch) {
+async function checkReferences({ db, urlPolicy, imageRegistries }: ServicesDeps, userId: string, input: ServicePatch) {
   const errors: FieldError[] = [];
   if (input.runtime?.type === 'http' && urlPolicy?.own) {
     // Only the own-address rule here: whether a host is private is decided when it is called
@@ -226,6 +233,8 @@ async function checkReferences({ db, urlPolicy }: ServicesDeps, userId: string, 
   }
   const runtime = input.runtime;
   if (runtime?.type === 'container') {
+    const registryProblem = imageRegistries && imageRegistryProblem(runtime.image, imageRegistries);
+    if (registryProblem) errors.push({ name: 'runtime.image', rule: 'registry', message: registryProblem });
     if (!(await gpuExists(db, runtime.gpu))) errors.push({ name: 'runtime.gpu', rule: 'exists', message: `unknown GPU "${runtime.gpu}"` });
     if (runtime.registry_credential_id && !(await credentialOwnedBy(db, runtime.registry_credential_id, userId))) {
       errors.push({ name: 'runtime.registry_credential_id', rule: 'exists', message: 'is not one of your registry credentials' });

@@ -69,6 +69,7 @@ export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
     publicUrl: deps.config.publicUrl,
     runtimes: options.runtimes,
     urlPolicy: options.urlPolicy,
+    imageRegistries: deps.config.runtimes.imageRegistries,
   };
 
   app.openapi(

@@ -1,5 +1,6 @@
-import { bool, ConfigError, int, oneOf, optionalInt, text, type Env } from '../config/env';
+import { bool, ConfigError, int, list, oneOf, optionalInt, text, type Env } from '../config/env';
 import { loadPlatformRegistryConfig, type PlatformRegistryConfig } from '../registry/config';
+import { allowedRegistries, DEFAULT_CONTAINER_REGISTRIES } from './container/imageRegistry';
 import { loadModelsConfig, type ModelsConfig } from './models/config';
 
 // Runtime settings from the environment (documented in the server README).
@@ -16,6 +17,11 @@ export interface RuntimesConfig {
   containers?: ContainerRunnerConfig | null;
   /** The platform's own registry (PLATFORM_REGISTRY, on with the runner); null: none. */
   registry?: PlatformRegistryConfig | null;
+  /**
+   * The registries container images may come from: CONTAINER_REGISTRIES (default docker.io,
+   * ghcr.io, quay.io) and the platform's own (runtimes/container/imageRegistry.ts). Unset: any.
+   */
+  imageRegistries?: string[];
   /** The real models of seeded services (LOCAL_MODELS, runtimes/models/config.ts); default: on, found on PATH. */
   models?: ModelsConfig;
 }
@@ -81,13 +87,27 @@ export function stepDelayFromEnv(env: Env): number {
   return int(env, 'LOCAL_DEMO_STEP_MS', DEFAULT_STEP_DELAY_MS, { unit: 'milliseconds' });
 }
 
+const REGISTRY_HOST = /^([a-z0-9]([a-z0-9-]*[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i;
+
+/** CONTAINER_REGISTRIES: comma-separated registry hosts (host or host:port). */
+function imageRegistriesOf(env: Env, platformRegistryHost: string | undefined): string[] {
+  const configured =
+    text(env, 'CONTAINER_REGISTRIES') === undefined ? [...DEFAULT_CONTAINER_REGISTRIES] : list(env, 'CONTAINER_REGISTRIES');
+  const bad = configured.find((host) => !REGISTRY_HOST.test(host));
+  if (bad !== undefined)
+    throw ConfigError.invalid('CONTAINER_REGISTRIES', bad, 'comma-separated registry hosts such as ghcr.io or registry.example.com:5000');
+  return allowedRegistries(configured, platformRegistryHost);
+}
+
 export function loadRuntimesConfig(env: Env, production: boolean): RuntimesConfig {
   const containers = loadContainerRunnerConfig(env);
+  const registry = loadPlatformRegistryConfig(env, containers !== null);
   return {
     localDemoStepMs: stepDelayFromEnv(env),
     allowPrivateServiceUrls: !production || bool(env, 'ALLOW_PRIVATE_SERVICE_URLS', false),
     containers,
-    registry: loadPlatformRegistryConfig(env, containers !== null),
+    registry,
+    imageRegistries: imageRegistriesOf(env, registry?.host),
     models: loadModelsConfig(env),
   };
 }

@@ -1,54 +1,45 @@
 // The container engine adapter against the real engine (Podman's Docker API) and a real
-// registry (docker-registry with htpasswd auth): pulls with and without the right credential,
-// the isolation limits, failure reasons, logs. Skips with how to run it when Podman is missing.
+// registry (docker-registry with htpasswd auth): pulls with and without the right credential and
+// what the publisher reads of a failure (never the engine's own words), the registry allow-list,
+// the isolation limits, failure reasons, logs, and the platform's API unreachable from a container
+// when the runner is on. Skips with how to run it when Podman is missing.
 import { createServer, type Server } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registryUnavailableReason, startRegistry, type TestRegistry } from '../../../scripts/registry.mjs';
+import { loadConfig } from '../../../reference-app/server/config';
+import { listen } from '../../../reference-app/server/server';
 import { ContainerEngine, EngineError, networkName } from '../../../reference-app/server/runtimes/container/engine';
 import { InstanceFactory } from '../../../reference-app/server/runtimes/container/instances';
 import { limitsForGpu } from '../../../reference-app/server/runtimes/container/limits';
 import { LogRing } from '../../../reference-app/server/runtimes/container/logRing';
-import { engineSkipReason, FIXTURE_IMAGE, pushFixture, startTestEngine, type TestEngine } from '../../setup/containerEngine';
+import { FIXTURE_IMAGE } from '../../setup/containerEngine';
+import { hostingSkipReason, useHosting } from './hostingSetup';
 
-const skip = engineSkipReason() ?? registryUnavailableReason();
+const skip = hostingSkipReason();
 if (skip) console.warn(`container engine tests skipped: ${skip}`);
 
 describe.skipIf(skip)('container engine (Podman, docker-registry)', () => {
-  let t: TestEngine;
-  let registry: TestRegistry;
-  let image: string;
+  const h = useHosting('fixture:1');
   let hostListener: Server;
   let hostPort: number;
 
   beforeAll(async () => {
-    t = await startTestEngine();
-    registry = await startRegistry();
-    image = pushFixture(registry, 'fixture:1');
     // A TCP service of the host on loopback, standing for the database and the platform's
     // internal origin (PostgreSQL's and the server's default listen addresses).
     hostListener = createServer((socket) => socket.end());
     await new Promise<void>((resolve) => hostListener.listen(0, '127.0.0.1', resolve));
     hostPort = (hostListener.address() as { port: number }).port;
-  }, 120_000);
+  });
 
-  afterAll(async () => {
+  afterAll(() => {
     hostListener?.close();
-    await t?.engine.docker
-      .getImage(image)
-      .remove()
-      .catch(() => undefined);
-    await registry?.stop();
-    if (t) {
-      await t.stop();
-    }
-  }, 60_000);
+  });
 
   const factoryFor = (name: string, overrides: { image?: string; memoryMb?: number; healthPath?: string; logs?: LogRing } = {}) =>
     new InstanceFactory(
-      t.engine,
+      h.t.engine,
       {
-        deploymentId: t.deploymentId(name),
+        deploymentId: h.t.deploymentId(name),
         image: overrides.image ?? FIXTURE_IMAGE,
         port: 8080,
         limits: limitsForGpu(16, overrides.memoryMb ?? 256),
@@ -57,28 +48,49 @@ describe.skipIf(skip)('container engine (Podman, docker-registry)', () => {
       { healthPath: overrides.healthPath ?? '/openapi.json', readyTimeoutMs: 10_000, logs: overrides.logs },
     );
 
-  it('pulls only with the right registry credential, and says why not', async () => {
-    const wrong = t.engine.pull(image, { username: registry.username, password: 'not-the-password', serveraddress: registry.host });
-    await expect(wrong).rejects.toThrow(/unauthorized|authentication required/);
+  it('pulls only with the right registry credential, and says why not in its own words, never the engine’s', async () => {
+    const { image, registry } = h;
+    const refused = `Pulling ${image} failed: the registry refused the credential (check the registry credential saved with the service)`;
+    const wrong = h.t.engine.pull(image, { username: registry.username, password: 'not-the-password', serveraddress: registry.host });
     await expect(wrong).rejects.toBeInstanceOf(EngineError);
-    await expect(t.engine.pull(image)).rejects.toThrow(/unauthorized|authentication required/);
-    await t.engine.pull(image, { username: registry.username, password: registry.password, serveraddress: registry.host });
-    expect(await t.engine.hasImage(image)).toBe(true);
-    await expect(
-      t.engine.pull(`${registry.host}/no-such-image:1`, {
-        username: registry.username,
-        password: registry.password,
-        serveraddress: registry.host,
-      }),
-    ).rejects.toThrow(/Pulling .*no-such-image.* failed/);
+    // Before, the engine's text came through ("unauthorized: authentication required", the
+    // registry's address and the engine's HTTP call).
+    await expect(wrong).rejects.toThrow(new EngineError('pull', refused));
+    await expect(h.t.engine.pull(image)).rejects.toThrow(new EngineError('pull', refused));
+    await h.t.engine.pull(image, h.auth);
+    expect(await h.t.engine.hasImage(image)).toBe(true);
+    const missing = `${registry.host}/no-such-image:1`;
+    await expect(h.t.engine.pull(missing, h.auth)).rejects.toThrow(
+      new EngineError('pull', `Pulling ${missing} failed: the registry has no such image or tag`),
+    );
+    // A port where nothing listens and one where a host service does answer read the same: the
+    // engine's words told them apart ("connection refused" against an HTTP error).
+    for (const silent of [`127.0.0.1:1/probe:1`, `127.0.0.1:${hostPort}/probe:1`]) {
+      await expect(h.t.engine.pull(silent), silent).rejects.toThrow(
+        new EngineError('pull', `Pulling ${silent} failed: the registry did not answer`),
+      );
+    }
+  });
+
+  it('pulls only from the allowed registries: any other is refused before the engine is asked', async () => {
+    const engine = ContainerEngine.fromDockerHost(h.t.dockerHost, { registries: [h.registry.host, 'docker.io'] });
+    const other = `127.0.0.1:${hostPort}/me/x:1`;
+    await expect(engine.pull(other)).rejects.toThrow(
+      new EngineError(
+        'pull',
+        `Pulling ${other} refused: the registry 127.0.0.1:${hostPort} is not one this platform deploys from; push the image to ${h.registry.host}, docker.io`,
+      ),
+    );
+    // The listener would have seen the engine's connection; it saw none (nothing was asked).
+    await expect(engine.pull(h.image, h.auth)).resolves.toBeUndefined();
   });
 
   it('runs the pulled image isolated: no capabilities, no new privileges, limits, read-only root, writable /tmp', async () => {
     const logs = new LogRing();
-    const factory = factoryFor('isolated', { image, logs });
+    const factory = factoryFor('isolated', { image: h.image, logs });
     const { instance, stages } = await factory.acquire();
     expect(Object.keys(stages)).toEqual(['create', 'start', 'ready']);
-    const info = await t.engine.docker.getContainer(instance.id).inspect();
+    const info = await h.t.engine.docker.getContainer(instance.id).inspect();
     expect(info.HostConfig.Privileged).toBe(false);
     // What the process really holds: no effective or bounding capability, no_new_privs set.
     const status = (await (await fetch(`${instance.baseUrl}/fixture/status`)).json()) as Record<string, string>;
@@ -108,7 +120,7 @@ describe.skipIf(skip)('container engine (Podman, docker-registry)', () => {
       .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
     const probe = async (host: string) =>
       ((await (await fetch(`${instance.baseUrl}/fixture/probe?host=${host}&port=${hostPort}`)).json()) as { reachable: boolean }).reachable;
-    const info = await t.engine.docker.getContainer(instance.id).inspect();
+    const info = await h.t.engine.docker.getContainer(instance.id).inspect();
     const gateway = Object.values(info.NetworkSettings.Networks)[0]!.Gateway;
     // The host's own addresses as seen from the container: its bridge gateway and its external address.
     for (const host of [gateway, external, '127.0.0.1'].filter(Boolean)) expect(await probe(host!), host).toBe(false);
@@ -121,11 +133,11 @@ describe.skipIf(skip)('container engine (Podman, docker-registry)', () => {
     const factory = factoryFor('memory', { memoryMb: 128 });
     const { instance } = await factory.acquire();
     await fetch(`${instance.baseUrl}/fixture/allocate?mb=400`).catch(() => undefined);
-    await expect.poll(async () => (await t.engine.state(instance.id))?.running, { timeout: 10_000 }).toBe(false);
+    await expect.poll(async () => (await h.t.engine.state(instance.id))?.running, { timeout: 10_000 }).toBe(false);
     // Out of memory is said only when the engine reports it (OOMKilled); Podman on cgroup v1
     // does not, and then the SIGKILL is named with the limit as the likely cause, not asserted.
-    const { oomKilled } = (await t.engine.state(instance.id))!;
-    expect(await t.engine.exitReason(instance.id, 128)).toBe(
+    const { oomKilled } = (await h.t.engine.state(instance.id))!;
+    expect(await h.t.engine.exitReason(instance.id, 128)).toBe(
       oomKilled
         ? 'The container was killed: it exceeded its memory limit of 128 MB'
         : 'The container was killed (SIGKILL, exit code 137) and the engine did not say why; a process that reaches its memory limit of 128 MB ends this way',
@@ -137,9 +149,9 @@ describe.skipIf(skip)('container engine (Podman, docker-registry)', () => {
     const factory = factoryFor('crash');
     const { instance } = await factory.acquire();
     await fetch(`${instance.baseUrl}/fixture/exit`);
-    await expect.poll(async () => (await t.engine.state(instance.id))?.running, { timeout: 10_000 }).toBe(false);
-    expect(await t.engine.exitReason(instance.id, 256)).toBe('The container exited with code 3');
-    expect(await t.engine.lastLogLines(instance.id)).toContain('exiting on request');
+    await expect.poll(async () => (await h.t.engine.state(instance.id))?.running, { timeout: 10_000 }).toBe(false);
+    expect(await h.t.engine.exitReason(instance.id, 256)).toBe('The container exited with code 3');
+    expect(await h.t.engine.lastLogLines(instance.id)).toContain('exiting on request');
     await factory.discard(instance.id);
   });
 
@@ -153,40 +165,77 @@ describe.skipIf(skip)('container engine (Podman, docker-registry)', () => {
   // deployment's network. Podman answers the second creation of a name with 500 (Docker: 409);
   // that failed the deploy ("network already exists") while its instance was starting.
   it('the network of a deployment is made once when asked for at the same time, here and by another process', async () => {
-    const id = t.deploymentId('network-race');
-    const other = ContainerEngine.fromDockerHost(t.dockerHost); // another server process's engine
+    const id = h.t.deploymentId('network-race');
+    const other = ContainerEngine.fromDockerHost(h.t.dockerHost); // another server process's engine
     const names = await Promise.all([
-      t.engine.ensureNetwork(id),
-      t.engine.ensureNetwork(id),
+      h.t.engine.ensureNetwork(id),
+      h.t.engine.ensureNetwork(id),
       other.ensureNetwork(id),
       other.ensureNetwork(id),
     ]);
     expect(names).toEqual(Array(4).fill(networkName(id)));
-    const networks = await t.engine.docker.listNetworks({ filters: { name: [networkName(id)] } });
+    const networks = await h.t.engine.docker.listNetworks({ filters: { name: [networkName(id)] } });
     expect(networks.filter((n) => n.Name === networkName(id))).toHaveLength(1);
     // Asked again once it exists: the same network, nothing created.
-    await expect(t.engine.ensureNetwork(id)).resolves.toBe(networkName(id));
-    await t.engine.removeDeployment(id);
+    await expect(h.t.engine.ensureNetwork(id)).resolves.toBe(networkName(id));
+    await h.t.engine.removeDeployment(id);
   });
 
   it('a network the engine refuses to make is still an error, with its reason', async () => {
-    const refused = t.engine.ensureNetwork('not a valid/name');
+    const refused = h.t.engine.ensureNetwork('not a valid/name');
     await expect(refused).rejects.toBeInstanceOf(EngineError);
-    await expect(refused).rejects.toThrow(/name/i);
+    // In the platform's words; the engine's own (its validation rule) goes to the runner's log.
+    await expect(refused).rejects.toThrow('Creating the deployment’s network failed: the container engine refused it');
   });
 
   it('the paused pool: a spare is unpaused on demand and nothing is left after discard', async () => {
     const factory = factoryFor('pool');
     await factory.replenish('paused', 1);
     expect(factory.spareIds).toHaveLength(1);
-    expect(await t.engine.state(factory.spareIds[0]!)).toMatchObject({ paused: true });
+    expect(await h.t.engine.state(factory.spareIds[0]!)).toMatchObject({ paused: true });
     const { instance, stages } = await factory.acquire();
     expect(Object.keys(stages)).toEqual(['unpause', 'ready']);
     const answer = await fetch(`${instance.baseUrl}/greet`, { method: 'POST', body: JSON.stringify({ name: 'Bo' }) });
     expect(await answer.json()).toMatchObject({ text: 'Hello, Bo.' });
     await factory.discard(instance.id);
     await factory.discardSpares();
-    await t.engine.removeDeployment(t.deploymentId('pool'));
-    expect(await t.engine.containersOf(t.deploymentId('pool'))).toEqual([]);
+    await h.t.engine.removeDeployment(h.t.deploymentId('pool'));
+    expect(await h.t.engine.containersOf(h.t.deploymentId('pool'))).toEqual([]);
+  });
+
+  // Issue 35, finding 7: with the runner on, the platform listens on loopback (HOST defaults to
+  // 127.0.0.1), so a container cannot call its API at the bridge's gateway. Before, it listened on
+  // every interface, the gateway's address included. The container here is on a routed network
+  // (CONTAINER_REACH=published), the one kind with a route to the host at all.
+  it('a container cannot reach the platform’s API when the runner is on; a service on every interface it can', async () => {
+    const config = loadConfig({ CONTAINER_RUNNER: 'docker', DOCKER_HOST: h.t.dockerHost, PORT: '0' });
+    expect(config.host).toBe('127.0.0.1');
+    const platform = await listen(0, config.host);
+    platform.use((_req, res) => res.end('platform API'));
+    const everywhere = await listen(0, '0.0.0.0');
+    everywhere.use((_req, res) => res.end('a host service'));
+    const routed = ContainerEngine.fromDockerHost(h.t.dockerHost, { reach: 'published' });
+    const factory = new InstanceFactory(
+      routed,
+      { deploymentId: h.t.deploymentId('platform-api'), image: FIXTURE_IMAGE, port: 8080, limits: limitsForGpu(16, 256), gpu: 'none' },
+      { healthPath: '/openapi.json', readyTimeoutMs: 10_000 },
+    );
+    try {
+      const { instance } = await factory.acquire();
+      const info = await routed.docker.getContainer(instance.id).inspect();
+      const gateway = Object.values(info.NetworkSettings.Networks)[0]!.Gateway;
+      const fetchFrom = async (port: number) =>
+        (await (await fetch(`${instance.baseUrl}/fixture/fetch?url=${encodeURIComponent(`http://${gateway}:${port}/`)}`)).json()) as {
+          reachable: boolean;
+        };
+      // The probe works: the host service on every interface answers at the gateway.
+      expect(await fetchFrom(everywhere.port)).toMatchObject({ reachable: true, status: 200 });
+      expect(await fetchFrom(platform.port)).toMatchObject({ reachable: false });
+      await factory.discard(instance.id);
+    } finally {
+      await factory.discardSpares();
+      await routed.removeDeployment(h.t.deploymentId('platform-api'));
+      await Promise.all([platform.close(), everywhere.close()]);
+    }
   });
 });

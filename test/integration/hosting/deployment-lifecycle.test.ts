@@ -1,13 +1,12 @@
 // A container deployment's lifecycle on the real engine (Podman's Docker API): statuses,
 // scale to zero and the cold start back, autoscaling under a queue and back, rolling update,
 // and failure reasons. Skips with how to run it when Podman is missing.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { registryUnavailableReason, startRegistry, type TestRegistry } from '../../../scripts/registry.mjs';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Deployment, type DeploymentReport, type DeploymentSpec } from '../../../reference-app/server/runtimes/container/deployment';
 import { limitsForGpu } from '../../../reference-app/server/runtimes/container/limits';
-import { engineSkipReason, pushFixture, startTestEngine, type TestEngine } from '../../setup/containerEngine';
+import { deploymentSpec, hostingSkipReason, useHosting } from './hostingSetup';
 
-const skip = engineSkipReason() ?? registryUnavailableReason();
+const skip = hostingSkipReason();
 if (skip) console.warn(`deployment lifecycle tests skipped: ${skip}`);
 
 async function greet(baseUrl: string, name: string): Promise<string> {
@@ -16,38 +15,8 @@ async function greet(baseUrl: string, name: string): Promise<string> {
 }
 
 describe.skipIf(skip)('container deployment lifecycle (Podman)', () => {
-  let t: TestEngine;
-  let registry: TestRegistry;
-  let image: string;
-
-  beforeAll(async () => {
-    t = await startTestEngine();
-    registry = await startRegistry();
-    image = pushFixture(registry, 'fixture:1');
-  }, 120_000);
-
-  afterAll(async () => {
-    // The pulled copy goes too, so runs do not pile up images in the engine.
-    await t?.engine.docker
-      .getImage(image)
-      .remove()
-      .catch(() => undefined);
-    await registry?.stop();
-    await t?.stop();
-  }, 60_000);
-
-  const specFor = (name: string, overrides: Partial<DeploymentSpec> = {}): DeploymentSpec => ({
-    id: t.deploymentId(name),
-    image,
-    auth: { username: registry.username, password: registry.password, serveraddress: registry.host },
-    port: 8080,
-    healthPath: '/openapi.json',
-    instance: { limits: limitsForGpu(16, 256), gpu: 'none' },
-    minInstances: 0,
-    maxInstances: 2,
-    idleTimeoutS: 1,
-    ...overrides,
-  });
+  const h = useHosting('fixture:1');
+  const specFor = (name: string, overrides: Partial<DeploymentSpec> = {}) => deploymentSpec(h, name, overrides);
 
   // Every deployment is stopped after its test, pass or fail, so no container outlives it.
   const open: Deployment[] = [];
@@ -57,7 +26,7 @@ describe.skipIf(skip)('container deployment lifecycle (Podman)', () => {
 
   const deploy = (spec: DeploymentSpec) => {
     const reports: DeploymentReport[] = [];
-    const deployment = new Deployment(t.engine, spec, { onReport: (r) => reports.push(r), readyTimeoutMs: 10_000 });
+    const deployment = new Deployment(h.t.engine, spec, { onReport: (r) => reports.push(r), readyTimeoutMs: 10_000 });
     open.push(deployment);
     return { deployment, reports, statuses: () => [...new Set(reports.map((r) => r.status))] };
   };
@@ -87,7 +56,7 @@ describe.skipIf(skip)('container deployment lifecycle (Podman)', () => {
 
     await deployment.stop();
     expect(statuses()).toEqual(['deploying', 'running', 'scaled_to_zero', 'stopped']);
-    expect(await t.engine.containersOf(specFor('life').id)).toEqual([]);
+    expect(await h.t.engine.containersOf(specFor('life').id)).toEqual([]);
   });
 
   it('a job that arrives while the deployment is still deploying waits for its first instance', async () => {
@@ -138,7 +107,7 @@ describe.skipIf(skip)('container deployment lifecycle (Podman)', () => {
     const lease = await deployment.acquire();
     expect(await greet(lease.baseUrl, 'Cy')).toBe('Hi, Cy.');
     lease.release();
-    const live = await t.engine.containersOf(specFor('roll').id);
+    const live = await h.t.engine.containersOf(specFor('roll').id);
     for (const id of before) expect(live).not.toContain(id);
     await deployment.stop();
   });
@@ -148,7 +117,7 @@ describe.skipIf(skip)('container deployment lifecycle (Podman)', () => {
     [
       'a bad credential',
       { auth: { username: 'publisher', password: 'wrong', serveraddress: 'REGISTRY' } },
-      /unauthorized|authentication required/,
+      /Pulling .* failed: the registry refused the credential/,
     ],
     [
       'a crashing container',
@@ -157,14 +126,14 @@ describe.skipIf(skip)('container deployment lifecycle (Podman)', () => {
     ],
     ['a failing health check', { healthPath: '/healthz' }, /health check failed .*answered 404/],
   ])('fails with the reason: %s', async (_name, overrides, reason) => {
-    const patched = JSON.parse(JSON.stringify(overrides).replaceAll('REGISTRY', registry.host)) as Partial<DeploymentSpec>;
+    const patched = JSON.parse(JSON.stringify(overrides).replaceAll('REGISTRY', h.registry.host)) as Partial<DeploymentSpec>;
     const spec = specFor(`fail-${Math.random().toString(36).slice(2, 8)}`, patched);
     const { deployment } = deploy(spec);
     const report = await deployment.deploy();
     expect(report.status).toBe('failed');
     expect(report.message).toMatch(reason);
     await expect(deployment.acquire()).rejects.toThrow(/failed/);
-    expect(await t.engine.containersOf(spec.id)).toEqual([]);
+    expect(await h.t.engine.containersOf(spec.id)).toEqual([]);
   });
 
   it('a crashing container quotes its last log lines', async () => {

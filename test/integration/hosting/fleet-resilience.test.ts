@@ -7,39 +7,27 @@
 // are removed behind the runner's back, and after each the runner still answers.
 // On the real engine (Podman's Docker API) and registry; skips with how to run it otherwise.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { registryUnavailableReason, startRegistry, type TestRegistry } from '../../../scripts/registry.mjs';
 import { DockerFleet } from '../../../reference-app/server/runtimes/container/dockerFleet';
 import type { ContainerSpec } from '../../../reference-app/server/runtimes/fleet';
 import { DEPLOYMENT_LABEL, MANAGED_LABEL } from '../../../reference-app/server/runtimes/container/engine';
-import { engineSkipReason, pushFixture, startTestEngine, type TestEngine } from '../../setup/containerEngine';
+import { containerSpec, hostingSkipReason, useHosting } from './hostingSetup';
 
-const skip = engineSkipReason() ?? registryUnavailableReason();
+const skip = hostingSkipReason();
 if (skip) console.warn(`fleet resilience tests skipped: ${skip}`);
 
 describe.skipIf(skip)('the Docker fleet against a publisher’s failures (Podman)', () => {
-  let t: TestEngine;
-  let registry: TestRegistry;
-  let image: string;
+  const h = useHosting('resilience:1');
   let fleet: DockerFleet;
   const unhandled: unknown[] = [];
   const record = (reason: unknown) => void unhandled.push(reason);
 
-  beforeAll(async () => {
-    t = await startTestEngine();
-    registry = await startRegistry();
-    image = pushFixture(registry, 'resilience:1');
+  beforeAll(() => {
     process.on('unhandledRejection', record);
-  }, 180_000);
+  });
 
   afterAll(async () => {
     process.off('unhandledRejection', record);
     await fleet?.close();
-    await t?.engine.docker
-      .getImage(image)
-      .remove()
-      .catch(() => undefined);
-    await registry?.stop();
-    await t?.stop();
   }, 60_000);
 
   afterEach(async () => {
@@ -47,22 +35,14 @@ describe.skipIf(skip)('the Docker fleet against a publisher’s failures (Podman
     unhandled.length = 0;
   }, 60_000);
 
-  const newFleet = () => (fleet = new DockerFleet({ engine: t.engine, readyTimeoutMs: 4_000, memoryCapMb: 128 }));
-  const specFor = (name: string, overrides: Partial<ContainerSpec> = {}): ContainerSpec => ({
-    serviceId: t.deploymentId(name),
-    image,
-    registryAuth: { registry: registry.host, username: registry.username, password: registry.password },
-    gpu: '',
-    minInstances: 1,
-    maxInstances: 4,
-    idleTimeoutS: 60,
-    port: 8080,
-    healthPath: '/openapi.json',
-    ...overrides,
-  });
+  const newFleet = () => (fleet = new DockerFleet({ engine: h.t.engine, readyTimeoutMs: 4_000, memoryCapMb: 128 }));
+  const specFor = (name: string, overrides: Partial<ContainerSpec> = {}) => containerSpec(h, name, overrides);
   const containersOf = async (serviceId: string) =>
     (
-      await t.engine.docker.listContainers({ all: true, filters: { label: [`${MANAGED_LABEL}=true`, `${DEPLOYMENT_LABEL}=${serviceId}`] } })
+      await h.t.engine.docker.listContainers({
+        all: true,
+        filters: { label: [`${MANAGED_LABEL}=true`, `${DEPLOYMENT_LABEL}=${serviceId}`] },
+      })
     ).map((c) => c.Id);
   /** The runner still answers: a status read and a new, healthy deployment beside the broken one. */
   const stillAnswers = async (name: string) => {
@@ -106,7 +86,7 @@ describe.skipIf(skip)('the Docker fleet against a publisher’s failures (Podman
       for (const id of await containersOf(spec.serviceId)) {
         if (removed.has(id)) continue;
         removed.add(id);
-        await t.engine.remove(id).catch(() => undefined);
+        await h.t.engine.remove(id).catch(() => undefined);
       }
       await new Promise((r) => setTimeout(r, 100));
     }

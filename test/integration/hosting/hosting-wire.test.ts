@@ -5,12 +5,16 @@
 // queue and run times), the bound on stored lines, the container runtime fields of the
 // publishing schema, and one GPU offer per line. The lines are written by the runner's own
 // writer (publishing/deploymentLogs.ts), exactly as the runner stores them.
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job, JobLogLine, ManagedService, PricingServer } from '../../../src/api';
 import { CONTAINER_RUNTIME_DEFAULTS } from '../../../src/api';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { jobEventsChannel } from '../../../reference-app/server/jobs/events';
 import { DEPLOYMENT_LOG_ROWS, DeploymentLogWriter, LOG_TRIM_EVERY } from '../../../reference-app/server/publishing/deploymentLogs';
+import { importEndpoints } from '../../../reference-app/server/publishing/containerHosting';
+import { ownAddressOf } from '../../../reference-app/server/runtimes/http/urlPolicy';
 import type { LogLine } from '../../../reference-app/server/runtimes/container/logRing';
 import { waitingFleet, type ContainerSpec, type FleetAdapter } from '../../../reference-app/server/runtimes/fleet';
 import { apiClients, confirmedUser, PUBLISHER, rawApi, signedIn } from '../helpers';
@@ -128,7 +132,7 @@ describe('container runtime fields and hosting information', () => {
       visibility: 'public',
       runtime: {
         type: 'container',
-        image: 'example.test/me/wire:1',
+        image: 'ghcr.io/me/wire:1',
         gpu: 'runpod-l4-24',
         min_instances: 0,
         max_instances: 2,
@@ -147,7 +151,7 @@ describe('container runtime fields and hosting information', () => {
   it('port, health_path and concurrency are stored as given, and bad ones answer 422 per field', async () => {
     const runtime = {
       type: 'container',
-      image: 'example.test/me/wire:2',
+      image: 'ghcr.io/me/wire:2',
       gpu: 'runpod-l4-24',
       min_instances: 0,
       max_instances: 1,
@@ -245,5 +249,86 @@ describe('GPU offers', () => {
     ]);
     const keys = all.map((s) => `${s.display_name}|${s.provider}|${s.gpu_vram_gb}|${s.physical_gpus}`);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+// The first healthy instance's /openapi.json fills in a service saved without endpoints
+// (publishing/containerHosting.ts). A redirect in that answer is followed hop by hop (issue 35):
+// on the container's own origin as it comes, anywhere else only through the URL policy. Before,
+// fetch followed it anywhere from the host. Local servers stand for the container and for a host
+// service the container points at.
+describe('endpoints imported from a container, redirects', () => {
+  const servers: Server[] = [];
+  const serve = async (handler: RequestListener) => {
+    const server = createServer(handler);
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+  const document = JSON.stringify({
+    openapi: '3.1.0',
+    info: { title: 'Wire', version: '1' },
+    paths: { '/greet': { post: { responses: { 200: { description: 'ok' } } } } },
+  });
+  const seen: string[] = [];
+  let hostService: string;
+  let owner: string;
+  afterAll(() => servers.forEach((s) => s.close()));
+
+  beforeAll(async () => {
+    hostService = await serve((req, res) => {
+      seen.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'application/json' }).end(document);
+    });
+    owner = (await signedIn(server, PUBLISHER)).session.access_token;
+  });
+
+  const emptyService = async (name: string) => {
+    const runtime = {
+      type: 'container' as const,
+      image: 'ghcr.io/me/wire:1',
+      gpu: 'runpod-l4-24',
+      min_instances: 0,
+      max_instances: 1,
+      idle_timeout_s: 60,
+    };
+    const created = await apiClients(server, owner).services.create({ display_name: name, visibility: 'public', runtime });
+    if (!created.ok) throw new Error(created.error);
+    return created.data.id;
+  };
+  const endpointsOf = async (id: string) => {
+    const service = await apiClients(server, owner).services.get(id);
+    return service.ok ? service.data.endpoints.map((e) => `${e.method} ${e.path}`) : null;
+  };
+  /** A "container" whose /openapi.json redirects to `to` (relative: its own origin). */
+  const redirecting = (to: string) =>
+    serve((req, res) => {
+      if (req.url === '/openapi.json') return void res.writeHead(302, { location: to }).end();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(document);
+    });
+
+  it('a redirect to another address is refused in production, and that address sees nothing', async () => {
+    const id = await emptyService('Wire redirect elsewhere');
+    const container = await redirecting(`${hostService}/openapi.json`);
+    await expect(importEndpoints(db(), id, container, { allowPrivateAddresses: false })).rejects.toThrow(
+      `url: the redirect to ${hostService}/openapi.json is refused: The host 127.0.0.1 resolves to a private address (127.0.0.1); only public addresses are allowed`,
+    );
+    expect(seen).toEqual([]);
+    expect(await endpointsOf(id)).toEqual([]);
+  });
+
+  it('a redirect to the platform itself is refused in every mode', async () => {
+    const id = await emptyService('Wire redirect home');
+    const container = await redirecting(`${server.url}/v1/openapi.json`);
+    const own = ownAddressOf(server.url, Number(new URL(server.url).port));
+    await expect(importEndpoints(db(), id, container, { allowPrivateAddresses: true, own })).rejects.toThrow(/this platform's own address/);
+    expect(await endpointsOf(id)).toEqual([]);
+  });
+
+  it('a redirect on the container’s own origin is followed, whatever the policy says of private addresses', async () => {
+    const id = await emptyService('Wire redirect own');
+    const container = await redirecting('/docs/openapi.json');
+    await importEndpoints(db(), id, container, { allowPrivateAddresses: false });
+    expect(await endpointsOf(id)).toEqual(['POST /greet']);
   });
 });

@@ -4,14 +4,15 @@ import { apiClients, rawApi, type Target } from '../helpers';
 
 // What a publisher does before a container service runs (docs/publishing.md, "Build, push,
 // deploy, run"): saves the registry credential, then creates the service without endpoints (they
-// are imported from the container's /openapi.json) on the cheapest GPU offer.
+// are imported from the container's /openapi.json) on the cheapest GPU offer. Answers the create's
+// answer (the service as it was then).
 
 export async function publishContainer(
   target: Target,
   token: string,
   registry: { host: string; username: string; password: string },
   options: { image: string; name: string; idleTimeoutS: number },
-): Promise<string> {
+): Promise<ManagedService> {
   const pat = await rawApi(target, 'POST', '/v1/profile/upsert_pat', {
     token,
     body: {
@@ -40,5 +41,5 @@ export async function publishContainer(
     },
   });
   expect(created, JSON.stringify(created)).toMatchObject({ ok: true });
-  return (created as { data: ManagedService }).data.id;
+  return (created as { data: ManagedService }).data;
 }

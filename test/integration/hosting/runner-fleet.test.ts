@@ -7,25 +7,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registryUnavailableReason, startRegistry, type TestRegistry } from '../../../scripts/registry.mjs';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { leaseHolder } from '../../../reference-app/server/runtimes/container/leases';
-import { engineSkipReason, pushFixture, startTestEngine, type TestEngine } from '../../setup/containerEngine';
+import { hostingSkipReason, runnerEnv, useHosting } from './hostingSetup';
 import { publishContainer } from './publishContainer';
 import { apiClients, confirmedUser, PUBLISHER, rawApi, signedIn } from '../helpers';
 import { testPostgres, type TestPostgres } from '../jobs/postgres';
 
 const pg: TestPostgres = await testPostgres();
-const skip = engineSkipReason() ?? registryUnavailableReason() ?? ('skip' in pg ? pg.skip : null);
+const skip = hostingSkipReason() ?? ('skip' in pg ? pg.skip : null);
 if (skip) console.warn(`runner fleet tests skipped: ${skip}`);
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
 describe.skipIf(skip)('runner agents sharing one PostgreSQL', () => {
-  let t: TestEngine;
-  let registry: TestRegistry;
+  const h = useHosting('fleet:1');
   let api: PlatformTestServer;
-  let image: string;
   const agents: ChildProcess[] = [];
 
   /** `npm run runner`, as a host of the fleet would start it. */
@@ -35,12 +32,11 @@ describe.skipIf(skip)('runner agents sharing one PostgreSQL', () => {
       cwd: root,
       env: {
         ...process.env,
+        ...runnerEnv(h),
         DATABASE_URL: config.databaseUrl!,
         DATABASE_SCHEMA: config.databaseSchema!,
         // The same secret key (kept in the data directory) opens the sealed registry credential.
         DATA_DIR: config.dataDir,
-        DOCKER_HOST: t.dockerHost,
-        CONTAINER_MEMORY_MB: '256',
         PORT: '0',
         LOG_LEVEL: 'warn',
         JOB_POLL_MS: '200',
@@ -52,10 +48,11 @@ describe.skipIf(skip)('runner agents sharing one PostgreSQL', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestEngine();
-    registry = await startRegistry();
-    image = pushFixture(registry, 'fleet:1');
-    api = await startPlatformServer({ databaseUrl: (pg as { url: string }).url, env: { JOB_POLL_MS: '200' } });
+    // The API server has no runner; it checks what publishers save against the same registry list.
+    api = await startPlatformServer({
+      databaseUrl: (pg as { url: string }).url,
+      env: { JOB_POLL_MS: '200', CONTAINER_REGISTRIES: h.registry.host },
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -68,12 +65,6 @@ describe.skipIf(skip)('runner agents sharing one PostgreSQL', () => {
       }),
     );
     await api?.close();
-    await t?.engine.docker
-      .getImage(image)
-      .remove()
-      .catch(() => undefined);
-    await registry?.stop();
-    await t?.stop();
     if (!('skip' in pg)) await pg.stop();
   }, 60_000);
 
@@ -82,7 +73,7 @@ describe.skipIf(skip)('runner agents sharing one PostgreSQL', () => {
     const second = startAgent();
     const { session } = await signedIn(api, PUBLISHER);
     const token = session.access_token;
-    const id = await publishContainer(api, token, registry, { image, name: 'Fleet greeter', idleTimeoutS: 60 });
+    const { id } = await publishContainer(api, token, h.registry, { image: h.image, name: 'Fleet greeter', idleTimeoutS: 60 });
     const hosting = async () => (await rawApi(api, 'GET', `/v1/model_management/model_hosting_information?model_id=${id}`, { token })).json;
     const db = api.platform.database.db;
     const holderPid = async () => Number((await leaseHolder(db, id))?.split(':')[1] ?? 0);
@@ -124,13 +115,13 @@ describe.skipIf(skip)('runner agents sharing one PostgreSQL', () => {
     await expect.poll(async () => (await hosting()).status, { timeout: 40_000, interval: 250 }).toBe('running');
     expect(await run()).toMatchObject({ status: 'FINISHED', runtime: 'container', result: { text: 'Hello, Ada.' } });
     // The dead holder's containers were removed at the takeover: the survivor's are all that run.
-    const running = (await t.engine.containersOf(id)).length;
+    const running = (await h.t.engine.containersOf(id)).length;
     expect(running).toBeGreaterThan(0);
     expect(running).toBeLessThanOrEqual(2); // one serving instance and its warm spare
 
     // Deleting through the API server: the holder notices at its next renewal and removes all.
     expect(await apiClients(api, token).services.remove(id)).toMatchObject({ ok: true });
-    await expect.poll(() => t.engine.containersOf(id), { timeout: 20_000, interval: 500 }).toEqual([]);
+    await expect.poll(() => h.t.engine.containersOf(id), { timeout: 20_000, interval: 500 }).toEqual([]);
     // The holder gives the lease up after removing the containers, a moment later.
     await expect.poll(() => leaseHolder(db, id), { timeout: 10_000, interval: 250 }).toBeNull();
   });

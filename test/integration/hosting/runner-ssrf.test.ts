@@ -6,31 +6,24 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { registryUnavailableReason, startRegistry, type TestRegistry } from '../../../scripts/registry.mjs';
 import { createContainerRuntime } from '../../../reference-app/server/runtimes/container/containerRuntime';
 import { Deployment } from '../../../reference-app/server/runtimes/container/deployment';
-import { limitsForGpu } from '../../../reference-app/server/runtimes/container/limits';
-import { engineSkipReason, pushFixture, startTestEngine, type TestEngine } from '../../setup/containerEngine';
 import { testContext } from '../../unit/server/runtimes/harness';
+import { deploymentSpec, hostingSkipReason, useHosting } from './hostingSetup';
 
-const skip = engineSkipReason() ?? registryUnavailableReason();
+const skip = hostingSkipReason();
 if (skip) console.warn(`runner SSRF tests skipped: ${skip}`);
 
 const JOB_ENDPOINT = { method: 'POST' as const, path: '/fixture/job', parameters: [] };
 
 describe.skipIf(skip)('follow-up URLs of a container (Podman)', () => {
-  let t: TestEngine;
-  let registry: TestRegistry;
-  let image: string;
+  const h = useHosting('ssrf:1');
   let deployment: Deployment;
   let target: Server;
   let targetUrl: string;
   const seen: string[] = [];
 
   beforeAll(async () => {
-    t = await startTestEngine();
-    registry = await startRegistry();
-    image = pushFixture(registry, 'ssrf:1');
     target = createServer((req, res) => {
       seen.push(`${req.method} ${req.url}`);
       res.writeHead(200, { 'content-type': 'text/plain' }).end('host secret');
@@ -38,19 +31,8 @@ describe.skipIf(skip)('follow-up URLs of a container (Podman)', () => {
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
     targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
     deployment = new Deployment(
-      t.engine,
-      {
-        id: t.deploymentId('ssrf'),
-        image,
-        auth: { username: registry.username, password: registry.password, serveraddress: registry.host },
-        port: 8080,
-        healthPath: '/openapi.json',
-        instance: { limits: limitsForGpu(16, 256), gpu: 'none' },
-        minInstances: 1,
-        maxInstances: 1,
-        idleTimeoutS: 60,
-        concurrency: 4,
-      },
+      h.t.engine,
+      deploymentSpec(h, 'ssrf', { minInstances: 1, maxInstances: 1, idleTimeoutS: 60, concurrency: 4 }),
       { readyTimeoutMs: 15_000 },
     );
     expect(await deployment.deploy()).toMatchObject({ status: 'running' });
@@ -59,12 +41,6 @@ describe.skipIf(skip)('follow-up URLs of a container (Podman)', () => {
   afterAll(async () => {
     await deployment?.stop();
     target?.close();
-    await t?.engine.docker
-      .getImage(image)
-      .remove()
-      .catch(() => undefined);
-    await registry?.stop();
-    await t?.stop();
   }, 60_000);
 
   afterEach(() => {

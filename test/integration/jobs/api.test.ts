@@ -468,6 +468,34 @@ describe('webhooks', () => {
       await strict.close();
     }
   });
+
+  // Issue 35: the own-address rule took the public URL's port only. Behind a proxy the public URL
+  // names another host and port, and with private addresses allowed a webhook to the port the
+  // server really listens on called the platform itself.
+  it('refuses the port the platform really listens on, even with private addresses allowed and a public URL elsewhere', async () => {
+    const proxied = await startPlatformServer({
+      runtimes: testRuntimes,
+      env: { JOB_WEBHOOK_ALLOW_PRIVATE: 'true', PUBLIC_URL: 'https://limelight.example' },
+    });
+    try {
+      // The seeded publisher: a new account's confirmation link would point at the public URL.
+      const token = (await signedIn(proxied, PUBLISHER)).session.access_token;
+      const { status, json } = await rawApi(proxied, 'POST', '/v1/jobs', {
+        token,
+        body: { service_id: TEXT2IMG, input: { prompt: 'x' }, webhook: `${proxied.url}/dev/mailbox` },
+      });
+      expect(status).toBe(422);
+      expect(json.errors).toEqual([
+        {
+          name: 'webhook',
+          rule: 'url',
+          message: `${new URL(proxied.url).host} is this platform's own address; the platform does not call itself or its container engine`,
+        },
+      ]);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
 
 describe('/v1/openapi.json', () => {

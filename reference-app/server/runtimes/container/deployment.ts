@@ -1,6 +1,6 @@
 import type { HostCapacity } from './capacity';
 import { DEFAULT_CONCURRENCY } from './contract';
-import { EngineError, type ContainerEngine, type InstanceSpec, type RegistryAuth } from './engine';
+import { EngineError, publisherReason, type ContainerEngine, type InstanceSpec, type RegistryAuth } from './engine';
 import { InstanceFactory, type Instance, type WarmStrategy } from './instances';
 import { LogRing } from './logRing';
 
@@ -192,7 +192,7 @@ export class Deployment {
       await failed.discardSpares();
       this.setReport({
         status: 'running',
-        message: `The update did not start, the previous version still runs: ${(error as Error).message}`,
+        message: `The update did not start, the previous version still runs: ${publisherReason(error)}`,
       });
       return this.status;
     }
@@ -210,7 +210,7 @@ export class Deployment {
     } catch (error) {
       if (this.stopped) return;
       if (this.running.length === 0) await this.fail(error);
-      else this.setReport({ message: `${this.running.length} of ${this.spec.minInstances} instances: ${(error as Error).message}` });
+      else this.setReport({ message: `${this.running.length} of ${this.spec.minInstances} instances: ${publisherReason(error)}` });
     }
   }
 
@@ -245,7 +245,7 @@ export class Deployment {
       this.serveWaiters(await this.startInstance());
     } catch (error) {
       if (this.running.length === 0)
-        await this.fail(new EngineError('health', `${reason}; its replacement did not start: ${(error as Error).message}`), lines);
+        await this.fail(new EngineError('health', `${reason}; its replacement did not start: ${publisherReason(error)}`), lines);
     }
   }
 
@@ -349,7 +349,9 @@ export class Deployment {
       this.logs.push('runner', instance.name, `Instance ready in ${coldStartMs} ms (${detail})`);
       this.setReport({ status: 'running', message: 'Healthy', lastColdStartMs: coldStartMs });
       // The spare that was just used is replaced in the background.
-      void this.factory.replenish(this.warm, 1).catch((error: Error) => this.logs.push('runner', '', `Warm pool: ${error.message}`));
+      void this.factory
+        .replenish(this.warm, 1)
+        .catch((error: unknown) => this.logs.push('runner', '', `Warm pool: ${publisherReason(error)}`));
       return coldStartMs;
     } finally {
       this.starting -= 1;
@@ -366,7 +368,7 @@ export class Deployment {
         this.serveWaiters(await this.startInstance());
       } catch (error) {
         if (!(error instanceof EngineError && error.stage === 'capacity') || this.running.length === 0) throw error;
-        this.setReport({ message: `${this.running.length} of ${this.spec.minInstances} instances: ${error.message}` });
+        this.setReport({ message: `${this.running.length} of ${this.spec.minInstances} instances: ${publisherReason(error)}` });
         return;
       }
     }
@@ -424,7 +426,7 @@ export class Deployment {
 
   private async fail(error: unknown, lines?: string[]): Promise<void> {
     this.clearIdleTimer();
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = publisherReason(error);
     const tail =
       lines ??
       this.logs

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import type Docker from 'dockerode';
+import { log } from '../../log';
+import { imageRegistryProblem } from './imageRegistry';
 import { isolatedHostConfig, type ResourceLimits } from './limits';
 import { DockerLogDemuxer, type LogRing } from './logRing';
 
@@ -59,6 +61,8 @@ export interface EngineOptions {
   userns?: 'host' | 'auto';
   /** The platform's public URL, labelled on all it creates (PLATFORM_LABEL). */
   platform?: string;
+  /** The registries images may be pulled from (CONTAINER_REGISTRIES and the platform's); unset: any. */
+  registries?: readonly string[];
 }
 
 /** What a deployment's own pull resolved: the image by digest, its unpacked size and its VOLUMEs. */
@@ -102,11 +106,51 @@ function reasonOf(error: unknown): string {
   return (e.json?.message ?? e.message ?? String(error)).trim();
 }
 
+/**
+ * What an engine's error means, in words for the publisher. The engine's own text is not shown:
+ * it names addresses and ports the engine tried from the host (a reference naming a loopback
+ * port told open from closed apart), its storage paths and its version; the runner logs it.
+ */
+export function meaningOfEngineError(stage: EngineError['stage'], raw: string): string {
+  if (stage === 'engine') return 'the container engine did not answer';
+  if (stage === 'pull') {
+    if (/unauthori[sz]ed|authentication required|denied|forbidden|no basic auth|\b40[13]\b/i.test(raw)) {
+      return 'the registry refused the credential (check the registry credential saved with the service)';
+    }
+    if (/manifest unknown|name unknown|not found|no such image|does not exist|\b404\b/i.test(raw)) {
+      return 'the registry has no such image or tag';
+    }
+    if (/refused|no such host|timeout|timed out|unreachable|EOF|reset|tls|x509|certificate|HTTP response|dial|lookup/i.test(raw)) {
+      return 'the registry did not answer';
+    }
+  }
+  return 'the container engine refused it (its own words are in the runner’s log)';
+}
+
+/**
+ * What the publisher reads of a failure: an EngineError's message (already in their words), any
+ * other error (a raw engine answer from pause, inspect, …) logged and named only as the engine's.
+ */
+export function publisherReason(error: unknown): string {
+  if (error instanceof EngineError) return error.message;
+  log.warn({ engineError: reasonOf(error) }, 'container engine: a call failed');
+  return 'The container engine failed (its own words are in the runner’s log)';
+}
+
+/** An EngineError in the publisher's words; the engine's own words go to the runner's log. */
+function engineFailure(stage: EngineError['stage'], what: string, error: unknown): EngineError {
+  const raw = reasonOf(error);
+  log.warn({ stage, engineError: raw }, `container engine: ${what} failed`);
+  return new EngineError(stage, `${what} failed: ${meaningOfEngineError(stage, raw)}`, { cause: error });
+}
+
 export class ContainerEngine {
   readonly reach: 'internal' | 'published';
   readonly sandbox: 'none' | 'gvisor';
   readonly userns: 'host' | 'auto';
   readonly #labels: Record<string, string>;
+  /** TS-private, not #: tests and wrappers extend an engine with Object.create. */
+  private readonly registries: readonly string[] | undefined;
   /** Network creations in flight, by name (ensureNetwork). */
   readonly #networks = new Map<string, Promise<string>>();
 
@@ -118,6 +162,7 @@ export class ContainerEngine {
     this.sandbox = options.sandbox ?? 'none';
     this.userns = options.userns ?? 'host';
     this.#labels = { [MANAGED_LABEL]: 'true', ...(options.platform ? { [PLATFORM_LABEL]: options.platform } : {}) };
+    this.registries = options.registries;
   }
 
   static fromDockerHost(dockerHost: string, options?: EngineOptions): ContainerEngine {
@@ -128,16 +173,19 @@ export class ContainerEngine {
     try {
       await this.docker.ping();
     } catch (error) {
-      throw new EngineError('engine', `The container engine does not answer: ${reasonOf(error)}`, { cause: error });
+      throw engineFailure('engine', 'Reaching the container engine', error);
     }
   }
 
   /**
    * Pulls an image; the credential goes to the engine for this pull only (X-Registry-Auth). A
    * pull still running after `timeoutMs` is abandoned (its request closed) and fails, so a
-   * registry that never answers cannot leave a deployment "deploying" forever.
+   * registry that never answers cannot leave a deployment "deploying" forever. An image from a
+   * registry off the list (EngineOptions.registries) is refused before the engine is asked.
    */
   async pull(image: string, auth?: RegistryAuth, timeoutMs = 600_000): Promise<void> {
+    const refused = this.registries && imageRegistryProblem(image, this.registries);
+    if (refused) throw new EngineError('pull', `Pulling ${image} refused: ${refused}`);
     let events: { error?: string }[];
     const abort = new AbortController();
     const deadline = setTimeout(() => abort.abort(), timeoutMs);
@@ -150,18 +198,20 @@ export class ContainerEngine {
         );
       })();
       const timedOut = new Promise<never>((_, reject) =>
-        abort.signal.addEventListener('abort', () => reject(new Error(`the pull did not finish within ${Math.round(timeoutMs / 1000)} s`))),
+        abort.signal.addEventListener('abort', () =>
+          reject(new EngineError('pull', `Pulling ${image} failed: the pull did not finish within ${Math.round(timeoutMs / 1000)} s`)),
+        ),
       );
       pulling.catch(() => undefined);
       events = await Promise.race([pulling, timedOut]);
     } catch (error) {
-      throw new EngineError('pull', `Pulling ${image} failed: ${reasonOf(error)}`, { cause: error });
+      throw error instanceof EngineError ? error : engineFailure('pull', `Pulling ${image}`, error);
     } finally {
       clearTimeout(deadline);
     }
     // The engine reports a failed pull inside the progress stream, with a 200 status.
     const failed = events.find((e) => e.error);
-    if (failed) throw new EngineError('pull', `Pulling ${image} failed: ${failed.error}`);
+    if (failed) throw engineFailure('pull', `Pulling ${image}`, new Error(failed.error));
   }
 
   /**
@@ -174,7 +224,7 @@ export class ContainerEngine {
     try {
       info = await this.docker.getImage(image).inspect();
     } catch (error) {
-      throw new EngineError('pull', `The engine does not have ${image} after pulling it: ${reasonOf(error)}`, { cause: error });
+      throw engineFailure('pull', `Reading ${image} after its pull`, error);
     }
     const reference = digestReference(image, info.RepoDigests ?? []);
     if (!reference) throw new EngineError('pull', `The engine reports no digest for ${image}; only images pulled from a registry run`);
@@ -267,7 +317,7 @@ export class ContainerEngine {
         Labels: { ...this.#labels, [DEPLOYMENT_LABEL]: deploymentId },
       });
     } catch (error) {
-      if (!(await this.#networkExists(name))) throw new EngineError('create', reasonOf(error), { cause: error });
+      if (!(await this.#networkExists(name))) throw engineFailure('create', 'Creating the deployment’s network', error);
     }
     return name;
   }
@@ -293,7 +343,7 @@ export class ContainerEngine {
       });
       return container.id;
     } catch (error) {
-      throw new EngineError('create', `Creating a container from ${spec.image} failed: ${reasonOf(error)}`, { cause: error });
+      throw engineFailure('create', `Creating a container from ${spec.image}`, error);
     }
   }
 
@@ -301,7 +351,7 @@ export class ContainerEngine {
     try {
       await this.docker.getContainer(id).start();
     } catch (error) {
-      throw new EngineError('start', `Starting the container failed: ${reasonOf(error)}`, { cause: error });
+      throw engineFailure('start', 'Starting the container', error);
     }
   }
 
@@ -348,7 +398,10 @@ export class ContainerEngine {
     if (state.exitCode === 137) {
       return `The container was killed (SIGKILL, exit code 137) and the engine did not say why; a process that reaches its memory limit of ${memoryMb} MB ends this way`;
     }
-    if (state.error) return `The container stopped: ${state.error}`;
+    if (state.error) {
+      log.warn({ container: id, engineError: state.error }, 'container engine: the container stopped with an error');
+      return 'The container stopped: the container engine reported an error (its own words are in the runner’s log)';
+    }
     return `The container exited with code ${state.exitCode}`;
   }
 

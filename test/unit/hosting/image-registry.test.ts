@@ -1,0 +1,64 @@
+// Which registries a publisher's image may come from, and what a publisher reads of an engine's
+// failure (issue 35, finding 7): the engine pulled from any host:port the reference named (a
+// loopback port of the host included) and its own error text, which tells an open port from a
+// closed one, came back to the publisher. On the real engine: hosting/container-engine.test.ts.
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../reference-app/server/config';
+import { ConfigError } from '../../../reference-app/server/config/env';
+import { meaningOfEngineError } from '../../../reference-app/server/runtimes/container/engine';
+import { imageRegistryProblem, registryOf } from '../../../reference-app/server/runtimes/container/imageRegistry';
+
+describe('image registries', () => {
+  it('names the registry of a reference by the engine’s rule', () => {
+    expect(registryOf('nginx:1')).toBe('docker.io');
+    expect(registryOf('me/model:2')).toBe('docker.io');
+    expect(registryOf('index.docker.io/me/model:2')).toBe('docker.io');
+    expect(registryOf('ghcr.io/me/model@sha256:abc')).toBe('ghcr.io');
+    expect(registryOf('127.0.0.1:2375/x:1')).toBe('127.0.0.1:2375');
+    expect(registryOf('localhost/x')).toBe('localhost');
+    expect(registryOf('LOCALHOST:5000/x')).toBe('localhost:5000');
+  });
+
+  it('allows the listed registries and the platform’s own, and says which when refusing', () => {
+    const { imageRegistries } = loadConfig({ CONTAINER_RUNNER: 'docker', PLATFORM_REGISTRY_HOST: 'registry.limelight.example' }).runtimes;
+    expect(imageRegistries).toEqual(['docker.io', 'ghcr.io', 'quay.io', 'registry.limelight.example']);
+    expect(imageRegistryProblem('me/model:1', imageRegistries!)).toBeUndefined();
+    expect(imageRegistryProblem('registry.limelight.example/me/model:1', imageRegistries!)).toBeUndefined();
+    expect(imageRegistryProblem('10.0.0.5:5000/me/model:1', imageRegistries!)).toBe(
+      'the registry 10.0.0.5:5000 is not one this platform deploys from; push the image to docker.io, ghcr.io, quay.io, registry.limelight.example',
+    );
+  });
+
+  it('CONTAINER_REGISTRIES replaces the default list; a bad entry stops the server with one line', () => {
+    expect(loadConfig({ CONTAINER_REGISTRIES: 'registry.example.com:5000, ghcr.io' }).runtimes.imageRegistries).toEqual([
+      'registry.example.com:5000',
+      'ghcr.io',
+    ]);
+    expect(() => loadConfig({ CONTAINER_REGISTRIES: 'https://ghcr.io' })).toThrow(ConfigError);
+    expect(() => loadConfig({ CONTAINER_REGISTRIES: 'https://ghcr.io' })).toThrow(
+      'CONTAINER_REGISTRIES must be comma-separated registry hosts such as ghcr.io or registry.example.com:5000, got "https://ghcr.io"',
+    );
+  });
+});
+
+describe('engine errors in the publisher’s words', () => {
+  it.each([
+    [
+      'initializing source docker://127.0.0.1:5000/x:1: reading manifest 1: unauthorized: authentication required',
+      'the registry refused the credential',
+    ],
+    ['reading manifest 1 in 127.0.0.1:5000/x: manifest unknown: manifest unknown', 'the registry has no such image or tag'],
+    [
+      'pinging container registry 127.0.0.1:1: Get "http://127.0.0.1:1/v2/": dial tcp 127.0.0.1:1: connect: connection refused',
+      'the registry did not answer',
+    ],
+    ['pinging container registry 127.0.0.1:6379: Get "http://127.0.0.1:6379/v2/": EOF', 'the registry did not answer'],
+  ])('a pull: %s', (raw, meaning) => {
+    expect(meaningOfEngineError('pull', raw)).toMatch(new RegExp(`^${meaning}`));
+  });
+
+  it('anything else is the engine’s refusal, without its words', () => {
+    const raw = 'crun: open /var/lib/containers/storage/overlay/abc: permission denied: OCI permission denied';
+    expect(meaningOfEngineError('start', raw)).toBe('the container engine refused it (its own words are in the runner’s log)');
+  });
+});
