@@ -88,6 +88,7 @@ const OUTPUT_BY_PATH: Record<string, OutputType> = {
   '/compose': 'audio',
   '/embed': 'json',
   '/read': 'json',
+  '/detect': 'json',
   '/sync': 'video',
   '/animate': 'video',
   '/swap': 'image',
