@@ -116,6 +116,8 @@ test.describe('run a service (issue 12)', () => {
     const before = await balance(request, token);
     await signIn(page);
     await page.goto(IMAGE_SERVICE);
+    // The form opens on the example's prompt: back to the defaults, the prompt is empty.
+    await page.getByRole('button', { name: 'Reset to defaults' }).click();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     const prompt = page.getByRole('textbox', { name: /Prompt/ });
     await expect(prompt).toHaveAttribute('aria-invalid', 'true');

@@ -2,7 +2,7 @@ import { useId, useState, type DragEvent, type ReactNode } from 'react';
 import type { FieldError, FileRef } from '../../api/types';
 import { formatString, type Strings } from '../../config/strings';
 import { MESSAGE_ROLES, type DraftValue, type FieldSpec, type MessageDraft } from './formModel';
-import { formatBytes, mediaKind, safeMediaUrl } from './outputModel';
+import { formatBytes, mediaKind, mediaKindOfUrl, safeMediaUrl } from './outputModel';
 import * as styles from './ServiceRunner.css';
 
 type S = Strings['runner'];
@@ -360,7 +360,7 @@ function FileField({ field, value, error, onChange, upload, apiUrl, strings, dis
   const url = typeof value === 'string' && value ? safeMediaUrl(value, apiUrl) : null;
   const contentType =
     upload$.status === 'done' ? upload$.ref.content_type : (/^data:([^;,]+)/.exec(typeof value === 'string' ? value : '')?.[1] ?? '');
-  const kind = contentType ? mediaKind(contentType) : /\.(png|jpe?g|gif|webp)$/i.test(value as string) ? 'image' : 'file';
+  const kind = contentType ? mediaKind(contentType) : typeof value === 'string' ? mediaKindOfUrl(value) : 'file';
   const name =
     upload$.status === 'done' || upload$.status === 'uploading' || upload$.status === 'error'
       ? upload$.name

@@ -6,12 +6,12 @@ import { formatString, type Strings } from '../../config/strings';
 import { useThemeClass } from '../../config/useThemeClass';
 import { BILLING_PATH } from '../../pricing/constants';
 import { runBlocker } from '../../run/endpoints';
-import { creditsForRun } from '../../run/metering';
 import { RecentRuns, summariseInput } from './RecentRuns';
 import { RunnerField } from './RunnerFields';
 import { ResultView, RunOutput } from './RunOutput';
+import { runPrice, type RunPrice } from './runPrice';
 import { runDetailText, runStatusText } from './statusText';
-import { useJobLogs, useRecentRuns, useElapsedSeconds, useRunEstimate, type PriceBasis } from './useRunnerData';
+import { useJobLogs, useRecentRuns, useElapsedSeconds, useRunEstimate } from './useRunnerData';
 import { useServiceRunner, type RunnerActors } from './useServiceRunner';
 import type { JobsClient } from '../../api/jobs';
 import * as styles from './ServiceRunner.css';
@@ -64,8 +64,39 @@ export interface ServiceRunnerProps {
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The GPU's price per second in credits (4 decimals, as the ledger keeps them) and the GPU's name. */
-const perSecondText = (basis: PriceBasis) => ({ credits: creditsForRun(1, basis.pricePerSecondUsd).toFixed(4), gpu: basis.gpu });
+/** The price of a run before it starts (runPrice.ts), for everyone, signed in or not. */
+function RunPriceText({ price, strings }: { price: RunPrice; strings: Strings['runner']['estimate'] }) {
+  switch (price.kind) {
+    case 'measured':
+      return (
+        <>
+          <span className={styles.estimateValue}>{formatString(strings.credits, { credits: price.credits })}</span>
+          <span className={styles.estimateValue}>{formatString(strings.time, { seconds: price.seconds.toFixed(1) })}</span>
+          <span>({formatString(strings.fromRecent, { count: price.basedOn })})</span>
+          <span>{formatString(strings.perSecond, price.perSecond)}</span>
+        </>
+      );
+    case 'example':
+      return (
+        <>
+          <span className={styles.estimateValue}>{formatString(strings.perRun, { credits: price.credits })}</span>
+          <span>({formatString(strings.fromExample, { seconds: price.seconds })})</span>
+          <span>{formatString(strings.perSecond, price.perSecond)}</span>
+        </>
+      );
+    case 'perSecond':
+      // No measured run and no timed example: the price basis, never a guessed duration (the
+      // guess of 5 s said 0.35 credits where the first run cost 0.14).
+      return (
+        <>
+          <span className={styles.estimateValue}>{formatString(strings.perSecond, price.perSecond)}</span>
+          <span>({strings.fromPricing})</span>
+        </>
+      );
+    default:
+      return <span>{strings.unknown}</span>;
+  }
+}
 
 /**
  * The output column before the first run: the caller's latest run of this endpoint, else the
@@ -107,7 +138,13 @@ function BeforeFirstRun({
           {strings.output.example}
         </Heading>
         <p className={styles.meta}>{strings.output.exampleNote}</p>
-        <ResultView result={endpoint.example.result} output={endpoint.output} apiUrl={apiUrl} strings={strings} />
+        <ResultView
+          result={endpoint.example.result}
+          output={endpoint.output}
+          runtime={endpoint.example.runtime}
+          apiUrl={apiUrl}
+          strings={strings}
+        />
       </section>
     );
   }
@@ -280,6 +317,11 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
             if (!busy) runner.run();
           }}
         >
+          {runner.fromExample ? (
+            <p className={styles.hint} data-lime="runner-example-input">
+              {s.exampleInput}
+            </p>
+          ) : null}
           {runner.fields.map((field) => (
             <RunnerField
               key={`${runner.endpoint?.path}|${field.name}`}
@@ -300,23 +342,7 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
           <div className={styles.actionBar}>
             <p className={styles.estimate} data-lime="runner-estimate">
               <span>{s.estimate.label}:</span>
-              {estimate && estimate.basedOn > 0 ? (
-                <>
-                  <span className={styles.estimateValue}>{formatString(s.estimate.credits, { credits: estimate.credits })}</span>
-                  <span className={styles.estimateValue}>{formatString(s.estimate.time, { seconds: estimate.seconds.toFixed(1) })}</span>
-                  <span>({formatString(s.estimate.fromRecent, { count: estimate.basedOn })})</span>
-                  <span>{formatString(s.estimate.perSecond, perSecondText(estimate))}</span>
-                </>
-              ) : estimate ? (
-                // No measured run yet: the price basis, never a guessed duration (the guess of 5 s
-                // said 0.35 credits where the first run cost 0.14).
-                <>
-                  <span className={styles.estimateValue}>{formatString(s.estimate.perSecond, perSecondText(estimate))}</span>
-                  <span>({s.estimate.fromPricing})</span>
-                </>
-              ) : (
-                <span>{s.estimate.unknown}</span>
-              )}
+              <RunPriceText price={runPrice(estimate, runner.endpoint?.example)} strings={s.estimate} />
             </p>
 
             <div className={styles.actions}>

@@ -45,6 +45,18 @@ export function mediaKind(contentType: string, context: { outputType?: string; p
   return 'file';
 }
 
+const KIND_BY_EXTENSION: ReadonlyArray<readonly [RegExp, MediaKind]> = [
+  [/\.(png|jpe?g|gif|webp)$/i, 'image'],
+  [/\.(wav|mp3|ogg|m4a)$/i, 'audio'],
+  [/\.(mp4|webm)$/i, 'video'],
+];
+
+/** How to preview a file input given as a URL (an example's `/media/examples/speech.wav`), by its extension. */
+export function mediaKindOfUrl(url: string): MediaKind {
+  const path = url.split(/[?#]/)[0]!;
+  return KIND_BY_EXTENSION.find(([pattern]) => pattern.test(path))?.[1] ?? 'file';
+}
+
 const MAX_DEPTH = 4;
 
 /**

@@ -21,7 +21,10 @@ export interface UseServiceRunnerOptions {
   endpoints: readonly ServiceEndpoint[];
   /** Endpoint path selected at first. @default the first endpoint */
   defaultEndpoint?: string;
-  /** Input the form starts with (e.g. from a past run); missing fields take their defaults. */
+  /**
+   * Input the form starts with (e.g. from a past run); missing fields take their defaults.
+   * @default the endpoint's example input, when it has one
+   */
   defaultInput?: Record<string, unknown>;
   /** Replaces the network actors (another back end, or tests). */
   actors?: Partial<RunnerActors>;
@@ -53,7 +56,10 @@ export function useServiceRunner(options: UseServiceRunnerOptions) {
   const [endpointPath, setEndpointPath] = useState(() => options.defaultEndpoint ?? endpoints[0]?.path ?? '');
   const endpoint = endpoints.find((e) => e.path === endpointPath) ?? endpoints[0];
   const fields: FieldSpec[] = useMemo(() => (endpoint ? fieldsFromSchema(endpointInputSchema(endpoint)) : []), [endpoint]);
-  const [draft, setDraft] = useState<Draft>(() => initialDraft(fields, options.defaultInput));
+  // Replicate's first view: the form opens on the endpoint's example, shown beside its output.
+  const [draft, setDraft] = useState<Draft>(() => initialDraft(fields, options.defaultInput ?? endpoint?.example?.input));
+  /** True while the form holds the example input as it was filled in (no edit, open or reset since). */
+  const [fromExample, setFromExample] = useState(() => !options.defaultInput && !!endpoint?.example?.input);
 
   const logic = useMemo(
     () =>
@@ -83,12 +89,16 @@ export function useServiceRunner(options: UseServiceRunnerOptions) {
       const next = endpoints.find((e) => e.path === path);
       if (!next) return;
       setEndpointPath(path);
-      setDraft(initialDraft(fieldsFromSchema(endpointInputSchema(next))));
+      setDraft(initialDraft(fieldsFromSchema(endpointInputSchema(next)), next.example?.input));
+      setFromExample(!!next.example?.input);
     },
     [endpoints],
   );
 
-  const setValue = useCallback((name: string, value: DraftValue) => setDraft((d) => ({ ...d, [name]: value })), []);
+  const setValue = useCallback((name: string, value: DraftValue) => {
+    setDraft((d) => ({ ...d, [name]: value }));
+    setFromExample(false);
+  }, []);
 
   const run = useCallback(() => {
     if (!endpoint) return;
@@ -103,6 +113,7 @@ export function useServiceRunner(options: UseServiceRunnerOptions) {
       if (target) {
         setEndpointPath(target.path);
         setDraft(initialDraft(fieldsFromSchema(endpointInputSchema(target)), past.input));
+        setFromExample(false);
       }
       actorRef.send({ type: 'OPEN', job: past });
     },
@@ -116,12 +127,16 @@ export function useServiceRunner(options: UseServiceRunnerOptions) {
       if (!target) return;
       setEndpointPath(target.path);
       setDraft(initialDraft(fieldsFromSchema(endpointInputSchema(target)), past.input));
+      setFromExample(false);
       actorRef.send({ type: 'RUN', request: { endpoint: target.path, input: past.input } });
     },
     [actorRef, endpoints],
   );
 
-  const reset = useCallback(() => setDraft(initialDraft(fields)), [fields]);
+  const reset = useCallback(() => {
+    setDraft(initialDraft(fields));
+    setFromExample(false);
+  }, [fields]);
 
   return {
     actorRef,
@@ -138,6 +153,8 @@ export function useServiceRunner(options: UseServiceRunnerOptions) {
     selectEndpoint,
     fields,
     draft,
+    /** The form holds the endpoint's example input, untouched: the Playground says so. */
+    fromExample,
     setValue,
     run,
     cancel: useCallback(() => actorRef.send({ type: 'CANCEL' }), [actorRef]),

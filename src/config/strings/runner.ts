@@ -17,6 +17,8 @@ export const runnerStrings = {
   cancel: 'Cancel',
   cancelling: 'Cancelling…',
   reset: 'Reset to defaults',
+  /** Above a form that holds the endpoint's example input. */
+  exampleInput: 'Filled in with the example input: change anything and run it to see your own output.',
   /** Boolean switch states. */
   on: 'On',
   off: 'Off',
@@ -50,6 +52,9 @@ export const runnerStrings = {
     /** Beside the GPU's price per second while the endpoint has no measured run. */
     fromPricing: 'no runs yet',
     perSecond: '{credits} credits/s on {gpu}',
+    /** No run yet: the price of a run as long as the endpoint's example run. */
+    perRun: '≈ {credits} credits a run',
+    fromExample: 'the example took {seconds} s',
     unknown: 'No estimate yet',
   },
   status: {

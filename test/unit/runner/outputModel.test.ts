@@ -3,6 +3,7 @@ import type { Job } from '../../../src/api/types';
 import {
   downloadName,
   formatBytes,
+  mediaKindOfUrl,
   mediaKind,
   safeMediaUrl,
   streamedText,
@@ -85,5 +86,16 @@ describe('runner output model: results shown by type', () => {
     expect(summariseInput({ image: 'https://cdn.example.com/a.png', mode: 'fast' })).toBe('fast');
     expect(summariseInput({ messages: [{ role: 'user', content: 'Hi there' }] })).toBe('Hi there');
     expect(summariseInput({ image: 'data:image/png;base64,AA', n: 1 })).toBe('{"image":"data:image/png;base64,AA","n":1}');
+  });
+});
+
+describe('mediaKindOfUrl', () => {
+  it("previews an example's file input by its extension (no content type is known for a URL)", () => {
+    expect(mediaKindOfUrl('/media/examples/product-shot.png')).toBe('image');
+    expect(mediaKindOfUrl('/media/examples/text2video-video.gif?v=1')).toBe('image');
+    expect(mediaKindOfUrl('https://x.test/speech.WAV')).toBe('audio');
+    expect(mediaKindOfUrl('/media/files/clip.webm#t=1')).toBe('video');
+    expect(mediaKindOfUrl('/media/files/model.glb')).toBe('file');
+    expect(mediaKindOfUrl('/media/files/png')).toBe('file');
   });
 });
