@@ -54,10 +54,14 @@ export const faq = [
   },
 ];
 
-export const sampleCode = `from limelight import Limelight
+/**
+ * The home page's Python sample: the SDK of this repository (docs/sdk.md) against a seeded
+ * service; test/integration/client/samples.test.ts runs it as pasted against a real server.
+ */
+export const sampleCode = `# pip install ./sdk/python   (or PYTHONPATH=sdk/python; docs/sdk.md)
+import limelight
 
-client = Limelight(api_key="lime_...")
-job = client.run("limelight/flux-schnell", prompt="a lime-green aurora over a purple sky")
-image = job.result()
-image.save("aurora.png")
+client = limelight.Client(base_url="http://localhost:3000", api_key="lime_...")
+output = client.run("lime-diffusion-xl", input={"prompt": "a lime-green aurora over a purple sky"})
+print(output["image"]["url"])
 `;

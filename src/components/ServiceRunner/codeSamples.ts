@@ -35,10 +35,13 @@ const SAMPLE_TEXT: Record<string, string> = {
 };
 
 /**
- * An input that passes validation: every required parameter (its default, or a sample value
- * of its type) and nothing else, so the server fills the optional defaults itself.
+ * An input that runs: the endpoint's own example (the one the Playground opens on, which its
+ * publisher ran, so either/or rules and real files are right), else one that passes validation:
+ * every required parameter (its default, or a sample value of its type) and nothing else, so the
+ * server fills the optional defaults itself.
  */
-export function exampleInput(endpoint: Pick<ServiceEndpoint, 'parameters'>): Record<string, unknown> {
+export function exampleInput(endpoint: Pick<ServiceEndpoint, 'parameters' | 'example'>): Record<string, unknown> {
+  if (endpoint.example?.input) return { ...endpoint.example.input };
   const input: Record<string, unknown> = {};
   for (const p of endpoint.parameters) {
     if (!p.required) continue;
@@ -61,6 +64,33 @@ export function exampleInput(endpoint: Pick<ServiceEndpoint, 'parameters'>): Rec
 /** The service's own OpenAPI document (docs/sdk.md); service ids may hold a slash. */
 export const serviceOpenApiUrl = (apiUrl: string, serviceId: string) =>
   `${apiUrl.replace(/\/+$/, '')}/v1/services/${serviceId.split('/').map(encodeURIComponent).join('/')}/openapi.json`;
+
+/**
+ * How to get each SDK. Neither is on a public registry yet, so the lines say how to install it
+ * from the Limelight repository (docs/sdk.md, "Install"); the tarball is what `npm pack` names it.
+ */
+export const INSTALL = {
+  python: [
+    'pip install ./sdk/python   (in the Limelight repository: not on PyPI yet, docs/sdk.md)',
+    'or without installing: PYTHONPATH=sdk/python',
+  ],
+  javascript: [
+    'npm install ./packages/client/limelight-client-0.1.0.tgz   (not on npm yet, docs/sdk.md)',
+    'made in the Limelight repository by: npm run build:client && cd packages/client && npm pack',
+  ],
+} as const;
+
+const comment = (prefix: string, lines: readonly string[]) => lines.map((line) => `${prefix} ${line}`).join('\n');
+
+/**
+ * The input with site-relative file paths (an example's `/media/examples/…`) made absolute: the
+ * samples run outside the site, where a path alone names nothing.
+ */
+function absoluteFiles(input: Record<string, unknown>, base: string): Record<string, unknown> {
+  const resolve = (value: unknown): unknown =>
+    typeof value === 'string' && value.startsWith('/media/') ? `${base}${value}` : Array.isArray(value) ? value.map(resolve) : value;
+  return Object.fromEntries(Object.entries(input).map(([name, value]) => [name, resolve(value)]));
+}
 
 /** A string for a single-quoted shell word. */
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -90,7 +120,7 @@ function indentJson(value: unknown, indent: number): string {
 /** The code samples (curl, JavaScript, Python) that call one endpoint of a service with an example input. */
 export function codeSamples(options: CodeSampleOptions): CodeSamples {
   const base = options.apiUrl.replace(/\/+$/, '');
-  const body = { service_id: options.serviceId, endpoint: options.endpoint, input: options.input };
+  const body = { service_id: options.serviceId, endpoint: options.endpoint, input: absoluteFiles(options.input, base) };
   const key = options.apiKey?.trim() || null;
 
   const curl = [
@@ -102,7 +132,7 @@ export function codeSamples(options: CodeSampleOptions): CodeSamples {
     `  -d ${shellQuote(JSON.stringify(body))}`,
   ].join('\n');
 
-  const python = `# pip install limelight   (the Python SDK, docs/sdk.md)
+  const python = `${comment('#', INSTALL.python)}
 ${key ? '' : 'import os\n\n'}import limelight
 
 client = limelight.Client(
@@ -114,13 +144,13 @@ client = limelight.Client(
 # a failed job raises limelight.JobFailedError, bad input limelight.ValidationError.
 output = client.run(
     ${JSON.stringify(options.serviceId)},
-    input=${toPython(options.input, 4)},
+    input=${toPython(body.input, 4)},
     endpoint=${JSON.stringify(options.endpoint)},
 )
 print(output)
 `;
 
-  const javascript = `// npm install @limelight/client   (the JavaScript SDK, docs/sdk.md)
+  const javascript = `${comment('//', INSTALL.javascript)}
 import { createClient } from '@limelight/client';
 
 const client = createClient({
@@ -132,7 +162,7 @@ const client = createClient({
 // have url(), blob() and stream(). A failed job throws JobFailedError, bad input ApiError.
 const output = await client.run(${JSON.stringify(options.serviceId)}, {
   endpoint: ${JSON.stringify(options.endpoint)},
-  input: ${indentJson(options.input, 2)},
+  input: ${indentJson(body.input, 2)},
 });
 console.log(JSON.stringify(output, null, 2));
 `;

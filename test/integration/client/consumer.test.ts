@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../../scripts/source-aliases.mjs';
-import { codeSamples } from '../../../src/components/ServiceRunner/codeSamples';
 import { globalServer } from '../helpers';
 import { keyedUser } from './fixtures';
+import { apiTabSamples, documentedSamples, failedSamples } from './samples';
 
 // @limelight/client as a consumer gets it: built, packed into a tarball, installed in a fresh
 // folder outside the repository, then used by a plain Node script (API key, a text-to-image
@@ -16,12 +16,13 @@ import { keyedUser } from './fixtures';
 const server = globalServer();
 const tsc = path.join(projectRoot, 'node_modules/typescript/bin/tsc');
 let folder = '';
+let tarball = '';
 let env: NodeJS.ProcessEnv = {};
 
 beforeAll(async () => {
   execFileSync('node', ['scripts/build-client.mjs'], { cwd: projectRoot, stdio: 'pipe' });
   const packs = mkdtempSync(path.join(tmpdir(), 'lime-pack-'));
-  const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', packs], {
+  tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', packs], {
     cwd: path.join(projectRoot, 'packages/client'),
     encoding: 'utf8',
   })
@@ -56,21 +57,21 @@ describe('@limelight/client from its tarball', () => {
     expect(image.headers.get('content-type')).toBe('image/png');
   });
 
-  it("the API tab's JavaScript sample runs as pasted", async () => {
-    const { javascript } = codeSamples({
-      apiUrl: server.url,
-      serviceId: 'lime-diffusion-xl',
-      endpoint: '/generate',
-      input: { prompt: 'a lime', width: 64, height: 64 },
-      apiKey: env.LIME_API_KEY,
-    });
-    writeFileSync(path.join(folder, 'sample.mjs'), javascript);
-    const result = spawnSync('node', ['sample.mjs'], { cwd: folder, encoding: 'utf8' });
-    expect(result.stderr).toBe('');
-    expect(JSON.parse(result.stdout)).toMatchObject({
-      image: { url: expect.stringContaining('/media/files/'), content_type: 'image/png' },
-    });
-  });
+  it(
+    'the JavaScript samples of docs/ and of the API tab run as pasted (samples.ts), installed as the install line says',
+    { timeout: 120_000 },
+    async () => {
+      const apiKey = env.LIME_API_KEY!;
+      const tab = await apiTabSamples(server.url, apiKey);
+      // The tarball this folder installed is the one the API tab's install line names.
+      for (const sample of tab.all.filter((s) => s.language === 'javascript')) {
+        expect(sample.code, sample.origin).toContain(`npm install ./packages/client/${tarball}`);
+      }
+      const samples = [...documentedSamples(), ...tab.shapes].filter((s) => s.language === 'javascript');
+      expect(samples.length).toBeGreaterThan(4);
+      expect(await failedSamples(samples, { baseUrl: server.url, apiKey, cwd: folder, env: { LIMELIGHT_API_KEY: apiKey } })).toEqual([]);
+    },
+  );
 
   it('limelight-types writes a type map: typed input compiles, a misspelt or mistyped field does not', { timeout: 60_000 }, () => {
     const generated = spawnSync('npx', ['--no-install', 'limelight-types', 'lime-diffusion-xl', '--out', 'limelight.d.ts'], {

@@ -1,32 +1,70 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../../scripts/source-aliases.mjs';
-import { codeSamples } from '../../../src/components/ServiceRunner/codeSamples';
 import { globalServer } from '../helpers';
 import { keyedUser } from './fixtures';
 import { hasPython } from '../../fixtures/python';
+import { apiTabSamples, documentedSamples, failedSamples, siteSamples, type ApiTabSamples, type Sample } from './samples';
 
-// The API tab's Python sample (src/components/ServiceRunner/codeSamples.ts) runs as pasted
-// against the real server, with the limelight SDK of this repository on the path. (The
-// JavaScript sample runs from the packed @limelight/client in consumer.test.ts.)
+// Every shell and Python sample the site and the README show runs as pasted against the real
+// server (issue 39, item 2; samples.ts says which). The JavaScript ones run in consumer.test.ts,
+// from @limelight/client installed out of its tarball.
 
-describe('API tab samples', () => {
-  it.runIf(hasPython())('the Python sample runs as pasted against the real server, with the SDK on the path', async () => {
-    const server = globalServer();
-    const { apiKey } = await keyedUser(server, 'py-sample');
-    const { python } = codeSamples({
-      apiUrl: server.url,
-      serviceId: 'lime-diffusion-xl',
-      endpoint: '/generate',
-      input: { prompt: 'a lime', width: 64, height: 64 },
-      apiKey,
-    });
-    const out = execFileSync('python3', ['-c', python], {
-      encoding: 'utf8',
-      env: { ...process.env, PYTHONPATH: path.join(projectRoot, 'sdk/python') },
-    });
-    expect(out).toMatch(/'image': \{'url': 'http:\/\/127\.0\.0\.1:\d+\/media\/files\/[^']+'/);
-    expect(out).toContain("'content_type': 'image/png'");
+const server = globalServer();
+let options = { baseUrl: server.url, apiKey: '', cwd: projectRoot, env: {} as Record<string, string> };
+let tab: ApiTabSamples = { all: [], distinct: [], shapes: [], withoutFile: [] };
+
+beforeAll(async () => {
+  const { apiKey } = await keyedUser(server, 'samples');
+  // A job of the reader's own, for the docs' "stream it" line that names $JOB_ID.
+  const created = await fetch(`${server.url}/v1/jobs`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', Prefer: 'wait=30' },
+    body: JSON.stringify({ service_id: 'lime-diffusion-xl', endpoint: '/generate', input: { prompt: 'a lime', width: 64, height: 64 } }),
+  });
+  const { job_id } = (await created.json()) as { job_id: string };
+  const env = { LIME_API_KEY: apiKey, LIMELIGHT_API_KEY: apiKey, LIMELIGHT_BASE_URL: server.url, JOB_ID: job_id };
+  options = { ...options, apiKey, env };
+  tab = await apiTabSamples(server.url, apiKey);
+});
+
+const only = (samples: readonly Sample[], language: Sample['language']) => samples.filter((s) => s.language === language);
+
+describe('code samples as pasted', () => {
+  it('the quick starts of README.md and docs/ are found: cURL and Python, none using uuidgen', () => {
+    const documented = documentedSamples();
+    expect(documented.filter((s) => s.origin.startsWith('README.md')).map((s) => s.language)).toEqual(['sh', 'python']);
+    expect(documented.map((s) => s.language)).toEqual(expect.arrayContaining(['sh', 'python', 'javascript']));
+    for (const sample of documented) expect(sample.code, sample.origin).not.toContain('uuidgen');
+  });
+
+  it('every Python sample says how to get the SDK from this repository', () => {
+    const python = only([...documentedSamples(), ...siteSamples(), ...tab.all], 'python');
+    expect(python.length).toBeGreaterThan(3);
+    for (const sample of python) expect(sample.code, sample.origin).toMatch(/PYTHONPATH=sdk\/python|pip install \.\/sdk\/python/);
+  });
+
+  it('the shell samples of README.md and docs/ run', { timeout: 60_000 }, async () => {
+    expect(await failedSamples(only(documentedSamples(), 'sh'), options)).toEqual([]);
+  });
+
+  it.runIf(hasPython())('the Python samples of README.md, docs/ and the home page run', { timeout: 60_000 }, async () => {
+    expect(await failedSamples(only([...documentedSamples(), ...siteSamples()], 'python'), options)).toEqual([]);
+  });
+
+  it("the API tab's cURL runs for one service of each endpoint and input", { timeout: 120_000 }, async () => {
+    expect(only(tab.distinct, 'sh').length).toBeGreaterThan(10);
+    expect(await failedSamples(only(tab.distinct, 'sh'), options)).toEqual([]);
+  });
+
+  it.runIf(hasPython())("the API tab's Python runs for one service of each kind of input", { timeout: 120_000 }, async () => {
+    expect(only(tab.shapes, 'python').length).toBeGreaterThan(3);
+    expect(await failedSamples(only(tab.shapes, 'python'), options)).toEqual([]);
+  });
+
+  // Known gap, kept visible: lime-whisper and lime-vision (issue 38) have no recorded example yet
+  // (seed/examples.json), so their samples name https://example.com/input.png, which the server
+  // refuses. When they get one this starts to fail: then drop it (withoutFile is empty).
+  it.fails("the API tab's cURL of a service with a file input and no example runs", { timeout: 60_000 }, async () => {
+    expect(await failedSamples(only(tab.withoutFile, 'sh'), options)).toEqual([]);
   });
 });

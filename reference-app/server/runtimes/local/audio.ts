@@ -1,10 +1,15 @@
-import wavefile from 'wavefile';
+import * as wavefileModule from 'wavefile';
 import type { MediaRef } from '../runtime';
 import { fileRef, invalid } from './inputs';
 import type { DemoJob } from './job';
 
 // WAV in and out for the audio handlers; the container is wavefile's (pure JS). Synthesis and
 // analysis work on mono Float32 samples in -1..1.
+
+// wavefile ships a UMD bundle (`main`, which Node and the server build load: one default export)
+// and an ES module (`module`, which Vite picks when the tests run the server in-process: named
+// exports only), so its class is taken from whichever loaded.
+const wavefile = (wavefileModule as unknown as { default?: typeof wavefileModule }).default ?? wavefileModule;
 
 export interface Audio {
   samples: Float32Array;
