@@ -1,0 +1,81 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+// A visitor's first view (issue 38, item 3; issue 39, item 5): the catalogue and the service
+// header show a real example output instead of initials, and the Playground opens on its
+// endpoint's example input, with the example's output beside it, labelled as such, and the price
+// of a run, signed out; a run after signing in replaces the example with the visitor's own.
+
+const DEMO = { email: 'demo@limelight.dev', password: 'limelight-demo' };
+const DESKTOP = { width: 1280, height: 800 };
+
+const exampleOutput = (page: Page) => page.getByRole('region', { name: 'Example output' });
+const estimate = (page: Page) => page.locator('[data-lime="runner-estimate"]');
+const liveStatus = (page: Page) => page.locator('[data-lime="runner-status"] [role="status"]');
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** True once an <img> has loaded a picture (a broken one has no natural width). */
+const loaded = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+
+test('the catalogue and the home page show example outputs, not initials', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/APIs/Overview');
+  // The first page of ten cards: each shows an example output (seed/examples.ts).
+  const pictures = page.locator('main li img[src*="/media/examples/"]');
+  await expect(pictures.first()).toBeVisible();
+  expect(await pictures.count()).toBeGreaterThanOrEqual(8);
+  expect(await loaded(page, 'main li img[src*="/media/examples/"]')).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.goto('/');
+  await expect(page.locator('main img[src*="/media/examples/"]').first()).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+for (const { id, input, output } of [
+  { id: 'lime-ocr', input: 'Preview of', output: '[data-output="text"]' },
+  { id: 'lime-voice', input: null, output: 'audio[data-output="audio"]' },
+  { id: 'lime-cutout', input: 'Preview of product-shot.png', output: 'img[alt="Generated image"]' },
+]) {
+  test(`${id}, signed out: the example input filled in, its output beside it, the price of a run`, async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`/APIs/service/${id}`);
+    await expect(page.locator('[data-lime="runner-example-input"]')).toContainText('Filled in with the example input');
+    if (input) await expect(page.getByRole('img', { name: new RegExp(input) })).toBeVisible();
+    else await expect(page.getByRole('textbox', { name: /Text/ })).not.toHaveValue('');
+    await expect(exampleOutput(page).locator(output)).toBeVisible();
+    // The result is in the first view at 1280×800 (issue 39, item 5).
+    await expect(exampleOutput(page)).toBeInViewport();
+    await expect(estimate(page)).toContainText(/≈ \d+(\.\d+)? credits a run/);
+    await expect(estimate(page)).toContainText(/the example took \d/);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
+test('lime-cutout: Run as a visitor, sign in, and the real result replaces the example', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/APIs/service/lime-cutout');
+  await expect(exampleOutput(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('E-mail').fill(DEMO.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  // The run started by itself with the example's input, on the real model.
+  await expect(liveStatus(page)).toHaveText('Finished', { timeout: 45_000 });
+  await expect(exampleOutput(page)).toHaveCount(0);
+  const result = page.locator('[data-lime="runner-output"] img[alt="Generated image"]');
+  await expect(result).toBeVisible();
+  expect(await result.getAttribute('src')).toContain('/media/files/');
+  expect(await loaded(page, '[data-lime="runner-output"] img[alt="Generated image"]')).toBe(true);
+  await expect(page.locator('[data-lime="runner-output"]')).toContainText('Runtime: local');
+  expect(await axeViolations(page)).toEqual([]);
+});
