@@ -44,11 +44,23 @@ export const button = recipe({
     cursor: 'pointer',
     border: `2px solid ${vars.color.primary}`,
     ':focus-visible': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: 3 },
+    // A disabled button must look it (issue 39): faded, no pointer, no hover change (below).
+    ':disabled': { opacity: 0.5, cursor: 'not-allowed' },
   },
   variants: {
     tone: {
-      primary: { background: vars.color.primary, color: vars.color.onPrimary, ':hover': { background: vars.color.primaryHover } },
-      outline: { background: 'transparent', color: vars.color.primary, ':hover': { background: vars.color.surfaceRaised } },
+      primary: {
+        background: vars.color.primary,
+        color: vars.color.onPrimary,
+        ':hover': { background: vars.color.primaryHover },
+        selectors: { '&:disabled:hover': { background: vars.color.primary } },
+      },
+      outline: {
+        background: 'transparent',
+        color: vars.color.primary,
+        ':hover': { background: vars.color.surfaceRaised },
+        selectors: { '&:disabled:hover': { background: 'transparent' } },
+      },
     },
   },
   defaultVariants: { tone: 'primary' },

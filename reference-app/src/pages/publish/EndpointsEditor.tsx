@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { OUTPUT_TYPES, type OutputType } from '@limelight/widgets/api';
 import { SelectField, TextField } from './fields';
 import {
@@ -30,12 +30,22 @@ const TYPES = PARAMETER_TYPES.map((t) => ({ value: t, label: t }));
 /** Where the import reads by default: the service's own /openapi.json beside its base URL. */
 export const defaultDocumentUrl = (baseUrl: string) => (baseUrl.trim() ? `${baseUrl.trim().replace(/\/+$/, '')}/openapi.json` : '');
 
-function ImportForm({ editor }: { editor: ServiceEditor }) {
+/** Why "Import endpoints" cannot run yet, or undefined when it can (busy aside). */
+export function importBlockedReason(url: string, fallback: string): string | undefined {
+  return url.trim() || fallback
+    ? undefined
+    : "Give the service's base URL above (its /openapi.json is read) or a document URL to import from.";
+}
+
+/** The import of the editor's endpoints: from a URL (default beside the base URL) or a pasted document. */
+export function ImportForm({ editor }: { editor: Pick<ServiceEditor, 'draft' | 'busy' | 'importReport' | 'importEndpoints'> }) {
   const [url, setUrl] = useState('');
+  const reasonId = useId();
   const [pasted, setPasted] = useState('');
   const [pasteError, setPasteError] = useState<string | undefined>();
   const fallback = editor.draft.runtime.kind === 'http' ? defaultDocumentUrl(editor.draft.runtime.baseUrl) : '';
   const report = editor.importReport;
+  const blocked = importBlockedReason(url, fallback);
   const importPasted = () => {
     try {
       setPasteError(undefined);
@@ -60,12 +70,18 @@ function ImportForm({ editor }: { editor: ServiceEditor }) {
         <button
           type="button"
           className={page.button({ tone: 'outline' })}
-          disabled={editor.busy !== null || !(url.trim() || fallback)}
+          disabled={editor.busy !== null || blocked !== undefined}
+          aria-describedby={blocked ? reasonId : undefined}
           onClick={() => void editor.importEndpoints({ url: url.trim() || fallback })}
         >
           Import endpoints
         </button>
       </div>
+      {blocked && (
+        <p id={reasonId} className={styles.hint}>
+          {blocked}
+        </p>
+      )}
       <details>
         <summary>Paste a document instead</summary>
         <TextField label="OpenAPI document (JSON)" multiline value={pasted} onChange={setPasted} error={pasteError} />
