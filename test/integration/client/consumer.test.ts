@@ -59,7 +59,7 @@ describe('@limelight/client from its tarball', () => {
 
   it(
     'the JavaScript samples of docs/ and of the API tab run as pasted (samples.ts), installed as the install line says',
-    { timeout: 120_000 },
+    { timeout: 240_000 },
     async () => {
       const apiKey = env.LIME_API_KEY!;
       const tab = await apiTabSamples(server.url, apiKey);

@@ -51,12 +51,12 @@ describe('code samples as pasted', () => {
     expect(await failedSamples(only([...documentedSamples(), ...siteSamples()], 'python'), options)).toEqual([]);
   });
 
-  it("the API tab's cURL runs for one service of each endpoint and input", { timeout: 120_000 }, async () => {
+  it("the API tab's cURL runs for one service of each endpoint and input", { timeout: 240_000 }, async () => {
     expect(only(tab.distinct, 'sh').length).toBeGreaterThan(10);
     expect(await failedSamples(only(tab.distinct, 'sh'), options)).toEqual([]);
   });
 
-  it.runIf(hasPython())("the API tab's Python runs for one service of each kind of input", { timeout: 120_000 }, async () => {
+  it.runIf(hasPython())("the API tab's Python runs for one service of each kind of input", { timeout: 240_000 }, async () => {
     expect(only(tab.shapes, 'python').length).toBeGreaterThan(3);
     expect(await failedSamples(only(tab.shapes, 'python'), options)).toEqual([]);
   });

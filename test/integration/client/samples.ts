@@ -183,6 +183,6 @@ export async function failedSamples(
       }
     }
   };
-  await Promise.all([worker(), worker(), worker()]);
+  await Promise.all([worker(), worker(), worker(), worker()]);
   return failures;
 }
