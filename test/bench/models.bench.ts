@@ -1,5 +1,5 @@
 // The real models of the seeded services (the server README, "Local models"; issue 38, item 4):
-//   npm run bench models
+//   npm run bench models      (BENCH_RUNS=30 warm runs each; BENCH_SERVICES=a,b for only those)
 // For each service whose model is installed here, one JSON line:
 //   {"bench":"models","service","load_ms","run_p50_ms","run_p99_ms","rss_mb"}
 // load_ms: how much longer the first run of a fresh process takes than a warm one (finding the
@@ -17,6 +17,8 @@ import { ASTRONAUT, dataUri, shapeImage, speechWav, textImage } from '../integra
 import { testContext } from '../unit/server/runtimes/harness';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+/** BENCH_SERVICES=lime-whisper,lime-vision measures only those. */
+const ONLY = process.env.BENCH_SERVICES?.split(',');
 
 const EXAMPLES: Record<string, () => Promise<Record<string, unknown>>> = {
   'lime-ocr': async () => ({ image: await textImage('Limes are green') }),
@@ -43,7 +45,7 @@ function watchPeak(pid: number, peaks: number[]) {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (n: number) => Math.round(n * 10) / 10;
 
-for (const tool of MODELS) {
+for (const tool of MODELS.filter((t) => !ONLY || ONLY.includes(t.service))) {
   const peaks: number[] = [];
   const models = createModelRuntimes(loadModelsConfig(process.env), { onStart: (pid) => watchPeak(pid, peaks) });
   const runtime = models.runtimeFor(tool.service);
