@@ -47,6 +47,8 @@ for (const { id, input, output } of [
   test(`${id}, signed out: the example input filled in, its output beside it, the price of a run`, async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto(`/APIs/service/${id}`);
+    // The header's picture is the example output too (outside the Playground).
+    await expect(page.locator('main img[src*="/media/examples/"]:not([data-lime="service-runner"] img)').first()).toBeVisible();
     await expect(page.locator('[data-lime="runner-example-input"]')).toContainText('Filled in with the example input');
     if (input) await expect(page.getByRole('img', { name: new RegExp(input) })).toBeVisible();
     else await expect(page.getByRole('textbox', { name: /Text/ })).not.toHaveValue('');
