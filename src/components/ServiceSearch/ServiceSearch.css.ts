@@ -114,6 +114,15 @@ export const option = style({
   },
 });
 
+/** "All results for …": one line across the whole row, cut with an ellipsis when the query is long. */
+export const seeAll = style({
+  gridColumn: '1 / -1',
+  minWidth: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
+
 export const thumb = style({
   width: 40,
   height: 40,

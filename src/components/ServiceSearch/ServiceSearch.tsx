@@ -252,7 +252,7 @@ export function ServiceSearch(props: ServiceSearchProps) {
               data-highlighted={highlightedIndex === index ? '' : undefined}
             >
               {model === SEE_ALL ? (
-                s.seeAll.replace('{query}', search.query)
+                <span className={styles.seeAll}>{s.seeAll.replace('{query}', search.query)}</span>
               ) : (
                 <>
                   <img

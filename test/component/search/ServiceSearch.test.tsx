@@ -101,6 +101,18 @@ describe('ServiceSearch: results (product-rules §2, §9 debounce 300 ms, top 4)
     expect((input() as HTMLInputElement).value).toBe('');
   });
 
+  it('"All results for …" is one line across the row, even for a long query (issue 39)', async () => {
+    const { user, input } = setup();
+    await user.type(input(), 'image generation model');
+    const seeAll = (await screen.findAllByRole('option')).at(-1)!;
+    expect(seeAll).toHaveTextContent('All results for image generation model');
+    // The lines its text is laid out on: one (it wrapped word by word in the 40 px picture column).
+    const range = document.createRange();
+    range.selectNodeContents(seeAll);
+    const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+    expect(lines.size).toBe(1);
+  });
+
   it('applies the query only after typing pauses for 300 ms', async () => {
     const { user, input } = setup();
     const started = performance.now();
