@@ -1,10 +1,9 @@
 import sharp from 'sharp';
 import { movable, runInThread, type ThreadTask } from '../../http/dataThread';
-import { decodeRgba, ImageRefusedError } from '../../media/imageDecode';
-import { MAX_IMAGE_PIXELS } from '../../media/imageHeader';
 import type { RunResult } from '../runtime';
-import { bool, choice, fileRef, int, invalid } from '../local/inputs';
+import { bool, choice, int } from '../local/inputs';
 import type { ModelTool } from './model';
+import { rgbaInput } from './rgba';
 
 // lime-cutout: a colour-model cutout, not a learned model (no background-removal model with a
 // licence this project can ship is to be had offline: the server README, "Local models"). The
@@ -160,16 +159,7 @@ export const cutoutModel: ModelTool = {
     const tolerance = int(input, 'tolerance', { fallback: 30, min: 1, max: 100 });
     const soft = bool(input, 'soft_edges', true);
     ctx.progress(0.1, 'Reading the image');
-    const file = await ctx.readFile(fileRef(input, 'image'));
-    let decoded: { data: Buffer; width: number; height: number };
-    try {
-      decoded = await decodeRgba(file.bytes, MAX_IMAGE_PIXELS);
-    } catch (cause) {
-      if (cause instanceof ImageRefusedError) throw invalid('image', cause.message, cause);
-      throw cause;
-    }
-    const { width, height } = decoded;
-    const data = new Uint8Array(decoded.data.buffer.slice(decoded.data.byteOffset, decoded.data.byteOffset + decoded.data.byteLength));
+    const { data, width, height } = await rgbaInput(ctx, input);
     ctx.progress(0.3, 'Separating the subject from the backdrop');
     const cut = await runInThread(
       cutoutTask,

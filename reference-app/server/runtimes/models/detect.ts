@@ -2,11 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { movable, runInThread, type ThreadTask } from '../../http/dataThread';
-import { decodeRgba, ImageRefusedError } from '../../media/imageDecode';
-import { MAX_IMAGE_PIXELS } from '../../media/imageHeader';
 import type { RunResult } from '../runtime';
-import { fileRef, int, invalid } from '../local/inputs';
+import { int, invalid } from '../local/inputs';
 import type { ModelTool } from './model';
+import { rgbaInput } from './rgba';
 
 // lime-vision: finds people's faces (frontal and in profile) and their eyes in a photo, with boxes
 // and labels, using OpenCV's trained Viola–Jones Haar cascades (Debian's opencv-data, 1.3 MB;
@@ -402,16 +401,7 @@ export const detectModel: ModelTool = {
     const minNeighbors = int(input, 'min_neighbors', { fallback: 3, min: 1, max: 20 });
     const minSize = int(input, 'min_size', { fallback: 24, min: 20, max: 1024 });
     ctx.progress(0.1, 'Reading the image');
-    const file = await ctx.readFile(fileRef(input, 'image'));
-    let decoded: { data: Buffer; width: number; height: number };
-    try {
-      decoded = await decodeRgba(file.bytes, MAX_IMAGE_PIXELS);
-    } catch (cause) {
-      if (cause instanceof ImageRefusedError) throw invalid('image', cause.message, cause);
-      throw cause;
-    }
-    const { width, height } = decoded;
-    const data = new Uint8Array(decoded.data.buffer.slice(decoded.data.byteOffset, decoded.data.byteOffset + decoded.data.byteLength));
+    const { data, width, height } = await rgbaInput(ctx, input);
     const all = loaded.cascades as Array<{ label: Target; cascade: Cascade }>;
     const cascades = CASCADES.filter((c) => targets.has(c.label)).map((c) => ({
       ...c,
