@@ -10,8 +10,14 @@ interface Budget {
   jsBytes: number;
   /** Script requests (module entries and their static and lazy chunks). */
   scripts: number;
-  /** Everything the page loads: HTML, JS, CSS, JSON, images. */
+  /** Everything the page loads (HTML, JS, CSS, JSON, images) but a Playground's example output. */
   totalBytes: number;
+  /**
+   * The example output a service page's Playground shows beside its input (Replicate's first
+   * view): the model's own file, as large as its output is (a 640×400 PNG of a demo's noise is
+   * 486 KB), so it has a budget of its own instead of hiding our code's growth in the total.
+   */
+  exampleBytes?: number;
 }
 
 const KB = 1024;
@@ -21,10 +27,14 @@ const KB = 1024;
 // on demand; 142.6 KB in 9 scripts after. The service page measured 283 KB in 25 scripts while
 // its hidden API tab mounted the code viewer (shiki) and the runner carried the sign-in overlay;
 // with both on demand it measures 173.6 KB in 12 scripts.
+// The pages are server-rendered (docs/deploy.md, "Server-rendered pages"): their HTML holds the
+// content and the data to hydrate it, about 20 KB compressed on the home page (189.7 KB in all
+// against 170 before) and 75 KB on the catalogue with its cards' WebP covers (235 KB against
+// 185): raised knowingly, for content a visitor sees before any script runs.
 const ROUTES: Record<string, Budget> = {
-  '/': { jsBytes: 150 * KB, scripts: 15, totalBytes: 170 * KB },
-  '/APIs/Overview': { jsBytes: 160 * KB, scripts: 10, totalBytes: 185 * KB },
-  '/APIs/service/black-forest-labs/flux-schnell': { jsBytes: 180 * KB, scripts: 14, totalBytes: 200 * KB },
+  '/': { jsBytes: 150 * KB, scripts: 15, totalBytes: 200 * KB },
+  '/APIs/Overview': { jsBytes: 160 * KB, scripts: 10, totalBytes: 250 * KB },
+  '/APIs/service/black-forest-labs/flux-schnell': { jsBytes: 180 * KB, scripts: 14, totalBytes: 240 * KB, exampleBytes: 520 * KB },
   '/Pricing': { jsBytes: 165 * KB, scripts: 12, totalBytes: 185 * KB },
   '/Hosting': { jsBytes: 160 * KB, scripts: 10, totalBytes: 180 * KB },
   '/signinup': { jsBytes: 175 * KB, scripts: 10, totalBytes: 190 * KB },
@@ -65,11 +75,15 @@ async function loadAndMeasure(page: Page, route: string) {
   await page.waitForLoadState('networkidle');
   const transfers = await Promise.all(pending);
   const scripts = transfers.filter((t) => t.type === 'script');
+  const sum = (list: Transfer[]) => list.reduce((total, t) => total + t.bytes, 0);
+  // Example media but the cards' covers: the outputs a Playground shows (media/exampleMedia.ts).
+  const isExampleOutput = (t: Transfer) => /\/media\/examples\/(?![a-z0-9-]+-cover\.webp$)/.test(new URL(t.url).pathname);
   return {
     transfers,
     scripts,
-    jsBytes: scripts.reduce((sum, t) => sum + t.bytes, 0),
-    totalBytes: transfers.reduce((sum, t) => sum + t.bytes, 0),
+    jsBytes: sum(scripts),
+    totalBytes: sum(transfers.filter((t) => !isExampleOutput(t))),
+    exampleBytes: sum(transfers.filter(isExampleOutput)),
   };
 }
 
@@ -78,7 +92,7 @@ for (const [route, budget] of Object.entries(ROUTES)) {
     const measured = await loadAndMeasure(page, route);
     info.annotations.push({
       type: 'transfer',
-      description: `${route}: ${measured.scripts.length} scripts, ${(measured.jsBytes / KB).toFixed(1)} KB JS, ${(measured.totalBytes / KB).toFixed(1)} KB total`,
+      description: `${route}: ${measured.scripts.length} scripts, ${(measured.jsBytes / KB).toFixed(1)} KB JS, ${(measured.totalBytes / KB).toFixed(1)} KB total, ${(measured.exampleBytes / KB).toFixed(1)} KB example output`,
     });
     if (process.env.BUDGETS_VERBOSE) for (const t of measured.transfers) console.log(`  ${t.type} ${t.bytes} ${t.encoding} ${t.url}`);
     console.log(
@@ -93,6 +107,7 @@ for (const [route, budget] of Object.entries(ROUTES)) {
     expect(measured.scripts.length).toBeLessThanOrEqual(budget.scripts);
     expect(measured.jsBytes).toBeLessThanOrEqual(budget.jsBytes);
     expect(measured.totalBytes).toBeLessThanOrEqual(budget.totalBytes);
+    expect(measured.exampleBytes).toBeLessThanOrEqual(budget.exampleBytes ?? 0);
   });
 }
 

@@ -12,10 +12,19 @@ export const exampleFile = (name: string) => `${EXAMPLE_MEDIA_PATH}${name}`;
 /** Drawn by the generator: a lime with a leaf on a plain studio backdrop. */
 export const PRODUCT_SHOT = 'product-shot.png';
 
+/**
+ * A photograph with a face for the face detector: the astronaut Eileen Collins, a NASA photograph
+ * in the public domain, as shipped by scikit-image (test/fixtures/images/README.md); committed,
+ * not generated.
+ */
+export const ASTRONAUT = 'astronaut.jpg';
+
 /** Example inputs by endpoint template (seed/endpoints.ts), in the order they run. */
 export const EXAMPLE_INPUTS: ReadonlyArray<readonly [kind: string, input: Record<string, unknown>]> = [
   ['lime-voice', { text: 'Fresh limes, picked this morning in Seville.', language: 'en-us', voice: 'female-1' }],
   ['lime-cutout', { image: exampleFile(PRODUCT_SHOT) }],
+  ['lime-whisper', { audio: exampleFile('lime-voice-audio.wav'), language: 'en', timestamps: true }],
+  ['lime-vision', { image: exampleFile(ASTRONAUT) }],
   [
     'text2img',
     { prompt: 'A basket of fresh limes on a wooden table, morning light', width: 640, height: 400, num_inference_steps: 150, seed: 7 },

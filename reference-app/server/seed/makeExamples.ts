@@ -1,16 +1,17 @@
 // Makes the seeded services' examples (issue 38, item 3):
 //   npm run examples
 // Runs each endpoint template's example input (exampleInputs.ts) once, on the service's real
-// model where this machine has it (runtimes/models: lime-voice, lime-cutout) and on the local
+// model where this machine has it (runtimes/models: lime-voice, lime-cutout, lime-whisper, lime-vision) and on the local
 // demo runtime at its default pace otherwise, and writes what it produced into the repository:
 // the media under reference-app/public/examples (served at /media/examples/), and
 // seed/examples.json (each kind's input, result, runtime, measured run time and cover picture),
 // which the seed attaches to the endpoints (examples.ts). Running models at seed time would make
 // every fresh database and every test template wait for them; this runs once, when an input or
 // a runtime changes. Deterministic inputs (seeds given, no clock) give the same files again.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Jimp } from 'jimp';
+import sharp from 'sharp';
 import { parseDataUri } from '@limelight/widgets/run';
 import { EXAMPLE_MEDIA_PATH, readExampleMedia } from '../media/exampleMedia';
 import { createLocalDemoRuntime } from '../runtimes/local';
@@ -32,6 +33,7 @@ const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
   'image/webp': 'webp',
   'image/gif': 'gif',
+  'image/jpeg': 'jpg',
   'audio/wav': 'wav',
   'video/mp4': 'mp4',
   'model/gltf-binary': 'glb',
@@ -96,16 +98,28 @@ function placeMedia(kind: string, value: unknown, pending: Map<string, { bytes: 
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, placeMedia(kind, v, pending, key ? `${key}-${k}` : k)]));
 }
 
+/**
+ * A card's picture: a small WebP of the cover, at most 480×300 (cards and the showcase show it at
+ * most ~320 px wide; 480 keeps it sharp on 1.5× screens), a GIF's first frame. The outputs
+ * themselves (a 500 KB PNG, a 650 KB GIF) stay for the Playground; a page of cards moves a few
+ * KB each instead, within the routes' transfer budgets (test/e2e/budgets.spec.ts).
+ */
+async function cover(kind: string, picture: Uint8Array): Promise<string> {
+  const webp = await sharp(picture)
+    .resize({ width: 480, height: 300, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 72 })
+    .toBuffer();
+  return write(`${kind}-cover.webp`, new Uint8Array(webp)).url;
+}
+
 /** The picture a card shows: the first picture or clip of the result, else one drawn from it. */
 async function coverOf(kind: string, result: Record<string, unknown>): Promise<string> {
   const refs = Object.values(result).filter((v): v is MediaRef => !!v && typeof v === 'object' && typeof (v as MediaRef).url === 'string');
+  const media = async (ref: MediaRef) => (await readExampleMedia(mediaDir, ref.url.slice(EXAMPLE_MEDIA_PATH.length)))!.bytes;
   const picture = refs.find((r) => /^image\/(png|gif|webp|jpeg)$/.test(r.content_type));
-  if (picture) return picture.url;
+  if (picture) return cover(kind, await media(picture));
   const audio = refs.find((r) => r.content_type === 'audio/wav');
-  if (audio) {
-    const wav = await readExampleMedia(mediaDir, audio.url.slice(EXAMPLE_MEDIA_PATH.length));
-    return write(`${kind}-cover.png`, await waveformCover(wav!.bytes)).url;
-  }
+  if (audio) return cover(kind, await waveformCover(await media(audio)));
   const mesh = refs.find((r) => r.content_type.startsWith('model/'));
   const text =
     typeof result.text === 'string'
@@ -113,7 +127,7 @@ async function coverOf(kind: string, result: Record<string, unknown>): Promise<s
       : mesh
         ? `3D model (glb): ${String(result.vertices)} vertices, ${String(result.faces)} faces`
         : JSON.stringify(result);
-  return write(`${kind}-cover.png`, await textCover(text)).url;
+  return cover(kind, await textCover(text));
 }
 
 /**
@@ -142,7 +156,7 @@ write('lime-ocr-image.png', new Uint8Array(Buffer.from(String(OCR_EXAMPLE.input!
   examples['lime-ocr'] = {
     runtime: ocr ? ocr.name : 'local-demo',
     run_seconds: timed?.seconds ?? null,
-    cover: `${EXAMPLE_MEDIA_PATH}lime-ocr-image.png`,
+    cover: await cover('lime-ocr', readFileSync(path.join(mediaDir, 'lime-ocr-image.png'))),
   };
 }
 
@@ -156,7 +170,10 @@ for (const [kind, input] of EXAMPLE_INPUTS) {
 
 // The chat example is computed in endpoints.ts by the demo's own reply function; it gets a cover.
 const chat = ENDPOINTS.llm![0]!.example!.result as { text: string };
-examples.llm = { runtime: 'local-demo', run_seconds: null, cover: write('llm-cover.png', await textCover(chat.text)).url };
+examples.llm = { runtime: 'local-demo', run_seconds: null, cover: await cover('llm', await textCover(chat.text)) };
+
+// Covers of an earlier generation (PNG before the WebP thumbnails) are no longer referenced.
+for (const name of readdirSync(mediaDir)) if (name.endsWith('-cover.png')) rmSync(path.join(mediaDir, name));
 
 writeFileSync(jsonFile, `${JSON.stringify(examples, null, 2)}\n`);
 console.log(`wrote ${Object.keys(examples).length} examples to ${path.relative(root, jsonFile)} and ${path.relative(root, mediaDir)}`);

@@ -40,14 +40,14 @@ describe('seeded examples', () => {
   it("the catalogue shows a service's example output as its picture, and its endpoint's example", async () => {
     const voice = await service('lime-voice');
     // Made absolute by the catalogue, like every picture it lists.
-    expect(voice.display_img_url).toBe(`${server.url}/media/examples/lime-voice-cover.png`);
+    expect(voice.display_img_url).toBe(`${server.url}/media/examples/lime-voice-cover.webp`);
     expect(voice.endpoints?.[0]?.example).toMatchObject({
       input: { text: expect.any(String) },
       result: { audio: { url: '/media/examples/lime-voice-audio.wav', content_type: 'audio/wav' } },
       run_seconds: expect.any(Number),
     });
-    expect((await service('lime-cutout')).display_img_url).toBe(`${server.url}/media/examples/lime-cutout-image.png`);
-    expect((await service('lime-diffusion-xl')).display_img_url).toBe(`${server.url}/media/examples/text2img-image.png`);
+    expect((await service('lime-cutout')).display_img_url).toBe(`${server.url}/media/examples/lime-cutout-cover.webp`);
+    expect((await service('lime-diffusion-xl')).display_img_url).toBe(`${server.url}/media/examples/text2img-cover.webp`);
   });
 
   it('the prefilled example input runs as it is: the real cutout reads the example file', async () => {

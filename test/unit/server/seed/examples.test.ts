@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateJobInput } from '../../../../src/run/validate';
@@ -47,7 +47,10 @@ describe('seeded examples', () => {
       expect(existsSync(path.join(dir, url.slice(EXAMPLE_MEDIA_PATH.length))), url).toBe(true);
       expect(exampleContentType(url.slice(EXAMPLE_MEDIA_PATH.length)), url).toMatch(/^(image|audio|model)\//);
     }
-    expect(exampleCover(kind)).toMatch(/\.(png|gif)$/);
+    // A card's picture is a small WebP thumbnail of the output (budgets.spec.ts counts every byte
+    // a page of cards moves), never the full output.
+    expect(exampleCover(kind)).toMatch(/-cover\.webp$/);
+    expect(statSync(path.join(dir, exampleCover(kind)!.slice(EXAMPLE_MEDIA_PATH.length))).size).toBeLessThan(20 * 1024);
   });
 
   it('the real models made their examples: speech from eSpeak NG, a transparent cutout', async () => {
@@ -61,6 +64,18 @@ describe('seeded examples', () => {
     const png = await readExampleMedia(dir, 'lime-cutout-image.png');
     // PNG colour type 6: RGBA, the backdrop made transparent.
     expect(png!.bytes[25]).toBe(6);
+  });
+
+  it('the transcriber and the face detector made theirs: words with times, a face with two eyes', () => {
+    const [whisper] = withExample('lime-whisper', ENDPOINTS['lime-whisper']!);
+    expect(whisper!.example).toMatchObject({ runtime: 'local', input: { audio: `${EXAMPLE_MEDIA_PATH}lime-voice-audio.wav` } });
+    const heard = whisper!.example!.result as { text: string; words: { start_s: number }[] };
+    expect(heard.text).toContain('morning');
+    expect(heard.words.length).toBeGreaterThan(3);
+    const [vision] = withExample('lime-vision', ENDPOINTS['lime-vision']!);
+    expect(vision!.example).toMatchObject({ runtime: 'local', input: { image: `${EXAMPLE_MEDIA_PATH}astronaut.jpg` } });
+    const seen = vision!.example!.result as { objects: { label: string }[] };
+    expect(seen.objects.map((o) => o.label).sort()).toEqual(['eye', 'eye', 'face']);
   });
 
   it("keeps a template's own example (lime-ocr, the chat) and adds its run time only where it was timed", () => {
