@@ -5,6 +5,7 @@ import type { ServiceEndpoint } from '../../../src/api/types';
 import { projectRoot } from '../../../scripts/source-aliases.mjs';
 import { codeSamples, exampleInput } from '../../../src/components/ServiceRunner/codeSamples';
 import { sampleCode as homePageSample } from '../../../reference-app/src/site/content';
+import { SEED_MODELS } from '../../../reference-app/server/seed/models';
 
 // Every code sample the site and the README show, as a reader copies it (issue 39, item 2): the
 // quick starts of README.md and docs/, the home page's Python sample, and the API tab's cURL,
@@ -57,6 +58,8 @@ export function documentedSamples(): Sample[] {
     return sections.flatMap((section) => sectionSamples(markdown, file, section));
   });
 }
+
+const PUBLISHER_SERVICES = new Set(SEED_MODELS.filter((m) => m.owner === 'publisher').map((m) => m.id));
 
 interface Descriptor {
   id: string;
@@ -113,6 +116,10 @@ export async function apiTabSamples(baseUrl: string, apiKey: string): Promise<Ap
       code: samples[kind],
     }));
     result.all.push(...made);
+    // The demo publisher's services are read, not run: a run would earn their publisher credits
+    // on the shared test server, where seed-earnings.test.ts checks the seeded earnings. Their
+    // samples come from the same generator as every other service's.
+    if (PUBLISHER_SERVICES.has(service.id)) continue;
     if (!endpoint.example?.input && endpoint.parameters.some((p) => p.required && p.type === 'file')) {
       result.withoutFile.push(...made);
       continue;

@@ -188,7 +188,9 @@ describe('container runtime fields and hosting information', () => {
     for (let i = 0; i < 120; i += 1) writer.add(serviceId, line(`line ${i}`));
     writer.add(serviceId, line('Instance ready in 80 ms (unpause 20 ms, ready 60 ms)', 'runner'));
     await writer.flush();
-    // A finished job of the service (its times as the queue stored them).
+    // A finished job of the service (its times as the queue stored them), from one reading of the
+    // clock: three readings drift apart by a millisecond on a busy machine (201 ms, not 200).
+    const now = Date.now();
     await db()
       .insertInto('jobs')
       .values({
@@ -200,9 +202,9 @@ describe('container runtime fields and hosting information', () => {
         runtime: 'container',
         time_limit_s: 60,
         price_per_s_usd: 0.0002,
-        created_at: new Date(Date.now() - 5000),
-        started_at: new Date(Date.now() - 4700),
-        finished_at: new Date(Date.now() - 4500),
+        created_at: new Date(now - 5000),
+        started_at: new Date(now - 4700),
+        finished_at: new Date(now - 4500),
       } as never)
       .execute();
 
