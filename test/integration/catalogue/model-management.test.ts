@@ -93,9 +93,11 @@ describe('model_descriptors', () => {
   it('gives absolute image URLs that serve the example output pictures (seed/examples.ts)', async () => {
     const model = anonymous.find((m) => m.display_img_url?.startsWith(`${target.url}/media/examples/`))!;
     const first = await fetch(model.display_img_url!);
-    expect(first.headers.get('content-type')).toMatch(/^image\/(png|gif)$/);
+    // A card's cover: a small WebP of the example output (seed/makeExamples.ts).
+    expect(first.headers.get('content-type')).toBe('image/webp');
     const bytes = Buffer.from(await first.arrayBuffer());
-    expect(bytes.length).toBeGreaterThan(1000);
+    expect([bytes.subarray(0, 4).toString('latin1'), bytes.subarray(8, 12).toString('latin1')]).toEqual(['RIFF', 'WEBP']);
+    expect(bytes.length).toBeGreaterThan(500);
     expect(Buffer.from(await (await fetch(model.display_img_url!)).arrayBuffer()).equals(bytes)).toBe(true);
   });
 
