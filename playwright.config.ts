@@ -29,7 +29,11 @@ export default defineConfig({
   // One spec file at a time: two at once on this 2-core machine took 513 s against 520 s for
   // one (the browsers and the server already use both cores), with more risk of timeouts.
   workers: 1,
-  retries: 0,
+  // One retry in CI, reported as flaky (the run's summary counts it): on the 28 November fresh
+  // clone two tests failed once and passed alone on the same build (account-ux "profile: a 422
+  // shows on its field", run.spec "a missing required field is marked"); their cause is still to
+  // be found (the closing note of that stop), and a retry must not hide a test that fails twice.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
