@@ -26,9 +26,11 @@ export interface HostingStack {
   stop(): Promise<void>;
 }
 
-function startRunnerSite(dockerHost: string): Promise<{ url: string; child: ChildProcess }> {
+function startRunnerSite(dockerHost: string, registryHost: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'test/e2e/support/runner-site.ts'], {
-    env: { ...process.env, NODE_ENV: 'development', LIME_RUNNER_DOCKER_HOST: dockerHost },
+    // The loopback registry is the publisher's own: images come only from the registries allowed
+    // (CONTAINER_REGISTRIES, docs/security.md), so this one is named.
+    env: { ...process.env, NODE_ENV: 'development', LIME_RUNNER_DOCKER_HOST: dockerHost, CONTAINER_REGISTRIES: registryHost },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -53,7 +55,7 @@ export async function startHostingStack(): Promise<HostingStack> {
     await engine.stop();
     throw error;
   });
-  const site = await startRunnerSite(engine.dockerHost).catch(async (error: unknown) => {
+  const site = await startRunnerSite(engine.dockerHost, registry.host).catch(async (error: unknown) => {
     await registry.stop();
     await engine.stop();
     throw error;

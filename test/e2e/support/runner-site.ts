@@ -20,6 +20,9 @@ const server = await startPlatformServer({
     DOCKER_HOST: dockerHost,
     // A small host: the fixture needs far less than the limits table's 16 GB.
     CONTAINER_MEMORY_MB: '256',
+    // The loopback registry the test pushes to (support/hosting.ts): images come only from the
+    // registries allowed (docs/security.md).
+    ...(process.env.CONTAINER_REGISTRIES ? { CONTAINER_REGISTRIES: process.env.CONTAINER_REGISTRIES } : {}),
   },
 });
 console.log(JSON.stringify({ url: server.url }));
