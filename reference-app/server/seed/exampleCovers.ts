@@ -1,5 +1,6 @@
 import { Jimp, loadFont } from 'jimp';
 import { SANS_32_WHITE } from 'jimp/fonts';
+import { decodeWav } from '../runtimes/local/audio';
 
 // Cover pictures of examples whose output is not a picture (speech, music, text, vectors, a
 // mesh): the output itself, drawn: the waveform of the audio, or the opening words of the
@@ -22,26 +23,13 @@ function backdrop(): Image {
   return image;
 }
 
-/** Samples of a 16-bit PCM WAV as -1..1 (the only kind the runtimes write); [] for anything else. */
+/** Mono samples of a WAV as -1..1, read by the local runtime's decoder; [] for a file that is not one. */
 export function wavSamples(wav: Uint8Array): Float32Array {
-  const view = new DataView(wav.buffer, wav.byteOffset, wav.byteLength);
-  const tag = (at: number) => String.fromCharCode(...wav.subarray(at, at + 4));
-  if (wav.byteLength < 44 || tag(0) !== 'RIFF' || tag(8) !== 'WAVE') return new Float32Array();
-  let at = 12;
-  let bits = 0;
-  while (at + 8 <= wav.byteLength) {
-    const size = view.getUint32(at + 4, true);
-    if (tag(at) === 'fmt ') bits = view.getUint16(at + 22, true);
-    if (tag(at) === 'data') {
-      if (bits !== 16) return new Float32Array();
-      const count = Math.floor(Math.min(size, wav.byteLength - at - 8) / 2);
-      const out = new Float32Array(count);
-      for (let i = 0; i < count; i++) out[i] = view.getInt16(at + 8 + i * 2, true) / 32768;
-      return out;
-    }
-    at += 8 + size + (size % 2);
+  try {
+    return decodeWav('audio', wav, 'audio/wav').samples;
+  } catch {
+    return new Float32Array();
   }
-  return new Float32Array();
 }
 
 /** The audio's waveform: one lime bar per column, as tall as the loudest sample under it. */

@@ -8,7 +8,7 @@
 // which the seed attaches to the endpoints (examples.ts). Running models at seed time would make
 // every fresh database and every test template wait for them; this runs once, when an input or
 // a runtime changes. Deterministic inputs (seeds given, no clock) give the same files again.
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Jimp } from 'jimp';
 import sharp from 'sharp';
@@ -112,14 +112,16 @@ async function cover(kind: string, picture: Uint8Array): Promise<string> {
   return write(`${kind}-cover.webp`, new Uint8Array(webp)).url;
 }
 
+/** The bytes of an example file written before (its URL under /media/examples/). */
+const media = async (url: string) => (await readExampleMedia(mediaDir, url.slice(EXAMPLE_MEDIA_PATH.length)))!.bytes;
+
 /** The picture a card shows: the first picture or clip of the result, else one drawn from it. */
 async function coverOf(kind: string, result: Record<string, unknown>): Promise<string> {
   const refs = Object.values(result).filter((v): v is MediaRef => !!v && typeof v === 'object' && typeof (v as MediaRef).url === 'string');
-  const media = async (ref: MediaRef) => (await readExampleMedia(mediaDir, ref.url.slice(EXAMPLE_MEDIA_PATH.length)))!.bytes;
   const picture = refs.find((r) => /^image\/(png|gif|webp|jpeg)$/.test(r.content_type));
-  if (picture) return cover(kind, await media(picture));
+  if (picture) return cover(kind, await media(picture.url));
   const audio = refs.find((r) => r.content_type === 'audio/wav');
-  if (audio) return cover(kind, await waveformCover(await media(audio)));
+  if (audio) return cover(kind, await waveformCover(await media(audio.url)));
   const mesh = refs.find((r) => r.content_type.startsWith('model/'));
   const text =
     typeof result.text === 'string'
@@ -156,7 +158,7 @@ write('lime-ocr-image.png', new Uint8Array(Buffer.from(String(OCR_EXAMPLE.input!
   examples['lime-ocr'] = {
     runtime: ocr ? ocr.name : 'local-demo',
     run_seconds: timed?.seconds ?? null,
-    cover: await cover('lime-ocr', readFileSync(path.join(mediaDir, 'lime-ocr-image.png'))),
+    cover: await cover('lime-ocr', await media(`${EXAMPLE_MEDIA_PATH}lime-ocr-image.png`)),
   };
 }
 
