@@ -21,10 +21,17 @@ import { log } from '../log';
 // statement starts a new thread on the same directory, with backoff, LISTENing again on every
 // channel. An in-memory database cannot come back: it fails clearly instead.
 
+/** A statement's answer, as PGlite's own query() gives it. */
+export interface QueryResult<R> {
+  rows: R[];
+  affectedRows?: number;
+  command?: string;
+}
+
 /** The subset of PGlite's interface the dialect and connect.ts use. */
 export interface PGliteClient {
   readonly closed: boolean;
-  query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number; command?: string }>;
+  query<R>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
   close(): Promise<void>;
 }
 
@@ -37,14 +44,14 @@ export interface PGliteThreadOptions {
 }
 
 interface Pending {
-  resolve(result: { rows: unknown[]; affectedRows?: number; command?: string }): void;
+  resolve(result: QueryResult<unknown>): void;
   reject(error: Error): void;
 }
 
 type FromWorker =
   | { type: 'ready' }
   | { type: 'failed'; error: SerializedError }
-  | { type: 'result'; id: number; rows: unknown[]; affectedRows?: number; command?: string }
+  | ({ type: 'result'; id: number } & QueryResult<unknown>)
   | { type: 'error'; id: number; error: SerializedError }
   | { type: 'notify'; channel: string; payload: string };
 
@@ -131,7 +138,7 @@ export class PGliteThread implements PGliteClient {
   }
 
   /** Runs a statement with `$1`… parameters. PostgreSQL errors reject with their fields (code, detail…). */
-  async query<R>(sql: string, params: unknown[] = []): Promise<{ rows: R[]; affectedRows?: number; command?: string }> {
+  async query<R>(sql: string, params: unknown[] = []): Promise<QueryResult<R>> {
     if (this.#closed) throw new Error('PGlite is closed');
     if (this.#brokenTransaction) {
       if (!END.test(sql)) throw unavailable('the PGlite thread ended inside this transaction');
@@ -146,9 +153,9 @@ export class PGliteThread implements PGliteClient {
     return result;
   }
 
-  #send<R>(worker: Worker, sql: string, params: unknown[]): Promise<{ rows: R[]; affectedRows?: number; command?: string }> {
+  #send<R>(worker: Worker, sql: string, params: unknown[]): Promise<QueryResult<R>> {
     const id = this.#nextId++;
-    const result = new Promise<{ rows: R[]; affectedRows?: number; command?: string }>((resolve, reject) => {
+    const result = new Promise<QueryResult<R>>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as Pending['resolve'], reject });
     });
     try {
