@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type JobEvent } from '@limelight/client';
 import { createProxy, toNodeListener } from '../../../packages/client/src/proxy';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
+import { jobEventsChannel } from '../../../reference-app/server/jobs/events';
+import { DeploymentLogWriter } from '../../../reference-app/server/hosting/deploymentLogs';
 import { keyedUser } from './fixtures';
 import { TEXT2IMG } from '../../client/scenarios';
 
@@ -29,16 +31,31 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** A webhook receiver that records each delivery's type and prompt. */
+interface Delivery {
+  type: string;
+  prompt: unknown;
+  jobId: string;
+  logs?: { stream: string; text: string }[];
+}
+
+/** A webhook receiver that records each delivery's type, prompt, job and (job.logs) lines. */
 async function receiver() {
-  const received: { type: string; prompt: unknown }[] = [];
+  const received: Delivery[] = [];
   const url = await listen(
     createServer((req, res) => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
-        const event = JSON.parse(body) as { type: string; data: { input: Record<string, unknown> } };
-        received.push({ type: event.type, prompt: event.data.input.prompt ?? event.data.input.messages });
+        const event = JSON.parse(body) as {
+          type: string;
+          data: { job_id: string; input: Record<string, unknown>; logs?: Delivery['logs'] };
+        };
+        received.push({
+          type: event.type,
+          prompt: event.data.input.prompt ?? event.data.input.messages,
+          jobId: event.data.job_id,
+          logs: event.data.logs,
+        });
         res.writeHead(204).end();
       });
     }),
@@ -119,6 +136,34 @@ describe('webhook event filters', () => {
     // Coalesced: at least one, never one per token.
     expect(outputs.length).toBeGreaterThanOrEqual(1);
     expect(outputs.length).toBeLessThan(40);
+  });
+
+  it('sends job.logs with the lines so far when a container writes them, only to jobs that asked for logs', async () => {
+    const { apiKey } = await keyedUser(server, 'parity-hooks-logs');
+    const client = createClient({ baseUrl: server.url, apiKey });
+    const hook = await receiver();
+    const input = (prompt: string) => ({ prompt, width: 64, height: 64 });
+    const logs = await client.submit(TEXT2IMG, { input: input('logs'), webhook: hook.url, webhookEventsFilter: ['logs'] });
+    const ended = await client.submit(TEXT2IMG, { input: input('completed'), webhook: hook.url, webhookEventsFilter: ['completed'] });
+    // The lines as the runner stores a container's output (publishing/deploymentLogs.ts).
+    const writer = new DeploymentLogWriter(server.platform.database.db, jobEventsChannel(undefined));
+    for (const job of [logs, ended]) {
+      writer.add(
+        TEXT2IMG,
+        { seq: 1, at: new Date().toISOString(), stream: 'stdout', instance: 'c0ffee', text: 'loading weights' },
+        job.job_id,
+      );
+      writer.add(TEXT2IMG, { seq: 2, at: new Date().toISOString(), stream: 'stderr', instance: 'c0ffee', text: 'slow disk' }, job.job_id);
+      await writer.jobDone(job.job_id);
+    }
+    for (const job of [logs, ended]) for await (const _ of client.stream(job.job_id));
+    await until(() => hook.received.length >= 2);
+    await new Promise((r) => setTimeout(r, 300)); // nothing more comes
+    const delivery = hook.received.find((r) => r.type === 'job.logs');
+    expect(delivery).toMatchObject({ jobId: logs.job_id, prompt: 'logs' });
+    expect(delivery!.logs!.map(({ stream, text }) => `${stream}:${text}`)).toEqual(['stdout:loading weights', 'stderr:slow disk']);
+    // One delivery for both lines of the batch; `logs` alone sends no end, `completed` no lines.
+    expect(hook.received.map((r) => `${String(r.prompt)}:${r.type}`).sort()).toEqual(['completed:job.finished', 'logs:job.logs']);
   });
 
   it('refuses an unknown event, and a filter without a webhook, with 422', async () => {
