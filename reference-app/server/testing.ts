@@ -31,7 +31,7 @@ export interface StartPlatformServerOptions {
   port?: number;
   /** Runtimes for the job queue (tests inject theirs through this seam). */
   runtimes?: PlatformOptions['runtimes'];
-  /** The container fleet (runtimes/fleet.ts); default: none attached. */
+  /** The container fleet (hosting/fleet.ts); default: none attached. */
   fleet?: PlatformOptions['fleet'];
 }
 

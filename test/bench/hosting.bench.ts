@@ -11,8 +11,8 @@
 // CONTAINER_SANDBOX=gvisor tier, docs/security.md, "Sandbox tiers"), one after the other.
 // Every container it creates is removed at the end. It measures and never fails on timings.
 import { cpus, loadavg } from 'node:os';
-import { InstanceFactory, type WarmStrategy } from '../../reference-app/server/runtimes/container/instances';
-import { limitsForGpu } from '../../reference-app/server/runtimes/container/limits';
+import { InstanceFactory, type WarmStrategy } from '../../reference-app/server/hosting/instances';
+import { limitsForGpu } from '../../reference-app/server/hosting/limits';
 import { runscUnavailableReason } from '../../scripts/engine.mjs';
 import { engineSkipReason, FIXTURE_IMAGE, startTestEngine } from '../setup/containerEngine';
 

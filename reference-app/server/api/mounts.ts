@@ -1,6 +1,7 @@
 import { bodyLimit } from '../http/bodyLimit';
 import { HTTPException } from 'hono/http-exception';
-import { catalogueRoutes, descriptorRoutes, hostingRoutes } from '../catalogue/routes';
+import { catalogueRoutes, descriptorRoutes } from '../catalogue/routes';
+import { hostingRoutes } from '../hosting/routes';
 import { priceBasisRoutes } from '../catalogue/priceBasis';
 import { paymentPublicRoutes, paymentRoutes } from '../payments/routes';
 import { fileRoutes, jobRoutes } from '../jobs/routes';

@@ -1,21 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { MaybeSignedInEnv, SignedInEnv } from '../api/authenticate';
+import type { MaybeSignedInEnv } from '../api/authenticate';
 import type { ApiDeps } from '../api/deps';
-import { createApiApp, errors, json } from '../api/openapi';
+import { createApiApp, json } from '../api/openapi';
 import { descriptorList } from './descriptors';
-import { hostingInformation } from './hosting';
 import { selectCategories, selectServicePricing, selectPricingServers } from './queries';
-import {
-  HostingInformationSchema,
-  HostingQuerySchema,
-  ModelCategorySchema,
-  ModelDescriptorSchema,
-  ModelPricingRowSchema,
-  PricingServerSchema,
-} from './schemas';
+import { ModelCategorySchema, ModelDescriptorSchema, ModelPricingRowSchema, PricingServerSchema } from './schemas';
 
-// /v1/model_management/: the catalogue. Three apps because their access differs (api/mounts.ts):
-// public lists, descriptors that include the caller's private services, and hosting state.
+// /v1/model_management/: the catalogue. Two apps because their access differs (api/mounts.ts):
+// public lists, and descriptors that include the caller's private services. A service's hosting
+// state (model_hosting_information) is hosting's (hosting/routes.ts).
 
 const tags = ['model_management'];
 
@@ -92,24 +85,6 @@ export function descriptorRoutes({ db, config }: ApiDeps) {
   );
   app.get('/model_descriptors', async (c) =>
     c.body(await descriptorsJson(c.var.caller?.userId), 200, { 'Content-Type': 'application/json', Vary: 'Authorization' }),
-  );
-
-  return app;
-}
-
-export function hostingRoutes({ db, config }: ApiDeps) {
-  const app = createApiApp<SignedInEnv>();
-
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/model_hosting_information',
-      tags,
-      summary: 'Hosting state of a service, by hosted_model_id or model_id (hosted_model_id wins)',
-      request: { query: HostingQuerySchema },
-      responses: { 200: json(HostingInformationSchema, 'Hosting information'), ...errors(404, 422) },
-    }),
-    async (c) => c.json(await hostingInformation(db, config, c.var.caller.userId, c.req.valid('query')), 200),
   );
 
   return app;

@@ -31,7 +31,7 @@ export function envelopeOf(row: JobRow, publicUrl: string, queuePosition: number
       queue_ms: msBetween(row.created_at, row.started_at),
       run_ms: msBetween(row.started_at, row.finished_at),
       // The local and HTTP runtimes are always up (0); a container job records the cold start
-      // it waited for (publishing/containerHosting.ts), 0 on a warm instance.
+      // it waited for (hosting/containerHosting.ts), 0 on a warm instance.
       cold_start_ms: row.started_at ? (row.cold_start_ms ?? 0) : null,
       gpu_seconds: row.gpu_seconds === null ? null : Number(row.gpu_seconds),
       cost_credits: row.cost_credits === null ? null : Number(row.cost_credits),

@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 // (PGlite delivers them in-process the same way). Payloads: `q:<origin>` (a job was queued or a
 // slot freed, by the process whose JobEvents has that origin; plain `q` from older servers),
 // `c:<job id>:<version>` (a job changed), `x:<job id>` (cancel requested), `l:<job id>`
-// (a container wrote log lines for the job: publishing/deploymentLogs.ts). Delivery is best
+// (a container wrote log lines for the job: hosting/deploymentLogs.ts). Delivery is best
 // effort: workers and streams also poll (streams rarely, stream.ts), so a lost notification only
 // delays, and a listener that comes back calls `resync`. The statements
 // that send them are in queries.ts (the notification goes in the same statement as the change).

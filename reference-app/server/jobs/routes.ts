@@ -26,7 +26,7 @@ import {
   JobSchema,
   WebhookSecretSchema,
 } from './schemas';
-import { jobLogSource } from './jobLogs';
+import { jobLogSource } from '../hosting/jobLogs';
 import { followJob } from './stream';
 import { rotateWebhookSecret, WEBHOOK_SECRET_OVERLAP_HOURS, webhookSecretBox, webhookSecretsOf } from './webhookSecrets';
 

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { isFinalStatus } from './envelope';
 import { sleep } from './events';
-import type { JobLogSource } from './jobLogs';
+import type { JobLogSource } from '../hosting/jobLogs';
 import type { JobService } from './service';
 
 // GET /v1/jobs/{id}/stream (docs/jobs.md: streaming): the envelope on every change as

@@ -11,7 +11,7 @@ import {
 } from '../runtimes/http/urlPolicy';
 import { envelopeOf } from './envelope';
 import { sleep } from './events';
-import { jobLogSource } from './jobLogs';
+import { jobLogSource } from '../hosting/jobLogs';
 import { claimDueWebhooks, markWebhookDelivered, markWebhookFailed, selectJobById, type DueDelivery } from './queries';
 import { webhookSecretBox, webhookSecretsOf } from './webhookSecrets';
 

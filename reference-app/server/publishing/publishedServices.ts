@@ -5,14 +5,14 @@ import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
 import { PRIVATE_SERVICE_LIMITS } from '../platformRules';
 import { openCredential } from '../profile/registryCredentials';
-import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT } from '../runtimes/container/contract';
-import { imageRegistryProblem } from '../runtimes/container/imageRegistry';
-import type { DeploymentStatus } from '../runtimes/fleet';
+import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT } from '../hosting/contract';
+import { imageRegistryProblem } from '../hosting/allowedRegistries';
+import type { DeploymentStatus } from '../hosting/fleet';
 import type { LoadRunnable, RunnableService, RuntimeRegistry } from '../runtimes/registry';
 import { claimDisplayName } from './serviceAddress';
 import { urlProblem, type UrlPolicy } from '../runtimes/http/urlPolicy';
 import { activePlanOf } from '../payments/queries';
-import { hostingQuotaProblem } from './hostingQuotas';
+import { hostingQuotaProblem } from '../hosting/quotas';
 import {
   countPrivateServices,
   lockHostingQuota,
@@ -61,7 +61,7 @@ export interface ServicesDeps {
 export const billingUrl = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/account/billing`;
 
 /**
- * A deployment's status as the service view shows it (the fleet knows more: fleet.ts). A create or
+ * A deployment's status as the service view shows it (the fleet knows more: hosting/fleet.ts). A create or
  * an update answers `deploying` while the image is pulled and the first instance starts.
  */
 function deploymentStatusOf(stored: string | null): 'waiting_for_runner' | 'deploying' | 'running' | 'failed' {
@@ -166,7 +166,7 @@ async function checkPrivateLimit({ publicUrl }: ServicesDeps, db: Db, userId: st
 
 /**
  * Refuses a container runtime whose instances do not fit the owner's plan beside the owner's
- * other container services (publishing/hostingQuotas.ts). Runs inside the saving transaction,
+ * other container services (hosting/quotas.ts). Runs inside the saving transaction,
  * after a per-user lock, so parallel saves are counted one after the other.
  */
 async function checkHostingQuota(

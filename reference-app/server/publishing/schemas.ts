@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT } from '../runtimes/container/contract';
+import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT } from '../hosting/contract';
 
 // Request and response shapes of /v1/model_management/services. Limits keep one service's
 // description well within a catalogue response; each names its field when it is broken.

@@ -1,4 +1,4 @@
-import type { ContainerSpec } from '../runtimes/fleet';
+import type { ContainerSpec } from '../hosting/fleet';
 import type { PlatformRegistry } from './platformRegistry';
 
 // The runner pulls images of the platform's registry without a stored credential: each deploy of

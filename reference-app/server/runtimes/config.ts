@@ -1,6 +1,6 @@
 import { bool, ConfigError, int, list, oneOf, optionalInt, text, type Env } from '../config/env';
 import { loadPlatformRegistryConfig, type PlatformRegistryConfig } from '../registry/config';
-import { allowedRegistries, DEFAULT_CONTAINER_REGISTRIES } from './container/imageRegistry';
+import { allowedRegistries, DEFAULT_CONTAINER_REGISTRIES } from '../hosting/allowedRegistries';
 import { loadModelsConfig, type ModelsConfig } from './models/config';
 
 // Runtime settings from the environment (documented in the server README).
@@ -19,7 +19,7 @@ export interface RuntimesConfig {
   registry?: PlatformRegistryConfig | null;
   /**
    * The registries container images may come from: CONTAINER_REGISTRIES (default docker.io,
-   * ghcr.io, quay.io) and the platform's own (runtimes/container/imageRegistry.ts). Unset: any.
+   * ghcr.io, quay.io) and the platform's own (hosting/allowedRegistries.ts). Unset: any.
    */
   imageRegistries?: string[];
   /** The real models of seeded services (LOCAL_MODELS, runtimes/models/config.ts); default: on, found on PATH. */

@@ -8,10 +8,10 @@ import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../reference-app/server/config';
 import { listen } from '../../../reference-app/server/server';
-import { ContainerEngine, EngineError, networkName } from '../../../reference-app/server/runtimes/container/engine';
-import { InstanceFactory } from '../../../reference-app/server/runtimes/container/instances';
-import { limitsForGpu } from '../../../reference-app/server/runtimes/container/limits';
-import { LogRing } from '../../../reference-app/server/runtimes/container/logRing';
+import { ContainerEngine, EngineError, networkName } from '../../../reference-app/server/hosting/engine';
+import { InstanceFactory } from '../../../reference-app/server/hosting/instances';
+import { limitsForGpu } from '../../../reference-app/server/hosting/limits';
+import { LogRing } from '../../../reference-app/server/hosting/logRing';
 import { FIXTURE_IMAGE } from '../../setup/containerEngine';
 import { hostingSkipReason, useHosting } from './hostingSetup';
 

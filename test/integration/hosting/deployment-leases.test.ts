@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../reference-app/server/db/connect';
 import { migrateToLatest } from '../../../reference-app/server/db/migrate';
-import { claimLease, leaseHolder, releaseLease } from '../../../reference-app/server/runtimes/container/leases';
+import { claimLease, leaseHolder, releaseLease } from '../../../reference-app/server/hosting/deploymentLeases';
 import { testPostgres, type TestPostgres } from '../jobs/postgres';
 
 const pg: TestPostgres = await testPostgres();

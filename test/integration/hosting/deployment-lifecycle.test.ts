@@ -2,8 +2,8 @@
 // scale to zero and the cold start back, autoscaling under a queue and back, rolling update,
 // and failure reasons. Skips with how to run it when Podman is missing.
 import { afterEach, describe, expect, it } from 'vitest';
-import { Deployment, type DeploymentReport, type DeploymentSpec } from '../../../reference-app/server/runtimes/container/deployment';
-import { limitsForGpu } from '../../../reference-app/server/runtimes/container/limits';
+import { Deployment, type DeploymentReport, type DeploymentSpec } from '../../../reference-app/server/hosting/deployment';
+import { limitsForGpu } from '../../../reference-app/server/hosting/limits';
 import { deploymentSpec, hostingSkipReason, useHosting } from './hostingSetup';
 
 const skip = hostingSkipReason();

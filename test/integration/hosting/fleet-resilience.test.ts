@@ -7,9 +7,9 @@
 // are removed behind the runner's back, and after each the runner still answers.
 // On the real engine (Podman's Docker API) and registry; skips with how to run it otherwise.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DockerFleet } from '../../../reference-app/server/runtimes/container/dockerFleet';
-import type { ContainerSpec } from '../../../reference-app/server/runtimes/fleet';
-import { DEPLOYMENT_LABEL, MANAGED_LABEL } from '../../../reference-app/server/runtimes/container/engine';
+import { DockerFleet } from '../../../reference-app/server/hosting/dockerFleet';
+import type { ContainerSpec } from '../../../reference-app/server/hosting/fleet';
+import { DEPLOYMENT_LABEL, MANAGED_LABEL } from '../../../reference-app/server/hosting/engine';
 import { containerSpec, hostingSkipReason, useHosting } from './hostingSetup';
 
 const skip = hostingSkipReason();

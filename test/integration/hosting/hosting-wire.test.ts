@@ -4,7 +4,7 @@
 // envelope), the owner's model_hosting_information (the deployment's log tail, the newest job's
 // queue and run times), the bound on stored lines, the container runtime fields of the
 // publishing schema, and one GPU offer per line. The lines are written by the runner's own
-// writer (publishing/deploymentLogs.ts), exactly as the runner stores them.
+// writer (hosting/deploymentLogs.ts), exactly as the runner stores them.
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,11 +12,11 @@ import type { Job, JobLogLine, ManagedService, PricingServer } from '../../../sr
 import { CONTAINER_RUNTIME_DEFAULTS } from '../../../src/api';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { jobEventsChannel } from '../../../reference-app/server/jobs/events';
-import { DEPLOYMENT_LOG_ROWS, DeploymentLogWriter, LOG_TRIM_EVERY } from '../../../reference-app/server/publishing/deploymentLogs';
-import { importEndpoints } from '../../../reference-app/server/publishing/containerHosting';
+import { DEPLOYMENT_LOG_ROWS, DeploymentLogWriter, LOG_TRIM_EVERY } from '../../../reference-app/server/hosting/deploymentLogs';
+import { importEndpoints } from '../../../reference-app/server/hosting/containerHosting';
 import { ownAddressOf } from '../../../reference-app/server/runtimes/http/urlPolicy';
-import type { LogLine } from '../../../reference-app/server/runtimes/container/logRing';
-import { waitingFleet, type ContainerSpec, type FleetAdapter } from '../../../reference-app/server/runtimes/fleet';
+import type { LogLine } from '../../../reference-app/server/hosting/logRing';
+import { waitingFleet, type ContainerSpec, type FleetAdapter } from '../../../reference-app/server/hosting/fleet';
 import { apiClients, confirmedUser, PUBLISHER, rawApi, signedIn } from '../helpers';
 import { runner, testRuntimes, TEXT2IMG } from '../jobs/fixtures';
 
@@ -31,7 +31,7 @@ const line = (text: string, stream: LogLine['stream'] = 'stdout', instance = 'ab
   text,
 });
 
-/** The fleet seam (runtimes/fleet.ts) with no runner behind it, recording what it is asked to deploy. */
+/** The fleet seam (hosting/fleet.ts) with no runner behind it, recording what it is asked to deploy. */
 const deployed: ContainerSpec[] = [];
 const recordingFleet: FleetAdapter = {
   ...waitingFleet,
@@ -255,7 +255,7 @@ describe('GPU offers', () => {
 });
 
 // The first healthy instance's /openapi.json fills in a service saved without endpoints
-// (publishing/containerHosting.ts). A redirect in that answer is followed hop by hop (issue 35):
+// (hosting/containerHosting.ts). A redirect in that answer is followed hop by hop (issue 35):
 // on the container's own origin as it comes, anywhere else only through the URL policy. Before,
 // fetch followed it anywhere from the host. Local servers stand for the container and for a host
 // service the container points at.

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll } from 'vitest';
 import { registryUnavailableReason, startRegistry, type TestRegistry } from '../../../scripts/registry.mjs';
-import type { DeploymentSpec } from '../../../reference-app/server/runtimes/container/deployment';
-import type { RegistryAuth } from '../../../reference-app/server/runtimes/container/engine';
-import { limitsForGpu } from '../../../reference-app/server/runtimes/container/limits';
-import type { ContainerSpec } from '../../../reference-app/server/runtimes/fleet';
+import type { DeploymentSpec } from '../../../reference-app/server/hosting/deployment';
+import type { RegistryAuth } from '../../../reference-app/server/hosting/engine';
+import { limitsForGpu } from '../../../reference-app/server/hosting/limits';
+import type { ContainerSpec } from '../../../reference-app/server/hosting/fleet';
 import { engineSkipReason, pushImage, FIXTURE_IMAGE, startTestEngine, type TestEngine } from '../../setup/containerEngine';
 
 // The one setup of the container-hosting tests (docs/publishing.md, "Running containers"): the
@@ -61,7 +61,7 @@ export const runnerEnv = (h: Hosting): Record<string, string> => ({
   CONTAINER_REGISTRIES: h.registry.host,
 });
 
-/** A Deployment of the fixture (runtimes/container/deployment.ts): 256 MB, scale to zero after 1 s. */
+/** A Deployment of the fixture (hosting/deployment.ts): 256 MB, scale to zero after 1 s. */
 export const deploymentSpec = (h: Hosting, name: string, overrides: Partial<DeploymentSpec> = {}): DeploymentSpec => ({
   id: h.t.deploymentId(name),
   image: h.image,
@@ -75,7 +75,7 @@ export const deploymentSpec = (h: Hosting, name: string, overrides: Partial<Depl
   ...overrides,
 });
 
-/** The same service as the fleet seam takes it (runtimes/fleet.ts). */
+/** The same service as the fleet seam takes it (hosting/fleet.ts). */
 export const containerSpec = (h: Hosting, name: string, overrides: Partial<ContainerSpec> = {}): ContainerSpec => ({
   serviceId: h.t.deploymentId(name),
   image: h.image,

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import { leaseHolder } from '../../../reference-app/server/runtimes/container/leases';
+import { leaseHolder } from '../../../reference-app/server/hosting/deploymentLeases';
 import { hostingSkipReason, runnerEnv, useHosting } from './hostingSetup';
 import { publishContainer } from './publishContainer';
 import { apiClients, confirmedUser, PUBLISHER, rawApi, signedIn } from '../helpers';

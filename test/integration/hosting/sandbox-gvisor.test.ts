@@ -4,9 +4,9 @@
 // how to run it when Podman or runsc is missing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runscUnavailableReason } from '../../../scripts/engine.mjs';
-import { ContainerEngine, EngineError } from '../../../reference-app/server/runtimes/container/engine';
-import { InstanceFactory } from '../../../reference-app/server/runtimes/container/instances';
-import { limitsForGpu } from '../../../reference-app/server/runtimes/container/limits';
+import { ContainerEngine, EngineError } from '../../../reference-app/server/hosting/engine';
+import { InstanceFactory } from '../../../reference-app/server/hosting/instances';
+import { limitsForGpu } from '../../../reference-app/server/hosting/limits';
 import { engineSkipReason, FIXTURE_IMAGE, startTestEngine, type TestEngine } from '../../setup/containerEngine';
 
 const skip = engineSkipReason() ?? runscUnavailableReason();

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedService } from '../../../src/api';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import type { ContainerSpec, DeploymentReport, FleetAdapter } from '../../../reference-app/server/runtimes/fleet';
+import type { ContainerSpec, DeploymentReport, FleetAdapter } from '../../../reference-app/server/hosting/fleet';
 import { startSketchService, type SketchService } from '../../fixtures/sketchService';
 import { apiClients, confirmedUser, PUBLISHER, rawApi, signedIn } from '../helpers';
 
-// Container deployments through the registry's FleetAdapter seam (runtimes/fleet.ts), on a real
+// Container deployments through the registry's FleetAdapter seam (hosting/fleet.ts), on a real
 // server: saving a container runtime deploys it, the fleet's status decides health and whether
 // runs are taken, a run goes to the instance URL the fleet names, and removing the runtime or
 // the service stops it. The fleet here stands in for the container runner (the adapter is the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import { HOSTING_QUOTAS } from '../../../reference-app/server/publishing/hostingQuotas';
+import { HOSTING_QUOTAS } from '../../../reference-app/server/hosting/quotas';
 import { apiClients, confirmedUser, rawApi, signedIn } from '../helpers';
 
 // Per-account hosting quotas by plan (docs/publishing.md, "Hosting quotas"; issue 35): a free

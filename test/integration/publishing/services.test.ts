@@ -5,7 +5,7 @@ import { Jimp } from 'jimp';
 import { SKETCH_PNG, startSketchService, type SketchService } from '../../fixtures/sketchService';
 import { fastApiDocument } from '../../fixtures/fastapi-openapi';
 import { apiClients, confirmedUser, PUBLISHER, rawApi, signedIn } from '../helpers';
-import { updateHostingState } from '../../../reference-app/server/runtimes/container/queries';
+import { updateHostingState } from '../../../reference-app/server/hosting/queries';
 
 // Publishing through the client of src/api against a server of its own (docs/publishing.md):
 // create, change, delete, plan limits, ownership, field errors, OpenAPI import and health checks
@@ -249,7 +249,7 @@ describe('service management', () => {
         runtime: { type: 'container', image: 'docker.io/me/failing:1.0', gpu, min_instances: 0, max_instances: 1, idle_timeout_s: 300 },
       }),
     );
-    // What the runner stores when the deployment fails (publishing/containerHosting.ts).
+    // What the runner stores when the deployment fails (hosting/containerHosting.ts).
     await updateHostingState(server.platform.database.db, container.id, {
       status: 'failed',
       message: 'The health check failed for 60 s. Last log lines:\nDATABASE_PASSWORD=hunter2',

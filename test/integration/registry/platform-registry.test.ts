@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { podmanEnv } from '../../../scripts/engine.mjs';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { REGISTRY_BINARY } from '../../../reference-app/server/registry/supervisor';
-import { DEPLOYMENT_LABEL } from '../../../reference-app/server/runtimes/container/engine';
+import { DEPLOYMENT_LABEL } from '../../../reference-app/server/hosting/engine';
 import { engineSkipReason, FIXTURE_IMAGE, startTestEngine, type TestEngine } from '../../setup/containerEngine';
 import { freePort } from '../../bench/serverLaunch';
 import { apiClients, confirmedUser, rawApi, signedIn } from '../helpers';

@@ -3,9 +3,9 @@
 // builds one from the stored row with the defaults filled in. Compared as different, every new
 // service was deployed a second time, concurrently with its first deploy.
 import { describe, expect, it } from 'vitest';
-import { revisionOf } from '../../../reference-app/server/publishing/leasedFleet';
-import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT } from '../../../reference-app/server/runtimes/container/contract';
-import type { ContainerSpec } from '../../../reference-app/server/runtimes/fleet';
+import { revisionOf } from '../../../reference-app/server/hosting/leasedFleet';
+import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT } from '../../../reference-app/server/hosting/contract';
+import type { ContainerSpec } from '../../../reference-app/server/hosting/fleet';
 
 const saved: ContainerSpec = {
   serviceId: 'svc',

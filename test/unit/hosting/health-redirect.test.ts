@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitReady } from '../../../reference-app/server/runtimes/container/engine';
+import { waitReady } from '../../../reference-app/server/hosting/engine';
 
 const servers: Server[] = [];
 const listen = async (handler: Parameters<typeof createServer>[1]) => {

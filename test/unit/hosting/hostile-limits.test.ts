@@ -6,19 +6,19 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../reference-app/server/config/env';
 import { loadContainerRunnerConfig } from '../../../reference-app/server/runtimes/config';
 import type { RunContext } from '../../../reference-app/server/runtimes/runtime';
-import { HostCapacity } from '../../../reference-app/server/runtimes/container/capacity';
+import { HostCapacity } from '../../../reference-app/server/hosting/capacity';
 import { createContainerRuntime } from '../../../reference-app/server/runtimes/container/containerRuntime';
-import type { Deployment } from '../../../reference-app/server/runtimes/container/deployment';
-import { LogRing } from '../../../reference-app/server/runtimes/container/logRing';
-import { EngineError } from '../../../reference-app/server/runtimes/container/engine';
+import type { Deployment } from '../../../reference-app/server/hosting/deployment';
+import { LogRing } from '../../../reference-app/server/hosting/logRing';
+import { EngineError } from '../../../reference-app/server/hosting/engine';
 import {
   isolatedHostConfig,
   limitsForGpu,
   LOG_MAX_MB,
   SCRATCH_MOUNTS,
   VOLUME_TMPFS_MB,
-} from '../../../reference-app/server/runtimes/container/limits';
-import { HOSTING_QUOTAS, hostingQuotaProblem } from '../../../reference-app/server/publishing/hostingQuotas';
+} from '../../../reference-app/server/hosting/limits';
+import { HOSTING_QUOTAS, hostingQuotaProblem } from '../../../reference-app/server/hosting/quotas';
 
 const base = { limits: limitsForGpu(16, 256), network: 'limelight-x', gpu: 'none' as const };
 

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../reference-app/server/config';
 import { ConfigError } from '../../../reference-app/server/config/env';
-import { meaningOfEngineError } from '../../../reference-app/server/runtimes/container/engine';
-import { imageRegistryProblem, registryOf } from '../../../reference-app/server/runtimes/container/imageRegistry';
+import { meaningOfEngineError } from '../../../reference-app/server/hosting/engine';
+import { imageRegistryProblem, registryOf } from '../../../reference-app/server/hosting/allowedRegistries';
 
 describe('image registries', () => {
   it('names the registry of a reference by the engine’s rule', () => {

@@ -5,7 +5,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { DockerLogDemuxer, LOG_LINE_MAX_CHARS, LogRing } from '../../../reference-app/server/runtimes/container/logRing';
+import { DockerLogDemuxer, LOG_LINE_MAX_CHARS, LogRing } from '../../../reference-app/server/hosting/logRing';
 
 const MB = 1024 * 1024;
 

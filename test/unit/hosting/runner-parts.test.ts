@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../reference-app/server/config/env';
 import { DEFAULT_DOCKER_HOST, loadContainerRunnerConfig } from '../../../reference-app/server/runtimes/config';
-import { isolatedHostConfig, limitsForGpu, LIMITS_BY_VRAM } from '../../../reference-app/server/runtimes/container/limits';
-import { DockerLogDemuxer, LOG_LINE_MAX_CHARS, LogRing } from '../../../reference-app/server/runtimes/container/logRing';
+import { isolatedHostConfig, limitsForGpu, LIMITS_BY_VRAM } from '../../../reference-app/server/hosting/limits';
+import { DockerLogDemuxer, LOG_LINE_MAX_CHARS, LogRing } from '../../../reference-app/server/hosting/logRing';
 
 const frame = (stream: 1 | 2, text: string) => {
   const body = Buffer.from(text);

@@ -1,7 +1,7 @@
 import { createHttpRuntime } from '../http/httpRuntime';
 import { RuntimeError, type Runtime } from '../runtime';
-import type { Deployment } from './deployment';
-import type { LogLine } from './logRing';
+import type { Deployment } from '../../hosting/deployment';
+import type { LogLine } from '../../hosting/logRing';
 
 // How a job runs on a container deployment (docs/publishing.md, "The container contract"): it
 // takes a slot on a running instance (a cold start when there is none), then goes through the

@@ -1,8 +1,8 @@
 import type { Db } from '../db/types';
-import { selectJobLogLines } from '../runtimes/container/queries';
+import { selectJobLogLines } from './queries';
 
 // The lines a job's container wrote while it ran (docs/jobs.md, "Logs"): stored by the runner
-// (publishing/deploymentLogs.ts), answered in GET /v1/jobs/{id} and as `log` events on the job's
+// (hosting/deploymentLogs.ts), answered in GET /v1/jobs/{id} and as `log` events on the job's
 // stream. Jobs of other runtimes have none.
 
 export interface JobLogLine {

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/types';
-import { insertLogWebhooks } from '../../jobs/queries';
+import type { Db } from '../db/types';
+import { insertLogWebhooks } from '../jobs/queries';
 
 // Container hosting's SQL (docs/publishing.md, "Container deployments"; docs/deploy.md,
 // "Several runners"): deployment leases, deployment and job log lines, the live state the
 // runner reports, and what the runner reads back (runtimes, credentials' GPUs, queue depth).
 
-// ---- Leases: one manager per deployment across processes and hosts (leases.ts).
+// ---- Leases: one manager per deployment across processes and hosts (deploymentLeases.ts).
 
 /**
  * Takes or renews the lease; true when `holder` holds it afterwards. One statement, so two
@@ -54,7 +54,7 @@ export async function deploymentsHeldByOthers(db: Db, holder: string): Promise<s
   return rows.map((r) => r.deployment_id);
 }
 
-// ---- Log lines (publishing/deploymentLogs.ts writes them in batches).
+// ---- Log lines (hosting/deploymentLogs.ts writes them in batches).
 
 export interface LogRow {
   deployment_id: string;

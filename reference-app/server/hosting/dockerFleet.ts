@@ -1,8 +1,8 @@
-import { log } from '../../log';
-import { RuntimeError, type Runtime } from '../runtime';
-import type { ContainerSpec, DeploymentReport, FleetAdapter } from '../fleet';
+import { log } from '../log';
+import { RuntimeError, type Runtime } from '../runtimes/runtime';
+import type { ContainerSpec, DeploymentReport, FleetAdapter } from './fleet';
 import { DEFAULT_HEALTH_PATH, DEFAULT_PORT } from './contract';
-import { createContainerRuntime, type ContainerJobObserver } from './containerRuntime';
+import { createContainerRuntime, type ContainerJobObserver } from '../runtimes/container/containerRuntime';
 import { Deployment, type DeploymentReport as LiveReport, type DeploymentSpec } from './deployment';
 import type { ContainerEngine } from './engine';
 import type { WarmStrategy } from './instances';
@@ -11,10 +11,10 @@ import { limitsForGpu } from './limits';
 import { availableParallelism, totalmem } from 'node:os';
 import { CONTAINER_MEMORY_SHARE, HostCapacity } from './capacity';
 
-// The FleetAdapter (runtimes/fleet.ts) that really runs containers: one Deployment per service
+// The FleetAdapter (hosting/fleet.ts) that really runs containers: one Deployment per service
 // on a Docker Engine API (Docker, or Podman's compatible service), chosen by CONTAINER_RUNNER=docker
 // and DOCKER_HOST (docs/publishing.md, "Running containers"). It never touches the database:
-// the platform stores what `onReport` and `onLog` tell it (publishing/containerHosting.ts).
+// the platform stores what `onReport` and `onLog` tell it (hosting/containerHosting.ts).
 
 export { DEFAULT_HEALTH_PATH, DEFAULT_PORT } from './contract';
 
@@ -37,7 +37,7 @@ export interface DockerFleetOptions {
   capacityMb?: number;
   /** CONTAINER_PULL_TIMEOUT_S in ms. */
   pullTimeoutMs?: number;
-  /** The image size cap of the service owner's plan, in MB (publishing/hostingQuotas.ts). */
+  /** The image size cap of the service owner's plan, in MB (hosting/quotas.ts). */
   imageMaxMbOf?: (serviceId: string) => Promise<number | undefined>;
   /** Each status change of a deployment, with where an instance answers when one runs. */
   onReport?: (serviceId: string, report: LiveDeploymentReport, baseUrl: string | null) => void;

@@ -1,4 +1,4 @@
-import { RuntimeError, type Runtime } from './runtime';
+import { RuntimeError, type Runtime } from '../runtimes/runtime';
 
 // The seam between the platform and whatever runs publishers' containers (docs/publishing.md,
 // "Container deployments"). The registry (registry.ts) is the only caller: it deploys when an
@@ -79,7 +79,7 @@ export interface FleetAdapter {
 
   /**
    * Optional: a runtime that runs the service's jobs itself, for an adapter that tracks per-job
-   * slots, cold starts and log lines (runtimes/container/dockerFleet.ts). Without it, a run asks
+   * slots, cold starts and log lines (hosting/dockerFleet.ts). Without it, a run asks
    * `instanceUrl` and goes through the HTTP runtime.
    */
   runtimeFor?(serviceId: string): Runtime;

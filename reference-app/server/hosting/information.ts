@@ -2,9 +2,9 @@ import type { z } from '@hono/zod-openapi';
 import { invalid, notFound } from '../errors';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
-import { selectDeploymentLogTail, selectLastJobTimes } from '../runtimes/container/queries';
-import { selectHosting } from './queries';
-import { HOSTING_LOG_LINES, type HostingInformationSchema, type HostingQuerySchema } from './schemas';
+import { selectDeploymentLogTail, selectLastJobTimes } from './queries';
+import { selectHosting } from '../catalogue/queries';
+import { HOSTING_LOG_LINES, type HostingInformationSchema, type HostingQuerySchema } from '../catalogue/schemas';
 
 // Hosting state of a service. Someone else's private service answers like a missing one.
 

@@ -1,7 +1,7 @@
 import type { Db } from '../db/types';
 import { log } from '../log';
-import type { LogLine } from '../runtimes/container/logRing';
-import { insertLogLines, trimDeploymentLogs, type LogRow } from '../runtimes/container/queries';
+import type { LogLine } from './logRing';
+import { insertLogLines, trimDeploymentLogs, type LogRow } from './queries';
 
 // The runner's log lines in the database (docs/publishing.md, "Logs"), so any server process can
 // answer them: model_hosting_information reads a deployment's tail, GET /v1/jobs/{id} and the

@@ -2,7 +2,7 @@
 // service's min_instances run all the time and its max_instances may all run under load, so an
 // account's container services together may ask at most the plan's numbers; the image an
 // instance runs may be at most `imageMb` unpacked. The runner's own capacity caps what really
-// starts (runtimes/container/capacity.ts); these keep one account from asking for all of it.
+// starts (hosting/capacity.ts); these keep one account from asking for all of it.
 
 export interface HostingQuota {
   /** Sum of min_instances over the account's container services. */

@@ -2,9 +2,9 @@ import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
 import { log } from '../log';
 import type { ContainerRunnerConfig } from '../runtimes/config';
-import { DockerFleet, type LiveDeploymentReport } from '../runtimes/container/dockerFleet';
-import { ContainerEngine } from '../runtimes/container/engine';
-import type { FleetAdapter } from '../runtimes/fleet';
+import { DockerFleet, type LiveDeploymentReport } from './dockerFleet';
+import { ContainerEngine } from './engine';
+import type { FleetAdapter } from './fleet';
 import { activePlanOf } from '../payments/queries';
 import {
   fillEmptyEndpoints,
@@ -14,12 +14,12 @@ import {
   selectServiceEndpoints,
   setJobColdStart,
   updateHostingState,
-} from '../runtimes/container/queries';
+} from './queries';
 import { DeploymentLogWriter } from './deploymentLogs';
-import { hostingQuotaOf } from './hostingQuotas';
+import { hostingQuotaOf } from './quotas';
 import { LeasedFleet } from './leasedFleet';
-import { importOpenApi } from './openapiImport';
-import { fetchOpenApiDocument } from './importSource';
+import { importOpenApi } from '../publishing/openapiImport';
+import { fetchOpenApiDocument } from '../publishing/importSource';
 import type { UrlPolicy } from '../runtimes/http/urlPolicy';
 import type { PlatformRegistry } from '../registry/platformRegistry';
 import { withPlatformRegistryPulls } from '../registry/runnerPulls';

@@ -5,11 +5,11 @@ import type { Db } from '../db/types';
 import { log } from '../log';
 import { openCredential } from '../profile/registryCredentials';
 import { selectHosting } from '../catalogue/queries';
-import { claimLease, LEASE_RENEW_MS, LEASE_TTL_MS, releaseLease } from '../runtimes/container/leases';
-import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT } from '../runtimes/container/contract';
-import { deploymentsHeldByOthers, selectContainerRuntimes } from '../runtimes/container/queries';
+import { claimLease, LEASE_RENEW_MS, LEASE_TTL_MS, releaseLease } from './deploymentLeases';
+import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT } from './contract';
+import { deploymentsHeldByOthers, selectContainerRuntimes } from './queries';
 import { RuntimeError, type Runtime } from '../runtimes/runtime';
-import { WAITING_DETAIL, type ContainerSpec, type DeploymentReport, type DeploymentStatus, type FleetAdapter } from '../runtimes/fleet';
+import { WAITING_DETAIL, type ContainerSpec, type DeploymentReport, type DeploymentStatus, type FleetAdapter } from './fleet';
 
 // Several processes, several hosts on one database (docs/deploy.md, "Several runners"): exactly
 // one process manages a deployment, the one holding its lease. Every LEASE_RENEW_MS each runner

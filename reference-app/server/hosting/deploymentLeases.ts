@@ -1,4 +1,4 @@
-import type { Db } from '../../db/types';
+import type { Db } from '../db/types';
 import * as queries from './queries';
 
 // One manager per deployment across processes and hosts (docs/deploy.md, "Several runners"):

@@ -30,7 +30,7 @@ export interface DeploymentSpec {
   maxInstances: number;
   idleTimeoutS: number;
   concurrency?: number;
-  /** The owner's plan's cap on the image's unpacked size (publishing/hostingQuotas.ts). */
+  /** The owner's plan's cap on the image's unpacked size (hosting/quotas.ts). */
   imageMaxMb?: number;
 }
 
