@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { iso } from '../api/schemas';
+import { DEPLOYMENT_STATUSES } from '../hosting/fleet';
 
 // Request and response schemas of /v1/model_management (checked against src/api by api/contract.ts).
 
@@ -86,7 +87,7 @@ export const HostingInformationSchema = z
   .object({
     hosted_model_id: z.string(),
     model_id: z.string(),
-    status: z.enum(['deploying', 'running', 'scaled_to_zero', 'failed', 'stopped', 'waiting_for_runner']),
+    status: z.enum(DEPLOYMENT_STATUSES),
     gpu: z.string(),
     min_instances: z.number(),
     max_instances: z.number(),

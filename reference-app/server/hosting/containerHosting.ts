@@ -2,9 +2,9 @@ import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
 import { log } from '../log';
 import type { ContainerRunnerConfig } from '../runtimes/config';
-import { DockerFleet, type LiveDeploymentReport } from './dockerFleet';
+import { DockerFleet } from './dockerFleet';
 import { ContainerEngine } from './engine';
-import type { FleetAdapter } from './fleet';
+import type { DeploymentReport, FleetAdapter } from './fleet';
 import { activePlanOf } from '../payments/queries';
 import {
   fillEmptyEndpoints,
@@ -30,7 +30,7 @@ import { withPlatformRegistryPulls } from '../registry/runnerPulls';
 // first healthy instance fills in a service without endpoints from its /openapi.json, and each
 // job's cold start and log lines are stored with the job.
 
-async function storeReport(db: Db, serviceId: string, report: LiveDeploymentReport, baseUrl: string | null) {
+async function storeReport(db: Db, serviceId: string, report: DeploymentReport, baseUrl: string | null) {
   await updateHostingState(db, serviceId, {
     status: report.status,
     message: report.message,

@@ -1,6 +1,7 @@
 import type { HostCapacity } from './capacity';
 import { DEFAULT_CONCURRENCY } from './contract';
 import { EngineError, publisherReason, type ContainerEngine, type InstanceSpec, type RegistryAuth } from './engine';
+import type { DeploymentReport } from './fleet';
 import { InstanceFactory, type Instance, type WarmStrategy } from './instances';
 import { LogRing } from './logRing';
 
@@ -10,8 +11,6 @@ import { LogRing } from './logRing';
 // take a slot on a running instance; when every slot is taken and fewer than max_instances run,
 // another instance starts (the queue decides the scale); idle instances beyond min_instances go
 // back to the warm pool. Editing the image or settings rolls the deployment.
-
-export type DeploymentStatus = 'deploying' | 'running' | 'scaled_to_zero' | 'failed' | 'stopped';
 
 export { DEFAULT_CONCURRENCY } from './contract';
 /** How long a new instance may take to pass its health check before the deploy fails. */
@@ -30,20 +29,30 @@ export interface DeploymentSpec {
   maxInstances: number;
   idleTimeoutS: number;
   concurrency?: number;
-  /** The owner's plan's cap on the image's unpacked size (hosting/quotas.ts). */
+  /** The owner's plan's cap on the image's unpacked size (quotas.ts). */
   imageMaxMb?: number;
 }
 
-export interface DeploymentReport {
-  status: DeploymentStatus;
-  message: string;
-  /** Running (unpaused, healthy) instances. */
-  instances: number;
-  lastColdStartMs: number | null;
+/** What the deployment keeps of its report; the detail is made from it (detailOf). */
+type ReportState = Omit<DeploymentReport, 'detail'>;
+
+/** The report's one sentence for health checks and refused runs (fleet.ts, DeploymentReport.detail). */
+export function detailOf(report: ReportState): string {
+  switch (report.status) {
+    case 'running':
+      return `${report.instances} instance${report.instances === 1 ? '' : 's'} running`;
+    case 'scaled_to_zero':
+      return `Scaled to zero (${report.message}); the next run starts an instance`;
+    default:
+      return report.message;
+  }
 }
 
-/** A job's hold on one instance: where to send it, and what its cold start cost. */
-export interface InstanceLease {
+/**
+ * A job's place on one instance (one of its `concurrency` slots): where to send the job, and what
+ * its cold start cost. Released when the job's answer came. Not a lease: nothing expires.
+ */
+export interface InstanceSlot {
   baseUrl: string;
   instance: string;
   coldStartMs: number;
@@ -71,12 +80,13 @@ interface Running {
 }
 
 interface Waiter {
-  resolve: (lease: InstanceLease) => void;
+  resolve: (slot: InstanceSlot) => void;
   reject: (error: Error) => void;
   enqueuedAt: number;
 }
 
-const revisionOf = (spec: DeploymentSpec) =>
+/** What rolls the instances when it changes (an edit of anything else applies in place). */
+const rolloutKeyOf = (spec: DeploymentSpec) =>
   JSON.stringify([spec.image, spec.port, spec.healthPath, spec.instance, spec.auth?.username, spec.auth?.serveraddress, spec.imageMaxMb]);
 
 export class Deployment {
@@ -86,7 +96,7 @@ export class Deployment {
   private running: Running[] = [];
   private starting = 0;
   private waiters: Waiter[] = [];
-  private report: DeploymentReport = { status: 'deploying', message: 'Queued for deployment', instances: 0, lastColdStartMs: null };
+  private report: ReportState = { status: 'deploying', message: 'Queued for deployment', instances: 0 };
   private idleTimer: NodeJS.Timeout | null = null;
   /** The current revision's pull (with its own credential) and digest; no instance starts before it. */
   private pulled: Promise<void> = Promise.reject(new EngineError('pull', 'Not pulled yet'));
@@ -113,7 +123,7 @@ export class Deployment {
   }
 
   get status(): DeploymentReport {
-    return { ...this.report };
+    return { ...this.report, detail: detailOf(this.report) };
   }
 
   /** Every container id this deployment holds (running and spare). */
@@ -145,12 +155,12 @@ export class Deployment {
   }
 
   /** Takes a slot for one job: a warm one, a new instance (a cold start), or the next free one. */
-  acquire(signal?: AbortSignal): Promise<InstanceLease> {
+  acquire(signal?: AbortSignal): Promise<InstanceSlot> {
     if (this.report.status === 'failed' || this.report.status === 'stopped') {
       return Promise.reject(new EngineError('engine', `The deployment is ${this.report.status}: ${this.report.message}`));
     }
     const free = this.freeSlot();
-    if (free) return Promise.resolve(this.lease(free, 0));
+    if (free) return Promise.resolve(this.occupy(free, 0));
     return new Promise((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, enqueuedAt: performance.now() };
       this.waiters.push(waiter);
@@ -166,7 +176,7 @@ export class Deployment {
 
   /** Applies an edit: settings only change in place; a new image or runtime rolls the instances. */
   async update(spec: DeploymentSpec): Promise<DeploymentReport> {
-    const rolled = revisionOf(spec) !== revisionOf(this.spec);
+    const rolled = rolloutKeyOf(spec) !== rolloutKeyOf(this.spec);
     this.spec = spec;
     if (!rolled) {
       await this.settleReported();
@@ -283,7 +293,7 @@ export class Deployment {
     return this.running.filter((r) => r.active < this.concurrency).sort((a, b) => a.active - b.active)[0];
   }
 
-  private lease(entry: Running, coldStartMs: number): InstanceLease {
+  private occupy(entry: Running, coldStartMs: number): InstanceSlot {
     entry.active += 1;
     let released = false;
     return {
@@ -307,7 +317,7 @@ export class Deployment {
       const free = this.freeSlot();
       const waiter = free && this.waiters.shift();
       if (!free || !waiter) return;
-      waiter.resolve(this.lease(free, coldStartMs));
+      waiter.resolve(this.occupy(free, coldStartMs));
       coldStartMs = 0;
     }
   }
@@ -443,7 +453,7 @@ export class Deployment {
     for (const w of this.waiters.splice(0)) w.reject(new EngineError('engine', `The deployment failed: ${reason}`));
   }
 
-  private setReport(change: Partial<DeploymentReport>): void {
+  private setReport(change: Partial<ReportState>): void {
     // After stop() nothing a late start says replaces "stopped".
     if (this.stopped && change.status !== 'stopped') return;
     this.report = { ...this.report, ...change, instances: this.running.length };

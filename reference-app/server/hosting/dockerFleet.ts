@@ -3,7 +3,7 @@ import { RuntimeError, type Runtime } from '../runtimes/runtime';
 import type { ContainerSpec, DeploymentReport, FleetAdapter } from './fleet';
 import { DEFAULT_HEALTH_PATH, DEFAULT_PORT } from './contract';
 import { createContainerRuntime, type ContainerJobObserver } from '../runtimes/container/containerRuntime';
-import { Deployment, type DeploymentReport as LiveReport, type DeploymentSpec } from './deployment';
+import { Deployment, type DeploymentSpec } from './deployment';
 import type { ContainerEngine } from './engine';
 import type { WarmStrategy } from './instances';
 import type { LogLine } from './logRing';
@@ -11,17 +11,12 @@ import { limitsForGpu } from './limits';
 import { availableParallelism, totalmem } from 'node:os';
 import { CONTAINER_MEMORY_SHARE, HostCapacity } from './capacity';
 
-// The FleetAdapter (hosting/fleet.ts) that really runs containers: one Deployment per service
+// The FleetAdapter (fleet.ts) that really runs containers: one Deployment per service
 // on a Docker Engine API (Docker, or Podman's compatible service), chosen by CONTAINER_RUNNER=docker
 // and DOCKER_HOST (docs/publishing.md, "Running containers"). It never touches the database:
-// the platform stores what `onReport` and `onLog` tell it (hosting/containerHosting.ts).
+// the platform stores what `onReport` and `onLog` tell it (containerHosting.ts).
 
 export { DEFAULT_HEALTH_PATH, DEFAULT_PORT } from './contract';
-
-export interface LiveDeploymentReport extends DeploymentReport {
-  message: string;
-  lastColdStartMs?: number;
-}
 
 export interface DockerFleetOptions {
   engine: ContainerEngine;
@@ -37,36 +32,17 @@ export interface DockerFleetOptions {
   capacityMb?: number;
   /** CONTAINER_PULL_TIMEOUT_S in ms. */
   pullTimeoutMs?: number;
-  /** The image size cap of the service owner's plan, in MB (hosting/quotas.ts). */
+  /** The image size cap of the service owner's plan, in MB (quotas.ts). */
   imageMaxMbOf?: (serviceId: string) => Promise<number | undefined>;
   /** Each status change of a deployment, with where an instance answers when one runs. */
-  onReport?: (serviceId: string, report: LiveDeploymentReport, baseUrl: string | null) => void;
+  onReport?: (serviceId: string, report: DeploymentReport, baseUrl: string | null) => void;
   /** Every line of every deployment's log ring (stdout, stderr and the runner's own). */
   onLog?: (serviceId: string, line: LogLine) => void;
   /** Per-job cold starts and log lines. */
   jobs?: ContainerJobObserver;
 }
 
-const detailOf = (report: LiveReport): string => {
-  switch (report.status) {
-    case 'running':
-      return `${report.instances} instance${report.instances === 1 ? '' : 's'} running`;
-    case 'scaled_to_zero':
-      return `Scaled to zero (${report.message}); the next run starts an instance`;
-    default:
-      return report.message;
-  }
-};
-
 const isLive = (deployment: Deployment) => deployment.status.status !== 'failed' && deployment.status.status !== 'stopped';
-
-const toReport = (report: LiveReport): LiveDeploymentReport => ({
-  status: report.status,
-  detail: detailOf(report),
-  message: report.message,
-  instances: report.instances,
-  ...(report.lastColdStartMs !== null ? { lastColdStartMs: report.lastColdStartMs } : {}),
-});
 
 export class DockerFleet implements FleetAdapter {
   readonly name = 'docker';
@@ -118,11 +94,11 @@ export class DockerFleet implements FleetAdapter {
         if (isLive(existing)) await existing.update(deploymentSpec);
         else await (await this.replace(existing, spec.serviceId, deploymentSpec)).deploy();
       });
-      return toReport(existing.status);
+      return existing.status;
     }
     const deployment = await this.replace(existing, spec.serviceId, deploymentSpec);
     this.inTurn(spec.serviceId, () => deployment.deploy());
-    return toReport(deployment.status);
+    return deployment.status;
   }
 
   /** Runs `work` after the service's previous deploy or update; its failure is logged, never thrown. */
@@ -149,7 +125,7 @@ export class DockerFleet implements FleetAdapter {
         // A replaced deployment's last words are not the service's status.
         const current = this.deployments.get(serviceId);
         if (current && current !== deployment) return;
-        this.options.onReport?.(serviceId, toReport(report), deployment.baseUrl);
+        this.options.onReport?.(serviceId, report, deployment.baseUrl);
       },
     });
     this.deployments.set(serviceId, deployment);
@@ -160,13 +136,15 @@ export class DockerFleet implements FleetAdapter {
 
   async status(serviceId: string): Promise<DeploymentReport> {
     const deployment = this.deployments.get(serviceId);
-    return deployment ? toReport(deployment.status) : { status: 'stopped', detail: 'Not deployed on this runner', instances: 0 };
+    if (deployment) return deployment.status;
+    const detail = 'Not deployed on this runner';
+    return { status: 'stopped', message: detail, detail, instances: 0 };
   }
 
   async instanceUrl(serviceId: string, options: { signal: AbortSignal }): Promise<string> {
-    const lease = await this.deploymentOf(serviceId).acquire(options.signal);
-    lease.release();
-    return lease.baseUrl;
+    const slot = await this.deploymentOf(serviceId).acquire(options.signal);
+    slot.release();
+    return slot.baseUrl;
   }
 
   /** Runs jobs itself: per-job slots (concurrency), cold starts and logs (fleet.ts, runtimeFor). */

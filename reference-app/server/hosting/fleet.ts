@@ -1,24 +1,29 @@
 import { RuntimeError, type Runtime } from '../runtimes/runtime';
 
 // The seam between the platform and whatever runs publishers' containers (docs/publishing.md,
-// "Container deployments"). The registry (registry.ts) is the only caller: it deploys when an
-// owner saves a container runtime, stops when the owner removes it or deletes the service,
-// reads the status for health checks and admission, and asks for a running instance's URL when
-// a claimed job must run. An adapter never touches the database, the ledger or HTTP answers: the
-// registry stores what it reports.
+// "Container deployments"). The runtime registry (runtimes/registry.ts) is the only caller: it
+// deploys when an owner saves a container runtime, stops when the owner removes it or deletes
+// the service, reads the status for health checks and admission, and asks for a running
+// instance's URL when a claimed job must run.
 //
-// The default adapter (waitingFleet, below) has no runner: every deployment waits. A real one
-// (e.g. dockerode against Podman or Docker) keeps `minInstances`..`maxInstances` containers of
-// the image per service, scales to zero after `idleTimeoutS` without runs and starts one again
-// on the next run (a cold start), which `instanceUrl` waits for.
+// The default adapter (waitingFleet, below) has no runner: every deployment waits. With
+// CONTAINER_RUNNER=docker it is a LeasedFleet (leasedFleet.ts: which process manages which
+// deployment) over a DockerFleet (dockerFleet.ts: one Deployment per service on the container
+// engine), wired by containerHosting.ts, which stores their reports. A runner keeps
+// `minInstances`..`maxInstances` containers of the image per service, scales to zero after
+// `idleTimeoutS` without runs and starts one again on the next run (a cold start), which
+// `instanceUrl` waits for.
 
 /**
- * Where a deployment is. `waiting_for_runner`: no runner is attached (the default adapter);
- * `deploying`: pulling or starting; `running`: at least one instance answers; `scaled_to_zero`:
- * none runs, the next run starts one; `failed`: cannot start (bad image, crash loop); `stopped`:
- * the owner removed it.
+ * Where a deployment is, the one list of the platform (model_hosting.status, the wire's
+ * HostingInformation.status, in the wire's order). `waiting_for_runner`: no runner is attached
+ * (the default adapter); `deploying`: pulling or starting; `running`: at least one instance
+ * answers; `scaled_to_zero`: none runs, the next run starts one; `failed`: cannot start (bad
+ * image, crash loop); `stopped`: the owner removed it.
  */
-export type DeploymentStatus = 'waiting_for_runner' | 'deploying' | 'running' | 'scaled_to_zero' | 'failed' | 'stopped';
+export const DEPLOYMENT_STATUSES = ['deploying', 'running', 'scaled_to_zero', 'failed', 'stopped', 'waiting_for_runner'] as const;
+
+export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number];
 
 /** What to run, as the owner saved it (docs/publishing.md). */
 export interface ContainerSpec {
@@ -41,10 +46,23 @@ export interface ContainerSpec {
   concurrency?: number;
 }
 
-/** What an adapter says about one deployment. */
+/**
+ * What a deployment says about itself, the one report of container hosting: the runner's
+ * Deployment (deployment.ts) makes it on every change, a fleet answers it to deploy and status,
+ * containerHosting.ts stores it in model_hosting, and the leased fleet of a process that does
+ * not manage the deployment reads it back from there (leasedFleet.ts).
+ */
 export interface DeploymentReport {
   status: DeploymentStatus;
-  /** One sentence for the owner, e.g. "2 of 2 instances running" or why it failed. */
+  /**
+   * The runner's own words, stored as model_hosting.message and shown to the owner: "Healthy",
+   * "Pulling …", a failure's reason with the container's last log lines.
+   */
+  message: string;
+  /**
+   * One sentence for the owner's health check and for a refused run, e.g. "2 instances running"
+   * (deployment.ts, detailOf); the message where there is nothing shorter to say.
+   */
   detail: string;
   /** Instances answering now. */
   instances: number;
@@ -79,7 +97,7 @@ export interface FleetAdapter {
 
   /**
    * Optional: a runtime that runs the service's jobs itself, for an adapter that tracks per-job
-   * slots, cold starts and log lines (hosting/dockerFleet.ts). Without it, a run asks
+   * slots, cold starts and log lines (dockerFleet.ts). Without it, a run asks
    * `instanceUrl` and goes through the HTTP runtime.
    */
   runtimeFor?(serviceId: string): Runtime;
@@ -97,14 +115,16 @@ export interface FleetAdapter {
 
 export const WAITING_DETAIL = 'The deployment is waiting for a GPU runner';
 
+const WAITING: DeploymentReport = { status: 'waiting_for_runner', message: WAITING_DETAIL, detail: WAITING_DETAIL, instances: 0 };
+
 /** The default: no runner is attached, so every deployment waits and nothing runs. */
 export const waitingFleet: FleetAdapter = {
   name: 'none',
   async deploy() {
-    return { status: 'waiting_for_runner', detail: WAITING_DETAIL, instances: 0 };
+    return { ...WAITING };
   },
   async status() {
-    return { status: 'waiting_for_runner', detail: WAITING_DETAIL, instances: 0 };
+    return { ...WAITING };
   },
   async instanceUrl(serviceId) {
     throw new RuntimeError('no_runner', `${serviceId}: no container runner is attached to this server`);

@@ -8,6 +8,7 @@ import { selectHosting } from '../catalogue/queries';
 import { claimLease, LEASE_RENEW_MS, LEASE_TTL_MS, releaseLease } from './deploymentLeases';
 import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT } from './contract';
 import { deploymentsHeldByOthers, selectContainerRuntimes } from './queries';
+import { CONTAINER_RUNTIME } from '../runtimes/registry';
 import { RuntimeError, type Runtime } from '../runtimes/runtime';
 import { WAITING_DETAIL, type ContainerSpec, type DeploymentReport, type DeploymentStatus, type FleetAdapter } from './fleet';
 
@@ -141,13 +142,13 @@ export class LeasedFleet implements FleetAdapter {
         return local.runtimeFor(serviceId);
       } catch (error) {
         // Stopped between the claim and the run (deleted, or the lease lost): the job fails with why.
-        return { name: 'container', run: async () => Promise.reject(error) };
+        return { name: CONTAINER_RUNTIME.name, run: async () => Promise.reject(error) };
       }
     }
     // Named like the holder's runtime (jobs record it at creation); never run here, since this
     // process's worker does not claim the service's jobs.
     return {
-      name: 'container',
+      name: CONTAINER_RUNTIME.name,
       run: async () => {
         throw new RuntimeError('not_holder', `${serviceId} is managed by another runner process`);
       },
@@ -188,7 +189,7 @@ export class LeasedFleet implements FleetAdapter {
     const row = await selectHosting(this.db, 'model_id', serviceId);
     const status = (row?.status ?? 'stopped') as DeploymentStatus;
     const detail = row?.message ?? (status === 'waiting_for_runner' ? WAITING_DETAIL : status);
-    return { status, detail, instances: row?.instances ?? 0 };
+    return { status, message: detail, detail, instances: row?.instances ?? 0 };
   }
 
   /** One renewal round: renew or lose held leases, take free ones, apply saved changes, stop deleted. */

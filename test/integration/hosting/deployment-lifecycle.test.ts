@@ -2,7 +2,8 @@
 // scale to zero and the cold start back, autoscaling under a queue and back, rolling update,
 // and failure reasons. Skips with how to run it when Podman is missing.
 import { afterEach, describe, expect, it } from 'vitest';
-import { Deployment, type DeploymentReport, type DeploymentSpec } from '../../../reference-app/server/hosting/deployment';
+import { Deployment, type DeploymentSpec } from '../../../reference-app/server/hosting/deployment';
+import type { DeploymentReport } from '../../../reference-app/server/hosting/fleet';
 import { limitsForGpu } from '../../../reference-app/server/hosting/limits';
 import { deploymentSpec, hostingSkipReason, useHosting } from './hostingSetup';
 
@@ -65,31 +66,31 @@ describe.skipIf(skip)('container deployment lifecycle (Podman)', () => {
     // A takeover or a save just before a run: the job comes before the first instance is up.
     const early = deployment.acquire(AbortSignal.timeout(30_000));
     expect(await deploying).toMatchObject({ status: 'running' });
-    const lease = await early;
-    expect(await greet(lease.baseUrl, 'Early')).toBe('Hello, Early.');
-    lease.release();
+    const slot = await early;
+    expect(await greet(slot.baseUrl, 'Early')).toBe('Hello, Early.');
+    slot.release();
     await deployment.stop();
   });
 
   it('scales up to max_instances while jobs queue, and back down when idle', async () => {
     const { deployment } = deploy(specFor('scale', { maxInstances: 3, minInstances: 1 }));
     await deployment.deploy();
-    const leases = await Promise.all([deployment.acquire(), deployment.acquire(), deployment.acquire()]);
-    expect(new Set(leases.map((l) => l.instance)).size).toBe(3);
+    const slots = await Promise.all([deployment.acquire(), deployment.acquire(), deployment.acquire()]);
+    expect(new Set(slots.map((l) => l.instance)).size).toBe(3);
     expect(deployment.status.instances).toBe(3);
 
     // A fourth job waits for a slot: max_instances is reached.
     let fourthServed = false;
-    const fourth = deployment.acquire().then((lease) => {
+    const fourth = deployment.acquire().then((slot) => {
       fourthServed = true;
-      return lease;
+      return slot;
     });
     await new Promise((r) => setTimeout(r, 300));
     expect(fourthServed).toBe(false);
-    leases[0]!.release();
-    const lease = await fourth;
-    expect(lease.instance).toBe(leases[0]!.instance);
-    for (const l of [lease, leases[1]!, leases[2]!]) l.release();
+    slots[0]!.release();
+    const slot = await fourth;
+    expect(slot.instance).toBe(slots[0]!.instance);
+    for (const l of [slot, slots[1]!, slots[2]!]) l.release();
 
     await expect.poll(() => deployment.status.instances, { timeout: 10_000 }).toBe(1);
     expect(deployment.status.status).toBe('running');
@@ -104,9 +105,9 @@ describe.skipIf(skip)('container deployment lifecycle (Podman)', () => {
       specFor('roll', { minInstances: 1, instance: { limits: limitsForGpu(16, 256), gpu: 'none', env: { GREETING: 'Hi' } } }),
     );
     expect(report).toMatchObject({ status: 'running', instances: 1 });
-    const lease = await deployment.acquire();
-    expect(await greet(lease.baseUrl, 'Cy')).toBe('Hi, Cy.');
-    lease.release();
+    const slot = await deployment.acquire();
+    expect(await greet(slot.baseUrl, 'Cy')).toBe('Hi, Cy.');
+    slot.release();
     const live = await h.t.engine.containersOf(specFor('roll').id);
     for (const id of before) expect(live).not.toContain(id);
     await deployment.stop();

@@ -200,15 +200,15 @@ describe.skipIf(skip)('a hostile publisher on the container runner (Podman, dock
     it('a killed instance is replaced; the deployment keeps running', async () => {
       const { deployment } = deployWatched(specFor('replace', { minInstances: 1 }), { warm: 'none' });
       expect((await deployment.deploy()).status).toBe('running');
-      const lease = await deployment.acquire();
-      lease.release();
+      const slot = await deployment.acquire();
+      slot.release();
       const [id] = deployment.containerIds;
       await h.t.engine.docker.getContainer(id!).kill({ signal: 'SIGKILL' });
       await h.t.engine.docker.getContainer(id!).wait();
-      await deployment.instanceFailed(lease.instance);
+      await deployment.instanceFailed(slot.instance);
       expect(deployment.status.status).toBe('running');
       const next = await deployment.acquire();
-      expect(next.instance).not.toBe(lease.instance);
+      expect(next.instance).not.toBe(slot.instance);
       expect((await fetch(`${next.baseUrl}/openapi.json`)).status).toBe(200);
       next.release();
     }, 60_000);

@@ -18,8 +18,8 @@ function recordingFleet(instance: () => string) {
   const deployed = new Set<string>();
   const report = (id: string): DeploymentReport =>
     deployed.has(id)
-      ? { status: 'running', detail: '1 of 1 instances running', instances: 1 }
-      : { status: 'stopped', detail: 'not deployed', instances: 0 };
+      ? { status: 'running', message: 'Healthy', detail: '1 of 1 instances running', instances: 1 }
+      : { status: 'stopped', message: 'not deployed', detail: 'not deployed', instances: 0 };
   const fleet: FleetAdapter = {
     name: 'recording',
     async deploy(spec) {

@@ -1,4 +1,5 @@
 import { createHttpRuntime } from '../http/httpRuntime';
+import { CONTAINER_RUNTIME } from '../registry';
 import { RuntimeError, type Runtime } from '../runtime';
 import type { Deployment } from '../../hosting/deployment';
 import type { LogLine } from '../../hosting/logRing';
@@ -7,6 +8,11 @@ import type { LogLine } from '../../hosting/logRing';
 // takes a slot on a running instance (a cold start when there is none), then goes through the
 // HTTP runtime exactly like a service with its own URL. The job's cold start and the log lines
 // its instance wrote while it ran are handed to the queue through the observer.
+//
+// It lives with the other runtimes (runtimes/http, runtimes/local, runtimes/models), not in
+// hosting/: a runtime is how one job runs, and this one is the HTTP runtime pointed at an
+// instance. Hosting (server/hosting/) keeps the deployments the instances come from; the Docker
+// fleet hands each job this runtime over its Deployment (hosting/dockerFleet.ts, runtimeFor).
 
 /**
  * Lines written just after the answer still belong to the job: the engine's log stream lags
@@ -38,27 +44,27 @@ function withoutAddress(error: unknown, baseUrl: string, instance: string): unkn
 
 export function createContainerRuntime(deployment: Deployment, observer: ContainerJobObserver = {}): Runtime {
   return {
-    name: 'container',
+    name: CONTAINER_RUNTIME.name,
     async run(input, ctx) {
-      const lease = await deployment.acquire(ctx.signal).catch((error: Error) => {
+      const slot = await deployment.acquire(ctx.signal).catch((error: Error) => {
         if (ctx.signal.aborted) throw ctx.signal.reason;
         throw new RuntimeError('deployment_unavailable', error.message, { cause: error });
       });
-      observer.coldStart?.(ctx.jobId, lease.coldStartMs);
-      if (lease.coldStartMs > 0) ctx.progress(0, `Cold start: ${lease.coldStartMs} ms`);
+      observer.coldStart?.(ctx.jobId, slot.coldStartMs);
+      if (slot.coldStartMs > 0) ctx.progress(0, `Cold start: ${slot.coldStartMs} ms`);
       const unsubscribe = deployment.logs.subscribe((line) => {
-        if (line.instance === lease.instance && line.stream !== 'runner') observer.log?.(ctx.jobId, line, deployment.id);
+        if (line.instance === slot.instance && line.stream !== 'runner') observer.log?.(ctx.jobId, line, deployment.id);
       });
       // The platform chose the container's address itself, so a private address is expected.
-      const http = createHttpRuntime({ base_url: lease.baseUrl }, { policy: { allowPrivateAddresses: true }, followUps: 'own-origin' });
+      const http = createHttpRuntime({ base_url: slot.baseUrl }, { policy: { allowPrivateAddresses: true }, followUps: 'own-origin' });
       try {
         return await http.run(input, ctx);
       } catch (error) {
         // The instance stopped answering: find out whether it died, and why.
-        if (error instanceof RuntimeError && error.code === 'unreachable') await deployment.instanceFailed(lease.instance);
-        throw withoutAddress(error, lease.baseUrl, lease.instance);
+        if (error instanceof RuntimeError && error.code === 'unreachable') await deployment.instanceFailed(slot.instance);
+        throw withoutAddress(error, slot.baseUrl, slot.instance);
       } finally {
-        lease.release();
+        slot.release();
         // What arrived so far is stored before the job's final status; late lines follow.
         await observer.jobDone?.(ctx.jobId).catch(() => undefined);
         setTimeout(() => {

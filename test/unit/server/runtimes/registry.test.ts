@@ -28,7 +28,7 @@ const service = (overrides: Partial<RunnableService> = {}): RunnableService => (
 const fleetIn = (status: DeploymentStatus): FleetAdapter => ({
   ...waitingFleet,
   name: 'fixed',
-  status: async () => ({ status, detail: `it is ${status}`, instances: status === 'running' ? 1 : 0 }),
+  status: async () => ({ status, message: `it is ${status}`, detail: `it is ${status}`, instances: status === 'running' ? 1 : 0 }),
 });
 
 describe('createRuntimeRegistry', () => {
