@@ -7,11 +7,18 @@ import {
   verifyWebhook,
   WebhookVerificationError,
   type ClientOptions,
+  type JobEvent,
+  type JobLogLine,
 } from '@limelight/client';
+import list from '../sdk/scenarios.json';
 
-// @limelight/client against the real platform server, the same in Node (test/unit/client) and
-// in Chromium (test/component/client): run, stream resume, abort, uploads, errors, webhooks.
-// Each runtime adds what only it has (Node paths and streams, a fake flaky server).
+// The shared SDK scenarios (test/sdk/scenarios.json, docs/sdk.md) for @limelight/client against
+// the real platform server, in Node (test/integration/client/sdk-parity.test.ts) and in Chromium
+// (test/component/client/client.test.ts); sdk/python/tests/test_scenarios.py runs the same list
+// in Python. Each runtime's file adds what only it has (Node paths and streams, a flaky server).
+
+export type Runtime = 'node' | 'chromium';
+export const SCENARIOS: { id: string; expect: string; runs: string[]; not_in?: Record<string, string> }[] = list.scenarios;
 
 export const TEXT2IMG = 'lime-diffusion-xl';
 export const PNG_1PX = Uint8Array.from(
@@ -25,6 +32,8 @@ export interface Target {
   credential: Pick<ClientOptions, 'apiKey' | 'token'>;
   /** The same user's signed-in access token: the webhook secret is an account secret that an API key may not read. */
   accountToken?: string;
+  /** A receiver the server delivers webhooks to (Node only: a page cannot receive one). */
+  webhookReceiver?: () => Promise<{ url: string; received: { type: string; prompt: unknown }[] }>;
 }
 
 /**
@@ -61,13 +70,45 @@ export function droppingFetch() {
   return { fetch: wrapped, lastEventIds };
 }
 
-export function clientScenarios(target: () => Promise<Target>) {
-  const client = async (options: Partial<ClientOptions> = {}) => {
-    const { baseUrl, credential } = await target();
-    return createClient({ baseUrl, ...credential, ...options });
+/**
+ * A container job's stream as the server sends it, from a fetch of its own (the real server's
+ * log events are covered by test/integration/hosting/hosting-wire.test.ts): stored lines (no
+ * event id) before each envelope, all of them again on a resumed connection, one after the final
+ * envelope; the first connection ends after one envelope, as a proxy cutting it would.
+ */
+export function loggingFetch() {
+  const lastEventIds: (string | null)[] = [];
+  const line = (n: number): JobLogLine => ({ at: `2026-01-01T00:00:0${n}Z`, stream: n % 2 ? 'stdout' : 'stderr', text: `line ${n}` });
+  const log = (n: number) => `event: log\ndata: ${JSON.stringify(line(n))}\n\n`;
+  const job = (version: number, status: string) =>
+    `event: job\nid: ${version}\ndata: ${JSON.stringify({ job_id: 'j1', status, result: status === 'FINISHED' ? { ok: true } : null })}\n\n`;
+  const answer = (status: number, body: string, type = 'application/json') =>
+    new Response(body, { status, headers: { 'Content-Type': type } });
+  const wrapped: typeof fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (init?.method === 'POST') return answer(201, JSON.stringify({ job_id: 'j1', status: 'QUEUED' }));
+    if (!url.endsWith('/stream')) return answer(200, JSON.stringify({ job_id: 'j1', status: 'FINISHED', result: { ok: true } }));
+    lastEventIds.push(new Headers(init?.headers).get('last-event-id'));
+    const text =
+      lastEventIds.length === 1
+        ? log(1) + log(2) + job(3, 'PROCESSING')
+        : ': heartbeat\n\n' + log(1) + log(2) + log(3) + 'event: other\ndata: {}\n\n' + job(4, 'FINISHED') + log(4);
+    return answer(200, text, 'text/event-stream');
   };
+  return { fetch: wrapped, lastEventIds, line };
+}
 
-  it('runs a text-to-image service and gives the image as an OutputFile with url(), blob() and stream()', async () => {
+type Client = ReturnType<typeof createClient>;
+interface Context {
+  target: () => Promise<Target>;
+  client: (options?: Partial<ClientOptions>) => Promise<Client>;
+}
+
+const small = (prompt: string) => ({ prompt, width: 64, height: 64 });
+
+/** One implementation per scenario of test/sdk/scenarios.json. */
+const IMPLEMENTATIONS: Record<string, (context: Context) => Promise<void>> = {
+  'run-output': async ({ client }) => {
     const c = await client();
     const output = (await c.run(TEXT2IMG, { input: { prompt: 'a lime on a desk', width: 128, height: 128 } })) as { image: OutputFile };
     expect(output.image).toBeInstanceOf(OutputFile);
@@ -79,9 +120,9 @@ export function clientScenarios(target: () => Promise<Target>) {
     expect((await reader.read()).value!.length).toBeGreaterThan(0);
     await reader.cancel();
     expect(JSON.parse(JSON.stringify(output.image))).toMatchObject({ url: output.image.url(), content_type: 'image/png' });
-  });
+  },
 
-  it('resumes a dropped stream with Last-Event-ID and loses no event', async () => {
+  'stream-resume': async ({ client }) => {
     const dropping = droppingFetch();
     const c = await client({ fetch: dropping.fetch, retry: { baseDelayMs: 10 } });
     const job = await c.submit(TEXT2IMG, { input: { prompt: 'streamed lime', width: 128, height: 128 } });
@@ -93,34 +134,84 @@ export function clientScenarios(target: () => Promise<Target>) {
     expect(dropping.lastEventIds[1]).toBe(events[0]!.id);
     const versions = events.map((e) => Number(e.id));
     expect(versions).toEqual([...new Set(versions)].sort((a, b) => a - b));
-  });
+  },
 
-  it('keeps the job id when waiting is aborted or times out, and the job goes on', async () => {
+  timeout: async ({ client }) => {
     const c = await client();
+    const started = Date.now();
+    const timedOut = await c.run(TEXT2IMG, { input: { prompt: 'slow', num_inference_steps: 150 }, timeout: 250 }).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(250 + 1000);
+    expect(timedOut).toBeInstanceOf(JobWaitError);
+    expect(timedOut).toMatchObject({ name: 'TimeoutError', reason: 'timeout' });
+    const jobId = (timedOut as JobWaitError).jobId;
+    expect(String(timedOut)).toContain(jobId);
+    expect((await c.get(jobId)).status).not.toBe('CANCELLED'); // the job goes on
+    expect((await c.cancel(jobId)).status).toBe('CANCELLED');
+    // An abort, too, keeps the id; a call aborted before it starts sends nothing.
     const controller = new AbortController();
     const aborted = await c
       .run(TEXT2IMG, {
         input: { prompt: 'aborted wait', num_inference_steps: 150 },
-        wait: 0,
         signal: controller.signal,
         onJob: () => controller.abort(),
       })
       .catch((error: unknown) => error);
-    expect(aborted).toBeInstanceOf(JobWaitError);
-    expect((aborted as JobWaitError).name).toBe('AbortError');
-    const jobId = (aborted as JobWaitError).jobId;
-    expect((await c.get(jobId)).job_id).toBe(jobId);
-    const timedOut = await c
-      .run(TEXT2IMG, { input: { prompt: 'slow', num_inference_steps: 150 }, wait: 0, timeout: 50 })
-      .catch((e: unknown) => e);
-    expect(timedOut).toMatchObject({ name: 'TimeoutError', reason: 'timeout' });
-    expect((await c.cancel((timedOut as JobWaitError).jobId)).status).toBe('CANCELLED');
+    expect(aborted).toMatchObject({ name: 'AbortError' });
+    expect((await c.cancel((aborted as JobWaitError).jobId)).status).toBe('CANCELLED');
     const before = new AbortController();
     before.abort();
     await expect(c.get(jobId, { signal: before.signal })).rejects.toMatchObject({ name: 'AbortError' });
-  });
+  },
 
-  it('uploads files given as Blob, File, bytes and a ReadableStream', async () => {
+  callbacks: async ({ client }) => {
+    const c = await client();
+    const seen: string[] = [];
+    await c.run(TEXT2IMG, {
+      input: small('watched'),
+      onJob: (job) => seen.push(`job:${job.status}`),
+      onEvent: (event: JobEvent) => seen.push(`event:${event.job.status}`),
+    });
+    expect(seen[0]).toMatch(/^job:(QUEUED|PROCESSING)$/);
+    expect(seen).toContain('event:PROCESSING');
+    expect(seen.at(-1)).toBe('event:FINISHED');
+  },
+
+  'log-events': async ({ target }) => {
+    const { baseUrl } = await target();
+    const plain = loggingFetch();
+    const quiet = createClient({ baseUrl, apiKey: 'lime_x', fetch: plain.fetch, retry: { baseDelayMs: 10 } });
+    const statuses: string[] = [];
+    for await (const event of quiet.stream('j1')) statuses.push(event.job.status);
+    expect(statuses).toEqual(['PROCESSING', 'FINISHED']);
+    const logging = loggingFetch();
+    const c = createClient({ baseUrl, apiKey: 'lime_x', fetch: logging.fetch, retry: { baseDelayMs: 10 } });
+    const seen: string[] = [];
+    const output = await c.run('s', {
+      input: { prompt: 'x' },
+      onJob: (job) => seen.push(`job:${job.status}`),
+      onEvent: (event) => seen.push(`event:${event.job.status}`),
+      onLog: (line) => seen.push(`log:${line.text}`),
+    });
+    expect(output).toEqual({ ok: true });
+    expect(seen).toEqual(['job:QUEUED', 'log:line 1', 'log:line 2', 'event:PROCESSING', 'log:line 3', 'event:FINISHED', 'log:line 4']);
+    expect(logging.lastEventIds).toEqual([null, '3']);
+  },
+
+  async: async ({ client }) => {
+    const c = await client();
+    const jobs: string[] = [];
+    const [first, second, late] = await Promise.all([
+      c.run(TEXT2IMG, { input: small('side 1'), onJob: (job) => jobs.push(job.job_id) }),
+      c.run(TEXT2IMG, { input: small('side 2'), onJob: (job) => jobs.push(job.job_id) }),
+      c.run(TEXT2IMG, { input: { prompt: 'side late', num_inference_steps: 150 }, timeout: 250 }).catch((e: unknown) => e),
+    ]);
+    expect([first, second].map((o) => (o as { image: OutputFile }).image.content_type)).toEqual(['image/png', 'image/png']);
+    expect(new Set(jobs).size).toBe(2);
+    expect(late).toMatchObject({ name: 'TimeoutError', jobId: expect.any(String) });
+    await c.cancel((late as JobWaitError).jobId);
+  },
+
+  uploads: async ({ client }) => {
     const c = await client();
     const inputs = [
       new Blob([PNG_1PX], { type: 'image/png' }),
@@ -140,9 +231,9 @@ export function clientScenarios(target: () => Promise<Target>) {
       expect(ref).toMatchObject({ content_type: 'image/png', size: PNG_1PX.length });
       expect(new Uint8Array(await (await fetch(ref.url)).arrayBuffer())).toEqual(PNG_1PX);
     }
-  });
+  },
 
-  it('answers typed errors: 422 with each bad field, 404, 401', async () => {
+  'typed-errors': async ({ client, target }) => {
     const c = await client();
     const invalid = await c.run(TEXT2IMG, { input: { width: 'wide' } }).catch((e: unknown) => e);
     expect(invalid).toMatchObject({ name: 'ApiError', status: 422, code: 'invalid_input' });
@@ -153,20 +244,22 @@ export function clientScenarios(target: () => Promise<Target>) {
     await expect(c.get('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ status: 404, code: 'not_found' });
     const { baseUrl } = await target();
     await expect(createClient({ baseUrl, apiKey: 'lime_wrong' }).get('x')).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
-  });
+  },
 
-  it('lists jobs page by page', async () => {
+  'list-cursor': async ({ client }) => {
     const c = await client();
-    for (const prompt of ['one', 'two', 'three']) await c.submit(TEXT2IMG, { input: { prompt, width: 64, height: 64 } });
+    const ids: string[] = [];
+    for (const prompt of ['one', 'two', 'three']) ids.push((await c.submit(TEXT2IMG, { input: small(prompt) })).job_id);
     const pages = [];
     for await (const page of c.list({ serviceId: TEXT2IMG, limit: 2 })) pages.push(page);
-    expect(pages.length).toBeGreaterThanOrEqual(2);
-    const ids = pages.flatMap((p) => p.jobs.map((j) => j.job_id));
-    expect(new Set(ids).size).toBe(ids.length);
-    expect(ids.length).toBeGreaterThanOrEqual(3);
-  });
+    const listed = pages.flatMap((p) => p.jobs.map((j) => j.job_id));
+    expect(listed).toEqual(ids.toReversed());
+    const rest = [];
+    for await (const page of c.list({ serviceId: TEXT2IMG, limit: 2, cursor: pages[0]!.next_cursor! })) rest.push(...page.jobs);
+    expect(rest.map((j) => j.job_id)).toEqual([ids[0]]);
+  },
 
-  it('verifies webhooks from a string or bytes with the account secret; tampered and stale ones fail', async () => {
+  'webhook-verify': async ({ client, target }) => {
     const { accountToken } = await target();
     const c = await client(accountToken ? { apiKey: undefined, token: accountToken } : {});
     const secret = await c.webhookSecret();
@@ -183,5 +276,54 @@ export function clientScenarios(target: () => Promise<Target>) {
     await expect(verifyWebhook(body.replace('j1', 'j2'), headers, secret)).rejects.toBeInstanceOf(WebhookVerificationError);
     await expect(verifyWebhook(body, headers, secret, { now: (timestamp + 301) * 1000 })).rejects.toThrow(/tolerance is 300 s/);
     await expect(verifyWebhook(body, { ...headers, 'webhook-signature': undefined }, secret)).rejects.toThrow(/Missing/);
+  },
+
+  'webhook-filter': async ({ client, target }) => {
+    const { webhookReceiver } = await target();
+    if (!webhookReceiver) throw new Error('this runtime gives no webhook receiver');
+    const c = await client();
+    const hook = await webhookReceiver();
+    const jobs = [
+      await c.submit(TEXT2IMG, { input: small('start only'), webhook: hook.url, webhookEventsFilter: ['start'] }),
+      await c.submit(TEXT2IMG, { input: small('start and end'), webhook: hook.url, webhookEventsFilter: ['start', 'completed'] }),
+    ];
+    for (const job of jobs) for await (const _ of c.stream(job.job_id));
+    for (const start = Date.now(); hook.received.length < 3 && Date.now() - start < 10_000;) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 300)); // nothing more comes
+    expect(hook.received.map((r) => `${String(r.prompt)}:${r.type}`).sort()).toEqual([
+      'start and end:job.finished',
+      'start and end:job.started',
+      'start only:job.started',
+    ]);
+    const unknown = await c
+      .submit(TEXT2IMG, { input: small('x'), webhook: hook.url, webhookEventsFilter: ['finished' as 'completed'] })
+      .catch((e: unknown) => e);
+    expect(unknown).toMatchObject({ status: 422 });
+  },
+};
+
+/** The scenarios of test/sdk/scenarios.json listed for `runtime`, each an `it` against `target`. */
+export function clientScenarios(runtime: Runtime, target: () => Promise<Target>) {
+  const context: Context = {
+    target,
+    client: async (options = {}) => {
+      const { baseUrl, credential } = await target();
+      return createClient({ baseUrl, ...credential, ...options });
+    },
+  };
+  const listed = SCENARIOS.filter((scenario) => scenario.runs.includes(runtime));
+
+  it(`implements every scenario test/sdk/scenarios.json lists for ${runtime}`, () => {
+    expect(listed.map((s) => s.id).filter((id) => !(id in IMPLEMENTATIONS))).toEqual([]);
+    // A runtime left out says why.
+    expect(SCENARIOS.filter((s) => !s.runs.includes(runtime) && !s.not_in?.[runtime]).map((s) => s.id)).toEqual([]);
   });
+
+  for (const scenario of listed) {
+    it(`${scenario.id}: ${scenario.expect}`, () => {
+      const implementation = IMPLEMENTATIONS[scenario.id];
+      if (!implementation) throw new Error(`no implementation of the scenario ${scenario.id}`);
+      return implementation(context);
+    });
+  }
 }

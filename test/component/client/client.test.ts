@@ -3,7 +3,8 @@ import { describe, inject } from 'vitest';
 import { clientScenarios } from '../../client/scenarios';
 
 // @limelight/client in real Chromium against the real platform server (CORS open to the test
-// page): the same scenarios as in Node, signed in with an access token as a web app would be.
+// page): the shared scenarios (test/sdk/scenarios.json) listed for Chromium, as in Node and
+// Python, signed in with an access token as a web app would be.
 
 async function signedInToken(): Promise<string> {
   const auth = createAuthClient(inject('platformUrl'), inject('authKey'), { auth: { persistSession: false, autoRefreshToken: false } });
@@ -16,5 +17,5 @@ async function signedInToken(): Promise<string> {
 }
 
 describe('@limelight/client in Chromium', () => {
-  clientScenarios(async () => ({ baseUrl: inject('platformUrl'), credential: { token: await signedInToken() } }));
+  clientScenarios('chromium', async () => ({ baseUrl: inject('platformUrl'), credential: { token: await signedInToken() } }));
 });

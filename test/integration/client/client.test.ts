@@ -11,22 +11,17 @@ import { backoffMs, createClient, filePath, retryAfterMs, signWebhook, verifyWeb
 import { generateTypes } from '../../../packages/client/src/typegen';
 import { globalServer, rawApi } from '../helpers';
 import { keyedUser as fixtureUser, lostAnswerFetch } from './fixtures';
-import { clientScenarios, PNG_1PX, TEXT2IMG } from '../../client/scenarios';
+import { PNG_1PX, TEXT2IMG } from '../../client/scenarios';
 
-// @limelight/client in Node against the real platform server: the shared scenarios, plus what
-// only Node has (Buffer, paths, Node streams), retries against a server that fails on purpose,
-// and the type generator on a real service document.
+// @limelight/client in Node against the real platform server: what only Node has (Buffer, paths,
+// Node streams), retries against a server that fails on purpose, and the type generator on a real
+// service document. The shared scenarios (test/sdk/scenarios.json) run in sdk-parity.test.ts.
 
 const server = globalServer();
 
 const keyedUser = (label?: string) => fixtureUser(server, label);
 
 describe('@limelight/client in Node', () => {
-  clientScenarios(async () => {
-    const { apiKey, token } = await keyedUser();
-    return { baseUrl: server.url, credential: { apiKey }, accountToken: token };
-  });
-
   it('uploads Buffers, Node streams, paths and file: URLs, and runs with a file input', async () => {
     const { apiKey } = await keyedUser('sdk-files');
     const c = createClient({ baseUrl: server.url, apiKey });
