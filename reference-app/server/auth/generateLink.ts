@@ -36,14 +36,26 @@ const redirectOf = (c: Context, deps: AuthDeps, body: Body, type: string) =>
         : DEFAULT_REDIRECT_PATHS.signup,
   );
 
-/** An unconfirmed user for a signup or invite link: a new one, or the existing unconfirmed one. */
-async function unconfirmedUser(trx: Db, deps: AuthDeps, email: string, passwordHash: string | null, metadata: Record<string, unknown>) {
+/**
+ * An unconfirmed user for a signup or invite link: a new one, or the existing unconfirmed one.
+ * An invitation stamps invited_at, as GoTrue does (again when the user is invited again).
+ */
+async function unconfirmedUser(
+  trx: Db,
+  deps: AuthDeps,
+  email: string,
+  passwordHash: string | null,
+  metadata: Record<string, unknown>,
+  invited = false,
+) {
   const existing = await findUserByEmail(trx, email);
   if (existing?.email_confirmed_at) throw unprocessable('email_exists', DUPLICATE_EMAIL);
-  if (existing) {
-    return passwordHash ? updateUserRow(trx, existing.id, { encrypted_password: passwordHash, updated_at: new Date() }) : existing;
-  }
-  return insertAdminUser(trx, deps, { email, passwordHash, metadata, confirmed: false });
+  const user = existing ?? (await insertAdminUser(trx, deps, { email, passwordHash, metadata, confirmed: false }));
+  const changes = {
+    ...(existing && passwordHash ? { encrypted_password: passwordHash } : {}),
+    ...(invited ? { invited_at: new Date() } : {}),
+  };
+  return Object.keys(changes).length ? updateUserRow(trx, user.id, { ...changes, updated_at: new Date() }) : user;
 }
 
 async function planLink(
@@ -56,7 +68,7 @@ async function planLink(
 ): Promise<LinkPlan> {
   const metadata = readMetadata(body);
   if (type === 'signup' || type === 'invite') {
-    const user = await unconfirmedUser(trx, deps, email, type === 'signup' ? passwordHash : null, metadata);
+    const user = await unconfirmedUser(trx, deps, email, type === 'signup' ? passwordHash : null, metadata, type === 'invite');
     return { user, token: { type: 'signup', to: email, linkType: type === 'invite' ? 'invite' : undefined }, verificationType: type };
   }
   const user = await findUserByEmail(trx, email);
@@ -112,7 +124,7 @@ export function generateLinkRoutes(deps: AuthDeps) {
     const email = adminEmail(stringField(body, 'email') ?? '');
     const redirectTo = redirectOf(c, deps, body, 'invite');
     const { user, mail } = await deps.db.transaction().execute(async (trx) => {
-      const invited = await unconfirmedUser(trx, deps, email, null, readMetadata(body));
+      const invited = await unconfirmedUser(trx, deps, email, null, readMetadata(body), true);
       const issued = await issueEmailToken(trx, deps, { user: invited, type: 'signup', linkType: 'invite', to: email, redirectTo });
       return { user: invited, mail: pendingMail(deps, inviteMail(deps.config.brandName, email, issued.url, issued.otp), 'invite') };
     });

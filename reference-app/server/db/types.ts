@@ -23,6 +23,8 @@ export interface UsersTable {
   raw_app_meta_data: Json<Record<string, unknown>>;
   raw_user_meta_data: Json<Record<string, unknown>>;
   banned_until: Timestamp | null;
+  /** When an administrator invited the user (GoTrue's invited_at); null otherwise. */
+  invited_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -172,6 +172,7 @@ describe('generate_link', () => {
     const signup = await admin().generateLink({ type: 'signup', email, password: 'signup-password-1' });
     expect(signup.error).toBeNull();
     expect(signup.data.user?.email_confirmed_at).toBeUndefined();
+    expect(signup.data.user?.invited_at).toBeUndefined();
     // The hashed token is what POST /verify takes (verifyOtp with token_hash).
     const verified = await supabase(target).auth.verifyOtp({ token_hash: signup.data.properties!.hashed_token, type: 'signup' });
     expect(verified.error).toBeNull();
@@ -182,6 +183,7 @@ describe('generate_link', () => {
     const invited = uniqueEmail('gen-invite');
     const invite = await admin().generateLink({ type: 'invite', email: invited });
     expect(new URL(invite.data.properties!.action_link).searchParams.get('type')).toBe('invite');
+    expect(Date.now() - Date.parse(invite.data.user!.invited_at!)).toBeLessThan(60_000);
     expect((await follow(invite.data.properties!.action_link)).status).toBe(303);
 
     const newEmail = uniqueEmail('gen-new');
@@ -208,6 +210,9 @@ describe('generate_link', () => {
     const { data, error } = await admin().inviteUserByEmail(email, { data: { team: 'blue' } });
     expect(error).toBeNull();
     expect(data.user?.user_metadata.team).toBe('blue');
+    // GoTrue's invited_at: when the invitation was made (the auth-js suite checks it too).
+    expect(Date.now() - Date.parse(data.user!.invited_at!)).toBeLessThan(60_000);
+    expect((await admin().getUserById(data.user!.id)).data.user?.invited_at).toBe(data.user!.invited_at);
     const { status, location } = await follow(verifyLinkOf(await latestMail(target, email)));
     expect(status).toBe(303);
     expect(fragmentOf(location).get('type')).toBe('invite');

@@ -61,10 +61,7 @@ export const NOT_OFFERED: Record<string, string> = {
 };
 
 /** Tests that show where our GoTrue compatibility is still wrong: run, and expected to fail. */
-export const KNOWN_GAPS: Record<string, string> = {
-  'GoTrueAdminApi User registration inviteUserByEmail() creates a new user with an invited_at timestamp':
-    'invited_at is not recorded (users has no such column: a migration to add)',
-};
+export const KNOWN_GAPS: Record<string, string> = {};
 
 let server: PlatformTestServer;
 let report: string;
