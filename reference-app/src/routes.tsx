@@ -89,6 +89,7 @@ export const routes: RouteObject[] = [
       { index: true, loader: () => redirect('/account/dashboard') },
       route('dashboard', './pages/account/DashboardPage.tsx', titled('Dashboard')),
       route('profile', './pages/account/ProfilePage.tsx', titled('Profile')),
+      route('api-keys', './pages/account/ApiKeysPage.tsx', titled('API keys')),
       route('billing', './pages/account/BillingPage.tsx', titled('Billing')),
       route('hosting', './pages/account/HostedServicesPage.tsx', titled('Hosted services')),
       route('hostingActive2', './pages/account/HostedServicesPage.tsx', titled('Hosted services')),

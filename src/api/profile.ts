@@ -15,8 +15,9 @@ export function createProfileClient(options: ClientOptions) {
     agreeToTerms: () => client.post<ProfileResult>('agree_to_terms'),
     updateProfile: (fields: ProfileUpdate) => client.post<ProfileResult>('update_profile', fields),
     apiKeys: () => client.get<ApiKey[]>('api_keys'),
-    createApiKey: (expires_in_days: number = API_KEY_DEFAULT_LIFETIME_DAYS) =>
-      client.post<CreatedApiKey>('create_api_key', { expires_in_days }),
+    /** A key valid `expires_in_days`, called `name` (the server's 'API key' when none is given). */
+    createApiKey: (expires_in_days: number = API_KEY_DEFAULT_LIFETIME_DAYS, name?: string) =>
+      client.post<CreatedApiKey>('create_api_key', name === undefined ? { expires_in_days } : { expires_in_days, name }),
     deleteApiKey: (api_key_id: string) => client.post<{ id: string }>('delete_api_key', { api_key_id }),
     usageStatistics: () => client.get<UsageStatistics>('usage_statistics'),
     upsertPat: (payload: UpsertPatPayload) =>

@@ -19,3 +19,14 @@ export function creditsForRun(gpuSeconds: number, pricePerSecondUsd: number): nu
   if (!(gpuSeconds > 0) || !(pricePerSecondUsd > 0)) return 0;
   return roundUpCredits(gpuSeconds * pricePerSecondUsd * CREDITS_PER_USD);
 }
+
+// One number format for credits wherever they are shown (issue 39, item 4): grouped thousands and
+// up to the ledger's 4 decimals, trailing zeros dropped (500, 0.0286, 12,345.5). A fixed locale,
+// as the site's texts are English and a server-rendered page must read as the browser renders it.
+const creditsFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
+const signedCreditsFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4, signDisplay: 'exceptZero' });
+
+/** A number of credits as every view shows it; `signed` adds a + to a credit (ledger entries). */
+export function formatCredits(credits: number, { signed = false }: { signed?: boolean } = {}): string {
+  return (signed ? signedCreditsFormat : creditsFormat).format(credits);
+}

@@ -8,6 +8,7 @@ import { confirmedAccount } from './support/accounts';
 const PUBLISHER = { email: 'publisher@limelight.dev', password: 'limelight-publisher' };
 const ACCOUNT_PAGES = [
   '/account/dashboard',
+  '/account/api-keys',
   '/account/profile',
   '/account/billing',
   '/account/hosting',
@@ -121,5 +122,68 @@ test.describe('account pages on a phone and a desktop (issue 25, items 5 and 10)
     // The product rules' fallback image stays in the header search's results.
     await page.getByRole('combobox', { name: /Search services/ }).fill('gemma-2-9b');
     await expect(page.getByRole('listbox').locator('img[src^="data:image/svg+xml"]').first()).toBeAttached();
+  });
+});
+
+test.describe('the account area as a product (issue 39, item 4)', () => {
+  test('API keys on their own page: name, what a key can do, created and last used; Delete styled as destructive', async ({
+    page,
+    request,
+  }) => {
+    const password = 'lime-keys-page-1';
+    const email = await confirmedAccount(request, 'keys-page', password);
+    await signIn(page, email, password);
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'API keys' }).click();
+    await expect(page).toHaveURL(/\/account\/api-keys$/);
+    await expect(page).toHaveTitle(/^API keys · /);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('API keys');
+    await page.getByRole('textbox', { name: 'Name' }).fill('Nightly batch');
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const secret = (await page.getByTestId('new-api-key').textContent())!;
+    const row = page.getByRole('row', { name: /Nightly batch/ });
+    await expect(row.getByRole('cell').nth(1)).toHaveText('Run services, Publish your services');
+    await expect(row.getByRole('cell').nth(3)).toHaveText('Never');
+    // A call with the key is its last use, shown on the next visit.
+    expect((await request.get('/v1/model_management/model_descriptors', { headers: { Authorization: `Bearer ${secret}` } })).ok()).toBe(
+      true,
+    );
+    await page.reload();
+    const today = await page.evaluate(() => new Date().toLocaleDateString(undefined, { dateStyle: 'medium' }));
+    await expect(
+      page
+        .getByRole('row', { name: /Nightly batch/ })
+        .getByRole('cell')
+        .nth(3),
+    ).toHaveText(today);
+    const colours = await page
+      .getByRole('button', { name: /^Delete key / })
+      .evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
+    const create = await page.getByRole('button', { name: 'Create API key' }).evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(colours[0]).not.toBe(create);
+    expect(colours[0]).not.toBe('rgba(0, 0, 0, 0)');
+    // The profile page points to the keys' new page; the dashboard's summary links there too.
+    await page.goto('/account/profile');
+    await expect(page.getByRole('link', { name: 'a page of their own' })).toHaveAttribute('href', '/account/api-keys');
+    await page.goto('/account/dashboard');
+    await expect(page.getByRole('link', { name: 'Manage API keys' })).toHaveAttribute('href', '/account/api-keys');
+  });
+
+  test('a way back to the catalogue, and the balance on a service page once signed in (one credits format)', async ({ page, request }) => {
+    const password = 'lime-balance-1';
+    const email = await confirmedAccount(request, 'balance', password);
+    await page.goto('/APIs/service/lime-ocr');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('service-balance')).toHaveCount(0);
+    await signIn(page, email, password);
+    await page.getByRole('link', { name: 'Browse APIs' }).click();
+    await expect(page).toHaveURL(/\/APIs\/Overview/);
+    await page.goto('/APIs/service/lime-ocr');
+    await expect(page.getByTestId('service-balance')).toHaveText('Your balance: 500 credits · Buy credits');
+    await expect(page.getByTestId('service-balance').getByRole('link', { name: 'Buy credits' })).toHaveAttribute(
+      'href',
+      '/account/billing',
+    );
+    await page.goto('/account/billing');
+    await expect(page.getByTestId('credit-price')).toHaveText('1,000 credits cost €10.00, paid at checkout.');
   });
 });

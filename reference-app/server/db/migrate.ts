@@ -14,6 +14,7 @@ import * as jobPath from './migrations/012_job_path';
 import * as creditBalances from './migrations/013_credit_balances';
 import * as webhookEvents from './migrations/014_webhook_events';
 import * as idempotencyKeys from './migrations/015_idempotency_keys';
+import * as apiKeyNames from './migrations/016_api_key_names';
 import * as invitedAt from './migrations/017_invited_at';
 import type { Db } from './types';
 
@@ -37,6 +38,7 @@ const migrations: Record<string, readonly string[]> = {
   '013_credit_balances': creditBalances.statements,
   '014_webhook_events': webhookEvents.statements,
   '015_idempotency_keys': idempotencyKeys.statements,
+  '016_api_key_names': apiKeyNames.statements,
   '017_invited_at': invitedAt.statements,
 };
 

@@ -278,6 +278,7 @@ export interface ApiKeysTable {
   user_id: string;
   key_hash: string;
   display_value: string;
+  name: Generated<string>;
   expiration_date: Timestamp;
   last_used_at: Timestamp | null;
   created_at: CreatedAt;

@@ -88,7 +88,8 @@ export function paymentRoutes({ db, config, payments, jobs }: ApiDeps) {
     async (c) => {
       const userId = c.var.caller.userId;
       const [balance, holds] = await Promise.all([payments.balance(userId), jobs.holds(userId)]);
-      return c.json({ balance, reserved: holds.reserved }, 200);
+      const { currency, creditPriceMinor } = config.payments;
+      return c.json({ balance, reserved: holds.reserved, credit_price: { currency, amount_minor: creditPriceMinor } }, 200);
     },
   );
 

@@ -26,6 +26,13 @@ export const BalanceSchema = z
       .number()
       .optional()
       .openapi({ description: 'Held by queued and running jobs (docs/jobs.md: holds); available = balance − reserved' }),
+    credit_price: z
+      .object({
+        currency: z.string().openapi({ description: 'ISO 4217, lower case' }),
+        amount_minor: z.number().int().openapi({ description: 'One credit’s price in the currency’s minor unit (cents)' }),
+      })
+      .optional()
+      .openapi({ description: 'What a credit costs, so a buyer sees the price with its currency before paying' }),
   })
   .openapi('Balance');
 

@@ -13,22 +13,49 @@ export const API_KEY_PREFIX = 'lime_';
 
 export const MAX_API_KEYS = 25;
 export const MAX_API_KEY_LIFETIME_DAYS = 3650;
+export const MAX_API_KEY_NAME_LENGTH = 60;
 const DAY_MS = 86_400_000;
+
+/** The name a key gets when its owner gives none (also that of keys made before keys had names). */
+export const DEFAULT_API_KEY_NAME = 'API key';
+
+/**
+ * What every key may do, as api/mounts.ts grants it: run services (jobs, files) and publish the
+ * owner's own services (`limelight deploy`). Keys have no narrower scopes; account routes (keys,
+ * profile, payments, support) refuse them. Listed with each key so its page says so.
+ */
+export const API_KEY_SCOPES = ['services:run', 'services:publish'] as const;
 
 export interface ApiKeyView {
   id: string;
+  name: string;
   display_value: string;
+  scopes: (typeof API_KEY_SCOPES)[number][];
   created_at: string;
   expiration_date: string;
+  /** The last call the key authenticated; null when it was never used. */
+  last_used_at: string | null;
 }
 
 const maskKey = (secret: string) => `${API_KEY_PREFIX}…${secret.slice(-4)}`;
 
-const viewOf = (row: { id: string; display_value: string; created_at: Date; expiration_date: Date }): ApiKeyView => ({
+interface ApiKeyRow {
+  id: string;
+  name: string;
+  display_value: string;
+  created_at: Date;
+  expiration_date: Date;
+  last_used_at: Date | null;
+}
+
+const viewOf = (row: ApiKeyRow): ApiKeyView => ({
   id: row.id,
+  name: row.name,
   display_value: row.display_value,
+  scopes: [...API_KEY_SCOPES],
   created_at: row.created_at.toISOString(),
   expiration_date: row.expiration_date.toISOString(),
+  last_used_at: row.last_used_at?.toISOString() ?? null,
 });
 
 export async function listApiKeys(db: Db, userId: string): Promise<ApiKeyView[]> {
@@ -36,13 +63,19 @@ export async function listApiKeys(db: Db, userId: string): Promise<ApiKeyView[]>
 }
 
 /** Mints a key valid for `days`; 409 once the user has MAX_API_KEYS. */
-export async function createApiKey(db: Db, userId: string, days: number): Promise<ApiKeyView & { secret: string }> {
+export async function createApiKey(
+  db: Db,
+  userId: string,
+  days: number,
+  name: string = DEFAULT_API_KEY_NAME,
+): Promise<ApiKeyView & { secret: string }> {
   if ((await countApiKeys(db, userId)) >= MAX_API_KEYS) throw conflict(`You have ${MAX_API_KEYS} API keys, the maximum; delete one first`);
   const secret = `${API_KEY_PREFIX}${randomToken(32)}`;
   const row = await insertApiKey(db, {
     user_id: userId,
     key_hash: sha256(secret),
     display_value: maskKey(secret),
+    name,
     expiration_date: new Date(Date.now() + days * DAY_MS),
   });
   return { ...viewOf(row), secret };

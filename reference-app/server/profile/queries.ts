@@ -79,7 +79,10 @@ export async function countApiKeys(db: Db, userId: string): Promise<number> {
   return Number(row.n);
 }
 
-export function insertApiKey(db: Db, values: { user_id: string; key_hash: string; display_value: string; expiration_date: Date }) {
+export function insertApiKey(
+  db: Db,
+  values: { user_id: string; key_hash: string; display_value: string; name: string; expiration_date: Date },
+) {
   return db.insertInto('api_keys').values(values).returningAll().executeTakeFirstOrThrow();
 }
 

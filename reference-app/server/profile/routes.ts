@@ -101,8 +101,8 @@ export function profileRoutes({ db, box }: ApiDeps) {
       responses: { 200: json(CreatedApiKeySchema, 'The new key with its secret'), ...errors(409, 422) },
     }),
     async (c) => {
-      const { expires_in_days } = CreateApiKeySchema.parse(c.req.valid('json') ?? {});
-      return c.json(await createApiKey(db, c.var.caller.userId, expires_in_days), 200);
+      const { expires_in_days, name } = CreateApiKeySchema.parse(c.req.valid('json') ?? {});
+      return c.json(await createApiKey(db, c.var.caller.userId, expires_in_days, name), 200);
     },
   );
 

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { API_KEY_DEFAULT_LIFETIME_DAYS } from '@limelight/widgets/api';
 import { iso } from '../api/schemas';
-import { MAX_API_KEY_LIFETIME_DAYS } from './apiKeys';
+import { API_KEY_SCOPES, DEFAULT_API_KEY_NAME, MAX_API_KEY_LIFETIME_DAYS, MAX_API_KEY_NAME_LENGTH } from './apiKeys';
 
 // Request and response schemas of /v1/profile (checked against src/api by api/contract.ts).
 
@@ -74,7 +74,15 @@ export const ProfileUpdateSchema = z
   .openapi('ProfileUpdate');
 
 export const ApiKeySchema = z
-  .object({ id: z.string(), display_value: z.string(), created_at: iso, expiration_date: iso })
+  .object({
+    id: z.string(),
+    name: z.string().openapi({ description: 'The name its owner gave it' }),
+    display_value: z.string(),
+    scopes: z.array(z.enum(API_KEY_SCOPES)).openapi({ description: 'What the key may do; account routes refuse every key' }),
+    created_at: iso,
+    expiration_date: iso,
+    last_used_at: iso.nullable().openapi({ description: 'The last call it authenticated; null if never used' }),
+  })
   .openapi('ApiKey');
 
 export const CreatedApiKeySchema = ApiKeySchema.extend({
@@ -89,6 +97,12 @@ export const CreateApiKeySchema = z
       .min(1)
       .max(MAX_API_KEY_LIFETIME_DAYS)
       .default(API_KEY_DEFAULT_LIFETIME_DAYS),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(MAX_API_KEY_NAME_LENGTH, `must be at most ${MAX_API_KEY_NAME_LENGTH} characters`)
+      .default(DEFAULT_API_KEY_NAME),
   })
   .openapi('CreateApiKey');
 

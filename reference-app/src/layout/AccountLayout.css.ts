@@ -110,3 +110,6 @@ export const mobileLogout = style([
 export const main = style({ minHeight: `calc(100vh - ${ACCOUNT_HEADER_HEIGHT}px)` });
 
 globalStyle(`${publicLayout.submenuList} a`, { boxSizing: 'border-box' });
+
+/** The way back to the catalogue from the account area (issue 39, item 4), beside the SDK menu. */
+export const catalogueLink = style([navLink, { fontWeight: 600 }]);

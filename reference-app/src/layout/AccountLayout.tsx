@@ -15,6 +15,7 @@ const sdkMenu: MenuItem[] = [{ title: 'Python SDK', route: externalLinks.pythonS
 
 const accountLinks = [
   { title: 'Dashboard', route: '/account/dashboard' },
+  { title: 'API keys', route: '/account/api-keys' },
   { title: 'Profile', route: '/account/profile' },
   { title: 'Billing', route: '/account/billing' },
   { title: 'Hosting', route: '/account/hosting' },
@@ -53,6 +54,9 @@ function AccountChrome() {
         <Link to="/" className={styles.brand} aria-label="Limelight home">
           <Logo className={styles.logo} />
           <span className={styles.brandTitle}>Limelight</span>
+        </Link>
+        <Link to="/APIs/Overview" className={styles.catalogueLink}>
+          Browse APIs
         </Link>
         <Submenu label="SDK" items={sdkMenu} />
         <div className={styles.spacer} />

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '@limelight/widgets/theme/contract';
+import { destructiveTone } from '@limelight/widgets/theme/tones';
 
 const smDown = 'screen and (max-width: 599px)';
 
@@ -61,6 +62,7 @@ export const button = recipe({
         ':hover': { background: vars.color.surfaceRaised },
         selectors: { '&:disabled:hover': { background: 'transparent' } },
       },
+      danger: destructiveTone,
     },
   },
   defaultVariants: { tone: 'primary' },

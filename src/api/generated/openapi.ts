@@ -3470,9 +3470,25 @@ export type components = {
       /** Format: date-time */
       expiration_date: string;
       id: string;
+      /**
+       * Format: date-time
+       * @description The last call it authenticated; null if never used
+       */
+      last_used_at: string | null;
+      /** @description The name its owner gave it */
+      name: string;
+      /** @description What the key may do; account routes refuse every key */
+      scopes: ('services:run' | 'services:publish')[];
     };
     Balance: {
       balance: number;
+      /** @description What a credit costs, so a buyer sees the price with its currency before paying */
+      credit_price?: {
+        /** @description One credit’s price in the currency’s minor unit (cents) */
+        amount_minor: number;
+        /** @description ISO 4217, lower case */
+        currency: string;
+      };
       /** @description Held by queued and running jobs (docs/jobs.md: holds); available = balance − reserved */
       reserved?: number;
     };
@@ -3505,6 +3521,8 @@ export type components = {
     CreateApiKey: {
       /** @default 183 */
       expires_in_days: number;
+      /** @default API key */
+      name: string;
     };
     CreatedApiKey: components['schemas']['ApiKey'] & {
       /** @description The full key; shown only in this response */

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/vars.css';
+import { destructiveTone } from '../../theme/tones';
 
 // Shared look of the account panels (API keys, profile, credits, ...): one card per panel, the
 // same fields, buttons and tables, so a page that shows several of them reads as one.
@@ -57,6 +58,7 @@ export const button = recipe({
     tone: {
       primary: { background: vars.color.primary, color: vars.color.onPrimary, ':hover': { background: vars.color.primaryHover } },
       outline: { background: 'transparent', color: vars.color.primary, ':hover': { background: vars.color.surfaceRaised } },
+      danger: destructiveTone,
     },
   },
   defaultVariants: { tone: 'primary' },

@@ -13,16 +13,6 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** A whole number with grouping (1,234). */
-export function formatNumber(value: number): string {
-  return value.toLocaleString();
-}
-
-/** A credit amount with its sign (+500, -12). */
-export function formatSigned(value: number): string {
-  return value > 0 ? `+${formatNumber(value)}` : formatNumber(value);
-}
-
 /**
  * A month key ('2026-11', as the usage API names months) in the visitor's locale's month and year
  * ('Nov 2026'); the key itself when it is not one.

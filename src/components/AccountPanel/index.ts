@@ -9,6 +9,8 @@ export type { Feedback, FeedbackTone, FeedbackController } from './useFeedback';
 export { useSignInState } from './useSignedIn';
 export type { SignInState } from './useSignedIn';
 export { formatString } from '../../config/strings';
-export { formatDate, formatDateTime, formatMoney, formatMonth, formatNumber, formatSigned } from './format';
+export { formatDate, formatDateTime, formatMoney, formatMonth } from './format';
+/** Credits have one format everywhere (run/metering.ts). */
+export { formatCredits } from '../../run/metering';
 export { Field } from './Field';
 export type { FieldProps } from './Field';

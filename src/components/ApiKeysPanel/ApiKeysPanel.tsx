@@ -2,18 +2,19 @@ import { useEffect, useId, useRef } from 'react';
 import { formatString } from '../../config/strings';
 import { useStrings } from '../../config/PlatformProvider';
 import type { ApiKey } from '../../api/types';
-import { AccountPanel, formatDate, type AccountPanelBaseProps } from '../AccountPanel';
+import { AccountPanel, Field, formatDate, type AccountPanelBaseProps } from '../AccountPanel';
 import * as styles from '../AccountPanel/AccountPanel.css';
 import { useCopyButton } from '../CodeViewer/useCopyButton';
-import { API_KEY_LIFETIMES, isExpired, sortKeys, useApiKeysPanel, type UseApiKeysPanelOptions } from './useApiKeysPanel';
+import { API_KEY_LIFETIMES, API_KEY_NAME_MAX, isExpired, sortKeys, useApiKeysPanel, type UseApiKeysPanelOptions } from './useApiKeysPanel';
 
 /** Props of `ApiKeysPanel`. */
 export interface ApiKeysPanelProps extends AccountPanelBaseProps, UseApiKeysPanelOptions {}
 
 /**
- * API keys of the signed-in user: create one with a lifetime (183 days by default; its secret
- * is shown once, with a copy button), list them with their expiry, delete one after a
- * confirmation. Signed out, it offers the sign-in overlay.
+ * API keys of the signed-in user: create one with a name and a lifetime (183 days by default; its
+ * secret is shown once, with a copy button), list them with their name, what they can do, when
+ * they were created, last used and expire, delete one after a confirmation. Signed out, it offers
+ * the sign-in overlay.
  */
 export function ApiKeysPanel({ headingLevel, className, ...options }: ApiKeysPanelProps) {
   const strings = useStrings().account;
@@ -34,6 +35,14 @@ export function ApiKeysPanel({ headingLevel, className, ...options }: ApiKeysPan
     >
       {panel.created && <NewKey secret={panel.created.secret} onDismiss={panel.dismissCreated} />}
       <div className={styles.row}>
+        <Field
+          label={strings.apiKeyName}
+          value={panel.name}
+          onValueChange={panel.setName}
+          maxLength={API_KEY_NAME_MAX}
+          placeholder={strings.apiKeyNamePlaceholder}
+          autoComplete="off"
+        />
         <label className={styles.field} htmlFor={lifetimeId}>
           {strings.apiKeyLifetime}
           <select
@@ -53,6 +62,7 @@ export function ApiKeysPanel({ headingLevel, className, ...options }: ApiKeysPan
           {strings.createApiKey}
         </button>
       </div>
+      <p className={styles.muted}>{strings.apiKeyScopesNote}</p>
       {keys && keys.length === 0 && <p className={styles.muted}>{strings.noApiKeys}</p>}
       {keys && keys.length > 0 && (
         <div className={styles.tableScroll}>
@@ -60,15 +70,18 @@ export function ApiKeysPanel({ headingLevel, className, ...options }: ApiKeysPan
             <caption className={styles.visuallyHidden}>{strings.apiKeysTitle}</caption>
             <thead>
               <tr>
-                <th className={styles.th} scope="col">
-                  {strings.apiKeyColumn}
-                </th>
-                <th className={styles.th} scope="col">
-                  {strings.createdColumn}
-                </th>
-                <th className={styles.th} scope="col">
-                  {strings.expiresColumn}
-                </th>
+                {[
+                  strings.nameColumn,
+                  strings.apiKeyColumn,
+                  strings.scopesColumn,
+                  strings.createdColumn,
+                  strings.lastUsedColumn,
+                  strings.expiresColumn,
+                ].map((column) => (
+                  <th key={column} className={styles.th} scope="col">
+                    {column}
+                  </th>
+                ))}
                 <th className={styles.th} scope="col">
                   <span className={styles.visuallyHidden}>{strings.actionsColumn}</span>
                 </th>
@@ -119,6 +132,13 @@ function NewKey({ secret, onDismiss }: { secret: string; onDismiss: () => void }
   );
 }
 
+/** A scope the server lists, in the account strings' words (an unknown one as it is named). */
+function scopeText(strings: ReturnType<typeof useStrings>['account'], scope: string): string {
+  if (scope === 'services:run') return strings.scopeRun;
+  if (scope === 'services:publish') return strings.scopePublish;
+  return scope;
+}
+
 interface KeyRowProps {
   apiKey: ApiKey;
   expired: boolean;
@@ -142,10 +162,15 @@ function KeyRow({ apiKey, expired, confirming, disabled, onAskDelete, onCancel, 
   }, [confirming]);
   return (
     <tr data-expired={expired || undefined}>
+      <th className={styles.td} scope="row">
+        {apiKey.name}
+      </th>
       <td className={styles.td}>
         <code>{apiKey.display_value}</code>
       </td>
+      <td className={styles.td}>{apiKey.scopes.map((scope) => scopeText(strings, scope)).join(', ')}</td>
       <td className={styles.td}>{formatDate(apiKey.created_at)}</td>
+      <td className={styles.td}>{apiKey.last_used_at ? formatDate(apiKey.last_used_at) : strings.neverUsed}</td>
       <td className={styles.td}>
         {formatDate(apiKey.expiration_date)}
         {expired && <> ({strings.expiredKey})</>}
@@ -155,7 +180,7 @@ function KeyRow({ apiKey, expired, confirming, disabled, onAskDelete, onCancel, 
           <div className={styles.stack} role="group" aria-label={formatString(strings.deleteApiKey, { key: apiKey.display_value })}>
             <span>{formatString(strings.confirmDeleteApiKey, { key: apiKey.display_value })}</span>
             <div className={styles.row}>
-              <button type="button" className={styles.button()} onClick={onDelete} disabled={disabled}>
+              <button type="button" className={styles.button({ tone: 'danger' })} onClick={onDelete} disabled={disabled}>
                 {strings.delete}
               </button>
               <button ref={cancelRef} type="button" className={styles.button({ tone: 'outline' })} onClick={onCancel}>
@@ -167,7 +192,7 @@ function KeyRow({ apiKey, expired, confirming, disabled, onAskDelete, onCancel, 
           <button
             ref={deleteRef}
             type="button"
-            className={styles.button({ tone: 'outline' })}
+            className={styles.button({ tone: 'danger' })}
             onClick={onAskDelete}
             aria-label={formatString(strings.deleteApiKey, { key: apiKey.display_value })}
           >

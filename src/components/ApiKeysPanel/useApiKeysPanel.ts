@@ -4,6 +4,9 @@ import type { ApiKey, CreatedApiKey } from '../../api/types';
 import { useStrings } from '../../config/PlatformProvider';
 import { useAccountClients, useApiResource, useFeedback, useSignInState } from '../AccountPanel';
 
+/** The longest name the server takes for a key (profile/apiKeys.ts MAX_API_KEY_NAME_LENGTH). */
+export const API_KEY_NAME_MAX = 60;
+
 /** Lifetimes offered, in days; spec: 183 by default. */
 export const API_KEY_LIFETIMES = [30, 90, API_KEY_DEFAULT_LIFETIME_DAYS, 365] as const;
 
@@ -42,16 +45,19 @@ export function useApiKeysPanel({ onCreate, onDelete }: UseApiKeysPanelOptions =
   const warnLoad = useCallback(() => feedback.show('warning', strings.loadProblem), [feedback, strings.loadProblem]);
   const keys = useApiResource(load, { enabled: signIn === 'signed-in', onError: warnLoad });
   const [lifetime, setLifetime] = useState<number>(API_KEY_DEFAULT_LIFETIME_DAYS);
+  const [name, setName] = useState('');
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
   const create = async () => {
     setPending(true);
-    const result = await profile.createApiKey(lifetime);
+    // No name: the server calls it 'API key'.
+    const result = await profile.createApiKey(lifetime, name.trim() || undefined);
     setPending(false);
     if (!result.ok) return feedback.show('warning', strings.createKeyProblem);
     feedback.clear();
+    setName('');
     setCreated(result.data);
     onCreate?.(result.data);
     await keys.reload();
@@ -73,6 +79,8 @@ export function useApiKeysPanel({ onCreate, onDelete }: UseApiKeysPanelOptions =
     keys,
     lifetime,
     setLifetime,
+    name,
+    setName,
     created,
     dismissCreated: () => setCreated(null),
     /** Id of the key whose deletion waits for confirmation. */

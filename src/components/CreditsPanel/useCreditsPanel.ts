@@ -1,6 +1,8 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useStrings } from '../../config/PlatformProvider';
-import { useAccountClients, useApiResource, useFeedback, useSignInState } from '../AccountPanel';
+import { formatCredits, formatMoney, useAccountClients, useApiResource, useFeedback, useSignInState } from '../AccountPanel';
+import { formatString } from '../../config/strings';
+import type { Balance } from '../../api/types';
 
 /** Credits to buy as typed: a whole number, 1 or more; null otherwise. */
 export function parseQuantity(text: string): number | null {
@@ -15,6 +17,18 @@ export interface UseCreditsPanelOptions {
    * default goes there with `window.location.assign`).
    */
   onCheckout?: (checkout: { url: string; quantity: number }) => boolean | void;
+}
+
+/**
+ * What `quantity` credits cost, with the currency ('1,000 credits cost €10.00, paid at checkout.'),
+ * before the buyer leaves for the checkout; null until the balance brought the price or for a
+ * quantity that is not one.
+ */
+export function priceText(template: string, quantity: string, balance: Balance | null | undefined): string | null {
+  const parsed = parseQuantity(quantity);
+  const price = balance?.credit_price;
+  if (parsed === null || !price) return null;
+  return formatString(template, { credits: formatCredits(parsed), price: formatMoney(parsed * price.amount_minor, price.currency) });
 }
 
 /** Headless credits panel: the balance and buying credits through the payment provider's checkout. */
@@ -44,6 +58,7 @@ export function useCreditsPanel({ onCheckout }: UseCreditsPanelOptions = {}) {
   return {
     balance,
     quantity,
+    price: priceText(strings.account.creditsPrice, quantity, balance.data),
     setQuantity: (value: string) => {
       setQuantity(value);
       setError(undefined);

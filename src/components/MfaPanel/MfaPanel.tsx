@@ -111,7 +111,7 @@ function FactorItem({ factor, confirming, disabled, onAsk, onCancel, onRemove }:
       {confirming ? (
         <span className={styles.row} role="group" aria-label={formatString(strings.mfaRemove, { name })}>
           <span>{formatString(strings.mfaConfirmRemove, { name })}</span>
-          <button type="button" className={styles.button()} onClick={onRemove} disabled={disabled}>
+          <button type="button" className={styles.button({ tone: 'danger' })} onClick={onRemove} disabled={disabled}>
             {strings.delete}
           </button>
           <button type="button" className={styles.button({ tone: 'outline' })} onClick={onCancel} autoFocus>
@@ -121,7 +121,7 @@ function FactorItem({ factor, confirming, disabled, onAsk, onCancel, onRemove }:
       ) : (
         <button
           type="button"
-          className={styles.button({ tone: 'outline' })}
+          className={styles.button({ tone: 'danger' })}
           onClick={onAsk}
           aria-label={formatString(strings.mfaRemove, { name })}
         >

@@ -73,7 +73,7 @@ export function RegistryCredentialsPanel({ headingLevel, className, ...options }
                 </span>
                 <button
                   type="button"
-                  className={styles.button({ tone: 'outline' })}
+                  className={styles.button({ tone: 'danger' })}
                   onClick={() => void panel.remove(c.id)}
                   disabled={panel.pending}
                   aria-label={formatString(strings.deleteToken, { alias })}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { EndpointOutput, Job, JobLogLine } from '../../api/types';
 import { formatString, type Strings } from '../../config/strings';
+import { formatCredits } from '../../run/metering';
 import {
   downloadName,
   formatBytes,
@@ -204,7 +205,7 @@ export function RunOutput({ job, apiUrl, strings, headingLevel, output, title, n
       {finished && job.metrics.cost_credits !== null ? (
         <p className={styles.meta}>
           {formatString(strings.output.cost, {
-            credits: job.metrics.cost_credits,
+            credits: formatCredits(job.metrics.cost_credits),
             seconds: ((job.metrics.run_ms ?? 0) / 1000).toFixed(1),
           })}
         </p>

@@ -6,6 +6,7 @@ import { formatString, type Strings } from '../../config/strings';
 import { useThemeClass } from '../../config/useThemeClass';
 import { BILLING_PATH } from '../../pricing/constants';
 import { runBlocker } from '../../run/endpoints';
+import { formatCredits } from '../../run/metering';
 import { RecentRuns, summariseInput } from './RecentRuns';
 import { RunnerField } from './RunnerFields';
 import { ResultView, RunOutput } from './RunOutput';
@@ -70,7 +71,7 @@ function RunPriceText({ price, strings }: { price: RunPrice; strings: Strings['r
     case 'measured':
       return (
         <>
-          <span className={styles.estimateValue}>{formatString(strings.credits, { credits: price.credits })}</span>
+          <span className={styles.estimateValue}>{formatString(strings.credits, { credits: formatCredits(price.credits) })}</span>
           <span className={styles.estimateValue}>{formatString(strings.time, { seconds: price.seconds.toFixed(1) })}</span>
           <span>({formatString(strings.fromRecent, { count: price.basedOn })})</span>
           <span>{formatString(strings.perSecond, price.perSecond)}</span>
@@ -79,7 +80,7 @@ function RunPriceText({ price, strings }: { price: RunPrice; strings: Strings['r
     case 'example':
       return (
         <>
-          <span className={styles.estimateValue}>{formatString(strings.perRun, { credits: price.credits })}</span>
+          <span className={styles.estimateValue}>{formatString(strings.perRun, { credits: formatCredits(price.credits) })}</span>
           <span>({formatString(strings.fromExample, { seconds: price.seconds })})</span>
           <span>{formatString(strings.perSecond, price.perSecond)}</span>
         </>

@@ -1,6 +1,6 @@
 import type { ServiceEndpoint } from '../../api/types';
 import { estimateRun } from '../../run/estimate';
-import { creditsForRun } from '../../run/metering';
+import { creditsForRun, formatCredits } from '../../run/metering';
 import type { PriceBasis } from './useRunnerData';
 
 /**
@@ -16,12 +16,12 @@ export type RunPrice =
   | { kind: 'perSecond'; perSecond: PerSecond }
   | { kind: 'unknown' };
 
-/** The GPU's price per second in credits (4 decimals, as the ledger keeps them) and its name. */
+/** The GPU's price per second in credits (formatCredits: up to the ledger's 4 decimals) and its name. */
 export type PerSecond = { credits: string; gpu: string };
 
 export function runPrice(basis: PriceBasis | null, example: ServiceEndpoint['example'] | undefined): RunPrice {
   if (!basis) return { kind: 'unknown' };
-  const perSecond = { credits: creditsForRun(1, basis.pricePerSecondUsd).toFixed(4), gpu: basis.gpu };
+  const perSecond = { credits: formatCredits(creditsForRun(1, basis.pricePerSecondUsd)), gpu: basis.gpu };
   if (basis.basedOn > 0) return { kind: 'measured', credits: basis.credits, seconds: basis.seconds, basedOn: basis.basedOn, perSecond };
   const seconds = example?.run_seconds;
   if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0) {

@@ -69,7 +69,12 @@ export function SubscriptionPanel({ headingLevel, className, ...options }: Subsc
             {confirmQuestion(panel.confirming)}
           </p>
           <div className={styles.row}>
-            <button type="button" className={styles.button()} onClick={() => void panel.confirm()} disabled={panel.pending}>
+            <button
+              type="button"
+              className={styles.button({ tone: panel.confirming.action === 'change' ? 'primary' : 'danger' })}
+              onClick={() => void panel.confirm()}
+              disabled={panel.pending}
+            >
               {confirmLabel(panel.confirming)}
             </button>
             <button type="button" className={styles.button({ tone: 'outline' })} onClick={panel.keep} autoFocus>
@@ -94,7 +99,7 @@ export function SubscriptionPanel({ headingLevel, className, ...options }: Subsc
             {actions.includes('cancelAtPeriodEnd') && (
               <button
                 type="button"
-                className={styles.button({ tone: 'outline' })}
+                className={styles.button({ tone: 'danger' })}
                 onClick={() => panel.ask({ action: 'cancelAtPeriodEnd' })}
                 disabled={panel.pending}
               >
@@ -102,7 +107,7 @@ export function SubscriptionPanel({ headingLevel, className, ...options }: Subsc
               </button>
             )}
             {actions.includes('cancel') && (
-              <button type="button" className={styles.button({ tone: 'outline' })} onClick={panel.askCancel} disabled={panel.pending}>
+              <button type="button" className={styles.button({ tone: 'danger' })} onClick={panel.askCancel} disabled={panel.pending}>
                 {strings.cancelNow}
               </button>
             )}

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { formatString } from '../../config/strings';
 import { useStrings } from '../../config/PlatformProvider';
-import { AccountPanel, formatDateTime, formatSigned, type AccountPanelBaseProps } from '../AccountPanel';
+import { AccountPanel, formatCredits, formatDateTime, type AccountPanelBaseProps } from '../AccountPanel';
 import * as styles from '../AccountPanel/AccountPanel.css';
 import * as own from './TransactionsTable.css';
 import { PAGE_SIZES, pageSizeValue, parsePageSize, type TransactionSortKey } from './tableModel';
@@ -73,7 +73,7 @@ export function TransactionsTable({ headingLevel, className, ...options }: Trans
                   <tr key={t.id} data-kind={t.kind}>
                     <td className={styles.td}>{formatDateTime(t.created_at)}</td>
                     <td className={styles.td}>{t.description}</td>
-                    <td className={[styles.td, styles.numeric].join(' ')}>{formatSigned(t.amount)}</td>
+                    <td className={[styles.td, styles.numeric].join(' ')}>{formatCredits(t.amount, { signed: true })}</td>
                   </tr>
                 ))}
               </tbody>

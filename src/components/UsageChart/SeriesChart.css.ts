@@ -28,3 +28,5 @@ export const summary = style({
   color: vars.color.primary,
   ':focus-visible': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: 2 },
 });
+/** The value written above a chart's only point. */
+export const valueText = style({ fill: vars.color.text, fontSize: 14, fontWeight: 700, fontFamily: vars.font.body });

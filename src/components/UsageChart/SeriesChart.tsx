@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
 import { useStrings } from '../../config/PlatformProvider';
 import * as panel from '../AccountPanel/AccountPanel.css';
-import { CHART_BOX, chartGeometry, compactNumber, type ChartDatum, type ChartKind, type ChartPoint } from './chartModel';
+import { CHART_BOX, chartGeometry, type ChartDatum, type ChartKind, type ChartPoint } from './chartModel';
 import * as styles from './SeriesChart.css';
 import { useRovingPoint } from './useRovingPoint';
 
@@ -73,7 +73,7 @@ export function SeriesChart({
             <g key={t.value}>
               <line className={styles.grid} x1={left} x2={width - right} y1={t.y} y2={t.y} />
               <text className={styles.axisText} x={left - 8} y={t.y} textAnchor="end" dominantBaseline="middle">
-                {compactNumber(t.value)}
+                {t.text}
               </text>
             </g>
           ))}
@@ -115,6 +115,18 @@ export function SeriesChart({
             )}
           </g>
         ))}
+        {geometry.single && geometry.points[0] && roving.active === null && (
+          <text
+            className={styles.valueText}
+            x={geometry.points[0].x}
+            y={Math.max(Math.min(geometry.points[0].y, geometry.baseline) - 12, 12)}
+            textAnchor="middle"
+            aria-hidden="true"
+            data-testid="chart-value"
+          >
+            {formatValue(geometry.points[0].value)}
+          </text>
+        )}
         {activePoint && <Tooltip point={activePoint} text={`${activePoint.text}: ${formatValue(activePoint.value)}`} />}
       </svg>
       <details className={styles.details}>

@@ -1,5 +1,5 @@
 import { useStrings } from '../../config/PlatformProvider';
-import { AccountPanel, type AccountPanelBaseProps } from '../AccountPanel';
+import { AccountPanel, formatCredits, type AccountPanelBaseProps } from '../AccountPanel';
 import * as styles from '../AccountPanel/AccountPanel.css';
 import { SeriesChart } from './SeriesChart';
 import * as own from './UsageChart.css';
@@ -29,10 +29,10 @@ const DEFAULT_SERIES: readonly UsageSeries[] = ['calls', 'credits'];
 export function UsageChart({ headingLevel, className, series = DEFAULT_SERIES, title }: UsageChartProps) {
   const strings = useStrings().account;
   const chart = useUsageChart(series);
-  const meta: Record<UsageSeries, { title: string; valueLabel: string; kind: 'bar' | 'line' }> = {
+  const meta: Record<UsageSeries, { title: string; valueLabel: string; kind: 'bar' | 'line'; format?: (value: number) => string }> = {
     calls: { title: strings.apiCalls, valueLabel: strings.apiCalls, kind: 'bar' },
-    credits: { title: strings.creditsSpent, valueLabel: strings.creditsSpent, kind: 'bar' },
-    balance: { title: strings.creditsOverTime, valueLabel: strings.balance, kind: 'line' },
+    credits: { title: strings.creditsSpent, valueLabel: strings.creditsSpent, kind: 'bar', format: formatCredits },
+    balance: { title: strings.creditsOverTime, valueLabel: strings.balance, kind: 'line', format: formatCredits },
   };
   // Months of nothing (a new user's zero calls) read better as a sentence than as flat charts.
   const empty = chart.loaded && series.every((s) => (chart.data[s] ?? []).every((d) => d.value === 0));
@@ -58,6 +58,7 @@ export function UsageChart({ headingLevel, className, series = DEFAULT_SERIES, t
               categoryLabel={strings.month}
               data={chart.data[s] ?? []}
               kind={meta[s].kind}
+              {...(meta[s].format ? { formatValue: meta[s].format } : {})}
               showCaption={series.length > 1}
             />
           ))}

@@ -29,8 +29,13 @@ export interface ChartPoint extends ChartDatum {
 
 export interface ChartGeometry {
   points: ChartPoint[];
-  /** Y axis ticks: value and y position. */
-  ticks: Array<{ value: number; y: number }>;
+  /** Y axis ticks: value, y position and the text drawn (as precise as the step between ticks). */
+  ticks: Array<{ value: number; y: number; text: string }>;
+  /**
+   * A single point (a new account's first month): its value is written beside it, as a lone bar
+   * or dot on an axis says little by itself (issue 39, item 4).
+   */
+  single: boolean;
   /** Line and area paths (line charts), '' otherwise. */
   linePath: string;
   areaPath: string;
@@ -166,9 +171,12 @@ export function chartGeometry(data: readonly ChartDatum[], kind: ChartKind): Cha
   const plotWidth = width - left - right;
   // Roughly 56 viewBox units per label keeps `2026-03` from touching its neighbours.
   const labelEvery = Math.max(1, Math.ceil((data.length * 56) / plotWidth));
+  const tickValues = y.ticks(5);
+  const step = tickValues.length > 1 ? Math.abs(tickValues[1]! - tickValues[0]!) : 1;
   return {
     points,
-    ticks: y.ticks(5).map((value) => ({ value, y: y(value) })),
+    ticks: tickValues.map((value) => ({ value, y: y(value), text: compactNumber(value, step) })),
+    single: points.length === 1,
     linePath,
     areaPath,
     baseline,
@@ -178,7 +186,11 @@ export function chartGeometry(data: readonly ChartDatum[], kind: ChartKind): Cha
   };
 }
 
-/** Short tick text: 1.2k, 3M. */
-export function compactNumber(value: number): string {
-  return new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+/**
+ * Short tick text: 1.2k, 3M; with as many decimals as `step` (the distance between ticks) needs,
+ * so ticks 0.005 apart read 0.005, 0.01, 0.015 rather than 0, 0, 0.
+ */
+export function compactNumber(value: number, step = 1): string {
+  const decimals = step > 0 && step < 1 ? Math.min(Math.ceil(-Math.log10(step) - 1e-9), 6) : 1;
+  return new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: Math.max(decimals, 1) }).format(value);
 }

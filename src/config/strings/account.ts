@@ -39,9 +39,19 @@ export const accountStrings = {
   newApiKeyNotice: 'Copy your new key now. It is shown only once.',
   newApiKeyLabel: 'New API key',
   noApiKeys: 'You have no API keys yet.',
+  apiKeyName: 'Name',
+  apiKeyNamePlaceholder: 'e.g. Production server',
   apiKeyColumn: 'Key',
+  nameColumn: 'Name',
+  scopesColumn: 'Can',
   createdColumn: 'Created',
+  lastUsedColumn: 'Last used',
+  neverUsed: 'Never',
   expiresColumn: 'Expires',
+  /** What a key may do, by the scope the server lists on it (services:run, services:publish). */
+  scopeRun: 'Run services',
+  scopePublish: 'Publish your services',
+  apiKeyScopesNote: 'Every key can run services and publish your own; none can open your account (keys, billing, profile).',
   actionsColumn: 'Actions',
   expiredKey: 'expired',
   deleteApiKey: 'Delete key {key}',
@@ -97,6 +107,8 @@ export const accountStrings = {
   creditsReserved: 'Reserved by queued and running jobs',
   creditsToBuy: 'Credits to buy',
   buyCredits: 'Buy credits',
+  /** Under the quantity, before paying: the price with its currency. */
+  creditsPrice: '{credits} credits cost {price}, paid at checkout.',
   quantityInvalid: 'Enter a whole number of credits, 1 or more.',
 
   subscriptionTitle: 'Subscription',

@@ -3,7 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiKeysPanel } from '@limelight/widgets/api-keys-panel';
 import { expectNoAxeViolations } from '../../setup/axe';
+import { darkValues } from '../../../src/theme/tokens';
 import { newClient, renderPanel, signedUpClient } from './harness';
+
+/** '#4a1020' as computed styles write it. */
+const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 
 const region = () => screen.getByRole('region', { name: 'API keys' });
 
@@ -69,5 +73,33 @@ describe('ApiKeysPanel', () => {
     await waitFor(() => expect(onCreate).toHaveBeenCalled());
     const created = onCreate.mock.calls[0]![0] as { expiration_date: string; created_at: string };
     expect(Math.round((new Date(created.expiration_date).getTime() - new Date(created.created_at).getTime()) / 86_400_000)).toBe(30);
+  });
+
+  it('issue 39, item 4: a key has the name given, says what it can do, when it was created and last used; Delete looks destructive', async () => {
+    const { client } = await signedUpClient('keys-named');
+    const { container } = renderPanel(client, <ApiKeysPanel />);
+    await screen.findByText('You have no API keys yet.');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'CI deploys');
+    await userEvent.click(screen.getByRole('button', { name: 'Create API key' }));
+    const row = await screen.findByRole('row', { name: /CI deploys/ });
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('');
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(['Name', 'Key', 'Can', 'Created', 'Last used', 'Expires', 'Actions']);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((td) => td.textContent);
+    expect(cells[0]).toMatch(/^lime_…/);
+    expect(cells[1]).toBe('Run services, Publish your services');
+    expect(cells[2]).toBe(new Date().toLocaleDateString(undefined, { dateStyle: 'medium' }));
+    expect(cells[3]).toBe('Never');
+    expect(screen.getByText(/none can open your account/)).toBeInTheDocument();
+    // Destructive: the theme's danger colours (the harness's dark theme), not the outline of before.
+    const del = getComputedStyle(within(row).getByRole('button', { name: /^Delete key / }));
+    expect([del.backgroundColor, del.color, del.borderTopColor]).toEqual([
+      rgb(darkValues.color.dangerSurface),
+      rgb(darkValues.color.onDanger),
+      rgb(darkValues.color.onDanger),
+    ]);
+    await expectNoAxeViolations(container);
   });
 });

@@ -25,6 +25,8 @@ describe('CreditsPanel', () => {
     const onCheckout = vi.fn(() => false);
     const { container } = renderPanel(client, <CreditsPanel onCheckout={onCheckout} />);
     expect(await screen.findByText('500')).toHaveAttribute('data-testid', 'credit-balance');
+    // The price with its currency before paying (issue 39, item 4): the server's 1 cent a credit.
+    expect(screen.getByTestId('credit-price')).toHaveTextContent('1,000 credits cost €10.00, paid at checkout.');
     await userEvent.clear(screen.getByLabelText('Credits to buy'));
     await userEvent.type(screen.getByLabelText('Credits to buy'), '1.5');
     await userEvent.click(screen.getByRole('button', { name: 'Buy credits' }));
@@ -32,6 +34,7 @@ describe('CreditsPanel', () => {
     await expectNoAxeViolations(container);
     await userEvent.clear(screen.getByLabelText('Credits to buy'));
     await userEvent.type(screen.getByLabelText('Credits to buy'), '250');
+    expect(screen.getByTestId('credit-price')).toHaveTextContent('250 credits cost €2.50, paid at checkout.');
     await userEvent.click(screen.getByRole('button', { name: 'Buy credits' }));
     await vi.waitFor(() => expect(onCheckout).toHaveBeenCalledWith({ url: expect.stringMatching(/^https?:\/\//), quantity: 250 }));
   });

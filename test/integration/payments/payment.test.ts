@@ -21,7 +21,8 @@ const pay = (checkoutUrl: string) => fetch(`${checkoutUrl}/pay`, { method: 'POST
 describe('credits', () => {
   it('start with the sign-up bonus of 500 as the first ledger entry', async () => {
     const { api } = await payer();
-    expect(await api.balance()).toMatchObject({ ok: true, data: { balance: 500 } });
+    // The price of a credit with its currency, shown before paying (issue 39, item 4).
+    expect(await api.balance()).toMatchObject({ ok: true, data: { balance: 500, credit_price: { currency: 'eur', amount_minor: 1 } } });
     const transactions = await api.transactions();
     expect(transactions).toMatchObject({ ok: true, data: [{ amount: 500, kind: 'sign_up_bonus', description: 'Sign-up bonus' }] });
   });

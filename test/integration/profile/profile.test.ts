@@ -129,7 +129,15 @@ describe('API keys', () => {
     const key = await createApiKey(db, id, 30);
     expect(Math.round((Date.parse(key.expiration_date) - before) / 86_400_000)).toBe(30);
     expect(await listApiKeys(db, id)).toEqual([
-      { id: key.id, display_value: key.display_value, created_at: key.created_at, expiration_date: key.expiration_date },
+      {
+        id: key.id,
+        name: 'API key',
+        display_value: key.display_value,
+        scopes: ['services:run', 'services:publish'],
+        created_at: key.created_at,
+        expiration_date: key.expiration_date,
+        last_used_at: null,
+      },
     ]);
     for (let i = 1; i < MAX_API_KEYS; i++) await createApiKey(db, id, 1);
     await expect(createApiKey(db, id, 1)).rejects.toMatchObject({
@@ -176,6 +184,29 @@ describe('API keys', () => {
       error: 'Invalid API key',
     });
     expect(await api.deleteApiKey(key.id)).toMatchObject({ ok: false, status: 404, error: `api_key_id: no API key ${key.id} among yours` });
+  });
+
+  it('a key has the name its owner gave, the scopes keys have, and the time of its last use (issue 39, item 4)', async () => {
+    const { api } = await newUser();
+    const created = await api.createApiKey(30, '  CI deploys  ');
+    if (!created.ok) throw new Error(created.error);
+    expect(created.data).toMatchObject({ name: 'CI deploys', scopes: ['services:run', 'services:publish'], last_used_at: null });
+    expect(await api.createApiKey(30, '   ')).toMatchObject({ ok: false, status: 422, error: 'name: must not be empty' });
+    expect(await api.createApiKey(30, 'x'.repeat(61))).toMatchObject({
+      ok: false,
+      status: 422,
+      error: 'name: must be at most 60 characters',
+    });
+    const before = Date.now();
+    expect(await apiClients(server, created.data.secret).modelManagement.modelDescriptors()).toMatchObject({ ok: true });
+    const listed = await api.apiKeys();
+    if (!listed.ok) throw new Error(listed.error);
+    const used = listed.data.find((key) => key.id === created.data.id)!;
+    expect(used.name).toBe('CI deploys');
+    expect(Date.parse(used.last_used_at!)).toBeGreaterThanOrEqual(before - 1000);
+    // The key is still stored only as its hash.
+    const stored = await server.platform.database.db.selectFrom('api_keys').selectAll().where('id', '=', used.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toContain(created.data.secret);
   });
 
   it('validates the lifetime and the id, and refuses expired keys', async () => {

@@ -79,7 +79,7 @@ export default function DashboardPage() {
           <p className={page.muted}>
             {keys.data && activeKeys.length === 0 && 'No active key yet. '}
             {nextExpiry && `Next expiry ${formatDate(nextExpiry)}. `}
-            <Link to="/account/profile">Manage API keys</Link>
+            <Link to="/account/api-keys">Manage API keys</Link>
           </p>
         </section>
       </div>

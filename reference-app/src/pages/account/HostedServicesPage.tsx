@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ManagedService } from '@limelight/widgets/api';
 import { servicePath } from '@limelight/widgets/catalogue';
+import { formatCredits } from '@limelight/widgets/run';
 import { visuallyHidden } from '@limelight/widgets/theme/a11y.css';
 import { ConfirmDialog } from '../publish/ConfirmDialog';
 import { DEPLOYMENT_STATUS_TEXT } from '../publish/deploymentModel';
@@ -70,7 +71,7 @@ function ServiceRow({
       </td>
       <td className={page.td}>{paused ? 'Paused' : 'Active'}</td>
       <td className={page.td}>{service.n_usages.toLocaleString('en')}</td>
-      <td className={page.td}>{service.earnings_credits.toLocaleString('en')} credits</td>
+      <td className={page.td}>{formatCredits(service.earnings_credits)} credits</td>
       <td className={page.td}>
         <div className={styles.actions}>
           <Link
@@ -91,7 +92,7 @@ function ServiceRow({
           </button>
           <button
             type="button"
-            className={page.button({ tone: 'outline' })}
+            className={page.button({ tone: 'danger' })}
             disabled={busy}
             onClick={onDelete}
             aria-label={`Delete ${name}`}
@@ -162,6 +163,7 @@ export default function HostedServicesPage() {
         text="Its page disappears from the catalogue and runs stop at once. Its run history and earnings stay in your account. This cannot be undone."
         cancelLabel="Keep it"
         confirmLabel="Delete the service"
+        destructive
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           const service = deleting;

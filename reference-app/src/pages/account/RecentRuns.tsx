@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useApiResource, usePlatformClients } from '@limelight/widgets';
 import type { Job } from '@limelight/widgets/api';
 import { notify } from '@limelight/widgets/notifications';
+import { formatCredits } from '@limelight/widgets/run';
 import { useStrings } from '@limelight/widgets/platform';
 import * as page from '../page.css';
 import * as styles from './account.css';
@@ -54,7 +55,7 @@ export function RecentRuns() {
                   </Link>
                 </td>
                 <td data-status={job.status}>{statusText[job.status]}</td>
-                <td>{job.metrics.cost_credits === null ? '–' : `${job.metrics.cost_credits} credits`}</td>
+                <td>{job.metrics.cost_credits === null ? '–' : `${formatCredits(job.metrics.cost_credits)} credits`}</td>
                 <td>{timeFormat.format(new Date(job.created_at))}</td>
               </tr>
             ))}

@@ -12,6 +12,8 @@ export const page = style({
   gap: vars.space.lg,
   '@media': { 'screen and (max-width: 599px)': { padding: vars.space.md } },
 });
+/** A note that something of this page moved elsewhere, with the link to it. */
+export const moved = style({ margin: 0, color: vars.color.textMuted });
 /** A long e-mail address in the greeting wraps instead of widening the page. */
 export const greeting = style({ overflowWrap: 'anywhere' });
 export const panel = style({

@@ -12,6 +12,7 @@ import {
 import { usePlatform } from '@limelight/widgets/platform';
 import { runBlocker } from '@limelight/widgets/run';
 import { ServiceRunner } from '@limelight/widgets/service-runner';
+import { BalanceLine, useSignedInBalance } from './BalanceLine';
 import { ServiceTabs } from './ServiceTabs';
 import { blockerBadge, providerLabel } from './ServiceCard';
 import { useCatalogueData } from './useCatalogueData';
@@ -194,9 +195,13 @@ function ServiceDetails({ model }: { model: ModelDescriptor }) {
   const [tab, setTab] = useTab();
   // The API tab's samples use the input of the last playground run.
   const [lastInput, setLastInput] = useState<{ endpoint: string; input: Record<string, unknown> } | null>(null);
+  const { balance, onJobChange: refreshBalance } = useSignedInBalance();
   const rememberInput = useCallback(
-    (job: Job) => setLastInput((last) => (last?.input === job.input ? last : { endpoint: job.endpoint, input: job.input })),
-    [],
+    (job: Job) => {
+      setLastInput((last) => (last?.input === job.input ? last : { endpoint: job.endpoint, input: job.input }));
+      refreshBalance(job);
+    },
+    [refreshBalance],
   );
 
   useEffect(() => {
@@ -206,6 +211,7 @@ function ServiceDetails({ model }: { model: ModelDescriptor }) {
   return (
     <article>
       <ServiceHeader model={model} categories={data.categories} />
+      <BalanceLine balance={balance} />
       <ServiceTabs
         label={strings.runner.page.tabsLabel}
         selected={tab}

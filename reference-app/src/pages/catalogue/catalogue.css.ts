@@ -257,3 +257,6 @@ globalStyle(`${table} td`, { padding: vars.space.xs, borderBottom: `1px solid ${
 export const code = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.xs });
 
 export const link = style({ color: vars.color.primary });
+
+/** The signed-in visitor's balance under a service's header. */
+export const balanceLine = style({ margin: `${vars.space.sm} 0 0`, color: vars.color.textMuted, fontSize: vars.fontSize.sm });

@@ -10,13 +10,15 @@ export interface ConfirmDialogProps {
   cancelLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The confirmation destroys something (a deletion): its button is styled as such. */
+  destructive?: boolean;
 }
 
 /**
  * A modal question with two answers (native `<dialog>`: focus moves in and is trapped, Escape
  * cancels, focus returns to where it was). The safe answer comes first and has the focus.
  */
-export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, onConfirm, onCancel, destructive }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   useEffect(() => {
@@ -47,7 +49,7 @@ export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, on
             <button type="button" className={page.button()} autoFocus onClick={onCancel}>
               {cancelLabel}
             </button>
-            <button type="button" className={page.button({ tone: 'outline' })} onClick={onConfirm}>
+            <button type="button" className={page.button({ tone: destructive ? 'danger' : 'outline' })} onClick={onConfirm}>
               {confirmLabel}
             </button>
           </div>

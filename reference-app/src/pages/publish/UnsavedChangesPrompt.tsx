@@ -25,6 +25,7 @@ export function UnsavedChangesPrompt({ dirty }: { dirty: { current: boolean } })
       text="Your changes to this service are not saved yet. If you leave now, they are lost."
       cancelLabel="Stay and keep editing"
       confirmLabel="Leave without saving"
+      destructive
       onCancel={() => blocker.reset?.()}
       onConfirm={() => blocker.proceed?.()}
     />

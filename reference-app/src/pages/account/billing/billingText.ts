@@ -1,4 +1,5 @@
 import type { CheckoutDetail, Receipt } from '@limelight/widgets/api';
+import { formatCredits } from '@limelight/widgets/run';
 
 // The billing page's words and documents, apart from rendering (docs/payments.md): what the
 // confirmation after paying says, and the receipt a user downloads.
@@ -23,8 +24,7 @@ export function confirmationOf(
   checkout: CheckoutDetail,
   after: { balance?: number | null; periodEnd?: string | null; formatDate: (iso: string) => string },
 ): Confirmation {
-  const what =
-    checkout.purpose === 'credits' ? `${checkout.quantity.toLocaleString()} credits` : `the ${planTitle(checkout.plan_type)} plan`;
+  const what = checkout.purpose === 'credits' ? `${formatCredits(checkout.quantity)} credits` : `the ${planTitle(checkout.plan_type)} plan`;
   const price = formatMoney(checkout.amount_minor, checkout.currency);
   if (checkout.status === 'open') {
     return { tone: 'pending', title: 'Confirming your payment…', detail: `We are waiting for the payment of ${price} for ${what}.` };
@@ -37,7 +37,7 @@ export function confirmationOf(
     };
   }
   if (checkout.purpose === 'credits') {
-    const balance = after.balance == null ? '' : ` Your balance is now ${after.balance.toLocaleString()} credits.`;
+    const balance = after.balance == null ? '' : ` Your balance is now ${formatCredits(after.balance)} credits.`;
     return { tone: 'success', title: 'Payment received', detail: `You bought ${what} for ${price}.${balance}` };
   }
   const until = after.periodEnd ? ` It renews on ${after.formatDate(after.periodEnd)}.` : '';
