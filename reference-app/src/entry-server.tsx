@@ -7,7 +7,8 @@ import type { RouteHandle } from './layout/useRouteTitle';
 import { routes } from './routes';
 import { HYDRATION_ELEMENT_ID, serializeHydration } from './ssr/hydration';
 import { headTags, pageMeta } from './ssr/pageMeta';
-import { servedPublicData, type RenderContext } from './ssr/publicData';
+import { serverContext } from './ssr/pageData';
+import { servedPublicData, type ServerContext } from './ssr/publicData';
 import type { SiteConfig } from './siteConfig';
 
 // The server side of the app (server/http/siteRenderer.ts loads the build of this module): the
@@ -21,7 +22,7 @@ export const htmlClass = darkTheme;
 export interface RenderRequest {
   request: Request;
   config: SiteConfig;
-  context: RenderContext;
+  context: ServerContext;
   /** The site's public origin, for canonical URLs. */
   origin: string;
 }
@@ -52,7 +53,7 @@ export async function render({ request, config, context, origin }: RenderRequest
   const matched = matchRoutes(routes, new URL(request.url).pathname) ?? [];
   const leaf = matched.at(-1)?.route;
   if (leaf?.lazy && !matched.some((m) => (m.route.handle as RouteHandle | undefined)?.ssr)) return { kind: 'client' };
-  const result = await handler.query(request, { requestContext: context as never });
+  const result = await handler.query(request, { requestContext: serverContext(context) as never });
   if (result instanceof Response) return { kind: 'response', response: result };
   const handles = result.matches.map((m) => (m.route.handle ?? {}) as RouteHandle);
   if (!handles.some((h) => h.ssr) || result.errors) return { kind: 'client' };

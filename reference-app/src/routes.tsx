@@ -37,9 +37,10 @@ function route(path: string, file: string, handle: RouteHandle = {}, loader?: Lo
   return { path, handle: withModule(handle, file), lazy: page(file), ...(loader ? { loader, shouldRevalidate: () => false } : {}) };
 }
 
-// The server's data for the pages that show it (ssr/publicData.ts).
-const catalogueData = publicDataLoader({ catalogue: true });
-const homeData = publicDataLoader({ catalogue: true, repo: true });
+// The server's data for the pages that show it (ssr/publicData.ts): each its own part of the catalogue.
+const homeData = publicDataLoader({ catalogue: 'home', repo: true });
+const overviewData = publicDataLoader({ catalogue: 'overview' });
+const serviceData = publicDataLoader({ catalogue: 'service' });
 
 /** The route table of product-rules §2. Paths are matched case-sensitively where the spec names both forms. */
 export const routes: RouteObject[] = [
@@ -64,10 +65,10 @@ export const routes: RouteObject[] = [
       route('/careers', './pages/company/CompanyPage.tsx', titled('Careers', true)),
       // Redirects are loaders, so the server answers them with a 302 as the browser router does.
       { path: '/APIs', loader: () => redirect('/APIs/Overview') },
-      route('/APIs/Overview', './pages/catalogue/OverviewPage.tsx', serverRendered, catalogueData),
-      route('/APIs/overview', './pages/catalogue/OverviewPage.tsx', serverRendered, catalogueData),
-      route('/APIs/service/:serviceId', './pages/catalogue/ServicePage.tsx', serverRendered, catalogueData),
-      route('/APIs/service/:owner/:name', './pages/catalogue/ServicePage.tsx', serverRendered, catalogueData),
+      route('/APIs/Overview', './pages/catalogue/OverviewPage.tsx', serverRendered, overviewData),
+      route('/APIs/overview', './pages/catalogue/OverviewPage.tsx', serverRendered, overviewData),
+      route('/APIs/service/:serviceId', './pages/catalogue/ServicePage.tsx', serverRendered, serviceData),
+      route('/APIs/service/:owner/:name', './pages/catalogue/ServicePage.tsx', serverRendered, serviceData),
       {
         // Owner only: RequireAuth asks for sign-in, the server refuses other users (docs/publishing.md).
         element: (

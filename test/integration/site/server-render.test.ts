@@ -44,6 +44,26 @@ const meta = (html: string, key: string) =>
   new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+/** The page's hydration data (the JSON block). */
+function hydration(html: string) {
+  const json = /<script type="application\/json" id="limelight-hydration">([^<]*)<\/script>/.exec(html)?.[1];
+  expect(json, 'the hydration block').toBeDefined();
+  const payload = JSON.parse(json!) as {
+    router: {
+      loaderData: Record<
+        string,
+        { catalogue?: { models: { id: string }[]; categories: unknown[] } | null; overview?: { total: number } } | null
+      >;
+    };
+  };
+  const data = Object.values(payload.router.loaderData).find((d) => d?.catalogue);
+  return {
+    bytes: json!.length,
+    models: data?.catalogue?.models.map((m) => m.id) ?? [],
+    categories: data?.catalogue?.categories.length ?? 0,
+    overview: data?.overview,
+  };
+}
 /** The rendered app, without the head (whose tags repeat the title). */
 const body = (html: string) => html.slice(html.indexOf('<div id="root">'));
 
@@ -113,6 +133,24 @@ describe('server-rendered public pages', () => {
     expect(links(html)).toContain('/APIs/service/black-forest-labs/flux-schnell');
     expect(links(html)).not.toContain('/APIs/service/openai/whisper');
     expect(links((await page('/APIs/Overview?q=whisper')).html)).toContain('/APIs/service/openai/whisper');
+  });
+
+  it('hands each page only the part of the catalogue it shows, not the whole catalogue', async () => {
+    const all = (await (await fetch(`${server.url}/v1/model_management/model_descriptors`)).json()) as unknown[];
+    expect(all.length).toBeGreaterThan(30);
+    const service = hydration((await page('/APIs/service/openai/whisper')).html);
+    expect(service.models).toEqual(['openai/whisper']);
+    const home = hydration((await page('/')).html);
+    expect(home.models.length).toBeGreaterThan(0);
+    expect(home.models.length).toBeLessThanOrEqual(18);
+    // The overview: the results of its page (24 by default) and the count of all of them.
+    const overview = hydration((await page('/APIs/Overview')).html);
+    expect(overview.models.length).toBeLessThan(all.length);
+    expect(overview.overview?.total).toBe(all.length);
+    expect(body((await page('/APIs/Overview')).html)).toContain(`${all.length} services`);
+    const flux = hydration((await page('/APIs/Overview?q=flux')).html);
+    expect(flux.models).toContain('black-forest-labs/flux-schnell');
+    expect(flux.models).not.toContain('openai/whisper');
   });
 
   it('answers an unknown service with 404 and its own page, redirects as the router does', async () => {

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { MODEL_PROVIDERS } from '@limelight/widgets/api';
 import {
   PAGE_SIZES,
   SEARCH_DEBOUNCE_MS,
@@ -18,10 +17,12 @@ import {
   overviewParams,
   paginate,
   parseOverviewParams,
+  providersOf,
   toggle,
   type OverviewState,
 } from './overviewUrl';
 import { ServiceCard, providerLabel } from './ServiceCard';
+import { usePublicData } from '../../ssr/publicData';
 import { useCatalogueData } from './useCatalogueData';
 import * as styles from './catalogue.css';
 
@@ -80,12 +81,15 @@ export function OverviewView() {
   }, [text]);
 
   const domains = useMemo(() => domainOptions(data.categories), [data.categories]);
-  const providers = useMemo(() => {
-    const seen = new Set<string>(MODEL_PROVIDERS);
-    for (const m of data.models) if (m.provider) seen.add(m.provider);
-    return [...seen];
-  }, [data.models]);
-  const page = paginate(filtered, view.pageSize, view.page);
+  // A server-rendered overview comes with one page of results and what the whole set says
+  // (ssr/pageData.ts): shown as served while the catalogue holds only that page and the view is
+  // the one served, then from the whole catalogue the page loads after hydration.
+  const served = usePublicData();
+  const servedOverview = served?.overview;
+  const showsServed =
+    servedOverview !== undefined && served?.catalogue?.models === data.models && servedOverview.search === overviewParams(view).toString();
+  const providers = useMemo(() => providersOf(data.models, servedOverview?.providers), [data.models, servedOverview]);
+  const page = showsServed ? { ...servedOverview, items: data.models } : paginate(filtered, view.pageSize, view.page);
   const hasFilters =
     view.query !== '' || view.sort !== 'relevance' || view.inputDomains.length + view.outputDomains.length + view.providers.length > 0;
   const showPlaceholders = data.loading && data.models.length === 0;

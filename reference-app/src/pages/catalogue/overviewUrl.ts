@@ -6,6 +6,7 @@ import {
   type SearchFilters,
   type SortOption,
 } from '@limelight/widgets/catalogue';
+import { MODEL_PROVIDERS, type ModelDescriptor } from '@limelight/widgets/api';
 
 // The catalogue page keeps its whole view in the URL (q, sort, input, output, provider, plus
 // size and page) so a view can be shared and the back button walks through it.
@@ -114,4 +115,11 @@ export function paginate<T>(items: readonly T[], pageSize: PageSize, page: numbe
 export function toggle(values: readonly string[], value: string): string[] {
   const i = values.findIndex((v) => v.toLowerCase() === value.toLowerCase());
   return i === -1 ? [...values, value] : values.filter((_, j) => j !== i);
+}
+
+/** The providers the filter lists: the known ones, then the catalogue's own, in its order. */
+export function providersOf(models: readonly Pick<ModelDescriptor, 'provider'>[], more: readonly string[] = []): string[] {
+  const seen = new Set<string>([...MODEL_PROVIDERS, ...more]);
+  for (const m of models) if (m.provider) seen.add(m.provider);
+  return [...seen];
 }
