@@ -267,6 +267,8 @@ export type ServiceRuntimeInput =
       base_url: string;
       /** Extra request headers (e.g. a shared secret), stored encrypted; never returned. */
       headers?: Record<string, string>;
+      /** What the owner's health check asks under the base URL (default `/openapi.json`). */
+      health_path?: string;
     }
   | {
       type: 'container';
@@ -290,7 +292,13 @@ export type ServiceRuntimeInput =
 /** The stored runtime: header values are replaced by their names. */
 export type ServiceRuntime =
   | { type: 'local-demo' }
-  | { type: 'http'; base_url: string; header_names: string[] }
+  | {
+      type: 'http';
+      base_url: string;
+      header_names: string[];
+      /** Under the base URL (default `/openapi.json`). */
+      health_path: string;
+    }
   | (Omit<Extract<ServiceRuntimeInput, { type: 'container' }>, 'registry_credential_id' | 'port' | 'health_path' | 'concurrency'> & {
       registry_credential_id: string | null;
       port: number;

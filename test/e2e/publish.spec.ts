@@ -69,6 +69,8 @@ test.describe.serial('publish a service (issue 13)', () => {
     await expect(page.getByRole('heading', { level: 1, name: `Edit ${name}` })).toBeVisible();
     await page.getByRole('button', { name: 'Check health' }).click();
     await expect(page.getByTestId('health')).toContainText(/Healthy · \d+ ms/);
+    // The health path left empty: the check asks the OpenAPI document, not GET / (issue 39).
+    await expect(page.getByTestId('health')).toContainText('GET /openapi.json answered 200');
 
     // Found at once by the header search, without a reload or a server restart.
     await headerSearch(page).fill(name);
@@ -87,6 +89,14 @@ test.describe.serial('publish a service (issue 13)', () => {
     // The fixture received what the Playground sent.
     const call = sketch.received.find((r) => r.path === '/generate');
     expect(JSON.parse(call!.body.toString())).toMatchObject({ prompt: 'a lime in pencil' });
+    // The hosting list says what the editor's check said.
+    await page.goto('/account/hosting');
+    await expect(
+      page
+        .getByRole('row', { name: new RegExp(name) })
+        .getByRole('cell')
+        .nth(1),
+    ).toHaveText('Own URL · healthy');
   });
 
   test('editing the description updates the service page; leaving with unsaved changes asks first', async ({ page }) => {
@@ -189,7 +199,7 @@ test.describe.serial('publish a service (issue 13)', () => {
     await signIn(page, owner);
     await page.goto('/account/hosting');
     const row = page.getByRole('row', { name: new RegExp(name) });
-    await expect(row.getByRole('cell')).toHaveText(['Public', 'Own URL', 'Active', '1', '0 credits', /Edit/]);
+    await expect(row.getByRole('cell')).toHaveText(['Public', 'Own URL · healthy', 'Active', '1', '0 credits', /Edit/]);
     const axe = await new AxeBuilder({ page }).include('main').analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
 

@@ -87,7 +87,12 @@ export const newServiceId = (name: string) => `${slug(name)}-${randomBytes(3).to
 function runtimeOf(row: ServiceRow): ServiceRuntime {
   switch (row.runtime_type) {
     case 'http':
-      return { type: 'http', base_url: row.base_url ?? '', header_names: (row.header_names as string[]) ?? [] };
+      return {
+        type: 'http',
+        base_url: row.base_url ?? '',
+        header_names: (row.header_names as string[]) ?? [],
+        health_path: row.health_path ?? DEFAULT_HEALTH_PATH,
+      };
     case 'container':
       return {
         type: 'container',
@@ -262,7 +267,7 @@ function runtimeValues(runtime: RuntimeInput, box: SecretBox, keepSealedHeaders:
       max_instances: null,
       idle_timeout_s: null,
       port: null,
-      health_path: null,
+      health_path: runtime.health_path ?? DEFAULT_HEALTH_PATH,
       concurrency: null,
       last_health: null,
     };
@@ -298,7 +303,11 @@ async function saveRuntime(deps: ServicesDeps, id: string, runtime: RuntimeInput
       ? { sealed: existing.headers_sealed, names: (existing.header_names as string[]) ?? [] }
       : undefined;
   const values = runtimeValues(runtime, box, keep);
-  await upsertRuntime(db, id, values);
+  // A save that leaves the address, the health path and the headers as they were keeps the last
+  // health check, which the hosting list shows (a description edit is no reason to forget it).
+  const sameTarget = keep !== undefined && runtime.type === 'http' && !runtime.headers && existing?.health_path === values.health_path;
+  const lastHealth = sameTarget && existing.last_health != null ? JSON.stringify(existing.last_health) : null;
+  await upsertRuntime(db, id, { ...values, last_health: lastHealth });
   if (runtime.type === 'container') {
     // The deployment as model_hosting_information reports it: waiting until the fleet's report
     // (syncDeployment, after the commit) says otherwise (docs/publishing.md).

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { ServiceEndpoint } from '@limelight/widgets/api';
 import type { SignedInEnv } from '../api/authenticate';
 import type { ApiDeps } from '../api/deps';
 import { IdempotencyKeyHeaders, idempotentCreate } from '../api/idempotency';
@@ -179,7 +178,7 @@ export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
     async (c) => {
       const { id } = c.req.valid('param');
       const row = await ownedService(deps.db, id, c.var.caller.userId);
-      const health = await options.runtimes.health({ ...row, endpoints: (row.endpoints as ServiceEndpoint[] | null) ?? [] });
+      const health = await options.runtimes.health(row);
       await recordHealth(services, id, health);
       return c.json(health, 200);
     },

@@ -55,6 +55,14 @@ export const EndpointSchema = z
 
 const HeaderName = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'header names hold letters, digits and - only');
 
+/** The path the owner's health check (and a container's readiness gate) asks with a GET. */
+const HealthPath = z
+  .string()
+  .max(200, 'must be at most 200 characters')
+  .regex(/^\/[A-Za-z0-9._~!$&'()*+,;=:@%/?-]*$/, 'must be a path starting with /, such as /openapi.json')
+  .optional()
+  .openapi({ description: `default ${DEFAULT_HEALTH_PATH}` });
+
 export const RuntimeInputSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('http'),
@@ -67,6 +75,8 @@ export const RuntimeInputSchema = z.discriminatedUnion('type', [
       .record(HeaderName, z.string().max(4096))
       .refine((h) => Object.keys(h).length <= 10, 'at most 10 headers')
       .optional(),
+    // Under the base URL, as the endpoints' paths (issue 39: before, the check asked GET /).
+    health_path: HealthPath,
   }),
   z
     .object({
@@ -89,12 +99,7 @@ export const RuntimeInputSchema = z.discriminatedUnion('type', [
         .max(65_535, 'must be a port between 1 and 65535')
         .optional()
         .openapi({ description: `default ${DEFAULT_PORT}` }),
-      health_path: z
-        .string()
-        .max(200, 'must be at most 200 characters')
-        .regex(/^\/[A-Za-z0-9._~!$&'()*+,;=:@%/?-]*$/, 'must be a path starting with /, such as /openapi.json')
-        .optional()
-        .openapi({ description: `default ${DEFAULT_HEALTH_PATH}` }),
+      health_path: HealthPath,
       concurrency: z
         .number()
         .int('must be a whole number')

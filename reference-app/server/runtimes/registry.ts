@@ -69,6 +69,8 @@ export interface RunnableService {
   runtime_type: string | null;
   base_url: string | null;
   headers_sealed: string | null;
+  /** The path the owner's health check asks (service_runtimes.health_path); null for the default. */
+  health_path?: string | null;
 }
 
 /** Reads a service that is not deleted, as running it needs; undefined when there is none. */
@@ -84,7 +86,7 @@ export interface RuntimeRegistry {
   /** The runtime that runs a claimed job; undefined when none can any more. */
   runtimeFor(service: RunnableService): Runtime | undefined;
   /** The owner's health check of the service's runtime. */
-  health(service: Pick<RunnableService, 'id' | 'runtime_type' | 'base_url' | 'headers_sealed' | 'endpoints'>): Promise<HealthCheck>;
+  health(service: Pick<RunnableService, 'id' | 'runtime_type' | 'base_url' | 'headers_sealed' | 'health_path'>): Promise<HealthCheck>;
   /** Starts or changes a container deployment (after the owner saved it); the fleet's report. */
   deploy(spec: ContainerSpec): Promise<DeploymentReport>;
   /** Stops a service's container deployment (runtime removed or changed, service deleted). */
@@ -180,7 +182,7 @@ export function createRuntimeRegistry(options: RuntimeRegistryOptions): RuntimeR
       switch (kindOf(service)) {
         case 'http':
           return checkHttpHealth(
-            { base_url: service.base_url!, endpoints: service.endpoints ?? [], headers: openHeaders(service.headers_sealed) },
+            { base_url: service.base_url!, health_path: service.health_path ?? null, headers: openHeaders(service.headers_sealed) },
             policy,
           );
         case 'container':

@@ -3919,6 +3919,8 @@ export type components = {
             headers?: {
               [key: string]: string;
             };
+            /** @description default /openapi.json */
+            health_path?: string;
             /** @enum {string} */
             type: 'http';
           }
@@ -3985,6 +3987,8 @@ export type components = {
             headers?: {
               [key: string]: string;
             };
+            /** @description default /openapi.json */
+            health_path?: string;
             /** @enum {string} */
             type: 'http';
           }

@@ -68,6 +68,12 @@ export const serviceInputSchema = {
             type: { type: 'string', enum: ['http'] },
             base_url: { type: 'string', maxLength: 2000, format: 'uri' },
             headers: { type: 'object', additionalProperties: { type: 'string', maxLength: 4096 } },
+            health_path: {
+              type: 'string',
+              maxLength: 200,
+              pattern: "^\\/[A-Za-z0-9._~!$&'()*+,;=:@%/?-]*$",
+              description: 'default /openapi.json',
+            },
           },
           required: ['type', 'base_url'],
         },

@@ -208,10 +208,33 @@ describe('service management', () => {
         runtime: { type: 'http', base_url: sketch.url },
       }),
     );
+    // The health path (issue 39): by default the OpenAPI document, not GET / (which the sketch
+    // service, as most APIs, answers 404) nor a guess from the endpoints.
+    expect(up.runtime).toMatchObject({ type: 'http', health_path: '/openapi.json' });
     const health = await owner.services.healthCheck(up.id);
-    expect(health).toMatchObject({ ok: true, data: { status: 'ok', detail: 'GET /health answered 200' } });
+    expect(health).toMatchObject({ ok: true, data: { status: 'ok', detail: 'GET /openapi.json answered 200' } });
     expect(dataOf(health).latency_ms).toEqual(expect.any(Number));
     expect(dataOf(await owner.services.get(up.id)).health).toEqual(dataOf(health));
+    // Saving with the runtime unchanged (as the editor does for a description edit) keeps the last
+    // check, which the hosting list shows; a changed runtime forgets it.
+    const renamed = await owner.services.update(up.id, { display_name: 'Up again', runtime: { type: 'http', base_url: sketch.url } });
+    expect(dataOf(renamed).health).toEqual(dataOf(health));
+    // The owner's own path, and one the service does not answer.
+    expect(await owner.services.update(up.id, { runtime: { type: 'http', base_url: sketch.url, health_path: '/health' } })).toMatchObject({
+      ok: true,
+      data: { runtime: { health_path: '/health' } },
+    });
+    expect(await owner.services.healthCheck(up.id)).toMatchObject({ ok: true, data: { status: 'ok', detail: 'GET /health answered 200' } });
+    await owner.services.update(up.id, { runtime: { type: 'http', base_url: sketch.url, health_path: '/nowhere' } });
+    expect(await owner.services.healthCheck(up.id)).toMatchObject({
+      ok: true,
+      data: { status: 'failing', detail: 'GET /nowhere answered 404' },
+    });
+    expect(await owner.services.update(up.id, { runtime: { type: 'http', base_url: sketch.url, health_path: 'health' } })).toMatchObject({
+      ok: false,
+      status: 422,
+      error: 'runtime.health_path: must be a path starting with /, such as /openapi.json',
+    });
 
     const gone = await startSketchService();
     await gone.close();

@@ -37,7 +37,7 @@ const saved: ManagedService = {
       output: { type: 'image' },
     },
   ],
-  runtime: { type: 'http', base_url: 'https://sketch.example.com', header_names: ['X-Token'] },
+  runtime: { type: 'http', base_url: 'https://sketch.example.com', header_names: ['X-Token'], health_path: '/openapi.json' },
   health: null,
   n_usages: 3,
   earnings_credits: 0,
@@ -66,8 +66,18 @@ describe('service draft', () => {
       used_models: ['sdxl', 'controlnet'],
       visibility: 'public',
     });
-    // No new header values: the stored secret headers are kept (the PATCH omits `headers`).
-    expect(input.runtime).toEqual({ type: 'http', base_url: 'https://sketch.example.com' });
+    // No new header values: the stored secret headers are kept (the PATCH omits `headers`); the
+    // health path is sent back as stored.
+    expect(input.runtime).toEqual({ type: 'http', base_url: 'https://sketch.example.com', health_path: '/openapi.json' });
+  });
+
+  it('the health path (issue 39): empty leaves the server its default, a path without / is refused before saving', () => {
+    const http = withRuntime(named(), { kind: 'http', baseUrl: 'https://sketch.example.com' });
+    expect(toServiceInput(http).input.runtime).toEqual({ type: 'http', base_url: 'https://sketch.example.com' });
+    expect(toServiceInput(withRuntime(http, { healthPath: ' /health ' })).input.runtime).toMatchObject({ health_path: '/health' });
+    expect(errorMap(toServiceInput(withRuntime(http, { healthPath: 'health' })).errors)).toEqual({
+      'runtime.health_path': 'must be a path starting with /, such as /openapi.json',
+    });
   });
 
   it('starts public with an HTTP runtime, and is dirty only once something changes', () => {

@@ -1,23 +1,25 @@
-import type { HealthCheck } from '@limelight/widgets/api';
+import { CONTAINER_RUNTIME_DEFAULTS, type HealthCheck } from '@limelight/widgets/api';
 import { joinUrl } from './httpRuntime';
 import { checkServiceUrl, platformRequestHeaders, type UrlPolicy } from './urlPolicy';
 
-// The health check of a service at its own URL: a GET of its /health endpoint (or its base URL
-// when it declares none), with the latency of the answer. Nothing here invents a status.
+// The health check of a service at its own URL: a GET of the health path the owner set under its
+// base URL (by default its OpenAPI document, as for a container: a service that can describe
+// itself is up), with the latency of the answer. Before (issue 39) it asked GET / of a service
+// without a /health endpoint, which most APIs answer 404. Nothing here invents a status.
 
 const TIMEOUT_MS = 5000;
 
 export interface HttpHealthTarget {
   base_url: string;
-  endpoints: { method: string; path: string }[];
+  /** Null or absent: the default, the OpenAPI document. */
+  health_path?: string | null;
   headers: Record<string, string>;
 }
 
 export async function checkHttpHealth(target: HttpHealthTarget, policy: UrlPolicy, now = () => new Date()): Promise<HealthCheck> {
   const checked_at = now().toISOString();
-  const { base_url, endpoints, headers } = target;
-  const healthPath = endpoints.find((e) => e.method === 'GET' && /^\/?health\/?$/.test(e.path))?.path ?? '';
-  const url = healthPath ? joinUrl(base_url, healthPath) : new URL(base_url);
+  const { base_url, headers } = target;
+  const url = joinUrl(base_url, target.health_path ?? CONTAINER_RUNTIME_DEFAULTS.health_path);
   const started = performance.now();
   try {
     await checkServiceUrl(url, policy);

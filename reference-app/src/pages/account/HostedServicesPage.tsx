@@ -5,7 +5,7 @@ import { servicePath } from '@limelight/widgets/catalogue';
 import { formatCredits } from '@limelight/widgets/run';
 import { visuallyHidden } from '@limelight/widgets/theme/a11y.css';
 import { ConfirmDialog } from '../publish/ConfirmDialog';
-import { DEPLOYMENT_STATUS_TEXT } from '../publish/deploymentModel';
+import { DEPLOYMENT_STATUS_TEXT, ownUrlHealthText } from '../publish/deploymentModel';
 import { DeploymentReportView } from '../publish/DeploymentStatus';
 import { useDeploymentReport } from '../publish/useDeploymentReport';
 import { useHostedServices } from './useHostedServices';
@@ -44,6 +44,7 @@ function ContainerRuntime({ service, gpu }: { service: ManagedService; gpu: stri
 function RuntimeCell({ service }: { service: ManagedService }) {
   const runtime = service.runtime;
   if (runtime.type === 'container') return <ContainerRuntime service={service} gpu={runtime.gpu} />;
+  if (runtime.type === 'http') return <>{ownUrlHealthText(service.health)}</>;
   return <>{RUNTIME_TEXT[runtime.type]}</>;
 }
 

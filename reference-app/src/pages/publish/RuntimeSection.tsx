@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { HealthCheck } from '@limelight/widgets/api';
+import { CONTAINER_RUNTIME_DEFAULTS, type HealthCheck } from '@limelight/widgets/api';
 import { DEFAULT_EXECUTION_MS, DEFAULT_REQUESTS_PER_HOUR, formatMonthlyCost, monthlyCostUsd } from '@limelight/widgets/pricing';
-import { distinctGpuOffers, gpuOfferLabel } from './deploymentModel';
+import { distinctGpuOffers, gpuOfferLabel, HEALTH_TEXT } from './deploymentModel';
 import { DeploymentStatus } from './DeploymentStatus';
 import { RadioGroup, SelectField, TextField } from './fields';
 import { withRuntime, type RuntimeDraft, type RuntimeKind } from './serviceDraft';
@@ -13,13 +13,6 @@ import * as styles from './publish.css';
 // How the service runs (docs/publishing.md): at the developer's own URL (the HTTP runtime) or as
 // a container deployment, which waits for a GPU runner on a machine without a fleet.
 
-const HEALTH_TEXT: Record<HealthCheck['status'], string> = {
-  ok: 'Healthy',
-  failing: 'Failing',
-  unreachable: 'Unreachable',
-  waiting_for_runner: 'Waiting for a runner',
-};
-
 function HealthReport({ health }: { health: HealthCheck }) {
   return (
     <p className={`${styles.message} ${health.status === 'ok' ? styles.success : styles.failure}`} data-testid="health">
@@ -27,6 +20,24 @@ function HealthReport({ health }: { health: HealthCheck }) {
       {health.latency_ms !== null && <> · {Math.round(health.latency_ms)} ms</>} · {health.detail} ·{' '}
       <time dateTime={health.checked_at}>{new Date(health.checked_at).toLocaleString()}</time>
     </p>
+  );
+}
+
+/**
+ * The path "Check health" asks under the service's address (issue 39: it asked GET /, which most
+ * APIs answer 404); for a container it is also the readiness gate. Empty: the OpenAPI document.
+ */
+function HealthPathField({ editor, hint }: { editor: ServiceEditor; hint: string }) {
+  const { draft, setDraft, errors } = editor;
+  return (
+    <TextField
+      label="Health path"
+      value={draft.runtime.healthPath}
+      onChange={(healthPath) => setDraft((d) => withRuntime(d, { healthPath }))}
+      placeholder={CONTAINER_RUNTIME_DEFAULTS.health_path}
+      hint={hint}
+      error={errors['runtime.health_path']}
+    />
   );
 }
 
@@ -47,6 +58,10 @@ function HttpRuntime({ editor }: { editor: ServiceEditor }) {
         placeholder="https://my-service.example.com"
         hint="Runs call this address plus the endpoint's path."
         error={errors['runtime.base_url']}
+      />
+      <HealthPathField
+        editor={editor}
+        hint={`"Check health" asks GET of the base URL plus this path; empty: ${CONTAINER_RUNTIME_DEFAULTS.health_path}, your OpenAPI document.`}
       />
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Secret headers</legend>
@@ -158,6 +173,10 @@ function ContainerRuntime({ editor }: { editor: ServiceEditor }) {
           error={errors['runtime.idle_timeout_s']}
         />
       </div>
+      <HealthPathField
+        editor={editor}
+        hint={`An instance takes runs once GET of this path answers 2xx; empty: ${CONTAINER_RUNTIME_DEFAULTS.health_path}.`}
+      />
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Monthly estimate</legend>
         <div className={styles.grid}>

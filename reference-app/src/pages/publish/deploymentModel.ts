@@ -1,4 +1,4 @@
-import type { DeploymentLogLine, HostingInformation, PricingServer } from '@limelight/widgets/api';
+import type { DeploymentLogLine, HealthCheck, HostingInformation, PricingServer } from '@limelight/widgets/api';
 import { formatPricePerSecond } from '@limelight/widgets/pricing';
 
 // What the owner reads about a container deployment (docs/publishing.md, "Lifecycle"), as pure
@@ -16,6 +16,22 @@ export const DEPLOYMENT_STATUS_TEXT: Record<HostingInformation['status'], string
   failed: 'Failed',
   stopped: 'Stopped',
 };
+
+/** The owner's health check's verdicts, as the editor and the hosting list both say them. */
+export const HEALTH_TEXT: Record<HealthCheck['status'], string> = {
+  ok: 'Healthy',
+  failing: 'Failing',
+  unreachable: 'Unreachable',
+  waiting_for_runner: 'Waiting for a runner',
+};
+
+/**
+ * The runtime line of a service at its own URL in the hosting list: the last "Check health"
+ * verdict the editor showed (the one stored on the service), so the two agree (issue 39).
+ */
+export function ownUrlHealthText(health: HealthCheck | null): string {
+  return health ? `Own URL · ${HEALTH_TEXT[health.status].toLowerCase()}` : 'Own URL · not checked yet';
+}
 
 /** Statuses that change on their own: the pages ask again while one is shown. */
 export function isSettled(status: HostingInformation['status']): boolean {

@@ -55,6 +55,8 @@ export interface RuntimeDraft {
   minInstances: string;
   maxInstances: string;
   idleTimeoutS: string;
+  /** What "Check health" (and a container's readiness gate) asks; empty: the OpenAPI document. */
+  healthPath: string;
 }
 
 export interface ServiceDraft {
@@ -113,6 +115,7 @@ const emptyRuntime = (): RuntimeDraft => ({
   minInstances: '0',
   maxInstances: '1',
   idleTimeoutS: '300',
+  healthPath: '',
 });
 
 /** A new service: public (free on every plan, product-rules §9) and run at the developer's own URL. */
@@ -129,7 +132,13 @@ export const emptyDraft = (): ServiceDraft => ({
 export function draftOf(service: ManagedService): ServiceDraft {
   const runtime = emptyRuntime();
   const stored = service.runtime;
-  if (stored.type === 'http') Object.assign(runtime, { kind: 'http', baseUrl: stored.base_url, storedHeaderNames: stored.header_names });
+  if (stored.type === 'http')
+    Object.assign(runtime, {
+      kind: 'http',
+      baseUrl: stored.base_url,
+      storedHeaderNames: stored.header_names,
+      healthPath: stored.health_path,
+    });
   else if (stored.type === 'container')
     Object.assign(runtime, {
       kind: 'container',
@@ -139,6 +148,7 @@ export function draftOf(service: ManagedService): ServiceDraft {
       minInstances: String(stored.min_instances),
       maxInstances: String(stored.max_instances),
       idleTimeoutS: String(stored.idle_timeout_s),
+      healthPath: stored.health_path,
     });
   else runtime.kind = 'local-demo';
   return {
@@ -220,6 +230,15 @@ function toParameter(p: ParameterDraft, field: string, errors: FieldError[]): En
   return parameter;
 }
 
+/** The health path as typed, checked by the server's rule; left out when empty (the server's default). */
+function healthPathOf(runtime: RuntimeDraft, errors: FieldError[]): { health_path?: string } {
+  const path = runtime.healthPath.trim();
+  if (!path) return {};
+  if (!SERVICE_INPUT_RULES.healthPath.test(path) || path.length > SERVICE_INPUT_RULES.healthPathMaxLength)
+    errors.push({ name: 'runtime.health_path', rule: 'pattern', message: 'must be a path starting with /, such as /openapi.json' });
+  return { health_path: path };
+}
+
 function toRuntime(runtime: RuntimeDraft, errors: FieldError[]): ServiceRuntimeInput | null | undefined {
   if (runtime.kind === 'local-demo') return undefined;
   if (runtime.kind === 'none') return null;
@@ -229,7 +248,7 @@ function toRuntime(runtime: RuntimeDraft, errors: FieldError[]): ServiceRuntimeI
     for (const [i, h] of filled.entries())
       if (!h.name.trim()) errors.push({ name: `runtime.headers.${i}`, rule: 'required', message: 'needs a header name' });
     const headers = filled.length ? Object.fromEntries(filled.map((h) => [h.name.trim(), h.value])) : undefined;
-    return { type: 'http', base_url: runtime.baseUrl.trim(), ...(headers ? { headers } : {}) };
+    return { type: 'http', base_url: runtime.baseUrl.trim(), ...(headers ? { headers } : {}), ...healthPathOf(runtime, errors) };
   }
   if (!runtime.image.trim()) errors.push({ name: 'runtime.image', rule: 'required', message: 'is required' });
   if (!runtime.gpu) errors.push({ name: 'runtime.gpu', rule: 'required', message: 'choose a GPU' });
@@ -245,6 +264,7 @@ function toRuntime(runtime: RuntimeDraft, errors: FieldError[]): ServiceRuntimeI
     min_instances: min,
     max_instances: max,
     idle_timeout_s: idle,
+    ...healthPathOf(runtime, errors),
   };
 }
 
