@@ -9,7 +9,8 @@
 // native addon), pg-native (optional in pg), vite (only for --dev) and jimp (reads its bitmap
 // fonts from files beside its own module, which a bundle moves away from them), dockerode
 // (through ssh2, optional native addons) and sharp (a native addon whose libvips comes from the
-// @img/* optional packages).
+// @img/* optional packages) and jsdom (server/http/descriptionPurifier.ts; its sync-XHR worker
+// is a file it resolves beside itself).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -33,6 +34,8 @@ export const SERVER_EXTERNAL = [
   // dockerode reaches ssh2, whose optional native addons (sshcrypto.node, cpu-features) a bundle cannot carry.
   'dockerode',
   'sharp',
+  // jsdom (the server DOM descriptions are sanitised with) reads files beside its own modules.
+  'jsdom',
 ];
 
 function newestMtime(target) {

@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import type { DOMPurify } from 'dompurify';
+import { setServerPurifier } from '@limelight/widgets/catalogue';
 import { darkTheme } from '@limelight/widgets/theme/dark';
 import { App } from './App';
 import type { RouteHandle } from './layout/useRouteTitle';
@@ -25,6 +27,11 @@ export interface RenderRequest {
   context: ServerContext;
   /** The site's public origin, for canonical URLs. */
   origin: string;
+  /**
+   * DOMPurify over a server DOM (server/http/descriptionPurifier.ts), so descriptions render as
+   * the same sanitised markup the browser renders; without it they render as plain text.
+   */
+  purifier?: DOMPurify;
 }
 
 export type RenderResult =
@@ -47,7 +54,8 @@ export type RenderResult =
 
 const handler = createStaticHandler(routes);
 
-export async function render({ request, config, context, origin }: RenderRequest): Promise<RenderResult> {
+export async function render({ request, config, context, origin, purifier }: RenderRequest): Promise<RenderResult> {
+  setServerPurifier(purifier ?? null);
   // A page the browser renders (the account area, sign-in) is not even loaded here; redirects
   // (routes with a loader and no page) still run, so the server answers them with a 302.
   const matched = matchRoutes(routes, new URL(request.url).pathname) ?? [];

@@ -9,7 +9,7 @@ export type { SearchFilters } from './filters';
 export { searchModels } from './search';
 export type { SearchOptions } from './search';
 export { descriptionPreview, displayName, formatRuns } from './text';
-export { sanitizeDescriptionHtml } from './sanitize';
+export { sanitizeDescriptionHtml, setServerPurifier } from './sanitize';
 export { normalizeDomain, categoryIdsOf, categoriesById, resolveCategories, sortDomains, domainOptions } from './categories';
 export { servicePath, findServiceByPath } from './paths';
 export { FALLBACK_IMAGE, isPlaceholderImage, modelImage } from './fallbackImage';

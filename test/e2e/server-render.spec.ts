@@ -24,6 +24,13 @@ function watch(page: Page, origin: string) {
 }
 
 /** True once React has hydrated the root (it marks the element with its internal key). */
+/** The service page's description as the page holds it (flux-schnell's has <i>FLUX</i>). */
+const descriptionHtml = (page: Page) =>
+  page
+    .locator('article i', { hasText: 'FLUX' })
+    .first()
+    .evaluate((i) => i.parentElement!.innerHTML);
+
 const hydrated = (page: Page) =>
   page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
 
@@ -47,6 +54,8 @@ test('public pages hydrate with a clean console, call no other host and answer i
 
   await page.goto(SERVICE);
   await hydrated(page);
+  // The description's markup as the server sanitised it, kept by hydration.
+  const served = await descriptionHtml(page);
   await page.getByRole('tab', { name: 'Docs' }).click();
   await expect(page.getByRole('region', { name: 'POST /generate' })).toBeVisible();
 
@@ -55,6 +64,17 @@ test('public pages hydrate with a clean console, call no other host and answer i
   await page.getByRole('link', { name: 'Hosting', exact: true }).first().click();
   await expect(page).toHaveURL(/\/Hosting$/);
   await expect(page).toHaveTitle('Hosting · Limelight');
+
+  // The same service rendered by the browser alone (a client navigation): the same markup as the server's.
+  await page.goto('/APIs/Overview?q=flux');
+  await hydrated(page);
+  await page
+    .getByRole('link', { name: /flux-schnell/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(SERVICE);
+  await expect(page.locator('article i', { hasText: 'FLUX' })).toBeVisible();
+  expect(await descriptionHtml(page)).toBe(served);
 
   expect(problems).toEqual([]);
   expect(outside).toEqual([]);
@@ -68,6 +88,8 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveTitle('black-forest-labs/flux-schnell · Limelight');
     await expect(page.getByRole('heading', { level: 1, name: 'black-forest-labs/flux-schnell' })).toBeVisible();
     await expect(page.getByText(/fastest image model of the FLUX family/)).toBeVisible();
+    // Its description's markup, sanitised on the server as the browser would.
+    await expect(page.locator('article i', { hasText: 'FLUX' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: /Prompt/ })).toBeVisible();
 
     await page.goto('/APIs/Overview?q=whisper');

@@ -6,6 +6,7 @@ import type { ServerConfig } from '../config';
 import { log } from '../log';
 import { repoStatsSource, type RepoStatsSource } from '../site/repoStats';
 import type { CatalogueCache } from './catalogueCache';
+import { descriptionPurifier } from './descriptionPurifier';
 import { compress, preferredEncoding, type Bytes, type Encoding } from './encoding';
 import { etagOf, matchesEtag } from './etag';
 import { moduleAssets, pageShell, type Manifest } from './siteAssets';
@@ -27,6 +28,7 @@ interface RenderModule {
     config: { apiUrl: string; authUrl: string; authKey: string };
     context: { catalogue(): Promise<unknown>; repoStats(): unknown };
     origin: string;
+    purifier?: unknown;
   }): Promise<
     | { kind: 'response'; response: Response }
     | { kind: 'client' }
@@ -135,6 +137,7 @@ export function siteRenderer(options: SiteRendererOptions) {
         repoStats: () => stats,
       },
       origin,
+      purifier: await descriptionPurifier(),
     });
     if (result.kind !== 'page') return result;
     const assets = moduleAssets(built.manifest, result.modules, built.template);

@@ -153,6 +153,26 @@ describe('server-rendered public pages', () => {
     expect(flux.models).not.toContain('openai/whisper');
   });
 
+  it("renders a service's description as the browser's sanitiser does: its markup kept, its script dropped", async () => {
+    const id = 'ideogram-ai/ideogram-v2';
+    const service = `/APIs/service/${id}`;
+    const { db } = server.platform.database;
+    const [row] = await db.selectFrom('models').select(['model_desc']).where('id', '=', id).execute();
+    const description =
+      'Posters <i>spelled right</i>, see <a href="https://example.com/docs">the docs</a>.<script>alert("desc")</script><ul><li>logos</li></ul>';
+    await db.updateTable('models').set({ model_desc: description }).where('id', '=', id).execute();
+    try {
+      await expect.poll(async () => body((await page(service)).html), { timeout: 5_000 }).toContain('<i>spelled right</i>');
+      const html = body((await page(service)).html);
+      // The same output as the browser's DOMPurify call (src/catalogue/sanitize.ts) gives.
+      expect(html).toContain('Posters <i>spelled right</i>, see <a href="https://example.com/docs">the docs</a>.<ul><li>logos</li></ul>');
+      expect(html).not.toMatch(/<script>alert/);
+      expect(html).not.toContain('alert("desc")');
+    } finally {
+      await db.updateTable('models').set({ model_desc: row!.model_desc }).where('id', '=', id).execute();
+    }
+  });
+
   it('answers an unknown service with 404 and its own page, redirects as the router does', async () => {
     const missing = await page('/APIs/service/nobody/no-such-service');
     expect(missing.status).toBe(404);

@@ -1,4 +1,6 @@
 // Text shaping of product-rules §2 (header search rows), §3 (Unknown Model, fallback image), §9.
+import createDOMPurify from 'dompurify';
+import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import {
   FALLBACK_IMAGE,
@@ -8,6 +10,7 @@ import {
   isPlaceholderImage,
   modelImage,
   sanitizeDescriptionHtml,
+  setServerPurifier,
 } from '../../../src/catalogue';
 import { abbreviateRuns, highlightSegments, htmlToText, stripHtml, truncate } from '../../../src/catalogue/text';
 
@@ -58,6 +61,25 @@ describe('descriptions (product-rules §2: sanitised as HTML, cut to 80 with an 
   it('without a DOM, htmlToText and sanitizeDescriptionHtml fall back to safe text', () => {
     expect(htmlToText('<img src=x onerror=alert(1)>Safe <i>text</i>')).toBe('Safe text');
     expect(sanitizeDescriptionHtml('<b onclick="x()">Bold</b> & <script>bad()</script>')).toBe('Bold &amp;');
+  });
+
+  it('with a server DOM (as server-rendered pages have), sanitizeDescriptionHtml keeps the allowed markup', () => {
+    setServerPurifier(createDOMPurify(new JSDOM('').window as unknown as Window & typeof globalThis));
+    try {
+      expect(
+        sanitizeDescriptionHtml(
+          '<p class="x" style="color:red">A <i>b</i> <a href="https://example.com" onclick="x()">c</a></p><script>bad()</script><img src=x onerror=y()><ul><li>d</li></ul>',
+        ),
+      ).toBe('<p>A <i>b</i> <a href="https://example.com">c</a></p><ul><li>d</li></ul>');
+      expect(sanitizeDescriptionHtml('<a href="javascript:alert(1)">x</a>')).toBe('<a>x</a>');
+    } finally {
+      setServerPurifier(null);
+    }
+    expect(sanitizeDescriptionHtml('<i>b</i>')).toBe('b');
+    // A DOMPurify without a DOM is refused: the text fallback stays.
+    setServerPurifier(createDOMPurify());
+    expect(sanitizeDescriptionHtml('<i>b</i>')).toBe('b');
+    setServerPurifier(null);
   });
 
   it('cuts to 80 characters and appends an ellipsis only when longer', () => {
