@@ -138,6 +138,8 @@ test.describe.serial('publish a service (issue 13)', () => {
     await expect(page.getByRole('alert')).toContainText('Some fields need attention');
     await expect(baseUrl).toHaveAttribute('aria-invalid', 'true');
     await expect(baseUrl).toHaveAccessibleDescription(/must be a URL/);
+    // The first invalid field takes the focus (issue 39), here far below the Save button's message.
+    await expect(baseUrl).toBeFocused();
     await baseUrl.fill(sketch.url);
 
     await page.getByRole('radio', { name: /^Private/ }).check();

@@ -1,8 +1,9 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { modelImage, servicePath } from '@limelight/widgets/catalogue';
 import { usePlatform } from '@limelight/widgets/platform';
 import { EndpointsEditor } from './EndpointsEditor';
+import { focusFirstInvalid } from './focusFirstInvalid';
 import { RadioGroup, TextField } from './fields';
 import { RuntimeSection } from './RuntimeSection';
 import { MAX_NAME_LENGTH } from './serviceDraft';
@@ -184,6 +185,13 @@ export default function EditServicePage() {
     document.title = `${title} · ${brand}`;
   }, [title, brand]);
 
+  // After a refused save, the first marked field takes the focus (the fields render their
+  // aria-invalid in the same commit as the errors, so the effect finds them).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (editor.refusals > 0) focusFirstInvalid(formRef.current);
+  }, [editor.refusals]);
+
   if (load.state === 'loading')
     return (
       <p className={styles.layout} role="status">
@@ -206,6 +214,7 @@ export default function EditServicePage() {
   return (
     <div className={styles.layout}>
       <form
+        ref={formRef}
         className={styles.form}
         aria-labelledby="editor-title"
         noValidate

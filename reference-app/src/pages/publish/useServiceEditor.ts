@@ -46,6 +46,8 @@ export function useServiceEditor(serviceId: string) {
   const [baseline, setBaseline] = useState<ServiceDraft>(emptyDraft);
   const [draft, setDraft] = useState<ServiceDraft>(emptyDraft);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** Counts saves refused for their fields: the page moves focus to the first marked field after each. */
+  const [refusals, setRefusals] = useState(0);
   const [message, setMessage] = useState<EditorMessage | null>(null);
   const [busy, setBusy] = useState<'save' | 'import' | 'health' | 'image' | null>(null);
   const [importReport, setImportReport] = useState<ImportReport | null>(null);
@@ -113,6 +115,7 @@ export function useServiceEditor(serviceId: string) {
 
   const fail = useCallback((result: ApiFailure) => {
     setErrors(errorMap(result.fieldErrors));
+    if (result.fieldErrors?.length) setRefusals((n) => n + 1);
     setMessage({
       tone: 'error',
       text: result.status === 422 && result.fieldErrors?.length ? 'Some fields need attention; they are marked below.' : result.error,
@@ -125,6 +128,7 @@ export function useServiceEditor(serviceId: string) {
     setMessage(null);
     if (local.length) {
       setErrors(errorMap(local));
+      setRefusals((n) => n + 1);
       setMessage({ tone: 'error', text: 'Some fields need attention; they are marked below.' });
       return;
     }
@@ -193,6 +197,7 @@ export function useServiceEditor(serviceId: string) {
     draft,
     setDraft,
     errors,
+    refusals,
     message,
     dismissMessage: () => setMessage(null),
     busy,
