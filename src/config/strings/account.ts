@@ -73,8 +73,10 @@ export const accountStrings = {
   dateOfBirth: 'Date of birth',
   saveProfile: 'Save profile',
   termsLabel: 'Terms of service',
+  // The bonus is booked when the account is made and nothing waits for the terms (issue 39: the
+  // banner said the bonus was waiting and the platform locked until then; neither was true).
   termsWelcome:
-    'Welcome! Please accept our terms of service to start using the platform. Your sign-up bonus of {bonus} credits is waiting.',
+    'Welcome! Your sign-up bonus of {bonus} credits is already in your balance. Please read our terms of service and accept them.',
   termsLink: 'Read the terms of service',
   agreeToTerms: 'I agree to the terms of service',
 

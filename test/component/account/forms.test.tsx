@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { CreditsPanel } from '@limelight/widgets/credits-panel';
 import { ProfileForm } from '@limelight/widgets/profile-form';
 import { RegistryCredentialsPanel } from '@limelight/widgets/registry-credentials-panel';
 import { SupportForm } from '@limelight/widgets/support-form';
@@ -11,9 +12,18 @@ describe('ProfileForm', () => {
   it('a new user accepts the terms first (spec: 500 credits bonus), then saves details', async () => {
     const { client, email } = await signedUpClient('profile');
     const onSave = vi.fn();
-    const { container } = renderPanel(client, <ProfileForm onSave={onSave} />);
+    const { container } = renderPanel(
+      client,
+      <>
+        <ProfileForm onSave={onSave} />
+        <CreditsPanel showBuy={false} />
+      </>,
+    );
     const terms = await screen.findByRole('region', { name: 'Terms of service' });
-    expect(terms).toHaveTextContent('Your sign-up bonus of 500 credits is waiting.');
+    // The truth (issue 39): the bonus is booked at sign-up, before the terms are accepted.
+    expect(terms).toHaveTextContent('Your sign-up bonus of 500 credits is already in your balance.');
+    expect(terms).not.toHaveTextContent(/waiting|to start using/);
+    expect(await screen.findByTestId('credit-balance')).toHaveTextContent('500');
     expect(screen.getByText(`Signed in as ${email}`)).toBeInTheDocument();
     await expectNoAxeViolations(container);
     await userEvent.click(within(terms).getByRole('button', { name: 'I agree to the terms of service' }));
