@@ -115,6 +115,26 @@ test.describe('account pages on a phone and a desktop (issue 25, items 5 and 10)
     await page.goto('/APIs/service/google-deepmind/gemma-2-9b-it');
     const picture = page.locator('article [data-placeholder="monogram"]').first();
     await expect(picture).toHaveText('G2');
+    // Centred on the service page (issue 39, item 3): the letters' box sits in the middle of the square.
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      const offset = await picture.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const text = range.getBoundingClientRect();
+        const box = el.getBoundingClientRect();
+        return {
+          x: Math.abs(text.left + text.width / 2 - (box.left + box.width / 2)),
+          y: Math.abs(text.top + text.height / 2 - (box.top + box.height / 2)),
+        };
+      });
+      expect(offset.x, `${viewport.width} px`).toBeLessThan(4);
+      expect(offset.y, `${viewport.width} px`).toBeLessThan(4);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expect(page.locator('article img[src^="data:image/svg+xml"]')).toHaveCount(0);
     await page.goto('/APIs/Overview?q=gemma');
     const card = page.getByRole('link', { name: /gemma-2-9b-it/ });

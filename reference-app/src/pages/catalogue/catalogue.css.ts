@@ -140,6 +140,9 @@ export const monogram = recipe({
     fontSize: 'clamp(1.5rem, 6vw, 3rem)',
     letterSpacing: '0.04em',
     userSelect: 'none',
+    // Doubled, so it outweighs the picture's own class (serviceImage's display: block, defined
+    // later), which left the letters in the top corner of a service page's placeholder (issue 39).
+    selectors: { '&&': { display: 'grid', placeItems: 'center' } },
   },
   variants: {
     tone: {
