@@ -5,9 +5,13 @@ import { log } from '../log';
 // the HTML holds the same markup the browser's DOMPurify makes of it (src/catalogue/sanitize.ts:
 // the same call, the same rules). jsdom, because it is the DOM DOMPurify itself is tested on in
 // Node; lighter DOMs (happy-dom, linkedom) parse differently from browsers and are not safe
-// under DOMPurify (cure53/DOMPurify's README, "Running DOMPurify on the server"). Loaded on the
-// first server render only (about 0.3 s), then one window serves every page: DOMPurify makes a
-// fresh document per call and keeps no state between them.
+// under DOMPurify (cure53/DOMPurify's README, "Running DOMPurify on the server"). Not the
+// sanitize-html the publishing routes clean descriptions with when stored (docs/publishing.md):
+// its rules and serialisation differ from DOMPurify's, so the hydrating render would not match
+// what the server sent, and this is the second, render-time pass over what the database holds.
+// Loaded with the server build on the first page request, alongside the build's own module (its
+// import took 1.5 to 2.7 s on a shared 2-core machine at load 10), then one window serves every page:
+// DOMPurify makes a fresh document per call and keeps no state between them.
 
 let loading: Promise<DOMPurify | undefined> | undefined;
 

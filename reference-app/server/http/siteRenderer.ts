@@ -95,6 +95,8 @@ export function siteRenderer(options: SiteRendererOptions) {
     if (build?.mtimeMs !== mtimeMs) {
       // The template and manifest follow a rebuild; the module is Node's, loaded once per process
       // (its chunks import the entry by its plain URL, so a second copy would bring a second React).
+      // The description purifier's jsdom loads beside the module, not after it, on the first render.
+      void descriptionPurifier();
       const loading = (async () => ({
         mtimeMs,
         module: (await import(pathToFileURL(entry).href)) as RenderModule,
