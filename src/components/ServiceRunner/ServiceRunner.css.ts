@@ -319,6 +319,10 @@ export const jsonOutput = style({
   boxSizing: 'border-box',
   maxHeight: '24rem',
   overflow: 'auto',
+  // Long values (a caption, a base64 string) wrap instead of scrolling sideways (issue 39, item 5);
+  // the indentation of the structure stays.
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
   padding: vars.space.md,
   borderRadius: vars.radius.md,
   background: vars.color.background,

@@ -279,6 +279,19 @@ describe('ServiceRunner: a run', () => {
     expect(document.querySelector('[data-output="json"]')).toHaveTextContent('"label": "lime"');
   });
 
+  it('a JSON result wraps its long values instead of scrolling sideways (issue 39, item 5)', async () => {
+    const ctx = setup();
+    await startRun(ctx);
+    ctx.jobs.push(makeJob({ status: 'FINISHED', result: { caption: 'a lime on a table '.repeat(40), token: 'x'.repeat(300) } }));
+    const json = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('[data-output="json"]');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    expect(json.scrollWidth).toBeLessThanOrEqual(json.clientWidth + 1);
+    expect(json).toHaveTextContent('"caption": "a lime on a table');
+  });
+
   it('Cancel ends the run as cancelled', async () => {
     const ctx = setup();
     await startRun(ctx);
