@@ -38,7 +38,7 @@ export const SERVER_EXTERNAL = [
   'jsdom',
 ];
 
-function newestMtime(target) {
+export function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
