@@ -19,7 +19,7 @@ describe('runPrice', () => {
       credits: 0.138,
       seconds: 3,
       basedOn: 3,
-      perSecond: { credits: '0.0460', gpu: 'L4' },
+      perSecond: { credits: '0.046', gpu: 'L4' },
     });
   });
 
@@ -28,13 +28,13 @@ describe('runPrice', () => {
       kind: 'example',
       credits: 0.092,
       seconds: 2,
-      perSecond: { credits: '0.0460', gpu: 'L4' },
+      perSecond: { credits: '0.046', gpu: 'L4' },
     });
   });
 
   it('no run and no timed example: the price per second only, never a guessed duration', () => {
     for (const example of [undefined, { result: null }, { result: null, run_seconds: 0 }, { result: null, run_seconds: Number.NaN }]) {
-      expect(runPrice(basis([]), example)).toEqual({ kind: 'perSecond', perSecond: { credits: '0.0460', gpu: 'L4' } });
+      expect(runPrice(basis([]), example)).toEqual({ kind: 'perSecond', perSecond: { credits: '0.046', gpu: 'L4' } });
     }
   });
 

@@ -27,6 +27,7 @@ beforeAll(async () => {
     '013_credit_balances',
     '014_webhook_events',
     '015_idempotency_keys',
+    '016_api_key_names',
     '017_invited_at',
   ]);
 });
