@@ -48,10 +48,13 @@ describe('TOTP factors', () => {
 
     const events: string[] = [];
     client.auth.onAuthStateChange((event) => events.push(event));
+    // Kept for the replays below: computed again later, it would be the next 30-second window's
+    // code once the clock has crossed a window, a code never used (seen on a loaded machine).
+    const usedCode = codeFor(factor.totp.secret);
     const verified = await client.auth.mfa.verify({
       factorId: factor.id,
       challengeId: challenge.data!.id,
-      code: codeFor(factor.totp.secret),
+      code: usedCode,
     });
     expect(verified.error).toBeNull();
     const claims = decodeJwt(verified.data!.access_token);
@@ -63,7 +66,7 @@ describe('TOTP factors', () => {
     const replay = await client.auth.mfa.verify({
       factorId: factor.id,
       challengeId: challenge.data!.id,
-      code: codeFor(factor.totp.secret),
+      code: usedCode,
     });
     expect(replay.error).toMatchObject({ status: 422, code: 'mfa_ip_address_mismatch' });
 
@@ -83,7 +86,7 @@ describe('TOTP factors', () => {
     expect(noPassword.error).toMatchObject({ status: 401, code: 'insufficient_aal' });
 
     // A code works once: the one that raised the first session is refused here (issue 11).
-    const replayed = await other.client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: codeFor(factor.totp.secret) });
+    const replayed = await other.client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: usedCode });
     expect(replayed.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
     const stepUp = await other.client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: nextCodeFor(factor.totp.secret) });
     expect(stepUp.error).toBeNull();
