@@ -6,6 +6,7 @@ import { ENDPOINTS, HEALTH_ENDPOINT } from './endpoints';
 import { exampleCover, withExample } from './examples';
 import { SEED_MODELS, type SeedModel } from './models';
 import { SEED_NEWSLETTER_OPTIONS, SEED_PLANS, SEED_PRICING_SERVERS } from './reference';
+import { seedRuns } from './runs';
 import { SEED_USERS, seedUsers } from './users';
 
 // Loads the seed data on the first start of an empty database, once, even when several
@@ -108,6 +109,7 @@ export async function seedDatabase(db: Db, box: SecretBox, { demoAccounts = true
     await seedUsers(trx, box, { demoAccounts });
     await seedCatalogue(trx);
     await seedReference(trx, demoAccounts);
+    if (demoAccounts) await seedRuns(trx);
     await trx.insertInto('settings').values({ key: SEEDED_KEY, value: new Date().toISOString() }).execute();
     return true;
   });

@@ -3,7 +3,6 @@ import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { insertUser } from '../auth/userRecords';
-import { monthKey } from '../api/months';
 import { addEntry, grantSignUpBonus } from '../payments/ledger';
 import { seededEarningEntries } from './earnings';
 
@@ -32,16 +31,6 @@ async function maskedApiKey(trx: Db, userId: string, createdDaysAgo: number, lif
       expiration_date: new Date(daysAgo(createdDaysAgo).getTime() + lifetimeDays * DAY),
     })
     .execute();
-}
-
-async function monthlyUsage(trx: Db, userId: string, calls: number[]) {
-  const now = new Date();
-  const rows = calls.map((count, i) => ({
-    user_id: userId,
-    month: monthKey(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (calls.length - 1 - i), 1))),
-    calls: count,
-  }));
-  await trx.insertInto('api_usage').values(rows).execute();
 }
 
 /**
@@ -128,23 +117,9 @@ export async function seedUsers(trx: Db, box: SecretBox, options: { demoAccounts
     description: 'Purchase of 1000 credits',
     createdAt: daysAgo(200),
   });
-  await addEntry(trx, {
-    userId: SEED_USERS.demo.id,
-    amount: -212.5,
-    kind: 'usage',
-    description: 'Model usage, last month',
-    createdAt: daysAgo(35),
-  });
-  await addEntry(trx, {
-    userId: SEED_USERS.demo.id,
-    amount: -48.25,
-    kind: 'usage',
-    description: 'Model usage, this month',
-    createdAt: daysAgo(3),
-  });
   await maskedApiKey(trx, SEED_USERS.demo.id, 30, 183);
   await maskedApiKey(trx, SEED_USERS.demo.id, 300, 183); // expired, still listed
-  await monthlyUsage(trx, SEED_USERS.demo.id, [0, 0, 12, 40, 38, 120, 95, 310, 280, 415, 390, 122]);
+  // Their runs, calls and the credits those spent: seed/runs.ts, once the catalogue is there.
 
   await insertUser(trx, {
     id: SEED_USERS.publisher.id,
@@ -191,15 +166,7 @@ export async function seedUsers(trx: Db, box: SecretBox, options: { demoAccounts
     description: 'Payout to bank account …7781',
     createdAt: daysAgo(100),
   });
-  await addEntry(trx, {
-    userId: SEED_USERS.publisher.id,
-    amount: -310.2,
-    kind: 'usage',
-    description: 'Private hosting GPU time',
-    createdAt: daysAgo(10),
-  });
   await maskedApiKey(trx, SEED_USERS.publisher.id, 10, 365);
-  await monthlyUsage(trx, SEED_USERS.publisher.id, [1200, 1850, 2400, 3100, 2950, 4020, 5110, 4870, 6230, 7010, 6890, 2450]);
   await trx
     .insertInto('registry_credentials')
     .values({
