@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import type { ProfileResult, ProfileUpdate } from '../../api/types';
 import { useStrings } from '../../config/PlatformProvider';
 import type { Strings } from '../../config/strings';
@@ -50,14 +50,18 @@ export function useProfileForm({ onSave }: UseProfileFormOptions = {}) {
   const load = useCallback(() => profile.profile(), [profile]);
   const warnLoad = useCallback(() => feedback.show('warning', strings.loadProblem), [feedback, strings.loadProblem]);
   const current = useApiResource(load, { enabled: signIn === 'signed-in', onError: warnLoad });
-  const [draft, setDraft] = useState<ProfileDraft>(() => draftOf({}));
+  // What the user typed, over the loaded profile. The draft is derived, never copied from the
+  // data by an effect: a copy made when the data arrived landed after the fields were enabled, so
+  // text typed in between was replaced by the loaded value (the e2e "a 422 shows on its field"
+  // flake: the typed mobile was lost and the save sent none). The edits belong to one user: a
+  // sign-out and another sign-in never show the previous user's typing.
+  const [edits, setEdits] = useState<{ owner: string; values: Partial<ProfileDraft> } | null>(null);
+  const owner = current.data?.email ?? null;
+  const ownEdits = edits && edits.owner === owner ? edits.values : {};
+  const draft: ProfileDraft = { ...draftOf(current.data ?? {}), ...ownEdits };
   const [saving, setSaving] = useState(false);
   // The server's message per field of a refused update (422 `errors`), shown on the field.
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof ProfileDraft, string>>>({});
-
-  useEffect(() => {
-    if (current.data) setDraft(draftOf(current.data));
-  }, [current.data]);
 
   const save = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -67,6 +71,8 @@ export function useProfileForm({ onSave }: UseProfileFormOptions = {}) {
       const result = await profile.updateProfile(updateOf(draft));
       if (result.ok) {
         setFieldErrors({});
+        // Saved: the form shows the profile as the server stored it.
+        setEdits(null);
         current.setData(result.data);
         feedback.show('success', strings.profileUpdated, 3000);
         onSave?.(result.data);
@@ -97,7 +103,8 @@ export function useProfileForm({ onSave }: UseProfileFormOptions = {}) {
     profile: current,
     draft,
     setField: (key: keyof ProfileDraft, value: string) => {
-      setDraft((d) => ({ ...d, [key]: value }));
+      if (owner === null) return;
+      setEdits((e) => ({ owner, values: { ...(e?.owner === owner ? e.values : {}), [key]: value } }));
       // A changed field no longer carries the message about its old value.
       setFieldErrors((errors) => (errors[key] ? { ...errors, [key]: undefined } : errors));
     },

@@ -36,6 +36,24 @@ describe('ProfileForm', () => {
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
     expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({ full_name: 'Ada Lovelace', city: 'London' }));
   });
+
+  it('keeps what the user typed when the profile data changes under it (agreeing to the terms loads it anew)', async () => {
+    // The loaded profile used to be copied into the form by an effect each time it changed, which
+    // replaced text typed in the meantime (the e2e "a 422 shows on its field" flake, where the
+    // first load landed after the typing). Agreeing to the terms replaces the data while typed.
+    const { client } = await signedUpClient('profile-typed');
+    renderPanel(client, <ProfileForm />);
+    const terms = await screen.findByRole('region', { name: 'Terms of service' });
+    const mobile = screen.getByLabelText('Mobile');
+    await waitFor(() => expect(mobile).toBeEnabled());
+    await userEvent.type(mobile, 'call me maybe');
+    await userEvent.click(within(terms).getByRole('button', { name: 'I agree to the terms of service' }));
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Terms of service' })).toBeNull());
+    expect(mobile).toHaveValue('call me maybe');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await vi.waitFor(() => expect(mobile).toHaveAttribute('aria-invalid', 'true'));
+    expect(mobile).toHaveAccessibleDescription('must be a phone number such as +49 30 1234567');
+  });
 });
 
 describe('RegistryCredentialsPanel', () => {
