@@ -110,7 +110,10 @@ export async function startJobs(options: {
       },
     });
   } catch (error) {
-    log.warn({ err: error }, 'catalogue notifications unavailable: cached services expire after a second');
+    log.warn(
+      { err: error },
+      'catalogue notifications unavailable: cached services are read again after a second, and used up to 5 s old meanwhile',
+    );
   }
   const offRestored = database.health.onRestored(() => events.resync());
   if (config.jobs.workerSlots > 0) {

@@ -11,7 +11,8 @@ import type { JobEvents } from './events';
 import { sleep } from './events';
 import type { FileStore } from './files';
 import { GroupCommit } from '../db/groupCommit';
-import { gpuPriceOf } from './pricing';
+import { gpuPriceOf, type GpuPrice } from './pricing';
+import { ServiceCache } from './serviceCache';
 import {
   pendingWebhookCount,
   queuePosition,
@@ -55,8 +56,15 @@ interface Inserted {
   refused?: DomainError;
 }
 
-/** A service and its GPU price are reused this long by the creates that follow (one read per burst). */
+/**
+ * A service and its GPU price are reused this long by the creates that follow (one read per
+ * burst); up to SERVICE_STALE_MS a create goes on with them while they are read again beside it,
+ * as the worker does (serviceCache.ts): a create that waited for the reload, three round trips,
+ * was the pickup's slowest once a second (docs/jobs.md, "Speed"). Every catalogue write is
+ * announced and clears them at once (jobs/index.ts).
+ */
 const SERVICE_CACHE_MS = 1000;
+const SERVICE_STALE_MS = 5000;
 
 /** The worst case of a run: its whole time limit on the service's GPU (docs/jobs.md: holds). */
 export const holdFor = (timeLimitSeconds: number, pricePerSecondUsd: number) => creditsForRun(timeLimitSeconds, pricePerSecondUsd);
@@ -81,7 +89,9 @@ const requestHash = (body: {
   ]);
 
 export class JobService {
-  readonly #cache = new Map<string, { at: number; service: ReturnType<LoadRunnable>; price?: ReturnType<typeof gpuPriceOf> }>();
+  /** The services and GPU prices creates check, reused between creates (serviceCache.ts). */
+  readonly #services: ServiceCache<Awaited<ReturnType<LoadRunnable>>>;
+  readonly #prices: ServiceCache<GpuPrice>;
   /**
    * Creates of one user are checked against the same credits, so they go one statement at a time
    * (on PostgreSQL under the user's lock): instead of each waiting for the lock in turn, the
@@ -89,27 +99,15 @@ export class JobService {
    */
   readonly #inserts = new GroupCommit<NewJob, Inserted>((jobs) => this.#insertBatch(jobs));
 
-  constructor(private readonly deps: JobServiceDeps) {}
-
-  #cached(serviceId: string) {
-    const hit = this.#cache.get(serviceId);
-    if (hit && Date.now() - hit.at < SERVICE_CACHE_MS) return hit;
-    if (this.#cache.size > 1000) this.#cache.clear();
-    const entry = { at: Date.now(), service: this.deps.loadRunnable(serviceId) };
-    entry.service.catch(() => this.#cache.delete(serviceId));
-    this.#cache.set(serviceId, entry);
-    return entry;
+  constructor(private readonly deps: JobServiceDeps) {
+    this.#services = new ServiceCache((serviceId) => deps.loadRunnable(serviceId), SERVICE_CACHE_MS, SERVICE_STALE_MS);
+    this.#prices = new ServiceCache((serviceId) => gpuPriceOf(deps.db, serviceId), SERVICE_CACHE_MS, SERVICE_STALE_MS);
   }
 
-  /** Drops the reused services (a catalogue write was announced). */
+  /** Drops the reused services and prices (a catalogue write was announced). */
   forgetServices(): void {
-    this.#cache.clear();
-  }
-
-  #price(serviceId: string) {
-    const entry = this.#cached(serviceId) as { price?: ReturnType<typeof gpuPriceOf> };
-    entry.price ??= gpuPriceOf(this.deps.db, serviceId);
-    return entry.price;
+    this.#services.clear();
+    this.#prices.clear();
   }
 
   get events() {
@@ -125,7 +123,7 @@ export class JobService {
 
   /** The service as its owner or the public may see it, and the endpoint asked for. */
   async resolveEndpoint(userId: string, serviceId: string, endpointPath: string | undefined) {
-    const service = await this.#cached(serviceId).service;
+    const service = await this.#services.get(serviceId);
     if (!service || (!service.is_public && service.created_by !== userId))
       throw new DomainError('not_found', `Service ${serviceId} not found`);
     if (service.status === 'paused') throw new DomainError('conflict', `${serviceId} is paused by its owner and does not accept runs`);
@@ -256,7 +254,7 @@ export class JobService {
 
     // Hold the worst case (the whole time limit), not an estimate the publisher's past runs
     // control: parallel creates can then never spend more than the balance (docs/jobs.md: holds).
-    const price = await this.#price(service.id);
+    const price = await this.#prices.get(service.id);
     const timeLimitS = endpoint.time_limit_s ?? config.defaultTimeLimitSeconds;
     const hold = holdFor(timeLimitS, price.pricePerSecondUsd);
     attempt.counted = true; // by the insert statement, from here on

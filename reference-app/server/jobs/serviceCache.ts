@@ -1,4 +1,5 @@
-// The services a worker runs, kept between jobs (jobs/worker.ts). A job never waits for a reload
+// The services a worker runs and creates check, kept between jobs (jobs/worker.ts, jobs/service.ts).
+// A job never waits for a reload
 // of a service it has read recently: an entry older than `freshMs` is answered as it is while
 // one reload runs beside the job, and the jobs after it get the reloaded service. Only an entry
 // older than `maxStaleMs` (or none) is waited for. Under load the reload is a round trip to the
@@ -12,6 +13,9 @@ interface Entry<T> {
   /** The reload under way, if any (one at a time per key). */
   reloading?: Promise<T>;
 }
+
+/** More keys than this and the cache starts over: creates name any service id, existing or not. */
+const MAX_ENTRIES = 1000;
 
 export class ServiceCache<T> {
   readonly #entries = new Map<string, Entry<T>>();
@@ -31,6 +35,7 @@ export class ServiceCache<T> {
       entry.reloading ??= this.#reload(key, entry);
       return entry.value;
     }
+    if (!entry && this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
     const value = this.load(key);
     const fresh: Entry<T> = { at: this.now(), value };
     this.#entries.set(key, fresh);

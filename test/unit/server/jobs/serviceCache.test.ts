@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceCache } from '../../../../reference-app/server/jobs/serviceCache';
 
-// The worker's service cache (jobs/serviceCache.ts): a job never waits for the reload of a
+// The service cache of the worker and of creates (jobs/serviceCache.ts): a job never waits for the reload of a
 // service read recently, and a cleared or too old entry is waited for.
 
 /** A loader whose reads stay pending until released, counting them. */
@@ -74,5 +74,21 @@ describe('ServiceCache', () => {
     expect(await settled(cache.get('svc'))).toBe('v1');
     expect(loader.pending).toHaveLength(1); // tried again
     loader.release();
+  });
+
+  it('holds a bounded number of keys: reads of ever new ids (any id a create names) start it over', async () => {
+    const reads: string[] = [];
+    const cache = new ServiceCache(
+      (key) => (reads.push(key), Promise.resolve(key)),
+      1000,
+      5000,
+      () => 0,
+    );
+    for (let i = 0; i < 1000; i++) await cache.get(`missing-${i}`);
+    await cache.get('missing-0'); // still held: no read
+    expect(reads).toHaveLength(1000);
+    await cache.get('one-more'); // the 1001st key starts over
+    await cache.get('missing-1');
+    expect(reads.slice(-2)).toEqual(['one-more', 'missing-1']);
   });
 });
