@@ -1,6 +1,6 @@
 // npm test: every check, in order of cost, stopping at the first failure:
-// type check (in the background, beside lint, format and import cycles (dependency-cruiser)), unit tests, integration tests (real servers; then the timing and fault tests
-// one at a time), component tests (real Chromium) with the Python SDK's tests beside them, build, package checks (publint, are-the-types-wrong, size
+// type check and format check (in the background, beside lint and import cycles (dependency-cruiser)), unit tests, integration tests (real servers; then the timing and fault tests
+// one at a time), component tests (real Chromium) with the Python SDK's tests beside them, build, then side by side package checks (publint, are-the-types-wrong, size
 // budgets), consumers (the packed tarball in fresh Next.js, Node, TypeScript, Vite and Vue
 // projects; test/consumers/run.mjs), the production image (the Dockerfile built and started with
 // Podman; test/image), end-to-end tests (real Chromium against the real server).
@@ -107,16 +107,26 @@ function pythonSdkInBackground() {
   return backgroundStep('python-sdk', servePython(), args, countUnittest);
 }
 
-/** The Dockerfile built and started with Podman (test/image); skipped, saying why, without Podman. */
-function productionImage() {
+/**
+ * The Dockerfile built and started with Podman (test/image), in the background; skipped, saying
+ * why, without Podman.
+ */
+function productionImageInBackground() {
   const unavailable = podmanUnavailableReason();
   if (unavailable) {
     console.log(`\n━━ image: SKIPPED: ${unavailable}; the production image test builds and runs the Dockerfile with Podman`);
     totals.skipped += 2;
-    return true;
+    return async () => true;
   }
-  const ok = step('image', 'npx', ['vitest', 'run', '--project', 'image', ...vitestReport('image')]);
-  countVitest(path.join(reports, 'image.json'));
+  return backgroundStep('image', 'npx', ['vitest', 'run', '--project', 'image', ...vitestReport('image')], () =>
+    countVitest(path.join(reports, 'image.json')),
+  );
+}
+
+/** Waits for every background step (none is left running) and says whether all passed. */
+async function allPassed(finishers) {
+  let ok = true;
+  for (const finish of finishers) ok = (await finish()) && ok;
   return ok;
 }
 
@@ -125,18 +135,19 @@ const vitestReport = (name) => ['--reporter=default', '--reporter=json', `--outp
 const CYCLE_ROOTS = ['reference-app/server', 'src', 'packages/client/src'];
 
 const steps = [
-  // The type check runs on the second core while lint, format and cycles take the first
-  // (docs/testing.md). It is TypeScript 7's native compiler (`typescript-native`, an npm alias
-  // beside TypeScript 6, which the tools that load `typescript` as a library still need): the same
-  // errors for about a third of the CPU time. Its output is printed when it ends.
+  // The type check and the format check run in the background while lint and cycles take the
+  // foreground (docs/testing.md): each is one process on one core, so side by side they use both.
+  // The type check is TypeScript 7's native compiler (`typescript-native`, an npm alias beside
+  // TypeScript 6, which the tools that load `typescript` as a library still need): the same errors
+  // for about a third of the CPU time. Their output is printed when they end.
   async () => {
     const typecheck = backgroundStep('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+    const format = backgroundStep('format', 'npx', ['prettier', '--check', '.']);
     const ok =
       step('lint', 'npx', ['eslint', '.', '--max-warnings=0']) &&
-      step('format', 'npx', ['prettier', '--check', '.']) &&
       // Import cycles in the server, the widgets and the SDK (.dependency-cruiser.mjs): none allowed.
       step('cycles', 'npx', ['depcruise', '--config', '.dependency-cruiser.mjs', '--output-type', 'err', ...CYCLE_ROOTS]);
-    return (await typecheck()) && ok;
+    return (await allPassed([typecheck, format])) && ok;
   },
   () => {
     const ok = step('unit', 'npx', ['vitest', 'run', '--project', 'unit', ...vitestReport('unit')]);
@@ -169,14 +180,17 @@ const steps = [
     return (await python()) && ok;
   },
   () => step('build', 'npm', ['run', 'build', '--silent']),
-  () => step('package', 'node', ['scripts/check-package.mjs']),
+  // The package checks, the consumers and the production image only read the build's output, and
+  // each leaves part of the machine idle (npm pack, installs, Podman's layers): they run side by
+  // side, each printing its output when it ends (docs/testing.md).
   () => {
     const file = path.join(reports, 'consumers.json');
-    const ok = step('consumers', 'node', ['test/consumers/run.mjs', '--json', file]);
-    countConsumers(file);
-    return ok;
+    return allPassed([
+      backgroundStep('package', 'node', ['scripts/check-package.mjs']),
+      backgroundStep('consumers', 'node', ['test/consumers/run.mjs', '--json', file], () => countConsumers(file)),
+      productionImageInBackground(),
+    ]);
   },
-  productionImage,
   () => {
     const file = path.join(reports, 'e2e.json');
     const ok = step('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
