@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import { confirmedUser, rawApi, signedIn } from '../helpers';
+import { describe, expect, it } from 'vitest';
+import { confirmedUser, globalServer, rawApi, signedIn } from '../helpers';
 
 // Idempotency-Key on the account creates (docs/jobs.md, "Idempotency-Key"): the rules of
 // POST /v1/jobs, kept in idempotency_keys. A retried purchase charges once, a retried key
 // create answers the same key, and the same key for a different request is refused.
 
-let server: PlatformTestServer;
-beforeAll(async () => {
-  server = await startPlatformServer();
-});
-afterAll(() => server?.close());
+// The shared server of the global setup: every test has users of its own.
+const server = globalServer();
 
 async function account() {
   const { session } = await signedIn(server, await confirmedUser(server, 'idempotent'));

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { rawApi } from '../helpers';
 import { httpServiceOf, runner, untilFinal } from './fixtures';
@@ -29,11 +29,11 @@ async function recordingService(hang: number) {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
 }
 
-async function start(): Promise<PlatformTestServer> {
-  const server = await startPlatformServer();
-  closing.push(() => server.close());
-  return server;
-}
+// One server for the file (a start costs about 5 CPU seconds): each test has its own user,
+// service and job, so neither sees the other's.
+let shared: Promise<PlatformTestServer> | undefined;
+const start = () => (shared ??= startPlatformServer());
+afterAll(async () => (await shared)?.close());
 
 async function until(check: () => boolean | Promise<boolean>, what: string) {
   for (let i = 0; i < 400; i++) {

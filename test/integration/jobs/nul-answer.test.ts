@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startPlatformServer } from '../../../reference-app/server/testing';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { rawApi } from '../helpers';
 import { httpServiceOf, runner, untilFinal } from './fixtures';
 
@@ -29,9 +29,13 @@ async function answering(status: number, body: string) {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
 }
 
+// One server for the file (a start costs about 5 CPU seconds): each run has its own user,
+// service and job, so neither test sees the other's.
+let shared: Promise<PlatformTestServer> | undefined;
+afterAll(async () => (await shared)?.close());
+
 async function runOnce(serviceUrl: string) {
-  const server = await startPlatformServer();
-  closing.push(() => server.close());
+  const server = await (shared ??= startPlatformServer());
   const user = await runner(server, 'nul');
   const serviceId = await httpServiceOf(server, user.userId, serviceUrl);
   const created = await rawApi(server, 'POST', '/v1/jobs', { token: user.token, body: { service_id: serviceId, input: { prompt: 'hi' } } });

@@ -37,6 +37,21 @@ async function start(options: Parameters<typeof startPlatformServer>[0]) {
   return server;
 }
 
+/** The test runtime, except that the prompt "big" answers a 50 MB result. */
+const bigOrTest: Runtime = {
+  name: 'test',
+  run: async (input, ctx) => (input.prompt === 'big' ? { blob: 'x'.repeat(50 * 1024 * 1024) } : testRuntime.run(input, ctx)),
+};
+
+/**
+ * One server for the tests that need no setting of their own (a start costs about 5 CPU seconds):
+ * webhooks to loopback allowed, "big" answering 50 MB. Each of them has users of its own, and
+ * none counts what another's users did.
+ */
+let shared: Promise<PlatformTestServer> | undefined;
+const sharedServer = () => (shared ??= startPlatformServer({ runtimes: () => bigOrTest, env: { JOB_WEBHOOK_ALLOW_PRIVATE: 'true' } }));
+afterAll(async () => (await shared)?.close());
+
 /**
  * A server with no worker slots (jobs stay queued) on a data directory of its own; `restart(env)`
  * closes it and starts another on the same directory and port (so tokens stay valid), with `env`.
@@ -142,7 +157,7 @@ describe('credit holds', () => {
   }, 120_000);
 
   it('pays the publisher 30 % of what was collected: nothing when the balance could not pay', async () => {
-    const server = await start({ runtimes: () => testRuntime });
+    const server = await sharedServer();
     const db = server.platform.database.db;
     await db.updateTable('models').set({ created_by: PUBLISHER_ID, is_public: true }).where('id', '=', TEXT2IMG).execute();
     const consumer = await runner(server, 'consumer');
@@ -202,6 +217,7 @@ describe('fair scheduling', () => {
   it("two users' slow failing HTTP jobs do not delay a third user's demo job, and they are charged for their slots", async () => {
     const slow = await slowFailingService(4000);
     try {
+      // A server of its own: the victim's job must find every slot but the attackers' free.
       const server = await start({ runtimes: withHttp(testRuntime) });
       const attackers = await Promise.all([runner(server, 'attacker-a'), runner(server, 'attacker-b')]);
       const attackJobs: string[] = [];
@@ -272,7 +288,7 @@ describe('webhooks', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
     try {
-      const server = await start({ runtimes: () => testRuntime, env: { JOB_WEBHOOK_ALLOW_PRIVATE: 'true' } });
+      const server = await sharedServer();
       const { token } = await runner(server, 'hooks');
       const hooked = await Promise.all(
         Array.from({ length: 6 }, (_, i) => create(server, token, { service_id: TEXT2IMG, input: { prompt: `h${i}` }, webhook: hook })),
@@ -298,11 +314,7 @@ describe('webhooks', () => {
 
 describe('result sizes', () => {
   it('stores a 50 MB result as a file; the list stays valid and small', async () => {
-    const big: Runtime = {
-      name: 'test',
-      run: async (input, ctx) => (input.prompt === 'big' ? { blob: 'x'.repeat(50 * 1024 * 1024) } : testRuntime.run(input, ctx)),
-    };
-    const server = await start({ runtimes: () => big });
+    const server = await sharedServer();
     const { token } = await runner(server, 'big');
     const ids: string[] = [];
     for (let i = 0; i < 2; i++)

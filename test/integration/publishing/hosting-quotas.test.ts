@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
+import { describe, expect, it } from 'vitest';
 import { HOSTING_QUOTAS } from '../../../reference-app/server/hosting/quotas';
-import { apiClients, confirmedUser, rawApi, signedIn } from '../helpers';
+import { apiClients, confirmedUser, globalServer, rawApi, signedIn } from '../helpers';
 
 // Per-account hosting quotas by plan (docs/publishing.md, "Hosting quotas"; issue 35): a free
 // account cannot ask a public service for 100 always-on and 1000 instances; the refusal names
 // the plan, the numbers and the way out, and nothing is stored.
 
-let server: PlatformTestServer;
-beforeAll(async () => {
-  server = await startPlatformServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+// The shared server of the global setup: every test has an account of its own.
+const server = globalServer();
 
 async function freeAccount(label: string) {
   const { session } = await signedIn(server, await confirmedUser(server, label));
