@@ -27,10 +27,21 @@ const SITE_INPUTS = [
 export function buildStageNeeded(): string | undefined {
   if (process.env.IMAGE_TEST_FULL_BUILD === '1') return 'IMAGE_TEST_FULL_BUILD=1';
   if (serverBuildIsStale()) return 'dist/server is missing or older than its sources';
-  if (!existsSync(SITE_INDEX)) return 'dist/app is missing';
-  const built = statSync(SITE_INDEX).mtimeMs;
+  return siteBuildStale();
+}
+
+/**
+ * Why a built site (dist/app, or another directory `vite build` wrote) is not this checkout's:
+ * missing, or a source newer than it; undefined when it is current. The e2e suite warns with it.
+ */
+export function siteBuildStale(appDir = path.dirname(SITE_INDEX)): string | undefined {
+  const index = path.join(appDir, 'index.html');
+  const relative = path.relative(projectRoot, appDir);
+  const name = relative && !relative.startsWith('..') ? relative : appDir;
+  if (!existsSync(index)) return `${name} is missing`;
+  const built = statSync(index).mtimeMs;
   const newer = SITE_INPUTS.find((input) => newestMtime(path.join(projectRoot, input)) > built);
-  return newer && `${newer} is newer than dist/app`;
+  return newer && `${newer} is newer than ${name}`;
 }
 
 /**
