@@ -13,5 +13,57 @@ export const textControl = style({
   color: vars.color.text,
   fontFamily: vars.font.body,
   fontSize: vars.fontSize.md,
+  // A field's label may set its own weight and size (formField): the control keeps the body's.
+  fontWeight: 400,
+  lineHeight: 1.4,
+  // Inputs and selects the same height whatever the browser's own select metrics.
+  minHeight: '2.5rem',
   ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
+});
+
+/**
+ * One form density (issue 39, item 4): a field's label, small and semi-bold, above its control
+ * (textControl), the same in the account panels, the service editor and the playground. The
+ * wrapper carries the label's type, so a <label> wrapping its control needs no class of its own.
+ */
+export const formField = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  alignContent: 'start',
+  minWidth: 0,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+});
+
+/** Radios and check boxes in the theme's colour, a little larger than the browser's. */
+export const choiceControl = style({
+  width: '1.1rem',
+  height: '1.1rem',
+  margin: 0,
+  accentColor: vars.color.primary,
+  ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
+});
+
+/** A file input whose button is an outlined pill of the theme, not the browser's grey button. */
+export const fileControl = style({
+  maxWidth: '100%',
+  color: vars.color.textMuted,
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.sm,
+  ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
+  selectors: {
+    '&::file-selector-button': {
+      marginInlineEnd: vars.space.sm,
+      padding: `${vars.space.xs} ${vars.space.md}`,
+      border: `2px solid ${vars.color.primary}`,
+      borderRadius: vars.radius.pill,
+      background: 'transparent',
+      color: vars.color.primary,
+      font: 'inherit',
+      fontWeight: 700,
+      cursor: 'pointer',
+    },
+    '&:hover::file-selector-button': { background: vars.color.surfaceRaised },
+    '&:disabled::file-selector-button': { opacity: 0.5, cursor: 'not-allowed' },
+  },
 });

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/vars.css';
+import { fileControl, formField, textControl } from '../../theme/controls.css';
 import { destructiveTone } from '../../theme/tones';
 
 // Shared look of the account panels (API keys, profile, credits, ...): one card per panel, the
@@ -24,19 +25,19 @@ export const formGrid = style({ display: 'grid', gap: vars.space.md, gridTemplat
 export const row = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'end' });
 export const stack = style({ display: 'grid', gap: vars.space.sm });
 
-export const field = style({ display: 'grid', gap: vars.space.xxs, fontSize: vars.fontSize.sm, fontWeight: 600 });
-export const input = style({
-  font: 'inherit',
-  fontWeight: 400,
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  color: vars.color.text,
-  background: vars.color.background,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  minWidth: 0,
-  ':focus-visible': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: 1 },
-  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.onDanger, borderWidth: 2 } },
-});
+// The fields are the site's one form density (theme/controls.css.ts), as in the service editor.
+export const field = formField;
+export const input = style([
+  textControl,
+  {
+    // Intrinsic width in a row of controls (a key's name beside its lifetime); a grid field stretches it.
+    width: 'auto',
+    selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.onDanger, borderWidth: 2 } },
+  },
+]);
+
+/** A file input (the support form's attachments) in the theme. */
+export const fileInput = fileControl;
 
 export const button = recipe({
   base: {

@@ -70,7 +70,7 @@ export function SupportForm({ headingLevel, className, ...options }: SupportForm
             <label htmlFor={filesId}>{formatString(strings.attachments, { size: form.sizeMb })}</label>
             <input
               id={filesId}
-              className={styles.input}
+              className={styles.fileInput}
               type="file"
               multiple
               onChange={(e) => form.setFiles([...(e.target.files ?? [])])}

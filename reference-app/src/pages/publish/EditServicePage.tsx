@@ -64,6 +64,7 @@ function ImageSection({ editor }: { editor: ServiceEditor }) {
         <label htmlFor={id}>Upload an image</label>
         <input
           id={id}
+          className={styles.fileInput}
           type="file"
           accept="image/png,image/jpeg,image/gif,image/bmp"
           disabled={busy !== null}
@@ -94,7 +95,12 @@ function CategoriesSection({ editor }: { editor: ServiceEditor }) {
         <div className={styles.choices}>
           {reference.categories.map((c) => (
             <label key={c.id} className={styles.choice}>
-              <input type="checkbox" checked={draft.categories.includes(c.id)} onChange={(e) => toggle(c.id, e.target.checked)} />
+              <input
+                type="checkbox"
+                className={styles.choiceInput}
+                checked={draft.categories.includes(c.id)}
+                onChange={(e) => toggle(c.id, e.target.checked)}
+              />
               {c.title}
             </label>
           ))}

@@ -167,7 +167,12 @@ function ParameterEditor({ parameter, field, errors, onChange, onRemove }: Param
       <TextField label="Description" value={parameter.description} onChange={(description) => onChange({ description })} />
       <div className={styles.row}>
         <label className={styles.choice}>
-          <input type="checkbox" checked={parameter.required} onChange={(e) => onChange({ required: e.target.checked })} />
+          <input
+            type="checkbox"
+            className={styles.choiceInput}
+            checked={parameter.required}
+            onChange={(e) => onChange({ required: e.target.checked })}
+          />
           Required
         </label>
         <button type="button" className={page.button({ tone: 'outline' })} onClick={onRemove}>

@@ -109,7 +109,7 @@ export function RadioGroup<T extends string>({ label, name, value, onChange, opt
     <div className={styles[layout]} role="radiogroup" aria-label={label}>
       {options.map((o) => (
         <label key={o.value} className={styles.choice}>
-          <input type="radio" name={name} checked={value === o.value} onChange={() => onChange(o.value)} />
+          <input type="radio" className={styles.choiceInput} name={name} checked={value === o.value} onChange={() => onChange(o.value)} />
           {o.label}
         </label>
       ))}

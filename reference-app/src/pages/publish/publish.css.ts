@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@limelight/widgets/theme/contract';
-import { input as pageInput } from '../page.css';
+import { choiceControl, fileControl, formField, textControl } from '@limelight/widgets/theme/controls.css';
 
 // The service editor (/APIs/edit/{id}) and the hosting list (/account/hosting).
 
@@ -30,12 +30,14 @@ export const section = style({
 });
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lg });
 export const grid = style({ display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))' });
-export const field = style({ display: 'grid', gap: vars.space.xs, alignContent: 'start' });
+/** The account area's form density (theme/controls.css.ts): one look for every form of the site. */
+export const field = formField;
 /** The site's input, on the page background, marked when the server names it in a 422. */
-export const input = style([
-  pageInput,
-  { background: vars.color.background, minWidth: 0, selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.onDanger } } },
-]);
+export const input = style([textControl, { width: 'auto', selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.onDanger } } }]);
+/** Radios and check boxes (runtime, categories, a parameter's required box). */
+export const choiceInput = choiceControl;
+/** The picture's file input. */
+export const fileInput = fileControl;
 export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const error = style({
   margin: 0,
