@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { signInByApi } from './support/accounts';
 
 // A visitor's first view (issue 38, item 3; issue 39, item 5): the catalogue and the service
 // header show a real example output instead of initials, and the Playground opens on its
@@ -80,4 +81,58 @@ test('lime-cutout: Run as a visitor, sign in, and the real result replaces the e
   expect(await loaded(page, '[data-lime="runner-output"] img[alt="Generated image"]')).toBe(true);
   await expect(page.locator('[data-lime="runner-output"]')).toContainText('Runtime: local');
   expect(await axeViolations(page)).toEqual([]);
+});
+
+// The Playground's first view by geometry (issue 39, item 5), at 1280×800 without scrolling: the
+// example's result shows at least MIN_RESULT_PX of itself, Run is on screen and nothing of the run
+// bar lies over the form (a bar stuck to the window's bottom used to cover the field under it),
+// and the file input and radios wear the theme, not the browser's grey controls.
+const MIN_RESULT_PX = 200;
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The file input's button colours, which the browser draws grey unless the page themes them. */
+const fileButtonColours = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((input) => {
+      const button = getComputedStyle(input, '::file-selector-button');
+      return { border: button.borderTopColor, background: button.backgroundColor };
+    });
+
+test('playground at 1280×800: the result in view, the run bar clear of the form, themed file input', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/APIs/service/lime-cutout');
+  const result = exampleOutput(page).locator('img[alt="Generated image"]');
+  await expect(result).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const resultBox = (await result.boundingBox())!;
+  expect(DESKTOP.height - resultBox.y, 'pixels of the result above the fold').toBeGreaterThanOrEqual(MIN_RESULT_PX);
+
+  const run = page.getByRole('button', { name: 'Run', exact: true });
+  const runBox = (await run.boundingBox())!;
+  expect(runBox.y + runBox.height).toBeLessThanOrEqual(DESKTOP.height);
+  const bar = (await page.locator('[data-lime="runner-actions"]').boundingBox())!;
+  const form = page.locator('[data-lime="service-runner"]').getByRole('form');
+  for (const control of await form.locator('input, textarea, select, label, [data-lime="runner-example-input"]').all()) {
+    const box = await control.boundingBox();
+    if (box) expect(overlaps(bar, box), `run bar over ${await control.evaluate((e) => e.outerHTML.slice(0, 80))}`).toBe(false);
+  }
+
+  const primary = await run.evaluate((button) => getComputedStyle(button).backgroundColor);
+  expect(await fileButtonColours(page, '[data-lime="service-runner"] input[type="file"]')).toMatchObject({ border: primary });
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('service editor: radios and the picture’s file input wear the theme', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signInByApi(page, 'publisher@limelight.dev', 'limelight-publisher');
+  await page.goto('/APIs/edit/new');
+  const radio = page.getByRole('radio').first();
+  await expect(radio).toBeVisible();
+  const save = page.getByRole('button', { name: /Save|Create/ }).first();
+  const primary = await save.evaluate((button) => getComputedStyle(button).backgroundColor);
+  expect(await radio.evaluate((input) => getComputedStyle(input).accentColor)).toBe(primary);
+  expect(await fileButtonColours(page, 'input[type="file"]')).toMatchObject({ border: primary });
 });

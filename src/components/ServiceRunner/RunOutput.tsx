@@ -120,13 +120,6 @@ export function ResultView({ result, output, runtime, apiUrl, strings }: ResultV
   const empty = view.media.length === 0 && view.text === null && view.json === null;
   return (
     <>
-      {runtime && DEMO_RUNTIME.test(runtime) ? (
-        <p className={styles.alert({ tone: 'info' })} data-runtime={runtime}>
-          {formatString(strings.output.demo, { runtime })}
-        </p>
-      ) : runtime ? (
-        <p className={styles.meta}>{formatString(strings.output.runtime, { runtime })}</p>
-      ) : null}
       {view.media.map((m) => (
         <Media key={`${m.path}|${m.url}`} media={m} apiUrl={apiUrl} strings={strings} />
       ))}
@@ -137,6 +130,14 @@ export function ResultView({ result, output, runtime, apiUrl, strings }: ResultV
       ) : null}
       {view.json !== null ? <JsonBlock value={view.json} strings={strings} /> : null}
       {empty ? <p className={styles.meta}>{strings.output.empty}</p> : null}
+      {/* Where it ran follows the result, which comes first in view (issue 39, item 5). */}
+      {runtime && DEMO_RUNTIME.test(runtime) ? (
+        <p className={styles.alert({ tone: 'info' })} data-runtime={runtime}>
+          {formatString(strings.output.demo, { runtime })}
+        </p>
+      ) : runtime ? (
+        <p className={styles.meta}>{formatString(strings.output.runtime, { runtime })}</p>
+      ) : null}
     </>
   );
 }

@@ -401,6 +401,7 @@ function FileField({ field, value, error, onChange, upload, apiUrl, strings, dis
         <span className={styles.hint}>{strings.file.drop}</span>
         <input
           id={ids.id}
+          className={styles.fileInput}
           type="file"
           name={field.name}
           accept={field.accept}

@@ -1,7 +1,7 @@
 import { style, globalStyle } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { widgetCard } from '../../theme/card.css';
-import { textControl } from '../../theme/controls.css';
+import { fileControl, textControl } from '../../theme/controls.css';
 import { fieldError as themeFieldError } from '../../theme/forms.css';
 import { vars } from '../../theme/vars.css';
 
@@ -25,7 +25,7 @@ export const layout = style({
  */
 export const outputPane = style({
   display: 'grid',
-  gap: vars.space.md,
+  gap: vars.space.sm,
   minWidth: 0,
   alignContent: 'start',
   '@container': {
@@ -52,6 +52,8 @@ export const header = style({
   justifyContent: 'space-between',
   gap: vars.space.md,
 });
+/** The header with its title hidden (titleHidden): its box goes, so no empty row and gap remain. */
+export const headerUntitled = style({ display: 'contents' });
 export const title = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: 700 });
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: 700 });
 
@@ -180,25 +182,20 @@ export const button = recipe({
 export const actions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.md });
 
 /**
- * Estimate and Run. Beside the output (wide layout) it sticks to the bottom of the window, so
- * Run is reachable without scrolling however long the form is.
+ * Estimate and Run, at the head of the output column (issue 39, item 5). Beside the form that
+ * column sticks in view, so Run is reachable however long the form is, and nothing is laid over
+ * the form's fields (a bar stuck to the window's bottom covered the field under it).
  */
 export const actionBar = style({
   display: 'grid',
-  gap: vars.space.sm,
+  gap: vars.space.xs,
   minWidth: 0,
-  '@container': {
-    [wide]: {
-      position: 'sticky',
-      bottom: 0,
-      zIndex: 1,
-      margin: `0 calc(-1 * ${vars.space.sm})`,
-      padding: vars.space.sm,
-      borderTop: `1px solid ${vars.color.border}`,
-      background: vars.color.surface,
-    },
-  },
+  paddingBottom: vars.space.xs,
+  borderBottom: `1px solid ${vars.color.border}`,
 });
+
+/** The file input inside the drop zone: the theme's button, not the browser's grey one. */
+export const fileInput = fileControl;
 
 export const dropZone = recipe({
   base: {
@@ -222,7 +219,7 @@ export const preview = style({ maxWidth: '12rem', maxHeight: '8rem', borderRadiu
 export const estimate = style({
   display: 'flex',
   flexWrap: 'wrap',
-  gap: vars.space.sm,
+  gap: `${vars.space.xxs} ${vars.space.sm}`,
   alignItems: 'baseline',
   margin: 0,
   fontSize: vars.fontSize.sm,
@@ -288,7 +285,7 @@ export const linkButton = style({
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 } },
 });
 
-export const output = style({ display: 'grid', gap: vars.space.md, minWidth: 0 });
+export const output = style({ display: 'grid', gap: vars.space.sm, minWidth: 0 });
 export const media = style({ display: 'block', maxWidth: '100%', height: 'auto', borderRadius: vars.radius.md });
 export const figure = style({ display: 'grid', gap: vars.space.sm, justifyItems: 'start', minWidth: 0, margin: 0 });
 /** An audio element has no intrinsic height once `height: auto` applies: give the player its own. */

@@ -44,6 +44,12 @@ export interface ServiceRunnerProps {
    */
   headingLevel?: 2 | 3;
   /**
+   * Keeps the heading for assistive technology only, where the page already shows the runner's
+   * name (the site's "Playground" tab), so the result starts higher in the first view.
+   * @default false
+   */
+  titleHidden?: boolean;
+  /**
    * Lists the caller's recent runs of the service (reopen, run again).
    * @default true
    */
@@ -138,7 +144,7 @@ function BeforeFirstRun({
         <Heading className={styles.sectionTitle} id={titleId}>
           {strings.output.example}
         </Heading>
-        <p className={styles.meta}>{strings.output.exampleNote}</p>
+        {/* The result first, its explanation under it: the result shows in the first view (issue 39, item 5). */}
         <ResultView
           result={endpoint.example.result}
           output={endpoint.output}
@@ -146,6 +152,7 @@ function BeforeFirstRun({
           apiUrl={apiUrl}
           strings={strings}
         />
+        <p className={styles.meta}>{strings.output.exampleNote}</p>
       </section>
     );
   }
@@ -204,6 +211,7 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
   const platform = usePlatform();
   const s = platform.strings.runner;
   const titleId = useId();
+  const formId = useId();
   const runner = useServiceRunner({
     serviceId: service.id,
     endpoints: service.endpoints ?? [],
@@ -283,8 +291,8 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
       data-state={phase}
       data-job-status={job?.status}
     >
-      <div className={styles.header}>
-        <Heading className={styles.title} id={titleId}>
+      <div className={props.titleHidden ? styles.headerUntitled : styles.header}>
+        <Heading className={props.titleHidden ? styles.visuallyHidden : styles.title} id={titleId}>
           {s.title}
         </Heading>
         {runner.endpoints.length > 1 ? (
@@ -309,6 +317,7 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
 
       <div className={styles.layout}>
         <form
+          id={formId}
           className={styles.form}
           aria-label={formatString(s.label, { name })}
           noValidate
@@ -339,8 +348,13 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
               disabled={busy}
             />
           ))}
+        </form>
 
-          <div className={styles.actionBar}>
+        <div className={styles.outputPane} data-lime="runner-output-pane">
+          {/* Run and its price head the output column (issue 39, item 5): in the wide layout that
+              column sticks in view, so Run stays reachable without a bar stuck over the form's
+              fields; in one column it follows the form. The button submits the form by its id. */}
+          <div className={styles.actionBar} data-lime="runner-actions">
             <p className={styles.estimate} data-lime="runner-estimate">
               <span>{s.estimate.label}:</span>
               <RunPriceText price={runPrice(estimate, runner.endpoint?.example)} strings={s.estimate} />
@@ -349,6 +363,7 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
             <div className={styles.actions}>
               <button
                 type="submit"
+                form={formId}
                 className={styles.button({ tone: 'primary' })}
                 disabled={busy}
                 aria-keyshortcuts="Control+Enter Meta+Enter"
@@ -366,9 +381,6 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
               <span className={styles.hint}>{s.runShortcut}</span>
             </div>
           </div>
-        </form>
-
-        <div className={styles.outputPane} data-lime="runner-output-pane">
           <div className={styles.status} data-lime="runner-status">
             <div className={styles.statusLine}>
               <span role="status" aria-live="polite" aria-atomic="true">

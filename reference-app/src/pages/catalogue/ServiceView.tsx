@@ -220,7 +220,7 @@ function ServiceDetails({ model }: { model: ModelDescriptor }) {
           {
             key: 'playground',
             label: strings.runner.page.playground,
-            panel: <ServiceRunner serviceId={model.id} service={model} onJobChange={rememberInput} />,
+            panel: <ServiceRunner serviceId={model.id} service={model} titleHidden onJobChange={rememberInput} />,
           },
           {
             key: 'api',

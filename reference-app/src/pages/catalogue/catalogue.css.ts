@@ -211,7 +211,11 @@ export const serviceHeader = style({
 });
 
 /** A service page: the playground's output column sticks below the 100 px site header. */
-export const servicePage = style([page, { vars: { '--lime-runner-sticky-top': '116px' } }]);
+export const servicePage = style([
+  page,
+  // A shorter top margin than other pages: at 1280×800 the playground's result shows without scrolling (issue 39, item 5).
+  { vars: { '--lime-runner-sticky-top': '116px' }, paddingTop: vars.space.md },
+]);
 
 /** The same header in a narrow column (the editor's preview): image above the text. */
 export const serviceHeaderStacked = style([serviceHeader, { gridTemplateColumns: 'minmax(0, 1fr)' }]);
@@ -232,7 +236,7 @@ export const facts = style({
   gridTemplateColumns: 'max-content minmax(0, 1fr) max-content minmax(0, 1fr)',
   '@media': { [mdDown]: { gridTemplateColumns: 'max-content minmax(0, 1fr)', clear: 'both' } },
   gap: `${vars.space.xs} ${vars.space.md}`,
-  margin: `${vars.space.md} 0`,
+  margin: `${vars.space.md} 0 0`,
 });
 export const factName = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const factValue = style({ margin: 0, overflowWrap: 'anywhere' });

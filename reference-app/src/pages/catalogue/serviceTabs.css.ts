@@ -4,7 +4,8 @@ import { vars } from '@limelight/widgets/theme/contract';
 export const tablist = style({
   display: 'flex',
   gap: vars.space.xs,
-  margin: `${vars.space.lg} 0 ${vars.space.md}`,
+  // Tight above and below, so the playground's result shows at 1280×800 (issue 39, item 5).
+  margin: `${vars.space.md} 0 ${vars.space.sm}`,
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
