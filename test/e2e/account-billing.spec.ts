@@ -1,18 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { confirmedAccount } from './support/accounts';
+import { confirmedAccount, signInByApi } from './support/accounts';
 
 // Billing like a customer portal (issue 25, item 8; docs/payments.md): a confirmation after paying
 // on the sandbox checkout, receipts listed with a view and a download, a plan change Plus -> Pro,
 // and "Cancel at period end" that asks first and then states the end date. Axe at 1280 and 390 px.
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/signinup?page_state=1');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/account/);
-}
 
 async function expectAxeCleanAtBothWidths(page: Page) {
   for (const viewport of [
@@ -35,7 +27,7 @@ test.describe('billing (issue 25, item 8)', () => {
     request,
   }) => {
     const email = await confirmedAccount(request, 'billing-credits', 'billing-pw-1');
-    await signIn(page, email, 'billing-pw-1');
+    await signInByApi(page, email, 'billing-pw-1');
     await page.goto('/account/billing');
     await expect(page.getByRole('region', { name: 'Receipts' }).getByText('No payments yet.')).toBeVisible();
 
@@ -75,7 +67,7 @@ test.describe('billing (issue 25, item 8)', () => {
     request,
   }) => {
     const email = await confirmedAccount(request, 'billing-plan', 'billing-pw-2');
-    await signIn(page, email, 'billing-pw-2');
+    await signInByApi(page, email, 'billing-pw-2');
     await page.goto('/account/billing');
     const panel = subscriptionPanel(page);
     await panel.getByLabel('Plan to subscribe to').selectOption('plus');
@@ -117,7 +109,7 @@ test.describe('billing (issue 25, item 8)', () => {
 test('the hosting page shows what the publisher’s public services earned, in line with their run counts (issue 25, item 8)', async ({
   page,
 }) => {
-  await signIn(page, 'publisher@limelight.dev', 'limelight-publisher');
+  await signInByApi(page, 'publisher@limelight.dev', 'limelight-publisher');
   await page.goto('/account/hosting');
   const row = page.getByRole('row', { name: /sketch-to-render/ });
   await expect(row).toContainText('12,345');
@@ -129,7 +121,7 @@ test('the hosting page shows what the publisher’s public services earned, in l
 test('months read as the locale’s month and year on the dashboard and in the usage charts, which use a time axis (issue 25, items 8 and 10)', async ({
   page,
 }) => {
-  await signIn(page, 'demo@limelight.dev', 'limelight-demo');
+  await signInByApi(page, 'demo@limelight.dev', 'limelight-demo');
   await page.goto('/account/dashboard');
   await expect(page.getByTestId('calls-this-month')).toHaveText(/^\d[\d,]*$/);
   await expect(page.getByText(/^In [A-Z][a-z]+ \d{4}\.$/)).toBeVisible();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { confirmedAccount } from './support/accounts';
+import { expect, test } from '@playwright/test';
+import { confirmedAccount, signInByApi } from './support/accounts';
 
 // The account area as a new user and a publisher meet it on a phone and a desktop (issue 25):
 // nothing scrolls sideways at 390 px, axe stays clean at both widths, the greeting fits the user.
@@ -16,28 +16,26 @@ const ACCOUNT_PAGES = [
   '/account/support',
 ];
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/signinup?page_state=1');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/account/);
-}
+// Signed in by the auth API: these journeys test the account area, not the sign-in page (auth.spec.ts).
+const signIn = signInByApi;
 
 test.describe('account pages on a phone and a desktop (issue 25, items 5 and 10)', () => {
   test('no account page scrolls sideways at 390 px, and axe is clean at 390 and 1280 px', async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page, PUBLISHER.email, PUBLISHER.password);
-    for (const viewport of [
+    const viewports = [
       { width: 390, height: 844 },
       { width: 1280, height: 900 },
-    ]) {
-      await page.setViewportSize(viewport);
-      for (const path of ACCOUNT_PAGES) {
-        await page.goto(path);
-        await expect(page.locator('main h1').first()).toBeVisible();
-        // Let the panels load their data (tables are the widest part).
-        await page.waitForLoadState('networkidle');
+    ];
+    // One load per page, checked at both widths (the layout follows the width by CSS alone).
+    for (const path of ACCOUNT_PAGES) {
+      await page.setViewportSize(viewports[0]!);
+      await page.goto(path);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      // Let the panels load their data (tables are the widest part).
+      await page.waitForLoadState('networkidle');
+      for (const viewport of viewports) {
+        await page.setViewportSize(viewport);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} at ${viewport.width} px`).toBe(0);
         const results = await new AxeBuilder({ page }).analyze();
@@ -153,6 +151,7 @@ test.describe('the account area as a product (issue 39, item 4)', () => {
     const password = 'lime-keys-page-1';
     const email = await confirmedAccount(request, 'keys-page', password);
     await signIn(page, email, password);
+    await page.goto('/account/dashboard');
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'API keys' }).click();
     await expect(page).toHaveURL(/\/account\/api-keys$/);
     await expect(page).toHaveTitle(/^API keys · /);
@@ -195,6 +194,7 @@ test.describe('the account area as a product (issue 39, item 4)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByTestId('service-balance')).toHaveCount(0);
     await signIn(page, email, password);
+    await page.goto('/account/dashboard');
     await page.getByRole('link', { name: 'Browse APIs' }).click();
     await expect(page).toHaveURL(/\/APIs\/Overview/);
     await page.goto('/APIs/service/lime-ocr');

@@ -2,9 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { createAuthClient } from '../../src/auth/client';
+import { confirmedAccount, uniqueEmail } from './support/accounts';
 
 // Sign-in and sign-up as a visitor meets them (issue 5), against the running site and the local
 // platform server; e-mail links are read from its dev mailbox (GET /dev/mailbox.json?to=).
+// Accounts the tests need confirmed are made by the auth API (support/accounts.ts): the sign-up,
+// confirmation and logout screens are the first test's journey, not repeated in every test.
 
 interface MailboxMessage {
   to: string;
@@ -12,8 +15,6 @@ interface MailboxMessage {
   links: string[];
   created_at: string;
 }
-
-const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
 /** Newest link in the mailbox of `to` matching `pattern` (and not one of `seen`). */
 async function mailLink(request: APIRequestContext, to: string, pattern: RegExp, seen: string[] = []): Promise<string> {
@@ -73,19 +74,6 @@ async function logout(page: Page, email: string) {
   // product-rules §2: after logging out the user lands on /.
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
-}
-
-/** Registers and confirms an account without the UI (the sign-up journey itself is tested below). */
-async function confirmedAccount(page: Page, request: APIRequestContext, tag: string, password: string): Promise<string> {
-  const email = uniqueEmail(tag);
-  await page.goto('/signinup?page_state=0');
-  await fillCredentials(page, email, password);
-  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Account created' })).toBeVisible();
-  await page.goto(await mailLink(request, email, /type=signup/));
-  await expect(page).toHaveURL(/\/account\/dashboard$/);
-  await logout(page, email);
-  return email;
 }
 
 test.describe('sign-in and sign-up (product-rules §2, §4, §8)', () => {
@@ -172,7 +160,7 @@ test.describe('sign-in and sign-up (product-rules §2, §4, §8)', () => {
   });
 
   test('signing up again with the same e-mail shows UserExists; resending works', async ({ page, request }) => {
-    const email = await confirmedAccount(page, request, 'exists', 'exists-pw-1');
+    const email = await confirmedAccount(request, 'exists', 'exists-pw-1');
     await page.goto('/signinup?page_state=0');
     await fillCredentials(page, email, 'another-pw-2');
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
@@ -185,7 +173,7 @@ test.describe('sign-in and sign-up (product-rules §2, §4, §8)', () => {
   });
 
   test('forgot password: mail, link, new password, sign in with it', async ({ page, request }) => {
-    const email = await confirmedAccount(page, request, 'reset', 'old-password-1');
+    const email = await confirmedAccount(request, 'reset', 'old-password-1');
     await page.goto('/signinup?page_state=1');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/page_state=3/);
@@ -258,7 +246,7 @@ test.describe('sign-in and sign-up (product-rules §2, §4, §8)', () => {
     await expectNoAxeViolations(page);
 
     // State 5 needs a real recovery session.
-    const email = await confirmedAccount(page, request, 'axe', 'axe-password-1');
+    const email = await confirmedAccount(request, 'axe', 'axe-password-1');
     await page.goto('/signinup?page_state=3');
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Send recovery email' }).click();
@@ -291,7 +279,7 @@ test.describe('the second factor at sign-in (TOTP)', () => {
 
   test('after the password: asked for the code, a wrong code refused, the right one signs in', async ({ page, request, baseURL }) => {
     const password = 'mfa-e2e-pw-1';
-    const email = await confirmedAccount(page, request, 'mfa', password);
+    const email = await confirmedAccount(request, 'mfa', password);
     const totp = await enrolTotp(request, baseURL!, email, password);
 
     await signIn(page, email, password);
@@ -319,7 +307,7 @@ test.describe('the second factor at sign-in (TOTP)', () => {
 
   test('cancelling the code step signs out', async ({ page, request, baseURL }) => {
     const password = 'mfa-e2e-pw-2';
-    const email = await confirmedAccount(page, request, 'mfa-cancel', password);
+    const email = await confirmedAccount(request, 'mfa-cancel', password);
     await enrolTotp(request, baseURL!, email, password);
     await signIn(page, email, password);
     await page.getByRole('button', { name: 'Cancel and sign out' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInOnPage } from './support/accounts';
+import { signInByApi } from './support/accounts';
 
 // Each page names itself in the browser tab (issue 39, item 3): a visitor with five tabs open, a
 // bookmark or the history list tells the pages apart. The title follows client-side navigation too.
@@ -43,7 +43,7 @@ test('every public route has its own title, also after client-side navigation', 
 });
 
 test('every account page has its own title', async ({ page }) => {
-  await signInOnPage(page, 'demo@limelight.dev', 'limelight-demo');
+  await signInByApi(page, 'demo@limelight.dev', 'limelight-demo');
   for (const [route, title] of ACCOUNT_TITLES) {
     await page.goto(route);
     await expect(page).toHaveTitle(title);

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signInByApi } from './support/accounts';
 
 // The playground as a new user meets it (issue 25): the layout at desktop and phone widths, the
 // outputs by type, the forms, and every seeded service runnable. Runs against the built site and
@@ -9,13 +10,8 @@ const DEMO = { email: 'demo@limelight.dev', password: 'limelight-demo' };
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-async function signIn(page: Page) {
-  await page.goto('/signinup?page_state=1');
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/account/);
-}
+// Signed in by the auth API: these journeys test the playground, not the sign-in page (auth.spec.ts).
+const signIn = (page: Page) => signInByApi(page, DEMO.email, DEMO.password);
 
 const runner = (page: Page) => page.locator('[data-lime="service-runner"]');
 const liveStatus = (page: Page) => page.locator('[data-lime="runner-status"] [role="status"]');
@@ -108,7 +104,9 @@ test.describe('outputs people can use (issue 25, item 2)', () => {
     const played = await audio.evaluate(async (a: HTMLAudioElement) => {
       a.muted = true;
       await a.play();
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      // Until the playhead moves (a few frames), at most 5 s, instead of a fixed 600 ms.
+      const deadline = performance.now() + 5000;
+      while (a.currentTime === 0 && performance.now() < deadline) await new Promise((resolve) => requestAnimationFrame(resolve));
       return { duration: a.duration, time: a.currentTime };
     });
     expect(played.duration).toBeGreaterThan(0);
@@ -267,11 +265,13 @@ test.describe('every listed service runs, on a phone too (issue 25, items 4 and 
       'lime-faceswap',
       'stability-ai/sdxl',
     ];
-    for (const viewport of [DESKTOP, PHONE]) {
-      await page.setViewportSize(viewport);
-      for (const id of pages) {
-        await page.goto(`/APIs/service/${id}`);
-        await expect(runButton(page)).toBeVisible();
+    // One load per page, checked at both widths (the layout follows the width by CSS alone).
+    for (const id of pages) {
+      await page.setViewportSize(DESKTOP);
+      await page.goto(`/APIs/service/${id}`);
+      await expect(runButton(page)).toBeVisible();
+      for (const viewport of [DESKTOP, PHONE]) {
+        await page.setViewportSize(viewport);
         expect(await axeViolations(page), `${id} at ${viewport.width} px`).toEqual([]);
       }
     }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SKETCH_PNG, startSketchService, type SketchService } from '../fixtures/sketchService';
-import { confirmedAccount } from './support/accounts';
+import { confirmedAccount, signInByApi } from './support/accounts';
 
 // Publishing a service (docs/publishing.md) against the running site, with a small HTTP service
 // started here as the developer's own API: New service → import its OpenAPI document → public →
@@ -11,13 +11,8 @@ import { confirmedAccount } from './support/accounts';
 const PASSWORD = 'publisher-password-1';
 const headerSearch = (page: Page) => page.getByRole('banner').getByRole('combobox', { name: 'Search services' });
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/signinup?page_state=1');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/account/);
-}
+// Signed in by the auth API: these journeys test publishing, not the sign-in page (auth.spec.ts).
+const signIn = (page: Page, email: string) => signInByApi(page, email, PASSWORD);
 
 test.describe.serial('publish a service (issue 13)', () => {
   let sketch: SketchService;

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signInByApi } from './support/accounts';
 
 // Running a service from its page (issue 12), against the running site, the job API and the
 // local demo runtimes: sign in, type a prompt, Run, watch the progress, see the output.
@@ -16,6 +17,9 @@ async function signIn(page: Page) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/account/);
 }
+
+/** Signed in by the auth API, for the tests after the first, which test running, not signing in. */
+const signedIn = (page: Page) => signInByApi(page, DEMO.email, DEMO.password);
 
 /** The demo user's access token, through the auth API as any client gets it. */
 async function accessToken(request: APIRequestContext): Promise<string> {
@@ -86,7 +90,7 @@ test.describe('run a service (issue 12)', () => {
   });
 
   test('a chat service streams text as it arrives', async ({ page }) => {
-    await signIn(page);
+    await signedIn(page);
     await page.goto(CHAT_SERVICE);
     await page.getByRole('textbox', { name: 'Message 1' }).fill('Tell me about limes.');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -102,7 +106,7 @@ test.describe('run a service (issue 12)', () => {
   });
 
   test('Cancel ends a running job as CANCELLED', async ({ page, request }) => {
-    await signIn(page);
+    await signedIn(page);
     await page.goto(IMAGE_SERVICE);
     await page.getByRole('textbox', { name: /Prompt/ }).fill('a lime to cancel');
     // Many steps make the demo run long enough to cancel.
@@ -133,7 +137,7 @@ test.describe('run a service (issue 12)', () => {
   test('a missing required field is marked and nothing is charged', async ({ page, request }) => {
     const token = await accessToken(request);
     const before = await settledBalance(request, token);
-    await signIn(page);
+    await signedIn(page);
     await page.goto(IMAGE_SERVICE);
     // The form opens on the example's prompt: back to the defaults, the prompt is empty.
     await page.getByRole('button', { name: 'Reset to defaults' }).click();
@@ -146,7 +150,7 @@ test.describe('run a service (issue 12)', () => {
   });
 
   test("the API tab's cURL with a new API key runs the job", async ({ page }) => {
-    await signIn(page);
+    await signedIn(page);
     await page.goto(IMAGE_SERVICE);
     await page.getByRole('tab', { name: 'API' }).click();
     await expect(page).toHaveURL(/\?tab=api$/);

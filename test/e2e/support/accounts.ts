@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { storageKeyFor } from '../../../src/auth/client';
 
 // Fresh, confirmed accounts for journeys that change an account (its password, its factors),
 // made through the auth API and the dev mailbox rather than the sign-up screens (tested in
@@ -41,4 +42,21 @@ export async function signInOnPage(page: Page, email: string, password: string):
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/account/);
+}
+
+/**
+ * Signs `email` in through the auth API and leaves the session where the site's auth client keeps
+ * it (localStorage under supabase-js's key, src/auth/client.ts `storageKeyFor`), so the next
+ * `page.goto` opens the site signed in. For journeys that need a signed-in user but do not test
+ * signing in: the sign-in page (tested in auth.spec.ts and account.spec.ts) and the account
+ * dashboard it leads to cost two full page loads per test. Each call is its own session, as a
+ * sign-in on the page is; the one navigation is to a JSON file, which runs none of the app.
+ */
+export async function signInByApi(page: Page, email: string, password: string): Promise<void> {
+  const apikey = await authKeyOf(page.request);
+  const response = await page.request.post('/auth/v1/token?grant_type=password', { headers: { apikey }, data: { email, password } });
+  expect(response.ok(), `sign-in of ${email}: ${await response.text()}`).toBe(true);
+  const session = await response.text();
+  await page.goto('/config.json');
+  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [storageKeyFor(page.url()), session]);
 }
