@@ -34,12 +34,14 @@ export default defineConfig({
   // One spec file at a time: two at once on this 2-core machine took 513 s against 520 s for
   // one (the browsers and the server already use both cores), with more risk of timeouts.
   workers: 1,
-  // No retries: a test that fails once is a failure to find the cause of. The two that failed
-  // once in CI on the 28 November fresh clone and passed on retry had causes, both fixed: run.spec
+  // The two tests CI retried on the 28 November fresh clone had causes, both fixed: run.spec
   // "a missing required field is marked" read a balance another test's job moved, and account-ux
   // "profile: a 422 shows on its field" lost the typed mobile to the profile arriving after the
   // field was enabled (ProfileForm's draft was copied from the data by an effect; now derived).
-  retries: 0,
+  // One retry stays in CI as a guard against the machine's load (axe audits run close to their
+  // limits at load 20+): a retried test is reported as flaky in the run's output, to be found and
+  // fixed like these two, and a test that fails twice fails the run.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
