@@ -100,6 +100,8 @@ export function createApp({ auth, api, publishableKey, serveApp, catalogue, data
 
   if (serveApp) {
     const serve = siteRenderer({ config, publishableKey, app, catalogue });
+    // The first visitor after a start gets a page as fast as the next one (siteRenderer's warm).
+    void serve.warm();
     app.on(['GET', 'HEAD'], '*', (c) => {
       if (/^\/(v1|auth|dev|media|sandbox)(\/|$)/.test(c.req.path)) return c.notFound();
       return serve(c);

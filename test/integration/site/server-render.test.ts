@@ -123,6 +123,8 @@ describe('server-rendered public pages', () => {
     expect(meta(html, 'og:image')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\//);
     expect(body(html)).toMatch(new RegExp(`<h1[^>]*>${model!.display_name}</h1>`));
     expect(body(html)).toContain(model!.model_desc);
+    // Its picture, the page's largest paint (npm run bench delivery), is asked for first.
+    expect(body(html)).toMatch(/<img[^>]*fetchpriority="high"/i);
   });
 
   it('the catalogue renders the search in its URL: matching services only', async () => {

@@ -39,6 +39,8 @@ export function ServicePicture({ model, className, lazy = false }: { model: Mode
       alt=""
       loading={lazy ? 'lazy' : undefined}
       decoding={lazy ? 'async' : undefined}
+      // A service page's own picture is its largest paint (the delivery bench): fetched first.
+      fetchPriority={lazy ? undefined : 'high'}
       onError={() => setFailed(true)}
     />
   );
