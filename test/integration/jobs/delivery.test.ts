@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { rawApi } from '../helpers';
 import { httpServiceOf, runner, untilFinal } from './fixtures';
@@ -33,6 +33,8 @@ async function recordingService(hang: number) {
 // service and job, so neither sees the other's.
 let shared: Promise<PlatformTestServer> | undefined;
 const start = () => (shared ??= startPlatformServer());
+// Started within the hook's limit, not the first test's (a start took over 20 s at load 25).
+beforeAll(async () => void (await start()));
 afterAll(async () => (await shared)?.close());
 
 async function until(check: () => boolean | Promise<boolean>, what: string) {

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { rawApi } from '../helpers';
 import { httpServiceOf, runner, untilFinal } from './fixtures';
@@ -32,6 +32,8 @@ async function answering(status: number, body: string) {
 // One server for the file (a start costs about 5 CPU seconds): each run has its own user,
 // service and job, so neither test sees the other's.
 let shared: Promise<PlatformTestServer> | undefined;
+// Started within the hook's limit, not the first test's (a start took over 20 s at load 25).
+beforeAll(async () => void (await (shared ??= startPlatformServer())));
 afterAll(async () => (await shared)?.close());
 
 async function runOnce(serviceUrl: string) {
