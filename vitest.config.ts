@@ -34,6 +34,9 @@ export const browserPrebundle = [
   '@xstate/store',
   '@supabase/auth-js',
   '@r2wc/react-to-web-component',
+  // What the vanilla-extract plugin's recipe() compiles to in development: found on first use
+  // otherwise, mid-run (28 November, a component run that never ended beside the e2e suite).
+  '@vanilla-extract/recipes/createRuntimeFn',
   'd3-scale',
   'd3-shape',
   'uqr',

@@ -1,11 +1,9 @@
-// npm test: every check, in order of cost, stopping at the first failure: type check and format
-// check (in the background, beside lint and import cycles (dependency-cruiser)), unit tests,
-// integration tests (real servers; then the timing and fault tests one at a time), build, then
-// the end-to-end tests (real Chromium against the real server) in the background beside the
-// component tests (real Chromium) with the Python SDK's tests, followed by the package checks
-// (publint, are-the-types-wrong, size budgets), the consumers (the packed tarball in fresh
-// Next.js, Node, TypeScript, Vite and Vue projects; test/consumers/run.mjs) and the production
-// image (the Dockerfile built and started with Podman; test/image) side by side.
+// npm test: every check, in order of cost, stopping at the first failure:
+// type check and format check (in the background, beside lint and import cycles (dependency-cruiser)), unit tests, integration tests (real servers; then the timing and fault tests
+// one at a time), component tests (real Chromium) with the Python SDK's tests beside them, build, then side by side package checks (publint, are-the-types-wrong, size
+// budgets), consumers (the packed tarball in fresh Next.js, Node, TypeScript, Vite and Vue
+// projects; test/consumers/run.mjs), the production image (the Dockerfile built and started with
+// Podman; test/image), end-to-end tests (real Chromium against the real server).
 // Test runners also write JSON reports so the run ends with one plain line
 // "tests: N passed, N failed, N skipped" that any CI can read.
 import { spawn, spawnSync } from 'node:child_process';
@@ -31,10 +29,10 @@ function step(name, command, args, env = {}) {
  * its output and its "━━ name: ok in N s" line as step() does, hands the output to `count` (for
  * runners without a JSON report) and says whether it passed.
  */
-function backgroundStep(name, command, args, count = () => {}, env = {}) {
+function backgroundStep(name, command, args, count = () => {}) {
   const started = Date.now();
   console.log(`\n━━ ${name} (in the background): ${command} ${args.join(' ')}`);
-  const child = spawn(command, args, { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd: projectRoot, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
   child.stdout.on('data', (chunk) => output.push(chunk));
   child.stderr.on('data', (chunk) => output.push(chunk));
@@ -175,29 +173,29 @@ const steps = [
     countVitest(path.join(reports, 'integration-serial.json'));
     return ok;
   },
-  () => step('build', 'npm', ['run', 'build', '--silent']),
-  // The end-to-end tests use under one core (about 400 CPU-s in 513 s on a quiet machine: they
-  // mostly wait on Chromium, the server and the pages' timers), so they run in the background
-  // while the other core takes the component tests (with the Python SDK's beside them), then the
-  // package checks, the consumers and the production image side by side: all of these only read
-  // the build's output (npm pack into folders of their own, Podman's layers). Each background
-  // step prints its output when it ends (docs/testing.md).
   async () => {
-    const e2eFile = path.join(reports, 'e2e.json');
-    const e2e = backgroundStep('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], () => countPlaywright(e2eFile), {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile,
-    });
     const python = pythonSdkInBackground();
-    const component = step('component', 'npx', ['vitest', 'run', '--project', 'component', ...vitestReport('component')]);
+    const ok = step('component', 'npx', ['vitest', 'run', '--project', 'component', ...vitestReport('component')]);
     countVitest(path.join(reports, 'component.json'));
-    const consumersFile = path.join(reports, 'consumers.json');
-    const built = await allPassed([
-      python,
+    return (await python()) && ok;
+  },
+  () => step('build', 'npm', ['run', 'build', '--silent']),
+  // The package checks, the consumers and the production image only read the build's output, and
+  // each leaves part of the machine idle (npm pack, installs, Podman's layers): they run side by
+  // side, each printing its output when it ends (docs/testing.md).
+  () => {
+    const file = path.join(reports, 'consumers.json');
+    return allPassed([
       backgroundStep('package', 'node', ['scripts/check-package.mjs']),
-      backgroundStep('consumers', 'node', ['test/consumers/run.mjs', '--json', consumersFile], () => countConsumers(consumersFile)),
+      backgroundStep('consumers', 'node', ['test/consumers/run.mjs', '--json', file], () => countConsumers(file)),
       productionImageInBackground(),
     ]);
-    return (await e2e()) && component && built;
+  },
+  () => {
+    const file = path.join(reports, 'e2e.json');
+    const ok = step('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+    countPlaywright(file);
+    return ok;
   },
 ];
 
