@@ -123,8 +123,11 @@ function report() {
   return { files, undocumented };
 }
 
-/** At most this many exported names across all entries (docs/api-surface.md). */
-const MAX_EXPORTED_NAMES = 350;
+/**
+ * At most this many exported names across all entries (docs/api-surface.md). 353 since the
+ * form density of 28 November (theme/controls.css: formField, choiceControl, fileControl).
+ */
+const MAX_EXPORTED_NAMES = 353;
 const check = process.argv.includes('--check');
 const counts = process.argv.includes('--counts');
 const { files, undocumented } = report();
