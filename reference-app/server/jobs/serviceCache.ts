@@ -1,7 +1,7 @@
-// The services a worker runs and creates check, kept between jobs (jobs/worker.ts, jobs/service.ts).
-// A job never waits for a reload
-// of a service it has read recently: an entry older than `freshMs` is answered as it is while
-// one reload runs beside the job, and the jobs after it get the reloaded service. Only an entry
+// The services a worker runs and creates check, kept between jobs (jobs/worker.ts,
+// jobs/service.ts). A job never waits for a reload of a service it has read recently: an entry
+// older than `freshMs` is answered as it is while one reload runs beside the job, and the jobs
+// after it get the reloaded service. Only an entry
 // older than `maxStaleMs` (or none) is waited for. Under load the reload is a round trip to the
 // database, and waiting for it on the pickup path put one job in every `freshMs` at the pickup's
 // tail (docs/jobs.md, "Speed"). A catalogue write that is announced clears the cache (`clear`).

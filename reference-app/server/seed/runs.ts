@@ -77,8 +77,11 @@ export function seededRuns(now = new Date()): SeededRun[] {
 export async function seedRuns(trx: Db, now = new Date()): Promise<void> {
   const runs = seededRuns(now);
   const calls = new Map<string, number>();
+  // One price read per service, not per run: four services price about 150 runs.
+  const prices = new Map<string, ReturnType<typeof gpuPriceOf>>();
   for (const run of runs) {
-    const price = await gpuPriceOf(trx, run.serviceId);
+    if (!prices.has(run.serviceId)) prices.set(run.serviceId, gpuPriceOf(trx, run.serviceId));
+    const price = await prices.get(run.serviceId)!;
     const cost = creditsForRun(run.gpuSeconds, price.pricePerSecondUsd);
     const id = randomUUID();
     const startedAt = new Date(run.createdAt.getTime() + 150);
