@@ -54,7 +54,8 @@ export default defineConfig({
     { name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs } } },
   ],
   webServer: {
-    command: `node --conditions=source --import tsx reference-app/server/main.ts`,
+    // reference-app/server/main.ts on a copy of the tests' seeded database (support/server.ts).
+    command: `node --conditions=source --import tsx test/e2e/support/server.ts`,
     url: `${baseURL}/config.json`,
     reuseExistingServer: false,
     timeout: 120_000,

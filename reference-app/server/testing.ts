@@ -109,9 +109,10 @@ async function buildTemplate(): Promise<string> {
 /**
  * Copies the template to `target`. Using it marks it as in use (its mtime), so another
  * process's removeStaleTemplates keeps it; should it be gone all the same (removed by a process
- * of another source version), it is built again once.
+ * of another source version), it is built again once. Also the e2e suite's server start
+ * (test/e2e/support/server.ts).
  */
-async function copyTemplate(target: string): Promise<void> {
+export async function copyTemplate(target: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     const template = await (templatePromise ??= buildTemplate());
     try {
