@@ -227,10 +227,19 @@ describe('auth dialog machine: generated paths (@xstate/graph)', () => {
         const valueKey = `value ${JSON.stringify((state as AuthDialogSnapshot).value)}`;
         if (!chosen.has(valueKey)) chosen.set(valueKey, base);
         for (const { event, state: next } of Object.values(transitions)) {
-          const defs = [
-            ...authDialogMachine.getTransitionData(state as AuthDialogSnapshot, event as AuthDialogEvent),
-            ...eventlessTaken(state as AuthDialogSnapshot, event as AuthDialogEvent),
-          ];
+          const direct = authDialogMachine.getTransitionData(state as AuthDialogSnapshot, event as AuthDialogEvent);
+          // The microsteps (most of this loop's time) are replayed only after a transition, 55%
+          // of the edges: an event no transition takes leaves the state at rest, and nothing
+          // eventless follows it. Checked, not assumed: such an edge must end on the very same
+          // state value and context object, which an eventless transition would have changed.
+          if (!direct.length) {
+            const after = next as AuthDialogSnapshot;
+            const before = state as AuthDialogSnapshot;
+            if (after.context !== before.context || JSON.stringify(after.value) !== JSON.stringify(before.value)) {
+              throw new Error(`${JSON.stringify(event)} took no transition yet changed ${serialized}`);
+            }
+          }
+          const defs = direct.length ? [...direct, ...eventlessTaken(state as AuthDialogSnapshot, event as AuthDialogEvent)] : [];
           for (const def of defs) {
             const key = transitionKey(def);
             if (!chosen.has(key)) chosen.set(key, [...base, { event: event as GraphEvent, state: next as AuthDialogSnapshot }]);
