@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeAudit } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { confirmedAccount, signInByApi } from './support/accounts';
 
@@ -12,7 +12,7 @@ async function expectAxeCleanAtBothWidths(page: Page) {
     { width: 390, height: 844 },
   ]) {
     await page.setViewportSize(viewport);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeAudit(page).analyze();
     expect(results.violations.map((v) => `${viewport.width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   }

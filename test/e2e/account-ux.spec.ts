@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeAudit } from './support/axe';
 import { expect, test } from '@playwright/test';
 import { confirmedAccount, signInByApi } from './support/accounts';
 
@@ -38,7 +38,7 @@ test.describe('account pages on a phone and a desktop (issue 25, items 5 and 10)
         await page.setViewportSize(viewport);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} at ${viewport.width} px`).toBe(0);
-        const results = await new AxeBuilder({ page }).analyze();
+        const results = await axeAudit(page).analyze();
         expect(
           results.violations.map((v) => v.id),
           `${path} at ${viewport.width} px`,
@@ -100,7 +100,7 @@ test.describe('account pages on a phone and a desktop (issue 25, items 5 and 10)
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Country code' })).toHaveValue('DE');
     expect(
-      await new AxeBuilder({ page })
+      await axeAudit(page)
         .include('form')
         .analyze()
         .then((r) => r.violations.map((v) => v.id)),

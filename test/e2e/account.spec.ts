@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeAudit } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { confirmedAccount } from './support/accounts';
@@ -21,7 +21,7 @@ async function logout(page: Page, email: string) {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeAudit(page).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeAudit } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { signInByApi } from './support/accounts';
 
@@ -15,7 +15,7 @@ const estimate = (page: Page) => page.locator('[data-lime="runner-estimate"]');
 const liveStatus = (page: Page) => page.locator('[data-lime="runner-status"] [role="status"]');
 
 async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeAudit(page).analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeAudit } from './support/axe';
 import { expect, test as base, type Page } from '@playwright/test';
 import { confirmedAccount, signInOnPage } from './support/accounts';
 import { hostingSkipReason, startHostingStack, type HostingStack } from './support/hosting';
@@ -36,7 +36,7 @@ const test = base.extend<object, { stack: HostingStack }>({
 });
 
 async function expectAxeClean(page: Page) {
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  const axe = await axeAudit(page).include('main').analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

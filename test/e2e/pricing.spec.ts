@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeAudit } from './support/axe';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 // The /Pricing page as a visitor uses it (product-rules §2 Pricing page, §9 Plans and Calculator):
@@ -55,7 +55,7 @@ test('pricing page: plan cards, earn and customised-solutions blocks, private GP
   await expect(page.getByRole('heading', { name: 'Private GPU cloud' })).toBeVisible();
   await expect(page.getByRole('table', { name: /Serverless GPU prices/ })).toBeVisible();
 
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeAudit(page).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 });
 
@@ -106,7 +106,7 @@ test('calculator: change the GPU and both inputs by keyboard and read the monthl
   await expect(cost).toHaveText('Fix the inputs to see an estimate');
   await expect(calculator).not.toContainText(/NaN|Infinity/);
 
-  const results = await new AxeBuilder({ page }).include('[data-lime="pricing-calculator"]').analyze();
+  const results = await axeAudit(page).include('[data-lime="pricing-calculator"]').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 });
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeAudit } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { SKETCH_PNG, startSketchService, type SketchService } from '../fixtures/sketchService';
 import { confirmedAccount, signInByApi } from './support/accounts';
@@ -54,7 +54,7 @@ test.describe.serial('publish a service (issue 13)', () => {
     await expect(page.getByTestId('card-preview')).toContainText(name);
 
     await page.getByRole('radio', { name: /^Public/ }).check();
-    const axe = await new AxeBuilder({ page }).include('main').analyze();
+    const axe = await axeAudit(page).include('main').analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     await page.getByRole('button', { name: 'Create service' }).click();
@@ -197,7 +197,7 @@ test.describe.serial('publish a service (issue 13)', () => {
     await page.goto('/account/hosting');
     const row = page.getByRole('row', { name: new RegExp(name) });
     await expect(row.getByRole('cell')).toHaveText(['Public', 'Own URL · healthy', 'Active', '1', '0 credits', /Edit/]);
-    const axe = await new AxeBuilder({ page }).include('main').analyze();
+    const axe = await axeAudit(page).include('main').analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
 
     await row.getByRole('button', { name: `Pause ${name}` }).click();

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeAudit } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 
 // Cost before running (issue 25, item 9): anonymous visitors see the price basis (the GPU's price
@@ -18,7 +18,7 @@ test('an anonymous visitor sees the price per second of the service’s GPU', as
     await page.goto(`/APIs/service/${SERVICE}`);
     await expect(estimate(page)).toContainText(/\d\.\d{4} credits\/s on \S+/);
     await expect(estimate(page)).not.toContainText('No estimate yet');
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeAudit(page).analyze();
     expect(results.violations.map((v) => `${viewport.width}px ${v.id}`)).toEqual([]);
   }
 });

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeAudit } from './support/axe';
 import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signInByApi } from './support/accounts';
@@ -78,7 +78,7 @@ test.describe('run a service (issue 12)', () => {
     await expect(page.getByRole('region', { name: 'Your recent runs' }).getByRole('listitem').first()).toContainText(
       'a ripe lime on a wooden desk',
     );
-    const results = await new AxeBuilder({ page }).include('[data-lime="service-runner"]').analyze();
+    const results = await axeAudit(page).include('[data-lime="service-runner"]').analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
     // The account dashboard lists it among the latest runs, linking back to the service.
     await page.goto('/account/dashboard');

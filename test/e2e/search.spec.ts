@@ -1,7 +1,7 @@
 // Journeys of issue 4 on the running site (product-rules §2 header search, catalogue, service pages,
 // home showcase; §4 catalogue data; §9 constants). The seeded catalogue is read from the API
 // first, so the journeys hold for whatever services the seed holds (≥ 60, some owner/name).
-import AxeBuilder from '@axe-core/playwright';
+import { axeAudit } from './support/axe';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ModelCategory, ModelDescriptor } from '../../src/api/types';
 import { displayName, searchModels, servicePath } from '../../src/catalogue';
@@ -37,7 +37,7 @@ const headerSearch = (page: Page) => page.getByRole('banner').getByRole('combobo
 async function expectNoAxeViolations(page: Page) {
   // Route chunks bring their styles with them; check once the page has settled.
   await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeAudit(page).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

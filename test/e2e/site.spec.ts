@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeAudit } from './support/axe';
 import { expect, test } from '@playwright/test';
 
 // The site shell as a visitor meets it: header, menus, footer, home sections, 404 countdown.
@@ -14,7 +14,7 @@ test('home page: header, hero, footer with the current year; no axe violations (
   for (const column of ['Products', 'Company', 'Terms & Policies']) {
     await expect(page.getByRole('navigation', { name: column })).toBeVisible();
   }
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeAudit(page).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 });
 
