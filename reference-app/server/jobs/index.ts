@@ -50,16 +50,6 @@ export async function startJobs(options: {
     windowSeconds: config.rateLimits.windowSeconds,
     sharedStore: config.rateLimitStore === 'database',
   });
-  const service = new JobService({
-    createLimit,
-    db: database.db,
-    config: config.jobs,
-    publicUrl: config.publicUrl,
-    events,
-    runtimes,
-    loadRunnable,
-    files,
-  });
   const webhooks = new WebhookSender(
     {
       db: database.db,
@@ -83,6 +73,18 @@ export async function startJobs(options: {
     onFinished: (job) => {
       if (job.webhook_url) webhooks.poke();
     },
+  });
+  const service = new JobService({
+    createLimit,
+    db: database.db,
+    config: config.jobs,
+    publicUrl: config.publicUrl,
+    events,
+    runtimes,
+    loadRunnable,
+    files,
+    // Creates start jobs in this worker's free slots while the queue is empty (worker.ts, holdSlots).
+    slots: worker,
   });
   let unlisten: (() => Promise<void>) | undefined;
   try {

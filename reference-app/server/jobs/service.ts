@@ -23,10 +23,11 @@ import {
   selectOpenHolds,
 } from './queries';
 import { cancelQueued, requestCancel } from './sql/cancelJob';
-import { insertJobsWithHold, type CreatedJob, type NewJob } from './sql/createJobs';
+import { insertJobsWithHold, type CreatedJob, type InsertedJobs, type NewJob } from './sql/createJobs';
 import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
 import { webhookUrlProblem } from './webhooks';
 import { isUuid } from '../db/uuid';
+import type { JobWorker } from './worker';
 
 // The job API's domain, without HTTP: create (validate, price, hold credits, queue), read,
 // list, cancel and wait. Failures are DomainErrors (the API's error handler answers them).
@@ -45,6 +46,11 @@ export interface JobServiceDeps {
   files: FileStore;
   /** The per-account limit of creates (counted by the insert statement when it can be). */
   createLimit: CreateLimit;
+  /**
+   * This process's worker, when it runs one: it holds slots for jobs being created, which their
+   * insert then starts itself while the queue is empty (worker.ts, holdSlots).
+   */
+  slots?: Pick<JobWorker, 'id' | 'holdSlots' | 'settleHeld'>;
 }
 
 /** What a create's insert answers: the job, or undefined with the credits that did not cover it. */
@@ -273,6 +279,7 @@ export class JobService {
       requestHash: hash,
       webhookUrl: body.webhook ?? null,
       webhookEvents: body.webhook_events_filter ? [...new Set(body.webhook_events_filter)] : null,
+      slotHeld: false,
     });
     if (inserted.refused) throw inserted.refused;
     if (inserted.row) return { row: inserted.row, replayed: false };
@@ -294,9 +301,31 @@ export class JobService {
    */
   async #insertBatch(jobs: NewJob[]): Promise<Inserted[]> {
     const insert = async (batch: NewJob[], count?: CounterHit) => {
-      const inserted = await insertJobsWithHold(this.deps.db, this.deps.events, batch, count);
-      // This process's worker claims now, without waiting for the notification to come back.
-      if (inserted.rows.size) this.deps.events.queuedHere();
+      const { slots, config } = this.deps;
+      const held = slots?.holdSlots(batch.map((job) => ({ runtime: job.runtime, serviceId: job.serviceId }))) ?? [];
+      const startHere = held.some(Boolean)
+        ? {
+            workerId: slots!.id,
+            leaseSeconds: config.leaseSeconds,
+            maxRunningPerService: config.maxRunningPerService,
+            maxRunningPerPublisher: config.maxRunningPerPublisher,
+          }
+        : undefined;
+      let inserted: InsertedJobs | undefined;
+      try {
+        inserted = await insertJobsWithHold(
+          this.deps.db,
+          this.deps.events,
+          batch.map((job, i) => ({ ...job, slotHeld: held[i] === true })),
+          count,
+          startHere,
+        );
+      } finally {
+        // Every held slot is settled: its job runs in it, or it is free again.
+        for (const [i, job] of batch.entries()) if (held[i]) slots!.settleHeld(job.runtime, inserted?.rows.get(job.id));
+      }
+      // This process's worker claims what was queued now, without waiting for the notification to come back.
+      if ([...inserted.rows.values()].some((row) => row.status === 'QUEUED')) this.deps.events.queuedHere();
       return inserted;
     };
     const limit = this.deps.createLimit;

@@ -94,6 +94,15 @@ export class JobWorker {
   /** Counts `q` notifications (work queued, slots freed anywhere): see #start. */
   #queuedHeard = 0;
   #loop: Promise<void> | undefined;
+  /** Set once start() ran: before (and in a process with no worker) creates start nothing here. */
+  #started = false;
+  /**
+   * Slots held for jobs a create of this process is inserting and may start in its insert
+   * (holdSlots): counted as used until the create settles them, so no claim fills them meanwhile.
+   */
+  readonly #held: Record<SlotPool, number> = { local: 0, io: 0 };
+  /** A claim round ran with slots held: when they are given back, claim again (work may wait). */
+  #claimedWhileHeld = false;
   #unsubscribe: Array<() => void> = [];
   readonly #services: ServiceCache<Awaited<ReturnType<LoadRunnable>>>;
   /** Jobs that end while another end is being written are ended together in the next statement. */
@@ -120,6 +129,7 @@ export class JobWorker {
     );
     // PGlite's directory belongs to this process alone: whatever was PROCESSING was ours.
     await this.#recover(this.deps.database.kind === 'pglite');
+    this.#started = true;
     this.#loop = Promise.all([this.#run(), this.#housekeeping()]).then(() => {});
   }
 
@@ -150,9 +160,40 @@ export class JobWorker {
     running.controller.abort(new Error(why[reason]));
   }
 
+  /**
+   * Holds a slot for each job a create is about to insert that this worker could run now: the
+   * insert then starts the job itself when nothing else waits in the queue (createJobs.ts), one
+   * statement and one round trip fewer than queueing it and claiming it (docs/jobs.md, "Started
+   * by its create"). Answers, per job, whether a slot is held; each held one must be settled.
+   */
+  holdSlots(jobs: ReadonlyArray<{ runtime: string; serviceId: string }>): boolean[] {
+    const scope = this.deps.runtimes.claimScope();
+    return jobs.map((job) => {
+      if (!this.#started || this.#stop.signal.aborted) return false;
+      // A runner takes jobs of a scoped runtime only for its own deployments, as its claim does.
+      if (scope?.runtimes.includes(job.runtime) && !scope.services.includes(job.serviceId)) return false;
+      const pool = slotPoolOf(job.runtime);
+      if (this.#freeSlots(pool) <= 0) return false;
+      this.#held[pool] += 1;
+      return true;
+    });
+  }
+
+  /**
+   * Ends a hold of holdSlots: a job its insert started (PROCESSING, leased to this worker) runs
+   * in the slot; otherwise the slot is free again (the job was queued, refused or not inserted).
+   */
+  settleHeld(runtime: string, row: JobRow | undefined): void {
+    const pool = slotPoolOf(runtime);
+    this.#held[pool] -= 1;
+    if (row?.status === 'PROCESSING' && row.worker_id === this.id) this.#start(row);
+    else if (this.#claimedWhileHeld) this.#poke();
+    if (this.#held.local + this.#held.io === 0) this.#claimedWhileHeld = false;
+  }
+
   #freeSlots(pool: SlotPool): number {
     const { config } = this.deps;
-    let used = 0;
+    let used = this.#held[pool];
     for (const running of this.#running.values()) if (running.pool === pool) used++;
     return (pool === 'io' ? config.ioSlots : config.workerSlots) - used;
   }
@@ -210,6 +251,7 @@ export class JobWorker {
   async #claimRound(): Promise<void> {
     const { database, config, events } = this.deps;
     for (;;) {
+      if (this.#held.local + this.#held.io > 0) this.#claimedWhileHeld = true;
       const limits = { local: this.#freeSlots('local'), io: this.#freeSlots('io') };
       const wanted = Math.max(0, limits.local) + Math.max(0, limits.io);
       if (wanted === 0 || this.#stop.signal.aborted) break;
