@@ -49,7 +49,7 @@ interface Pending {
 }
 
 type FromWorker =
-  | { type: 'ready' }
+  | { type: 'ready'; wasmModule?: WebAssembly.Module }
   | { type: 'failed'; error: SerializedError }
   | ({ type: 'result'; id: number } & QueryResult<unknown>)
   | { type: 'error'; id: number; error: SerializedError }
@@ -65,6 +65,12 @@ interface SerializedError {
 }
 
 const WORKER_URL = new URL('./pgliteWorker.mjs', import.meta.url);
+/**
+ * PGlite's compiled WebAssembly, from the first thread of this process to open a database; the
+ * later ones (a restart after a crash, every test server after the first in a test process)
+ * start from it instead of compiling and optimising Postgres again (pgliteWorker.mjs).
+ */
+let pgliteWasm: WebAssembly.Module | undefined;
 /** First and longest wait before starting a thread again after one died or failed to start. */
 const RESTART_FIRST_MS = 1_000;
 const RESTART_MAX_MS = 5_000;
@@ -225,13 +231,18 @@ export class PGliteThread implements PGliteClient {
   #spawn(): Promise<Worker> {
     this.starts += 1;
     const worker = new Worker(WORKER_URL, {
-      workerData: { dataDir: this.options.dataDir, relaxedDurability: this.options.relaxedDurability ?? false },
+      workerData: {
+        dataDir: this.options.dataDir,
+        relaxedDurability: this.options.relaxedDurability ?? false,
+        wasmModule: pgliteWasm,
+      },
     });
     return new Promise<Worker>((resolve, reject) => {
       let ready = false;
       worker.on('message', (message: FromWorker) => {
         if (message.type === 'ready') {
           ready = true;
+          pgliteWasm ??= message.wasmModule;
           worker.unref();
           resolve(
             this.#relisten(worker).catch(async (error: unknown) => {
