@@ -76,6 +76,12 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           exclude: SERIAL_INTEGRATION,
           globalSetup: ['test/setup/platform-server.ts', 'test/setup/server-bundle.ts'],
+          // The files of a worker share one process and its modules instead of a new process
+          // each: the server's modules load once per worker, not once per file, and every
+          // platform server after the first starts from the PGlite WebAssembly the first one
+          // compiled (db/pgliteThread.ts). docs/testing.md has the figures; a file that changes
+          // process-wide state (process.env, listeners) puts it back, as the two that do already do.
+          isolate: false,
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
