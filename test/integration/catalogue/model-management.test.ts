@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TOKENS_MISSING_ERROR, type ModelDescriptor } from '../../../src/api';
 import { DOMAINS } from '../../../src/api/types';
 import { keepThirdPartyPricingServers } from '../../../src/api/modelManagement';
+import { SEED_MODELS } from '../../../reference-app/server/seed/models';
 import { apiClients, DEMO, globalServer, PUBLISHER, PUBLISHER_ID, rawApi, signedIn } from '../helpers';
 
 // /v1/model_management/ through the clients of src/api (product-rules §7), and the seed catalogue it
@@ -62,8 +63,13 @@ describe('model_descriptors', () => {
     expect(anonymous.some((m) => /onerror=/.test(m.model_desc ?? ''))).toBe(true);
     expect(anonymous.some((m) => m.display_img_url == null)).toBe(true);
     expect(anonymous.some((m) => m.display_img_url === '' || /placeholder/.test(m.display_img_url ?? ''))).toBe(true);
+    // The seed has public services never run; other files' jobs on this shared server may have
+    // run one since (client/samples runs a service of each endpoint), so the served count of
+    // those is small, not necessarily 0.
+    const neverRun = SEED_MODELS.filter((m) => m.runs === 0 && !m.isPrivate).map((m) => m.id);
+    expect(neverRun.length).toBeGreaterThan(0);
     const runs = anonymous.map((m) => m.n_usages ?? 0);
-    expect(Math.min(...runs)).toBe(0);
+    expect(Math.min(...anonymous.filter((m) => neverRun.includes(m.id)).map((m) => m.n_usages ?? 0))).toBeLessThan(100);
     expect(Math.max(...runs)).toBeGreaterThanOrEqual(1e9);
     const ages = anonymous.map((m) => (Date.now() - Date.parse(m.created_at!)) / 86_400_000);
     expect(Math.max(...ages) - Math.min(...ages)).toBeGreaterThan(600);
