@@ -279,7 +279,6 @@ export class JobService {
       requestHash: hash,
       webhookUrl: body.webhook ?? null,
       webhookEvents: body.webhook_events_filter ? [...new Set(body.webhook_events_filter)] : null,
-      slotHeld: false,
     });
     if (inserted.refused) throw inserted.refused;
     if (inserted.row) return { row: inserted.row, replayed: false };
@@ -305,6 +304,7 @@ export class JobService {
       const held = slots?.holdSlots(batch.map((job) => ({ runtime: job.runtime, serviceId: job.serviceId }))) ?? [];
       const startHere = held.some(Boolean)
         ? {
+            held,
             workerId: slots!.id,
             leaseSeconds: config.leaseSeconds,
             maxRunningPerService: config.maxRunningPerService,
@@ -313,13 +313,7 @@ export class JobService {
         : undefined;
       let inserted: InsertedJobs | undefined;
       try {
-        inserted = await insertJobsWithHold(
-          this.deps.db,
-          this.deps.events,
-          batch.map((job, i) => ({ ...job, slotHeld: held[i] === true })),
-          count,
-          startHere,
-        );
+        inserted = await insertJobsWithHold(this.deps.db, this.deps.events, batch, count, startHere);
       } finally {
         // Every held slot is settled: its job runs in it, or it is free again.
         for (const [i, job] of batch.entries()) if (held[i]) slots!.settleHeld(job.runtime, inserted?.rows.get(job.id));

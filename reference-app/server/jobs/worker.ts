@@ -94,8 +94,6 @@ export class JobWorker {
   /** Counts `q` notifications (work queued, slots freed anywhere): see #start. */
   #queuedHeard = 0;
   #loop: Promise<void> | undefined;
-  /** Set once start() ran: before (and in a process with no worker) creates start nothing here. */
-  #started = false;
   /**
    * Slots held for jobs a create of this process is inserting and may start in its insert
    * (holdSlots): counted as used until the create settles them, so no claim fills them meanwhile.
@@ -129,7 +127,6 @@ export class JobWorker {
     );
     // PGlite's directory belongs to this process alone: whatever was PROCESSING was ours.
     await this.#recover(this.deps.database.kind === 'pglite');
-    this.#started = true;
     this.#loop = Promise.all([this.#run(), this.#housekeeping()]).then(() => {});
   }
 
@@ -169,7 +166,8 @@ export class JobWorker {
   holdSlots(jobs: ReadonlyArray<{ runtime: string; serviceId: string }>): boolean[] {
     const scope = this.deps.runtimes.claimScope();
     return jobs.map((job) => {
-      if (!this.#started || this.#stop.signal.aborted) return false;
+      // Before start() (and in a process that runs no worker) there is no loop: nothing starts here.
+      if (!this.#loop || this.#stop.signal.aborted) return false;
       // A runner takes jobs of a scoped runtime only for its own deployments, as its claim does.
       if (scope?.runtimes.includes(job.runtime) && !scope.services.includes(job.serviceId)) return false;
       const pool = slotPoolOf(job.runtime);

@@ -29,12 +29,12 @@ export interface NewJob {
   webhookUrl: string | null;
   /** webhook_events_filter; null: only when the job ends. */
   webhookEvents: readonly string[] | null;
-  /** This process's worker holds a slot for it (worker.ts, holdSlots): the insert may start it. */
-  slotHeld: boolean;
 }
 
 /** What the insert needs to start jobs itself (a worker holds their slots) and the caps it keeps. */
 export interface StartHere {
+  /** Per job of the batch, in order: this process's worker holds a slot for it (worker.ts, holdSlots). */
+  held: readonly boolean[];
   workerId: string;
   leaseSeconds: number;
   maxRunningPerService: number;
@@ -89,9 +89,9 @@ export async function insertJobsWithHold(
     request_hash: job.requestHash,
     webhook_url: job.webhookUrl,
     webhook_events: job.webhookEvents,
-    slot_held: startHere !== undefined && job.slotHeld,
+    slot_held: startHere?.held[ord] === true,
   }));
-  const start = startHere ?? { workerId: '', leaseSeconds: 0, maxRunningPerService: 0, maxRunningPerPublisher: 0 };
+  const start = startHere ?? { held: [], workerId: '', leaseSeconds: 0, maxRunningPerService: 0, maxRunningPerPublisher: 0 };
   const hit = count ?? { key: null, points: 0, limit: 0, now: 0, expire: 0 };
   type Row = CreatedJob & {
     available_credits: string;
