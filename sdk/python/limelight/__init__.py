@@ -6,6 +6,7 @@
 """
 
 from . import webhooks
+from ._http import InsecureTransportWarning
 from .aio import AsyncClient
 from .client import Client, __version__
 from .errors import (APIError, AuthenticationError, ConflictError, ConnectionFailedError, InsufficientCreditsError,
@@ -16,7 +17,7 @@ from .models import (FINAL_STATUSES, FieldError, FileRef, Job, JobEstimate, JobE
                      WebhookEventType)
 
 __all__ = [
-    "AsyncClient", "Client", "webhooks", "__version__", "APIError", "AuthenticationError", "ConflictError", "ConnectionFailedError",
+    "AsyncClient", "Client", "InsecureTransportWarning", "webhooks", "__version__", "APIError", "AuthenticationError", "ConflictError", "ConnectionFailedError",
     "InsufficientCreditsError", "JobFailedError", "JobTimeoutError", "LimelightError", "NotFoundError",
     "RateLimitError", "ValidationError", "WebhookVerificationError", "FINAL_STATUSES", "FieldError", "FileRef", "Job",
     "JobEvent", "JobStatus", "FileInput", "JobEstimate", "JobList", "LogLine", "WebhookEventType",

@@ -1,17 +1,24 @@
 """HTTP for the client: urllib only, JSON in and out, retries with jittered exponential backoff on
 429/502/503/504 and connection failures, honouring Retry-After. A request is retried exactly as
 it was sent, headers included, so a job submission keeps its Idempotency-Key on every attempt
-and the server answers the same job instead of creating (and charging) a second one."""
+and the server answers the same job instead of creating (and charging) a second one.
+
+The API key goes to the base URL's origin and nowhere else (docs/sdk.md, "Redirects and plain
+HTTP"): a redirect to another origin (another host, port or scheme, https to http included) is
+followed without it, and a base URL of plain http:// to a host that is not loopback warns once."""
 
 from __future__ import annotations
 
 import email.utils
+import ipaddress
 import json
 import random
 import socket
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
+import warnings
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Mapping, Optional
 
@@ -60,6 +67,58 @@ def retry_after_seconds(value: Optional[str], now: Optional[float] = None) -> Op
     return max(0.0, when - (time.time() if now is None else now))
 
 
+class InsecureTransportWarning(UserWarning):
+    """The base URL is plain http:// to a host that is not this machine: the API key and every
+    input and output cross the network readable by anyone on the way."""
+
+
+#: Headers that carry a credential; a redirect to another origin is followed without them.
+CREDENTIAL_HEADERS = ("Authorization", "Proxy-authorization", "Cookie")  # as urllib capitalises them
+
+
+def origin(url: str) -> tuple:
+    """(scheme, host, port) of a URL, the default port filled in: two URLs share an origin when
+    these are equal, so http and https, or two ports of one host, are different origins."""
+    parts = urllib.parse.urlsplit(url)
+    scheme = parts.scheme.lower()
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    return scheme, (parts.hostname or "").lower(), port or {"http": 80, "https": 443}.get(scheme)
+
+
+def is_loopback(host: str) -> bool:
+    """localhost, 127.0.0.0/8 or ::1: traffic that never leaves this machine."""
+    host = host.strip("[]").lower()
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+class _SameOriginCredentials(urllib.request.HTTPRedirectHandler):
+    """urllib's redirects (the same statuses and methods), but a request sent on to another
+    origin loses its credentials: urllib itself copies every header to wherever the Location
+    points, so a 302 to another host would receive the API key (docs/sdk.md, "Redirects and
+    plain HTTP"). Only http and https targets are followed (urllib also follows ftp)."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        if urllib.parse.urlsplit(newurl).scheme.lower() not in ("http", "https"):
+            raise urllib.error.HTTPError(req.full_url, code, f"{msg} (a redirect to {newurl} is not followed)",
+                                         headers, fp)
+        follow = super().redirect_request(req, fp, code, msg, headers, newurl)
+        if follow is not None and origin(newurl) != origin(req.full_url):
+            for name in CREDENTIAL_HEADERS:
+                follow.remove_header(name)
+        return follow
+
+
+_opener = urllib.request.build_opener(_SameOriginCredentials)
+
+
 @dataclass
 class Response:
     status: int
@@ -76,14 +135,20 @@ class Transport:
         self.retry = retry
         self.user_agent = user_agent
         self._sleep = sleep
+        scheme, host, _ = origin(self.base_url)
+        if scheme == "http" and host and not is_loopback(host):
+            warnings.warn(f"{self.base_url} is plain HTTP to another machine: the API key and every input and "
+                          "output can be read on the way; use https://", InsecureTransportWarning, stacklevel=3)
 
     def url(self, path: str) -> str:
         return path if path.startswith(("http://", "https://")) else f"{self.base_url}{path}"
 
-    def headers(self, extra: Optional[Mapping[str, str]] = None) -> Dict[str, str]:
+    def headers(self, extra: Optional[Mapping[str, str]] = None, url: Optional[str] = None) -> Dict[str, str]:
+        """The request's headers; the credential only for the base URL's origin (``url`` when it
+        is an absolute URL)."""
         headers = {"User-Agent": self.user_agent, "Accept": "application/json"}
         credential = self._auth()
-        if credential:
+        if credential and (url is None or origin(url) == origin(self.base_url)):
             headers["Authorization"] = f"Bearer {credential}"
         headers.update(extra or {})
         return headers
@@ -94,12 +159,12 @@ class Transport:
         """The raw response of one request, retried on the statuses and failures above.
         Error statuses other than those raise the APIError of the answer. With a ``deadline``, no
         attempt, pause or wait for the answer goes past it: DeadlineExceeded instead."""
-        request_headers = self.headers(headers)
+        request_headers = self.headers(headers, self.url(path))
         attempt = 0
         while True:
             request = urllib.request.Request(self.url(path), data=body, method=method, headers=request_headers)
             try:
-                return urllib.request.urlopen(request, timeout=self._attempt_timeout(timeout, deadline))
+                return _opener.open(request, timeout=self._attempt_timeout(timeout, deadline))
             except urllib.error.HTTPError as error:
                 retry_after = retry_after_seconds(error.headers.get("Retry-After"))
                 if error.code in RETRY_STATUSES and attempt < self.retry.max_retries:
