@@ -64,7 +64,7 @@ export function apiRoutes(deps: ApiDeps) {
   mount('/model_management', hostingRoutes(deps), { auth: 'signed-in', apiKeys: 'allowed' });
   // Publishing: sessions and API keys (`limelight deploy` signs in with a key), each on the
   // caller's own services only (the routes check the owner); keys have no scopes to narrow this.
-  mount('/model_management', serviceRoutes(deps, deps.services), { auth: 'signed-in', apiKeys: 'allowed' });
+  mount('/model_management', serviceRoutes(deps), { auth: 'signed-in', apiKeys: 'allowed' });
   mount('/profile', profileRoutes(deps), { auth: 'signed-in', apiKeys: 'refused' });
   mount('/payment', paymentPublicRoutes(deps), { auth: 'public' });
   mount('/payment', paymentRoutes(deps), { auth: 'signed-in', apiKeys: 'refused' });

@@ -5,7 +5,6 @@ import { IdempotencyKeyHeaders, idempotentCreate } from '../api/idempotency';
 import { invalid, tooLarge, unsupportedType } from '../errors';
 import { body, createApiApp, errors, json } from '../api/openapi';
 import type { UrlPolicy } from '../runtimes/http/urlPolicy';
-import type { ServiceRoutesOptions } from './deps';
 import { cardImage, IMAGE_TYPES, ImageError, MAX_IMAGE_BYTES } from './cardImage';
 import { fetchOpenApiDocument } from './importSource';
 import { importOpenApi, OpenApiImportError } from './openapiImport';
@@ -29,8 +28,9 @@ import {
   updateService,
 } from './publishedServices';
 
-// /v1/model_management/services: publishing (docs/publishing.md). Mounted signed-in; API keys are
-// refused (they run and read services, they do not manage them).
+// /v1/model_management/services: publishing (docs/publishing.md). Mounted signed-in with API keys
+// allowed (`limelight deploy` signs in with one, api/mounts.ts); every route acts on the caller's
+// own services only. What the routes need besides the database comes in `deps.services`.
 
 const tags = ['publishing'];
 
@@ -60,16 +60,9 @@ async function readEndpoints(
 }
 const serviceResponse = (status: string) => json(ManagedServiceSchema, status);
 
-export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
+export function serviceRoutes({ db, box, config, services: { runtimes, urlPolicy, storeImage } }: ApiDeps) {
   const app = createApiApp<SignedInEnv>();
-  const services = {
-    db: deps.db,
-    box: deps.box,
-    publicUrl: deps.config.publicUrl,
-    runtimes: options.runtimes,
-    urlPolicy: options.urlPolicy,
-    imageRegistries: deps.config.runtimes.imageRegistries,
-  };
+  const services = { db, box, publicUrl: config.publicUrl, runtimes, urlPolicy, imageRegistries: config.runtimes.imageRegistries };
 
   app.openapi(
     createRoute({
@@ -82,7 +75,7 @@ export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
     async (c) => c.json(await listOwnServices(services, c.var.caller.userId), 200),
   );
 
-  app.use('/services', idempotentCreate(deps.db));
+  app.use('/services', idempotentCreate(db));
   app.openapi(
     createRoute({
       method: 'post',
@@ -146,7 +139,7 @@ export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
       request: body(ImportOpenApiSchema),
       responses: { ...importResponses, ...errors(422) },
     }),
-    async (c) => c.json(await readEndpoints(c.req.valid('json'), undefined, options.urlPolicy), 200),
+    async (c) => c.json(await readEndpoints(c.req.valid('json'), undefined, urlPolicy), 200),
   );
 
   app.openapi(
@@ -159,10 +152,10 @@ export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
       responses: { ...importResponses, ...errors(403, 404, 422) },
     }),
     async (c) => {
-      const row = await ownedService(deps.db, c.req.valid('param').id, c.var.caller.userId);
+      const row = await ownedService(db, c.req.valid('param').id, c.var.caller.userId);
       const ownDocument =
         row.runtime_type === 'http' && row.base_url ? new URL('openapi.json', row.base_url.replace(/\/*$/, '/')) : undefined;
-      return c.json(await readEndpoints(c.req.valid('json'), ownDocument, options.urlPolicy), 200);
+      return c.json(await readEndpoints(c.req.valid('json'), ownDocument, urlPolicy), 200);
     },
   );
 
@@ -177,8 +170,8 @@ export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const row = await ownedService(deps.db, id, c.var.caller.userId);
-      const health = await options.runtimes.health(row);
+      const row = await ownedService(db, id, c.var.caller.userId);
+      const health = await runtimes.health(row);
       await recordHealth(services, id, health);
       return c.json(health, 200);
     },
@@ -201,7 +194,7 @@ export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      await ownedService(deps.db, id, c.var.caller.userId);
+      await ownedService(db, id, c.var.caller.userId);
       // The OpenAPI validator may already have read the body; formData() then answers the cached
       // form, and not always as a promise, so it is awaited inside a try.
       let form: FormData | undefined;
@@ -218,7 +211,7 @@ export function serviceRoutes(deps: ApiDeps, options: ServiceRoutesOptions) {
       }
       try {
         const card = await cardImage(new Uint8Array(await file.arrayBuffer()));
-        const url = await options.storeImage(card.bytes, card.contentType);
+        const url = await storeImage(card.bytes, card.contentType);
         return c.json(await setServiceImage(services, id, c.var.caller.userId, url), 200);
       } catch (error) {
         if (error instanceof ImageError) throw invalid(`file: ${error.message}`);
