@@ -14,7 +14,7 @@ import urllib.error
 import urllib.request
 import uuid
 from pathlib import Path
-from typing import Any, Dict, Iterator, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, Optional, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -31,11 +31,15 @@ needs_serving = unittest.skipIf(MISSING is not None, MISSING or "")
 
 
 @contextlib.contextmanager
-def served(app: Any) -> Iterator[str]:
-    """The app on http://127.0.0.1:<free port> for the block; the server stops after it."""
+def served(app: Any, *, build: Optional[Callable[[str], Any]] = None) -> Iterator[str]:
+    """The app on http://127.0.0.1:<free port> for the block; the server stops after it.
+
+    ``build(url)``, when given, makes the app once its own URL is known (the simulator needs it)."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
+    if build is not None:
+        app = build(f"http://127.0.0.1:{port}")
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
     server.install_signal_handlers = lambda: None
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)

@@ -15,6 +15,7 @@ import base64
 import json
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 from datetime import datetime, timezone
@@ -31,8 +32,29 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat()
 
 
+def _origin(url: str) -> Optional[tuple]:
+    parts = urllib.parse.urlsplit(url)
+    scheme = parts.scheme.lower()
+    try:
+        return scheme, (parts.hostname or "").lower(), parts.port or {"http": 80, "https": 443}.get(scheme)
+    except ValueError:  # a port that is not a number
+        return None
+
+
+def _app_opener() -> urllib.request.OpenerDirector:
+    # http(s) only and no redirects (a 3xx is an answer), as the platform's HTTP runtime calls a
+    # service: urllib's default opener would also read file: and ftp: URLs and follow redirects.
+    opener = urllib.request.OpenerDirector()
+    for handler in (urllib.request.HTTPHandler, urllib.request.HTTPSHandler, urllib.request.HTTPDefaultErrorHandler,
+                    urllib.request.HTTPErrorProcessor):
+        opener.add_handler(handler())
+    return opener
+
+
 class _Delivery:
     """One HTTP call to the app, run in a thread (urllib), answering (status, headers, body)."""
+
+    _opener = _app_opener()
 
     @staticmethod
     def send(url: str, body: Optional[dict], headers: Dict[str, str], timeout: float) -> tuple:
@@ -40,7 +62,7 @@ class _Delivery:
         sent = {**headers, **({"Content-Type": "application/json"} if data is not None else {})}
         request = urllib.request.Request(url, data=data, headers=sent, method="POST" if data is not None else "GET")
         try:
-            with urllib.request.urlopen(request, timeout=timeout) as response:
+            with _Delivery._opener.open(request, timeout=timeout) as response:
                 return response.status, response.headers, response.read()
         except urllib.error.HTTPError as error:
             return error.code, error.headers, error.read()
@@ -92,8 +114,17 @@ class Simulator:
             return
         cancel_url = self._upstream.get(job_id, {}).get("cancel")
         self._update(job_id, status="CANCELLED", finished_at=_now(), error={"code": "cancelled", "message": "Cancelled"})
-        if cancel_url:
+        if cancel_url and self._own(cancel_url):
             await self._call(cancel_url, {}, {})
+
+    def _own(self, url: str) -> bool:
+        """Whether a URL the app's answer named is the app's own address: the only one called.
+
+        A job-style answer is JSON the app returns, which may echo a caller's input; the platform
+        calls a status or cancel URL only on the service's own origin (docs/security.md,
+        "Service URLs"), and so does the simulator.
+        """
+        return _origin(url) == _origin(self.own_url)
 
     async def _call(self, url: str, body: Optional[dict], headers: Dict[str, str]) -> tuple:
         return await asyncio.get_running_loop().run_in_executor(None, _Delivery.send, url, body, headers, 600)
@@ -121,6 +152,9 @@ class Simulator:
         while True:
             if self.jobs[job_id]["status"] in FINAL:  # cancelled meanwhile
                 return
+            if 300 <= status < 400:
+                return self._fail(job_id, f"The service answered {status} (a redirect); the platform does not follow "
+                                          "redirects")
             if status >= 400:
                 return self._fail(job_id, f"The service answered {status}: {_detail(body)}")
             content_type = (answer_headers.get("Content-Type") or "").split(";")[0]
@@ -135,9 +169,16 @@ class Simulator:
                 return self._finish(job_id, _stored_media(answer.get("output"), self._store))
             if upstream in ("failed", "cancelled"):
                 return self._fail(job_id, f"The service's job {upstream}: {answer.get('error') or ''}".strip())
-            self._upstream[job_id] = {"get": answer["status_url"], "cancel": answer.get("cancel_url", "")}
+            if not isinstance(answer.get("status_url"), str) or not answer["status_url"]:
+                return self._fail(job_id, "The service's job-style answer names no status_url")
+            status_url = urllib.parse.urljoin(f"{self.own_url}/", answer["status_url"])
+            cancel_url = urllib.parse.urljoin(f"{self.own_url}/", str(answer.get("cancel_url") or ""))
+            if not self._own(status_url):
+                return self._fail(job_id, f"The service named {status_url} as its job's status URL; only its own "
+                                          f"address ({self.own_url}) is called")
+            self._upstream[job_id] = {"get": status_url, "cancel": cancel_url if answer.get("cancel_url") else ""}
             await asyncio.sleep(POLL_S)
-            status, answer_headers, body = await self._call(answer["status_url"], None, {})
+            status, answer_headers, body = await self._call(status_url, None, {})
 
     def _finish(self, job_id: str, result: Any) -> None:
         self._update(job_id, status="FINISHED", progress=1.0, result=result, finished_at=_now())
