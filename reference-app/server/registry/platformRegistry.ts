@@ -134,7 +134,8 @@ export async function startPlatformRegistry(
     log.info(`platform registry on ${config.addr} (push to ${config.host}/<your namespace>/<name>:<tag>)`);
     return registry;
   } catch (error) {
-    log.warn({ err: error }, `the platform registry did not start (${(error as Error).message}); bring-your-own registries still work`);
+    // Said once, in words (the cause and the fix are in the message): no stack for an operator to read.
+    log.warn(`the platform registry did not start (${(error as Error).message}); bring-your-own registries still work`);
     return undefined;
   }
 }

@@ -1,16 +1,30 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { log } from '../log';
 import { REGISTRY_ISSUER, REGISTRY_SERVICE } from './tokens';
 
 // Runs Debian's docker-registry (CNCF Distribution) beside the platform: token auth whose realm
-// is the platform's token endpoint, storage in DATA_DIR/registry/data, loopback only. Restarted
-// when it exits unexpectedly (with a pause, so a broken config does not spin); stopped with the
-// platform.
+// is the platform's token endpoint, storage in DATA_DIR/registry/data, loopback only
+// (docs/publishing.md, "The platform's registry").
+//
+// The registry never outlives its server. It is started through util-linux's setpriv with a
+// parent-death signal, so the kernel stops it when the server dies however it dies (SIGKILL, an
+// out-of-memory kill, a crash); its pid is also recorded in DATA_DIR/registry/registry.pid, and
+// the next start reclaims a registry that file names (for a host without setpriv). A registry
+// that exits on its own is restarted while it keeps coming up; one that cannot start says so once,
+// with the cause and the fix, and stays down instead of retrying for ever.
 
 export const REGISTRY_BINARY = '/usr/bin/docker-registry';
+const SETPRIV = '/usr/bin/setpriv';
+
+/** Restarts in a row, each after RESTART_PAUSE_MS, before the supervisor gives up and says why. */
+const MAX_QUICK_RESTARTS = 3;
+const RESTART_PAUSE_MS = 2_000;
+/** A registry up this long before it exited is restarted afresh (its count of quick restarts reset). */
+const STABLE_AFTER_MS = 60_000;
 
 export interface RegistryProcessOptions {
   addr: string;
@@ -20,6 +34,7 @@ export interface RegistryProcessOptions {
 }
 
 export const storageDirOf = (dir: string) => path.join(dir, 'data');
+export const pidFileOf = (dir: string) => path.join(dir, 'registry.pid');
 
 function configYaml(options: RegistryProcessOptions): string {
   const q = JSON.stringify;
@@ -38,22 +53,81 @@ function configYaml(options: RegistryProcessOptions): string {
   ].join('\n');
 }
 
+/** The command line of a live process, or null when there is none with that pid. */
+function commandLineOf(pid: number): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return null;
+  }
+}
+
+const alive = (pid: number) => commandLineOf(pid) !== null;
+
+/**
+ * Stops a registry that an earlier server on this DATA_DIR started and did not stop (it was
+ * killed on a host without setpriv, or the pid file is all that is left). Only a docker-registry
+ * serving this directory's config is touched; a pid now used by another program is left alone.
+ */
+async function reclaimStale(dir: string, config: string): Promise<void> {
+  const file = pidFileOf(dir);
+  if (!existsSync(file)) return;
+  const pid = Number(readFileSync(file, 'utf8').trim());
+  rmSync(file, { force: true });
+  const command = Number.isSafeInteger(pid) && pid > 1 ? commandLineOf(pid) : null;
+  if (!command?.includes(REGISTRY_BINARY) || !command.includes(config)) return;
+  log.warn(`stopping the platform registry (pid ${pid}) that an earlier server on ${dir} left running`);
+  process.kill(pid, 'SIGTERM');
+  for (let waited = 0; alive(pid) && waited < 5_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+  if (alive(pid)) process.kill(pid, 'SIGKILL');
+}
+
+/** Whether something already listens on `addr` (host:port): the registry could not bind it. */
+function addressTaken(addr: string): Promise<boolean> {
+  const at = addr.lastIndexOf(':');
+  const host = addr.slice(0, at).replace(/^\[|\]$/g, '');
+  const port = Number(addr.slice(at + 1));
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'EADDRINUSE'));
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve(false)));
+  });
+}
+
+/** Why the registry cannot start on `addr`, in words an operator can act on. */
+async function addressInUse(addr: string): Promise<string> {
+  const answer = await fetch(`http://${addr}/v2/`, { signal: AbortSignal.timeout(2_000) }).catch(() => null);
+  const holder = answer?.headers.get('docker-distribution-api-version')
+    ? 'another docker-registry (one a killed server left behind, or another server on this machine)'
+    : 'another program';
+  const port = addr.slice(addr.lastIndexOf(':') + 1);
+  return (
+    `${addr} is already in use by ${holder}. Stop it (\`ss -ltnp 'sport = :${port}'\` names it), ` +
+    'or give this server a free loopback port with PLATFORM_REGISTRY_ADDR, or turn the registry off with PLATFORM_REGISTRY=off'
+  );
+}
+
 export class RegistryProcess {
   private child: ChildProcess | null = null;
   private stopping = false;
   private stderr = '';
+  private quickRestarts = 0;
+  private readonly config: string;
 
-  constructor(private readonly options: RegistryProcessOptions) {}
+  constructor(private readonly options: RegistryProcessOptions) {
+    this.config = path.join(options.dir, 'config.yml');
+  }
 
   /** Starts it and waits until /v2/ answers (401: it wants a token, so it is up). */
   async start(): Promise<void> {
-    const config = path.join(this.options.dir, 'config.yml');
     mkdirSync(storageDirOf(this.options.dir), { recursive: true });
-    writeFileSync(config, configYaml(this.options), { mode: 0o600 });
-    this.spawn(config);
+    await reclaimStale(this.options.dir, this.config);
+    if (await addressTaken(this.options.addr)) throw new Error(await addressInUse(this.options.addr));
+    writeFileSync(this.config, configYaml(this.options), { mode: 0o600 });
+    const child = this.spawn();
     const started = Date.now();
     for (;;) {
-      if (this.child?.exitCode !== null) throw new Error(`docker-registry exited: ${this.stderr.trim()}`);
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`docker-registry exited: ${this.stderr.trim()}`);
       const res = await fetch(`http://${this.options.addr}/v2/`).catch(() => null);
       if (res && (res.status === 401 || res.ok)) return;
       if (Date.now() - started > 15_000) throw new Error(`docker-registry did not answer within 15 s: ${this.stderr.trim()}`);
@@ -61,21 +135,52 @@ export class RegistryProcess {
     }
   }
 
-  private spawn(config: string): void {
-    const child = spawn(REGISTRY_BINARY, ['serve', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+  private spawn(): ChildProcess {
+    // setpriv execs the registry with PR_SET_PDEATHSIG: SIGTERM reaches it when this process dies.
+    const [command, args] = existsSync(SETPRIV)
+      ? [SETPRIV, ['--pdeathsig', 'SIGTERM', '--', REGISTRY_BINARY, 'serve', this.config]]
+      : [REGISTRY_BINARY, ['serve', this.config]];
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const since = Date.now();
     this.child = child;
+    this.stderr = '';
+    if (child.pid) writeFileSync(pidFileOf(this.options.dir), `${child.pid}\n`);
     child.stderr?.on('data', (d) => (this.stderr = (this.stderr + d).slice(-4000)));
-    child.on('exit', (code) => {
-      if (this.stopping) return;
-      log.warn({ code, stderr: this.stderr.slice(-500) }, 'docker-registry exited; restarting it in 2 s');
-      setTimeout(() => !this.stopping && this.spawn(config), 2_000).unref();
+    child.on('exit', (code, signal) => {
+      if (this.stopping || this.child !== child) return;
+      rmSync(pidFileOf(this.options.dir), { force: true });
+      this.quickRestarts = Date.now() - since >= STABLE_AFTER_MS ? 0 : this.quickRestarts + 1;
+      void this.restart(code ?? signal);
     });
+    return child;
+  }
+
+  /** After an unexpected exit: up again in 2 s, unless it keeps failing or its address was taken. */
+  private async restart(exit: number | string | null): Promise<void> {
+    const cause = this.stderr.trim().split('\n').at(-1) ?? '';
+    if (this.quickRestarts > MAX_QUICK_RESTARTS) {
+      log.error(
+        { exit, stderr: this.stderr.slice(-500) },
+        `the platform registry exited ${MAX_QUICK_RESTARTS + 1} times in a row (${cause}); it stays down until the server restarts: ` +
+          `check ${this.config} and ${REGISTRY_BINARY}, or set PLATFORM_REGISTRY=off`,
+      );
+      return;
+    }
+    log.warn({ exit, stderr: this.stderr.slice(-500) }, `docker-registry exited (${cause}); restarting it in 2 s`);
+    await new Promise((r) => setTimeout(r, RESTART_PAUSE_MS).unref());
+    if (this.stopping) return;
+    if (await addressTaken(this.options.addr)) {
+      log.error(`the platform registry cannot restart: ${await addressInUse(this.options.addr)}; it stays down until the server restarts`);
+      return;
+    }
+    this.spawn();
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
     const child = this.child;
-    if (!child || child.exitCode !== null) return;
+    rmSync(pidFileOf(this.options.dir), { force: true });
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
     await exited;

@@ -37,6 +37,9 @@ describe.skipIf(skip)('runner agents sharing one PostgreSQL', () => {
         DATABASE_SCHEMA: config.databaseSchema!,
         // The same secret key (kept in the data directory) opens the sealed registry credential.
         DATA_DIR: config.dataDir,
+        // The test's own registry serves the images; an agent's platform registry would take the
+        // default 127.0.0.1:5000 (and the second agent could not bind it).
+        PLATFORM_REGISTRY: 'off',
         PORT: '0',
         LOG_LEVEL: 'warn',
         JOB_POLL_MS: '200',
