@@ -124,10 +124,10 @@ function report() {
 }
 
 /**
- * At most this many exported names across all entries (docs/api-surface.md). 353 since the
- * form density of 28 November (theme/controls.css: formField, choiceControl, fileControl).
+ * At most this many exported names across all entries (docs/api-surface.md). Back to 350 since
+ * theme/controls.css exports its four form controls as one object (`formControls`).
  */
-const MAX_EXPORTED_NAMES = 353;
+const MAX_EXPORTED_NAMES = 350;
 const check = process.argv.includes('--check');
 const counts = process.argv.includes('--counts');
 const { files, undocumented } = report();

@@ -2,8 +2,11 @@ import { style } from '@vanilla-extract/css';
 import { vars } from './vars.css';
 
 // Apart from forms.css.ts so the sign-in overlay's bundle (which imports that) does not carry it.
+// One exported object, not one name per class: the public surface has a ceiling of names
+// (docs/api-surface.md), and a fifth control is a new key, not a new name.
+
 /** A text input, select or text area on a widget: box, colours and focus ring. */
-export const textControl = style({
+const text = style({
   boxSizing: 'border-box',
   width: '100%',
   padding: `${vars.space.sm} ${vars.space.md}`,
@@ -13,7 +16,7 @@ export const textControl = style({
   color: vars.color.text,
   fontFamily: vars.font.body,
   fontSize: vars.fontSize.md,
-  // A field's label may set its own weight and size (formField): the control keeps the body's.
+  // A field's label may set its own weight and size (field): the control keeps the body's.
   fontWeight: 400,
   lineHeight: 1.4,
   // Inputs and selects the same height whatever the browser's own select metrics.
@@ -23,10 +26,10 @@ export const textControl = style({
 
 /**
  * One form density (issue 39, item 4): a field's label, small and semi-bold, above its control
- * (textControl), the same in the account panels, the service editor and the playground. The
- * wrapper carries the label's type, so a <label> wrapping its control needs no class of its own.
+ * (text), the same in the account panels, the service editor and the playground. The wrapper
+ * carries the label's type, so a <label> wrapping its control needs no class of its own.
  */
-export const formField = style({
+const field = style({
   display: 'grid',
   gap: vars.space.xs,
   alignContent: 'start',
@@ -36,7 +39,7 @@ export const formField = style({
 });
 
 /** Radios and check boxes in the theme's colour, a little larger than the browser's. */
-export const choiceControl = style({
+const choice = style({
   width: '1.1rem',
   height: '1.1rem',
   margin: 0,
@@ -45,7 +48,7 @@ export const choiceControl = style({
 });
 
 /** A file input whose button is an outlined pill of the theme, not the browser's grey button. */
-export const fileControl = style({
+const file = style({
   maxWidth: '100%',
   color: vars.color.textMuted,
   fontFamily: vars.font.body,
@@ -67,3 +70,10 @@ export const fileControl = style({
     '&:disabled::file-selector-button': { opacity: 0.5, cursor: 'not-allowed' },
   },
 });
+
+/**
+ * The widgets' form controls, one class each, for a consumer's forms to match the widgets':
+ * `field` (a label above its control), `text` (text inputs, selects, text areas), `choice`
+ * (radios and check boxes) and `file` (file inputs).
+ */
+export const formControls = { field, text, choice, file };

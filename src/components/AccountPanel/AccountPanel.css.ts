@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/vars.css';
-import { fileControl, formField, textControl } from '../../theme/controls.css';
+import { formControls } from '../../theme/controls.css';
 import { destructiveTone } from '../../theme/tones';
 
 // Shared look of the account panels (API keys, profile, credits, ...): one card per panel, the
@@ -26,9 +26,9 @@ export const row = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm
 export const stack = style({ display: 'grid', gap: vars.space.sm });
 
 // The fields are the site's one form density (theme/controls.css.ts), as in the service editor.
-export const field = formField;
+export const field = formControls.field;
 export const input = style([
-  textControl,
+  formControls.text,
   {
     // Intrinsic width in a row of controls (a key's name beside its lifetime); a grid field stretches it.
     width: 'auto',
@@ -37,7 +37,7 @@ export const input = style([
 ]);
 
 /** A file input (the support form's attachments) in the theme. */
-export const fileInput = fileControl;
+export const fileInput = formControls.file;
 
 export const button = recipe({
   base: {

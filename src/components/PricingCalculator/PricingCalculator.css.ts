@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
 import { widgetCard } from '../../theme/card.css';
-import { textControl } from '../../theme/controls.css';
+import { formControls } from '../../theme/controls.css';
 import { vars } from '../../theme/vars.css';
 
 export const root = widgetCard;
@@ -78,7 +78,7 @@ export const field = style({ display: 'grid', gap: vars.space.xs, alignContent: 
 export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 600, color: vars.color.textMuted });
 
 export const input = recipe({
-  base: [textControl, { fontVariantNumeric: 'tabular-nums' }],
+  base: [formControls.text, { fontVariantNumeric: 'tabular-nums' }],
   variants: {
     invalid: {
       true: { borderColor: vars.color.onDanger, boxShadow: `inset 0 0 0 1px ${vars.color.onDanger}` },

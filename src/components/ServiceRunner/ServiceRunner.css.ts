@@ -1,7 +1,7 @@
 import { style, globalStyle } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { widgetCard } from '../../theme/card.css';
-import { fileControl, textControl } from '../../theme/controls.css';
+import { formControls } from '../../theme/controls.css';
 import { fieldError as themeFieldError } from '../../theme/forms.css';
 import { vars } from '../../theme/vars.css';
 
@@ -68,7 +68,7 @@ export const fieldError = themeFieldError;
 
 /** Invalid controls are outlined in the danger colour (aria-invalid is the one source of truth). */
 const control = style([
-  textControl,
+  formControls.text,
   { selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.onDanger, boxShadow: `0 0 0 1px ${vars.color.onDanger}` } } },
 ]);
 
@@ -195,7 +195,7 @@ export const actionBar = style({
 });
 
 /** The file input inside the drop zone: the theme's button, not the browser's grey one. */
-export const fileInput = fileControl;
+export const fileInput = formControls.file;
 
 export const dropZone = recipe({
   base: {

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@limelight/widgets/theme/contract';
-import { choiceControl, fileControl, formField, textControl } from '@limelight/widgets/theme/controls.css';
+import { formControls } from '@limelight/widgets/theme/controls.css';
 
 // The service editor (/APIs/edit/{id}) and the hosting list (/account/hosting).
 
@@ -31,13 +31,16 @@ export const section = style({
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lg });
 export const grid = style({ display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))' });
 /** The account area's form density (theme/controls.css.ts): one look for every form of the site. */
-export const field = formField;
+export const field = formControls.field;
 /** The site's input, on the page background, marked when the server names it in a 422. */
-export const input = style([textControl, { width: 'auto', selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.onDanger } } }]);
+export const input = style([
+  formControls.text,
+  { width: 'auto', selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.onDanger } } },
+]);
 /** Radios and check boxes (runtime, categories, a parameter's required box). */
-export const choiceInput = choiceControl;
+export const choiceInput = formControls.choice;
 /** The picture's file input. */
-export const fileInput = fileControl;
+export const fileInput = formControls.file;
 export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const error = style({
   margin: 0,
