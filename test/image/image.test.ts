@@ -9,7 +9,7 @@
 // Each answers /health, serves the site and runs a job through the API with a fresh account.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ import { projectRoot } from '../../scripts/source-aliases.mjs';
 import { freePort } from '../bench/serverLaunch';
 import { testPostgres } from '../integration/jobs/postgres';
 import { composeService } from './compose';
+import { snapshotNpmCache } from './npmCache';
 import { buildStageNeeded, prebuiltStage } from './prebuiltStage';
 
 const unavailable = podmanUnavailableReason();
@@ -119,9 +120,10 @@ describe.skipIf(skip)('the production image', () => {
     const base = buildNodeImage();
     console.log(`image: base ${base} ready in ${((Date.now() - since) / 1000).toFixed(1)} s`);
     since = Date.now();
-    // The host's npm cache, read-only (an overlay): npm ci fetches only what this machine lacks.
-    const npmCache = spawnSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).stdout.trim();
-    const cache = npmCache && existsSync(npmCache) ? ['-v', `${npmCache}:/root/.npm:O`] : [];
+    // A private snapshot of the host's npm cache (npmCache.ts), as an overlay: npm ci fetches only
+    // what this machine lacks, and the npm installs running beside this build cannot change it.
+    const npmCache = snapshotNpmCache();
+    const cache = npmCache ? ['-v', `${npmCache}:/root/.npm:O`] : [];
     // The build stage's files from this run's `npm run build` where they are current (prebuiltStage.ts).
     const needed = buildStageNeeded();
     const prebuilt = needed ? undefined : prebuiltStage();
@@ -144,6 +146,7 @@ describe.skipIf(skip)('the production image', () => {
       ]);
     } finally {
       if (prebuilt) rmSync(prebuilt, { recursive: true, force: true });
+      if (npmCache) rmSync(npmCache, { recursive: true, force: true });
     }
     const how = prebuilt ? "the build stage's files from this machine's dist/" : `the build stage built (${needed})`;
     console.log(`image: podman build in ${((Date.now() - since) / 1000).toFixed(1)} s, ${how}`);
