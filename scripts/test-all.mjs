@@ -11,9 +11,12 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { podmanUnavailableReason } from './engine.mjs';
+import { collectLeftovers, markTestRun } from './leftovers.mjs';
 import { projectRoot } from './source-aliases.mjs';
 
 const reports = mkdtempSync(path.join(tmpdir(), 'lime-test-'));
+// Every process this run starts carries its mark, so the run can tell at the end what it left.
+const testRun = markTestRun();
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
 function step(name, command, args, env = {}) {
@@ -205,6 +208,14 @@ for (const run of steps) {
     ok = false;
     break;
   }
+}
+// Nothing the tests started may outlive them (a server, a registry, a database, a container's
+// monitor): what is left is named, stopped, and fails the run (scripts/leftovers.mjs).
+const leftovers = await collectLeftovers(testRun);
+if (leftovers.length > 0) {
+  console.log(`\n━━ leftovers: FAILED: ${leftovers.length} process(es) the tests started are still running (now stopped):`);
+  for (const { pid, command } of leftovers) console.log(`  ${pid} ${command.slice(0, 300)}`);
+  ok = false;
 }
 console.log(`\n${ok ? 'All checks passed.' : 'A check failed; later steps did not run.'}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
