@@ -1,7 +1,7 @@
 import { confineResult } from './largeResult';
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '../db/connect';
-import { JsonText, RuntimeError, type RunContext, type SlotPool } from '../runtimes/runtime';
+import { boundText, JsonText, MESSAGE_MAX_CHARS, RuntimeError, type RunContext, type SlotPool } from '../runtimes/runtime';
 import type { JobsConfig } from './config';
 import type { JobRow } from './envelope';
 import { sleep, type JobEvents } from './events';
@@ -352,6 +352,10 @@ export class JobWorker {
       flushTimer ??= setTimeout(flush, FLUSH_MS);
     };
 
+    // What a runtime says is stored in the job and sent to every reader of it: bounded here, where
+    // every runtime's words arrive (runtime.ts, boundText), then without NUL, which PostgreSQL
+    // does not store.
+    const said = (text: string) => withoutNul(boundText(text, MESSAGE_MAX_CHARS));
     const ctx: RunContext = {
       jobId: job.id,
       attempt: job.attempts,
@@ -360,7 +364,7 @@ export class JobWorker {
       signal: controller.signal,
       progress(fraction, message) {
         state.progress = Math.min(1, Math.max(0, Number.isFinite(fraction) ? fraction : 0));
-        if (message !== undefined) state.message = withoutNul(message);
+        if (message !== undefined) state.message = said(message);
         changed();
       },
       partialText(delta) {
@@ -386,14 +390,13 @@ export class JobWorker {
       outcome = controller.signal.aborted ? this.#stopped(job, entry) : { status: 'FINISHED', result, message: state.message };
     } catch (error) {
       if (controller.signal.aborted) outcome = this.#stopped(job, entry);
-      else if (error instanceof RuntimeError)
-        outcome = { status: 'FAILED', error: { code: error.code, message: withoutNul(error.message) } };
+      else if (error instanceof RuntimeError) outcome = { status: 'FAILED', error: { code: error.code, message: said(error.message) } };
       else if (error instanceof FileInputError) outcome = { status: 'FAILED', error: { code: 'file_input', message: error.message } };
       else {
         log.error({ err: error, job: job.id, runtime: runtime.name }, `job ${job.id}: runtime ${runtime.name} failed`);
         outcome = {
           status: 'FAILED',
-          error: { code: 'runtime_error', message: `The runtime failed: ${(error as Error)?.message ?? String(error)}` },
+          error: { code: 'runtime_error', message: said(`The runtime failed: ${(error as Error)?.message ?? String(error)}`) },
         };
       }
     } finally {

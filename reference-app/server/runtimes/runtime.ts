@@ -30,7 +30,10 @@ export interface RunContext {
   readonly endpoint: ServiceEndpoint;
   /** Aborted when the owner cancels or the endpoint's time limit passes: stop promptly. */
   readonly signal: AbortSignal;
-  /** Report progress between 0 and 1, with an optional human-readable status message. */
+  /**
+   * Report progress between 0 and 1, with an optional human-readable status message (the queue
+   * keeps at most MESSAGE_MAX_CHARS of it; an error's message is bounded the same way).
+   */
   progress(fraction: number, message?: string): void;
   /** Append streamed text (chat tokens, transcripts) before the final result. */
   partialText(delta: string): void;
@@ -83,4 +86,35 @@ export class RuntimeError extends Error {
  */
 export class JsonText {
   constructor(readonly bytes: Uint8Array) {}
+}
+
+// Text a service reports is bounded where the platform receives it (docs/jobs.md, "Text from
+// services"): a progress message is stored in the job and sent to every reader of it (the job,
+// the list, the stream, webhooks), an error message likewise, a log line is kept in the runner's
+// ring and the database. Without a bound, a service's 10 MB message went to every caller.
+
+/** Ends a text that was cut, so a reader knows words are missing. */
+export const CUT_MARK = ' …[cut]';
+/** A service's own words quoted inside an error message ("The service answered 500: …"). */
+export const SERVICE_WORDS_MAX_CHARS = 300;
+/** A job's progress message and its error message, as stored and sent. */
+export const MESSAGE_MAX_CHARS = 1000;
+
+/**
+ * `text` in at most `max` characters (UTF-16 code units, the cut mark included): unchanged when it
+ * fits, else cut and ended with CUT_MARK. The cut never halves a character: half a surrogate pair
+ * is no text PostgreSQL stores (jsonb refuses it). The answer is a copy through UTF-8, which also
+ * turns a lone surrogate the service sent into U+FFFD, as storing it would: a slice would keep the
+ * whole text alive in V8 (a 1000-character slice of a 10 MB message holds the 10 MB).
+ */
+export function boundText(text: string, max: number): string {
+  if (!Number.isInteger(max) || max <= CUT_MARK.length) throw new RangeError(`boundText: max must be an integer over ${CUT_MARK.length}`);
+  let kept = text;
+  if (text.length > max) {
+    let end = max - CUT_MARK.length;
+    const last = text.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+    kept = `${text.slice(0, end)}${CUT_MARK}`;
+  }
+  return Buffer.from(kept, 'utf8').toString('utf8');
 }

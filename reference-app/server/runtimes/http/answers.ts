@@ -1,4 +1,4 @@
-import { RuntimeError, type JsonText, type RunContext, type RunResult } from '../runtime';
+import { boundText, RuntimeError, SERVICE_WORDS_MAX_CHARS, type JsonText, type RunContext, type RunResult } from '../runtime';
 import { embeddedMedia, LARGE_JSON_BYTES, MEDIA_DEPTH, readLargeJson, type ResultPart } from './largeJson';
 
 // How the HTTP runtime reads a service's answer. Two shapes are understood:
@@ -27,9 +27,9 @@ const CANCELLED = new Set(['canceled', 'cancelled', 'aborted']);
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A service's words as an error quotes them: on one line, bounded (runtime.ts, boundText). */
 function snippet(text: string) {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  return clean.length > 300 ? `${clean.slice(0, 300)}…` : clean;
+  return boundText(text.replace(/\s+/g, ' ').trim(), SERVICE_WORDS_MAX_CHARS);
 }
 
 function errorDetail(bytes: Uint8Array): string {
@@ -149,5 +149,5 @@ export async function interpretAnswer(
   const reason = typeof body.error === 'string' ? body.error : typeof body.message === 'string' ? body.message : `status ${job.status}`;
   if (FAILED.has(job.status)) throw new RuntimeError('service_failed', `The service's job failed: ${snippet(reason)}`);
   if (CANCELLED.has(job.status)) throw new RuntimeError('service_cancelled', 'The service cancelled the job');
-  throw new RuntimeError('service_error', `The service answered an unknown job status "${job.status}"`);
+  throw new RuntimeError('service_error', `The service answered an unknown job status "${snippet(job.status)}"`);
 }
