@@ -16,6 +16,7 @@ import * as webhookEvents from './migrations/014_webhook_events';
 import * as idempotencyKeys from './migrations/015_idempotency_keys';
 import * as apiKeyNames from './migrations/016_api_key_names';
 import * as invitedAt from './migrations/017_invited_at';
+import * as serviceResources from './migrations/018_service_resources';
 import type { Db } from './types';
 
 // Versioned migrations, applied in name order at start. Each is a list of statements because
@@ -40,6 +41,7 @@ const migrations: Record<string, readonly string[]> = {
   '015_idempotency_keys': idempotencyKeys.statements,
   '016_api_key_names': apiKeyNames.statements,
   '017_invited_at': invitedAt.statements,
+  '018_service_resources': serviceResources.statements,
 };
 
 /** A hash of the schema, part of the key under which prepared test databases are cached. */

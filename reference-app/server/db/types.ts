@@ -206,6 +206,10 @@ export interface ServiceRuntimesTable {
   port: ColumnType<number | null, number | null | undefined, number | null>;
   health_path: ColumnType<string | null, string | null | undefined, string | null>;
   concurrency: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What one instance may use (migration 018, docs/publishing.md "Resources"); null: the defaults. */
+  cpu: ColumnType<number | null, number | null | undefined, number | null>;
+  memory_mb: ColumnType<number | null, number | null | undefined, number | null>;
+  gpu_count: ColumnType<number | null, number | null | undefined, number | null>;
   last_health: ColumnType<unknown, string | null, string | null>;
   updated_at: UpdatedAt;
 }

@@ -9,7 +9,6 @@ import { activePlanOf } from '../payments/queries';
 import {
   fillEmptyEndpoints,
   selectContainerRuntimes,
-  selectGpuVram,
   selectServiceOwner,
   selectServiceEndpoints,
   setJobColdStart,
@@ -82,6 +81,8 @@ export function createContainerHosting(
   } = {},
 ): ContainerHosting {
   const logs = new DeploymentLogWriter(db, options.notifyChannel ?? null);
+  // Once per runner, at start: the container's root would be the host's (docs/security.md).
+  if (config.usernsWarning) log.warn({ userns: config.userns }, config.usernsWarning);
   const engine = ContainerEngine.fromDockerHost(config.dockerHost, {
     reach: config.reach,
     sandbox: config.sandbox,
@@ -99,7 +100,6 @@ export function createContainerHosting(
     gpu: config.gpu,
     capacityMb: config.capacityMb,
     pullTimeoutMs: config.pullTimeoutMs,
-    vramOf: (gpu) => selectGpuVram(db, gpu),
     imageMaxMbOf: async (serviceId) => {
       const owner = await selectServiceOwner(db, serviceId);
       return owner ? hostingQuotaOf(await activePlanOf(db, owner)).imageMb : undefined;

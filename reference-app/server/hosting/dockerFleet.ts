@@ -4,10 +4,10 @@ import type { ContainerSpec, DeploymentReport, FleetAdapter } from './fleet';
 import { DEFAULT_HEALTH_PATH, DEFAULT_PORT } from './contract';
 import { createContainerRuntime, type ContainerJobObserver } from '../runtimes/container/containerRuntime';
 import { Deployment, type DeploymentSpec } from './deployment';
-import type { ContainerEngine } from './engine';
+import { EngineError, type ContainerEngine } from './engine';
 import type { WarmStrategy } from './instances';
 import type { LogLine } from './logRing';
-import { limitsForGpu } from './limits';
+import { limitsFor } from './limits';
 import { availableParallelism, totalmem } from 'node:os';
 import { CONTAINER_MEMORY_SHARE, HostCapacity } from './capacity';
 
@@ -21,12 +21,10 @@ export { DEFAULT_HEALTH_PATH, DEFAULT_PORT } from './contract';
 export interface DockerFleetOptions {
   engine: ContainerEngine;
   warm?: WarmStrategy;
-  /** Caps every row of the limits table (CONTAINER_MEMORY_MB), for small hosts and tests. */
+  /** Caps the memory every service declares (CONTAINER_MEMORY_MB), for small hosts and tests. */
   memoryCapMb?: number;
-  /** How a GPU is requested: only on a host that has one (CONTAINER_GPU). */
+  /** How a GPU is requested: only on a host that has one (CONTAINER_GPU), for services that declare one. */
   gpu?: 'none' | 'docker' | 'cdi';
-  /** A GPU offer's VRAM, which sizes the container's limits. */
-  vramOf?: (gpuId: string) => Promise<number | null>;
   readyTimeoutMs?: number;
   /** CONTAINER_CAPACITY_MB: the memory containers may reserve; measured on this host by prepare() when absent. */
   capacityMb?: number;
@@ -63,10 +61,28 @@ export class DockerFleet implements FleetAdapter {
    */
   async prepare(): Promise<void> {
     await this.options.engine.checkSandbox();
+    await this.checkUserns();
     this.capacity ??= new HostCapacity({
       memoryMb: Math.floor((totalmem() / 2 ** 20) * CONTAINER_MEMORY_SHARE),
       cpus: availableParallelism(),
     });
+  }
+
+  /**
+   * `--userns=auto` is Podman's: Docker refuses it on every create ("invalid USER mode"), so a
+   * runner on Docker with user namespaces on (the default where /etc/subuid has the range) stops
+   * at start with the fix instead of failing every deploy (docs/security.md, "User namespaces").
+   */
+  private async checkUserns(): Promise<void> {
+    const { engine } = this.options;
+    if (engine.userns !== 'auto') return;
+    const version = (await engine.docker.version()) as { Components?: { Name?: string }[] };
+    if ((version.Components ?? []).some((c) => /podman/i.test(c.Name ?? ''))) return;
+    throw new EngineError(
+      'engine',
+      'User namespaces (CONTAINER_USERNS=auto, the default where /etc/subuid has a "containers" range) need Podman; ' +
+        'on Docker set "userns-remap" in daemon.json and CONTAINER_USERNS=host',
+    );
   }
 
   /** Removes the containers, networks and volumes the platform manages that no deployment knows (at start). */
@@ -177,8 +193,8 @@ export class DockerFleet implements FleetAdapter {
   }
 
   private async specOf(spec: ContainerSpec): Promise<DeploymentSpec> {
-    const vram = (await this.options.vramOf?.(spec.gpu)) ?? null;
-    const limits = limitsForGpu(vram, this.options.memoryCapMb);
+    // The service's own resources size it, not its GPU offer (docs/publishing.md, "Resources").
+    const limits = limitsFor(spec.resources, this.options.memoryCapMb);
     const imageMaxMb = await this.options.imageMaxMbOf?.(spec.serviceId);
     return {
       id: spec.serviceId,

@@ -1,4 +1,5 @@
 import { RuntimeError, type Runtime } from '../runtimes/runtime';
+import type { ServiceResources } from './contract';
 
 // The seam between the platform and whatever runs publishers' containers (docs/publishing.md,
 // "Container deployments"). The runtime registry (runtimes/registry.ts) is the only caller: it
@@ -44,6 +45,8 @@ export interface ContainerSpec {
   healthPath?: string;
   /** Jobs one instance takes at once (default 1). */
   concurrency?: number;
+  /** What one instance may use (contract.ts, DEFAULT_RESOURCES for what is absent); never sized by `gpu`. */
+  resources?: Partial<ServiceResources>;
 }
 
 /**

@@ -79,6 +79,13 @@ export class InstanceFactory {
   /** Creates one container: only from a pinned image, and only with room on the runner. */
   private async create(): Promise<string> {
     if (!this.pinned) throw new EngineError('pull', `No container starts before the deployment's own pull of ${this.spec.image} succeeded`);
+    const gpus = this.spec.limits.gpus ?? 0;
+    if (gpus > 0 && this.spec.gpu === 'none') {
+      throw new EngineError(
+        'create',
+        `The service asks for ${gpus} GPU${gpus === 1 ? '' : 's'} per instance and this runner has none (CONTAINER_GPU is not set); declare gpu 0 to run it on CPUs`,
+      );
+    }
     const release = this.options.capacity?.reserve(this.spec.limits.memoryMb);
     try {
       const id = await this.engine.create(this.spec);

@@ -6,7 +6,7 @@ import { log } from '../log';
 import { openCredential } from '../profile/registryCredentials';
 import { selectHosting } from '../catalogue/queries';
 import { claimLease, LEASE_RENEW_MS, LEASE_TTL_MS, releaseLease } from './deploymentLeases';
-import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT } from './contract';
+import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT, DEFAULT_RESOURCES, resourcesOfRow } from './contract';
 import { deploymentsHeldByOthers, selectContainerRuntimes } from './queries';
 import { CONTAINER_RUNTIME } from '../runtimes/registry';
 import { RuntimeError, type Runtime } from '../runtimes/runtime';
@@ -37,6 +37,7 @@ async function specOf(db: Db, box: SecretBox, row: RuntimeRow): Promise<Containe
     ...(row.port !== null ? { port: row.port } : {}),
     ...(row.health_path !== null ? { healthPath: row.health_path } : {}),
     ...(row.concurrency !== null ? { concurrency: row.concurrency } : {}),
+    resources: resourcesOfRow(row),
   };
 }
 
@@ -58,6 +59,8 @@ export function revisionOf(spec: ContainerSpec): string {
     spec.port ?? DEFAULT_PORT,
     spec.healthPath ?? DEFAULT_HEALTH_PATH,
     spec.concurrency ?? DEFAULT_CONCURRENCY,
+    // A change of resources rolls the deployment (new limits); absent ones are the defaults.
+    ...(({ cpu, memoryMb, gpu }) => [cpu, memoryMb, gpu])({ ...DEFAULT_RESOURCES, ...spec.resources }),
   ]);
 }
 

@@ -1,31 +1,35 @@
+import { DEFAULT_RESOURCES, type ServiceResources } from './contract';
+
 // What a publisher's container may use (docs/publishing.md, "Isolation"). Containers are
 // untrusted code: every limit here is enforced by the engine, not asked of the image.
 
-/** Memory, CPU and process limits per GPU type; a GPU's host slice, not the whole machine. */
+/** Memory, CPU, process and GPU limits of one container. */
 export interface ResourceLimits {
   memoryMb: number;
   cpus: number;
   pids: number;
+  /** GPUs requested of the engine (only on a runner with CONTAINER_GPU set); absent: none. */
+  gpus?: number;
 }
 
-/**
- * The documented table (docs/publishing.md, "Isolation"): a GPU offer's host slice grows with
- * its VRAM, as the providers size theirs. A GPU id the runner cannot size gets the smallest row,
- * so a deployment never gets more than its offer pays for. `CONTAINER_MEMORY_MB` caps every row
- * on a small host (and in the tests).
- */
-export const LIMITS_BY_VRAM: { upToVramGb: number; limits: ResourceLimits }[] = [
-  { upToVramGb: 16, limits: { memoryMb: 16_384, cpus: 4, pids: 512 } },
-  { upToVramGb: 24, limits: { memoryMb: 32_768, cpus: 8, pids: 512 } },
-  { upToVramGb: 48, limits: { memoryMb: 65_536, cpus: 12, pids: 1024 } },
-  { upToVramGb: 80, limits: { memoryMb: 131_072, cpus: 16, pids: 1024 } },
-  { upToVramGb: Infinity, limits: { memoryMb: 262_144, cpus: 32, pids: 2048 } },
+/** The PID limit grows with the memory a service declares: a bigger service runs more workers. */
+export const PIDS_BY_MEMORY: { upToMemoryMb: number; pids: number }[] = [
+  { upToMemoryMb: 16_384, pids: 512 },
+  { upToMemoryMb: 65_536, pids: 1024 },
+  { upToMemoryMb: Infinity, pids: 2048 },
 ];
 
-export function limitsForGpu(vramGb: number | null, memoryCapMb?: number): ResourceLimits {
-  const row = LIMITS_BY_VRAM.find((r) => vramGb !== null && vramGb <= r.upToVramGb) ?? LIMITS_BY_VRAM[0]!;
-  const memoryMb = memoryCapMb ? Math.min(row.limits.memoryMb, memoryCapMb) : row.limits.memoryMb;
-  return { ...row.limits, memoryMb };
+/**
+ * One instance's limits from the resources its service declares (docs/publishing.md,
+ * "Resources"), never from its GPU offer: an offer prices the service, and a runner without that
+ * GPU must not reserve the offer's host slice (16 GB for an A4000) for a CPU service.
+ * `CONTAINER_MEMORY_MB` caps the memory on a small host (and in the tests).
+ */
+export function limitsFor(resources: Partial<ServiceResources> = {}, memoryCapMb?: number): ResourceLimits {
+  const { cpu, memoryMb, gpu } = { ...DEFAULT_RESOURCES, ...resources };
+  const memory = memoryCapMb ? Math.min(memoryMb, memoryCapMb) : memoryMb;
+  const pids = PIDS_BY_MEMORY.find((row) => memory <= row.upToMemoryMb)!.pids;
+  return { memoryMb: memory, cpus: cpu, pids, ...(gpu > 0 ? { gpus: gpu } : {}) };
 }
 
 /**
@@ -50,7 +54,7 @@ const tmpfs = (mb: number) => `rw,noexec,nosuid,nodev,size=${mb}m`;
 export interface IsolationOptions {
   limits: ResourceLimits;
   network: string;
-  /** Request the host's GPUs (only set on a host that has one). */
+  /** How the host's GPUs are requested (CONTAINER_GPU); only when `limits.gpus` asks for some. */
   gpu: 'none' | 'docker' | 'cdi';
   /** Publish the service port on 127.0.0.1 (engines whose container addresses the host cannot reach). */
   publishPort?: number;
@@ -89,7 +93,10 @@ export function isolatedHostConfig(options: IsolationOptions): Record<string, un
   if (options.userns) hostConfig.UsernsMode = options.userns;
   if (options.runtime) hostConfig.Runtime = options.runtime;
   if (options.publishPort) hostConfig.PortBindings = { [`${options.publishPort}/tcp`]: [{ HostIp: '127.0.0.1', HostPort: '' }] };
-  if (options.gpu === 'docker') hostConfig.DeviceRequests = [{ Driver: 'nvidia', Count: -1, Capabilities: [['gpu']] }];
-  if (options.gpu === 'cdi') hostConfig.Devices = [{ PathOnHost: 'nvidia.com/gpu=all', PathInContainer: '', CgroupPermissions: '' }];
+  // A CPU service gets no GPU even on a GPU host; Podman's CDI names the host's GPUs as one set.
+  const gpus = limits.gpus ?? 0;
+  if (gpus > 0 && options.gpu === 'docker') hostConfig.DeviceRequests = [{ Driver: 'nvidia', Count: gpus, Capabilities: [['gpu']] }];
+  if (gpus > 0 && options.gpu === 'cdi')
+    hostConfig.Devices = [{ PathOnHost: 'nvidia.com/gpu=all', PathInContainer: '', CgroupPermissions: '' }];
   return hostConfig;
 }

@@ -148,10 +148,6 @@ export async function fillEmptyEndpoints(db: Db, serviceId: string, endpoints: u
     .execute();
 }
 
-export async function selectGpuVram(db: Db, gpuId: string): Promise<number | null> {
-  return (await db.selectFrom('pricing_servers').select('gpu_vram_gb').where('id', '=', gpuId).executeTakeFirst())?.gpu_vram_gb ?? null;
-}
-
 /** Who owns a service (its plan sizes the hosting quotas). */
 export async function selectServiceOwner(db: Db, serviceId: string): Promise<string | null> {
   return (await db.selectFrom('models').select('created_by').where('id', '=', serviceId).executeTakeFirst())?.created_by ?? null;
