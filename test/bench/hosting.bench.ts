@@ -12,7 +12,7 @@
 // Every container it creates is removed at the end. It measures and never fails on timings.
 import { cpus, loadavg } from 'node:os';
 import { InstanceFactory, type WarmStrategy } from '../../reference-app/server/hosting/instances';
-import { limitsForGpu } from '../../reference-app/server/hosting/limits';
+import { limitsFor } from '../../reference-app/server/hosting/limits';
 import { runscUnavailableReason } from '../../scripts/engine.mjs';
 import { engineSkipReason, FIXTURE_IMAGE, startTestEngine } from '../setup/containerEngine';
 
@@ -63,7 +63,13 @@ async function measure(sandbox: Sandbox): Promise<{ rows: Row[]; results: Record
   try {
     const factory = new InstanceFactory(
       testEngine.engine,
-      { deploymentId: testEngine.deploymentId('bench'), image: FIXTURE_IMAGE, port: 8080, limits: limitsForGpu(16, 512), gpu: 'none' },
+      {
+        deploymentId: testEngine.deploymentId('bench'),
+        image: FIXTURE_IMAGE,
+        port: 8080,
+        limits: limitsFor({ memoryMb: 512 }),
+        gpu: 'none',
+      },
       { healthPath: '/openapi.json', readyTimeoutMs: 30_000 },
     );
     for (const technique of ['none', 'created', 'paused'] as WarmStrategy[]) {

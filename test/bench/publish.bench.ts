@@ -13,7 +13,7 @@ import path from 'node:path';
 import { createClient } from '../../packages/client/src/index';
 import { removeImagesOf, startPublishingPlatform } from '../setup/publishingPlatform';
 import { InstanceFactory, type WarmStrategy } from '../../reference-app/server/hosting/instances';
-import { limitsForGpu } from '../../reference-app/server/hosting/limits';
+import { limitsFor } from '../../reference-app/server/hosting/limits';
 import { podmanEnv } from '../../scripts/engine.mjs';
 import { engineSkipReason, startTestEngine } from '../setup/containerEngine';
 import { findServePython, SDK_PYTHON_PATH } from '../setup/servePython';
@@ -82,7 +82,13 @@ try {
 
   const factory = new InstanceFactory(
     t.engine,
-    { deploymentId: t.deploymentId('publish'), image: `localhost/${name}:latest`, port: 8080, limits: limitsForGpu(16, 512), gpu: 'none' },
+    {
+      deploymentId: t.deploymentId('publish'),
+      image: `localhost/${name}:latest`,
+      port: 8080,
+      limits: limitsFor({ memoryMb: 512 }),
+      gpu: 'none',
+    },
     { healthPath: '/health', readyTimeoutMs: 60_000 },
   );
   const base = {

@@ -5,7 +5,14 @@ import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
 import { PRIVATE_SERVICE_LIMITS } from '../platformRules';
 import { openCredential } from '../profile/registryCredentials';
-import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT } from '../hosting/contract';
+import {
+  DEFAULT_CONCURRENCY,
+  DEFAULT_HEALTH_PATH,
+  DEFAULT_PORT,
+  DEFAULT_RESOURCES,
+  resourcesOfRow,
+  type ServiceResources,
+} from '../hosting/contract';
 import { imageRegistryProblem } from '../hosting/allowedRegistries';
 import type { DeploymentStatus } from '../hosting/fleet';
 import type { LoadRunnable, RunnableService, RuntimeRegistry } from '../runtimes/registry';
@@ -38,7 +45,7 @@ import {
   unknownCategories,
   type ServiceRow,
 } from './queries';
-import type { RuntimeInput, ServiceCreate, ServicePatch } from './schemas';
+import type { RuntimeInput, RuntimeResourcesInput, ServiceCreate, ServicePatch } from './schemas';
 import { sanitizeDescription } from './sanitizeDescription';
 
 // Publishing without HTTP: who may do what to a service, the plan's private-service limit, and
@@ -83,6 +90,22 @@ const slug = (name: string) =>
 /** A new service's id: readable, URL-safe without encoding, and unguessable enough to be unique. */
 export const newServiceId = (name: string) => `${slug(name)}-${randomBytes(3).toString('hex')}`;
 
+/** The wire's `resources` of a container runtime (docs/publishing.md, "Resources"). */
+export interface ResourcesView {
+  cpu: number;
+  memory_mb: number;
+  gpu: number;
+}
+
+/** An input's resources with the defaults filled in, as stored and deployed. */
+export const resourcesOfInput = (resources: RuntimeResourcesInput | undefined): ServiceResources => ({
+  cpu: resources?.cpu ?? DEFAULT_RESOURCES.cpu,
+  memoryMb: resources?.memory_mb ?? DEFAULT_RESOURCES.memoryMb,
+  gpu: resources?.gpu ?? DEFAULT_RESOURCES.gpu,
+});
+
+const resourcesView = (r: ServiceResources): ResourcesView => ({ cpu: r.cpu, memory_mb: r.memoryMb, gpu: r.gpu });
+
 /** The stored runtime configuration, per kind, as the owner's editor reads it. */
 function runtimeOf(row: ServiceRow): ServiceRuntime {
   switch (row.runtime_type) {
@@ -93,8 +116,8 @@ function runtimeOf(row: ServiceRow): ServiceRuntime {
         header_names: (row.header_names as string[]) ?? [],
         health_path: row.health_path ?? DEFAULT_HEALTH_PATH,
       };
-    case 'container':
-      return {
+    case 'container': {
+      const container: ServiceRuntime & { resources: ResourcesView } = {
         type: 'container',
         image: row.image ?? '',
         registry_credential_id: row.registry_credential_id,
@@ -105,8 +128,11 @@ function runtimeOf(row: ServiceRow): ServiceRuntime {
         port: row.port ?? DEFAULT_PORT,
         health_path: row.health_path ?? DEFAULT_HEALTH_PATH,
         concurrency: row.concurrency ?? DEFAULT_CONCURRENCY,
+        resources: resourcesView(resourcesOfRow(row)),
         deployment_status: deploymentStatusOf(row.deployment_status),
       };
+      return container;
+    }
     default:
       return { type: 'local-demo' };
   }
@@ -269,9 +295,13 @@ function runtimeValues(runtime: RuntimeInput, box: SecretBox, keepSealedHeaders:
       port: null,
       health_path: runtime.health_path ?? DEFAULT_HEALTH_PATH,
       concurrency: null,
+      cpu: null,
+      memory_mb: null,
+      gpu_count: null,
       last_health: null,
     };
   }
+  const resources = resourcesOfInput(runtime.resources);
   return {
     type: 'container' as const,
     base_url: null,
@@ -286,6 +316,9 @@ function runtimeValues(runtime: RuntimeInput, box: SecretBox, keepSealedHeaders:
     port: runtime.port ?? DEFAULT_PORT,
     health_path: runtime.health_path ?? DEFAULT_HEALTH_PATH,
     concurrency: runtime.concurrency ?? DEFAULT_CONCURRENCY,
+    cpu: resources.cpu,
+    memory_mb: resources.memoryMb,
+    gpu_count: resources.gpu,
     last_health: null,
   };
 }
@@ -343,6 +376,7 @@ async function syncDeployment(deps: ServicesDeps, id: string, runtime: RuntimeIn
       port: runtime.port,
       healthPath: runtime.health_path,
       concurrency: runtime.concurrency,
+      resources: resourcesOfInput(runtime.resources),
     });
     await setDeploymentStatus(deps.db, id, report.status);
   } else if (existing && deps.runtimes.kindOf(existing) === 'container') {

@@ -36,6 +36,9 @@ export function selectService(db: Db, id: string) {
       'service_runtimes.port',
       'service_runtimes.health_path',
       'service_runtimes.concurrency',
+      'service_runtimes.cpu',
+      'service_runtimes.memory_mb',
+      'service_runtimes.gpu_count',
       'service_runtimes.last_health',
       'model_hosting.status as deployment_status',
     ])

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT } from '../hosting/contract';
+import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT, DEFAULT_RESOURCES, RESOURCE_BOUNDS } from '../hosting/contract';
 
 // Request and response shapes of /v1/model_management/services. Limits keep one service's
 // description well within a catalogue response; each names its field when it is broken.
@@ -63,6 +63,41 @@ const HealthPath = z
   .optional()
   .openapi({ description: `default ${DEFAULT_HEALTH_PATH}` });
 
+const { cpu, memoryMb, gpu } = RESOURCE_BOUNDS;
+
+/**
+ * What one instance of a container service may use (docs/publishing.md, "Resources"): its own
+ * declaration, never derived from the GPU offer. Each field is optional; what is absent is the
+ * default of a CPU service.
+ */
+export const ResourcesSchema = z
+  .object({
+    cpu: z
+      .number({ error: 'must be a number of CPUs, such as 1 or 0.5' })
+      .min(cpu.min, `must be between ${cpu.min} and ${cpu.max} CPUs`)
+      .max(cpu.max, `must be between ${cpu.min} and ${cpu.max} CPUs`)
+      .multipleOf(0.1, 'must be in steps of 0.1 CPU')
+      .optional()
+      .openapi({ description: `CPUs per instance, a ceiling (default ${DEFAULT_RESOURCES.cpu})` }),
+    memory_mb: z
+      .number({ error: 'must be a number of megabytes, such as 1024' })
+      .int('must be a whole number of megabytes')
+      .min(memoryMb.min, `must be between ${memoryMb.min} and ${memoryMb.max} MB`)
+      .max(memoryMb.max, `must be between ${memoryMb.min} and ${memoryMb.max} MB`)
+      .optional()
+      .openapi({
+        description: `memory per instance in MB, its limit and its reservation on the runner (default ${DEFAULT_RESOURCES.memoryMb})`,
+      }),
+    gpu: z
+      .number({ error: 'must be a number of GPUs, such as 0 or 1' })
+      .int('must be a whole number of GPUs')
+      .min(gpu.min, `must be between ${gpu.min} and ${gpu.max} GPUs`)
+      .max(gpu.max, `must be between ${gpu.min} and ${gpu.max} GPUs`)
+      .optional()
+      .openapi({ description: `GPUs per instance; more than 0 runs only on a runner with a GPU (default ${DEFAULT_RESOURCES.gpu})` }),
+  })
+  .strict();
+
 export const RuntimeInputSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('http'),
@@ -107,6 +142,7 @@ export const RuntimeInputSchema = z.discriminatedUnion('type', [
         .max(64, 'must be between 1 and 64 jobs at once')
         .optional()
         .openapi({ description: `default ${DEFAULT_CONCURRENCY}` }),
+      resources: ResourcesSchema.optional(),
     })
     .superRefine((r, ctx) => {
       if (r.max_instances < r.min_instances) {
@@ -189,3 +225,4 @@ export const OpenApiImportSchema = z.object({ endpoints: z.array(z.any()), unsup
 export type ServiceCreate = z.infer<typeof ServiceCreateSchema>;
 export type ServicePatch = z.infer<typeof ServicePatchSchema>;
 export type RuntimeInput = z.infer<typeof RuntimeInputSchema>;
+export type RuntimeResourcesInput = z.infer<typeof ResourcesSchema>;

@@ -10,7 +10,7 @@ import { loadConfig } from '../../../reference-app/server/config';
 import { listen } from '../../../reference-app/server/server';
 import { ContainerEngine, EngineError, networkName } from '../../../reference-app/server/hosting/engine';
 import { InstanceFactory } from '../../../reference-app/server/hosting/instances';
-import { limitsForGpu } from '../../../reference-app/server/hosting/limits';
+import { limitsFor } from '../../../reference-app/server/hosting/limits';
 import { LogRing } from '../../../reference-app/server/hosting/logRing';
 import { FIXTURE_IMAGE } from '../../setup/containerEngine';
 import { hostingSkipReason, useHosting } from './hostingSetup';
@@ -42,7 +42,7 @@ describe.skipIf(skip)('container engine (Podman, docker-registry)', () => {
         deploymentId: h.t.deploymentId(name),
         image: overrides.image ?? FIXTURE_IMAGE,
         port: 8080,
-        limits: limitsForGpu(16, overrides.memoryMb ?? 256),
+        limits: limitsFor({ memoryMb: overrides.memoryMb ?? 256 }),
         gpu: 'none',
       },
       { healthPath: overrides.healthPath ?? '/openapi.json', readyTimeoutMs: 10_000, logs: overrides.logs },
@@ -97,7 +97,7 @@ describe.skipIf(skip)('container engine (Podman, docker-registry)', () => {
     expect(status).toMatchObject({ CapEff: '0000000000000000', CapBnd: '0000000000000000', NoNewPrivs: '1' });
     expect(status.Seccomp).toBe('2');
     expect(info.HostConfig.Memory).toBe(256 * 1024 * 1024);
-    expect(info.HostConfig.PidsLimit).toBe(limitsForGpu(16).pids);
+    expect(info.HostConfig.PidsLimit).toBe(limitsFor().pids);
     expect(info.HostConfig.ReadonlyRootfs).toBe(true);
     expect(info.HostConfig.NetworkMode).not.toBe('host');
 
@@ -217,7 +217,13 @@ describe.skipIf(skip)('container engine (Podman, docker-registry)', () => {
     const routed = ContainerEngine.fromDockerHost(h.t.dockerHost, { reach: 'published' });
     const factory = new InstanceFactory(
       routed,
-      { deploymentId: h.t.deploymentId('platform-api'), image: FIXTURE_IMAGE, port: 8080, limits: limitsForGpu(16, 256), gpu: 'none' },
+      {
+        deploymentId: h.t.deploymentId('platform-api'),
+        image: FIXTURE_IMAGE,
+        port: 8080,
+        limits: limitsFor({ memoryMb: 256 }),
+        gpu: 'none',
+      },
       { healthPath: '/openapi.json', readyTimeoutMs: 10_000 },
     );
     try {

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Deployment, type DeploymentSpec } from '../../../reference-app/server/hosting/deployment';
 import type { DeploymentReport } from '../../../reference-app/server/hosting/fleet';
-import { limitsForGpu } from '../../../reference-app/server/hosting/limits';
+import { limitsFor } from '../../../reference-app/server/hosting/limits';
 import { deploymentSpec, hostingSkipReason, useHosting } from './hostingSetup';
 
 const skip = hostingSkipReason();
@@ -102,7 +102,7 @@ describe.skipIf(skip)('container deployment lifecycle (Podman)', () => {
     await deployment.deploy();
     const before = deployment.containerIds;
     const report = await deployment.update(
-      specFor('roll', { minInstances: 1, instance: { limits: limitsForGpu(16, 256), gpu: 'none', env: { GREETING: 'Hi' } } }),
+      specFor('roll', { minInstances: 1, instance: { limits: limitsFor({ memoryMb: 256 }), gpu: 'none', env: { GREETING: 'Hi' } } }),
     );
     expect(report).toMatchObject({ status: 'running', instances: 1 });
     const slot = await deployment.acquire();
@@ -122,7 +122,7 @@ describe.skipIf(skip)('container deployment lifecycle (Podman)', () => {
     ],
     [
       'a crashing container',
-      { instance: { limits: limitsForGpu(16, 256), gpu: 'none' as const, env: { CRASH_AT_START: '1' } } },
+      { instance: { limits: limitsFor({ memoryMb: 256 }), gpu: 'none' as const, env: { CRASH_AT_START: '1' } } },
       /exited with code 2 before it answered/,
     ],
     ['a failing health check', { healthPath: '/healthz' }, /health check failed .*answered 404/],
@@ -138,7 +138,7 @@ describe.skipIf(skip)('container deployment lifecycle (Podman)', () => {
   });
 
   it('a crashing container quotes its last log lines', async () => {
-    const spec = specFor('crashlog', { instance: { limits: limitsForGpu(16, 256), gpu: 'none', env: { CRASH_AT_START: '1' } } });
+    const spec = specFor('crashlog', { instance: { limits: limitsFor({ memoryMb: 256 }), gpu: 'none', env: { CRASH_AT_START: '1' } } });
     const report = await deploy(spec).deployment.deploy();
     expect(report.message).toContain('fixture: cannot load the model');
   });

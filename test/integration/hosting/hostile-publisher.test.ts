@@ -12,7 +12,7 @@ import { HostCapacity } from '../../../reference-app/server/hosting/capacity';
 import { Deployment, type DeploymentSpec } from '../../../reference-app/server/hosting/deployment';
 import { ContainerEngine, DEPLOYMENT_LABEL, MANAGED_LABEL, type InstanceSpec } from '../../../reference-app/server/hosting/engine';
 import { InstanceFactory } from '../../../reference-app/server/hosting/instances';
-import { limitsForGpu, LOG_MAX_MB } from '../../../reference-app/server/hosting/limits';
+import { limitsFor, LOG_MAX_MB } from '../../../reference-app/server/hosting/limits';
 import { buildImageFrom, FIXTURE_IMAGE, pushImage } from '../../setup/containerEngine';
 import { deploymentSpec, hostingSkipReason, useHosting } from './hostingSetup';
 
@@ -63,7 +63,14 @@ describe.skipIf(skip)('a hostile publisher on the container runner (Podman, dock
   const factoryFor = (name: string, instance: Partial<InstanceSpec> = {}) =>
     new InstanceFactory(
       h.t.engine,
-      { deploymentId: h.t.deploymentId(name), image: FIXTURE_IMAGE, port: 8080, limits: limitsForGpu(16, 256), gpu: 'none', ...instance },
+      {
+        deploymentId: h.t.deploymentId(name),
+        image: FIXTURE_IMAGE,
+        port: 8080,
+        limits: limitsFor({ memoryMb: 256 }),
+        gpu: 'none',
+        ...instance,
+      },
       { healthPath: '/openapi.json', readyTimeoutMs: 15_000 },
     );
 
@@ -219,7 +226,7 @@ describe.skipIf(skip)('a hostile publisher on the container runner (Podman, dock
         const engine = new ContainerEngine(h.t.engine.docker, { userns: 'auto' });
         const factory = new InstanceFactory(
           engine,
-          { deploymentId: h.t.deploymentId('userns'), image: FIXTURE_IMAGE, port: 8080, limits: limitsForGpu(16, 256), gpu: 'none' },
+          { deploymentId: h.t.deploymentId('userns'), image: FIXTURE_IMAGE, port: 8080, limits: limitsFor({ memoryMb: 256 }), gpu: 'none' },
           { healthPath: '/openapi.json', readyTimeoutMs: 15_000 },
         );
         const { instance } = await factory.acquire();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { registryUnavailableReason, startRegistry, type TestRegistry } from '../../../scripts/registry.mjs';
 import type { DeploymentSpec } from '../../../reference-app/server/hosting/deployment';
 import type { RegistryAuth } from '../../../reference-app/server/hosting/engine';
-import { limitsForGpu } from '../../../reference-app/server/hosting/limits';
+import { limitsFor } from '../../../reference-app/server/hosting/limits';
 import type { ContainerSpec } from '../../../reference-app/server/hosting/fleet';
 import { engineSkipReason, pushImage, FIXTURE_IMAGE, startTestEngine, type TestEngine } from '../../setup/containerEngine';
 
@@ -68,7 +68,7 @@ export const deploymentSpec = (h: Hosting, name: string, overrides: Partial<Depl
   auth: h.auth,
   port: 8080,
   healthPath: '/openapi.json',
-  instance: { limits: limitsForGpu(16, 256), gpu: 'none' },
+  instance: { limits: limitsFor({ memoryMb: 256 }), gpu: 'none' },
   minInstances: 0,
   maxInstances: 2,
   idleTimeoutS: 1,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runscUnavailableReason } from '../../../scripts/engine.mjs';
 import { ContainerEngine, EngineError } from '../../../reference-app/server/hosting/engine';
 import { InstanceFactory } from '../../../reference-app/server/hosting/instances';
-import { limitsForGpu } from '../../../reference-app/server/hosting/limits';
+import { limitsFor } from '../../../reference-app/server/hosting/limits';
 import { engineSkipReason, FIXTURE_IMAGE, startTestEngine, type TestEngine } from '../../setup/containerEngine';
 
 const skip = engineSkipReason() ?? runscUnavailableReason();
@@ -36,7 +36,7 @@ describe.skipIf(skip)('the gVisor sandbox tier (Podman with runsc)', () => {
   it("runs the publisher's container on gVisor's kernel, isolated, from the paused pool", async () => {
     const factory = new InstanceFactory(
       t.engine,
-      { deploymentId: t.deploymentId('gvisor'), image: FIXTURE_IMAGE, port: 8080, limits: limitsForGpu(16, 256), gpu: 'none' },
+      { deploymentId: t.deploymentId('gvisor'), image: FIXTURE_IMAGE, port: 8080, limits: limitsFor({ memoryMb: 256 }), gpu: 'none' },
       { healthPath: '/openapi.json', readyTimeoutMs: 30_000 },
     );
     await factory.replenish('paused', 1);

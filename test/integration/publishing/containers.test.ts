@@ -135,6 +135,8 @@ describe('container deployments', () => {
       minInstances: 0,
       maxInstances: 2,
       idleTimeoutS: 120,
+      // Declared by none: the defaults of a CPU service (docs/publishing.md, "Resources").
+      resources: { cpu: 1, memoryMb: 1024, gpu: 0 },
     });
     expect(await owner.services.healthCheck(id)).toMatchObject({ ok: true, data: { status: 'ok', detail: '1 of 1 instances running' } });
     const hosting = await rawApi(fleetServer, 'GET', `/v1/model_management/model_hosting_information?model_id=${id}`, {

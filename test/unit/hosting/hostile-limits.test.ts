@@ -11,16 +11,10 @@ import { createContainerRuntime } from '../../../reference-app/server/runtimes/c
 import type { Deployment } from '../../../reference-app/server/hosting/deployment';
 import { LogRing } from '../../../reference-app/server/hosting/logRing';
 import { EngineError } from '../../../reference-app/server/hosting/engine';
-import {
-  isolatedHostConfig,
-  limitsForGpu,
-  LOG_MAX_MB,
-  SCRATCH_MOUNTS,
-  VOLUME_TMPFS_MB,
-} from '../../../reference-app/server/hosting/limits';
+import { isolatedHostConfig, limitsFor, LOG_MAX_MB, SCRATCH_MOUNTS, VOLUME_TMPFS_MB } from '../../../reference-app/server/hosting/limits';
 import { HOSTING_QUOTAS, hostingQuotaProblem } from '../../../reference-app/server/hosting/quotas';
 
-const base = { limits: limitsForGpu(16, 256), network: 'limelight-x', gpu: 'none' as const };
+const base = { limits: limitsFor({ memoryMb: 256 }), network: 'limelight-x', gpu: 'none' as const };
 
 describe('host disk', () => {
   it('every writable path is a sized, noexec tmpfs; the engine keeps at most LOG_MAX_MB of log', () => {
@@ -102,10 +96,10 @@ describe("the runner's capacity", () => {
 
 describe('runner configuration (sandbox, pull deadline, user namespaces)', () => {
   it('reads CONTAINER_SANDBOX, CONTAINER_PULL_TIMEOUT_S and CONTAINER_USERNS', () => {
-    expect(loadContainerRunnerConfig({ CONTAINER_RUNNER: 'docker' })).toMatchObject({
+    expect(loadContainerRunnerConfig({ CONTAINER_RUNNER: 'docker' }, { subordinateIds: () => true })).toMatchObject({
       sandbox: 'none',
       pullTimeoutMs: 600_000,
-      userns: 'host',
+      userns: 'auto',
     });
     expect(
       loadContainerRunnerConfig({

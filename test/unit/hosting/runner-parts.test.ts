@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../reference-app/server/config/env';
 import { DEFAULT_DOCKER_HOST, loadContainerRunnerConfig } from '../../../reference-app/server/runtimes/config';
-import { isolatedHostConfig, limitsForGpu, LIMITS_BY_VRAM } from '../../../reference-app/server/hosting/limits';
+import { isolatedHostConfig, limitsFor } from '../../../reference-app/server/hosting/limits';
 import { DockerLogDemuxer, LOG_LINE_MAX_CHARS, LogRing } from '../../../reference-app/server/hosting/logRing';
 
 const frame = (stream: 1 | 2, text: string) => {
@@ -38,15 +38,15 @@ describe('log ring', () => {
 });
 
 describe('limits', () => {
-  it('sizes by the offer’s VRAM, gives unknown offers the smallest row, and honours the cap', () => {
-    expect(limitsForGpu(24)).toEqual(LIMITS_BY_VRAM[1]!.limits);
-    expect(limitsForGpu(141)).toEqual(LIMITS_BY_VRAM.at(-1)!.limits);
-    expect(limitsForGpu(null)).toEqual(LIMITS_BY_VRAM[0]!.limits);
-    expect(limitsForGpu(80, 512).memoryMb).toBe(512);
+  it('sizes by the service’s declared resources, defaults to a small CPU service, and honours the cap', () => {
+    expect(limitsFor()).toEqual({ memoryMb: 1024, cpus: 1, pids: 512 });
+    expect(limitsFor({ cpu: 8, memoryMb: 32_768, gpu: 1 })).toEqual({ memoryMb: 32_768, cpus: 8, pids: 1024, gpus: 1 });
+    expect(limitsFor({ memoryMb: 131_072 }).pids).toBe(2048);
+    expect(limitsFor({ memoryMb: 4096 }, 512).memoryMb).toBe(512);
   });
 
   it('never privileged, all capabilities dropped, no GPU unless asked', () => {
-    const config = isolatedHostConfig({ limits: limitsForGpu(16, 256), network: 'limelight-x', gpu: 'none' });
+    const config = isolatedHostConfig({ limits: limitsFor({ memoryMb: 256 }), network: 'limelight-x', gpu: 'none' });
     expect(config).toMatchObject({
       Privileged: false,
       CapDrop: ['ALL'],
@@ -57,8 +57,8 @@ describe('limits', () => {
     });
     expect(config).not.toHaveProperty('DeviceRequests');
     expect(config).not.toHaveProperty('PortBindings');
-    expect(isolatedHostConfig({ limits: limitsForGpu(16), network: 'n', gpu: 'docker', publishPort: 8080 })).toMatchObject({
-      DeviceRequests: [{ Count: -1, Capabilities: [['gpu']] }],
+    expect(isolatedHostConfig({ limits: limitsFor({ gpu: 1 }), network: 'n', gpu: 'docker', publishPort: 8080 })).toMatchObject({
+      DeviceRequests: [{ Count: 1, Capabilities: [['gpu']] }],
       PortBindings: { '8080/tcp': [{ HostIp: '127.0.0.1', HostPort: '' }] },
     });
   });
