@@ -61,7 +61,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
-          globalSetup: ['test/setup/platform-server.ts'],
+          // No global setup: a unit file needs no server, so one file runs in seconds. A test
+          // that needs the platform server belongs in test/integration/ (docs/testing.md).
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

@@ -1,13 +1,14 @@
 // The catalogue loaded from the real local platform server (product-rules §4 two-step loading over the
 // product-rules §7 model-management calls), and the header search's rules over the seeded catalogue.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createModelManagementClient, type ModelDescriptor } from '../../../src/api';
 import { createApiCatalogueLoader, createCatalogue, findServiceByPath, searchModels } from '../../../src/catalogue';
 import { createMemoryCache } from '../../../src/catalogue/store';
 import { servicePathSegments } from '../../../src/catalogue/paths';
 import { fixtureModel } from '../../fixtures/catalogue';
+import { globalServer } from '../helpers';
 
-const client = () => createModelManagementClient({ baseURL: inject('platformUrl') });
+const client = () => createModelManagementClient({ baseURL: globalServer().url });
 
 describe('catalogue from the platform API (product-rules §4, §7)', () => {
   it('loads the seeded descriptors and categories', async () => {

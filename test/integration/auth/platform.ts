@@ -1,12 +1,13 @@
-import { inject } from 'vitest';
 import type { SupportedStorage } from '@supabase/auth-js';
+import { globalServer } from '../helpers';
 
-// Helpers for tests against the real platform server that globalSetup starts.
+// Helpers for the widgets' auth client (src/auth) against the integration project's shared
+// platform server (its global setup, test/setup/platform-server.ts).
 
-export const platformUrl = () => inject('platformUrl');
-export const authKey = () => inject('authKey');
+export const platformUrl = () => globalServer().url;
+export const authKey = () => globalServer().authKey;
 
-export const DEMO = { email: 'demo@limelight.dev', password: 'limelight-demo' };
+export { DEMO } from '../helpers';
 
 export function memoryStorage(initial: Record<string, string> = {}): SupportedStorage & { data: Record<string, string> } {
   const data = { ...initial };
