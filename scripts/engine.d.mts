@@ -6,5 +6,5 @@ export function podmanUnavailableReason(): string | null;
 export function runscUnavailableReason(): string | null;
 export function startPodmanService(
   socketPath: string,
-  options?: { sandbox?: 'none' | 'gvisor' },
+  options?: { sandbox?: 'none' | 'gvisor'; env?: Record<string, string> },
 ): Promise<{ dockerHost: string; socketPath: string; stop(): Promise<void> }>;

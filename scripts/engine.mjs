@@ -67,15 +67,17 @@ function ping(socketPath) {
 /**
  * Starts Podman's Docker-compatible API on `socketPath` and waits until it answers.
  * Returns the DOCKER_HOST value and a stop function that ends the service (containers it
- * started keep running: removing them is the runner's job).
+ * started keep running: removing them is the runner's job). `env` adds to the service's
+ * environment (a test gives it an XDG_RUNTIME_DIR of its own, whose containers/auth.json is the
+ * login file the service reads instead of the host's /run/containers/0/auth.json).
  */
-export async function startPodmanService(socketPath, { sandbox = 'none' } = {}) {
+export async function startPodmanService(socketPath, { sandbox = 'none', env = {} } = {}) {
   mkdirSync(path.dirname(socketPath), { recursive: true });
   rmSync(socketPath, { force: true });
   // Podman's Docker API ignores HostConfig.Runtime, so the sandbox is the service's own runtime.
   const runtime = sandbox === 'gvisor' ? ['--runtime', RUNSC_SANDBOX] : [];
   const child = spawn('podman', [...runtime, 'system', 'service', '--time=0', `unix://${socketPath}`], {
-    env: podmanEnv(),
+    env: { ...podmanEnv(), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

@@ -35,10 +35,13 @@ export interface TestEngine {
 
 let imageBuilt = false;
 
-/** `sandbox: 'gvisor'`: a Podman service whose containers all run under runsc (docs/security.md). */
-export async function startTestEngine(options: { sandbox?: 'none' | 'gvisor' } = {}): Promise<TestEngine> {
+/**
+ * `sandbox: 'gvisor'`: a Podman service whose containers all run under runsc (docs/security.md).
+ * `env`: more of the service's environment (scripts/engine.mjs, startPodmanService).
+ */
+export async function startTestEngine(options: { sandbox?: 'none' | 'gvisor'; env?: Record<string, string> } = {}): Promise<TestEngine> {
   const dir = mkdtempSync(path.join(tmpdir(), 'limelight-engine-'));
-  const service = await startPodmanService(path.join(dir, 'podman.sock'), { sandbox: options.sandbox ?? 'none' });
+  const service = await startPodmanService(path.join(dir, 'podman.sock'), { sandbox: options.sandbox ?? 'none', env: options.env ?? {} });
   if (!imageBuilt) {
     buildFixtureImage();
     imageBuilt = true;

@@ -38,3 +38,20 @@ export function imageRegistryProblem(image: string, allowed: readonly string[]):
   if (allowed.includes(registry)) return undefined;
   return `the registry ${registry} is not one this platform deploys from; push the image to ${allowed.join(', ')}`;
 }
+
+/** A credential's registry address as registryOf names hosts (`https://index.docker.io/v1/` → docker.io). */
+export function registryHostOf(address: string): string {
+  return normalHost(address.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\/.*$/, ''));
+}
+
+/**
+ * Why a credential saved for `credentialRegistry` may not go with a pull of `image`, or
+ * undefined. The engine sends a pull's credential to the image's registry whatever registry it
+ * was saved for: the pull cannot succeed, and the password would go to another registry.
+ */
+export function credentialRegistryProblem(image: string, credentialRegistry: string): string | undefined {
+  const registry = registryOf(image);
+  const saved = registryHostOf(credentialRegistry);
+  if (registry === saved) return undefined;
+  return `the registry credential is for ${saved} and the image is on ${registry}; choose a credential for ${registry}, or none for a public image`;
+}

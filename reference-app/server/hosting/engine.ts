@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type Docker from 'dockerode';
 import { log } from '../log';
-import { imageRegistryProblem } from './allowedRegistries';
+import { credentialRegistryProblem, imageRegistryProblem } from './allowedRegistries';
 import { isolatedHostConfig, type ResourceLimits } from './limits';
 import { DockerLogDemuxer, type LogRing } from './logRing';
 
@@ -107,15 +107,34 @@ function reasonOf(error: unknown): string {
 }
 
 /**
+ * The X-Registry-Auth of a pull without a credential: an empty set of credentials, base64 of `{}`.
+ * Without the header Podman's Docker API pulls with the logins stored on its host (the auth file
+ * `podman login` writes, /run/containers/0/auth.json for root), so one tenant's pull would go out
+ * with the operator's login and fetch another tenant's private image (issue 47). Podman 4.3 reads
+ * an empty set as "no credential for any registry" and pulls anonymously; so does Docker. A
+ * credential with an empty username counts as none: Podman falls back to the host's logins for it
+ * too (both measured on Podman 4.3.1; docs/security.md, "Container hosting").
+ */
+export const ANONYMOUS_PULL = { base64: Buffer.from('{}').toString('base64') } as const;
+
+/** What a pull sends the engine: the credential, or explicitly none (ANONYMOUS_PULL). */
+export function pullAuthConfig(auth?: RegistryAuth): RegistryAuth | typeof ANONYMOUS_PULL {
+  return auth?.username ? auth : ANONYMOUS_PULL;
+}
+
+/**
  * What an engine's error means, in words for the publisher. The engine's own text is not shown:
  * it names addresses and ports the engine tried from the host (a reference naming a loopback
  * port told open from closed apart), its storage paths and its version; the runner logs it.
+ * `anonymous`: the pull went without a credential, so a refusal is about the one missing.
  */
-export function meaningOfEngineError(stage: EngineError['stage'], raw: string): string {
+export function meaningOfEngineError(stage: EngineError['stage'], raw: string, options: { anonymous?: boolean } = {}): string {
   if (stage === 'engine') return 'the container engine did not answer';
   if (stage === 'pull') {
     if (/unauthori[sz]ed|authentication required|denied|forbidden|no basic auth|\b40[13]\b/i.test(raw)) {
-      return 'the registry refused the credential (check the registry credential saved with the service)';
+      return options.anonymous
+        ? 'the registry refused a pull without a credential (save a registry credential for it and choose it for the service)'
+        : 'the registry refused the credential (check the registry credential saved with the service)';
     }
     if (/manifest unknown|name unknown|not found|no such image|does not exist|\b404\b/i.test(raw)) {
       return 'the registry has no such image or tag';
@@ -138,10 +157,10 @@ export function publisherReason(error: unknown): string {
 }
 
 /** An EngineError in the publisher's words; the engine's own words go to the runner's log. */
-function engineFailure(stage: EngineError['stage'], what: string, error: unknown): EngineError {
+function engineFailure(stage: EngineError['stage'], what: string, error: unknown, options: { anonymous?: boolean } = {}): EngineError {
   const raw = reasonOf(error);
   log.warn({ stage, engineError: raw }, `container engine: ${what} failed`);
-  return new EngineError(stage, `${what} failed: ${meaningOfEngineError(stage, raw)}`, { cause: error });
+  return new EngineError(stage, `${what} failed: ${meaningOfEngineError(stage, raw, options)}`, { cause: error });
 }
 
 export class ContainerEngine {
@@ -178,20 +197,26 @@ export class ContainerEngine {
   }
 
   /**
-   * Pulls an image; the credential goes to the engine for this pull only (X-Registry-Auth). A
+   * Pulls an image; the credential goes to the engine for this pull only (X-Registry-Auth), and
+   * without one the pull says so (ANONYMOUS_PULL): never the logins stored on the engine's host. A
    * pull still running after `timeoutMs` is abandoned (its request closed) and fails, so a
    * registry that never answers cannot leave a deployment "deploying" forever. An image from a
-   * registry off the list (EngineOptions.registries) is refused before the engine is asked.
+   * registry off the list (EngineOptions.registries), or with a credential saved for another
+   * registry (the engine would send it to the image's), is refused before the engine is asked.
    */
   async pull(image: string, auth?: RegistryAuth, timeoutMs = 600_000): Promise<void> {
-    const refused = this.registries && imageRegistryProblem(image, this.registries);
+    const refused =
+      (this.registries && imageRegistryProblem(image, this.registries)) ||
+      (auth?.username ? credentialRegistryProblem(image, auth.serveraddress) : undefined);
     if (refused) throw new EngineError('pull', `Pulling ${image} refused: ${refused}`);
+    const authconfig = pullAuthConfig(auth);
+    const anonymous = authconfig === ANONYMOUS_PULL;
     let events: { error?: string }[];
     const abort = new AbortController();
     const deadline = setTimeout(() => abort.abort(), timeoutMs);
     try {
       const pulling = (async () => {
-        const stream = await this.docker.pull(image, { ...(auth ? { authconfig: auth } : {}), abortSignal: abort.signal });
+        const stream = await this.docker.pull(image, { authconfig, abortSignal: abort.signal });
         abort.signal.addEventListener('abort', () => (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.());
         return new Promise<{ error?: string }[]>((resolve, reject) =>
           this.docker.modem.followProgress(stream, (error, output) => (error ? reject(error) : resolve(output as { error?: string }[]))),
@@ -205,13 +230,13 @@ export class ContainerEngine {
       pulling.catch(() => undefined);
       events = await Promise.race([pulling, timedOut]);
     } catch (error) {
-      throw error instanceof EngineError ? error : engineFailure('pull', `Pulling ${image}`, error);
+      throw error instanceof EngineError ? error : engineFailure('pull', `Pulling ${image}`, error, { anonymous });
     } finally {
       clearTimeout(deadline);
     }
     // The engine reports a failed pull inside the progress stream, with a 200 status.
     const failed = events.find((e) => e.error);
-    if (failed) throw engineFailure('pull', `Pulling ${image}`, new Error(failed.error));
+    if (failed) throw engineFailure('pull', `Pulling ${image}`, new Error(failed.error), { anonymous });
   }
 
   /**

@@ -13,7 +13,10 @@ import {
   resourcesOfRow,
   type ServiceResources,
 } from '../hosting/contract';
-import { imageRegistryProblem } from '../hosting/allowedRegistries';
+import { credentialRegistryProblem, imageRegistryProblem } from '../hosting/allowedRegistries';
+import { selectSealedCredential } from '../profile/queries';
+import { handleOfUser } from '../registry/handles';
+import { foreignNamespaceProblem } from '../registry/scopes';
 import type { DeploymentStatus } from '../hosting/fleet';
 import type { LoadRunnable, RunnableService, RuntimeRegistry } from '../runtimes/registry';
 import { claimDisplayName } from './serviceAddress';
@@ -62,6 +65,8 @@ export interface ServicesDeps {
   urlPolicy?: UrlPolicy;
   /** The registries container images may come from (CONTAINER_REGISTRIES); unset: any. */
   imageRegistries?: readonly string[];
+  /** The platform's own registry (host[:port]): a caller's images on it are in their namespace only. */
+  platformRegistryHost?: string;
 }
 
 /** Where a plan is upgraded (the account's billing page). */
@@ -250,8 +255,17 @@ export const runnableServiceLoader =
     return { ...service, over_plan_limit: await overPlanLimit(db, publicUrl, service) };
   };
 
-/** Checks what the schema cannot: referenced categories, GPUs and credentials exist and are the caller's. */
-async function checkReferences({ db, urlPolicy, imageRegistries }: ServicesDeps, userId: string, input: ServicePatch) {
+/**
+ * Checks what the schema cannot: referenced categories, GPUs and credentials exist and are the
+ * caller's, and a container image is one the platform can pull for this service (docs/publishing.md,
+ * "Images the platform refuses"): from an allowed registry, on the platform's registry only in
+ * the caller's namespace, with a credential saved for the image's own registry.
+ */
+async function checkReferences(
+  { db, urlPolicy, imageRegistries, platformRegistryHost }: ServicesDeps,
+  userId: string,
+  input: ServicePatch,
+) {
   const errors: FieldError[] = [];
   if (input.runtime?.type === 'http' && urlPolicy?.own) {
     // Only the own-address rule here: whether a host is private is decided when it is called
@@ -266,9 +280,18 @@ async function checkReferences({ db, urlPolicy, imageRegistries }: ServicesDeps,
   if (runtime?.type === 'container') {
     const registryProblem = imageRegistries && imageRegistryProblem(runtime.image, imageRegistries);
     if (registryProblem) errors.push({ name: 'runtime.image', rule: 'registry', message: registryProblem });
+    const namespaceProblem =
+      !registryProblem &&
+      platformRegistryHost &&
+      foreignNamespaceProblem(runtime.image, platformRegistryHost, await handleOfUser(db, userId));
+    if (namespaceProblem) errors.push({ name: 'runtime.image', rule: 'namespace', message: namespaceProblem });
     if (!(await gpuExists(db, runtime.gpu))) errors.push({ name: 'runtime.gpu', rule: 'exists', message: `unknown GPU "${runtime.gpu}"` });
     if (runtime.registry_credential_id && !(await credentialOwnedBy(db, runtime.registry_credential_id, userId))) {
       errors.push({ name: 'runtime.registry_credential_id', rule: 'exists', message: 'is not one of your registry credentials' });
+    } else if (runtime.registry_credential_id && !registryProblem) {
+      const credential = await selectSealedCredential(db, runtime.registry_credential_id);
+      const problem = credential && credentialRegistryProblem(runtime.image, credential.registry);
+      if (problem) errors.push({ name: 'runtime.registry_credential_id', rule: 'registry', message: problem });
     }
   }
   if (errors.length) throw invalidFields(errors);

@@ -62,7 +62,15 @@ const serviceResponse = (status: string) => json(ManagedServiceSchema, status);
 
 export function serviceRoutes({ db, box, config, services: { runtimes, urlPolicy, storeImage } }: ApiDeps) {
   const app = createApiApp<SignedInEnv>();
-  const services = { db, box, publicUrl: config.publicUrl, runtimes, urlPolicy, imageRegistries: config.runtimes.imageRegistries };
+  const services = {
+    db,
+    box,
+    publicUrl: config.publicUrl,
+    runtimes,
+    urlPolicy,
+    imageRegistries: config.runtimes.imageRegistries,
+    platformRegistryHost: config.runtimes.registry?.host,
+  };
 
   app.openapi(
     createRoute({

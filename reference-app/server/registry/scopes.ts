@@ -1,3 +1,5 @@
+import { registryHostOf, registryOf } from '../hosting/allowedRegistries';
+
 // Scopes of the registry token protocol (Distribution's docs/spec/auth/scope.md):
 // `repository:<name>:<action>[,<action>]`. A caller is granted push and pull on the repositories
 // of their own namespace (`<handle>/<name>`), nothing anywhere else; the runner's pull ticket
@@ -34,6 +36,26 @@ export function grant(asked: Access[], handle: string, allowed: readonly string[
     .filter((a) => a.type === 'repository' && namespaceOf(a.name) === handle && a.name.includes('/'))
     .map((a) => ({ ...a, actions: a.actions.filter((action) => allowed.includes(action)) }))
     .filter((a) => a.actions.length > 0);
+}
+
+/**
+ * Why a service of the account whose namespace is `handle` may not name `image`, when the image
+ * is on the platform's registry (`host`) outside that namespace; undefined otherwise. Nothing
+ * would pull it for them: the runner's pull ticket is for the owner's own namespace, and a pull
+ * never borrows a login stored on the engine's host (issue 47; docs/security.md).
+ */
+export function foreignNamespaceProblem(image: string, host: string, handle: string | null): string | undefined {
+  if (registryOf(image) !== registryHostOf(host)) return undefined;
+  const repository = image
+    .slice(image.indexOf('/') + 1)
+    .replace(/@.*$/, '')
+    .replace(/:[^/]*$/, '');
+  const namespace = repository.includes('/') ? namespaceOf(repository) : null;
+  if (namespace !== null && namespace === handle) return undefined;
+  const yours = handle ? `your images are under ${host}/${handle}/<name>:<tag>` : 'your account has no namespace there';
+  return namespace
+    ? `${host}/${namespace} is another account's namespace of the platform's registry; ${yours}`
+    : `${image} names no namespace of the platform's registry; ${yours}`;
 }
 
 /** Splits `host[:port]/ns/name[:tag|@digest]` into the host and the repository; null for another host. */

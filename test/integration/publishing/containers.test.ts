@@ -159,4 +159,31 @@ describe('container deployments', () => {
     expect(await owner.services.remove(id)).toMatchObject({ ok: true });
     expect(recording.calls.slice(-2)).toEqual([`deploy ${id}`, `stop ${id}`]);
   });
+
+  it('refuses a credential saved for another registry than the image’s, and deploys nothing (issue 47)', async () => {
+    // The engine sends a pull's credential to the image's registry whichever it was saved for:
+    // the pull could never succeed, and the password would reach another registry.
+    const owner = await publisher(fleetServer);
+    const gpu = await gpuOf(fleetServer, owner.token);
+    const pat = await rawApi(fleetServer, 'POST', '/v1/profile/upsert_pat', {
+      token: owner.token,
+      body: { platform: 'registry', registry: 'ghcr.io', credential_alias: 'ghcr-only', foreign_username: 'me', pat: 'ghp_secret5678' },
+    });
+    expect(pat.status).toBe(200);
+    const deploys = recording.specs.length;
+    const refused = await rawApi(fleetServer, 'POST', '/v1/model_management/services', {
+      token: owner.token,
+      body: { display_name: 'Wrong key echo', visibility: 'public', runtime: containerRuntime(gpu, String(pat.json.id)) },
+    });
+    expect(refused.status, JSON.stringify(refused.json)).toBe(422);
+    expect(refused.json.errors).toEqual([
+      {
+        name: 'runtime.registry_credential_id',
+        rule: 'registry',
+        message:
+          'the registry credential is for ghcr.io and the image is on docker.io; choose a credential for docker.io, or none for a public image',
+      },
+    ]);
+    expect(recording.specs.length).toBe(deploys);
+  });
 });
