@@ -537,6 +537,12 @@ export interface ReadyOptions {
   isAlive?: () => Promise<boolean>;
 }
 
+/** `text` with the host of `url` (with and without its port) named `name` instead. */
+function withoutHost(text: string, url: string, name: string): string {
+  const { host, hostname } = new URL(url);
+  return text.replaceAll(host, name).replaceAll(hostname, name);
+}
+
 /**
  * Polls the health path until it answers 2xx. The health gate: no job is sent to an instance
  * before it passes. Throws an EngineError('health') with the last reason.
@@ -561,7 +567,10 @@ export async function waitReady(baseUrl: string, options: ReadyOptions): Promise
       if (res.ok) return;
       reason = answered = `GET ${options.healthPath} answered ${res.status}`;
     } catch (error) {
-      reason = `GET ${options.healthPath}: ${(error as Error).cause ? String((error as { cause: unknown }).cause) : (error as Error).message}`;
+      const said = (error as Error).cause ? String((error as { cause: unknown }).cause) : (error as Error).message;
+      // "connect ECONNREFUSED 10.89.0.2:8080": the container's address is the runner's, not for
+      // the owner's report nor the callers it reaches (docs/security.md, "Container hosting").
+      reason = `GET ${options.healthPath}: ${withoutHost(said, baseUrl, 'the container')}`;
     }
     // Checking the engine on every attempt would slow the fast path; every 20th is enough.
     if (options.isAlive && attempts % 20 === 0 && !(await options.isAlive()))

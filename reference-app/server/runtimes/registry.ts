@@ -149,10 +149,11 @@ export function createRuntimeRegistry(options: RuntimeRegistryOptions): RuntimeR
     async run(input, ctx) {
       const base_url = await fleet.instanceUrl(serviceId, { signal: ctx.signal });
       // The URL comes from the fleet, not from the publisher: an instance on the runner's
-      // private network is expected, so the private-address rule does not apply.
+      // private network is expected, so the private-address rule does not apply, and the job's
+      // messages never name that address.
       return createHttpRuntime(
         { base_url },
-        { policy: { allowPrivateAddresses: true }, followUps: 'own-origin', fetch: options.fetch },
+        { policy: { allowPrivateAddresses: true }, followUps: 'own-origin', fetch: options.fetch, shownAs: 'the service’s container' },
       ).run(input, ctx);
     },
   });

@@ -33,6 +33,7 @@ export interface ContainerJobObserver {
 /**
  * The instance's address on its network is the runner's business: a job's message (which the
  * caller reads) names the instance instead ("The service at instance 3f2a… is unreachable").
+ * The HTTP runtime's own messages already do (its `shownAs`); this catches any other error.
  */
 function withoutAddress(error: unknown, baseUrl: string, instance: string): unknown {
   if (!(error instanceof Error)) return error;
@@ -55,8 +56,12 @@ export function createContainerRuntime(deployment: Deployment, observer: Contain
       const unsubscribe = deployment.logs.subscribe((line) => {
         if (line.instance === slot.instance && line.stream !== 'runner') observer.log?.(ctx.jobId, line, deployment.id);
       });
-      // The platform chose the container's address itself, so a private address is expected.
-      const http = createHttpRuntime({ base_url: slot.baseUrl }, { policy: { allowPrivateAddresses: true }, followUps: 'own-origin' });
+      // The platform chose the container's address itself, so a private address is expected; the
+      // job's messages name the instance, never that address.
+      const http = createHttpRuntime(
+        { base_url: slot.baseUrl },
+        { policy: { allowPrivateAddresses: true }, followUps: 'own-origin', shownAs: `instance ${slot.instance}` },
+      );
       try {
         return await http.run(input, ctx);
       } catch (error) {

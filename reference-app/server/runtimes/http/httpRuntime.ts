@@ -33,6 +33,12 @@ export interface HttpRuntimeOptions {
    * with another host's status URL).
    */
   followUps?: 'policy' | 'own-origin';
+  /**
+   * How the messages a caller reads (progress, errors) name the service instead of its address:
+   * a container's address is on the runner's network, the runner's business (docs/security.md,
+   * "Container hosting"), so a container job says "Calling instance 3f2a…". Unset: the origin.
+   */
+  shownAs?: string;
 }
 
 const DEFAULT_MAX_RESPONSE = 50 * 1024 * 1024;
@@ -102,6 +108,12 @@ export function createHttpRuntime(config: HttpRuntimeConfig, options: HttpRuntim
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE;
   const pollMs = options.pollIntervalMs ?? DEFAULT_POLL_MS;
   const origin = new URL(config.base_url).origin;
+  const shown = options.shownAs ?? origin;
+  /** `text` with the service's address named as the caller may read it. */
+  const hidden = (text: string) => {
+    const { host, hostname } = new URL(origin);
+    return options.shownAs ? [origin, host, hostname].reduce((t, address) => t.replaceAll(address, shown), text) : text;
+  };
 
   async function call(url: URL, init: RequestInit & { headers?: Record<string, string> }, signal: AbortSignal) {
     await checkServiceUrl(url, options.policy);
@@ -120,7 +132,7 @@ export function createHttpRuntime(config: HttpRuntimeConfig, options: HttpRuntim
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       throw new RuntimeError(
         'unreachable',
-        `The service at ${origin} is unreachable (${cause?.code ?? cause?.message ?? (error as Error).message})`,
+        `The service at ${shown} is unreachable (${hidden(cause?.code ?? cause?.message ?? (error as Error).message)})`,
         { cause: error },
       );
     }
@@ -146,7 +158,7 @@ export function createHttpRuntime(config: HttpRuntimeConfig, options: HttpRuntim
       const request = await buildRequest(input, ctx.endpoint.parameters, ctx);
       const url = joinUrl(config.base_url, ctx.endpoint.path);
       if (request.query) url.search = request.query.toString();
-      ctx.progress(0, `Calling ${origin}`);
+      ctx.progress(0, `Calling ${shown}`);
       const delivery = deliveryHeaders(ctx);
       const first = await call(
         url,
@@ -164,7 +176,9 @@ export function createHttpRuntime(config: HttpRuntimeConfig, options: HttpRuntim
           if (!followUpAllowed(pending.statusUrl)) {
             throw new RuntimeError(
               'invalid_url',
-              `The service named ${pending.statusUrl.origin} as its job's status URL; only its own address (${origin}) is called`,
+              options.shownAs
+                ? `The service named another address as its job's status URL; only its own address (${shown}) is called`
+                : `The service named ${pending.statusUrl.origin} as its job's status URL; only its own address (${origin}) is called`,
             );
           }
           await sleep(pollMs, ctx.signal);
