@@ -3938,6 +3938,14 @@ export type components = {
             port?: number;
             /** Format: uuid */
             registry_credential_id?: string | null;
+            resources?: {
+              /** @description CPUs per instance, a ceiling (default 1) */
+              cpu?: number;
+              /** @description GPUs per instance; more than 0 runs only on a runner with a GPU (default 0) */
+              gpu?: number;
+              /** @description memory per instance in MB, its limit and its reservation on the runner (default 1024) */
+              memory_mb?: number;
+            };
             /** @enum {string} */
             type: 'container';
           }
@@ -4006,6 +4014,14 @@ export type components = {
             port?: number;
             /** Format: uuid */
             registry_credential_id?: string | null;
+            resources?: {
+              /** @description CPUs per instance, a ceiling (default 1) */
+              cpu?: number;
+              /** @description GPUs per instance; more than 0 runs only on a runner with a GPU (default 0) */
+              gpu?: number;
+              /** @description memory per instance in MB, its limit and its reservation on the runner (default 1024) */
+              memory_mb?: number;
+            };
             /** @enum {string} */
             type: 'container';
           }

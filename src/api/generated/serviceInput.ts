@@ -95,6 +95,25 @@ export const serviceInputSchema = {
               description: 'default /openapi.json',
             },
             concurrency: { type: 'integer', minimum: 1, maximum: 64, description: 'default 1' },
+            resources: {
+              type: 'object',
+              properties: {
+                cpu: { type: 'number', minimum: 0.1, maximum: 32, description: 'CPUs per instance, a ceiling (default 1)' },
+                memory_mb: {
+                  type: 'integer',
+                  minimum: 64,
+                  maximum: 262144,
+                  description: 'memory per instance in MB, its limit and its reservation on the runner (default 1024)',
+                },
+                gpu: {
+                  type: 'integer',
+                  minimum: 0,
+                  maximum: 8,
+                  description: 'GPUs per instance; more than 0 runs only on a runner with a GPU (default 0)',
+                },
+              },
+              additionalProperties: false,
+            },
           },
           required: ['type', 'image', 'gpu', 'min_instances', 'max_instances', 'idle_timeout_s'],
         },
