@@ -66,6 +66,9 @@ def service_body(project: Project, image: str, gpu: str, endpoints: Optional[Lis
                     "max_instances": settings["max_instances"], "idle_timeout_s": settings["idle_timeout_s"],
                     "port": project.port, "health_path": "/health", "concurrency": settings["concurrency"]},
     }
+    if project.resources:
+        # What one instance may use; absent, the platform's defaults (docs/publishing.md, "Resources").
+        body["runtime"]["resources"] = dict(project.resources)
     if project.extra.get("description"):
         body["model_desc"] = str(project.extra["description"])
     if endpoints is not None:

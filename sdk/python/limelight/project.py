@@ -2,7 +2,8 @@
 
 The file is a small YAML subset, enough for the project file and parsed here so the CLI needs no
 YAML library: ``key: value`` lines, ``# comments``, lists as ``[a, b]`` or as ``- item`` lines
-under a key, and quoted or bare scalars (numbers and true/false become numbers and booleans).
+under a key, one level of mapping as ``{a: 1, b: 2}`` or as indented ``a: 1`` lines under a key
+(``resources``), and quoted or bare scalars (numbers and true/false become numbers and booleans).
 Fields are listed in docs/publishing.md ("limelight.yaml").
 """
 
@@ -16,6 +17,9 @@ from typing import Any, Dict, List, Optional
 
 FILE_NAME = "limelight.yaml"
 GPU_TIERS = ("none", "t4", "a4000", "a10", "l4", "a100", "h100")
+#: What one instance may use (docs/publishing.md, "Resources"): each key's range as the platform
+#: checks it; absent keys are the platform's defaults (1 CPU, 1024 MB, no GPU).
+RESOURCE_RANGES = {"cpu": (0.1, 32), "memory_mb": (64, 262144), "gpu": (0, 8)}
 
 
 class ProjectError(ValueError):
@@ -34,6 +38,8 @@ class Project:
     weights: List[str] = field(default_factory=list)
     gpu: str = "none"
     port: int = 8080
+    #: ``resources`` as declared (cpu, memory_mb, gpu); empty: the platform's defaults.
+    resources: Dict[str, Any] = field(default_factory=dict)
     extra: Dict[str, Any] = field(default_factory=dict)
 
 
@@ -45,6 +51,17 @@ def _scalar(text: str, where: str) -> Any:
         if len(text) < 2 or text[-1] != text[0]:
             raise ProjectError(f"{where}: an unterminated quoted value")
         return text[1:-1]
+    if text.startswith("{"):
+        if not text.endswith("}"):
+            raise ProjectError(f"{where}: a mapping opened with {{ is closed on the same line")
+        inner = text[1:-1].strip()
+        mapping: Dict[str, Any] = {}
+        for part in inner.split(",") if inner else []:
+            pair = re.fullmatch(r"\s*([A-Za-z_][\w-]*)\s*:(.*)", part)
+            if not pair:
+                raise ProjectError(f"{where}: expected `key: value` inside {{ }}, found {part.strip()!r}")
+            mapping[pair.group(1)] = _scalar(pair.group(2), where)
+        return mapping
     if text.startswith("["):
         if not text.endswith("]"):
             raise ProjectError(f"{where}: a list opened with [ is closed on the same line")
@@ -68,6 +85,18 @@ def parse(text: str, source: str = FILE_NAME) -> Dict[str, Any]:
         line = re.sub(r"(^|\s)#.*$", "", raw).rstrip()
         if not line.strip():
             continue
+        nested = re.fullmatch(r"\s+([A-Za-z_][\w-]*):(.*)", line)
+        if nested:
+            # An indented `key: value` under a key with nothing after its colon: one level of mapping.
+            target = data.get(current) if current is not None else None
+            if target == []:
+                target = data[current] = {}
+            if not isinstance(target, dict):
+                raise ProjectError(f"{where}: an indented `key: value` belongs under a key with nothing after its colon")
+            if not nested.group(2).strip():
+                raise ProjectError(f"{where}: {current}.{nested.group(1)} needs a value (one level of nesting only)")
+            target[nested.group(1)] = _scalar(nested.group(2), where)
+            continue
         item = re.fullmatch(r"\s+-\s*(.*)|-\s+(.*)", line)
         if item:
             if current is None or not isinstance(data.get(current), list):
@@ -90,13 +119,34 @@ def _strings(value: Any, name: str) -> List[str]:
     return value
 
 
+def _resources(value: Any) -> Dict[str, Any]:
+    """``resources`` checked as the platform checks it, so a bad value is refused before a build."""
+    if value is None or value == []:
+        return {}
+    if not isinstance(value, dict):
+        raise ProjectError(f"{FILE_NAME}: resources is a mapping like {{cpu: 1, memory_mb: 512, gpu: 0}}, got {json.dumps(value)}")
+    unknown = sorted(set(value) - set(RESOURCE_RANGES))
+    if unknown:
+        raise ProjectError(f"{FILE_NAME}: resources has no {', '.join(unknown)} (it takes {', '.join(RESOURCE_RANGES)})")
+    for key, (low, high) in RESOURCE_RANGES.items():
+        if key not in value:
+            continue
+        number = value[key]
+        whole = key != "cpu"
+        ok = isinstance(number, (int, float)) and not isinstance(number, bool) and low <= number <= high
+        if not ok or (whole and not isinstance(number, int)) or (not whole and round(number * 10) != number * 10):
+            kind = "a whole number" if whole else "a number in steps of 0.1"
+            raise ProjectError(f"{FILE_NAME}: resources.{key} is {kind} from {low} to {high}, got {number!r}")
+    return dict(value)
+
+
 def load(folder: Path = Path(".")) -> Project:
     """The project of ``folder`` (its limelight.yaml)."""
     path = folder / FILE_NAME
     if not path.exists():
         raise ProjectError(f"No {FILE_NAME} in {folder.resolve()}: run `limelight init` to make one")
     data = parse(path.read_text(encoding="utf-8"), str(path))
-    known = {"name", "entry", "python", "debian_packages", "weights", "gpu", "port"}
+    known = {"name", "entry", "python", "debian_packages", "weights", "gpu", "port", "resources"}
     name = data.get("name") or folder.resolve().name
     entry = data.get("entry", "main:app")
     if not isinstance(entry, str) or not re.fullmatch(r"[\w.]+:[\w.]+", entry):
@@ -111,4 +161,5 @@ def load(folder: Path = Path(".")) -> Project:
                    python=_strings(data.get("python", ["*.py"]), "python"),
                    debian_packages=_strings(data.get("debian_packages", []), "debian_packages"),
                    weights=_strings(data.get("weights", []), "weights"), gpu=gpu, port=port,
+                   resources=_resources(data.get("resources")),
                    extra={key: value for key, value in data.items() if key not in known})
