@@ -54,6 +54,9 @@ export function selectHosting(db: Db, by: 'hosted_model_id' | 'model_id', value:
       'model_hosting.instances',
       'model_hosting.last_cold_start_ms',
       'model_hosting.message',
+      'model_hosting.rollout_image',
+      'model_hosting.rollout_status',
+      'model_hosting.rollout_message',
       'model_hosting.updated_at',
     ])
     .where(by === 'hosted_model_id' ? 'model_hosting.hosted_model_id' : 'models.id', '=', value)

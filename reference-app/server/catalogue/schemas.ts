@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { iso } from '../api/schemas';
-import { DEPLOYMENT_STATUSES } from '../hosting/fleet';
+import { DEPLOYMENT_STATUSES, ROLLOUT_STATUSES } from '../hosting/fleet';
 
 // Request and response schemas of /v1/model_management (checked against src/api by api/contract.ts).
 
@@ -83,6 +83,17 @@ export const DeploymentLogLineSchema = z
   })
   .openapi('DeploymentLogLine');
 
+export const RolloutSchema = z
+  .object({
+    image: z.string().openapi({ description: "The image saved last (the runtime's `image`, e.g. a pinned `…@sha256:…`)" }),
+    status: z.enum(ROLLOUT_STATUSES).openapi({
+      description:
+        '`pending`: saved, no runner took it up yet; `in_progress`: pulling or starting it; `succeeded`: it serves; `failed`: it never served (a refused or broken update leaves the previous version running)',
+    }),
+    message: z.string().openapi({ description: 'Why it failed, or what it is doing' }),
+  })
+  .openapi('Rollout');
+
 export const HostingInformationSchema = z
   .object({
     hosted_model_id: z.string(),
@@ -111,6 +122,10 @@ export const HostingInformationSchema = z
       .array(DeploymentLogLineSchema)
       .optional()
       .openapi({ description: `Owner only: the deployment's last ${HOSTING_LOG_LINES} log lines, oldest first` }),
+    rollout: RolloutSchema.nullable().optional().openapi({
+      description:
+        "Owner only: the latest deploy or update of the saved image and whether it serves (null before the runner reported one). `status` alone does not say it: after a refused update it is the previous version's `running`",
+    }),
   })
   .openapi('HostingInformation');
 

@@ -227,6 +227,10 @@ export interface ModelHostingTable {
   last_cold_start_ms: ColumnType<number | null, number | null | undefined, number | null>;
   /** Where a running instance answers (the managing runner's view). */
   base_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The latest rollout (docs/publishing.md, "Rollouts"): the image saved, whether it serves, why not. */
+  rollout_image: ColumnType<string | null, string | null | undefined, string | null>;
+  rollout_status: ColumnType<string | null, string | null | undefined, string | null>;
+  rollout_message: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: UpdatedAt;
 }
 

@@ -29,13 +29,16 @@ import { withPlatformRegistryPulls } from '../registry/runnerPulls';
 // first healthy instance fills in a service without endpoints from its /openapi.json, and each
 // job's cold start and log lines are stored with the job.
 
-async function storeReport(db: Db, serviceId: string, report: DeploymentReport, baseUrl: string | null) {
+async function storeReport(db: Db, serviceId: string, report: DeploymentReport, baseUrl: string | null, rollout: boolean) {
   await updateHostingState(db, serviceId, {
     status: report.status,
     message: report.message,
     instances: report.instances,
     base_url: baseUrl,
     ...(report.lastColdStartMs !== undefined ? { last_cold_start_ms: report.lastColdStartMs } : {}),
+    ...(rollout && report.rollout
+      ? { rollout_image: report.rollout.image, rollout_status: report.rollout.status, rollout_message: report.rollout.message }
+      : {}),
   });
 }
 
@@ -93,6 +96,10 @@ export function createContainerHosting(
   const imported = new Set<string>();
   // Reports arrive faster than the database takes them; each service's are written in order.
   const writes = new Map<string, Promise<void>>();
+  // The rollout each service's reports last stored: it is written when it changes, never again
+  // with every report, so a save's `pending` (publishing/queries.ts, upsertHosting) stays until
+  // the runner takes the new image up (docs/publishing.md, "Rollouts").
+  const rollouts = new Map<string, string>();
   const fleet = new DockerFleet({
     engine,
     warm: config.warm,
@@ -107,9 +114,12 @@ export function createContainerHosting(
     onLog: (serviceId, line) => logs.add(serviceId, line),
     onReport: (serviceId, report, baseUrl) => {
       const previous = writes.get(serviceId) ?? Promise.resolve();
+      const rollout = JSON.stringify(report.rollout ?? null);
+      const rolloutChanged = rollouts.get(serviceId) !== rollout;
+      rollouts.set(serviceId, rollout);
       const next = previous
         .then(async () => {
-          await storeReport(db, serviceId, report, baseUrl);
+          await storeReport(db, serviceId, report, baseUrl, rolloutChanged);
           if (report.status === 'running' && baseUrl && !imported.has(serviceId)) {
             imported.add(serviceId);
             await importEndpoints(db, serviceId, baseUrl, options.urlPolicy ?? { allowPrivateAddresses: false });

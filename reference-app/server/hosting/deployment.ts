@@ -1,7 +1,7 @@
 import type { HostCapacity } from './capacity';
 import { DEFAULT_CONCURRENCY } from './contract';
 import { EngineError, publisherReason, type ContainerEngine, type InstanceSpec, type RegistryAuth } from './engine';
-import type { DeploymentReport } from './fleet';
+import type { DeploymentReport, Rollout } from './fleet';
 import { InstanceFactory, type Instance, type WarmStrategy } from './instances';
 import { LogRing } from './logRing';
 
@@ -85,9 +85,21 @@ interface Waiter {
   enqueuedAt: number;
 }
 
-/** What rolls the instances when it changes (an edit of anything else applies in place). */
+/** What the instances are made from: a change rolls them (an edit of anything else applies in place). */
+const revisionOf = (spec: DeploymentSpec) => ({
+  image: spec.image,
+  port: spec.port,
+  healthPath: spec.healthPath,
+  instance: spec.instance,
+  auth: spec.auth,
+  imageMaxMb: spec.imageMaxMb,
+});
+/** The revision compared (the credential by its user and registry). */
 const rolloutKeyOf = (spec: DeploymentSpec) =>
   JSON.stringify([spec.image, spec.port, spec.healthPath, spec.instance, spec.auth?.username, spec.auth?.serveraddress, spec.imageMaxMb]);
+
+/** The words of a rollout that serves: the new version's instances answer. */
+const SERVING = 'The new version serves';
 
 export class Deployment {
   readonly logs: LogRing;
@@ -116,6 +128,7 @@ export class Deployment {
     this.readyTimeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
     this.factory = this.factoryFor(spec);
     this.pulled.catch(() => undefined);
+    this.report.rollout = { image: spec.image, status: 'in_progress', message: 'Queued for deployment' };
   }
 
   get id(): string {
@@ -138,13 +151,18 @@ export class Deployment {
 
   /** Pulls, starts the first instance, passes its health check, then settles at min_instances. */
   async deploy(): Promise<DeploymentReport> {
-    this.setReport({ status: 'deploying', message: `Pulling ${this.spec.image}` });
+    const image = this.spec.image;
+    this.setReport({
+      status: 'deploying',
+      message: `Pulling ${image}`,
+      rollout: { image, status: 'in_progress', message: `Pulling ${image}` },
+    });
     try {
       await this.stage('pull', () => this.pull(this.spec, this.factory));
       this.setReport({ status: 'deploying', message: 'Starting the first instance' });
       // Jobs that arrived while it deployed (a takeover, a save just before a run) take it first.
       this.serveWaiters(await this.startInstance());
-      this.setReport({ status: 'running', message: 'Healthy' });
+      this.setReport({ status: 'running', message: 'Healthy', rollout: { image, status: 'succeeded', message: SERVING } });
       if (this.waiters.length > 0) this.scaleForQueue();
       await this.settle();
       if (!this.stopped) this.armIdleTimer();
@@ -177,8 +195,14 @@ export class Deployment {
   /** Applies an edit: settings only change in place; a new image or runtime rolls the instances. */
   async update(spec: DeploymentSpec): Promise<DeploymentReport> {
     const rolled = rolloutKeyOf(spec) !== rolloutKeyOf(this.spec);
+    const previous = this.spec;
     this.spec = spec;
     if (!rolled) {
+      // This image already serves: a save of it (again) is a rollout done, whatever failed before.
+      const current = this.report.rollout;
+      if (current?.image !== spec.image || current.status !== 'succeeded') {
+        this.setReport({ rollout: { image: spec.image, status: 'succeeded', message: SERVING } });
+      }
       await this.settleReported();
       return this.status;
     }
@@ -186,24 +210,27 @@ export class Deployment {
     const old = { running: this.running, factory: this.factory, pulled: this.pulled };
     this.factory = this.factoryFor(spec);
     this.running = [];
-    this.setReport({ status: 'deploying', message: `Rolling out ${spec.image}` });
+    const rolling = `Rolling out ${spec.image}`;
+    this.setReport({ status: 'deploying', message: rolling, rollout: { image: spec.image, status: 'in_progress', message: rolling } });
     try {
       await this.stage('pull', () => this.pull(spec, this.factory));
       const count = Math.max(1, old.running.length, spec.minInstances);
       for (let i = 0; i < count; i += 1) this.serveWaiters(await this.startInstance());
-      this.setReport({ status: 'running', message: 'Healthy' });
+      this.setReport({ status: 'running', message: 'Healthy', rollout: { image: spec.image, status: 'succeeded', message: SERVING } });
     } catch (error) {
-      // The old revision keeps serving; the report says why the new one did not start.
+      // The old revision keeps serving; the report says why the new one did not start, and the
+      // rollout failed (docs/publishing.md, "Rollouts"): `running` alone would read as done.
       const failed = this.factory;
       this.factory = old.factory;
       this.pulled = old.pulled;
       this.running = [...old.running, ...this.running];
+      // What runs is the previous revision (the edit's scaling stays): saving the refused image
+      // again is a new rollout, not "unchanged".
+      this.spec = { ...spec, ...revisionOf(previous) };
       await Promise.all(this.running.filter((r) => r.factory === failed).map((r) => this.retire(r)));
       await failed.discardSpares();
-      this.setReport({
-        status: 'running',
-        message: `The update did not start, the previous version still runs: ${publisherReason(error)}`,
-      });
+      const reason = `The update did not start, the previous version still runs: ${publisherReason(error)}`;
+      this.setReport({ status: 'running', message: reason, rollout: { image: spec.image, status: 'failed', message: reason } });
       return this.status;
     }
     await old.factory.discardSpares();
@@ -233,7 +260,7 @@ export class Deployment {
     await Promise.all(running.map((r) => r.factory.discard(r.instance.id)));
     await this.factory.discardSpares();
     await this.engine.removeDeployment(this.spec.id);
-    this.setReport({ status: 'stopped', message });
+    this.setReport({ status: 'stopped', message, rollout: this.rolloutEnded(message) });
   }
 
   /**
@@ -448,9 +475,19 @@ export class Deployment {
     await Promise.all(running.map((r) => r.factory.discard(r.instance.id))).catch(() => undefined);
     await this.factory.discardSpares().catch(() => undefined);
     await this.engine.removeDeployment(this.spec.id).catch(() => undefined);
-    this.setReport({ status: 'failed', message: tail.length ? `${reason}. Last log lines:\n${tail.join('\n')}` : reason });
+    this.setReport({
+      status: 'failed',
+      message: tail.length ? `${reason}. Last log lines:\n${tail.join('\n')}` : reason,
+      rollout: this.rolloutEnded(reason),
+    });
     // Jobs that waited for the first instance learn why it will not come.
     for (const w of this.waiters.splice(0)) w.reject(new EngineError('engine', `The deployment failed: ${reason}`));
+  }
+
+  /** The rollout once the deployment failed or stopped: one still under way failed with `reason`; a done one stays done. */
+  private rolloutEnded(reason: string): Rollout | undefined {
+    const rollout = this.report.rollout;
+    return rollout?.status === 'in_progress' ? { ...rollout, status: 'failed', message: reason } : rollout;
   }
 
   private setReport(change: Partial<ReportState>): void {

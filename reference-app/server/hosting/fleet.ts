@@ -26,6 +26,25 @@ export const DEPLOYMENT_STATUSES = ['deploying', 'running', 'scaled_to_zero', 'f
 
 export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number];
 
+/**
+ * Where the latest rollout of a saved image is (docs/publishing.md, "Rollouts"): `pending`: saved,
+ * no runner has taken it up yet; `in_progress`: pulling or starting the new version;
+ * `succeeded`: the new version serves; `failed`: it never served (a first deploy that failed, or
+ * an update refused or broken while the previous version kept serving), with the reason.
+ */
+export const ROLLOUT_STATUSES = ['pending', 'in_progress', 'succeeded', 'failed'] as const;
+
+export type RolloutStatus = (typeof ROLLOUT_STATUSES)[number];
+
+/** The outcome of the latest deploy or rolling update, for the image it rolled out. */
+export interface Rollout {
+  /** The image reference as saved (the runtime's `image`, e.g. a pinned `…@sha256:…`). */
+  image: string;
+  status: RolloutStatus;
+  /** Why it failed, or what it is doing; no container log lines (the deployment's message has those). */
+  message: string;
+}
+
 /** What to run, as the owner saved it (docs/publishing.md). */
 export interface ContainerSpec {
   /** The service's id: one deployment per service. */
@@ -71,6 +90,11 @@ export interface DeploymentReport {
   instances: number;
   /** Milliseconds the latest cold start took (instance started → answering), when one happened. */
   lastColdStartMs?: number;
+  /**
+   * The latest rollout: whether the image last saved runs. `status` alone cannot say it, since a
+   * refused update leaves the previous version `running`. Absent where no runner reports it.
+   */
+  rollout?: Rollout;
 }
 
 export interface FleetAdapter {

@@ -4,6 +4,7 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
 import { selectDeploymentLogTail, selectLastJobTimes } from './queries';
 import { selectHosting } from '../catalogue/queries';
+import type { RolloutStatus } from './fleet';
 import { HOSTING_LOG_LINES, type HostingInformationSchema, type HostingQuerySchema } from '../catalogue/schemas';
 
 // Hosting state of a service. Someone else's private service answers like a missing one.
@@ -45,8 +46,18 @@ export async function hostingInformation(
   if (!row.hosted_model_id) throw notFound(`Model ${row.model_id} is not hosted on ${config.brandName} (provider ${row.provider})`);
   const isOwner = row.created_by === userId;
   const owner = isOwner ? await ownerExtras(db, row.model_id) : {};
+  // The image is the owner's runtime setting, and a failure's reason theirs to read (docs/publishing.md, "Rollouts").
+  const rollout = isOwner
+    ? {
+        rollout:
+          row.rollout_image && row.rollout_status
+            ? { image: row.rollout_image, status: row.rollout_status as RolloutStatus, message: row.rollout_message ?? '' }
+            : null,
+      }
+    : {};
   return {
     ...owner,
+    ...rollout,
     hosted_model_id: row.hosted_model_id,
     model_id: row.model_id,
     status: row.status as HostingInformation['status'],

@@ -10,7 +10,15 @@ import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT, DEFAULT_RESOURC
 import { deploymentsHeldByOthers, selectContainerRuntimes } from './queries';
 import { CONTAINER_RUNTIME } from '../runtimes/registry';
 import { RuntimeError, type Runtime } from '../runtimes/runtime';
-import { WAITING_DETAIL, type ContainerSpec, type DeploymentReport, type DeploymentStatus, type FleetAdapter } from './fleet';
+import {
+  WAITING_DETAIL,
+  type ContainerSpec,
+  type DeploymentReport,
+  type DeploymentStatus,
+  type FleetAdapter,
+  type Rollout,
+  type RolloutStatus,
+} from './fleet';
 
 // Several processes, several hosts on one database (docs/deploy.md, "Several runners"): exactly
 // one process manages a deployment, the one holding its lease. Every LEASE_RENEW_MS each runner
@@ -192,7 +200,11 @@ export class LeasedFleet implements FleetAdapter {
     const row = await selectHosting(this.db, 'model_id', serviceId);
     const status = (row?.status ?? 'stopped') as DeploymentStatus;
     const detail = row?.message ?? (status === 'waiting_for_runner' ? WAITING_DETAIL : status);
-    return { status, message: detail, detail, instances: row?.instances ?? 0 };
+    const rollout: Rollout | undefined =
+      row?.rollout_image && row.rollout_status
+        ? { image: row.rollout_image, status: row.rollout_status as RolloutStatus, message: row.rollout_message ?? '' }
+        : undefined;
+    return { status, message: detail, detail, instances: row?.instances ?? 0, ...(rollout ? { rollout } : {}) };
   }
 
   /** One renewal round: renew or lose held leases, take free ones, apply saved changes, stop deleted. */

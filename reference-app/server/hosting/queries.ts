@@ -119,6 +119,10 @@ export interface StoredReport {
   instances: number;
   base_url: string | null;
   last_cold_start_ms?: number;
+  /** Written only when the rollout changed (containerHosting.ts), so a save's `pending` is not overwritten by an older report. */
+  rollout_image?: string;
+  rollout_status?: string;
+  rollout_message?: string;
 }
 
 export async function updateHostingState(db: Db, serviceId: string, report: StoredReport): Promise<void> {

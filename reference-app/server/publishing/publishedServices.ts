@@ -367,12 +367,13 @@ async function saveRuntime(deps: ServicesDeps, id: string, runtime: RuntimeInput
   if (runtime.type === 'container') {
     // The deployment as model_hosting_information reports it: waiting until the fleet's report
     // (syncDeployment, after the commit) says otherwise (docs/publishing.md).
-    await upsertHosting(db, id, {
-      status: 'waiting_for_runner',
-      gpu: runtime.gpu,
-      min_instances: runtime.min_instances,
-      max_instances: runtime.max_instances,
-    });
+    // The saved image's rollout is pending until the runner reports on it ("Rollouts").
+    await upsertHosting(
+      db,
+      id,
+      { status: 'waiting_for_runner', gpu: runtime.gpu, min_instances: runtime.min_instances, max_instances: runtime.max_instances },
+      runtime.image,
+    );
   } else {
     await deleteHosting(db, id);
   }

@@ -127,7 +127,8 @@ def _build(args: argparse.Namespace) -> int:
 def _deploy_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--image", help="the image to run (default: the digest `limelight push` recorded)")
     parser.add_argument("--wait", type=float, default=300, metavar="SECONDS",
-                        help="wait this long for the deployment to run (default 300; 0: do not wait)")
+                        help="wait this long for the image to serve; a rollout that fails or does not end by then "
+                             "exits 1 with why (default 300; 0: do not wait)")
 
 
 def _push_arguments(parser: argparse.ArgumentParser) -> None:
@@ -148,13 +149,21 @@ def _publish(step: Callable[[], Any]) -> Any:
         raise CliError(str(error)) from error
 
 
+def _check_wait(wait: float) -> None:
+    if not wait >= 0:  # also NaN
+        raise CliError(f"--wait: give the seconds to wait for the rollout, 0 or more (0: do not wait), got {wait:g}")
+
+
 def _run_deploy(folder: Path, image: Optional[str], wait: float) -> int:
     from .deploy import deploy
     from .push import Platform
 
+    _check_wait(wait)
     done = _publish(lambda: deploy(project.load(folder), Platform.from_env(), image=image, wait_s=wait,
                                    log=lambda line: print(line, flush=True)))
-    print(f"deployed {done['image']}\nservice {done['id']}: {done['page']}")
+    # "deployed" only once the image serves; without waiting the rollout's outcome is unknown.
+    said = "deployed" if done["waited"] else "saved (not waiting for the rollout; follow it on the service's page)"
+    print(f"{said} {done['image']}\nservice {done['id']}: {done['page']}")
     return 0
 
 
@@ -165,6 +174,8 @@ def _deploy(args: argparse.Namespace) -> int:
 def _push(args: argparse.Namespace) -> int:
     from .push import Platform, push
 
+    if args.deploy:
+        _check_wait(args.wait)  # before the push, not after it
     pushed = _publish(lambda: push(project.load(Path(".")), Platform.from_env(), image=args.local, tag=args.tag,
                                    engine=args.engine, log=lambda line: print(line, flush=True)))
     print(f"pushed {pushed['pinned']}")

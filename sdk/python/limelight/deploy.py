@@ -4,8 +4,10 @@ The service runs the digest ``limelight push`` recorded (``.limelight/pushed.jso
 the tag again changes nothing until the next deploy. Its endpoints are read from the app's own
 OpenAPI document through the platform's importer (types, bounds, files, per-endpoint time limits);
 scaling and visibility come from limelight.yaml; the health check is the library's ``/health``.
-The service's id is kept in ``.limelight/service.json``, so the next deploy updates it.
-See docs/publishing.md ("limelight push and deploy").
+The service's id is kept in ``.limelight/service.json``, so the next deploy updates it. It then
+waits for the rollout of that image: done only when the image serves; a rollout the runner
+refused or that failed (the previous version keeps serving) is an error with the platform's reason.
+See docs/publishing.md ("limelight push and deploy", "Rollouts").
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ SERVICE_FILE = "service.json"
 #: limelight.yaml's deploy settings and their defaults (docs/publishing.md, "limelight.yaml").
 DEPLOY_DEFAULTS: Dict[str, Any] = {"visibility": "public", "min_instances": 0, "max_instances": 1,
                                    "idle_timeout_s": 300, "concurrency": 1}
-SETTLED = {"running", "scaled_to_zero", "failed", "stopped"}
+#: The deployment's statuses in which a rolled-out image serves (or starts on the next run).
+SERVING = {"running", "scaled_to_zero"}
 
 
 def app_openapi(project: Project) -> Optional[Dict[str, Any]]:
@@ -84,28 +87,53 @@ def _saved_service(project: Project, platform: Platform) -> Optional[str]:
     return saved.get("id") if saved.get("base_url") == platform.base_url else None
 
 
-def wait_until_ready(platform: Platform, service_id: str, timeout_s: float, log: Callable[[str], None]) -> Dict[str, Any]:
+def _log_tail(hosting: Dict[str, Any]) -> str:
+    lines = [str(line.get("text", line.get("line", line))) if isinstance(line, dict) else str(line)
+             for line in (hosting.get("logs") or [])[-10:]]
+    return "\n" + "\n".join(lines) if lines else ""
+
+
+def wait_for_rollout(platform: Platform, service_id: str, image: str, timeout_s: float,
+                     log: Callable[[str], None]) -> Dict[str, Any]:
+    """Follows model_hosting_information until ``image``'s rollout ends: answers the hosting
+    information once it serves; raises with the platform's reason when it failed (an update that
+    did not start leaves the previous version ``running``, so the status alone would read as done),
+    when the deployment failed, or when ``timeout_s`` passed first."""
     deadline = time.monotonic() + timeout_s
     last = None
     while True:
         hosting = platform.call("GET", f"/v1/model_management/model_hosting_information?model_id={service_id}")
-        if hosting.get("status") != last:
-            last = hosting.get("status")
-            log(f"deployment: {last}" + (f" ({hosting['message']})" if hosting.get("message") else ""))
-        if last in SETTLED:
-            if last in ("failed", "stopped"):
-                tail = "\n".join(str(line.get("line", line)) if isinstance(line, dict) else str(line)
-                                 for line in (hosting.get("logs") or [])[-10:])
-                raise PublishError(f"the deployment {last}: {hosting.get('message')}" + (f"\n{tail}" if tail else ""))
-            return hosting
+        if "rollout" not in hosting:
+            raise PublishError("the platform does not report rollouts (model_hosting_information has no `rollout`), "
+                               "so whether this image serves cannot be known: update the platform, "
+                               f"or follow the service's page (its deployment is {hosting.get('status')})")
+        status, rollout = hosting.get("status"), hosting.get("rollout") or {}
+        # Another image's rollout (an earlier deploy) says nothing of this one: it is still pending.
+        ours = rollout.get("image") == image
+        step = rollout.get("status") if ours else "pending"
+        reason = rollout.get("message") if ours else None
+        if (status, step, reason) != last:
+            last = (status, step, reason)
+            log(f"deployment: {status}" + (f" ({hosting['message']})" if hosting.get("message") else "")
+                + f"; rollout: {step}" + (f" ({reason})" if reason and step != "failed" else ""))
+        if step == "failed":
+            raise PublishError(f"the rollout of {image} failed: {reason}{_log_tail(hosting)}")
+        if step == "succeeded":
+            if status in ("failed", "stopped"):
+                raise PublishError(f"the deployment {status}: {hosting.get('message')}{_log_tail(hosting)}")
+            if status in SERVING:
+                return hosting
         if time.monotonic() > deadline:
-            raise PublishError(f"the deployment is still {last} after {timeout_s:.0f} s; follow it on the service's page")
+            raise PublishError(f"the rollout of {image} is still {step} after {timeout_s:g} s (the deployment is {status}; "
+                               "an earlier version, if any, still serves): follow it on the service's page, "
+                               "or wait longer with --wait")
         time.sleep(1)
 
 
 def deploy(project: Project, platform: Platform, *, image: Optional[str] = None, wait_s: float = 300,
            log: Callable[[str], None] = print) -> Dict[str, Any]:
-    """Creates or updates the service; answers {id, image, page}."""
+    """Creates or updates the service and, unless ``wait_s`` is 0, waits until ``image`` serves;
+    answers {id, image, page, waited}. Raises PublishError when the rollout fails or times out."""
     if image is None:
         pushed = state_path(project, PUSHED_FILE)
         if not pushed.exists():
@@ -129,5 +157,6 @@ def deploy(project: Project, platform: Platform, *, image: Optional[str] = None,
     path.parent.mkdir(exist_ok=True)
     path.write_text(json.dumps({"id": service["id"], "base_url": platform.base_url}, indent=2) + "\n")
     if wait_s > 0:
-        wait_until_ready(platform, service["id"], wait_s, log)
-    return {"id": service["id"], "image": image, "page": f"{platform.base_url}/APIs/service/{service['id']}"}
+        wait_for_rollout(platform, service["id"], image, wait_s, log)
+    return {"id": service["id"], "image": image, "page": f"{platform.base_url}/APIs/service/{service['id']}",
+            "waited": wait_s > 0}

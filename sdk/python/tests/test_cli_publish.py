@@ -2,7 +2,9 @@
 registry and runner are in test/integration/publishing/cli-e2e.test.ts): the refusals a publisher
 meets are said in words (not signed in, registry off, quota), and deploy creates the service on
 the pushed digest with /health, the yaml's settings and the endpoints the platform imported from
-the app's OpenAPI, then updates the same service on the next deploy."""
+the app's OpenAPI, then updates the same service on the next deploy, and waits for the rollout of
+that digest: a refused update (the previous version still running) or one that does not end in
+time exits 1 with why."""
 
 from __future__ import annotations
 
@@ -20,7 +22,8 @@ PUSHED = {"image": "127.0.0.1:5000/ada-0123456789ab/ocr:latest", "digest": "sha2
 
 
 class Platform:
-    """Answers from a table {(method, path): (status, body)}; records the calls."""
+    """Answers from a table {(method, path): (status, body)}, or a list of them answered in turn (the
+    last one again and again); records the calls."""
 
     def __init__(self, answers: Dict[Tuple[str, str], Tuple[int, Any]]):
         self.answers, self.calls = answers, []  # type: ignore[var-annotated]
@@ -35,7 +38,8 @@ class Platform:
                 body = json.loads(self.rfile.read(length)) if length else None
                 path = self.path.split("?")[0]
                 platform.calls.append((self.command, path, body, self.headers.get("authorization")))
-                status, answer = platform.answers.get((self.command, path), (404, {"detail": f"No route {path}"}))
+                found = platform.answers.get((self.command, path), (404, {"detail": f"No route {path}"}))
+                status, answer = (found.pop(0) if len(found) > 1 else found[0]) if isinstance(found, list) else found
                 data = json.dumps(answer).encode()
                 self.send_response(status)
                 self.send_header("content-type", "application/json")
@@ -102,7 +106,7 @@ class PushAndDeploy(unittest.TestCase):
             ("GET", "/v1/model_management/pricing_servers"): (200, [{"id": "runpod-a4000-16"}]),
             ("POST", "/v1/model_management/services"): (201, created),
             ("PATCH", "/v1/model_management/services/svc-1"): (200, created),
-            ("GET", "/v1/model_management/model_hosting_information"): (200, {"status": "running", "message": "Healthy"}),
+            ("GET", "/v1/model_management/model_hosting_information"): (200, serving(PUSHED["pinned"])),
         })
         done = self.run_cli(platform, "deploy")
         self.assertEqual(done.returncode, 0, done.stderr)
@@ -128,12 +132,76 @@ class PushAndDeploy(unittest.TestCase):
             ("GET", "/v1/model_management/pricing_servers"): (200, [{"id": "runpod-a4000-16"}]),
             ("POST", "/v1/model_management/services"): (201, {"id": "svc-2"}),
             ("GET", "/v1/model_management/model_hosting_information"): (
-                200, {"status": "failed", "message": "Setup failed", "logs": [{"line": "No module named cv2"}]}),
+                200, {"status": "failed", "message": "Setup failed. Last log lines:\nNo module named cv2",
+                      "rollout": {"image": PUSHED["pinned"], "status": "failed", "message": "Setup failed"},
+                      "logs": [{"stream": "stderr", "instance": "i-1", "text": "No module named cv2"}]}),
         })
         done = self.run_cli(platform, "deploy", "--image", PUSHED["pinned"])
         self.assertEqual(done.returncode, 1)
-        self.assertIn("the deployment failed: Setup failed", done.stderr)
+        self.assertIn(f"the rollout of {PUSHED['pinned']} failed: Setup failed", done.stderr)
         self.assertIn("No module named cv2", done.stderr)
+
+    def updating(self, *hosting: Dict[str, Any]) -> Platform:
+        """A platform where this folder's service svc-3 exists, answering ``hosting`` in turn."""
+        (self.folder / ".limelight").mkdir()
+        platform = self.platform({
+            ("POST", "/v1/model_management/import_openapi"): (200, {"endpoints": [], "unsupported": []}),
+            ("GET", "/v1/model_management/pricing_servers"): (200, [{"id": "runpod-a4000-16"}]),
+            ("PATCH", "/v1/model_management/services/svc-3"): (200, {"id": "svc-3"}),
+            ("GET", "/v1/model_management/model_hosting_information"): [(200, answer) for answer in hosting],
+        })
+        (self.folder / ".limelight" / "service.json").write_text(json.dumps({"id": "svc-3", "base_url": platform.url}))
+        return platform
+
+    def hosting_calls(self, platform: Platform) -> int:
+        return sum(1 for c in platform.calls if c[1] == "/v1/model_management/model_hosting_information")
+
+    def test_a_refused_update_exits_1_with_the_reason(self) -> None:
+        # Issue 47, finding 7: the runner had no room for the new version, the old one kept serving,
+        # and the deployment's status was `running`: before, "deployed" and exit 0.
+        reason = ("The update did not start, the previous version still runs: The runner has no room for another "
+                  "256 MB instance (256 of 256 MB in use)")
+        platform = self.updating({"status": "running", "message": reason, "instances": 1,
+                                  "rollout": {"image": PUSHED["pinned"], "status": "failed", "message": reason}})
+        done = self.run_cli(platform, "deploy", "--image", PUSHED["pinned"])
+        self.assertEqual(done.returncode, 1, done.stdout)
+        self.assertIn(f"the rollout of {PUSHED['pinned']} failed: {reason}", done.stderr)
+        self.assertNotIn("deployed", done.stdout)
+
+    def test_waits_until_the_new_digest_serves(self) -> None:
+        # The first answers are the previous image's (running: before, that ended the wait), then
+        # the platform takes the new one up.
+        old = PUSHED["pinned"].replace("a" * 64, "b" * 64)
+        platform = self.updating(serving(old), serving(old, rollout="pending"),
+                                 {"status": "deploying", "message": "Rolling out", "rollout": {
+                                     "image": PUSHED["pinned"], "status": "in_progress", "message": "Rolling out"}},
+                                 serving(PUSHED["pinned"]))
+        done = self.run_cli(platform, "deploy", "--image", PUSHED["pinned"])
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(self.hosting_calls(platform), 4)
+        self.assertIn("rollout: in_progress", done.stdout)
+        self.assertIn(f"deployed {PUSHED['pinned']}", done.stdout)
+
+    def test_a_rollout_that_does_not_end_in_time_exits_1(self) -> None:
+        # Saved, and no runner takes it up: the previous version's `running` is no answer.
+        platform = self.updating(serving(PUSHED["pinned"], rollout="pending"))
+        done = self.run_cli(platform, "deploy", "--image", PUSHED["pinned"], "--wait", "1.5")
+        self.assertEqual(done.returncode, 1, done.stdout)
+        self.assertIn(f"the rollout of {PUSHED['pinned']} is still pending after 1.5 s", done.stderr)
+        self.assertNotIn("deployed", done.stdout)
+        # Without waiting, it says the rollout was not awaited rather than "deployed".
+        saved = self.run_cli(platform, "deploy", "--image", PUSHED["pinned"], "--wait", "0")
+        self.assertEqual(saved.returncode, 0, saved.stderr)
+        self.assertIn(f"saved (not waiting for the rollout; follow it on the service's page) {PUSHED['pinned']}", saved.stdout)
+        refused = self.run_cli(platform, "deploy", "--wait", "-1")
+        self.assertEqual(refused.returncode, 1)
+        self.assertIn("--wait: give the seconds to wait for the rollout, 0 or more", refused.stderr)
+
+
+def serving(image: str, rollout: str = "succeeded") -> Dict[str, Any]:
+    """model_hosting_information of a deployment running ``image`` (whose rollout is ``rollout``)."""
+    return {"status": "running", "message": "Healthy", "instances": 1,
+            "rollout": {"image": image, "status": rollout, "message": "The new version serves"}}
 
 
 if __name__ == "__main__":

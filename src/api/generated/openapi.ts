@@ -3588,6 +3588,18 @@ export type components = {
       message: string | null;
       min_instances: number;
       model_id: string;
+      /** @description Owner only: the latest deploy or update of the saved image and whether it serves (null before the runner reported one). `status` alone does not say it: after a refused update it is the previous version's `running` */
+      rollout?: {
+        /** @description The image saved last (the runtime's `image`, e.g. a pinned `…@sha256:…`) */
+        image: string;
+        /** @description Why it failed, or what it is doing */
+        message: string;
+        /**
+         * @description `pending`: saved, no runner took it up yet; `in_progress`: pulling or starting it; `succeeded`: it serves; `failed`: it never served (a refused or broken update leaves the previous version running)
+         * @enum {string}
+         */
+        status: 'pending' | 'in_progress' | 'succeeded' | 'failed';
+      } | null;
       /** @enum {string} */
       status: 'deploying' | 'running' | 'scaled_to_zero' | 'failed' | 'stopped' | 'waiting_for_runner';
       /** Format: date-time */
