@@ -154,6 +154,35 @@ describe('service draft', () => {
     });
   });
 
+  it("keeps a container's resources through an edit, sends what is typed, and names a bad one (issue 47)", () => {
+    const stored = {
+      type: 'container' as const,
+      image: 'docker.io/me/sketch:1',
+      registry_credential_id: null,
+      gpu: 'a100',
+      min_instances: 0,
+      max_instances: 2,
+      idle_timeout_s: 300,
+      port: 8080,
+      health_path: '/openapi.json',
+      concurrency: 1,
+      deployment_status: 'running' as const,
+      resources: { cpu: 0.5, memory_mb: 512, gpu: 0 },
+    };
+    // Saving the loaded service sends its resources back: an edit elsewhere never resets them.
+    const draft = draftOf({ ...saved, runtime: stored });
+    expect(draft.runtime).toMatchObject({ cpu: '0.5', memoryMb: '512', gpus: '0' });
+    expect(toServiceInput(draft).input.runtime).toMatchObject({ resources: { cpu: 0.5, memory_mb: 512, gpu: 0 } });
+    // Empty fields are left out (the server's defaults); a typed one is sent alone.
+    const typed = withRuntime(draft, { cpu: '', memoryMb: '2048', gpus: '' });
+    expect(toServiceInput(typed).input.runtime).toMatchObject({ resources: { memory_mb: 2048 } });
+    expect(toServiceInput(withRuntime(draft, { cpu: '', memoryMb: '', gpus: '' })).input.runtime).not.toHaveProperty('resources');
+    expect(errorMap(toServiceInput(withRuntime(draft, { memoryMb: '1.5 GB', gpus: '0.5' })).errors)).toEqual({
+      'runtime.resources.memory_mb': 'must be a whole number',
+      'runtime.resources.gpu': 'must be a whole number',
+    });
+  });
+
   it('leaves the built-in demo runtime alone, and previews the draft as the catalogue shows it', () => {
     const demo = draftOf({ ...saved, runtime: { type: 'local-demo' } });
     expect('runtime' in toServiceInput(demo).input).toBe(false);

@@ -173,6 +173,39 @@ function ContainerRuntime({ editor }: { editor: ServiceEditor }) {
           error={errors['runtime.idle_timeout_s']}
         />
       </div>
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>Resources per instance</legend>
+        <p className={styles.hint}>
+          What one instance may use; the runner reserves its memory. The GPU above sets the price only: ask for a GPU here when the service
+          needs one. Empty: 1 CPU, 1024 MB, no GPU.
+        </p>
+        <div className={styles.grid}>
+          <TextField
+            label="CPUs"
+            inputMode="decimal"
+            value={runtime.cpu}
+            onChange={(cpu) => change({ cpu })}
+            placeholder="1"
+            error={errors['runtime.resources.cpu']}
+          />
+          <TextField
+            label="Memory (MB)"
+            inputMode="numeric"
+            value={runtime.memoryMb}
+            onChange={(memoryMb) => change({ memoryMb })}
+            placeholder="1024"
+            error={errors['runtime.resources.memory_mb'] ?? errors['runtime.resources']}
+          />
+          <TextField
+            label="GPUs needed"
+            inputMode="numeric"
+            value={runtime.gpus}
+            onChange={(gpus) => change({ gpus })}
+            placeholder="0"
+            error={errors['runtime.resources.gpu']}
+          />
+        </div>
+      </fieldset>
       <HealthPathField
         editor={editor}
         hint={`An instance takes runs once GET of this path answers 2xx; empty: ${CONTAINER_RUNTIME_DEFAULTS.health_path}.`}

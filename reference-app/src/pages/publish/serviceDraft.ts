@@ -5,7 +5,6 @@ import type {
   ModelDescriptor,
   ServiceEndpoint,
   ServiceInput,
-  ServiceRuntimeInput,
   ServiceVisibility,
 } from '@limelight/widgets/api';
 import { SERVICE_INPUT_RULES } from '@limelight/widgets/api';
@@ -57,6 +56,17 @@ export interface RuntimeDraft {
   idleTimeoutS: string;
   /** What "Check health" (and a container's readiness gate) asks; empty: the OpenAPI document. */
   healthPath: string;
+  /** What one instance may use (docs/publishing.md, "Resources"), as typed; empty: the server's default. */
+  cpu: string;
+  memoryMb: string;
+  gpus: string;
+}
+
+/** A container runtime's `resources` as the server answers them (defaults filled in). */
+interface StoredResources {
+  cpu: number;
+  memory_mb: number;
+  gpu: number;
 }
 
 export interface ServiceDraft {
@@ -116,6 +126,9 @@ const emptyRuntime = (): RuntimeDraft => ({
   maxInstances: '1',
   idleTimeoutS: '300',
   healthPath: '',
+  cpu: '',
+  memoryMb: '',
+  gpus: '',
 });
 
 /** A new service: public (free on every plan, product-rules §9) and run at the developer's own URL. */
@@ -128,6 +141,12 @@ export const emptyDraft = (): ServiceDraft => ({
   endpoints: [],
   runtime: emptyRuntime(),
 });
+
+/** The stored resources as the inputs show them; a server that answers none leaves them empty (its defaults). */
+const resourcesDraft = (resources: StoredResources | undefined): Pick<RuntimeDraft, 'cpu' | 'memoryMb' | 'gpus'> =>
+  resources
+    ? { cpu: String(resources.cpu), memoryMb: String(resources.memory_mb), gpus: String(resources.gpu) }
+    : { cpu: '', memoryMb: '', gpus: '' };
 
 export function draftOf(service: ManagedService): ServiceDraft {
   const runtime = emptyRuntime();
@@ -149,6 +168,7 @@ export function draftOf(service: ManagedService): ServiceDraft {
       maxInstances: String(stored.max_instances),
       idleTimeoutS: String(stored.idle_timeout_s),
       healthPath: stored.health_path,
+      ...resourcesDraft((stored as { resources?: StoredResources }).resources),
     });
   else runtime.kind = 'local-demo';
   return {
@@ -239,7 +259,23 @@ function healthPathOf(runtime: RuntimeDraft, errors: FieldError[]): { health_pat
   return { health_path: path };
 }
 
-function toRuntime(runtime: RuntimeDraft, errors: FieldError[]): ServiceRuntimeInput | null | undefined {
+/**
+ * The typed resources, each left out when empty (the server's default); the server checks the
+ * ranges and answers 422 naming the field, which the editor shows beside it.
+ */
+function resourcesOf(runtime: RuntimeDraft, errors: FieldError[]): { resources?: Partial<StoredResources> } {
+  const cpu = readNumber(runtime.cpu, 'runtime.resources.cpu', errors);
+  const memory = readNumber(runtime.memoryMb, 'runtime.resources.memory_mb', errors, { integer: true, min: 0 });
+  const gpu = readNumber(runtime.gpus, 'runtime.resources.gpu', errors, { integer: true, min: 0 });
+  const resources = {
+    ...(cpu !== undefined ? { cpu } : {}),
+    ...(memory !== undefined ? { memory_mb: memory } : {}),
+    ...(gpu !== undefined ? { gpu } : {}),
+  };
+  return Object.keys(resources).length ? { resources } : {};
+}
+
+function toRuntime(runtime: RuntimeDraft, errors: FieldError[]): ServiceInput['runtime'] | undefined {
   if (runtime.kind === 'local-demo') return undefined;
   if (runtime.kind === 'none') return null;
   if (runtime.kind === 'http') {
@@ -265,6 +301,7 @@ function toRuntime(runtime: RuntimeDraft, errors: FieldError[]): ServiceRuntimeI
     max_instances: max,
     idle_timeout_s: idle,
     ...healthPathOf(runtime, errors),
+    ...resourcesOf(runtime, errors),
   };
 }
 
