@@ -21,8 +21,13 @@ from .push import PUSHED_FILE, Platform, PublishError, state_path
 
 SERVICE_FILE = "service.json"
 #: limelight.yaml's deploy settings and their defaults (docs/publishing.md, "limelight.yaml").
-DEPLOY_DEFAULTS: Dict[str, Any] = {"visibility": "public", "min_instances": 0, "max_instances": 1,
-                                   "idle_timeout_s": 300, "concurrency": 1}
+DEPLOY_DEFAULTS: Dict[str, Any] = {
+    "visibility": "public",
+    "min_instances": 0,
+    "max_instances": 1,
+    "idle_timeout_s": 300,
+    "concurrency": 1,
+}
 #: The deployment's statuses in which a rolled-out image serves (or starts on the next run).
 SERVING = {"running", "scaled_to_zero"}
 
@@ -39,7 +44,9 @@ def app_openapi(project: Project) -> Optional[Dict[str, Any]]:
         return None
 
 
-def endpoints_of(platform: Platform, document: Optional[Dict[str, Any]], log: Callable[[str], None]) -> Optional[List[Any]]:
+def endpoints_of(
+    platform: Platform, document: Optional[Dict[str, Any]], log: Callable[[str], None]
+) -> Optional[List[Any]]:
     if document is None:
         log("endpoints: read from the container's /openapi.json once it is healthy (the app does not import here)")
         return None
@@ -65,9 +72,17 @@ def service_body(project: Project, image: str, gpu: str, endpoints: Optional[Lis
     body: Dict[str, Any] = {
         "display_name": str(project.extra.get("title") or project.name),
         "visibility": settings["visibility"],
-        "runtime": {"type": "container", "image": image, "gpu": gpu, "min_instances": settings["min_instances"],
-                    "max_instances": settings["max_instances"], "idle_timeout_s": settings["idle_timeout_s"],
-                    "port": project.port, "health_path": "/health", "concurrency": settings["concurrency"]},
+        "runtime": {
+            "type": "container",
+            "image": image,
+            "gpu": gpu,
+            "min_instances": settings["min_instances"],
+            "max_instances": settings["max_instances"],
+            "idle_timeout_s": settings["idle_timeout_s"],
+            "port": project.port,
+            "health_path": "/health",
+            "concurrency": settings["concurrency"],
+        },
     }
     if project.resources:
         # What one instance may use; absent, the platform's defaults (docs/publishing.md, "Resources").
@@ -88,13 +103,16 @@ def _saved_service(project: Project, platform: Platform) -> Optional[str]:
 
 
 def _log_tail(hosting: Dict[str, Any]) -> str:
-    lines = [str(line.get("text", line.get("line", line))) if isinstance(line, dict) else str(line)
-             for line in (hosting.get("logs") or [])[-10:]]
+    lines = [
+        str(line.get("text", line.get("line", line))) if isinstance(line, dict) else str(line)
+        for line in (hosting.get("logs") or [])[-10:]
+    ]
     return "\n" + "\n".join(lines) if lines else ""
 
 
-def wait_for_rollout(platform: Platform, service_id: str, image: str, timeout_s: float,
-                     log: Callable[[str], None]) -> Dict[str, Any]:
+def wait_for_rollout(
+    platform: Platform, service_id: str, image: str, timeout_s: float, log: Callable[[str], None]
+) -> Dict[str, Any]:
     """Follows model_hosting_information until ``image``'s rollout ends: answers the hosting
     information once it serves; raises with the platform's reason when it failed (an update that
     did not start leaves the previous version ``running``, so the status alone would read as done),
@@ -104,9 +122,11 @@ def wait_for_rollout(platform: Platform, service_id: str, image: str, timeout_s:
     while True:
         hosting = platform.call("GET", f"/v1/model_management/model_hosting_information?model_id={service_id}")
         if "rollout" not in hosting:
-            raise PublishError("the platform does not report rollouts (model_hosting_information has no `rollout`), "
-                               "so whether this image serves cannot be known: update the platform, "
-                               f"or follow the service's page (its deployment is {hosting.get('status')})")
+            raise PublishError(
+                "the platform does not report rollouts (model_hosting_information has no `rollout`), "
+                "so whether this image serves cannot be known: update the platform, "
+                f"or follow the service's page (its deployment is {hosting.get('status')})"
+            )
         status, rollout = hosting.get("status"), hosting.get("rollout") or {}
         # Another image's rollout (an earlier deploy) says nothing of this one: it is still pending.
         ours = rollout.get("image") == image
@@ -114,8 +134,12 @@ def wait_for_rollout(platform: Platform, service_id: str, image: str, timeout_s:
         reason = rollout.get("message") if ours else None
         if (status, step, reason) != last:
             last = (status, step, reason)
-            log(f"deployment: {status}" + (f" ({hosting['message']})" if hosting.get("message") else "")
-                + f"; rollout: {step}" + (f" ({reason})" if reason and step != "failed" else ""))
+            log(
+                f"deployment: {status}"
+                + (f" ({hosting['message']})" if hosting.get("message") else "")
+                + f"; rollout: {step}"
+                + (f" ({reason})" if reason and step != "failed" else "")
+            )
         if step == "failed":
             raise PublishError(f"the rollout of {image} failed: {reason}{_log_tail(hosting)}")
         if step == "succeeded":
@@ -124,21 +148,29 @@ def wait_for_rollout(platform: Platform, service_id: str, image: str, timeout_s:
             if status in SERVING:
                 return hosting
         if time.monotonic() > deadline:
-            raise PublishError(f"the rollout of {image} is still {step} after {timeout_s:g} s (the deployment is {status}; "
-                               "an earlier version, if any, still serves): follow it on the service's page, "
-                               "or wait longer with --wait")
+            raise PublishError(
+                f"the rollout of {image} is still {step} after {timeout_s:g} s (the deployment is {status}; "
+                "an earlier version, if any, still serves): follow it on the service's page, "
+                "or wait longer with --wait"
+            )
         time.sleep(1)
 
 
-def deploy(project: Project, platform: Platform, *, image: Optional[str] = None, wait_s: float = 300,
-           log: Callable[[str], None] = print) -> Dict[str, Any]:
+def deploy(
+    project: Project,
+    platform: Platform,
+    *,
+    image: Optional[str] = None,
+    wait_s: float = 300,
+    log: Callable[[str], None] = print,
+) -> Dict[str, Any]:
     """Creates or updates the service and, unless ``wait_s`` is 0, waits until ``image`` serves;
     answers {id, image, page, waited}. Raises PublishError when the rollout fails or times out."""
     if image is None:
         pushed = state_path(project, PUSHED_FILE)
         if not pushed.exists():
             raise PublishError("nothing pushed from this folder yet: run `limelight push` first (or pass --image)")
-        image = json.loads(pushed.read_text())["pinned"]
+        image = str(json.loads(pushed.read_text())["pinned"])
     endpoints = endpoints_of(platform, app_openapi(project), log)
     body = service_body(project, image, gpu_offer(platform, project), endpoints)
     service_id = _saved_service(project, platform)
@@ -158,5 +190,9 @@ def deploy(project: Project, platform: Platform, *, image: Optional[str] = None,
     path.write_text(json.dumps({"id": service["id"], "base_url": platform.base_url}, indent=2) + "\n")
     if wait_s > 0:
         wait_for_rollout(platform, service["id"], image, wait_s, log)
-    return {"id": service["id"], "image": image, "page": f"{platform.base_url}/APIs/service/{service['id']}",
-            "waited": wait_s > 0}
+    return {
+        "id": service["id"],
+        "image": image,
+        "page": f"{platform.base_url}/APIs/service/{service['id']}",
+        "waited": wait_s > 0,
+    }

@@ -12,25 +12,28 @@ import json
 import threading
 import unittest
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Any, Dict, List, Tuple
 
 from .test_cli import limelight, temp_folder
 
-PUSHED = {"image": "127.0.0.1:5000/ada-0123456789ab/ocr:latest", "digest": "sha256:" + "a" * 64,
-          "pinned": "127.0.0.1:5000/ada-0123456789ab/ocr@sha256:" + "a" * 64}
+PUSHED = {
+    "image": "127.0.0.1:5000/ada-0123456789ab/ocr:latest",
+    "digest": "sha256:" + "a" * 64,
+    "pinned": "127.0.0.1:5000/ada-0123456789ab/ocr@sha256:" + "a" * 64,
+}
 
 
 class Platform:
     """Answers from a table {(method, path): (status, body)}, or a list of them answered in turn (the
     last one again and again); records the calls."""
 
-    def __init__(self, answers: Dict[Tuple[str, str], Tuple[int, Any]]):
-        self.answers, self.calls = answers, []  # type: ignore[var-annotated]
+    def __init__(self, answers: Dict[Tuple[str, str], Any]):
+        self.answers: Dict[Tuple[str, str], Any] = answers
+        self.calls: List[Tuple[str, str, Any, Any]] = []
         platform = self
 
         class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: Any) -> None:
+            def log_message(self, format: str, *args: Any) -> None:
                 pass
 
             def _answer(self) -> None:
@@ -65,13 +68,14 @@ class PushAndDeploy(unittest.TestCase):
         with open(self.folder / "limelight.yaml", "a") as yaml:
             yaml.write("visibility: public\nmax_instances: 3\nidle_timeout_s: 120\ntitle: Reader\n")
 
-    def platform(self, answers: Dict[Tuple[str, str], Tuple[int, Any]]) -> Platform:
+    def platform(self, answers: Dict[Tuple[str, str], Any]) -> Platform:
         platform = Platform(answers)
         self.addCleanup(platform.close)
         return platform
 
     def run_cli(self, platform: Platform, *args: str, key: str = "lime_test"):
         import os
+
         env = {"LIMELIGHT_BASE_URL": platform.url, "LIMELIGHT_API_KEY": key}
         saved = {name: os.environ.get(name) for name in env}
         os.environ.update(env)
@@ -89,8 +93,12 @@ class PushAndDeploy(unittest.TestCase):
         done = self.run_cli(off, "push", key="")
         self.assertIn("not signed in: set LIMELIGHT_API_KEY", done.stderr)
         quota = "Registry storage quota exceeded: your images use 2100.0 MB and your free plan allows 2048 MB"
-        full = self.platform({("GET", "/v1/registry"): (200, {"host": "127.0.0.1:5000", "namespace": "ada-0123456789ab"}),
-                              ("GET", "/v1/registry/token"): (403, {"detail": quota})})
+        full = self.platform(
+            {
+                ("GET", "/v1/registry"): (200, {"host": "127.0.0.1:5000", "namespace": "ada-0123456789ab"}),
+                ("GET", "/v1/registry/token"): (403, {"detail": quota}),
+            }
+        )
         done = self.run_cli(full, "push")
         self.assertEqual(done.returncode, 1)
         self.assertIn(f"the registry refuses the push: {quota}", done.stderr)
@@ -101,13 +109,15 @@ class PushAndDeploy(unittest.TestCase):
         (self.folder / ".limelight" / "pushed.json").write_text(json.dumps(PUSHED))
         endpoints = [{"method": "POST", "path": "/count", "parameters": [], "time_limit_s": 60}]
         created = {"id": "svc-1"}
-        platform = self.platform({
-            ("POST", "/v1/model_management/import_openapi"): (200, {"endpoints": endpoints, "unsupported": []}),
-            ("GET", "/v1/model_management/pricing_servers"): (200, [{"id": "runpod-a4000-16"}]),
-            ("POST", "/v1/model_management/services"): (201, created),
-            ("PATCH", "/v1/model_management/services/svc-1"): (200, created),
-            ("GET", "/v1/model_management/model_hosting_information"): (200, serving(PUSHED["pinned"])),
-        })
+        platform = self.platform(
+            {
+                ("POST", "/v1/model_management/import_openapi"): (200, {"endpoints": endpoints, "unsupported": []}),
+                ("GET", "/v1/model_management/pricing_servers"): (200, [{"id": "runpod-a4000-16"}]),
+                ("POST", "/v1/model_management/services"): (201, created),
+                ("PATCH", "/v1/model_management/services/svc-1"): (200, created),
+                ("GET", "/v1/model_management/model_hosting_information"): (200, serving(PUSHED["pinned"])),
+            }
+        )
         done = self.run_cli(platform, "deploy")
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertIn(f"service svc-1: {platform.url}/APIs/service/svc-1", done.stdout)
@@ -117,25 +127,45 @@ class PushAndDeploy(unittest.TestCase):
         self.assertEqual(body["display_name"], "Reader")
         self.assertEqual(body["visibility"], "public")
         self.assertEqual(body["endpoints"], endpoints)
-        self.assertEqual(body["runtime"], {"type": "container", "image": PUSHED["pinned"], "gpu": "runpod-a4000-16",
-                                           "min_instances": 0, "max_instances": 3, "idle_timeout_s": 120, "port": 8080,
-                                           "health_path": "/health", "concurrency": 1})
+        self.assertEqual(
+            body["runtime"],
+            {
+                "type": "container",
+                "image": PUSHED["pinned"],
+                "gpu": "runpod-a4000-16",
+                "min_instances": 0,
+                "max_instances": 3,
+                "idle_timeout_s": 120,
+                "port": 8080,
+                "health_path": "/health",
+                "concurrency": 1,
+            },
+        )
         self.assertEqual(platform.calls[-1][3], "Bearer lime_test")
         again = self.run_cli(platform, "deploy")
         self.assertEqual(again.returncode, 0, again.stderr)
         self.assertIn("updated service svc-1", again.stdout)
-        self.assertEqual(sum(1 for c in platform.calls if c[0] == "POST" and c[1] == "/v1/model_management/services"), 1)
+        self.assertEqual(
+            sum(1 for c in platform.calls if c[0] == "POST" and c[1] == "/v1/model_management/services"), 1
+        )
 
     def test_a_failed_deployment_says_why(self) -> None:
-        platform = self.platform({
-            ("POST", "/v1/model_management/import_openapi"): (200, {"endpoints": [], "unsupported": []}),
-            ("GET", "/v1/model_management/pricing_servers"): (200, [{"id": "runpod-a4000-16"}]),
-            ("POST", "/v1/model_management/services"): (201, {"id": "svc-2"}),
-            ("GET", "/v1/model_management/model_hosting_information"): (
-                200, {"status": "failed", "message": "Setup failed. Last log lines:\nNo module named cv2",
-                      "rollout": {"image": PUSHED["pinned"], "status": "failed", "message": "Setup failed"},
-                      "logs": [{"stream": "stderr", "instance": "i-1", "text": "No module named cv2"}]}),
-        })
+        platform = self.platform(
+            {
+                ("POST", "/v1/model_management/import_openapi"): (200, {"endpoints": [], "unsupported": []}),
+                ("GET", "/v1/model_management/pricing_servers"): (200, [{"id": "runpod-a4000-16"}]),
+                ("POST", "/v1/model_management/services"): (201, {"id": "svc-2"}),
+                ("GET", "/v1/model_management/model_hosting_information"): (
+                    200,
+                    {
+                        "status": "failed",
+                        "message": "Setup failed. Last log lines:\nNo module named cv2",
+                        "rollout": {"image": PUSHED["pinned"], "status": "failed", "message": "Setup failed"},
+                        "logs": [{"stream": "stderr", "instance": "i-1", "text": "No module named cv2"}],
+                    },
+                ),
+            }
+        )
         done = self.run_cli(platform, "deploy", "--image", PUSHED["pinned"])
         self.assertEqual(done.returncode, 1)
         self.assertIn(f"the rollout of {PUSHED['pinned']} failed: Setup failed", done.stderr)
@@ -144,12 +174,14 @@ class PushAndDeploy(unittest.TestCase):
     def updating(self, *hosting: Dict[str, Any]) -> Platform:
         """A platform where this folder's service svc-3 exists, answering ``hosting`` in turn."""
         (self.folder / ".limelight").mkdir()
-        platform = self.platform({
-            ("POST", "/v1/model_management/import_openapi"): (200, {"endpoints": [], "unsupported": []}),
-            ("GET", "/v1/model_management/pricing_servers"): (200, [{"id": "runpod-a4000-16"}]),
-            ("PATCH", "/v1/model_management/services/svc-3"): (200, {"id": "svc-3"}),
-            ("GET", "/v1/model_management/model_hosting_information"): [(200, answer) for answer in hosting],
-        })
+        platform = self.platform(
+            {
+                ("POST", "/v1/model_management/import_openapi"): (200, {"endpoints": [], "unsupported": []}),
+                ("GET", "/v1/model_management/pricing_servers"): (200, [{"id": "runpod-a4000-16"}]),
+                ("PATCH", "/v1/model_management/services/svc-3"): (200, {"id": "svc-3"}),
+                ("GET", "/v1/model_management/model_hosting_information"): [(200, answer) for answer in hosting],
+            }
+        )
         (self.folder / ".limelight" / "service.json").write_text(json.dumps({"id": "svc-3", "base_url": platform.url}))
         return platform
 
@@ -159,10 +191,18 @@ class PushAndDeploy(unittest.TestCase):
     def test_a_refused_update_exits_1_with_the_reason(self) -> None:
         # Issue 47, finding 7: the runner had no room for the new version, the old one kept serving,
         # and the deployment's status was `running`: before, "deployed" and exit 0.
-        reason = ("The update did not start, the previous version still runs: The runner has no room for another "
-                  "256 MB instance (256 of 256 MB in use)")
-        platform = self.updating({"status": "running", "message": reason, "instances": 1,
-                                  "rollout": {"image": PUSHED["pinned"], "status": "failed", "message": reason}})
+        reason = (
+            "The update did not start, the previous version still runs: The runner has no room for another "
+            "256 MB instance (256 of 256 MB in use)"
+        )
+        platform = self.updating(
+            {
+                "status": "running",
+                "message": reason,
+                "instances": 1,
+                "rollout": {"image": PUSHED["pinned"], "status": "failed", "message": reason},
+            }
+        )
         done = self.run_cli(platform, "deploy", "--image", PUSHED["pinned"])
         self.assertEqual(done.returncode, 1, done.stdout)
         self.assertIn(f"the rollout of {PUSHED['pinned']} failed: {reason}", done.stderr)
@@ -172,10 +212,16 @@ class PushAndDeploy(unittest.TestCase):
         # The first answers are the previous image's (running: before, that ended the wait), then
         # the platform takes the new one up.
         old = PUSHED["pinned"].replace("a" * 64, "b" * 64)
-        platform = self.updating(serving(old), serving(old, rollout="pending"),
-                                 {"status": "deploying", "message": "Rolling out", "rollout": {
-                                     "image": PUSHED["pinned"], "status": "in_progress", "message": "Rolling out"}},
-                                 serving(PUSHED["pinned"]))
+        platform = self.updating(
+            serving(old),
+            serving(old, rollout="pending"),
+            {
+                "status": "deploying",
+                "message": "Rolling out",
+                "rollout": {"image": PUSHED["pinned"], "status": "in_progress", "message": "Rolling out"},
+            },
+            serving(PUSHED["pinned"]),
+        )
         done = self.run_cli(platform, "deploy", "--image", PUSHED["pinned"])
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertEqual(self.hosting_calls(platform), 4)
@@ -192,7 +238,9 @@ class PushAndDeploy(unittest.TestCase):
         # Without waiting, it says the rollout was not awaited rather than "deployed".
         saved = self.run_cli(platform, "deploy", "--image", PUSHED["pinned"], "--wait", "0")
         self.assertEqual(saved.returncode, 0, saved.stderr)
-        self.assertIn(f"saved (not waiting for the rollout; follow it on the service's page) {PUSHED['pinned']}", saved.stdout)
+        self.assertIn(
+            f"saved (not waiting for the rollout; follow it on the service's page) {PUSHED['pinned']}", saved.stdout
+        )
         refused = self.run_cli(platform, "deploy", "--wait", "-1")
         self.assertEqual(refused.returncode, 1)
         self.assertIn("--wait: give the seconds to wait for the rollout, 0 or more", refused.stderr)
@@ -200,8 +248,12 @@ class PushAndDeploy(unittest.TestCase):
 
 def serving(image: str, rollout: str = "succeeded") -> Dict[str, Any]:
     """model_hosting_information of a deployment running ``image`` (whose rollout is ``rollout``)."""
-    return {"status": "running", "message": "Healthy", "instances": 1,
-            "rollout": {"image": image, "status": rollout, "message": "The new version serves"}}
+    return {
+        "status": "running",
+        "message": "Healthy",
+        "instances": 1,
+        "rollout": {"image": image, "status": rollout, "message": "The new version serves"},
+    }
 
 
 if __name__ == "__main__":
