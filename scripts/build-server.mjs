@@ -1,5 +1,6 @@
-// Builds the platform server for production: two ES modules, dist/server/main.mjs (the server)
-// and dist/server/runner.mjs (the runner agent, docs/deploy.md), run with plain `node` (no
+// Builds the platform server for production: ES modules dist/server/main.mjs (the server),
+// dist/server/runner.mjs (the runner agent, docs/deploy.md) and dist/server/keys.mjs (`npm run
+// keys`), run with plain `node` (no
 // TypeScript loader). Skipped when the bundle is newer than every source it
 // comes from; `--force` rebuilds. See docs/deploy.md.
 //
@@ -20,6 +21,9 @@ export const SERVER_ENTRY = path.join(projectRoot, 'reference-app/server/main.ts
 export const SERVER_BUNDLE = path.join(projectRoot, 'dist/server/main.mjs');
 export const RUNNER_ENTRY = path.join(projectRoot, 'reference-app/server/runner.ts');
 export const RUNNER_BUNDLE = path.join(projectRoot, 'dist/server/runner.mjs');
+// `npm run keys` where there are no sources or TypeScript loader, as in the container:
+// `node dist/server/keys.mjs` (reference-app/server/README.md, "Auth keys").
+export const KEYS_ENTRY = path.join(projectRoot, 'reference-app/server/keys.ts');
 // PGlite's worker thread (reference-app/server/db/pgliteThread.ts), which the server starts from
 // beside itself: ./pgliteWorker.mjs next to the source file and next to main.mjs alike.
 export const PGLITE_WORKER_ENTRY = path.join(projectRoot, 'reference-app/server/db/pgliteWorker.mjs');
@@ -77,7 +81,7 @@ const sourceExports = {
 export async function buildServer() {
   await build({
     // Each entry is bundled whole (no shared chunks), so either file runs on its own.
-    entryPoints: { main: SERVER_ENTRY, runner: RUNNER_ENTRY, pgliteWorker: PGLITE_WORKER_ENTRY },
+    entryPoints: { main: SERVER_ENTRY, runner: RUNNER_ENTRY, keys: KEYS_ENTRY, pgliteWorker: PGLITE_WORKER_ENTRY },
     outdir: path.dirname(SERVER_BUNDLE),
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -7,6 +7,7 @@ import { loadRuntimesConfig, type RuntimesConfig } from './runtimes/config';
 import { ownAddressOf } from './runtimes/http/urlPolicy';
 import { bool, ConfigError, int, list, matching, oneOf, parseUrl, text, url, type Env } from './config/env';
 import { secretKeyBytes } from './crypto/secretBox';
+import { loadApiKeysConfig, type ApiKeysConfig } from './config/apiKeys';
 
 /**
  * Everything the server reads from its environment, parsed and checked once at start. A bad
@@ -89,6 +90,8 @@ export interface ServerConfig {
   metricsToken: string | undefined;
   /** 32-byte key (base64 or hex) for secrets at rest; else kept in DATA_DIR/secret.key. */
   secretKey: string | undefined;
+  /** ANON_KEY and SERVICE_ROLE_KEY: the auth keys set by the operator, else the stored ones (auth/apiKeys.ts). */
+  apiKeys: ApiKeysConfig;
   oauth: Partial<Record<OAuthProviderName, OAuthClientConfig>>;
   payments: {
     provider: 'sandbox' | 'stripe';
@@ -266,6 +269,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cpus = a
     trustProxy: proxyHops(env),
     metricsToken: text(env, 'METRICS_TOKEN'),
     secretKey: secretKey(env),
+    apiKeys: loadApiKeysConfig(env, production),
     oauth: oauthConfig(env),
     payments: {
       provider: paymentProvider,

@@ -3,6 +3,7 @@ import { loadConfig, type ServerConfig } from './config';
 import { ConfigError } from './config/env';
 import { configureLogger, log } from './log';
 import { createPlatform } from './platform';
+import type { ApiKeys } from './auth/apiKeys';
 import { honoHandler, listen, withViteDevServer } from './server';
 import { runPrimary, workersRefusal, WorkersError } from './workers';
 
@@ -21,8 +22,9 @@ async function main() {
 
   if (workers > 1 && cluster.isPrimary) {
     // Migrations, seed data, signing and publishable keys once, before any worker races for them.
-    await (await createPlatform({ config, serveApp: false })).close();
-    runPrimary(workers, () => announce(config, dev, workers));
+    const primary = await createPlatform({ config, serveApp: false });
+    await primary.close();
+    runPrimary(workers, () => announce(config, dev, workers, primary.apiKeys));
     return;
   }
 
@@ -53,15 +55,21 @@ async function main() {
   } else {
     http.use(honoHandler(platform.app));
   }
-  if (!cluster.isWorker) announce(config, dev, 1);
+  if (!cluster.isWorker) announce(config, dev, 1, platform.apiKeys);
 }
 
-function announce(config: ServerConfig, dev: boolean, workers: number) {
+function announce(config: ServerConfig, dev: boolean, workers: number, keys: ApiKeys) {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   log.info(`${config.brandName} is running at ${config.publicUrl}`);
   log.info(
     `  data: ${where}; mail: ${config.smtpUrl ? 'SMTP' : `dev mailbox at ${config.publicUrl}/dev/mailbox`}${dev ? '; app: Vite dev server' : ''}${workers > 1 ? `; ${workers} worker processes` : ''}`,
   );
+  // Where a developer finds the keys supabase-js needs. The publishable key is public; the
+  // service-role key opens every account, so no log line ever holds it (docs/security.md).
+  if (!config.production)
+    log.info(
+      `  auth keys: publishable (anon) ${keys.publishable}${keys.from.anon === 'environment' ? ' (ANON_KEY)' : ''}; service-role: ${keys.from.serviceRole === 'environment' ? 'from SERVICE_ROLE_KEY' : '`npm run keys` prints it'}`,
+    );
 }
 
 main().catch((error: unknown) => {

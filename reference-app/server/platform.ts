@@ -7,13 +7,11 @@ import { createApp } from './app';
 import { createProfile } from './profile/details';
 import { issuerOf } from './auth/deps';
 import { SigningKeys } from './auth/keys';
+import { resolveApiKeys, writeKeysFile, type ApiKeys } from './auth/apiKeys';
 import type { ServerConfig } from './config';
 import { createSecretBox, loadSecretKey } from './crypto/secretBox';
-import { randomToken } from './crypto/tokens';
 import { openDatabase, type DatabaseHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { settingOrInsert } from './db/settings';
-import type { Db } from './db/types';
 import { CatalogueCache } from './http/catalogueCache';
 import { createMetrics } from './http/metrics';
 import { RateLimiter } from './http/rateLimit';
@@ -42,6 +40,8 @@ export interface Platform {
   app: Hono;
   config: ServerConfig;
   publishableKey: string;
+  /** Both auth keys and where they come from (auth/apiKeys.ts); never logged. */
+  apiKeys: ApiKeys;
   database: DatabaseHandle;
   jobs: Jobs;
   close(): Promise<void>;
@@ -52,7 +52,7 @@ export interface PlatformOptions {
   /** Serve dist/app (false with --dev, where Vite serves it). */
   serveApp?: boolean;
   relaxedDurability?: boolean;
-  /** Publishable key to use instead of the stored or generated one. */
+  /** Publishable key to use instead of ANON_KEY or the stored one. */
   publishableKey?: string;
   /** Replaces the built-in runtimes of every service's jobs (tests inject theirs). */
   runtimes?: RuntimeChooser;
@@ -62,11 +62,6 @@ export interface PlatformOptions {
 
 /** PGlite's directory inside DATA_DIR (which also keeps secret.key). */
 export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
-
-async function ensurePublishableKey(db: Db, preferred: string | undefined): Promise<string> {
-  if (preferred) return preferred;
-  return settingOrInsert(db, 'publishable_key', `pk_lime_${randomToken(24)}`);
-}
 
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   const { config } = options;
@@ -89,7 +84,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
         log.warn({ accounts: removed }, `NODE_ENV=production: removed the published demo passwords of ${removed.join(', ')}`);
     }
     const keys = await SigningKeys.open(db, box);
-    const publishableKey = await ensurePublishableKey(db, options.publishableKey);
+    // ANON_KEY and SERVICE_ROLE_KEY, else the stored keys; on PGlite also written to DATA_DIR
+    // for `npm run keys`, which cannot open the database while this process holds it.
+    const apiKeys = await resolveApiKeys(db, config, options.publishableKey);
+    const publishableKey = apiKeys.publishable;
+    if (!config.databaseUrl) writeKeysFile(config.dataDir, apiKeys);
     const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createMailboxMailer(db);
     const limiter = new RateLimiter({
       windowSeconds: config.rateLimits.windowSeconds,
@@ -188,6 +187,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       app,
       config,
       publishableKey,
+      apiKeys,
       database,
       jobs,
       async close() {

@@ -24,7 +24,7 @@ const MAX_BODY_BYTES = 256 * 1024;
 
 export function authRoutes(deps: AuthDeps, publishableKey: string) {
   const app = new Hono();
-  const serviceKey = cachedServiceRoleKey(deps.db);
+  const serviceKey = cachedServiceRoleKey(deps.db, deps.config.apiKeys.serviceRole);
 
   app.use('*', async (c, next) => {
     c.header(API_VERSION_HEADER, API_VERSION);

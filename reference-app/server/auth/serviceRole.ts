@@ -5,19 +5,24 @@ import type { Db } from '../db/types';
 import { AuthHttpError, forbidden } from './errors';
 
 // The service-role key: the secret key of the GoTrue admin API (/auth/v1/admin/*, /invite).
-// Generated once and kept in the `settings` table beside the publishable key, so every server
-// process on one database shares it. It belongs on trusted servers only: it creates, reads and
-// deletes any user. A user's access token is never accepted where it is required.
+// SERVICE_ROLE_KEY sets it; else it is generated once and kept in the `settings` table beside
+// the publishable key, so every server process on one database shares it (apiKeys.ts). It
+// belongs on trusted servers only: it creates, reads and deletes any user. A user's access
+// token is never accepted where it is required.
 
-const SETTING = 'service_role_key';
+export const SERVICE_ROLE_SETTING = 'service_role_key';
 
-/** The server's service-role key, created on first use (the first writer wins). */
+/** The server's stored service-role key, created on first use (the first writer wins). */
 export function serviceRoleKey(db: Db): Promise<string> {
-  return settingOrInsert(db, SETTING, `sk_lime_${randomToken(32)}`);
+  return settingOrInsert(db, SERVICE_ROLE_SETTING, `sk_lime_${randomToken(32)}`);
 }
 
-/** Loads the key once per app; a failed load is retried on the next request. */
-export function cachedServiceRoleKey(db: Db): () => Promise<string> {
+/**
+ * The key the admin API accepts: SERVICE_ROLE_KEY's when set (the stored one is then refused),
+ * else the stored one, loaded once per app; a failed load is retried on the next request.
+ */
+export function cachedServiceRoleKey(db: Db, fromEnvironment?: string): () => Promise<string> {
+  if (fromEnvironment) return () => Promise.resolve(fromEnvironment);
   let loading: Promise<string> | undefined;
   return () => {
     loading ??= serviceRoleKey(db).catch((error: unknown) => {

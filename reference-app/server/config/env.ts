@@ -25,6 +25,11 @@ export class ConfigError extends Error {
   static required(variable: string, reason: string): ConfigError {
     return new ConfigError(variable, `${variable} is required ${reason}`);
   }
+
+  /** `variable` is refused for `message`, which names it; for secrets, whose value must not be quoted. */
+  static refused(variable: string, message: string): ConfigError {
+    return new ConfigError(variable, message);
+  }
 }
 
 /** The trimmed value; undefined when unset or blank, so a blank variable means its default. */
