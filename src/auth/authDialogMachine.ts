@@ -22,7 +22,7 @@ import {
 import { LimeAuthError, toLimeAuthError } from './errors';
 import { formOf, PAGE_SCREENS, type AuthScreen, type PageScreen } from './screens';
 import type { SocialProvider } from './socialProviders';
-import { DEFAULT_AUTH_ROUTES, type AuthDialogMode, type AuthRoutes } from './types';
+import { DEFAULT_AUTH_ROUTES, isSamePlace, type AuthDialogMode, type AuthRoutes } from './types';
 import { isValid, validateForm, type FieldErrors, type FieldName } from './validation';
 
 export interface AuthDialogInput {
@@ -47,6 +47,11 @@ export interface AuthDialogInput {
   email?: string;
   /** Where page mode sends the user after authentication. */
   routes?: Partial<AuthRoutes>;
+  /**
+   * The page's own address (`window.location.href`): page mode never navigates there, it stays
+   * and shows the user signed in (`stayed`). Unknown (no window): every route is navigated to.
+   */
+  location?: string;
 }
 
 export interface AuthDialogContext {
@@ -76,6 +81,8 @@ export interface AuthDialogContext {
   session: Session | null;
   /** Path page mode goes to once signed in. */
   destination: string;
+  /** The page's address (input `location`), or null when unknown. */
+  location: string | null;
   /** Provider of the social sign-in under way. */
   provider: SocialProvider | null;
   /** The error a social sign-in came back with, until shown. */
@@ -213,7 +220,8 @@ const enter = (screen: AuthScreen) => ({ type: 'enterScreen', params: { screen }
  *
  * Network calls are actors with input; `createAuthDialogActors(client)` supplies the real ones,
  * tests swap them with `.provide()`. Page mode asks its host to navigate through the emitted
- * `navigate` event; overlay mode emits `authenticated` (with the session) and `close` instead.
+ * `navigate` event, unless the route leads to the page it is on (input `location`): then it stays
+ * (`stayed`); overlay mode emits `authenticated` (with the session) and `close` instead.
  */
 export const authDialogMachine = setup({
   types: {
@@ -290,6 +298,8 @@ export const authDialogMachine = setup({
       // The sign-up confirmation link leads to the dashboard, the sign-in page to /account.
       destination: context.emailConfirmed ? context.routes.dashboard : context.routes.account,
     })),
+    // Signed out while shown signed in (stayed): the sign-in form, as for a new visitor.
+    forgetSession: assign({ ...cleanScreen, mfaFactorId: null, session: null, loggedIn: false }),
     emitNavigate: emit(({ context }) => ({ type: 'navigate' as const, to: context.destination })),
     emitAuthenticated: emit(({ context }) => ({ type: 'authenticated' as const, session: context.session! })),
     emitClose: emit({ type: 'close' as const }),
@@ -303,6 +313,10 @@ export const authDialogMachine = setup({
     returnedWithOAuthError: ({ context }) => !!context.oauthError,
     // A logged-in visitor on the sign-in page (not the overlay) is sent on.
     shouldRedirectVisitor: ({ context }) => context.mode === 'page' && context.loggedIn === true,
+    // The destination is the page itself (a one-route app): navigating there would load this
+    // page again, which sees the session and navigates again, for ever (issue: 32 loads in 6 s).
+    isAlreadyThere: ({ context }) => isSamePlace(context.destination, context.location),
+    isSignedOut: (_, params: { loggedIn: boolean | null }) => params.loggedIn === false,
     formValid: ({ context }) => isValid(errorsOf(context)),
     alertOffersResend: ({ context }) => context.alert?.action === 'resend',
     hasSentTo: ({ context }) => !!context.sentTo,
@@ -338,6 +352,7 @@ export const authDialogMachine = setup({
     oauthError: input.oauthError ?? null,
     session: null,
     destination: DEFAULT_AUTH_ROUTES.account,
+    location: input.location ?? null,
     provider: null,
     sentTo: null,
   }),
@@ -604,6 +619,7 @@ export const authDialogMachine = setup({
     finishing: {
       always: [
         { guard: 'isOverlay', target: 'closed', actions: ['emitAuthenticated', 'emitClose'] },
+        { guard: 'isAlreadyThere', target: 'stayed' },
         { target: 'left', actions: 'emitNavigate' },
       ],
     },
@@ -611,6 +627,20 @@ export const authDialogMachine = setup({
     closed: { type: 'final' },
     /** Page: navigated away. */
     left: { type: 'final' },
+    /**
+     * Page: signed in on the page the route leads to, so nothing to navigate to; the view says
+     * the user is signed in. A sign-out afterwards (the app's own button) shows the form again.
+     */
+    stayed: {
+      id: 'stayed',
+      on: {
+        SESSION: {
+          guard: { type: 'isSignedOut', params: ({ event }) => ({ loggedIn: event.loggedIn }) },
+          target: '#signIn',
+          actions: 'forgetSession',
+        },
+      },
+    },
   },
 });
 

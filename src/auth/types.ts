@@ -15,6 +15,28 @@ export interface AuthRoutes {
 
 export const DEFAULT_AUTH_ROUTES: AuthRoutes = { account: '/account', dashboard: '/account/dashboard' };
 
+/**
+ * Whether navigating to `to` (an app path, or a URL) would land where the page already is
+ * (`here`, the page's absolute URL): the same origin, path and query. The fragment is left out (it
+ * loads nothing), and so is a trailing slash, which servers add or strip by redirect. Page mode
+ * never navigates there: in a one-route app every path serves the same page, and navigating to it
+ * again would load a page that sees the session and navigates again, for ever (docs/frameworks.md,
+ * "A sign-in page in a one-route app"). Without a known `here` (no window) the answer is no.
+ */
+export function isSamePlace(to: string, here: string | null | undefined): boolean {
+  if (!here) return false;
+  let current: URL;
+  let target: URL;
+  try {
+    current = new URL(here);
+    target = new URL(to, current);
+  } catch {
+    return false;
+  }
+  const path = (url: URL) => url.pathname.replace(/\/+$/, '') || '/';
+  return target.origin === current.origin && path(target) === path(current) && target.search === current.search;
+}
+
 /** Absolute URLs the auth server sends the browser back to (e-mail links, OAuth). */
 export interface AuthRedirectUrls {
   /** Target of the sign-up confirmation link (product-rules §4: carries emailconfirmed=true). */

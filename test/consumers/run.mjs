@@ -6,6 +6,8 @@
 //               stylesheet import, type-checked under `bundler` and `node16` resolution, by
 //               TypeScript 6 and 7
 //   vite        a Vite + React app (the code viewer's worker keeps its grammars as lazy chunks)
+//   vite-signin a one-route Vite + React app with AuthDialog mode="page", signed in against a
+//               platform server (test/e2e/support/server.ts) in Chromium: it stays put
 //   vue         a Vite + Vue 3 app using two per-element entries (`isCustomElement`), built
 //   next        a Next.js 16 App Router app (cacheComponents on) using ServiceSearch, AuthDialog
 //               and ServiceRunner directly in a Server Component page and the catalogue engine in
@@ -22,6 +24,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -203,6 +206,133 @@ async function firstHighlightInDevServer(dir) {
     await browser?.close();
     server.kill();
     rmSync(config, { force: true });
+  }
+}
+
+await consumer('vite-signin', async () => {
+  const dir = project('vite-signin');
+  const platform = await startPlatformServer();
+  try {
+    const { authKey } = await (await fetch(`${platform.url}/config.json`)).json();
+    const env = { VITE_LIMELIGHT_AUTH_KEY: authKey, LIMELIGHT_API_URL: platform.url };
+    // The documented app (routes at /), and the same app with the default routes, where the
+    // loop was found: the sign-in at / went to /account, whose page went to /account again.
+    run(bin('vite'), ['build', '--logLevel', 'warn'], dir, env);
+    const main = path.join(dir, 'src/main.jsx');
+    const documented = readFileSync(main, 'utf8');
+    const withDefaults = documented.replace(" routes={{ account: '/', dashboard: '/' }}", '');
+    if (withDefaults === documented) throw new Error('the documented one-route app no longer sets routes at /');
+    writeFileSync(main, withDefaults);
+    run(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', 'dist-default'], dir, env);
+    await signInStaysPut(dir, 'dist', env, { loads: 0, path: '/', signOut: true });
+    await signInStaysPut(dir, 'dist-default', env, { loads: 1, path: '/account', signOut: false });
+  } finally {
+    await platform.stop();
+  }
+});
+
+/**
+ * The platform server the e2e suite starts (test/e2e/support/server.ts: the seeded template, in
+ * development mode so the demo account signs in), on a free port and a data directory of its own.
+ */
+async function startPlatformServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lime-consumer-platform-'));
+  const url = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'test/e2e/support/server.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, NODE_ENV: 'development' },
+  });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (server.exitCode !== null) {
+      await stop();
+      throw new Error(`the platform server exited ${server.exitCode} while starting`);
+    }
+    const ok = await fetch(`${url}/config.json`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { url, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('the platform server did not start within 180 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+/**
+ * `vite preview` of one build, signed in with the demo account in Chromium: the main frame's
+ * navigations after the click are counted (full loads and history changes alike) until a few
+ * seconds after the page shows the user signed in; there must be `loads` of them, ending on
+ * `path`. With `signOut`, the app's sign-out button brings the sign-in form back, in place.
+ */
+async function signInStaysPut(dir, outDir, env, expected) {
+  const port = await freePort();
+  const preview = spawn(bin('vite'), ['preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  const { chromium } = await import('playwright-core');
+  let browser;
+  try {
+    await new Promise((resolve, reject) => {
+      preview.stdout.on('data', (chunk) => String(chunk).includes(String(port)) && resolve());
+      preview.on('exit', (code) => reject(new Error(`vite preview exited ${code}`)));
+      setTimeout(() => reject(new Error('vite preview did not start within 30 s')), 30_000);
+    });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+    });
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.getByLabel('E-mail').fill('demo@limelight.dev');
+    await page.getByLabel('Password', { exact: true }).fill('limelight-demo');
+    const navigations = [];
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(new URL(frame.url()).pathname));
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const signedIn = page.getByText('Signed in as demo@limelight.dev');
+    const shown = await signedIn
+      .waitFor({ timeout: 20_000 })
+      .then(() => true)
+      .catch(() => false);
+    // Long enough for a loop to show: it made 32 loads in 6 s.
+    await page.waitForTimeout(4_000);
+    const what = `${outDir}: ${navigations.length} navigations after the sign-in (${navigations.join(', ') || 'none'})`;
+    console.log(what);
+    if (!shown) throw new Error(`${what}; the page never showed the user signed in`);
+    if (navigations.length !== expected.loads) throw new Error(`${what}, expected ${expected.loads}`);
+    if (new URL(page.url()).pathname !== expected.path) throw new Error(`${what}: ended on ${page.url()}, expected ${expected.path}`);
+    const status = page.getByRole('status').filter({ hasText: 'You are signed in.' });
+    if ((await status.count()) !== 1) throw new Error(`${what}: the dialog does not say "You are signed in."`);
+    if (expected.signOut) {
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByLabel('E-mail').waitFor({ timeout: 10_000 });
+      if (navigations.length !== expected.loads) throw new Error(`${outDir}: the sign-out navigated (${navigations.join(', ')})`);
+    }
+  } finally {
+    await browser?.close();
+    preview.kill();
   }
 }
 

@@ -70,7 +70,8 @@ export interface AuthDialogProps {
   redirectUrls?: Partial<AuthRedirectUrls>;
   /**
    * App paths page mode navigates to after authentication (product-rules §2), through the platform's
-   * `navigate()`.
+   * `navigate()`; never to the address the page is on, where it stays and shows the user signed in
+   * (a one-route app points both at its page: docs/frameworks.md).
    * @default { account: '/account', dashboard: '/account/dashboard' }
    */
   routes?: Partial<AuthRoutes>;

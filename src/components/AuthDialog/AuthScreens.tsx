@@ -20,6 +20,9 @@ const buttonClass = (kind: 'primary' | 'secondary', block?: boolean) =>
 const isLeaving = (snapshot: AuthDialogSnapshot) =>
   snapshot.matches('registering') || snapshot.matches('finishing') || snapshot.status === 'done';
 
+/** Page mode signed in on the page its route leads to: nowhere to go (authDialogMachine `stayed`). */
+const isSignedInHere = (snapshot: AuthDialogSnapshot) => snapshot.matches('stayed');
+
 /** Between the password and the next screen: the assurance check (is a code owed?). */
 const isChecking = (snapshot: AuthDialogSnapshot) =>
   snapshot.matches({ screens: { setPassword: 'verifying' } }) || snapshot.matches('assuring');
@@ -66,6 +69,7 @@ export function AuthScreens({ actorRef, headingLevel, titleId, headerEnd }: Auth
   const strings = useStrings().auth;
   const screen = useSelector(actorRef, screenOf);
   const leaving = useSelector(actorRef, isLeaving);
+  const signedInHere = useSelector(actorRef, isSignedInHere);
   const checking = useSelector(actorRef, isChecking);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shown = useRef(screen);
@@ -87,7 +91,11 @@ export function AuthScreens({ actorRef, headingLevel, titleId, headerEnd }: Auth
         </Heading>
         {headerEnd}
       </div>
-      {leaving ? (
+      {signedInHere ? (
+        <p role="status" className={styles.status}>
+          {strings.labels.signedIn}
+        </p>
+      ) : leaving ? (
         <p role="status" className={styles.status}>
           {strings.labels.redirecting}
         </p>

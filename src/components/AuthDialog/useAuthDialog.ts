@@ -29,7 +29,9 @@ export interface UseAuthDialogOptions {
   emailConfirmed?: boolean;
   /** Where e-mail links and OAuth return to. @default on window.location.origin */
   redirectUrls?: Partial<AuthRedirectUrls>;
-  /** Paths page mode navigates to. @default { account: '/account', dashboard: '/account/dashboard' } */
+  /**
+   * Paths page mode navigates to, never to the page it is on. @default { account: '/account', dashboard: '/account/dashboard' }
+   */
   routes?: Partial<AuthRoutes>;
   /** Replaces network actors. @default the page auth client's */
   actors?: Partial<AuthDialogActors>;
@@ -96,6 +98,8 @@ export function useAuthDialog(options: UseAuthDialogOptions): AuthDialogActorRef
       oauthError: takeOAuthReturn() ?? undefined,
       loggedIn: initial.isLoggedIn,
       routes: options.routes,
+      // Page mode never navigates to the page it is on (a one-route app would reload for ever).
+      location: typeof window !== 'undefined' ? window.location.href : undefined,
     },
   });
 

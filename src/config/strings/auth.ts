@@ -39,6 +39,8 @@ export const authStrings = {
     dismissAlert: 'Dismiss message',
     working: 'Please wait…',
     redirecting: 'Signing you in…',
+    /** (designed) page mode signed in on the page its route leads to (a one-route app): it stays. */
+    signedIn: 'You are signed in.',
     mfaCode: 'Authentication code',
     verifyCode: 'Verify',
     cancelSignIn: 'Cancel and sign out',

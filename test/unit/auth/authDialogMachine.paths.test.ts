@@ -128,9 +128,11 @@ function serialize(snapshot: AuthDialogSnapshot): string {
 }
 
 // Page and overlay mode are explored in full (every screen is reachable from them through the
-// UI or SET_SCREEN); the other starts differ only in where `routing` sends them.
+// UI or SET_SCREEN); the other starts differ only in where `routing` sends them. Page mode is on
+// the dashboard's address, so sign-ins leave for /account (`left`) while sign-ups, whose route is
+// the dashboard, stay (`stayed`, and a sign-out from there): one exploration reaches both ends.
 const inputs: Array<[string, AuthDialogInput, boolean]> = [
-  ['page mode', {}, true],
+  ['page mode (at /account/dashboard)', { location: 'http://localhost/account/dashboard' }, true],
   ['overlay mode', { mode: 'overlay' }, true],
   ['recovery link (passwordreset=true)', { passwordReset: true }, false],
   ['confirmation link (emailconfirmed=true)', { emailConfirmed: true }, false],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatAlert } from '../../../src/auth/alerts';
 import { authStrings } from '../../../src/config/strings/auth';
+import { isSamePlace } from '../../../src/auth/types';
 import { apiError, fakeSession, fakeUser, networkError, sessionMissingError, startDialog, unexpectedError, type Dialog } from './harness';
 
 const alertText = (dialog: Dialog) => {
@@ -608,6 +609,118 @@ describe('auth dialog: a logged-in visitor (product-rules §4)', () => {
     d.send({ type: 'SESSION', loggedIn: false });
     d.send({ type: 'SESSION', loggedIn: null });
     expect(d.snapshot().matches({ screens: { signIn: 'idle' } })).toBe(true);
+  });
+});
+
+describe('auth dialog: never navigates to where the page already is (one-route apps)', () => {
+  // In a one-route app every path serves the same page: the sign-in at / went to /account, whose
+  // page saw the session and navigated to /account again, for ever (32 loads in 6 s, issue 51).
+  it('a signed-in visitor on the page the account route leads to stays, registered, and is shown signed in', async () => {
+    const d = startDialog({ loggedIn: true, location: 'http://localhost:5173/account' });
+    await d.resolve('checkAssurance', { factorId: null });
+    await d.resolve('registerSignIn');
+    expect(d.emitted).toEqual([]);
+    expect(d.snapshot().value).toBe('stayed');
+    expect(d.calls.registerSignIn).toHaveLength(1);
+  });
+
+  it('a sign-in on the page the routes lead to (routes at /) emits no navigate', async () => {
+    const d = startDialog({ routes: { account: '/', dashboard: '/' }, location: 'http://localhost:5173/' });
+    d.submitCredentials();
+    await d.resolve('signIn', fakeSession());
+    await d.resolve('checkAssurance', { factorId: null });
+    await d.resolve('registerSignIn');
+    expect(d.emitted).toEqual([]);
+    expect(d.snapshot().value).toBe('stayed');
+  });
+
+  it('a sign-in elsewhere still navigates, once: / goes to /account, where the next page stays', async () => {
+    const first = startDialog({ location: 'http://localhost:5173/' });
+    first.submitCredentials();
+    await first.resolve('signIn', fakeSession());
+    await first.resolve('checkAssurance', { factorId: null });
+    await first.resolve('registerSignIn');
+    expect(first.emitted).toEqual([{ type: 'navigate', to: '/account' }]);
+    // The page /account loads the same app, signed in.
+    const second = startDialog({ loggedIn: true, location: 'http://localhost:5173/account' });
+    await second.resolve('checkAssurance', { factorId: null });
+    await second.resolve('registerSignIn');
+    expect(second.emitted).toEqual([]);
+  });
+
+  it('sign-ups compare the dashboard route: a page at /account/dashboard stays, sign-ins from it go to /account', async () => {
+    const here = 'http://localhost:5173/account/dashboard?tab=1#top';
+    const signUp = startDialog({ screen: 'signUp', location: here, routes: { dashboard: '/account/dashboard?tab=1' } });
+    signUp.submitCredentials();
+    await signUp.resolve('signUp', { user: fakeUser(), session: fakeSession() });
+    await signUp.resolve('checkAssurance', { factorId: null });
+    await signUp.resolve('registerSignIn');
+    expect(signUp.emitted).toEqual([]);
+    const signIn = startDialog({ location: here });
+    signIn.submitCredentials();
+    await signIn.resolve('signIn', fakeSession());
+    await signIn.resolve('checkAssurance', { factorId: null });
+    await signIn.resolve('registerSignIn');
+    expect(signIn.emitted).toEqual([{ type: 'navigate', to: '/account' }]);
+  });
+
+  it('the second factor is still asked for before it stays', async () => {
+    const d = startDialog({ loggedIn: true, location: 'http://localhost:5173/account' });
+    await d.resolve('checkAssurance', { factorId: 'factor-1' });
+    expect(d.context().screen).toBe('mfaChallenge');
+    d.send({ type: 'CHANGE', field: 'mfaCode', value: '123456' });
+    d.send({ type: 'SUBMIT' });
+    await d.resolve('verifyMfa', fakeSession());
+    await d.resolve('registerSignIn');
+    expect(d.snapshot().value).toBe('stayed');
+    expect(d.emitted).toEqual([]);
+  });
+
+  it("signed out afterwards (the app's own button): the sign-in form again, and a new sign-in stays too", async () => {
+    const d = startDialog({ loggedIn: true, location: 'http://localhost:5173/account' });
+    await d.resolve('checkAssurance', { factorId: null });
+    await d.resolve('registerSignIn');
+    d.send({ type: 'SESSION', loggedIn: null });
+    expect(d.snapshot().value).toBe('stayed');
+    d.send({ type: 'SESSION', loggedIn: false });
+    expect(d.snapshot().matches({ screens: { signIn: 'idle' } })).toBe(true);
+    expect(d.context()).toMatchObject({ loggedIn: false, session: null, password: '' });
+    d.submitCredentials();
+    await d.resolve('signIn', fakeSession());
+    await d.resolve('checkAssurance', { factorId: null });
+    await d.resolve('registerSignIn');
+    expect(d.snapshot().value).toBe('stayed');
+    expect(d.emitted).toEqual([]);
+  });
+
+  it('without a known location (no window) every route is navigated to, as before', async () => {
+    const d = startDialog({ loggedIn: true });
+    await d.resolve('checkAssurance', { factorId: null });
+    await d.resolve('registerSignIn');
+    expect(d.emitted).toEqual([{ type: 'navigate', to: '/account' }]);
+  });
+});
+
+describe('isSamePlace: where page mode would navigate against where the page is', () => {
+  it.each([
+    ['/account', 'http://localhost:5173/account', true],
+    ['/account', 'http://localhost:5173/account/', true],
+    ['/account/', 'http://localhost:5173/account', true],
+    ['/account', 'http://localhost:5173/account#profile', true],
+    ['/', 'http://localhost:5173/', true],
+    ['/', 'http://localhost:5173', true],
+    ['http://localhost:5173/account', 'http://localhost:5173/account', true],
+    ['account', 'http://localhost:5173/account', true],
+    ['/?view=account', 'http://localhost:5173/?view=account', true],
+    ['/account', 'http://localhost:5173/', false],
+    ['/account', 'http://localhost:5173/account/dashboard', false],
+    ['/', 'http://localhost:5173/?page_state=1', false],
+    ['/?view=account', 'http://localhost:5173/', false],
+    ['https://other.example/account', 'http://localhost:5173/account', false],
+    ['/account', null, false],
+    ['/account', 'not a url', false],
+  ] as const)('%s from %s: %s', (to, here, same) => {
+    expect(isSamePlace(to, here)).toBe(same);
   });
 });
 
