@@ -169,6 +169,19 @@ describe('user namespaces by default', () => {
     expect(() => loadContainerRunnerConfig({ ...runner, CONTAINER_USERNS: 'keep-id' })).toThrow(/CONTAINER_USERNS/);
   });
 
+  it('a runner on Docker with user namespaces on refuses to start, naming the fix; on Podman it starts', async () => {
+    const engineOf = (name: string) =>
+      ({
+        userns: 'auto',
+        checkSandbox: async () => undefined,
+        docker: { version: async () => ({ Components: [{ Name: name }] }) },
+      }) as unknown as ContainerEngine;
+    await expect(new DockerFleet({ engine: engineOf('Engine') }).prepare()).rejects.toThrow(
+      /need Podman; on Docker set "userns-remap" in daemon.json and CONTAINER_USERNS=host/,
+    );
+    await expect(new DockerFleet({ engine: engineOf('Podman Engine') }).prepare()).resolves.toBeUndefined();
+  });
+
   it('reads the range from /etc/subuid and /etc/subgid: both must name the user "containers"', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'limelight-subid-'));
     const file = (name: string, text: string) => {
