@@ -8,6 +8,7 @@ import { fileRoutes, jobRoutes } from '../jobs/routes';
 import { profileRoutes } from '../profile/routes';
 import { serviceRoutes } from '../publishing/routes';
 import { serviceDocumentRoutes, serviceRunRoutes } from '../serviceApi/routes';
+import { registryImageRoutes } from '../registry/imageRoutes';
 import { registryInfoRoutes, registryTokenRoutes } from '../registry/routes';
 import { newsletterOwnerRoutes, supportPublicRoutes, supportRoutes } from '../support/routes';
 import type { Env } from 'hono';
@@ -79,6 +80,8 @@ export function apiRoutes(deps: ApiDeps) {
   // The platform's registry: its token endpoint reads Basic credentials itself (registry/routes.ts).
   mount('', registryTokenRoutes(deps), { auth: 'public' });
   mount('', registryInfoRoutes(deps), { auth: 'signed-in', apiKeys: 'allowed' });
+  // The caller's own images there: listed and deleted (`limelight images`, Account → Hosting).
+  mount('', registryImageRoutes(deps), { auth: 'signed-in', apiKeys: 'allowed' });
 
   describeApi(v1, deps.config);
 

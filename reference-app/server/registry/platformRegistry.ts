@@ -3,7 +3,9 @@ import type { Db } from '../db/types';
 import { log } from '../log';
 import { activePlanOf } from '../payments/queries';
 import type { PlatformRegistryConfig } from './config';
+import { GarbageCollector } from './garbageCollect';
 import { handleOfUser } from './handles';
+import type { RegistryBackend } from './images';
 import { quotaProblem } from './quota';
 import { grant, parseScopes, repositoryIn, type Access } from './scopes';
 import { RegistryProcess, storageDirOf } from './supervisor';
@@ -38,6 +40,8 @@ export class PlatformRegistry {
   readonly storageDir: string;
   private readonly cert: SigningCert;
   private readonly process: RegistryProcess;
+  /** Frees the bytes of deleted images (garbageCollect.ts). */
+  readonly garbage: GarbageCollector;
 
   constructor(
     private readonly db: Db,
@@ -48,6 +52,7 @@ export class PlatformRegistry {
     this.host = config.host;
     this.storageDir = storageDirOf(dir);
     this.cert = ensureSigningCert(dir);
+    this.garbage = new GarbageCollector({ storageDir: this.storageDir, whileReadOnly: (work) => this.process.whileReadOnly(work) });
     this.process = new RegistryProcess({
       addr: config.addr,
       realm: new URL('/v1/registry/token', options.publicUrl).toString(),
@@ -60,7 +65,8 @@ export class PlatformRegistry {
     return this.process.start();
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    await this.garbage.close();
     return this.process.stop();
   }
 
@@ -100,6 +106,17 @@ export class PlatformRegistry {
   /** The caller's namespace: images go to `<host>/<namespace>/<name>:<tag>`. */
   namespaceOf(userId: string): Promise<string | null> {
     return handleOfUser(this.db, userId);
+  }
+
+  /** What listing and deleting images needs (registry/images.ts): the registry's API and a token for it. */
+  backend(): RegistryBackend {
+    return {
+      host: this.host,
+      storageDir: this.storageDir,
+      addr: this.config.addr,
+      quotaCapMb: this.config.quotaCapMb,
+      tokenFor: (repository, actions) => issueRegistryToken(this.cert, 'limelight-platform', [{ type: 'repository', name: repository, actions }]),
+    };
   }
 
   /**

@@ -49,10 +49,13 @@ export async function storedBytes(storageDir: string, handle: string): Promise<n
   return total;
 }
 
+/** The way out of a full quota, said with every refusal (docs/publishing.md, "Your images"). */
+export const QUOTA_ADVICE = 'delete images (`limelight images rm NAME[:TAG]`, or Account → Hosting → Your images) or change plan';
+
 /** Why the namespace may not push more, or null. */
 export async function quotaProblem(storageDir: string, handle: string, plan: string, capMb?: number): Promise<string | null> {
   const quotaMb = registryQuotaMb(plan, capMb);
   const usedMb = (await storedBytes(storageDir, handle)) / 1024 / 1024;
   if (usedMb <= quotaMb) return null;
-  return `Registry storage quota exceeded: your images use ${usedMb.toFixed(1)} MB and your ${plan} plan allows ${quotaMb} MB; delete images or change plan`;
+  return `Registry storage quota exceeded: your images use ${usedMb.toFixed(1)} MB and your ${plan} plan allows ${quotaMb} MB; ${QUOTA_ADVICE}`;
 }

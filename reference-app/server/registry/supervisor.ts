@@ -112,6 +112,7 @@ export class RegistryProcess {
   private stopping = false;
   private stderr = '';
   private quickRestarts = 0;
+  private readOnly = false;
   private readonly config: string;
 
   constructor(private readonly options: RegistryProcessOptions) {
@@ -140,7 +141,9 @@ export class RegistryProcess {
     const [command, args] = existsSync(SETPRIV)
       ? [SETPRIV, ['--pdeathsig', 'SIGTERM', '--', REGISTRY_BINARY, 'serve', this.config]]
       : [REGISTRY_BINARY, ['serve', this.config]];
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    // Read-only while garbage is collected (whileReadOnly), set in its environment: one config file for both modes.
+    const env = this.readOnly ? { ...process.env, REGISTRY_STORAGE_MAINTENANCE_READONLY: '{"enabled":true}' } : undefined;
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], env });
     const since = Date.now();
     this.child = child;
     this.stderr = '';
@@ -184,5 +187,32 @@ export class RegistryProcess {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
     await exited;
+  }
+
+  /**
+   * Runs `work`, handed the config file, while the registry serves read-only (Distribution's
+   * storage.maintenance.readonly: pulls served, pushes answered 405), then serves read-write
+   * again: the window in which garbage is collected (garbageCollect.ts). Each switch is a restart.
+   */
+  async whileReadOnly<T>(work: (config: string) => Promise<T>): Promise<T> {
+    try {
+      await this.restartAs(true);
+      return await work(this.config);
+    } finally {
+      await this.restartAs(false);
+    }
+  }
+
+  private async restartAs(readOnly: boolean): Promise<void> {
+    const child = this.child;
+    this.child = null; // its exit is no crash to restart from
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    if (this.stopping) throw new Error('the platform registry is stopping');
+    this.readOnly = readOnly;
+    await this.start();
   }
 }

@@ -7,6 +7,8 @@
     limelight push [--deploy]                 the image into the platform's registry (limelight/push.py)
     limelight deploy                          creates or updates the service on the pushed digest
                                               (limelight/deploy.py)
+    limelight images [rm NAME[:TAG|@DIGEST]]  your images in the platform's registry; rm deletes one
+                                              (limelight/images.py)
 
 Each command is one ``Command`` in ``COMMANDS`` (its arguments and its function).
 See docs/publishing.md.
@@ -22,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, List, Optional
 
-from . import project, scaffold
+from . import images, project, scaffold
 
 
 class CliError(Exception):
@@ -188,6 +190,7 @@ COMMANDS: List[Command] = [
     Command("build", "build the service's image from limelight.yaml (no Dockerfile)", _build_arguments, _build),
     Command("push", "push the built image to the platform's registry (LIMELIGHT_API_KEY)", _push_arguments, _push),
     Command("deploy", "create or update the service on the pushed image (LIMELIGHT_API_KEY)", _deploy_arguments, _deploy),
+    Command("images", images.HELP, images.arguments, lambda args: _publish(lambda: images.run(args))),
 ]
 
 
