@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useApiClient } from '@limelight/widgets';
 import type { ManagedService } from '@limelight/widgets/api';
 import { servicePath } from '@limelight/widgets/catalogue';
 import { formatCredits } from '@limelight/widgets/run';
@@ -8,12 +9,15 @@ import { ConfirmDialog } from '../publish/ConfirmDialog';
 import { DEPLOYMENT_STATUS_TEXT, ownUrlHealthText } from '../publish/deploymentModel';
 import { DeploymentReportView } from '../publish/DeploymentStatus';
 import { useDeploymentReport } from '../publish/useDeploymentReport';
+import { createRegistryImagesClient } from './registryImages';
+import { RegistryImagesPanel } from './RegistryImagesPanel';
 import { useHostedServices } from './useHostedServices';
 import * as page from '../page.css';
 import * as styles from './account.css';
 
 // /account/hosting (docs/publishing.md): the services the user publishes, with what each earns
-// and, for container services, the deployment's live state.
+// and, for container services, the deployment's live state; then the user's images in the
+// platform's registry (RegistryImagesPanel).
 
 const RUNTIME_TEXT = {
   'local-demo': 'Platform demo',
@@ -108,6 +112,7 @@ function ServiceRow({
 
 export default function HostedServicesPage() {
   const hosted = useHostedServices();
+  const registryImages = useApiClient(createRegistryImagesClient);
   const [deleting, setDeleting] = useState<ManagedService | null>(null);
   const list = hosted.services;
   return (
@@ -158,6 +163,7 @@ export default function HostedServicesPage() {
           </div>
         )}
       </section>
+      <RegistryImagesPanel client={registryImages} />
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete ${deleting?.display_name ?? 'the service'}?`}
