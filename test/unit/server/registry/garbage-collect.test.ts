@@ -9,10 +9,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GarbageCollector, pruneRepository, pushInFlight } from '../../../reference-app/server/registry/garbageCollect';
-import { repositoryNames } from '../../../reference-app/server/registry/images';
-import { storedBytes } from '../../../reference-app/server/registry/quota';
-import { REGISTRY_BINARY } from '../../../reference-app/server/registry/supervisor';
+import { GarbageCollector, pruneRepository, pushInFlight } from '../../../../reference-app/server/registry/garbageCollect';
+import { repositoryNames } from '../../../../reference-app/server/registry/images';
+import { storedBytes } from '../../../../reference-app/server/registry/quota';
+import { REGISTRY_BINARY } from '../../../../reference-app/server/registry/supervisor';
 
 const dirs: string[] = [];
 afterEach(() => {
