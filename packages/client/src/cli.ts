@@ -3,12 +3,14 @@
 // Reads each service's OpenAPI document and writes the type map (docs/sdk.md, "Types per service").
 import { writeFile } from 'node:fs/promises';
 import { createClient } from './client.ts';
+import { envVar } from './env.ts';
 import { generateTypes } from './typegen.ts';
 
 const USAGE = `Usage: limelight-types <service-id>... [--out file.d.ts] [--base-url URL] [--api-key KEY]
   --base-url  default $LIMELIGHT_BASE_URL or http://localhost:3000
-  --api-key   default $LIME_API_KEY (needed for private services)
-  --out       default: print to stdout`;
+  --api-key   default $LIMELIGHT_API_KEY (needed for private services)
+  --out       default: print to stdout
+The older names LIME_BASE_URL and LIME_API_KEY still work, with a warning.`;
 
 async function main(args: string[]): Promise<number> {
   const ids: string[] = [];
@@ -34,8 +36,8 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const client = createClient({
-    baseUrl: flags['base-url'] ?? process.env.LIMELIGHT_BASE_URL ?? 'http://localhost:3000',
-    apiKey: flags['api-key'] ?? process.env.LIME_API_KEY,
+    baseUrl: flags['base-url'] ?? envVar('LIMELIGHT_BASE_URL') ?? 'http://localhost:3000',
+    apiKey: flags['api-key'] ?? envVar('LIMELIGHT_API_KEY'),
   });
   const documents: Record<string, Record<string, unknown>> = {};
   for (const id of ids) documents[id] = await client.openapi(id);

@@ -1,3 +1,4 @@
+import { envVar } from './env.ts';
 import { ApiError, ConnectionError, JobFailedError, JobWaitError, LimelightError } from './errors.ts';
 import { isFileInput, toBlob, withOutputFiles, type FileInput } from './files.ts';
 import { backoffMs, createHttp, sleep, type RetryOptions } from './http.ts';
@@ -23,11 +24,14 @@ import { verify } from './webhooks.ts';
 // still running after that is followed over its event stream, falling back to reading it.
 
 export interface ClientOptions {
-  /** The platform's origin, e.g. https://limelight.example (no /v1); default `LIMELIGHT_BASE_URL` in Node. */
+  /**
+   * The platform's origin, e.g. https://limelight.example (no /v1); default `LIMELIGHT_BASE_URL`
+   * in Node (the older `LIME_BASE_URL` still works, with a warning).
+   */
   baseUrl?: string;
   /**
    * An API key (lime_…); default `LIMELIGHT_API_KEY` in Node (read from process.env where
-   * there is one, never in browsers). Keep it on servers: in browsers, use `token`/`getToken`
+   * there is one, never in browsers; the older `LIME_API_KEY` still works, with a warning). Keep it on servers: in browsers, use `token`/`getToken`
    * or send requests through your server's proxy (`@limelight/client/proxy`).
    */
   apiKey?: string;
@@ -98,24 +102,16 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-/**
- * A variable of the server's environment (process.env in Node, Deno, Bun and edge runtimes that
- * emulate it), or undefined: a browser has no process, and a bundler's stub has no such key.
- */
-function envVar(name: string): string | undefined {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  return (typeof window === 'undefined' ? env?.[name] : undefined) || undefined;
-}
-
 const path = (jobId: string) => `/v1/jobs/${encodeURIComponent(jobId)}`;
 
 export function createClient(options: ClientOptions = {}) {
-  const fromEnv = { apiKey: envVar('LIMELIGHT_API_KEY'), baseUrl: envVar('LIMELIGHT_BASE_URL') };
-  const baseUrl = options.baseUrl ?? fromEnv.baseUrl;
+  // The environment is read only for what the options leave out, so an older name set there
+  // but not used draws no warning.
+  const baseUrl = options.baseUrl ?? envVar('LIMELIGHT_BASE_URL');
   // '' is a base URL: the page's own origin (the widgets' same-origin setup).
   if (baseUrl === undefined) throw new TypeError('createClient: give baseUrl (or set LIMELIGHT_BASE_URL on a server)');
   // The environment's key stands in only when no credential at all was given.
-  const envKey = options.token || options.getToken ? undefined : fromEnv.apiKey;
+  const envKey = options.apiKey !== undefined || options.token || options.getToken ? undefined : envVar('LIMELIGHT_API_KEY');
   const http = createHttp({
     baseUrl,
     credential: async () => options.apiKey ?? options.token ?? (await options.getToken?.()) ?? envKey ?? undefined,

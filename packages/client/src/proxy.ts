@@ -11,11 +11,12 @@
 //   // Node: http.createServer(toNodeListener(proxy))
 //
 // A handler is a plain (Request) => Promise<Response>; it imports nothing of Node.
+import { envVar } from './env.ts';
 
 export interface ProxyOptions {
-  /** The server's API key; default `LIMELIGHT_API_KEY`. */
+  /** The server's API key; default `LIMELIGHT_API_KEY` (the older `LIME_API_KEY`, with a warning). */
   apiKey?: string;
-  /** The platform's origin; default `LIMELIGHT_BASE_URL`. */
+  /** The platform's origin; default `LIMELIGHT_BASE_URL` (the older `LIME_BASE_URL`, with a warning). */
   baseUrl?: string;
   /** Where the proxy is mounted in the app (`/api/limelight`): taken off before forwarding. */
   prefix?: string;
@@ -69,14 +70,12 @@ const FORWARDED_RESPONSE = [
   'x-accel-buffering',
 ];
 
-const env = (name: string) => (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
-
 const problem = (status: number, detail: string, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify({ detail }), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 export function createProxy(options: ProxyOptions = {}) {
-  const apiKey = options.apiKey ?? env('LIMELIGHT_API_KEY');
-  const baseUrl = (options.baseUrl ?? env('LIMELIGHT_BASE_URL'))?.replace(/\/+$/, '');
+  const apiKey = options.apiKey ?? envVar('LIMELIGHT_API_KEY');
+  const baseUrl = (options.baseUrl ?? envVar('LIMELIGHT_BASE_URL'))?.replace(/\/+$/, '');
   if (!apiKey || !baseUrl) throw new TypeError('createProxy: give apiKey and baseUrl (or set LIMELIGHT_API_KEY and LIMELIGHT_BASE_URL)');
   const prefix = (options.prefix ?? '').replace(/\/+$/, '');
   const allow = options.allow ?? DEFAULT_ALLOWED;

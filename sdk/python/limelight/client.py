@@ -7,7 +7,8 @@ import json
 import os
 import time
 import uuid
-from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
+import warnings
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Set, Tuple
 from urllib.parse import quote, urlencode
 
 from . import webhooks
@@ -30,20 +31,42 @@ OnEvent = Callable[[JobEvent], Any]
 OnLog = Callable[[LogLine], Any]
 
 
+#: The settings read from the environment, each with the older name it replaces (docs/sdk.md).
+_OLDER_ENV_NAMES = {"LIMELIGHT_API_KEY": "LIME_API_KEY", "LIMELIGHT_BASE_URL": "LIME_BASE_URL"}
+_warned_env_names: Set[str] = set()
+
+
+def env_setting(name: str) -> Optional[str]:
+    """``name`` from the environment, else its older name with a FutureWarning once per process
+    (the new name wins when both are set; an empty value counts as unset)."""
+    value = os.environ.get(name)
+    if value:
+        return value
+    older = _OLDER_ENV_NAMES[name]
+    value = os.environ.get(older)
+    if not value:
+        return None
+    if older not in _warned_env_names:
+        _warned_env_names.add(older)
+        warnings.warn(f"{older} is deprecated, set {name} instead (the older name still works for now)",
+                      FutureWarning, stacklevel=2)
+    return value
+
+
 def credential_from_env() -> Optional[str]:
-    """LIMELIGHT_API_KEY (LIME_API_KEY, the older name, still works)."""
-    return os.environ.get("LIMELIGHT_API_KEY") or os.environ.get("LIME_API_KEY") or None
+    """LIMELIGHT_API_KEY (LIME_API_KEY, the older name, still works, with a warning)."""
+    return env_setting("LIMELIGHT_API_KEY")
 
 
 class Client:
     """``Client(base_url=..., api_key=...)``; both default to the environment variables
-    LIMELIGHT_BASE_URL and LIMELIGHT_API_KEY. ``token`` may be given instead of an API key (a
-    signed-in access token)."""
+    LIMELIGHT_BASE_URL and LIMELIGHT_API_KEY (the older LIME_BASE_URL and LIME_API_KEY still work,
+    with a warning). ``token`` may be given instead of an API key (a signed-in access token)."""
 
     def __init__(self, base_url: Optional[str] = None, api_key: Optional[str] = None, *,
                  token: Optional[str] = None, timeout: float = 90.0, max_retries: int = 4) -> None:
         credential = api_key or token or credential_from_env()
-        self._http = Transport(base_url or os.environ.get("LIMELIGHT_BASE_URL") or DEFAULT_BASE_URL,
+        self._http = Transport(base_url or env_setting("LIMELIGHT_BASE_URL") or DEFAULT_BASE_URL,
                                lambda: credential, timeout=timeout, retry=RetryPolicy(max_retries=max_retries),
                                user_agent=f"limelight-python/{__version__}")
         self._file_fields: Dict[Tuple[str, Optional[str]], frozenset] = {}

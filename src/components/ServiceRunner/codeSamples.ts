@@ -8,7 +8,7 @@ import type { ServiceEndpoint } from '../../api/types';
  */
 
 /** The environment variable the samples read the API key from when none is given. */
-export const API_KEY_ENV = 'LIME_API_KEY';
+export const API_KEY_ENV = 'LIMELIGHT_API_KEY';
 /** Longest wait the samples ask for (the server's maximum). */
 const WAIT_S = 60;
 
@@ -18,7 +18,7 @@ export interface CodeSampleOptions {
   serviceId: string;
   endpoint: string;
   input: Record<string, unknown>;
-  /** A full API key to write into the samples; without one they read `$LIME_API_KEY`. */
+  /** A full API key to write into the samples; without one they read `$LIMELIGHT_API_KEY`. */
   apiKey?: string | null;
 }
 

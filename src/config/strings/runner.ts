@@ -145,7 +145,7 @@ export const runnerStrings = {
     openApi: 'OpenAPI document of this service',
     openApiHint: 'Its input and output schemas generate typed clients in any language (openapi-generator, openapi-typescript).',
     apiKeyTitle: 'API key',
-    apiKeyPlaceholder: 'The samples read your key from the LIME_API_KEY environment variable.',
+    apiKeyPlaceholder: 'The samples read your key from the LIMELIGHT_API_KEY environment variable.',
     apiKeyExisting: 'Your keys: {keys}. Only the masked part is stored here; paste the full key you saved when you created it.',
     apiKeyCreate: 'Create an API key for these samples',
     apiKeyCreating: 'Creating…',

@@ -35,7 +35,7 @@ beforeAll(async () => {
     cwd: folder,
     stdio: 'pipe',
   });
-  env = { ...process.env, LIMELIGHT_BASE_URL: server.url, LIME_API_KEY: (await keyedUser(server, 'consumer')).apiKey };
+  env = { ...process.env, LIMELIGHT_BASE_URL: server.url, LIMELIGHT_API_KEY: (await keyedUser(server, 'consumer')).apiKey };
 }, 120_000);
 
 describe('@limelight/client from its tarball', () => {
@@ -44,7 +44,7 @@ describe('@limelight/client from its tarball', () => {
       path.join(folder, 'run.mjs'),
       [
         "import { createClient } from '@limelight/client';",
-        'const client = createClient({ baseUrl: process.env.LIMELIGHT_BASE_URL, apiKey: process.env.LIME_API_KEY });',
+        'const client = createClient({ baseUrl: process.env.LIMELIGHT_BASE_URL, apiKey: process.env.LIMELIGHT_API_KEY });',
         "const output = await client.run('lime-diffusion-xl', { input: { prompt: 'a lighthouse at dusk', width: 128, height: 128 } });",
         'console.log(output.image.url());',
       ].join('\n'),
@@ -61,7 +61,7 @@ describe('@limelight/client from its tarball', () => {
     'the JavaScript samples of docs/ and of the API tab run as pasted (samples.ts), installed as the install line says',
     { timeout: 240_000 },
     async () => {
-      const apiKey = env.LIME_API_KEY!;
+      const apiKey = env.LIMELIGHT_API_KEY!;
       const tab = await apiTabSamples(server.url, apiKey);
       // The tarball this folder installed is the one the API tab's install line names.
       for (const sample of tab.all.filter((s) => s.language === 'javascript')) {

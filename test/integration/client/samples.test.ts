@@ -22,7 +22,7 @@ beforeAll(async () => {
     body: JSON.stringify({ service_id: 'lime-diffusion-xl', endpoint: '/generate', input: { prompt: 'a lime', width: 64, height: 64 } }),
   });
   const { job_id } = (await created.json()) as { job_id: string };
-  const env = { LIME_API_KEY: apiKey, LIMELIGHT_API_KEY: apiKey, LIMELIGHT_BASE_URL: server.url, JOB_ID: job_id };
+  const env = { LIMELIGHT_API_KEY: apiKey, LIMELIGHT_BASE_URL: server.url, JOB_ID: job_id };
   options = { ...options, apiKey, env };
   tab = await apiTabSamples(server.url, apiKey);
 });

@@ -24,7 +24,7 @@ describe('API tab code samples (docs/jobs.md)', () => {
   it('cURL: the body survives shell quoting exactly', () => {
     const { curl } = codeSamples(options);
     expect(curl).toContain("'http://localhost:3000/v1/jobs'");
-    expect(curl).toContain('"Authorization: Bearer $LIME_API_KEY"');
+    expect(curl).toContain('"Authorization: Bearer $LIMELIGHT_API_KEY"');
     // Let bash parse the command and echo the -d argument back.
     const script = curl.replace(/^#.*\n/, '').replace(/^curl /, 'printf "%s\\n" ');
     const words = execFileSync('bash', ['-c', script], { encoding: 'utf8' }).trim().split('\n');
@@ -38,15 +38,15 @@ describe('API tab code samples (docs/jobs.md)', () => {
     expect(s.python).not.toContain('import os');
     expect(s.javascript).toContain('apiKey: "lime_secret"');
     expect(s.javascript).not.toContain('process.env');
-    expect(s.curl).not.toContain('LIME_API_KEY');
+    expect(s.curl).not.toContain('LIMELIGHT_API_KEY');
   });
 
-  it('the samples use the SDKs and otherwise read LIME_API_KEY', () => {
+  it('the samples use the SDKs and otherwise read LIMELIGHT_API_KEY', () => {
     const s = codeSamples(options);
     expect(s.python).toMatch(/^import limelight$/m);
-    expect(s.python).toContain('api_key=os.environ["LIME_API_KEY"]');
+    expect(s.python).toContain('api_key=os.environ["LIMELIGHT_API_KEY"]');
     expect(s.javascript).toContain("import { createClient } from '@limelight/client';");
-    expect(s.javascript).toContain('apiKey: process.env.LIME_API_KEY');
+    expect(s.javascript).toContain('apiKey: process.env.LIMELIGHT_API_KEY');
     expect(serviceOpenApiUrl('http://h/', 'owner/my svc')).toBe('http://h/v1/services/owner/my%20svc/openapi.json');
   });
 

@@ -15,7 +15,7 @@ type KeyState = { status: 'idle' } | { status: 'creating' } | { status: 'created
  * the last playground run (or an example), a link to the service's OpenAPI document, and an
  * API key: a new one created here
  * is written into the samples (the only time its secret is visible); otherwise they read
- * LIME_API_KEY from the environment.
+ * LIMELIGHT_API_KEY from the environment.
  */
 export function ServiceApiTab({
   serviceId,
