@@ -8,6 +8,7 @@ import { keysFile } from '../../../reference-app/server/auth/apiKeys';
 import { serviceRoleKey } from '../../../reference-app/server/auth/serviceRole';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { freePort } from '../../bench/serverLaunch';
+import { buildServer, SERVER_BUNDLE, serverBuildIsStale } from '../../../scripts/build-server.mjs';
 
 // The auth API's keys in reach (reference-app/server/README.md, "Auth keys"): ANON_KEY and
 // SERVICE_ROLE_KEY from the environment replace the stored keys, and `npm run keys` prints the
@@ -169,6 +170,18 @@ describe.skipIf(databaseUrl)('npm run keys with PGlite, while the server runs', 
     // Development: the publishable key and where the service-role key is, never the key itself.
     expect(output).toContain(`auth keys: publishable (anon) ${anon}; service-role: \`npm run keys\` prints it`);
     expect(output).not.toContain(service);
+
+    // The container has no sources: the server build's keys.mjs prints the same.
+    if (serverBuildIsStale()) await buildServer();
+    const bundled = await new Promise<string>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        [path.join(path.dirname(SERVER_BUNDLE), 'keys.mjs')],
+        { env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port) } },
+        (error, stdout) => (error ? reject(error) : resolve(stdout)),
+      ),
+    );
+    expect(bundled).toBe(keys.stdout);
   }, 180_000);
 });
 
