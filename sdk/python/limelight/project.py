@@ -89,7 +89,7 @@ def parse(text: str, source: str = FILE_NAME) -> Dict[str, Any]:
         if nested:
             # An indented `key: value` under a key with nothing after its colon: one level of mapping.
             target = data.get(current) if current is not None else None
-            if target == []:
+            if current is not None and target == []:
                 target = data[current] = {}
             if not isinstance(target, dict):
                 raise ProjectError(f"{where}: an indented `key: value` belongs under a key with nothing after its colon")

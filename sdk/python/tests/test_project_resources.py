@@ -27,13 +27,16 @@ def loaded(test: unittest.TestCase, text: str) -> project.Project:
 
 class ResourcesTest(unittest.TestCase):
     def test_a_block_or_a_flow_mapping_is_read(self):
-        block = loaded(self, """\
+        block = loaded(
+            self,
+            """\
             name: ocr
             resources:
               cpu: 0.5   # half a CPU
               memory_mb: 512
             port: 9000
-            """)
+            """,
+        )
         self.assertEqual(block.resources, {"cpu": 0.5, "memory_mb": 512})
         self.assertEqual(block.port, 9000)
         self.assertNotIn("resources", block.extra)
