@@ -29,9 +29,12 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the platform's answer as JSON")
     actions = parser.add_subparsers(dest="images_action", metavar="ACTION")
     actions.add_parser("ls", help="list them (the default)")
-    remove = actions.add_parser("rm", help="delete NAME (the whole repository), NAME:TAG or NAME@DIGEST",
-                                description="Deletes a tag, an image or a repository of yours; its bytes are freed "
-                                            "within about a minute. Refused while one of your services uses it.")
+    remove = actions.add_parser(
+        "rm",
+        help="delete NAME (the whole repository), NAME:TAG or NAME@DIGEST",
+        description="Deletes a tag, an image or a repository of yours; its bytes are freed "
+        "within about a minute. Refused while one of your services uses it.",
+    )
     remove.add_argument("reference", nargs="+", metavar="NAME[:TAG|@DIGEST]")
 
 
@@ -42,7 +45,7 @@ def parse_reference(text: str, host: str, namespace: str) -> Tuple[str, Optional
     rest = text.strip()
     for prefix in (f"{host}/{namespace}/", f"{namespace}/"):
         if rest.startswith(prefix):
-            rest = rest[len(prefix):]
+            rest = rest[len(prefix) :]
             break
     reference: Optional[str] = None
     if "@" in rest:
@@ -54,8 +57,10 @@ def parse_reference(text: str, host: str, namespace: str) -> Tuple[str, Optional
         if not _TAG.match(reference):
             raise PublishError(f"{text!r}: a tag is letters, digits, . _ - (up to 128)")
     if not _NAME.match(rest):
-        raise PublishError(f"{text!r} is not one of your images: give NAME, NAME:TAG or NAME@DIGEST, with NAME "
-                           f"as `limelight images` lists it (under {host}/{namespace}/)")
+        raise PublishError(
+            f"{text!r} is not one of your images: give NAME, NAME:TAG or NAME@DIGEST, with NAME "
+            f"as `limelight images` lists it (under {host}/{namespace}/)"
+        )
     return rest, reference
 
 
@@ -67,8 +72,10 @@ def list_images(platform: Any) -> Dict[str, Any]:
         return platform.call("GET", "/v1/registry/images")
     except PublishError as error:
         if error.status == 404:
-            raise PublishError(f"{platform.base_url} runs no registry (container hosting is off: the platform needs "
-                               "CONTAINER_RUNNER and PLATFORM_REGISTRY on)") from error
+            raise PublishError(
+                f"{platform.base_url} runs no registry (container hosting is off: the platform needs "
+                "CONTAINER_RUNNER and PLATFORM_REGISTRY on)"
+            ) from error
         raise
 
 
@@ -124,16 +131,25 @@ def _when(iso: str) -> str:
 
 def format_listing(listing: Dict[str, Any]) -> List[str]:
     """The listing as lines: the quota, then one row per image."""
-    lines = [f"{listing['host']}/{listing['namespace']}: {_mb(listing['used_bytes'])} of {_mb(listing['quota_bytes'])} "
-             f"used ({listing['plan']} plan)"]
+    lines = [
+        f"{listing['host']}/{listing['namespace']}: {_mb(listing['used_bytes'])} of {_mb(listing['quota_bytes'])} "
+        f"used ({listing['plan']} plan)"
+    ]
     if listing.get("garbage_collection", {}).get("pending"):
         lines.append("deleted images' bytes are being freed (within about a minute)")
     rows = [("NAME", "TAGS", "DIGEST", "SIZE", "PUSHED", "USED BY")]
     for repository in listing["repositories"]:
         for image in repository["images"]:
-            rows.append((repository["name"], ",".join(image["tags"]) or "<none>", image["digest"][:19],
-                         _mb(image["size_bytes"]), _when(image["pushed_at"]),
-                         ", ".join(s["name"] for s in image["used_by"]) or "-"))
+            rows.append(
+                (
+                    repository["name"],
+                    ",".join(image["tags"]) or "<none>",
+                    image["digest"][:19],
+                    _mb(image["size_bytes"]),
+                    _when(image["pushed_at"]),
+                    ", ".join(s["name"] for s in image["used_by"]) or "-",
+                )
+            )
     if len(rows) == 1:
         return lines + ["no images yet: `limelight push` puts one here"]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]

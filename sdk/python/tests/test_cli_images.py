@@ -17,13 +17,33 @@ from .test_cli import limelight, temp_folder
 HOST, NAMESPACE = "127.0.0.1:5000", "ada-0123456789ab"
 OLD, NEW = "sha256:" + "a1" * 32, "sha256:" + "b2" * 32
 LISTING = {
-    "host": HOST, "namespace": NAMESPACE, "plan": "free", "used_bytes": 3 * 1024 * 1024,
-    "quota_bytes": 2048 * 1024 * 1024, "garbage_collection": {"pending": False, "last": None},
-    "repositories": [{"name": "ocr", "images": [
-        {"digest": NEW, "tags": ["2", "latest"], "size_bytes": 2 * 1024 * 1024, "pushed_at": "2026-12-06T08:00:00.000Z",
-         "used_by": [{"id": "svc-1", "name": "Reader"}]},
-        {"digest": OLD, "tags": [], "size_bytes": 1024 * 1024, "pushed_at": "2026-12-05T08:00:00.000Z", "used_by": []},
-    ]}],
+    "host": HOST,
+    "namespace": NAMESPACE,
+    "plan": "free",
+    "used_bytes": 3 * 1024 * 1024,
+    "quota_bytes": 2048 * 1024 * 1024,
+    "garbage_collection": {"pending": False, "last": None},
+    "repositories": [
+        {
+            "name": "ocr",
+            "images": [
+                {
+                    "digest": NEW,
+                    "tags": ["2", "latest"],
+                    "size_bytes": 2 * 1024 * 1024,
+                    "pushed_at": "2026-12-06T08:00:00.000Z",
+                    "used_by": [{"id": "svc-1", "name": "Reader"}],
+                },
+                {
+                    "digest": OLD,
+                    "tags": [],
+                    "size_bytes": 1024 * 1024,
+                    "pushed_at": "2026-12-05T08:00:00.000Z",
+                    "used_by": [],
+                },
+            ],
+        }
+    ],
 }
 IN_USE = 'ocr:2 is the image of your service "Reader": point the service at another image (or delete the service) first'
 
@@ -36,7 +56,7 @@ class Platform:
         platform = self
 
         class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: Any) -> None:
+            def log_message(self, format: str, *args: Any) -> None:
                 pass
 
             def _answer(self, status: int, body: Any) -> None:
@@ -90,26 +110,43 @@ class Images(unittest.TestCase):
 
     def test_rm_a_tag_a_short_digest_and_a_whole_reference(self) -> None:
         deletes = {
-            "/v1/registry/images/ocr/latest": (200, {"name": "ocr", "deleted_digests": [], "untagged": ["latest"],
-                                                     "repository_deleted": False}),
-            f"/v1/registry/images/ocr/sha256%3A{'a1' * 32}": (200, {"name": "ocr", "deleted_digests": [OLD], "untagged": [],
-                                                                     "repository_deleted": False}),
+            "/v1/registry/images/ocr/latest": (
+                200,
+                {"name": "ocr", "deleted_digests": [], "untagged": ["latest"], "repository_deleted": False},
+            ),
+            f"/v1/registry/images/ocr/sha256%3A{'a1' * 32}": (
+                200,
+                {"name": "ocr", "deleted_digests": [OLD], "untagged": [], "repository_deleted": False},
+            ),
         }
-        platform, done = self.run_cli(LISTING, deletes, "rm", "ocr:latest", "ocr@sha256:a1a1a1a1", f"{HOST}/{NAMESPACE}/ocr:latest")
+        platform, done = self.run_cli(
+            LISTING, deletes, "rm", "ocr:latest", "ocr@sha256:a1a1a1a1", f"{HOST}/{NAMESPACE}/ocr:latest"
+        )
         self.assertEqual(done.returncode, 0, done.stderr)
-        self.assertEqual([c for c in platform.calls if c[0] == "DELETE"],
-                         [("DELETE", "/v1/registry/images/ocr/latest"),
-                          ("DELETE", f"/v1/registry/images/ocr/sha256%3A{'a1' * 32}"),
-                          ("DELETE", "/v1/registry/images/ocr/latest")])
-        self.assertEqual(done.stdout.splitlines(), [
-            "untagged ocr:latest (its image keeps its other tags)",
-            f"deleted ocr@{OLD} (no tag); its bytes are freed within a minute",
-            "untagged ocr:latest (its image keeps its other tags)",
-        ])
+        self.assertEqual(
+            [c for c in platform.calls if c[0] == "DELETE"],
+            [
+                ("DELETE", "/v1/registry/images/ocr/latest"),
+                ("DELETE", f"/v1/registry/images/ocr/sha256%3A{'a1' * 32}"),
+                ("DELETE", "/v1/registry/images/ocr/latest"),
+            ],
+        )
+        self.assertEqual(
+            done.stdout.splitlines(),
+            [
+                "untagged ocr:latest (its image keeps its other tags)",
+                f"deleted ocr@{OLD} (no tag); its bytes are freed within a minute",
+                "untagged ocr:latest (its image keeps its other tags)",
+            ],
+        )
 
     def test_rm_a_whole_repository(self) -> None:
-        deletes = {"/v1/registry/images/ocr": (200, {"name": "ocr", "deleted_digests": [OLD, NEW], "untagged": ["2"],
-                                                     "repository_deleted": True})}
+        deletes = {
+            "/v1/registry/images/ocr": (
+                200,
+                {"name": "ocr", "deleted_digests": [OLD, NEW], "untagged": ["2"], "repository_deleted": True},
+            )
+        }
         _, done = self.run_cli(LISTING, deletes, "rm", "ocr")
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertEqual(done.stdout.strip(), "deleted ocr (2 images); its bytes are freed within a minute")
