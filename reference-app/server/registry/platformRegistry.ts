@@ -1,14 +1,16 @@
 import path from 'node:path';
 import type { Db } from '../db/types';
 import { log } from '../log';
+import { hostingQuotaOf } from '../hosting/quotas';
 import { activePlanOf } from '../payments/queries';
 import type { PlatformRegistryConfig } from './config';
 import { GarbageCollector } from './garbageCollect';
 import { handleOfUser } from './handles';
 import type { RegistryBackend } from './images';
-import { quotaProblem } from './quota';
+import { RegistryProxy } from './proxy';
+import { quotaProblem, registryQuotaMb, removeUnfinishedUploads } from './quota';
 import { grant, parseScopes, repositoryIn, type Access } from './scopes';
-import { RegistryProcess, storageDirOf } from './supervisor';
+import { addressInUse, RegistryProcess, socketPathOf, storageDirOf } from './supervisor';
 import {
   ensureSigningCert,
   issuePullTicket,
@@ -16,12 +18,15 @@ import {
   RUNNER_USERNAME,
   TOKEN_TTL_S,
   verifyPullTicket,
+  verifyRegistryToken,
+  type PushLimits,
   type SigningCert,
 } from './tokens';
 
 // The platform's registry as the rest of the server sees it (docs/publishing.md, "The platform's
 // registry"): its host, the token a caller gets for the scopes they ask, and the credential the
-// runner pulls a service's image with.
+// runner pulls a service's image with. Callers reach docker-registry through the platform's proxy
+// (registry/proxy.ts), which enforces the storage quota and the image cap carried by push tokens.
 
 /** Who asks for a registry token: a user (API key or session), or the runner with a pull ticket. */
 export type TokenAsker = { userId: string } | { ticket: string };
@@ -42,6 +47,7 @@ export class PlatformRegistry {
   private readonly process: RegistryProcess;
   /** Frees the bytes of deleted images (garbageCollect.ts). */
   readonly garbage: GarbageCollector;
+  readonly proxy: RegistryProxy;
 
   constructor(
     private readonly db: Db,
@@ -53,21 +59,46 @@ export class PlatformRegistry {
     this.storageDir = storageDirOf(dir);
     this.cert = ensureSigningCert(dir);
     this.garbage = new GarbageCollector({ storageDir: this.storageDir, whileReadOnly: (work) => this.process.whileReadOnly(work) });
+    const socket = socketPathOf(dir);
     this.process = new RegistryProcess({
-      addr: config.addr,
+      socket,
       realm: new URL('/v1/registry/token', options.publicUrl).toString(),
       dir,
       certPath: this.cert.certPath,
     });
+    this.proxy = new RegistryProxy({
+      socket,
+      storageDir: this.storageDir,
+      verify: (token) => verifyRegistryToken(this.cert, token),
+      fallbackLimits: this.limitsOf('free'),
+      uploadIdleMs: config.uploadIdleS * 1000,
+    });
   }
 
-  start(): Promise<void> {
-    return this.process.start();
+  /** The proxy takes the public address first (so a taken address starts nothing), then the registry starts behind it. */
+  async start(): Promise<void> {
+    await this.proxy.listen(this.config.addr).catch(async (error: NodeJS.ErrnoException) => {
+      throw error.code === 'EADDRINUSE' ? new Error(await addressInUse(this.config.addr)) : error;
+    });
+    // An upload the proxy did not see from its first byte cannot be counted: none survives a restart.
+    await removeUnfinishedUploads(this.storageDir);
+    await this.process.start();
   }
 
   async close(): Promise<void> {
     await this.garbage.close();
-    return this.process.stop();
+    await this.proxy.close();
+    await this.process.stop();
+  }
+
+  /** What a push token of a `plan` account carries: its storage quota and its image cap, as this server caps them. */
+  private limitsOf(plan: string): PushLimits {
+    const imageMb = hostingQuotaOf(plan).imageMb;
+    return {
+      plan,
+      quota_mb: registryQuotaMb(plan, this.config.quotaCapMb),
+      image_mb: this.config.imageCapMb === undefined ? imageMb : Math.min(imageMb, this.config.imageCapMb),
+    };
   }
 
   /**
@@ -80,6 +111,7 @@ export class PlatformRegistry {
     const asked = parseScopes(scopes);
     let subject: string;
     let access: Access[];
+    let limits: PushLimits | undefined;
     if ('ticket' in asker) {
       const repository = await verifyPullTicket(this.cert, asker.ticket);
       if (!repository) throw new RegistryDenied('The pull ticket is invalid or expired');
@@ -95,11 +127,14 @@ export class PlatformRegistry {
       subject = handle;
       access = grant(asked, handle);
       if (access.some((a) => a.actions.includes('push'))) {
-        const problem = await quotaProblem(this.storageDir, handle, await activePlanOf(this.db, asker.userId), this.config.quotaCapMb);
+        const plan = await activePlanOf(this.db, asker.userId);
+        const problem = await quotaProblem(this.storageDir, handle, plan, this.config.quotaCapMb);
         if (problem) throw new RegistryDenied(problem);
+        // The quota is enforced again on every byte the token writes (registry/proxy.ts).
+        limits = this.limitsOf(plan);
       }
     }
-    const token = await issueRegistryToken(this.cert, subject, access);
+    const token = await issueRegistryToken(this.cert, subject, access, TOKEN_TTL_S, limits);
     return { token, access_token: token, expires_in: TOKEN_TTL_S, issued_at: new Date().toISOString() };
   }
 
@@ -148,7 +183,10 @@ export async function startPlatformRegistry(
       await registry.close();
       throw error;
     });
-    log.info(`platform registry on ${config.addr} (push to ${config.host}/<your namespace>/<name>:<tag>)`);
+    log.info(
+      `platform registry on ${config.addr}, docker-registry behind it on ${socketPathOf(path.join(options.dataDir, 'registry'))} ` +
+        `(push to ${config.host}/<your namespace>/<name>:<tag>)`,
+    );
     return registry;
   } catch (error) {
     // Said once, in words (the cause and the fix are in the message): no stack for an operator to read.

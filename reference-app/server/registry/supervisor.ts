@@ -1,14 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { log } from '../log';
 import { REGISTRY_ISSUER, REGISTRY_SERVICE } from './tokens';
 
 // Runs Debian's docker-registry (CNCF Distribution) beside the platform: token auth whose realm
-// is the platform's token endpoint, storage in DATA_DIR/registry/data, loopback only
-// (docs/publishing.md, "The platform's registry").
+// is the platform's token endpoint, storage in DATA_DIR/registry/data, listening on a unix socket
+// (DATA_DIR/registry/registry.sock) that only the platform's proxy uses: the proxy listens on
+// PLATFORM_REGISTRY_ADDR and counts what is written (registry/proxy.ts; docs/publishing.md, "The
+// platform's registry").
 //
 // The registry never outlives its server. It is started through util-linux's setpriv with a
 // parent-death signal, so the kernel stops it when the server dies however it dies (SIGKILL, an
@@ -27,7 +31,8 @@ const RESTART_PAUSE_MS = 2_000;
 const STABLE_AFTER_MS = 60_000;
 
 export interface RegistryProcessOptions {
-  addr: string;
+  /** docker-registry's unix socket (socketPathOf). */
+  socket: string;
   realm: string;
   dir: string;
   certPath: string;
@@ -36,13 +41,28 @@ export interface RegistryProcessOptions {
 export const storageDirOf = (dir: string) => path.join(dir, 'data');
 export const pidFileOf = (dir: string) => path.join(dir, 'registry.pid');
 
+/**
+ * docker-registry's unix socket: in DATA_DIR/registry (mode 0700), or, when that path is longer
+ * than a socket's address may be, in a folder of mode 0700 under the temporary directory.
+ */
+export function socketPathOf(dir: string): string {
+  const beside = path.join(dir, 'registry.sock');
+  if (Buffer.byteLength(beside) <= 100) return beside;
+  const short = path.join(tmpdir(), `limelight-registry-${createHash('sha256').update(path.resolve(dir)).digest('hex').slice(0, 12)}`);
+  mkdirSync(short, { recursive: true, mode: 0o700 });
+  return path.join(short, 'registry.sock');
+}
+
 function configYaml(options: RegistryProcessOptions): string {
   const q = JSON.stringify;
   return [
     'version: 0.1',
     'log: { level: error }',
-    `storage: { filesystem: { rootdirectory: ${q(storageDirOf(options.dir))} }, delete: { enabled: true } }`,
-    `http: { addr: ${q(options.addr)}, secret: ${q(randomBytes(16).toString('hex'))} }`,
+    `storage: { filesystem: { rootdirectory: ${q(storageDirOf(options.dir))} }, delete: { enabled: true },`,
+    // The proxy removes an upload idle for PLATFORM_REGISTRY_UPLOAD_IDLE_S; this is Distribution's
+    // own sweep behind it (its first run comes up to an hour after start, then every hour).
+    '  maintenance: { uploadpurging: { enabled: true, age: 24h, interval: 1h, dryrun: false } } }',
+    `http: { net: unix, addr: ${q(options.socket)}, secret: ${q(randomBytes(16).toString('hex'))} }`,
     'auth:',
     '  token:',
     `    realm: ${q(options.realm)}`,
@@ -82,8 +102,8 @@ async function reclaimStale(dir: string, config: string): Promise<void> {
   if (alive(pid)) process.kill(pid, 'SIGKILL');
 }
 
-/** Whether something already listens on `addr` (host:port): the registry could not bind it. */
-function addressTaken(addr: string): Promise<boolean> {
+/** Whether something already listens on `addr` (host:port): the registry's proxy could not bind it. */
+export function addressTaken(addr: string): Promise<boolean> {
   const at = addr.lastIndexOf(':');
   const host = addr.slice(0, at).replace(/^\[|\]$/g, '');
   const port = Number(addr.slice(at + 1));
@@ -95,7 +115,7 @@ function addressTaken(addr: string): Promise<boolean> {
 }
 
 /** Why the registry cannot start on `addr`, in words an operator can act on. */
-async function addressInUse(addr: string): Promise<string> {
+export async function addressInUse(addr: string): Promise<string> {
   const answer = await fetch(`http://${addr}/v2/`, { signal: AbortSignal.timeout(2_000) }).catch(() => null);
   const holder = answer?.headers.get('docker-distribution-api-version')
     ? 'another docker-registry (one a killed server left behind, or another server on this machine)'
@@ -105,6 +125,18 @@ async function addressInUse(addr: string): Promise<string> {
     `${addr} is already in use by ${holder}. Stop it (\`ss -ltnp 'sport = :${port}'\` names it), ` +
     'or give this server a free loopback port with PLATFORM_REGISTRY_ADDR, or turn the registry off with PLATFORM_REGISTRY=off'
   );
+}
+
+/** The status of a GET over a unix socket, or null when nothing answers there. */
+export function statusOverSocket(socketPath: string, path: string): Promise<number | null> {
+  return new Promise((resolve) => {
+    const req = http.get({ socketPath, path, timeout: 2_000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? null);
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(null));
+  });
 }
 
 export class RegistryProcess {
@@ -123,14 +155,13 @@ export class RegistryProcess {
   async start(): Promise<void> {
     mkdirSync(storageDirOf(this.options.dir), { recursive: true });
     await reclaimStale(this.options.dir, this.config);
-    if (await addressTaken(this.options.addr)) throw new Error(await addressInUse(this.options.addr));
     writeFileSync(this.config, configYaml(this.options), { mode: 0o600 });
     const child = this.spawn();
     const started = Date.now();
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`docker-registry exited: ${this.stderr.trim()}`);
-      const res = await fetch(`http://${this.options.addr}/v2/`).catch(() => null);
-      if (res && (res.status === 401 || res.ok)) return;
+      const status = await statusOverSocket(this.options.socket, '/v2/');
+      if (status === 401 || status === 200) return;
       if (Date.now() - started > 15_000) throw new Error(`docker-registry did not answer within 15 s: ${this.stderr.trim()}`);
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -158,7 +189,7 @@ export class RegistryProcess {
     return child;
   }
 
-  /** After an unexpected exit: up again in 2 s, unless it keeps failing or its address was taken. */
+  /** After an unexpected exit: up again in 2 s, unless it keeps failing. */
   private async restart(exit: number | string | null): Promise<void> {
     const cause = this.stderr.trim().split('\n').at(-1) ?? '';
     if (this.quickRestarts > MAX_QUICK_RESTARTS) {
@@ -172,10 +203,6 @@ export class RegistryProcess {
     log.warn({ exit, stderr: this.stderr.slice(-500) }, `docker-registry exited (${cause}); restarting it in 2 s`);
     await new Promise((r) => setTimeout(r, RESTART_PAUSE_MS).unref());
     if (this.stopping) return;
-    if (await addressTaken(this.options.addr)) {
-      log.error(`the platform registry cannot restart: ${await addressInUse(this.options.addr)}; it stays down until the server restarts`);
-      return;
-    }
     this.spawn();
   }
 

@@ -52,9 +52,26 @@ export function ensureSigningCert(dir: string): SigningCert {
   return { certPath, key, publicKey: createPublicKey(key), x5c: cert.raw.toString('base64') };
 }
 
-/** A registry token granting `access` to `subject`. */
-export function issueRegistryToken(cert: SigningCert, subject: string, access: Access[], ttlS = TOKEN_TTL_S): Promise<string> {
-  return new SignJWT({ access })
+/**
+ * What a push token carries beside its access, for the platform's proxy in front of the registry
+ * (registry/proxy.ts): the pusher's plan, its storage quota and its cap on an image's unpacked size.
+ * docker-registry ignores claims it does not know.
+ */
+export interface PushLimits {
+  plan: string;
+  quota_mb: number;
+  image_mb: number;
+}
+
+/** A registry token granting `access` to `subject` (and, for a push, the pusher's limits). */
+export function issueRegistryToken(
+  cert: SigningCert,
+  subject: string,
+  access: Access[],
+  ttlS = TOKEN_TTL_S,
+  limits?: PushLimits,
+): Promise<string> {
+  return new SignJWT({ access, ...(limits ? { limelight: limits } : {}) })
     .setProtectedHeader({ alg: 'ES256', typ: 'JWT', x5c: [cert.x5c] })
     .setIssuer(REGISTRY_ISSUER)
     .setSubject(subject)
@@ -64,6 +81,21 @@ export function issueRegistryToken(cert: SigningCert, subject: string, access: A
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlS)
     .setJti(randomUUID())
     .sign(cert.key);
+}
+
+/** What a valid registry token says, or null for an invalid or expired one. */
+export async function verifyRegistryToken(
+  cert: SigningCert,
+  token: string,
+): Promise<{ subject: string; access: Access[]; limits: PushLimits | undefined } | null> {
+  try {
+    const { payload } = await jwtVerify(token, cert.publicKey, { issuer: REGISTRY_ISSUER, audience: REGISTRY_SERVICE });
+    const access = Array.isArray(payload.access) ? (payload.access as Access[]) : [];
+    const limits = payload.limelight as PushLimits | undefined;
+    return { subject: String(payload.sub ?? ''), access, limits: typeof limits?.quota_mb === 'number' ? limits : undefined };
+  } catch {
+    return null;
+  }
 }
 
 /** The runner's password for pulling `repository`: pull only, that repository only, short-lived. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { podmanUnavailableReason, startPodmanService } from '../../../scripts/engine.mjs';
-import { pidFileOf, REGISTRY_BINARY } from '../../../reference-app/server/registry/supervisor';
+import { pidFileOf, REGISTRY_BINARY, socketPathOf, statusOverSocket } from '../../../reference-app/server/registry/supervisor';
 import { freePort } from '../../bench/serverLaunch';
 import { type ServerProcess, spawnServer } from './fixtures';
 
@@ -95,8 +95,10 @@ describe.skipIf(missing)("the platform's registry process", () => {
     stray.unref();
     strays.push(stray.pid!);
     writeFileSync(pidFileOf(path.join(dataDir, 'registry')), `${stray.pid}\n`);
-    for (let i = 0; i < 100 && !(await fetch(`http://${addr}/v2/`).catch(() => null)); i++) await sleep(100);
-    expect((await fetch(`http://${addr}/v2/`)).status, 'the stray registry answers').toBe(401);
+    // It listens on the registry's own unix socket (the server's proxy, gone now, held addr).
+    const socket = socketPathOf(path.join(dataDir, 'registry'));
+    for (let i = 0; i < 100 && !(await statusOverSocket(socket, '/v2/')); i++) await sleep(100);
+    expect(await statusOverSocket(socket, '/v2/'), 'the stray registry answers').toBe(401);
 
     const again = await serverWithRegistry(addr, dataDir);
     expect(again.server.output()).toMatch(/stopping the platform registry \(pid \d+\) that an earlier server/);
