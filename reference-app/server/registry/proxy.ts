@@ -114,6 +114,7 @@ function refuse(res: ServerResponse, status: number, code: string, message: stri
 }
 
 const mb = (bytes: number) => (bytes / MiB).toFixed(1);
+const idleWords = (ms: number) => (ms >= 120_000 ? `${Math.round(ms / 60_000)} minutes` : `${Math.round(ms / 1000)} s`);
 
 export class RegistryProxy {
   private readonly server: http.Server;
@@ -163,14 +164,6 @@ export class RegistryProxy {
     for (const socket of this.sockets) socket.destroy();
     await closed;
     this.agent.destroy();
-  }
-
-  /** Bytes the namespace holds or is writing, as the proxy counts them now (for tests and the token check). */
-  async usedBytes(namespace: string): Promise<number> {
-    const use = this.use(namespace);
-    if (use.writes === 0) use.base = undefined;
-    await this.readBase(use, namespace);
-    return this.used(use);
   }
 
   private use(namespace: string): NamespaceUse {
@@ -236,7 +229,7 @@ export class RegistryProxy {
         429,
         'TOOMANYREQUESTS',
         `Too many unfinished uploads: your namespace has ${MAX_OPEN_UPLOADS} open; finish or cancel them ` +
-          `(unfinished uploads are removed after ${Math.round(this.options.uploadIdleMs / 60_000)} minutes without a byte)`,
+          `(unfinished uploads are removed after ${idleWords(this.options.uploadIdleMs)} without a byte)`,
       );
     }
     use.starting++;
@@ -382,9 +375,10 @@ export class RegistryProxy {
       if (unpacked === undefined) {
         // A layer pushed before the server restarted: counted from the stored blob.
         const file = blobDataPath(this.options.storageDir, digest);
-        if (!file) return null; // the registry refuses a digest it cannot have
+        if (!file) return `The layer ${digest.slice(0, 80)} is not named by a sha256 digest, which this registry checks`;
         const counted = await unpackedSizeOfFile(file, cap - total).catch(() => null);
         if (!counted) return null; // not stored: the registry answers BLOB_UNKNOWN
+        if (counted.problem && counted.problem !== 'too large') return `The layer ${digest}: ${counted.problem}`;
         unpacked = counted.unpacked;
         if (!counted.problem) this.remember(digest, unpacked);
       }

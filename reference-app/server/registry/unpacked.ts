@@ -16,6 +16,14 @@ const GZIP = [0x1f, 0x8b];
  */
 const BATCH = 1024 * 1024;
 const ZSTD = [0x28, 0xb5, 0x2f, 0xfd];
+/** Compressions the engine also unpacks (containers/image) that Node cannot count: refused. */
+const UNCOUNTABLE: [number[], string][] = [
+  [ZSTD, 'zstd'],
+  [[0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], 'xz'],
+  [[0x42, 0x5a, 0x68], 'bzip2'],
+];
+/** Bytes needed to tell the compression from the start of a layer. */
+const MAGIC_BYTES = 6;
 
 export class UnpackedCounter {
   /** Bytes the layer unpacks to so far (the bytes themselves for a layer that is not compressed). */
@@ -48,7 +56,7 @@ export class UnpackedCounter {
     if (this.problem) return true;
     if (this.kind === 'unknown') {
       this.head = Buffer.concat([this.head, chunk]);
-      if (this.head.length < ZSTD.length) return true;
+      if (this.head.length < MAGIC_BYTES) return true;
       chunk = this.head;
       this.head = Buffer.alloc(0);
       this.choose(chunk);
@@ -93,8 +101,9 @@ export class UnpackedCounter {
 
   private choose(start: Buffer): void {
     const starts = (magic: number[]) => magic.every((byte, i) => start[i] === byte);
-    if (starts(ZSTD)) {
-      this.fail('zstd-compressed layers are not accepted by this registry; push with gzip compression (the default)');
+    const uncountable = UNCOUNTABLE.find(([magic]) => start.length >= magic.length && starts(magic));
+    if (uncountable) {
+      this.fail(`${uncountable[1]}-compressed layers are not accepted by this registry; push with gzip compression (the default)`);
       return;
     }
     if (!starts(GZIP)) {

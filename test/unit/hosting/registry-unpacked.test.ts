@@ -1,7 +1,7 @@
 // What a layer unpacks to, counted as its bytes stream through the platform registry's proxy
 // (registry/unpacked.ts; docs/publishing.md, "The platform's registry", "Image size, counted at
 // push"): a gzip bomb is stopped as soon as it passes the cap, whatever the chunking; a layer
-// that is not compressed counts its own bytes; zstd and broken gzip are refused in words.
+// that is not compressed counts its own bytes; zstd, xz, bzip2 and broken gzip are refused in words.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -53,9 +53,13 @@ describe('UnpackedCounter', () => {
     expect(await count(Buffer.from('ab'), 4 * MiB)).toMatchObject({ unpacked: 2, problem: null });
   });
 
-  it('refuses zstd layers and gzip streams that do not end whole', async () => {
+  it('refuses zstd, xz and bzip2 layers and gzip streams that do not end whole', async () => {
     const zstd = Buffer.concat([Buffer.from([0x28, 0xb5, 0x2f, 0xfd]), Buffer.alloc(100)]);
     expect((await count(zstd, MiB)).problem).toMatch(/zstd-compressed layers are not accepted.*gzip/);
+    // The engine unpacks xz and bzip2 too; Node cannot count them, so they are refused, not taken as raw bytes.
+    const xz = Buffer.concat([Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]), Buffer.alloc(100)]);
+    expect((await count(xz, MiB, 1)).problem).toMatch(/^xz-compressed layers are not accepted/);
+    expect((await count(Buffer.from('BZh91AY&SY'), MiB)).problem).toMatch(/^bzip2-compressed layers are not accepted/);
     const truncated = gzipSync(Buffer.alloc(MiB, 3)).subarray(0, 500);
     expect((await count(truncated, 4 * MiB)).problem).toMatch(/not a valid gzip stream/);
   });
