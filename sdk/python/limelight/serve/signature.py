@@ -3,7 +3,8 @@
 Each parameter becomes a field of a pydantic model built with ``create_model`` (the public API
 pydantic 1 and 2 share), so ``Field`` bounds, ``Literal``, enums and nested models validate and
 document themselves. Media parameters are read by media.py instead and documented as binary
-uploads; a ``Job`` parameter receives the run's handle.
+uploads; a ``Job`` parameter receives the run's handle. FastAPI's ``Depends`` is refused: the
+App reads the request itself, so nothing would resolve the dependency (docs/publishing.md).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import typing
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
+from fastapi import params
 from pydantic import BaseModel, create_model
 
 from .jobs import Job
@@ -29,6 +31,27 @@ if sys.version_info >= (3, 10):
 
 class SignatureError(TypeError):
     """An endpoint function whose parameters cannot be served: the message names the parameter."""
+
+
+def _dependency(default: Any, annotation: Any) -> Optional[Any]:
+    """The ``Depends(...)`` (or ``Security(...)``) of a parameter, as its default or in ``Annotated[...]``."""
+    if isinstance(default, params.Depends):
+        return default
+    for extra in getattr(annotation, "__metadata__", ()):
+        if isinstance(extra, params.Depends):
+            return extra
+    return None
+
+
+def _refuse_dependency(fn: Any, name: str, dependency: Any) -> None:
+    provider = getattr(dependency.dependency, "__name__", None) or ""
+    used = f"{type(dependency).__name__}({provider})"
+    raise SignatureError(
+        f"{fn.__name__}(): parameter {name!r} uses FastAPI's {used}, which limelight.serve endpoints do "
+        "not resolve (their parameters are the endpoint's inputs). Load shared things once in an @app.setup function "
+        "and use them from the endpoint, call the dependency inside the function, or serve this path with a plain "
+        "FastAPI route (app.get / app.post), where Depends works"
+    )
 
 
 def optional_inner(annotation: Any) -> Tuple[Any, bool]:
@@ -77,6 +100,7 @@ class Inputs:
     def __init__(self, fn: Any, model_name: str):
         try:
             hints = typing.get_type_hints(fn)
+            extras = typing.get_type_hints(fn, include_extras=True)
         except Exception as error:  # an annotation that does not resolve: say which function
             raise SignatureError(f"the annotations of {fn.__name__}() cannot be read: {error}") from error
         self.job_param: Optional[str] = None
@@ -89,6 +113,9 @@ class Inputs:
                 raise SignatureError(f"{fn.__name__}(): *{name} parameters cannot be served; name each input")
             annotation = hints.get(name, Any)
             default = ... if parameter.default is inspect.Parameter.empty else parameter.default
+            dependency = _dependency(default, extras.get(name, parameter.annotation))
+            if dependency is not None:
+                _refuse_dependency(fn, name, dependency)
             if optional_inner(annotation)[0] is Job:
                 self.job_param = name
                 continue
