@@ -21,11 +21,24 @@ try:
 except ImportError as error:  # pragma: no cover - depends on the machine
     raise ImportError(
         "limelight.serve needs FastAPI and pydantic: apt-get install python3-fastapi python3-pydantic "
-        "python3-uvicorn python3-multipart (or pip install fastapi uvicorn python-multipart)") from error
+        "python3-uvicorn python3-multipart (or pip install fastapi uvicorn python-multipart)"
+    ) from error
 
-from .app import BUSY, READY, SETUP_FAILED, STARTING, App
+from .app import BUSY, DEFUNCT, READY, SETUP_FAILED, STARTING, App
 from .jobs import Cancelled, Job
 from .media import AudioFile, ImageFile, MediaFile, VideoFile
 
-__all__ = ["App", "Job", "Cancelled", "MediaFile", "ImageFile", "AudioFile", "VideoFile",
-           "STARTING", "READY", "BUSY", "SETUP_FAILED"]
+__all__ = [
+    "App",
+    "Job",
+    "Cancelled",
+    "MediaFile",
+    "ImageFile",
+    "AudioFile",
+    "VideoFile",
+    "STARTING",
+    "READY",
+    "BUSY",
+    "SETUP_FAILED",
+    "DEFUNCT",
+]

@@ -3,7 +3,7 @@
 A short run is answered plainly (JSON, or the file itself); a run still going after
 ``answer_within_s`` is answered job-style, ``202 {id, status, progress, message, status_url,
 cancel_url}``, and ``GET /jobs/{id}`` reports it until ``output`` (docs/publishing.md, "How a
-published service runs"). ``GET /health`` says STARTING, READY, BUSY or SETUP_FAILED.
+published service runs"). ``GET /health`` says STARTING, READY, BUSY, SETUP_FAILED or DEFUNCT.
 """
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from __future__ import annotations
 import asyncio
 import functools
 import inspect
+import os
 import sys
 import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, cast
 
 from fastapi import Body, FastAPI, HTTPException, Request
 from fastapi.encoders import jsonable_encoder
@@ -27,15 +28,26 @@ from .jobs import CANCELLED, FAILED, SUCCEEDED, Busy, Cancelled, Job, Run, RunTa
 from .media import file_answer, jsonable_media
 from .setuplog import SetupLog, capturing
 from .signature import Inputs, output_media_type, response_model_of
+from .threads import Interruptible
 
-STARTING, READY, BUSY, SETUP_FAILED = "STARTING", "READY", "BUSY", "SETUP_FAILED"
+STARTING, READY, BUSY, SETUP_FAILED, DEFUNCT = "STARTING", "READY", "BUSY", "SETUP_FAILED", "DEFUNCT"
+# The exit status of an instance that leaves because a run's function would not stop (EX_SOFTWARE).
+DEFUNCT_EXIT_CODE = 70
+# How long a sync function has after a cancel to stop at its own job.check() (a clean point)
+# before Cancelled is raised wherever its thread is.
+INTERRUPT_AFTER_S = 1.0
 
 _JOB_SCHEMA = {
     "type": "object",
     "properties": {
-        "id": {"type": "string"}, "status": {"type": "string", "enum": ["processing", SUCCEEDED, FAILED, CANCELLED]},
-        "progress": {"type": "number"}, "message": {"type": "string", "nullable": True},
-        "status_url": {"type": "string"}, "cancel_url": {"type": "string"}, "output": {}, "error": {"type": "string"},
+        "id": {"type": "string"},
+        "status": {"type": "string", "enum": ["processing", SUCCEEDED, FAILED, CANCELLED]},
+        "progress": {"type": "number"},
+        "message": {"type": "string", "nullable": True},
+        "status_url": {"type": "string"},
+        "cancel_url": {"type": "string"},
+        "output": {},
+        "error": {"type": "string"},
     },
 }
 
@@ -44,7 +56,7 @@ class _ServedRoute(APIRoute):
     """FastAPI documents the route from its signature; the request itself is answered by App."""
 
     def get_route_handler(self):
-        return self.endpoint.limelight_handler
+        return cast(Any, self.endpoint).limelight_handler
 
 
 class Endpoint:
@@ -85,9 +97,20 @@ class App:
     FastAPI app offers (``app.get``, ``app.include_router``, …) works on the App as well.
     """
 
-    def __init__(self, fastapi_app: Optional[FastAPI] = None, *, title: Optional[str] = None, concurrency: int = 1,
-                 answer_within_s: float = 2.0, setup_wait_s: float = 600, keep_results_s: float = 3600,
-                 **fastapi_options: Any):
+    def __init__(
+        self,
+        fastapi_app: Optional[FastAPI] = None,
+        *,
+        title: Optional[str] = None,
+        concurrency: int = 1,
+        answer_within_s: float = 2.0,
+        setup_wait_s: float = 600,
+        keep_results_s: float = 3600,
+        stop_grace_s: float = 30,
+        **fastapi_options: Any,
+    ):
+        if not isinstance(stop_grace_s, (int, float)) or stop_grace_s <= 0:
+            raise ValueError(f"stop_grace_s is a number of seconds above 0, got {stop_grace_s!r}")
         if fastapi_app is None:
             fastapi_app = FastAPI(title=title or "Limelight service", **fastapi_options)
         elif title:
@@ -98,6 +121,8 @@ class App:
         self.setup_wait_s = setup_wait_s
         self.setup_log = SetupLog()
         self.setup_error: Optional[str] = None
+        self.stop_grace_s = stop_grace_s
+        self.defunct: Optional[str] = None  # why the instance is leaving: a function that did not stop
         self.state = STARTING
         self._setups: List[Callable] = []
         self._setup_times: Dict[str, Optional[float]] = {"started_at": None, "finished_at": None}
@@ -106,6 +131,7 @@ class App:
         self._model_names: set = set()
         self._executor = ThreadPoolExecutor(max_workers=concurrency + 1, thread_name_prefix="limelight-run")
         self._tasks: set = set()
+        self._grace_timers: Dict[str, asyncio.TimerHandle] = {}
         self._documented = False
         self._openapi = fastapi_app.openapi
         fastapi_app.openapi = self.openapi
@@ -128,11 +154,12 @@ class App:
         self._setups.append(fn)
         return fn
 
-    def _start_setup(self) -> None:
-        self._setup_done = asyncio.Event()
-        self._keep(asyncio.get_running_loop().create_task(self._run_setup()))
+    def _start_setup(self) -> asyncio.Event:
+        done = self._setup_done = asyncio.Event()
+        self._keep(asyncio.get_running_loop().create_task(self._run_setup(done)))
+        return done
 
-    async def _run_setup(self) -> None:
+    async def _run_setup(self, done: asyncio.Event) -> None:
         self._setup_times["started_at"] = time.time()
         loop = asyncio.get_running_loop()
         current = None
@@ -144,7 +171,7 @@ class App:
                     else:
                         await loop.run_in_executor(self._executor, current)
         except BaseException as error:  # noqa: B902 - any failure, SystemExit included, is a failed setup
-            self.setup_error = f"setup {current.__name__}() raised {type(error).__name__}: {error}"
+            self.setup_error = f"setup {getattr(current, '__name__', '')}() raised {type(error).__name__}: {error}"
             for line in traceback.format_exception(type(error), error, error.__traceback__):
                 self.setup_log.write(line)
             print(f"limelight: {self.setup_error}", file=sys.stderr, flush=True)
@@ -152,34 +179,55 @@ class App:
         else:
             self.state = READY
         self._setup_times["finished_at"] = time.time()
-        self._setup_done.set()
+        done.set()
 
     def health(self) -> Dict[str, Any]:
         status = self.state
-        if status == READY and self.runs.active >= self.runs.limit:
+        if self.defunct:
+            status = DEFUNCT
+        elif status == READY and self.runs.active >= self.runs.limit:
             status = BUSY
-        return {
+        report = {
             "status": status,
             "setup": {**self._setup_times, "error": self.setup_error, "logs": self.setup_log.lines()},
-            "runs": {"active": self.runs.active, "limit": self.runs.limit},
+            "runs": {"active": self.runs.active, "limit": self.runs.limit, "stopping": len(self.runs.stopping)},
         }
+        if self.defunct:
+            report["error"] = self.defunct
+        return report
 
     async def _until_ready(self) -> Optional[Response]:
         """None when endpoints may run; else the 503 that says why."""
-        if self._setup_done is None:
-            self._start_setup()
+        done = self._setup_done or self._start_setup()
         try:
-            await asyncio.wait_for(asyncio.shield(self._setup_done.wait()), self.setup_wait_s)
+            await asyncio.wait_for(asyncio.shield(done.wait()), self.setup_wait_s)
         except asyncio.TimeoutError:
-            return JSONResponse({"detail": f"The service is still starting (setup has run {self.setup_wait_s:.0f} s)"},
-                                status_code=503, headers={"Retry-After": "10"})
+            return JSONResponse(
+                {"detail": f"The service is still starting (setup has run {self.setup_wait_s:.0f} s)"},
+                status_code=503,
+                headers={"Retry-After": "10"},
+            )
         if self.state == SETUP_FAILED:
             return JSONResponse({"detail": f"The service's setup failed: {self.setup_error}"}, status_code=503)
+        if self.defunct:
+            return JSONResponse(
+                {"detail": f"This instance is leaving to be replaced: {self.defunct}"},
+                status_code=503,
+                headers={"Retry-After": "5"},
+            )
         return None
 
     # -- endpoints ----------------------------------------------------------------------------------
-    def endpoint(self, path: str, *, method: str = "POST", time_limit_s: Optional[float] = None,
-                 summary: Optional[str] = None, description: Optional[str] = None, tags: Optional[List[str]] = None):
+    def endpoint(
+        self,
+        path: str,
+        *,
+        method: str = "POST",
+        time_limit_s: Optional[float] = None,
+        summary: Optional[str] = None,
+        description: Optional[str] = None,
+        tags: Optional[List[str]] = None,
+    ):
         """Serves the decorated function at ``path``; its typed parameters are the endpoint's inputs."""
         method = method.upper()
         if method not in ("GET", "POST"):
@@ -190,7 +238,9 @@ class App:
         def register(fn: Callable) -> Callable:
             endpoint = Endpoint(fn, path, method, time_limit_s, _model_name(fn, self._model_names))
             self._endpoints.append(endpoint)
-            self.fastapi.router.add_api_route(path, self._documented_function(endpoint), **self._route_options(endpoint, summary, description, tags))
+            self.fastapi.router.add_api_route(
+                path, self._documented_function(endpoint), **self._route_options(endpoint, summary, description, tags)
+            )
             self._documented = False
             self.fastapi.openapi_schema = None
             return fn
@@ -198,7 +248,9 @@ class App:
         return register
 
     def _documented_function(self, endpoint: Endpoint) -> Callable:
-        fields = getattr(endpoint.inputs.doc_model, "model_fields", None) or getattr(endpoint.inputs.doc_model, "__fields__", {})
+        fields = getattr(endpoint.inputs.doc_model, "model_fields", None) or getattr(
+            endpoint.inputs.doc_model, "__fields__", {}
+        )
 
         def documented(**_: Any) -> None:  # never called: _ServedRoute answers with limelight_handler
             raise NotImplementedError
@@ -206,30 +258,48 @@ class App:
         parameters = []
         if fields:
             # pydantic 1's ModelField says .required, pydantic 2's FieldInfo answers .is_required().
-            required = any(getattr(field, "required", None) is True
-                           or (callable(getattr(field, "is_required", None)) and field.is_required()) for field in fields.values())
-            parameters.append(inspect.Parameter("input", inspect.Parameter.KEYWORD_ONLY, annotation=endpoint.inputs.doc_model,
-                                                default=Body(... if required else None)))
+            required = any(
+                getattr(field, "required", None) is True
+                or (callable(getattr(field, "is_required", None)) and field.is_required())
+                for field in fields.values()
+            )
+            parameters.append(
+                inspect.Parameter(
+                    "input",
+                    inspect.Parameter.KEYWORD_ONLY,
+                    annotation=endpoint.inputs.doc_model,
+                    default=Body(... if required else None),
+                )
+            )
         documented.__signature__ = inspect.Signature(parameters)
         documented.__name__ = endpoint.fn.__name__
-        documented.limelight_handler = functools.partial(self._handle, endpoint)
+        cast(Any, documented).limelight_handler = functools.partial(self._handle, endpoint)
         return documented
 
     def _route_options(self, endpoint: Endpoint, summary, description, tags) -> Dict[str, Any]:
         doc = inspect.getdoc(endpoint.fn) or ""
         responses: Dict[Any, Any] = {
-            202: {"description": "A long run, answered job-style: poll status_url until status is final",
-                  "content": {"application/json": {"schema": _JOB_SCHEMA}}},
+            202: {
+                "description": "A long run, answered job-style: poll status_url until status is final",
+                "content": {"application/json": {"schema": _JOB_SCHEMA}},
+            },
             409: {"description": "Every run slot of the container is taken; retry later"},
             503: {"description": "The service is starting, or its setup failed"},
         }
-        options: Dict[str, Any] = {"methods": [endpoint.method], "route_class_override": _ServedRoute,
-                                   "summary": summary or (doc.splitlines()[0] if doc else None),
-                                   "description": description or doc or None, "tags": tags,
-                                   "operation_id": f"{endpoint.fn.__name__}_{endpoint.method.lower()}",
-                                   "response_model": response_model_of(endpoint.fn)}
+        options: Dict[str, Any] = {
+            "methods": [endpoint.method],
+            "route_class_override": _ServedRoute,
+            "summary": summary or (doc.splitlines()[0] if doc else None),
+            "description": description or doc or None,
+            "tags": tags,
+            "operation_id": f"{endpoint.fn.__name__}_{endpoint.method.lower()}",
+            "response_model": response_model_of(endpoint.fn),
+        }
         if endpoint.output_type:
-            responses[200] = {"description": "The file", "content": {endpoint.output_type: {"schema": {"type": "string", "format": "binary"}}}}
+            responses[200] = {
+                "description": "The file",
+                "content": {endpoint.output_type: {"schema": {"type": "string", "format": "binary"}}},
+            }
             options["response_class"] = Response
         if endpoint.time_limit_s:
             options["openapi_extra"] = {"x-limelight-time-limit-s": endpoint.time_limit_s}
@@ -252,13 +322,16 @@ class App:
                 ref = content["application/json"]["schema"].get("$ref", "")
                 schema = schemas.get(ref.rsplit("/", 1)[-1], {})
                 required = set(schema.get("required", []))
-                operation["parameters"] = [{"name": name, "in": "query", "required": name in required, "schema": prop}
-                                           for name, prop in schema.get("properties", {}).items()]
+                operation["parameters"] = [
+                    {"name": name, "in": "query", "required": name in required, "schema": prop}
+                    for name, prop in schema.get("properties", {}).items()
+                ]
                 del operation["requestBody"]
             elif endpoint.inputs.media:
                 content["multipart/form-data"] = content.pop("application/json")
-                body["description"] = ("Files as uploads; the same fields also come as JSON, "
-                                       "each file a URL, a data: URI or base64")
+                body["description"] = (
+                    "Files as uploads; the same fields also come as JSON, each file a URL, a data: URI or base64"
+                )
         self._documented = True
         return document
 
@@ -268,7 +341,9 @@ class App:
             if self._setup_done is None:
                 self._start_setup()
             report = self.health()
-            return JSONResponse(report, status_code=503 if report["status"] in (STARTING, SETUP_FAILED) else 200)
+            return JSONResponse(
+                report, status_code=503 if report["status"] in (STARTING, SETUP_FAILED, DEFUNCT) else 200
+            )
 
         async def job_status(run_id: str, request: Request) -> JSONResponse:
             run = self.runs.get(run_id)
@@ -288,14 +363,23 @@ class App:
         self.fastapi.add_api_route("/jobs/{run_id}/cancel", job_cancel, methods=["POST"], include_in_schema=False)
 
     def _unknown_run(self, run_id: str) -> JSONResponse:
-        return JSONResponse({"detail": f"No run {run_id} here (finished runs are kept {self.runs.keep_s:.0f} s)"}, status_code=404)
+        return JSONResponse(
+            {"detail": f"No run {run_id} here (finished runs are kept {self.runs.keep_s:.0f} s)"}, status_code=404
+        )
 
     def _job_json(self, run: Run, request: Request) -> Dict[str, Any]:
         base = str(request.base_url)
         status_url, cancel_url = f"{base}jobs/{run.id}", f"{base}jobs/{run.id}/cancel"
         body: Dict[str, Any] = {
-            "id": run.id, "job_id": run.key, "endpoint": run.endpoint, "status": run.status, "progress": run.progress,
-            "message": run.message, "attempts": run.attempts, "status_url": status_url, "cancel_url": cancel_url,
+            "id": run.id,
+            "job_id": run.key,
+            "endpoint": run.endpoint,
+            "status": run.status,
+            "progress": run.progress,
+            "message": run.message,
+            "attempts": run.attempts,
+            "status_url": status_url,
+            "cancel_url": cancel_url,
             "urls": {"get": status_url, "cancel": cancel_url},
         }
         if run.status == SUCCEEDED:
@@ -304,7 +388,7 @@ class App:
             body["error"] = run.error
         return body
 
-    def _keep(self, task: "asyncio.Task") -> None:
+    def _keep(self, task: asyncio.Task) -> None:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -346,7 +430,7 @@ class App:
                 run.on_cancel(lambda: loop.call_soon_threadsafe(inner.cancel))
                 output = await inner
             else:
-                output = await loop.run_in_executor(self._executor, functools.partial(endpoint.fn, **arguments))
+                output = await self._in_thread(run, functools.partial(endpoint.fn, **arguments), name)
             if run.cancel_reason:
                 raise Cancelled(run.cancel_reason)
             run.finish(SUCCEEDED, output)
@@ -361,12 +445,75 @@ class App:
         finally:
             if timer:
                 timer.cancel()
-            run.finished_event.set()
+            if run.finished_event is not None:
+                run.finished_event.set()
+
+    async def _in_thread(self, run: Run, call: Callable[[], Any], name: str) -> Any:
+        """A sync function in the pool. After a cancel it has ``INTERRUPT_AFTER_S`` to stop at its
+        own job.check(); then Cancelled is raised in its thread and the run ends. A thread that
+        runs on even so keeps the run's slot (``stopping``) until it really stops, and past
+        ``stop_grace_s`` the instance is DEFUNCT and leaves (docs/publishing.md, "Cancel")."""
+        loop = asyncio.get_running_loop()
+        work = Interruptible(call)
+        future = loop.run_in_executor(self._executor, work)
+        cancelled = loop.create_future()
+        run.on_cancel(lambda: loop.call_soon_threadsafe(lambda: cancelled.done() or cancelled.set_result(None)))
+        if run.cancel_reason is not None and not cancelled.done():  # cancelled before it started
+            cancelled.set_result(None)
+        await asyncio.wait({future, cancelled}, return_when=asyncio.FIRST_COMPLETED)
+        if not future.done():
+            await asyncio.wait({future}, timeout=INTERRUPT_AFTER_S)
+        if not future.done() and work.interrupt(run.cancel_reason or "the run was cancelled"):
+            await asyncio.wait({future}, timeout=0.2)
+        if future.done():
+            return future.result()
+        run.stopping = True
+        future.add_done_callback(lambda done: self._stopped(run, done))
+        self._grace_timers[run.id] = loop.call_later(self.stop_grace_s, self._did_not_stop, run, name)
+        raise Cancelled(run.cancel_reason or "the run was cancelled")
+
+    def _stopped(self, run: Run, future: asyncio.Future) -> None:
+        """The thread of an ended run returned at last: its slot is free again."""
+        if not future.cancelled():
+            future.exception()  # retrieved: its outcome was already decided by the cancel
+        run.stopping = False
+        timer = self._grace_timers.pop(run.id, None)
+        if timer is not None:
+            timer.cancel()
+
+    def _did_not_stop(self, run: Run, name: str) -> None:
+        self._grace_timers.pop(run.id, None)
+        if not run.stopping or self.defunct:
+            return
+        self.defunct = (
+            f"{name} (run {run.id}) did not stop {self.stop_grace_s:g} s after "
+            f"{run.cancel_reason or 'its cancel'}, and its thread cannot be killed"
+        )
+        print(
+            f"limelight: DEFUNCT: {self.defunct}; the instance exits once its other runs end",
+            file=sys.stderr,
+            flush=True,
+        )
+        self._keep(asyncio.get_running_loop().create_task(self._exit_when_drained()))
+
+    async def _exit_when_drained(self) -> None:
+        """Lets runs still going end (new ones are refused), then exits: the platform's container
+        runtime replaces an instance that exited, which is the only way to get the stuck thread's
+        CPU back. ``os._exit``: a normal exit would wait for that thread forever."""
+        while any(not run.done for run in self.runs.all()):
+            await asyncio.sleep(0.2)
+        print(f"limelight: exiting with status {DEFUNCT_EXIT_CODE}: {self.defunct}", file=sys.stderr, flush=True)
+        sys.stdout.flush()
+        self._exit(DEFUNCT_EXIT_CODE)
+
+    @staticmethod
+    def _exit(code: int) -> None:
+        os._exit(code)
 
     async def _answer(self, run: Run, request: Request) -> Response:
         waiting = _prefer(request, self.answer_within_s)
         deadline = time.monotonic() + waiting
-        event = getattr(run, "finished_event", None)
+        event = run.finished_event
         while not run.done and event is not None and time.monotonic() < deadline:
             try:
                 await asyncio.wait_for(asyncio.shield(event.wait()), min(0.25, max(0.0, deadline - time.monotonic())))

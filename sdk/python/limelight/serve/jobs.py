@@ -8,11 +8,12 @@ running the function again. Standard library only.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 import uuid
 from collections import OrderedDict
-from typing import Any, Callable, Optional
+from typing import Any, Callable, List, Optional
 
 
 class Cancelled(Exception):
@@ -46,8 +47,13 @@ class Run:
         self.created_at = time.time()
         self.finished_at: Optional[float] = None
         self.cancel_reason: Optional[str] = None
+        # Ended (cancelled, out of time) while the function's thread still runs: the run has its
+        # answer, but its slot stays taken until the work really stops (docs/publishing.md, "Cancel").
+        self.stopping = False
         self._done = threading.Event()
         self._on_cancel: list = []
+        # Set by App when the run starts: its waiters on the server's event loop wait on it.
+        self.finished_event: Optional[asyncio.Event] = None
 
     @property
     def done(self) -> bool:
@@ -73,7 +79,7 @@ class Run:
         for callback in self._on_cancel:
             callback()
 
-    def on_cancel(self, callback: Callable[[], None]) -> None:
+    def on_cancel(self, callback: Callable[[], object]) -> None:
         self._on_cancel.append(callback)
 
 
@@ -125,13 +131,21 @@ class RunTable:
         self.limit = limit
         self.keep_s = keep_s
         self.keep_max = keep_max
-        self._runs: "OrderedDict[str, Run]" = OrderedDict()
+        self._runs: OrderedDict[str, Run] = OrderedDict()
         self._by_key: dict = {}
         self._lock = threading.Lock()
 
     @property
     def active(self) -> int:
-        return sum(1 for run in self._runs.values() if not run.done)
+        """Runs that take a slot: those still going, and ended ones whose function has not stopped."""
+        return sum(1 for run in self._runs.values() if not run.done or run.stopping)
+
+    @property
+    def stopping(self) -> List[Run]:
+        return [run for run in self._runs.values() if run.stopping]
+
+    def all(self) -> List[Run]:
+        return list(self._runs.values())
 
     def get(self, run_id: str) -> Optional[Run]:
         return self._runs.get(run_id)
@@ -158,7 +172,7 @@ class RunTable:
 
     def _forget_old(self) -> None:
         now = time.time()
-        finished = [run for run in self._runs.values() if run.done]
+        finished = [run for run in self._runs.values() if run.done and not run.stopping]
         excess = len(self._runs) - self.keep_max
         for run in finished:
             if excess <= 0 and now - (run.finished_at or now) < self.keep_s:
