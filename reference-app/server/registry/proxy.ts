@@ -26,6 +26,8 @@ export const MAX_OPEN_UPLOADS = 32;
 /** Distribution's own limit on a manifest's body. */
 const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
 const MiB = 1024 * 1024;
+/** How long the rest of a refused request's body is read and dropped before its connection is closed. */
+const CUT_DRAIN_MS = 30_000;
 /** Remembered unpacked sizes of layers pushed through the proxy (a manifest's check reads them). */
 const MAX_REMEMBERED_LAYERS = 20_000;
 
@@ -97,8 +99,11 @@ function forwardable(headers: IncomingHttpHeaders): Record<string, string | stri
   return out;
 }
 
-/** Distribution's error body (docs/spec/api.md's error format) with the platform's words. */
-function refuse(res: ServerResponse, status: number, code: string, message: string): void {
+/**
+ * Distribution's error body with the platform's words. `close`: end the connection after it (a
+ * request whose body is still arriving is drained instead: see RegistryProxy.cut).
+ */
+function refuse(res: ServerResponse, status: number, code: string, message: string, close = true): void {
   if (res.headersSent || res.destroyed) {
     res.destroy();
     return;
@@ -108,7 +113,7 @@ function refuse(res: ServerResponse, status: number, code: string, message: stri
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),
     'docker-distribution-api-version': 'registry/2.0',
-    connection: 'close',
+    ...(close ? { connection: 'close' } : {}),
   });
   res.end(body);
 }
@@ -420,11 +425,19 @@ export class RegistryProxy {
     }
   }
 
-  /** Refuses a request whose body is still arriving: the answer, then the connection closes. */
+  /**
+   * Refuses a request whose body is still arriving. The rest of the body is read and dropped (never
+   * stored) rather than the connection closed at once: a client still writing would see a broken
+   * pipe instead of the answer (Podman did). A body that goes on for CUT_DRAIN_MS more is cut off.
+   */
   private cut(req: IncomingMessage, res: ServerResponse, message: string, status = 403, code = 'DENIED'): void {
-    refuse(res, status, code, message);
+    refuse(res, status, code, message, false);
     req.resume();
-    setTimeout(() => req.socket.destroy(), 2_000).unref();
+    if (req.complete) return;
+    const timer = setTimeout(() => req.socket.destroy(), CUT_DRAIN_MS);
+    timer.unref();
+    req.once('end', () => clearTimeout(timer));
+    req.once('close', () => clearTimeout(timer));
   }
 
   /** Streams a request to the registry and its answer back, untouched. */
@@ -488,7 +501,10 @@ export class RegistryProxy {
           res.once('close', () => settle(res.writableFinished ? status : null));
         },
       );
+      let stopped = false;
       upstream.on('error', () => {
+        // Destroyed by `stop`, whose refusal is already on its way: the caller's connection stays.
+        if (stopped) return;
         refuse(res, 502, 'UNAVAILABLE', 'The registry is not answering');
         settle(null);
       });
@@ -496,7 +512,6 @@ export class RegistryProxy {
         if (!res.writableFinished) upstream.destroy();
         if (!res.headersSent) settle(null);
       });
-      let stopped = false;
       const stop = (message: string) => {
         if (stopped || settled) return;
         stopped = true;

@@ -5,18 +5,19 @@
 // blob after blob, and a gzip layer of a few hundred KB that unpacks to more than the plan's image
 // cap. Every sequence ends refused in the quota's or the cap's words, and the registry's storage
 // never holds more than the quota. Skips with how to run it when Podman or docker-registry is missing.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { podmanEnv } from '../../../scripts/engine.mjs';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { REGISTRY_BINARY } from '../../../reference-app/server/registry/supervisor';
 import { MAX_OPEN_UPLOADS } from '../../../reference-app/server/registry/proxy';
 import { freePort } from '../../bench/serverLaunch';
-import { engineSkipReason, startTestEngine, type TestEngine } from '../../setup/containerEngine';
+import { engineSkipReason, FIXTURE_IMAGE, startTestEngine, type TestEngine } from '../../setup/containerEngine';
 import { confirmedUser, rawApi, signedIn } from '../helpers';
 
 const registryMissing =
@@ -31,6 +32,17 @@ const IMAGE_MB = 64;
 const IDLE_S = 8;
 /** What may pass the quota: the registry's own bookkeeping of open uploads (start times, hash states), well under one chunk. */
 const ONE_CHUNK = 64 * 1024;
+
+/** Runs podman without blocking (the platform answering its token requests runs in this process). */
+function podman(args: string[]): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('podman', args, { env: podmanEnv(), timeout: 120_000 });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (status) => resolve({ status, output }));
+  });
+}
 
 const digestOf = (bytes: Buffer) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 
@@ -90,7 +102,7 @@ describe.skipIf(skip)("the platform registry's quota and image cap, against the 
       expect(answer.status).toBe(200);
       return String(((await answer.json()) as { token: string }).token);
     };
-    return { namespace, token, ask };
+    return { namespace, token, ask, apiKey: async () => String(key.json.secret) };
   };
 
   /** Calls the registry with a bearer token; answers the status, Location and the error text. */
@@ -181,6 +193,26 @@ describe.skipIf(skip)("the platform registry's quota and image cap, against the 
       }),
     );
     expect(results.some((s) => s === 403)).toBe(true);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(storedInNamespace(me.namespace)).toBeLessThanOrEqual(QUOTA_MB * MiB + ONE_CHUNK);
+  });
+
+  it('a Podman push past the quota fails with the quota in words, and nothing past the quota is kept', { timeout: 120_000 }, async () => {
+    const me = await publisher('quota-podman');
+    const key = await me.apiKey();
+    // The fixture image is larger than the 8 MB quota: its layer is cut off while it streams.
+    const pushed = await podman([
+      'push',
+      '--tls-verify=false',
+      '--creds',
+      `me:${key}`,
+      FIXTURE_IMAGE,
+      `docker://${host}/${me.namespace}/big:1`,
+    ]);
+    expect(pushed.status).not.toBe(0);
+    expect(pushed.output).toMatch(
+      /Registry storage quota exceeded: your images and unfinished uploads would use [\d.]+ MB and your free plan allows 8 MB/,
+    );
     await new Promise((r) => setTimeout(r, 500));
     expect(storedInNamespace(me.namespace)).toBeLessThanOrEqual(QUOTA_MB * MiB + ONE_CHUNK);
   });
