@@ -1,4 +1,4 @@
-"""``python -m limelight``: the limelight command (limelight/cli.py)."""
+"""``python -m limelight``: the limelight command (limelight/cli/main.py)."""
 
 import sys
 

@@ -48,7 +48,7 @@ class RetryPolicy:
         """Retry-After when the server gave one; else full jitter: random in [0, base * 2^attempt]."""
         if retry_after is not None:
             return min(max(retry_after, 0.0), MAX_BACKOFF_S)
-        return random.uniform(0, min(self.max_delay_s, self.base_delay_s * (2 ** attempt)))
+        return random.uniform(0, min(self.max_delay_s, self.base_delay_s * (2**attempt)))
 
 
 def retry_after_seconds(value: Optional[str], now: Optional[float] = None) -> Optional[float]:
@@ -107,8 +107,9 @@ class _SameOriginCredentials(urllib.request.HTTPRedirectHandler):
 
     def redirect_request(self, req, fp, code, msg, headers, newurl):
         if urllib.parse.urlsplit(newurl).scheme.lower() not in ("http", "https"):
-            raise urllib.error.HTTPError(req.full_url, code, f"{msg} (a redirect to {newurl} is not followed)",
-                                         headers, fp)
+            raise urllib.error.HTTPError(
+                req.full_url, code, f"{msg} (a redirect to {newurl} is not followed)", headers, fp
+            )
         follow = super().redirect_request(req, fp, code, msg, headers, newurl)
         if follow is not None and origin(newurl) != origin(req.full_url):
             for name in CREDENTIAL_HEADERS:
@@ -127,8 +128,16 @@ class Response:
 
 
 class Transport:
-    def __init__(self, base_url: str, auth: Callable[[], Optional[str]], *, timeout: float,
-                 retry: RetryPolicy, user_agent: str, sleep: Callable[[float], None] = time.sleep) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        auth: Callable[[], Optional[str]],
+        *,
+        timeout: float,
+        retry: RetryPolicy,
+        user_agent: str,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
         self.base_url = base_url.rstrip("/")
         self._auth = auth
         self.timeout = timeout
@@ -137,8 +146,12 @@ class Transport:
         self._sleep = sleep
         scheme, host, _ = origin(self.base_url)
         if scheme == "http" and host and not is_loopback(host):
-            warnings.warn(f"{self.base_url} is plain HTTP to another machine: the API key and every input and "
-                          "output can be read on the way; use https://", InsecureTransportWarning, stacklevel=3)
+            warnings.warn(
+                f"{self.base_url} is plain HTTP to another machine: the API key and every input and "
+                "output can be read on the way; use https://",
+                InsecureTransportWarning,
+                stacklevel=3,
+            )
 
     def url(self, path: str) -> str:
         return path if path.startswith(("http://", "https://")) else f"{self.base_url}{path}"
@@ -153,9 +166,16 @@ class Transport:
         headers.update(extra or {})
         return headers
 
-    def open(self, method: str, path: str, *, body: Optional[bytes] = None,
-             headers: Optional[Mapping[str, str]] = None, timeout: Optional[float] = None,
-             deadline: Optional[float] = None):
+    def open(
+        self,
+        method: str,
+        path: str,
+        *,
+        body: Optional[bytes] = None,
+        headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+        deadline: Optional[float] = None,
+    ):
         """The raw response of one request, retried on the statuses and failures above.
         Error statuses other than those raise the APIError of the answer. With a ``deadline``, no
         attempt, pause or wait for the answer goes past it: DeadlineExceeded instead."""
@@ -197,9 +217,17 @@ class Transport:
             raise DeadlineExceeded("the deadline passes before the next attempt")
         self._sleep(seconds)
 
-    def request(self, method: str, path: str, *, json_body: Any = None, body: Optional[bytes] = None,
-                headers: Optional[Mapping[str, str]] = None, timeout: Optional[float] = None,
-                deadline: Optional[float] = None) -> Response:
+    def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        json_body: Any = None,
+        body: Optional[bytes] = None,
+        headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+        deadline: Optional[float] = None,
+    ) -> Response:
         extra = dict(headers or {})
         if json_body is not None:
             body = json.dumps(json_body).encode("utf-8")
@@ -211,7 +239,9 @@ class Transport:
                 if deadline is not None and time.monotonic() >= deadline:
                     raise DeadlineExceeded(f"{method} {self.url(path)}: no answer before the deadline") from error
                 raise ConnectionFailedError(f"{method} {self.url(path)}: the answer stopped: {error}") from error
-            return Response(response.status, dict(response.headers.items()), _decode(payload, response.headers.get("Content-Type")))
+            return Response(
+                response.status, dict(response.headers.items()), _decode(payload, response.headers.get("Content-Type"))
+            )
 
 
 def set_read_timeout(response: Any, seconds: float) -> None:

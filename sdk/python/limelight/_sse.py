@@ -36,7 +36,9 @@ def read_lines(response: Any, deadline: Optional[float]) -> Iterator[bytes]:
 
 
 def parse_sse(lines: Iterator[bytes]) -> Iterator[SseMessage]:
-    event, event_id, data = "message", None, []  # type: str, Optional[str], List[str]
+    event: str = "message"
+    event_id: Optional[str] = None
+    data: List[str] = []
     for raw in lines:
         line = raw.decode("utf-8").rstrip("\r\n")
         if not line:

@@ -31,7 +31,7 @@ class AsyncClient:
     def __init__(self, base_url: Optional[str] = None, api_key: Optional[str] = None, **options: Any) -> None:
         self.sync = Client(base_url, api_key, **options)
 
-    async def __aenter__(self) -> "AsyncClient":
+    async def __aenter__(self) -> AsyncClient:
         return self
 
     async def __aexit__(self, *exc: Any) -> None:
@@ -44,20 +44,41 @@ class AsyncClient:
     async def _call(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         return await asyncio.to_thread(functools.partial(function, *args, **kwargs))
 
-    async def run(self, service_id: str, input: Optional[Mapping[str, Any]] = None, endpoint: Optional[str] = None, *,
-                  timeout: Optional[float] = 600.0, webhook: Optional[str] = None,
-                  webhook_events_filter: Optional[Sequence[WebhookEventType]] = None, wait: Optional[float] = None,
-                  idempotency_key: Optional[str] = None, on_job: Optional[OnJob] = None,
-                  on_event: Optional[OnEvent] = None, on_log: Optional[OnLog] = None) -> Any:
+    async def run(
+        self,
+        service_id: str,
+        input: Optional[Mapping[str, Any]] = None,
+        endpoint: Optional[str] = None,
+        *,
+        timeout: Optional[float] = 600.0,
+        webhook: Optional[str] = None,
+        webhook_events_filter: Optional[Sequence[WebhookEventType]] = None,
+        wait: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+        on_job: Optional[OnJob] = None,
+        on_event: Optional[OnEvent] = None,
+        on_log: Optional[OnLog] = None,
+    ) -> Any:
         """See ``Client.run``."""
         loop = asyncio.get_running_loop()
-        return await self._call(self.sync.run, service_id, input, endpoint, timeout=timeout, webhook=webhook,
-                                webhook_events_filter=webhook_events_filter, wait=wait, idempotency_key=idempotency_key,
-                                on_job=_on_loop(loop, on_job), on_event=_on_loop(loop, on_event),
-                                on_log=_on_loop(loop, on_log))
+        return await self._call(
+            self.sync.run,
+            service_id,
+            input,
+            endpoint,
+            timeout=timeout,
+            webhook=webhook,
+            webhook_events_filter=webhook_events_filter,
+            wait=wait,
+            idempotency_key=idempotency_key,
+            on_job=_on_loop(loop, on_job),
+            on_event=_on_loop(loop, on_event),
+            on_log=_on_loop(loop, on_log),
+        )
 
-    async def submit(self, service_id: str, input: Optional[Mapping[str, Any]] = None, endpoint: Optional[str] = None,
-                     **options: Any) -> Job:
+    async def submit(
+        self, service_id: str, input: Optional[Mapping[str, Any]] = None, endpoint: Optional[str] = None, **options: Any
+    ) -> Job:
         """See ``Client.submit``."""
         return await self._call(self.sync.submit, service_id, input, endpoint, **options)
 
@@ -102,7 +123,9 @@ class AsyncClient:
         return _Stream(self.sync, job_id, options)
 
 
-def _on_loop(loop: asyncio.AbstractEventLoop, callback: Optional[Callable[[Any], Any]]) -> Optional[Callable[[Any], Any]]:
+def _on_loop(
+    loop: asyncio.AbstractEventLoop, callback: Optional[Callable[[Any], Any]]
+) -> Optional[Callable[[Any], Any]]:
     """The callback, called on the loop's thread rather than the worker's."""
     if callback is None:
         return None
@@ -129,7 +152,7 @@ class _Stream:
         self._queue: Optional[asyncio.Queue] = None
         self._stop = threading.Event()
 
-    def __aiter__(self) -> "_Stream":
+    def __aiter__(self) -> _Stream:
         return self
 
     async def __anext__(self) -> JobEvent:

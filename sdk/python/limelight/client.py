@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import http.client
 import json
 import os
@@ -48,8 +49,11 @@ def env_setting(name: str) -> Optional[str]:
         return None
     if older not in _warned_env_names:
         _warned_env_names.add(older)
-        warnings.warn(f"{older} is deprecated, set {name} instead (the older name still works for now)",
-                      FutureWarning, stacklevel=2)
+        warnings.warn(
+            f"{older} is deprecated, set {name} instead (the older name still works for now)",
+            FutureWarning,
+            stacklevel=2,
+        )
     return value
 
 
@@ -63,12 +67,23 @@ class Client:
     LIMELIGHT_BASE_URL and LIMELIGHT_API_KEY (the older LIME_BASE_URL and LIME_API_KEY still work,
     with a warning). ``token`` may be given instead of an API key (a signed-in access token)."""
 
-    def __init__(self, base_url: Optional[str] = None, api_key: Optional[str] = None, *,
-                 token: Optional[str] = None, timeout: float = 90.0, max_retries: int = 4) -> None:
+    def __init__(
+        self,
+        base_url: Optional[str] = None,
+        api_key: Optional[str] = None,
+        *,
+        token: Optional[str] = None,
+        timeout: float = 90.0,
+        max_retries: int = 4,
+    ) -> None:
         credential = api_key or token or credential_from_env()
-        self._http = Transport(base_url or env_setting("LIMELIGHT_BASE_URL") or DEFAULT_BASE_URL,
-                               lambda: credential, timeout=timeout, retry=RetryPolicy(max_retries=max_retries),
-                               user_agent=f"limelight-python/{__version__}")
+        self._http = Transport(
+            base_url or env_setting("LIMELIGHT_BASE_URL") or DEFAULT_BASE_URL,
+            lambda: credential,
+            timeout=timeout,
+            retry=RetryPolicy(max_retries=max_retries),
+            user_agent=f"limelight-python/{__version__}",
+        )
         self._file_fields: Dict[Tuple[str, Optional[str]], frozenset] = {}
 
     @property
@@ -77,11 +92,21 @@ class Client:
 
     # -- running ---------------------------------------------------------------------------------
 
-    def run(self, service_id: str, input: Optional[Mapping[str, Any]] = None, endpoint: Optional[str] = None, *,
-            timeout: Optional[float] = 600.0, webhook: Optional[str] = None,
-            webhook_events_filter: Optional[Sequence[WebhookEventType]] = None, wait: Optional[float] = None,
-            idempotency_key: Optional[str] = None, on_job: Optional[OnJob] = None,
-            on_event: Optional[OnEvent] = None, on_log: Optional[OnLog] = None) -> Any:
+    def run(
+        self,
+        service_id: str,
+        input: Optional[Mapping[str, Any]] = None,
+        endpoint: Optional[str] = None,
+        *,
+        timeout: Optional[float] = 600.0,
+        webhook: Optional[str] = None,
+        webhook_events_filter: Optional[Sequence[WebhookEventType]] = None,
+        wait: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+        on_job: Optional[OnJob] = None,
+        on_event: Optional[OnEvent] = None,
+        on_log: Optional[OnLog] = None,
+    ) -> Any:
         """Runs an endpoint and returns the finished job's output (``result``).
 
         ``timeout`` (seconds, from the call) bounds everything: the submission, the server's wait
@@ -94,9 +119,16 @@ class Client:
         deadline = None if timeout is None else time.monotonic() + timeout
         if wait is None:
             wait = 0 if (on_job or on_event or on_log) else MAX_PREFER_WAIT_S
-        job = self._submit_within(deadline, service_id, input, endpoint, webhook=webhook,
-                                  webhook_events_filter=webhook_events_filter, wait=wait,
-                                  idempotency_key=idempotency_key or str(uuid.uuid4()))
+        job = self._submit_within(
+            deadline,
+            service_id,
+            input,
+            endpoint,
+            webhook=webhook,
+            webhook_events_filter=webhook_events_filter,
+            wait=wait,
+            idempotency_key=idempotency_key or str(uuid.uuid4()),
+        )
         if on_job:
             on_job(job)
         try:
@@ -109,8 +141,17 @@ class Client:
             raise JobFailedError(job)
         return job["result"]
 
-    def _submit_within(self, deadline: Optional[float], service_id: str, input: Optional[Mapping[str, Any]],
-                       endpoint: Optional[str], *, idempotency_key: str, wait: float, **options: Any) -> Job:
+    def _submit_within(
+        self,
+        deadline: Optional[float],
+        service_id: str,
+        input: Optional[Mapping[str, Any]],
+        endpoint: Optional[str],
+        *,
+        idempotency_key: str,
+        wait: float,
+        **options: Any,
+    ) -> Job:
         """``submit`` that gives up at the deadline. The job may exist by then: replaying the same
         Idempotency-Key finds it without creating another; if the replay is what created it,
         nothing had run, so it is cancelled (free while queued). As the JavaScript client does."""
@@ -122,25 +163,40 @@ class Client:
                 # job exists and the timeout error carries its id.
                 deadline = max(deadline or 0.0, time.monotonic() + REPLAY_TIMEOUT_S)
         try:
-            return self.submit(service_id, input, endpoint, wait=wait, idempotency_key=idempotency_key,
-                               deadline=deadline, **options)
+            return self.submit(
+                service_id, input, endpoint, wait=wait, idempotency_key=idempotency_key, deadline=deadline, **options
+            )
         except DeadlineExceeded as error:
             cause: BaseException = error
         body = self._job_body(service_id, input, endpoint, **options)
         try:
-            replay = self._http.request("POST", "/v1/jobs", json_body=body, headers={"Idempotency-Key": idempotency_key},
-                                        timeout=REPLAY_TIMEOUT_S)
+            replay = self._http.request(
+                "POST",
+                "/v1/jobs",
+                json_body=body,
+                headers={"Idempotency-Key": idempotency_key},
+                timeout=REPLAY_TIMEOUT_S,
+            )
         except (ConnectionFailedError, APIError):
             raise JobTimeoutError("timed out before the server answered the submission") from cause
         job: Job = replay.body
         if replay.status == 201:
             self.cancel(job["job_id"])
             raise JobTimeoutError("timed out before the job was created (none was: nothing runs)") from cause
-        raise JobTimeoutError(f"job {job['job_id']} is still {job['status']} at the timeout; it goes on: "
-                              f"fetch it later with client.get({job['job_id']!r})", job_id=job["job_id"]) from cause
+        raise JobTimeoutError(
+            f"job {job['job_id']} is still {job['status']} at the timeout; it goes on: "
+            f"fetch it later with client.get({job['job_id']!r})",
+            job_id=job["job_id"],
+        ) from cause
 
-    def wait(self, job: Job, *, deadline: Optional[float] = None, on_event: Optional[OnEvent] = None,
-             on_log: Optional[OnLog] = None) -> Job:
+    def wait(
+        self,
+        job: Job,
+        *,
+        deadline: Optional[float] = None,
+        on_event: Optional[OnEvent] = None,
+        on_log: Optional[OnLog] = None,
+    ) -> Job:
         """The job once final, following its stream (and re-reading it if the stream ends early).
         At ``deadline`` (a ``time.monotonic()`` instant) JobTimeoutError with its ``job_id``."""
         while not is_final(job):
@@ -149,13 +205,21 @@ class Client:
                 if on_event:
                     on_event(event)
             if not is_final(job):
-                job = self._within(deadline, job["job_id"], lambda: self._get(job["job_id"], deadline))
+                job = self._within(deadline, job["job_id"], functools.partial(self._get, job["job_id"], deadline))
         return job
 
-    def submit(self, service_id: str, input: Optional[Mapping[str, Any]] = None, endpoint: Optional[str] = None, *,
-               webhook: Optional[str] = None, webhook_events_filter: Optional[Sequence[WebhookEventType]] = None,
-               wait: Optional[float] = None, idempotency_key: Optional[str] = None,
-               deadline: Optional[float] = None) -> Job:
+    def submit(
+        self,
+        service_id: str,
+        input: Optional[Mapping[str, Any]] = None,
+        endpoint: Optional[str] = None,
+        *,
+        webhook: Optional[str] = None,
+        webhook_events_filter: Optional[Sequence[WebhookEventType]] = None,
+        wait: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+        deadline: Optional[float] = None,
+    ) -> Job:
         """Queues a job and returns its envelope. Files among the input values (paths, bytes, binary
         file objects) are uploaded first. One Idempotency-Key is sent on every retry, so a retried
         submission answers the same job and is never charged twice. ``webhook_events_filter``
@@ -168,13 +232,19 @@ class Client:
             seconds = max(0, min(MAX_PREFER_WAIT_S, int(wait)))
             headers["Prefer"] = f"wait={seconds}"
             timeout = max(self._http.timeout, seconds + 30)
-        return self._http.request("POST", "/v1/jobs", json_body=body, headers=headers, timeout=timeout,
-                                  deadline=deadline).body
+        return self._http.request(
+            "POST", "/v1/jobs", json_body=body, headers=headers, timeout=timeout, deadline=deadline
+        ).body
 
     @staticmethod
-    def _job_body(service_id: str, input: Optional[Mapping[str, Any]], endpoint: Optional[str], *,
-                  webhook: Optional[str] = None,
-                  webhook_events_filter: Optional[Sequence[WebhookEventType]] = None) -> Dict[str, Any]:
+    def _job_body(
+        service_id: str,
+        input: Optional[Mapping[str, Any]],
+        endpoint: Optional[str],
+        *,
+        webhook: Optional[str] = None,
+        webhook_events_filter: Optional[Sequence[WebhookEventType]] = None,
+    ) -> Dict[str, Any]:
         body: Dict[str, Any] = {"service_id": service_id, "input": dict(input or {})}
         if endpoint:
             body["endpoint"] = endpoint
@@ -203,27 +273,38 @@ class Client:
         query = {"service_id": service_id, **({"endpoint": endpoint} if endpoint else {})}
         return self._http.request("GET", f"/v1/jobs/estimate?{urlencode(query)}").body
 
-    def pages(self, service_id: Optional[str] = None, *, page_size: int = 20,
-              cursor: Optional[str] = None) -> Iterator[JobList]:
+    def pages(
+        self, service_id: Optional[str] = None, *, page_size: int = 20, cursor: Optional[str] = None
+    ) -> Iterator[JobList]:
         """Your jobs a page at a time, newest first, from ``cursor`` (an earlier page's
         ``next_cursor``, to go on later) or the start."""
         while True:
-            query = {"limit": page_size, **({"service_id": service_id} if service_id else {}),
-                     **({"cursor": cursor} if cursor else {})}
+            query = {
+                "limit": page_size,
+                **({"service_id": service_id} if service_id else {}),
+                **({"cursor": cursor} if cursor else {}),
+            }
             page: JobList = self._http.request("GET", f"/v1/jobs?{urlencode(query)}").body
             yield page
             cursor = page.get("next_cursor")
             if not cursor:
                 return
 
-    def list(self, service_id: Optional[str] = None, *, page_size: int = 20,
-             cursor: Optional[str] = None) -> Iterator[Job]:
+    def list(
+        self, service_id: Optional[str] = None, *, page_size: int = 20, cursor: Optional[str] = None
+    ) -> Iterator[Job]:
         """Every job of yours, newest first (from ``cursor`` when given), fetching pages as it goes."""
         for page in self.pages(service_id, page_size=page_size, cursor=cursor):
             yield from page["jobs"]
 
-    def stream(self, job_id: str, *, last_event_id: Optional[str] = None, deadline: Optional[float] = None,
-               on_log: Optional[OnLog] = None) -> Iterator[JobEvent]:
+    def stream(
+        self,
+        job_id: str,
+        *,
+        last_event_id: Optional[str] = None,
+        deadline: Optional[float] = None,
+        on_log: Optional[OnLog] = None,
+    ) -> Iterator[JobEvent]:
         """The job's server-sent events until its final status. A dropped connection is resumed with
         Last-Event-ID, so no change is lost and none is repeated. ``on_log`` gets each line the
         job's container writes, once (the server sends the stored lines again on every connection,
@@ -239,8 +320,9 @@ class Client:
             logs_here = 0
             finished = False
             try:
-                with self._http.open("GET", path, headers=headers, timeout=STREAM_READ_TIMEOUT_S,
-                                     deadline=deadline) as response:
+                with self._http.open(
+                    "GET", path, headers=headers, timeout=STREAM_READ_TIMEOUT_S, deadline=deadline
+                ) as response:
                     for message in parse_sse(read_lines(response, deadline)):
                         if message.event == "log":
                             logs_here += 1
@@ -315,8 +397,11 @@ class Client:
         """Uploads the files among the input values and puts their URLs in their place. A ``str``
         naming an existing file is uploaded when the endpoint's parameter is a file input (its
         OpenAPI document says so): a prompt that happens to match a file name stays text."""
-        paths = [name for name, value in input.items()
-                 if is_path_string(value) or (isinstance(value, list) and any(map(is_path_string, value)))]
+        paths = [
+            name
+            for name, value in input.items()
+            if is_path_string(value) or (isinstance(value, list) and any(map(is_path_string, value)))
+        ]
         file_fields = self._file_fields_of(service_id, endpoint) if paths else frozenset()
 
         def is_file(name: str, value: Any) -> bool:
@@ -357,5 +442,7 @@ def file_fields(document: Mapping[str, Any], endpoint: Optional[str]) -> frozens
 
 
 def _timeout(job_id: str) -> JobTimeoutError:
-    return JobTimeoutError(f"job {job_id} is still running at the timeout; it goes on: fetch it later with "
-                           f"client.get({job_id!r})", job_id=job_id)
+    return JobTimeoutError(
+        f"job {job_id} is still running at the timeout; it goes on: fetch it later with client.get({job_id!r})",
+        job_id=job_id,
+    )

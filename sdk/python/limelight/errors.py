@@ -21,8 +21,15 @@ class LimelightError(Exception):
 class APIError(LimelightError):
     """The server answered with an error status (``{"detail": ..., "errors": [...]}``)."""
 
-    def __init__(self, status: int, message: str, *, fields: Optional[List[FieldError]] = None,
-                 body: Any = None, job_id: Optional[str] = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        *,
+        fields: Optional[List[FieldError]] = None,
+        body: Any = None,
+        job_id: Optional[str] = None,
+    ) -> None:
         super().__init__(f"{status}: {message}", job_id=job_id)
         self.status = status
         self.detail = message
@@ -59,12 +66,27 @@ class RateLimitError(APIError):
     """429 after every retry."""
 
 
-_CODES = {400: "bad_request", 401: "unauthorized", 402: "insufficient_credits", 403: "forbidden",
-          404: "not_found", 409: "conflict", 413: "too_large", 415: "unsupported_type",
-          422: "invalid_input", 429: "rate_limited"}
+_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    402: "insufficient_credits",
+    403: "forbidden",
+    404: "not_found",
+    409: "conflict",
+    413: "too_large",
+    415: "unsupported_type",
+    422: "invalid_input",
+    429: "rate_limited",
+}
 
-_CLASSES = {401: AuthenticationError, 402: InsufficientCreditsError, 404: NotFoundError,
-            409: ConflictError, 422: ValidationError, 429: RateLimitError}
+_CLASSES = {
+    401: AuthenticationError,
+    402: InsufficientCreditsError,
+    404: NotFoundError,
+    409: ConflictError,
+    422: ValidationError,
+    429: RateLimitError,
+}
 
 
 def api_error(status: int, body: Any) -> APIError:
@@ -85,7 +107,9 @@ class JobFailedError(LimelightError):
 
     def __init__(self, job: Job) -> None:
         error = job.get("error") or {}
-        super().__init__(f"job {job['job_id']} ended {job['status']}: {error.get('message', 'no message')}", job_id=job["job_id"])
+        super().__init__(
+            f"job {job['job_id']} ended {job['status']}: {error.get('message', 'no message')}", job_id=job["job_id"]
+        )
         self.job = job
         self.status = job["status"]
         self.code = error.get("code")

@@ -45,8 +45,14 @@ def read_file(file: FileInput, content_type: Optional[str], filename: Optional[s
     return data, content_type, filename
 
 
-_SIGNATURES = ((b"\x89PNG\r\n\x1a\n", "image/png"), (b"\xff\xd8\xff", "image/jpeg"), (b"GIF8", "image/gif"),
-               (b"%PDF", "application/pdf"), (b"ID3", "audio/mpeg"), (b"OggS", "audio/ogg"))
+_SIGNATURES = (
+    (b"\x89PNG\r\n\x1a\n", "image/png"),
+    (b"\xff\xd8\xff", "image/jpeg"),
+    (b"GIF8", "image/gif"),
+    (b"%PDF", "application/pdf"),
+    (b"ID3", "audio/mpeg"),
+    (b"OggS", "audio/ogg"),
+)
 
 
 def sniff(data: bytes) -> str:
@@ -64,6 +70,8 @@ def sniff(data: bytes) -> str:
 def multipart(data: bytes, content_type: str, filename: str) -> Tuple[bytes, str]:
     boundary = f"limelight-{uuid.uuid4().hex}"
     safe_name = filename.replace('"', "").replace("\r", "").replace("\n", "")
-    head = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{safe_name}\"\r\n"
-            f"Content-Type: {content_type}\r\n\r\n").encode("utf-8")
+    head = (
+        f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{safe_name}"\r\n'
+        f"Content-Type: {content_type}\r\n\r\n"
+    ).encode()
     return head + data + f"\r\n--{boundary}--\r\n".encode("ascii"), f"multipart/form-data; boundary={boundary}"

@@ -35,7 +35,7 @@ def _header(headers: Mapping[str, Any], name: str) -> Optional[str]:
 
 
 def _key(secret: str) -> bytes:
-    raw = secret[len("whsec_"):] if secret.startswith("whsec_") else secret
+    raw = secret[len("whsec_") :] if secret.startswith("whsec_") else secret
     try:
         return base64.b64decode(raw, validate=True)
     except ValueError as error:
@@ -45,13 +45,19 @@ def _key(secret: str) -> bytes:
 def sign(payload: Union[str, bytes], msg_id: str, timestamp: int, secret: str) -> str:
     """The ``webhook-signature`` value for a message (for tests and for forwarding)."""
     body = payload.encode("utf-8") if isinstance(payload, str) else bytes(payload)
-    signed = f"{msg_id}.{timestamp}.".encode("utf-8") + body
+    signed = f"{msg_id}.{timestamp}.".encode() + body
     digest = hmac.new(_key(secret), signed, hashlib.sha256).digest()
     return "v1," + base64.b64encode(digest).decode("ascii")
 
 
-def verify(payload: Union[str, bytes], headers: Mapping[str, Any], secret: str, *,
-           tolerance: float = DEFAULT_TOLERANCE_S, now: Optional[float] = None) -> Any:
+def verify(
+    payload: Union[str, bytes],
+    headers: Mapping[str, Any],
+    secret: str,
+    *,
+    tolerance: float = DEFAULT_TOLERANCE_S,
+    now: Optional[float] = None,
+) -> Any:
     """The parsed event ``{"type", "timestamp", "data": <job>}`` when the signature is valid and the
     timestamp within ``tolerance`` seconds of ``now``; raises WebhookVerificationError otherwise."""
     msg_id = _header(headers, "webhook-id")
@@ -66,11 +72,14 @@ def verify(payload: Union[str, bytes], headers: Mapping[str, Any], secret: str, 
     current = time.time() if now is None else now
     if abs(current - sent_at) > tolerance:
         raise WebhookVerificationError(
-            f"webhook-timestamp is {int(current - sent_at)} s from now; the tolerance is {int(tolerance)} s")
+            f"webhook-timestamp is {int(current - sent_at)} s from now; the tolerance is {int(tolerance)} s"
+        )
     expected = sign(payload, msg_id, sent_at, secret).split(",", 1)[1]
     for candidate in signatures.split():
         version, _, signature = candidate.partition(",")
         if version == "v1" and hmac.compare_digest(signature, expected):
             text = payload.decode("utf-8") if isinstance(payload, (bytes, bytearray)) else payload
             return json.loads(text)
-    raise WebhookVerificationError("no webhook-signature matches: the body or headers were changed, or the secret is wrong")
+    raise WebhookVerificationError(
+        "no webhook-signature matches: the body or headers were changed, or the secret is wrong"
+    )

@@ -20,7 +20,11 @@ def platform() -> dict:
     if _server is None:
         process = subprocess.Popen(
             ["node", "--conditions=source", "--import", "tsx", "test/sdk/server.ts"],
-            cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env={**os.environ, "NODE_NO_WARNINGS": "1"})
+            cwd=REPO,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env={**os.environ, "NODE_NO_WARNINGS": "1"},
+        )
         line = process.stdout.readline()
         if not line:
             process.wait(timeout=30)
@@ -36,4 +40,5 @@ def platform() -> dict:
 
         atexit.register(stop)
         _server = json.loads(line)
+    assert _server is not None
     return _server

@@ -22,10 +22,13 @@ try:
     import fastapi  # noqa: F401
     import multipart  # noqa: F401
     import uvicorn
+
     MISSING = None
 except ImportError as error:
-    MISSING = (f"limelight.serve needs FastAPI, python-multipart and uvicorn ({error}); on Debian: apt-get install "
-               "python3-fastapi python3-pydantic python3-uvicorn python3-multipart")
+    MISSING = (
+        f"limelight.serve needs FastAPI, python-multipart and uvicorn ({error}); on Debian: apt-get install "
+        "python3-fastapi python3-pydantic python3-uvicorn python3-multipart"
+    )
 
 needs_serving = unittest.skipIf(MISSING is not None, MISSING or "")
 
@@ -68,8 +71,15 @@ class Answer:
         return f"Answer({self.status}, {self.body[:300]!r})"
 
 
-def call(method: str, url: str, *, json_body: Any = None, form: Optional[Dict[str, Any]] = None,
-         headers: Optional[Dict[str, str]] = None, timeout: float = 30) -> Answer:
+def call(
+    method: str,
+    url: str,
+    *,
+    json_body: Any = None,
+    form: Optional[Dict[str, Any]] = None,
+    headers: Optional[Dict[str, str]] = None,
+    timeout: float = 30,
+) -> Answer:
     """One request. ``form`` values that are (bytes, content_type, name) tuples are file uploads."""
     data, sent = None, dict(headers or {})
     if json_body is not None:
@@ -90,8 +100,10 @@ def encode_form(form: Dict[str, Any]) -> Tuple[bytes, str]:
     for name, value in form.items():
         if isinstance(value, tuple):
             content, content_type, file_name = value
-            head = (f'Content-Disposition: form-data; name="{name}"; filename="{file_name}"\r\n'
-                    f"Content-Type: {content_type}\r\n\r\n")
+            head = (
+                f'Content-Disposition: form-data; name="{name}"; filename="{file_name}"\r\n'
+                f"Content-Type: {content_type}\r\n\r\n"
+            )
         else:
             content, head = str(value).encode(), f'Content-Disposition: form-data; name="{name}"\r\n\r\n'
         parts.append(f"--{boundary}\r\n{head}".encode() + content + b"\r\n")

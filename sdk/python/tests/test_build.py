@@ -20,7 +20,7 @@ SDK = Path(__file__).resolve().parents[1]
 REPO = SDK.parents[1]
 sys.path.insert(0, str(SDK))
 
-from limelight import build  # noqa: E402
+from limelight.cli import build  # noqa: E402
 
 
 def skip_reason() -> str:
@@ -69,7 +69,9 @@ class BuildTest(unittest.TestCase):
         self.assertEqual(second.returncode, 0, second.stdout + second.stderr)
         self.assertIn("(cached)", second.stdout)
 
-        layers = [json.loads(podman("image", "inspect", "--format", "{{json .RootFS.Layers}}", f"{name}:{n}")) for n in (1, 2)]
+        layers = [
+            json.loads(podman("image", "inspect", "--format", "{{json .RootFS.Layers}}", f"{name}:{n}")) for n in (1, 2)
+        ]
         # base, weights, the limelight package: the same layers; the code: a new one on top.
         self.assertEqual(layers[0][:3], layers[1][:3])
         self.assertNotEqual(layers[0][3:], layers[1][3:])

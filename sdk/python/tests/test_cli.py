@@ -9,7 +9,6 @@ import subprocess
 import sys
 import tempfile
 import textwrap
-import time
 import unittest
 from pathlib import Path
 
@@ -18,13 +17,20 @@ from .serving import MISSING, call, needs_serving, until
 SDK = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(SDK))
 
-from limelight import project  # noqa: E402
+from limelight.cli import project  # noqa: E402
 
 
 def limelight(*args: str, cwd: Path, timeout: float = 60, **options) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(SDK), "PYTHONUNBUFFERED": "1"}
-    return subprocess.run([sys.executable, "-m", "limelight", *args], cwd=cwd, env=env, capture_output=True, text=True,
-                          timeout=timeout, **options)
+    return subprocess.run(
+        [sys.executable, "-m", "limelight", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        **options,
+    )
 
 
 def temp_folder(test: unittest.TestCase) -> Path:
@@ -46,10 +52,16 @@ class Served:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "PYTHONPATH": str(SDK), "PYTHONUNBUFFERED": "1"}
-        self.process = subprocess.Popen([sys.executable, "-m", "limelight", "serve", *args, "--port", str(self.port)],
-                                        cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "limelight", "serve", *args, "--port", str(self.port)],
+            cwd=folder,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
 
-    def __enter__(self) -> "Served":
+    def __enter__(self) -> Served:
         def up():
             if self.process.poll() is not None:
                 raise AssertionError(f"limelight serve exited: {self.process.stdout.read()}")
@@ -57,6 +69,7 @@ class Served:
                 return call("GET", f"{self.url}/health", timeout=2).status == 200
             except OSError:
                 return False
+
         until(up, 30, "limelight serve to answer /health")
         return self
 
@@ -72,7 +85,8 @@ class Served:
 
 class ProjectFileTest(unittest.TestCase):
     def test_the_yaml_subset_reads_scalars_flow_and_block_lists(self):
-        data = project.parse(textwrap.dedent("""\
+        data = project.parse(
+            textwrap.dedent("""\
             # a comment
             name: ocr   # trailing comment
             entry: "main:app"
@@ -82,16 +96,29 @@ class ProjectFileTest(unittest.TestCase):
               - 'vocab.txt'
             port: 9000
             gpu: none
-            """))
-        self.assertEqual(data, {"name": "ocr", "entry": "main:app", "debian_packages": ["tesseract-ocr", "tesseract-ocr-eng"],
-                                "weights": ["models/", "vocab.txt"], "port": 9000, "gpu": "none"})
+            """)
+        )
+        self.assertEqual(
+            data,
+            {
+                "name": "ocr",
+                "entry": "main:app",
+                "debian_packages": ["tesseract-ocr", "tesseract-ocr-eng"],
+                "weights": ["models/", "vocab.txt"],
+                "port": 9000,
+                "gpu": "none",
+            },
+        )
 
     def test_bad_files_are_refused_naming_the_line_or_field(self):
         with self.assertRaisesRegex(project.ProjectError, "line 2: expected `key: value`"):
             project.parse("name: x\nnot a pair\n")
         folder = temp_folder(self)
-        for text, words in {"gpu: b200\n": "gpu is one of none", "port: 70000\n": "port is a number",
-                            "entry: main\n": "entry is `module:attribute`"}.items():
+        for text, words in {
+            "gpu: b200\n": "gpu is one of none",
+            "port: 70000\n": "port is a number",
+            "entry: main\n": "entry is `module:attribute`",
+        }.items():
             (folder / "limelight.yaml").write_text(text)
             with self.subTest(text), self.assertRaisesRegex(project.ProjectError, words):
                 project.load(folder)
@@ -114,14 +141,16 @@ class InitTest(unittest.TestCase):
         folder = temp_folder(self)
         limelight("init", cwd=folder, check=True)
         with Served(folder) as served:
-            answer = call("POST", f"{served.url}/count", json_body={"text": "the cat and the hat", "skip_stop_words": True})
+            answer = call(
+                "POST", f"{served.url}/count", json_body={"text": "the cat and the hat", "skip_stop_words": True}
+            )
             self.assertEqual(answer.json(), {"count": 2, "unit": "words", "top": {"cat": 1, "hat": 1}})
             document = call("GET", f"{served.url}/openapi.json").json()
             self.assertIn("multipart/form-data", document["paths"]["/count"]["post"]["requestBody"]["content"])
             self.assertEqual(call("GET", f"{served.url}/health").json()["setup"]["logs"], ["loaded 6 stop words"])
 
 
-SLOW_APP = '''
+SLOW_APP = """
 import time
 from pathlib import Path
 from limelight.serve import App, Cancelled, Job
@@ -138,7 +167,7 @@ def steps(n: int = 100, job: Job = None) -> dict:
         Path("cancelled.txt").write_text(str(cancelled))
         raise
     return {"steps": n, "attempt": job.attempt}
-'''
+"""
 
 
 @needs_serving
@@ -149,23 +178,38 @@ class SimulateTest(unittest.TestCase):
 
     def test_jobs_queue_report_progress_finish_and_cancel_inside_the_function(self):
         with Served(self.folder, "slow:app", "--simulate") as served:
-            short = call("POST", f"{served.url}/v1/jobs", json_body={"endpoint": "/steps", "input": {"n": 3}},
-                         headers={"Prefer": "wait=20"}).json()
+            short = call(
+                "POST",
+                f"{served.url}/v1/jobs",
+                json_body={"endpoint": "/steps", "input": {"n": 3}},
+                headers={"Prefer": "wait=20"},
+            ).json()
             self.assertEqual((short["status"], short["result"]), ("FINISHED", {"steps": 3, "attempt": 1}))
 
             job = call("POST", f"{served.url}/v1/jobs", json_body={"endpoint": "/steps", "input": {"n": 400}}).json()
             self.assertIn(job["status"], ("QUEUED", "PROCESSING"))
-            seen = until(lambda: (lambda j: j if (j["message"] or "").startswith("step") and j["progress"] > 0 else None)(
-                call("GET", f"{served.url}/v1/jobs/{job['job_id']}").json()), 20, "progress from the function")
+            seen = until(
+                lambda: (lambda j: j if (j["message"] or "").startswith("step") and j["progress"] > 0 else None)(
+                    call("GET", f"{served.url}/v1/jobs/{job['job_id']}").json()
+                ),
+                20,
+                "progress from the function",
+            )
             self.assertEqual(seen["status"], "PROCESSING")
             cancelled = call("POST", f"{served.url}/v1/jobs/{job['job_id']}/cancel").json()
             self.assertEqual(cancelled["status"], "CANCELLED")
             marker = self.folder / "cancelled.txt"
-            self.assertEqual(until(lambda: marker.exists() and marker.read_text(), 20, "Cancelled in the function"),
-                             "the job was cancelled")
+            self.assertEqual(
+                until(lambda: marker.exists() and marker.read_text(), 20, "Cancelled in the function"),
+                "the job was cancelled",
+            )
 
-            bad = call("POST", f"{served.url}/v1/jobs", json_body={"endpoint": "/steps", "input": {"n": "many"}},
-                       headers={"Prefer": "wait=20"}).json()
+            bad = call(
+                "POST",
+                f"{served.url}/v1/jobs",
+                json_body={"endpoint": "/steps", "input": {"n": "many"}},
+                headers={"Prefer": "wait=20"},
+            ).json()
             self.assertEqual(bad["status"], "FAILED")
             self.assertIn("The service answered 422", bad["error"]["message"])
             self.assertEqual(call("POST", f"{served.url}/v1/jobs", json_body={"input": {}}).status, 422)

@@ -22,7 +22,8 @@ from .server import platform  # noqa: E402
 TEXT2IMG = "lime-diffusion-xl"
 CUTOUT = "lime-cutout"  # background removal: a required image file input
 TINY_PNG = base64.b64decode(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+)
 
 
 def client() -> limelight.Client:
@@ -56,7 +57,9 @@ class CancelTest(unittest.TestCase):
         c = client()
         with self.assertRaises(limelight.JobTimeoutError) as caught:
             c.run(TEXT2IMG, input={"prompt": "slow", "num_inference_steps": 150}, timeout=0)
-        self.assertEqual(c.wait(c.get(caught.exception.job_id))["status"], "FINISHED")
+        job_id = caught.exception.job_id
+        assert job_id is not None
+        self.assertEqual(c.wait(c.get(job_id))["status"], "FINISHED")
 
 
 class FileTest(unittest.TestCase):
@@ -98,8 +101,11 @@ class RetryTest(unittest.TestCase):
 
     def test_retry_after_and_backoff(self):
         from limelight._http import RetryPolicy, retry_after_seconds
+
         self.assertEqual(retry_after_seconds("3"), 3.0)
-        self.assertAlmostEqual(retry_after_seconds("Wed, 21 Oct 2015 07:28:10 GMT", now=1445412480.0), 10.0)
+        dated = retry_after_seconds("Wed, 21 Oct 2015 07:28:10 GMT", now=1445412480.0)
+        assert dated is not None
+        self.assertAlmostEqual(dated, 10.0)
         policy = RetryPolicy(base_delay_s=1, max_delay_s=4)
         self.assertEqual(policy.delay(5, 2.0), 2.0)
         self.assertTrue(all(0 <= policy.delay(10, None) <= 4 for _ in range(50)))

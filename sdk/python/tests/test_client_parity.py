@@ -112,8 +112,12 @@ class PackagingTest(unittest.TestCase):
             for name in ("pyproject.toml", "README.md"):
                 (Path(folder) / name).write_bytes((SDK / name).read_bytes())
             subprocess.run(["cp", "-r", str(SDK / "limelight"), folder], check=True)
-            subprocess.run([sys.executable, "-c", "from setuptools import setup; setup()", "-q", "build_py",
-                            "--build-lib", "out"], cwd=folder, check=True, capture_output=True)
+            subprocess.run(
+                [sys.executable, "-c", "from setuptools import setup; setup()", "-q", "build_py", "--build-lib", "out"],
+                cwd=folder,
+                check=True,
+                capture_output=True,
+            )
             self.assertTrue((Path(folder) / "out" / "limelight" / "py.typed").is_file())
 
 

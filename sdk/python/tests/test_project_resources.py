@@ -14,8 +14,8 @@ from pathlib import Path
 SDK = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(SDK))
 
-from limelight import project  # noqa: E402
-from limelight.deploy import service_body  # noqa: E402
+from limelight.cli import project  # noqa: E402
+from limelight.cli.deploy import service_body  # noqa: E402
 
 
 def loaded(test: unittest.TestCase, text: str) -> project.Project:

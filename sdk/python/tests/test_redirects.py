@@ -13,19 +13,25 @@ import os
 import sys
 import threading
 import unittest
+import urllib.error
 import urllib.request
 import warnings
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import limelight  # noqa: E402
 from limelight import _http  # noqa: E402
-from limelight.push import Platform, registry_of  # noqa: E402
+from limelight.cli.push import Platform, registry_of  # noqa: E402
 
-from .test_cli import limelight as limelight_cli, temp_folder  # noqa: E402
+from .test_cli import limelight as limelight_cli  # noqa: E402
+from .test_cli import temp_folder  # noqa: E402
+
+# What urllib passes redirect_request, which the handler never reads (the body and the headers).
+NO_BODY: Any = None
+NO_HEADERS: Any = {}
 
 KEY = "lime_secret_redirect_test"
 JOB = {"job_id": "j1", "status": "QUEUED"}
@@ -112,10 +118,11 @@ class Redirects(unittest.TestCase):
 
     def test_the_client_follows_a_redirect_to_another_origin_without_the_key(self) -> None:
         client = limelight.Client(base_url=self.platform.url, api_key=KEY, max_retries=0)
-        self.assertEqual(client.estimate("svc")["job_id"], "j1")  # GET, 302 to the other origin
+        self.assertEqual(cast(Any, client.estimate("svc"))["job_id"], "j1")  # GET, 302 to the other origin
         self.assertEqual(client.submit("svc", {"prompt": "x"})["job_id"], "j1")  # POST, 302: a GET there
-        self.assertEqual([(m, p.split("?")[0]) for m, p, _ in self.other.seen],
-                         [("GET", "/v1/jobs/estimate"), ("GET", "/v1/jobs")])
+        self.assertEqual(
+            [(m, p.split("?")[0]) for m, p, _ in self.other.seen], [("GET", "/v1/jobs/estimate"), ("GET", "/v1/jobs")]
+        )
         self.assert_key_stayed_home()
 
     def test_the_async_client_too(self) -> None:
@@ -168,15 +175,22 @@ class Redirects(unittest.TestCase):
             ("https://api.example/v1/jobs/j1", "https://API.example:443/v1/jobs/j2", True),
             ("http://127.0.0.1:3000/a", "http://127.0.0.1:3000/b", True),
         ]:
-            request = urllib.request.Request(start, headers={"Authorization": f"Bearer {KEY}", "Cookie": "s=1",
-                                                             "Accept": "application/json"})
-            follow = handler.redirect_request(request, None, 302, "Found", {}, target)
+            request = urllib.request.Request(
+                start, headers={"Authorization": f"Bearer {KEY}", "Cookie": "s=1", "Accept": "application/json"}
+            )
+            follow = handler.redirect_request(request, NO_BODY, 302, "Found", NO_HEADERS, target)
             self.assertEqual(follow.has_header("Authorization"), kept, f"{start} -> {target}")
             self.assertEqual(follow.has_header("Cookie"), kept, f"{start} -> {target}")
             self.assertEqual(follow.get_header("Accept"), "application/json")
         with self.assertRaises(urllib.error.HTTPError):
-            handler.redirect_request(urllib.request.Request("https://api.example/x"), None, 302, "Found", {},
-                                     "ftp://api.example/x")
+            handler.redirect_request(
+                urllib.request.Request("https://api.example/x"),
+                NO_BODY,
+                302,
+                "Found",
+                NO_HEADERS,
+                "ftp://api.example/x",
+            )
 
 
 class PlainHttpWarning(unittest.TestCase):
@@ -193,8 +207,14 @@ class PlainHttpWarning(unittest.TestCase):
         self.assertEqual(len(self.warnings_of("http://10.0.0.7:3000")), 1)
 
     def test_loopback_and_https_do_not(self) -> None:
-        for url in ["http://localhost:3000", "http://127.0.0.1:3000", "http://127.8.9.10", "http://[::1]:3000",
-                    "https://api.example.com", "HTTP://LOCALHOST:3000"]:
+        for url in [
+            "http://localhost:3000",
+            "http://127.0.0.1:3000",
+            "http://127.8.9.10",
+            "http://[::1]:3000",
+            "https://api.example.com",
+            "HTTP://LOCALHOST:3000",
+        ]:
             self.assertEqual(self.warnings_of(url), [], url)
 
 

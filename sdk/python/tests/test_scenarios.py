@@ -17,7 +17,7 @@ import unittest
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Callable, Dict, List
+from typing import Any, Callable, Dict, List, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -39,6 +39,7 @@ def scenario(name: str) -> Callable[[Callable[[unittest.TestCase], None]], Calla
     def register(implementation: Callable[[unittest.TestCase], None]) -> Callable[[unittest.TestCase], None]:
         IMPLEMENTATIONS[name] = implementation
         return implementation
+
     return register
 
 
@@ -76,11 +77,11 @@ def stream_resume(t: unittest.TestCase) -> None:
     events = list(c.stream(job["job_id"]))
     t.assertEqual(events[-1].job["status"], "FINISHED")
     t.assertTrue(all(e.event == "job" for e in events))
-    versions = [int(e.id) for e in events]
+    versions = [int(cast(str, e.id)) for e in events]
     t.assertEqual(versions, sorted(set(versions)))
     # Resuming after the first event (as after a dropped connection) repeats nothing before it.
     resumed = list(c.stream(job["job_id"], last_event_id=events[0].id))
-    t.assertGreater(int(resumed[0].id), versions[0])
+    t.assertGreater(int(cast(str, resumed[0].id)), versions[0])
     t.assertEqual(resumed[-1].job["status"], "FINISHED")
 
 
@@ -92,7 +93,7 @@ def timeout(t: unittest.TestCase) -> None:
         c.run(TEXT2IMG, input=small("timed"), timeout=SHORTER_THAN_A_RUN_S)
     t.assertLess(time.monotonic() - started, SHORTER_THAN_A_RUN_S + 0.5)
     job_id = caught.exception.job_id
-    t.assertIsNotNone(job_id)
+    assert job_id is not None
     t.assertIn(job_id, str(caught.exception))
     t.assertEqual(c.wait(c.get(job_id))["status"], "FINISHED")
 
@@ -101,8 +102,12 @@ def timeout(t: unittest.TestCase) -> None:
 def callbacks(t: unittest.TestCase) -> None:
     events: list = []
     first: list = []
-    client().run(TEXT2IMG, input=small("watched"), on_job=lambda job: first.append(job["status"]),
-                 on_event=lambda e: events.append(e.job["status"]))
+    client().run(
+        TEXT2IMG,
+        input=small("watched"),
+        on_job=lambda job: first.append(job["status"]),
+        on_event=lambda e: events.append(e.job["status"]),
+    )
     t.assertIn(first[0], ("QUEUED", "PROCESSING"))
     t.assertEqual(events[-1], "FINISHED")
     t.assertIn("PROCESSING", events)
@@ -137,8 +142,17 @@ class _LoggingStream(BaseHTTPRequestHandler):
             result = {"ok": True} if status == "FINISHED" else None
             return f"event: job\nid: {version}\ndata: {json.dumps({'job_id': 'j1', 'status': status, 'result': result})}\n\n"
 
-        text = (log(1) + log(2) + job(3, "PROCESSING") if first
-                else ": heartbeat\n\n" + log(1) + log(2) + log(3) + "event: other\ndata: {}\n\n" + job(4, "FINISHED") + log(4))
+        text = (
+            log(1) + log(2) + job(3, "PROCESSING")
+            if first
+            else ": heartbeat\n\n"
+            + log(1)
+            + log(2)
+            + log(3)
+            + "event: other\ndata: {}\n\n"
+            + job(4, "FINISHED")
+            + log(4)
+        )
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.end_headers()
@@ -163,12 +177,26 @@ def log_events(t: unittest.TestCase) -> None:
     t.assertEqual([e.job["status"] for e in c.stream("j1")], ["PROCESSING", "FINISHED"])
     _LoggingStream.last_event_ids = []
     seen: list = []
-    output = c.run("s", {"prompt": "x"}, on_job=lambda j: seen.append(("job", j["status"])),
-                   on_event=lambda e: seen.append(("event", e.job["status"])),
-                   on_log=lambda line: seen.append(("log", line["text"])))
+    output = c.run(
+        "s",
+        {"prompt": "x"},
+        on_job=lambda j: seen.append(("job", j["status"])),
+        on_event=lambda e: seen.append(("event", e.job["status"])),
+        on_log=lambda line: seen.append(("log", line["text"])),
+    )
     t.assertEqual(output, {"ok": True})
-    t.assertEqual(seen, [("job", "QUEUED"), ("log", "line 1"), ("log", "line 2"), ("event", "PROCESSING"),
-                         ("log", "line 3"), ("event", "FINISHED"), ("log", "line 4")])
+    t.assertEqual(
+        seen,
+        [
+            ("job", "QUEUED"),
+            ("log", "line 1"),
+            ("log", "line 2"),
+            ("event", "PROCESSING"),
+            ("log", "line 3"),
+            ("event", "FINISHED"),
+            ("log", "line 4"),
+        ],
+    )
     t.assertEqual(_LoggingStream.last_event_ids, [None, "3"])
     t.assertEqual(c.logs("j1"), [_log(1)])
 
@@ -180,8 +208,9 @@ def async_client(t: unittest.TestCase) -> None:
     async def main():
         async with limelight.AsyncClient(base_url=server["url"], api_key=server["apiKey"]) as c:
             jobs: list = []
-            outputs = await asyncio.gather(*(c.run(TEXT2IMG, input=small(f"async {n}"), on_job=jobs.append)
-                                             for n in range(2)))
+            outputs = await asyncio.gather(
+                *(c.run(TEXT2IMG, input=small(f"async {n}"), on_job=jobs.append) for n in range(2))
+            )
             submitted = await c.submit(TEXT2IMG, small("async stream"))
             statuses = [event.job["status"] async for event in c.stream(submitted["job_id"])]
             listed = [job["job_id"] async for job in c.list(TEXT2IMG, page_size=2)]
@@ -289,8 +318,9 @@ def webhook_filter(t: unittest.TestCase) -> None:
     time.sleep(0.3)  # nothing more comes
     events = [json.loads(body) for body, _ in _Receiver.received]
     sent = sorted((event["data"]["input"]["prompt"], event["type"]) for event in events)
-    t.assertEqual(sent, [("start and end", "job.finished"), ("start and end", "job.started"),
-                         ("start only", "job.started")])
+    t.assertEqual(
+        sent, [("start and end", "job.finished"), ("start and end", "job.started"), ("start only", "job.started")]
+    )
     with t.assertRaises(limelight.ValidationError) as caught:
         c.submit(TEXT2IMG, {"prompt": "x"}, webhook=url, webhook_events_filter=["finished"])  # type: ignore[list-item]
     t.assertTrue(caught.exception.fields[0]["name"].startswith("webhook_events_filter"))
@@ -300,7 +330,9 @@ class ScenarioTest(unittest.TestCase):
     def test_every_scenario_listed_for_python_has_an_implementation(self):
         self.assertEqual([s["id"] for s in LISTED if s["id"] not in IMPLEMENTATIONS], [])
         # A scenario left out of Python says why.
-        self.assertEqual([s["id"] for s in SCENARIOS if "python" not in s["runs"] and "python" not in s.get("not_in", {})], [])
+        self.assertEqual(
+            [s["id"] for s in SCENARIOS if "python" not in s["runs"] and "python" not in s.get("not_in", {})], []
+        )
 
 
 def _scenario_test(listed: dict) -> Callable[[ScenarioTest], None]:
@@ -309,6 +341,7 @@ def _scenario_test(listed: dict) -> Callable[[ScenarioTest], None]:
         if implementation is None:
             self.fail(f"no implementation of the scenario {listed['id']}")
         implementation(self)
+
     test.__doc__ = f"{listed['id']}: {listed['expect']}"
     return test
 

@@ -15,19 +15,19 @@ import time
 import unittest
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import List, Optional
+from typing import List
 
 from .serving import MISSING, call, needs_serving, served, until
 
 HERE = Path(__file__).resolve().parent
 SDK = HERE.parent
 PNG = base64.b64decode(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+)
 
 if MISSING is None:
-    from pydantic import Field
-
     from limelight.serve import App, Cancelled, ImageFile, Job, MediaFile
+    from pydantic import Field
 
     sys.path.insert(0, str(HERE / "apps"))
     import typed_app
@@ -76,8 +76,10 @@ class OpenApiTest(unittest.TestCase):
     def test_get_endpoints_take_query_parameters_and_platform_routes_stay_out(self):
         operation = self.document["paths"]["/hello"]["get"]
         self.assertNotIn("requestBody", operation)
-        self.assertEqual([(p["name"], p["in"], p["schema"].get("maximum")) for p in operation["parameters"]],
-                         [("name", "query", None), ("times", "query", 5)])
+        self.assertEqual(
+            [(p["name"], p["in"], p["schema"].get("maximum")) for p in operation["parameters"]],
+            [("name", "query", None), ("times", "query", 5)],
+        )
         self.assertFalse({"/health", "/jobs/{run_id}", "/jobs/{run_id}/cancel"} & set(self.document["paths"]))
 
     def test_the_served_document_is_the_same(self):
@@ -86,11 +88,13 @@ class OpenApiTest(unittest.TestCase):
             self.assertEqual(call("GET", f"{url}/hello?name=Ada&times=2").json(), {"text": "Hello, Ada. Hello, Ada."})
 
 
-def counter_app(**options) -> "App":
+def counter_app(**options) -> App:
     app = App(title="Counter", **options)
 
     @app.endpoint("/count")
-    def count(text: str, steps: int = Field(3, ge=1, le=10), tags: List[str] = []) -> dict:
+    def count(text: str, steps: int = Field(3, ge=1, le=10), tags: List[str] = None) -> dict:  # pyright: ignore[reportArgumentType]
+        if tags is None:
+            tags = []
         return {"words": len(text.split()), "steps": steps, "tags": tags}
 
     @app.endpoint("/describe")
@@ -159,12 +163,20 @@ class MediaInputTest(unittest.TestCase):
         with served(counter_app()) as url:
             sent = {
                 "upload": call("POST", f"{url}/describe", form={"file": (PNG, "image/png", "pixel.png"), "note": "n"}),
-                "url": call("POST", f"{url}/describe", json_body={"file": f"http://127.0.0.1:{files.server_port}/pixel.png"}),
+                "url": call(
+                    "POST", f"{url}/describe", json_body={"file": f"http://127.0.0.1:{files.server_port}/pixel.png"}
+                ),
                 "base64": call("POST", f"{url}/describe", json_body={"file": base64.b64encode(PNG).decode()}),
-                "data uri": call("POST", f"{url}/describe",
-                                 json_body={"file": "data:image/png;base64," + base64.b64encode(PNG).decode()}),
-                "file object": call("POST", f"{url}/describe",
-                                    json_body={"file": {"content_type": "image/png", "content": base64.b64encode(PNG).decode()}}),
+                "data uri": call(
+                    "POST",
+                    f"{url}/describe",
+                    json_body={"file": "data:image/png;base64," + base64.b64encode(PNG).decode()},
+                ),
+                "file object": call(
+                    "POST",
+                    f"{url}/describe",
+                    json_body={"file": {"content_type": "image/png", "content": base64.b64encode(PNG).decode()}},
+                ),
             }
             for how, answer in sent.items():
                 with self.subTest(how):
@@ -217,14 +229,24 @@ class FileOutputTest(unittest.TestCase):
             return {"thumbnail": ImageFile(PNG), "caption": "a pixel"}
 
         with served(app) as url:
-            for route, (content_type, body) in {"media": ("image/png", PNG), "bytes": ("application/octet-stream", b"\x00\x01binary"),
-                                                "path": ("image/png", PNG)}.items():
+            for route, (content_type, body) in {
+                "media": ("image/png", PNG),
+                "bytes": ("application/octet-stream", b"\x00\x01binary"),
+                "path": ("image/png", PNG),
+            }.items():
                 with self.subTest(route):
                     answer = call("POST", f"{url}/{route}")
-                    self.assertEqual((answer.status, answer.headers["Content-Type"], answer.body), (200, content_type, body))
+                    self.assertEqual(
+                        (answer.status, answer.headers["Content-Type"], answer.body), (200, content_type, body)
+                    )
             # Inside JSON, a file is the { content_type, content } object the platform stores.
-            self.assertEqual(call("POST", f"{url}/nested").json(), {
-                "thumbnail": {"content_type": "image/png", "content": base64.b64encode(PNG).decode()}, "caption": "a pixel"})
+            self.assertEqual(
+                call("POST", f"{url}/nested").json(),
+                {
+                    "thumbnail": {"content_type": "image/png", "content": base64.b64encode(PNG).decode()},
+                    "caption": "a pixel",
+                },
+            )
 
 
 class _Gate:
@@ -234,11 +256,11 @@ class _Gate:
         self.entered, self.release, self.saw = threading.Event(), threading.Event(), []
 
 
-def long_app(gate: _Gate, **options) -> "App":
+def long_app(gate: _Gate, **options) -> App:
     app = App(title="Long runs", **options)
 
     @app.endpoint("/work")
-    def work(text: str = "", job: Job = None) -> dict:
+    def work(text: str = "", job: Job = None) -> dict:  # pyright: ignore[reportArgumentType]
         job.progress(0.5, "halfway")
         gate.entered.set()
         try:
@@ -251,7 +273,7 @@ def long_app(gate: _Gate, **options) -> "App":
         return {"echo": text, "attempt": job.attempt, "id": job.id}
 
     @app.endpoint("/spin", time_limit_s=0.3)
-    def spin(job: Job = None) -> dict:
+    def spin(job: Job = None) -> dict:  # pyright: ignore[reportArgumentType]
         while True:
             try:
                 job.progress(0.1, "spinning")
@@ -261,7 +283,7 @@ def long_app(gate: _Gate, **options) -> "App":
             time.sleep(0.01)
 
     @app.endpoint("/sleep")
-    async def sleep_async(job: Job = None) -> dict:
+    async def sleep_async(job: Job = None) -> dict:  # pyright: ignore[reportArgumentType]
         job.progress(0.2, "sleeping")
         gate.entered.set()
         try:
@@ -279,8 +301,10 @@ ASYNC = {"Prefer": "respond-async"}
 
 def settled(status_url: str) -> dict:
     """The run's status once it is no longer processing."""
-    return until(lambda: (lambda s: s if s["status"] != "processing" else None)(call("GET", status_url).json()),
-                 what=f"{status_url} to settle")
+    return until(
+        lambda: (lambda s: s if s["status"] != "processing" else None)(call("GET", status_url).json()),
+        what=f"{status_url} to settle",
+    )
 
 
 @needs_serving
@@ -361,14 +385,22 @@ class JobStyleTest(unittest.TestCase):
             self.assertEqual((again.status, again.json()["id"]), (202, first.json()["id"]))
             gate.release.set()
             self.assertEqual(settled(first.json()["status_url"])["status"], "succeeded")
-            third = call("POST", f"{url}/work", json_body={"text": "once"},
-                         headers={"Idempotency-Key": "job-7f3a", "Limelight-Attempt": "3"})
+            third = call(
+                "POST",
+                f"{url}/work",
+                json_body={"text": "once"},
+                headers={"Idempotency-Key": "job-7f3a", "Limelight-Attempt": "3"},
+            )
             self.assertEqual(third.status, 200)
             self.assertEqual(third.json(), {"echo": "once", "attempt": 1, "id": "job-7f3a"})
             status = call("GET", first.json()["status_url"]).json()
             self.assertEqual((status["job_id"], status["attempts"]), ("job-7f3a", [1, 2, 3]))
-            other = call("POST", f"{url}/work", json_body={"text": "new"}, headers={"Idempotency-Key": "job-other",
-                                                                                  "Prefer": "wait=10"})
+            other = call(
+                "POST",
+                f"{url}/work",
+                json_body={"text": "new"},
+                headers={"Idempotency-Key": "job-other", "Prefer": "wait=10"},
+            )
             self.assertEqual(other.json()["echo"], "new")
 
     def test_unknown_runs_answer_404(self):
@@ -398,7 +430,9 @@ class HealthTest(unittest.TestCase):
         with served(app) as url:
             health = call("GET", f"{url}/health")
             self.assertEqual((health.status, health.json()["status"]), (503, "STARTING"))
-            until(lambda: "loading weights" in call("GET", f"{url}/health").json()["setup"]["logs"], what="the setup log")
+            until(
+                lambda: "loading weights" in call("GET", f"{url}/health").json()["setup"]["logs"], what="the setup log"
+            )
             waiting: list = []
             caller = threading.Thread(target=lambda: waiting.append(call("POST", f"{url}/use", json_body={})))
             caller.start()
@@ -423,11 +457,15 @@ class HealthTest(unittest.TestCase):
             return {}
 
         with served(app) as url:
-            health = until(lambda: (lambda a: a if a.json()["status"] != "STARTING" else None)(call("GET", f"{url}/health")))
+            health = until(
+                lambda: (lambda a: a if a.json()["status"] != "STARTING" else None)(call("GET", f"{url}/health"))
+            )
             report = health.json()
             self.assertEqual((health.status, report["status"]), (503, "SETUP_FAILED"))
-            self.assertEqual(report["setup"]["error"],
-                             "setup load_weights() raised FileNotFoundError: /models/weights.bin does not exist")
+            self.assertEqual(
+                report["setup"]["error"],
+                "setup load_weights() raised FileNotFoundError: /models/weights.bin does not exist",
+            )
             self.assertIn("opening /models/weights.bin", report["setup"]["logs"])
             self.assertTrue(any("Traceback" in line for line in report["setup"]["logs"]))
             refused = call("POST", f"{url}/use", json_body={})

@@ -15,19 +15,20 @@ import time
 import unittest
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 from .serving import MISSING, call, needs_serving, served, until
 
 PNG = base64.b64decode(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+)
 LIMIT = 1000  # bytes, set as the library's MAX_MEDIA_BYTES for these tests
 TIME_LIMIT_S = 1.0  # set as its URL_TIMEOUT_S
 ALLOWED = "a file URL must be http://, https:// or data:"
 
 if MISSING is None:
     from fastapi.responses import RedirectResponse
-
-    from limelight import scaffold
+    from limelight.cli import scaffold
     from limelight.serve import App, MediaFile, media
     from limelight.serve.simulate import simulated
 
@@ -121,7 +122,7 @@ class Files(BaseHTTPRequestHandler):
         pass
 
 
-def photo_app() -> "App":
+def photo_app() -> App:
     app = App(title="Photos")
 
     @app.endpoint("/size")
@@ -159,8 +160,12 @@ class UrlInputTest(unittest.TestCase):
 
     def test_file_urls_are_refused_naming_the_field_and_the_allowed_schemes(self):
         with served(photo_app()) as url:
-            for value in ({"url": "file:///etc/passwd"}, "file:///etc/passwd", {"url": "FILE:///etc/passwd"},
-                          {"url": "/etc/passwd"}):
+            for value in (
+                {"url": "file:///etc/passwd"},
+                "file:///etc/passwd",
+                {"url": "FILE:///etc/passwd"},
+                {"url": "/etc/passwd"},
+            ):
                 with self.subTest(value=value):
                     error = self.refused(url, value)
                     self.assertIn(ALLOWED, error["msg"])
@@ -178,8 +183,9 @@ class UrlInputTest(unittest.TestCase):
     def test_redirects_are_followed_only_to_http_and_https(self):
         with served(photo_app()) as url:
             moved = call("POST", f"{url}/size", json_body={"photo": f"{self.file_url}/moved"})
-            self.assertEqual((moved.status, moved.json()["size"], moved.json()["content_type"]),
-                             (200, len(PNG), "image/png"), moved)
+            self.assertEqual(
+                (moved.status, moved.json()["size"], moved.json()["content_type"]), (200, len(PNG), "image/png"), moved
+            )
             for path, target in (("/to-file", "file:///etc/passwd"), ("/to-ftp", f"ftp://127.0.0.1:{self.ftp.port}/")):
                 with self.subTest(path):
                     error = self.refused(url, {"url": f"{self.file_url}{path}"})
@@ -226,13 +232,17 @@ class InitExampleTest(unittest.TestCase):
         self.addCleanup(folder.cleanup)
         scaffold.write_example(Path(folder.name), "word-counter")
         spec = importlib.util.spec_from_file_location("limelight_init_example", Path(folder.name) / "main.py")
+        assert spec is not None and spec.loader is not None
         example = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(example)
+        loader: Any = spec.loader
+        loader.exec_module(example)
         with served(example.app) as url:
             answer = call("POST", f"{url}/count", json_body={"text": "", "file": {"url": "file:///etc/passwd"}})
             self.assertEqual(answer.status, 422, answer)
-            self.assertEqual(answer.json()["errors"], [
-                {"loc": ["file"], "msg": f"file:///etc/passwd is refused: {ALLOWED}, not file:"}])
+            self.assertEqual(
+                answer.json()["errors"],
+                [{"loc": ["file"], "msg": f"file:///etc/passwd is refused: {ALLOWED}, not file:"}],
+            )
 
 
 @needs_serving
@@ -244,7 +254,7 @@ class SimulatorCallsOnlyTheAppTest(unittest.TestCase):
         self.other = Listener()
         self.addCleanup(self.other.close)
 
-    def app(self) -> "App":
+    def app(self) -> App:
         app = App(title="Echo")
 
         @app.endpoint("/echo")
@@ -258,10 +268,16 @@ class SimulatorCallsOnlyTheAppTest(unittest.TestCase):
         return app
 
     def job(self, url: str, endpoint: str, input: dict) -> dict:
-        created = call("POST", f"{url}/v1/jobs", json_body={"endpoint": endpoint, "input": input},
-                       headers={"Prefer": "wait=20"}).json()
-        return until(lambda: (lambda j: j if j["status"] in ("FINISHED", "FAILED") else None)(
-            call("GET", f"{url}/v1/jobs/{created['job_id']}").json()), 20, "the job to end")
+        created = call(
+            "POST", f"{url}/v1/jobs", json_body={"endpoint": endpoint, "input": input}, headers={"Prefer": "wait=20"}
+        ).json()
+        return until(
+            lambda: (lambda j: j if j["status"] in ("FINISHED", "FAILED") else None)(
+                call("GET", f"{url}/v1/jobs/{created['job_id']}").json()
+            ),
+            20,
+            "the job to end",
+        )
 
     def test_status_urls_elsewhere_and_redirects_are_not_called(self):
         with served(None, build=lambda own: simulated(self.app(), own)) as url:
@@ -269,12 +285,16 @@ class SimulatorCallsOnlyTheAppTest(unittest.TestCase):
                 with self.subTest(status_url):
                     job = self.job(url, "/echo", {"status_url": status_url})
                     self.assertEqual(job["status"], "FAILED")
-                    self.assertIn(f"The service named {status_url} as its job's status URL; only its own address "
-                                  f"({url}) is called", job["error"]["message"])
+                    self.assertIn(
+                        f"The service named {status_url} as its job's status URL; only its own address "
+                        f"({url}) is called",
+                        job["error"]["message"],
+                    )
             hop = self.job(url, "/hop", {})
             self.assertEqual(hop["status"], "FAILED")
-            self.assertIn("The service answered 307 (a redirect); the platform does not follow redirects",
-                          hop["error"]["message"])
+            self.assertIn(
+                "The service answered 307 (a redirect); the platform does not follow redirects", hop["error"]["message"]
+            )
         self.assertEqual(self.other.accepted, 0)
 
 

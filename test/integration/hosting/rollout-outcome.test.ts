@@ -2,7 +2,7 @@
 // runner on (Podman's Docker API) and a real registry, a runner with room for one instance only:
 // an update of the image is refused ("the runner has no room…"), the previous version keeps
 // serving, and model_hosting_information says so in `rollout` (failed, with the reason) where
-// `status` alone said `running`; the CLI's wait (limelight/deploy.py) exits non-zero with that
+// `status` alone said `running`; the CLI's wait (limelight/cli/deploy.py) exits non-zero with that
 // reason. Saving the refused image again is refused again; saving the serving image again is a
 // rollout that succeeded. Skips with how to run it
 // when Podman is missing.
@@ -107,7 +107,7 @@ describe.skipIf(skip)('the outcome of a rollout (issue 47, finding 7)', () => {
         python,
         [
           '-c',
-          'import sys\nfrom limelight.deploy import wait_for_rollout\nfrom limelight.push import Platform\n' +
+          'import sys\nfrom limelight.cli.deploy import wait_for_rollout\nfrom limelight.cli.push import Platform\n' +
             'wait_for_rollout(Platform.from_env(), sys.argv[1], sys.argv[2], 20, print)',
           id,
           second,

@@ -4,7 +4,7 @@
 // the service runs from @limelight/client and from limelight.Client: an image holding a word
 // rendered here reads back as that word, and the job's stream shows the progress the Python
 // function reported. Needs rootful Podman, docker-registry, mmdebstrap and a Python with FastAPI;
-// skips saying which is missing. The base image is cached (limelight/build.py), so only the
+// skips saying which is missing. The base image is cached (limelight/cli/build.py), so only the
 // first run builds it.
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

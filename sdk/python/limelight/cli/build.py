@@ -30,11 +30,17 @@ from typing import Callable, List, Optional
 from .project import Project
 
 #: Debian packages every image has: the library's dependencies.
-RUNTIME_PACKAGES = ["python3", "python3-fastapi", "python3-pydantic", "python3-uvicorn", "python3-multipart",
-                    "ca-certificates"]
+RUNTIME_PACKAGES = [
+    "python3",
+    "python3-fastapi",
+    "python3-pydantic",
+    "python3-uvicorn",
+    "python3-multipart",
+    "ca-certificates",
+]
 #: Left out of the base: documentation, manuals and translations.
 EXCLUDED_PATHS = ["/usr/share/doc/*", "/usr/share/man/*", "/usr/share/info/*", "/usr/share/locale/*"]
-SDK_PACKAGE = Path(__file__).resolve().parent
+SDK_PACKAGE = Path(__file__).resolve().parent.parent  # the limelight package (this file is limelight/cli/build.py)
 
 
 class BuildError(Exception):
@@ -42,12 +48,14 @@ class BuildError(Exception):
 
 
 def engine_command(preferred: Optional[str] = None) -> str:
-    for name in ([preferred] if preferred else ["podman", "docker"]):
+    for name in [preferred] if preferred else ["podman", "docker"]:
         path = shutil.which(name)
         if path:
             return path
-    raise BuildError(f"no container engine: install podman (apt-get install podman) or docker"
-                     + (f" ({preferred} is not on PATH)" if preferred else ""))
+    raise BuildError(
+        "no container engine: install podman (apt-get install podman) or docker"
+        + (f" ({preferred} is not on PATH)" if preferred else "")
+    )
 
 
 def debian_source() -> tuple:
@@ -59,10 +67,16 @@ def debian_source() -> tuple:
         suite = match.group(1) if match else "bookworm"
     mirror = os.environ.get("LIMELIGHT_DEBIAN_MIRROR")
     if not mirror:
-        sources = " ".join(Path(p).read_text() for p in glob.glob("/etc/apt/sources.list.d/*.sources") + ["/etc/apt/sources.list"]
-                           if Path(p).exists())
-        found = [uri for uri in re.findall(r"(?:URIs:\s*|^deb\s+(?:\[[^\]]*\]\s+)?)(\S+)", sources, re.M)
-                 if re.search(r"/debian/?$", uri)]
+        sources = " ".join(
+            Path(p).read_text()
+            for p in glob.glob("/etc/apt/sources.list.d/*.sources") + ["/etc/apt/sources.list"]
+            if Path(p).exists()
+        )
+        found = [
+            uri
+            for uri in re.findall(r"(?:URIs:\s*|^deb\s+(?:\[[^\]]*\]\s+)?)(\S+)", sources, re.M)
+            if re.search(r"/debian/?$", uri)
+        ]
         mirror = found[0] if found else "http://deb.debian.org/debian"
     return suite, mirror
 
@@ -85,8 +99,12 @@ def _run(command: List[str], step: str, log: Callable[[str], None], **options) -
 def ensure_base(engine: str, project: Project, log: Callable[[str], None]) -> str:
     """The cached base image, made with mmdebstrap when it is missing."""
     tag = base_tag(project)
-    if subprocess.run([engine, "image", "exists" if engine.endswith("podman") else "inspect", tag],
-                      capture_output=True).returncode == 0:
+    if (
+        subprocess.run(
+            [engine, "image", "exists" if engine.endswith("podman") else "inspect", tag], capture_output=True
+        ).returncode
+        == 0
+    ):
         log(f"base {tag} (cached)")
         return tag
     mmdebstrap = shutil.which("mmdebstrap")
@@ -97,11 +115,18 @@ def ensure_base(engine: str, project: Project, log: Callable[[str], None]) -> st
     log(f"base {tag}: Debian {suite} from {mirror} with {', '.join(packages)} (once; cached afterwards)")
     with tempfile.TemporaryDirectory(prefix="limelight-base-") as folder:
         tarball = str(Path(folder) / "base.tar")
-        command = [mmdebstrap, "--variant=apt", "--include=" + ",".join(packages),
-                   *[f"--dpkgopt=path-exclude={path}" for path in EXCLUDED_PATHS],
-                   "--customize-hook=rm -rf \"$1\"/var/lib/apt/lists/* \"$1\"/var/cache/apt/*", suite, tarball, mirror]
+        command = [
+            mmdebstrap,
+            "--variant=apt",
+            "--include=" + ",".join(packages),
+            *[f"--dpkgopt=path-exclude={path}" for path in EXCLUDED_PATHS],
+            '--customize-hook=rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*',
+            suite,
+            tarball,
+            mirror,
+        ]
         _run(command, "mmdebstrap", log)
-        _run([engine, "import", "--change", "CMD [\"python3\"]", tarball, tag], f"{Path(engine).name} import", log)
+        _run([engine, "import", "--change", 'CMD ["python3"]', tarball, tag], f"{Path(engine).name} import", log)
     return tag
 
 
@@ -122,7 +147,11 @@ def _stage(patterns: List[str], folder: Path, into: Path, what: str, staging: Pa
         if not matches:
             raise BuildError(f"limelight.yaml {what}: nothing matches {pattern!r} in {folder}")
         for match in matches:
-            files = [match] if match.is_file() else [p for p in match.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+            files = (
+                [match]
+                if match.is_file()
+                else [p for p in match.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+            )
             for file in files:
                 if staging in file.parents:
                     continue
@@ -132,7 +161,9 @@ def _stage(patterns: List[str], folder: Path, into: Path, what: str, staging: Pa
 
 
 def containerfile(base: str, project: Project, has_weights: bool) -> str:
-    command = json.dumps(["python3", "-m", "limelight", "serve", project.entry, "--host", "0.0.0.0", "--port", str(project.port)])
+    command = json.dumps(
+        ["python3", "-m", "limelight", "serve", project.entry, "--host", "0.0.0.0", "--port", str(project.port)]
+    )
     lines = [f"FROM {base}"]
     if has_weights:
         lines.append("COPY weights/ /app/")
@@ -143,30 +174,38 @@ def containerfile(base: str, project: Project, has_weights: bool) -> str:
         f"ENV PYTHONPATH=/opt/limelight PYTHONUNBUFFERED=1 PORT={project.port}",
         f"EXPOSE {project.port}",
         f"LABEL dev.limelight.entry={json.dumps(project.entry)} dev.limelight.gpu={json.dumps(project.gpu)} "
-        f"dev.limelight.health_path=\"/health\"",
+        f'dev.limelight.health_path="/health"',
         f"CMD {command}",
     ]
     return "\n".join(lines) + "\n"
 
 
-def build(project: Project, tag: Optional[str] = None, engine: Optional[str] = None,
-          log: Callable[[str], None] = print) -> str:
+def build(
+    project: Project, tag: Optional[str] = None, engine: Optional[str] = None, log: Callable[[str], None] = print
+) -> str:
     """Builds the project's image; answers its tag."""
     engine_path = engine_command(engine)
     base = ensure_base(engine_path, project, log)
     tag = tag or f"localhost/{project.name}:latest"
     staging = Path(tempfile.mkdtemp(prefix=".limelight-build-", dir=project.folder))
     try:
-        has_weights = bool(project.weights) and _stage(project.weights, project.folder, staging / "weights", "weights", staging) > 0
+        has_weights = (
+            bool(project.weights)
+            and _stage(project.weights, project.folder, staging / "weights", "weights", staging) > 0
+        )
         (staging / "weights").mkdir(exist_ok=True)
         shutil.copytree(SDK_PACKAGE, staging / "sdk" / "limelight", ignore=shutil.ignore_patterns("__pycache__"))
         (staging / "app").mkdir()
         _stage(project.python, project.folder, staging / "app", "python", staging)
         (staging / "Containerfile").write_text(containerfile(base, project, has_weights))
         log(f"building {tag} with {Path(engine_path).name}")
-        _run([engine_path, "build", "--layers", "-f", str(staging / "Containerfile"), "-t", tag, str(staging)]
-             if engine_path.endswith("podman") else
-             [engine_path, "build", "-f", str(staging / "Containerfile"), "-t", tag, str(staging)], "the image build", log)
+        _run(
+            [engine_path, "build", "--layers", "-f", str(staging / "Containerfile"), "-t", tag, str(staging)]
+            if engine_path.endswith("podman")
+            else [engine_path, "build", "-f", str(staging / "Containerfile"), "-t", tag, str(staging)],
+            "the image build",
+            log,
+        )
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return tag

@@ -16,6 +16,7 @@ import json
 import time
 from typing import Any, Callable, Dict, List, Optional
 
+from .app import CliError, load_app
 from .project import Project
 from .push import PUSHED_FILE, Platform, PublishError, state_path
 
@@ -35,8 +36,6 @@ SERVING = {"running", "scaled_to_zero"}
 def app_openapi(project: Project) -> Optional[Dict[str, Any]]:
     """The app's OpenAPI document, from importing its entry here; None when it cannot be imported
     (the platform then reads it from the container once it is healthy)."""
-    from .cli import CliError, load_app
-
     try:
         app = load_app(project.entry, project.folder)
         return app.openapi()

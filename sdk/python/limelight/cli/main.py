@@ -3,12 +3,12 @@
     limelight init [FOLDER]                  a working example: main.py (app), limelight.yaml
     limelight serve [module:app] [--simulate] the app on uvicorn; --simulate puts the platform's
                                               queue, progress and cancel in front of it
-    limelight build [--tag T]                 an OCI image from limelight.yaml (limelight/build.py)
-    limelight push [--deploy]                 the image into the platform's registry (limelight/push.py)
+    limelight build [--tag T]                 an OCI image from limelight.yaml (limelight/cli/build.py)
+    limelight push [--deploy]                 the image into the platform's registry (limelight/cli/push.py)
     limelight deploy                          creates or updates the service on the pushed digest
-                                              (limelight/deploy.py)
+                                              (limelight/cli/deploy.py)
     limelight images [rm NAME[:TAG|@DIGEST]]  your images in the platform's registry; rm deletes one
-                                              (limelight/images.py)
+                                              (limelight/cli/images.py)
 
 Each command is one ``Command`` in ``COMMANDS`` (its arguments and its function).
 See docs/publishing.md.
@@ -17,7 +17,6 @@ See docs/publishing.md.
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
 from dataclasses import dataclass
@@ -25,10 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, List, Optional
 
 from . import images, project, scaffold
-
-
-class CliError(Exception):
-    """A command that cannot go on: printed as one line, exit status 1."""
+from .app import CliError, load_app
 
 
 @dataclass
@@ -61,30 +57,20 @@ def _init(args: argparse.Namespace) -> int:
 
 
 # -- serve -------------------------------------------------------------------------------------------
-def load_app(entry: str, folder: Path) -> Any:
-    """The object ``module:attribute`` names, imported with ``folder`` on the path."""
-    module_name, _, attribute = entry.partition(":")
-    if not module_name or not attribute:
-        raise CliError(f"the entry is module:attribute (like main:app), got {entry!r}")
-    sys.path.insert(0, str(folder.resolve()))
-    try:
-        target: Any = importlib.import_module(module_name)
-    except ImportError as error:
-        raise CliError(f"cannot import {module_name} from {folder.resolve()}: {error}") from error
-    for part in attribute.split("."):
-        if not hasattr(target, part):
-            raise CliError(f"{module_name} has no attribute {attribute!r}")
-        target = getattr(target, part)
-    return target
-
-
 def _serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("entry", nargs="?", help="module:app (default: limelight.yaml's entry, else main:app)")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")),
-                        help="port to listen on (default: $PORT or 8000)")
-    parser.add_argument("--simulate", action="store_true",
-                        help="put a local imitation of the platform (job queue, progress, cancel) in front: POST /v1/jobs")
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=int(os.environ.get("PORT", "8000")),
+        help="port to listen on (default: $PORT or 8000)",
+    )
+    parser.add_argument(
+        "--simulate",
+        action="store_true",
+        help="put a local imitation of the platform (job queue, progress, cancel) in front: POST /v1/jobs",
+    )
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -95,15 +81,21 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from .serve.simulate import simulated
+        from ..serve.simulate import simulated
     except ImportError as error:
-        raise CliError(f"limelight serve needs FastAPI and uvicorn ({error}): apt-get install python3-fastapi "
-                       "python3-pydantic python3-uvicorn python3-multipart") from error
+        raise CliError(
+            f"limelight serve needs FastAPI and uvicorn ({error}): apt-get install python3-fastapi "
+            "python3-pydantic python3-uvicorn python3-multipart"
+        ) from error
     app = load_app(entry, folder)
     host_url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else args.host}:{args.port}"
-    served = simulated(app, host_url) if args.simulate else app
-    print(f"limelight: serving {entry} at {host_url} (OpenAPI: /openapi.json, docs: /docs, health: /health)"
-          + ("; simulated platform: POST /v1/jobs {\"endpoint\", \"input\"}" if args.simulate else ""), flush=True)
+    # Any: uvicorn's ASGI protocol types and FastAPI's __call__ differ in Debian's versions; both are ASGI apps.
+    served: Any = simulated(app, host_url) if args.simulate else app
+    print(
+        f"limelight: serving {entry} at {host_url} (OpenAPI: /openapi.json, docs: /docs, health: /health)"
+        + ('; simulated platform: POST /v1/jobs {"endpoint", "input"}' if args.simulate else ""),
+        flush=True,
+    )
     uvicorn.run(served, host=args.host, port=args.port, log_level="info")
     return 0
 
@@ -111,7 +103,9 @@ def _serve(args: argparse.Namespace) -> int:
 # -- build -------------------------------------------------------------------------------------------
 def _build_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tag", help="the image's name (default: localhost/<name>:latest)")
-    parser.add_argument("--engine", choices=["podman", "docker"], help="the container engine (default: whichever is there)")
+    parser.add_argument(
+        "--engine", choices=["podman", "docker"], help="the container engine (default: whichever is there)"
+    )
 
 
 def _build(args: argparse.Namespace) -> int:
@@ -128,17 +122,26 @@ def _build(args: argparse.Namespace) -> int:
 # -- push, deploy -----------------------------------------------------------------------------------
 def _deploy_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--image", help="the image to run (default: the digest `limelight push` recorded)")
-    parser.add_argument("--wait", type=float, default=300, metavar="SECONDS",
-                        help="wait this long for the image to serve; a rollout that fails or does not end by then "
-                             "exits 1 with why (default 300; 0: do not wait)")
+    parser.add_argument(
+        "--wait",
+        type=float,
+        default=300,
+        metavar="SECONDS",
+        help="wait this long for the image to serve; a rollout that fails or does not end by then "
+        "exits 1 with why (default 300; 0: do not wait)",
+    )
 
 
 def _push_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tag", default="latest", help="the tag in the registry (default: latest)")
     parser.add_argument("--local", help="the local image (default: localhost/<name>:latest, what build made)")
-    parser.add_argument("--engine", choices=["podman", "docker"], help="the container engine (default: whichever is there)")
+    parser.add_argument(
+        "--engine", choices=["podman", "docker"], help="the container engine (default: whichever is there)"
+    )
     parser.add_argument("--deploy", action="store_true", help="then deploy it (limelight deploy)")
-    parser.add_argument("--wait", type=float, default=300, metavar="SECONDS", help="with --deploy: as limelight deploy --wait")
+    parser.add_argument(
+        "--wait", type=float, default=300, metavar="SECONDS", help="with --deploy: as limelight deploy --wait"
+    )
 
 
 def _publish(step: Callable[[], Any]) -> Any:
@@ -161,8 +164,15 @@ def _run_deploy(folder: Path, image: Optional[str], wait: float) -> int:
     from .push import Platform
 
     _check_wait(wait)
-    done = _publish(lambda: deploy(project.load(folder), Platform.from_env(), image=image, wait_s=wait,
-                                   log=lambda line: print(line, flush=True)))
+    done = _publish(
+        lambda: deploy(
+            project.load(folder),
+            Platform.from_env(),
+            image=image,
+            wait_s=wait,
+            log=lambda line: print(line, flush=True),
+        )
+    )
     # "deployed" only once the image serves; without waiting the rollout's outcome is unknown.
     said = "deployed" if done["waited"] else "saved (not waiting for the rollout; follow it on the service's page)"
     print(f"{said} {done['image']}\nservice {done['id']}: {done['page']}")
@@ -178,8 +188,16 @@ def _push(args: argparse.Namespace) -> int:
 
     if args.deploy:
         _check_wait(args.wait)  # before the push, not after it
-    pushed = _publish(lambda: push(project.load(Path(".")), Platform.from_env(), image=args.local, tag=args.tag,
-                                   engine=args.engine, log=lambda line: print(line, flush=True)))
+    pushed = _publish(
+        lambda: push(
+            project.load(Path(".")),
+            Platform.from_env(),
+            image=args.local,
+            tag=args.tag,
+            engine=args.engine,
+            log=lambda line: print(line, flush=True),
+        )
+    )
     print(f"pushed {pushed['pinned']}")
     return _run_deploy(Path("."), pushed["pinned"], args.wait) if args.deploy else 0
 
@@ -189,7 +207,9 @@ COMMANDS: List[Command] = [
     Command("serve", "run a limelight.serve app locally (uvicorn)", _serve_arguments, _serve),
     Command("build", "build the service's image from limelight.yaml (no Dockerfile)", _build_arguments, _build),
     Command("push", "push the built image to the platform's registry (LIMELIGHT_API_KEY)", _push_arguments, _push),
-    Command("deploy", "create or update the service on the pushed image (LIMELIGHT_API_KEY)", _deploy_arguments, _deploy),
+    Command(
+        "deploy", "create or update the service on the pushed image (LIMELIGHT_API_KEY)", _deploy_arguments, _deploy
+    ),
     Command("images", images.HELP, images.arguments, lambda args: _publish(lambda: images.run(args))),
 ]
 

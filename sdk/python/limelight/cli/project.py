@@ -92,7 +92,9 @@ def parse(text: str, source: str = FILE_NAME) -> Dict[str, Any]:
             if current is not None and target == []:
                 target = data[current] = {}
             if not isinstance(target, dict):
-                raise ProjectError(f"{where}: an indented `key: value` belongs under a key with nothing after its colon")
+                raise ProjectError(
+                    f"{where}: an indented `key: value` belongs under a key with nothing after its colon"
+                )
             if not nested.group(2).strip():
                 raise ProjectError(f"{where}: {current}.{nested.group(1)} needs a value (one level of nesting only)")
             target[nested.group(1)] = _scalar(nested.group(2), where)
@@ -106,8 +108,9 @@ def parse(text: str, source: str = FILE_NAME) -> Dict[str, Any]:
         pair = re.fullmatch(r"([A-Za-z_][\w-]*):(.*)", line)
         if not pair:
             raise ProjectError(f"{where}: expected `key: value`, found {raw.strip()!r}")
-        current, value = pair.group(1), pair.group(2)
-        data[current] = _scalar(value, where) if value.strip() else []
+        key, value = pair.group(1), pair.group(2)
+        current = key
+        data[key] = _scalar(value, where) if value.strip() else []
     return data
 
 
@@ -124,10 +127,14 @@ def _resources(value: Any) -> Dict[str, Any]:
     if value is None or value == []:
         return {}
     if not isinstance(value, dict):
-        raise ProjectError(f"{FILE_NAME}: resources is a mapping like {{cpu: 1, memory_mb: 512, gpu: 0}}, got {json.dumps(value)}")
+        raise ProjectError(
+            f"{FILE_NAME}: resources is a mapping like {{cpu: 1, memory_mb: 512, gpu: 0}}, got {json.dumps(value)}"
+        )
     unknown = sorted(set(value) - set(RESOURCE_RANGES))
     if unknown:
-        raise ProjectError(f"{FILE_NAME}: resources has no {', '.join(unknown)} (it takes {', '.join(RESOURCE_RANGES)})")
+        raise ProjectError(
+            f"{FILE_NAME}: resources has no {', '.join(unknown)} (it takes {', '.join(RESOURCE_RANGES)})"
+        )
     for key, (low, high) in RESOURCE_RANGES.items():
         if key not in value:
             continue
@@ -157,9 +164,15 @@ def load(folder: Path = Path(".")) -> Project:
     port = data.get("port", 8080)
     if not isinstance(port, int) or not 1 <= port <= 65535:
         raise ProjectError(f"{FILE_NAME}: port is a number from 1 to 65535, got {port!r}")
-    return Project(folder=folder.resolve(), name=str(name), entry=entry,
-                   python=_strings(data.get("python", ["*.py"]), "python"),
-                   debian_packages=_strings(data.get("debian_packages", []), "debian_packages"),
-                   weights=_strings(data.get("weights", []), "weights"), gpu=gpu, port=port,
-                   resources=_resources(data.get("resources")),
-                   extra={key: value for key, value in data.items() if key not in known})
+    return Project(
+        folder=folder.resolve(),
+        name=str(name),
+        entry=entry,
+        python=_strings(data.get("python", ["*.py"]), "python"),
+        debian_packages=_strings(data.get("debian_packages", []), "debian_packages"),
+        weights=_strings(data.get("weights", []), "weights"),
+        gpu=gpu,
+        port=port,
+        resources=_resources(data.get("resources")),
+        extra={key: value for key, value in data.items() if key not in known},
+    )

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 import re
 import subprocess
 import tempfile
@@ -21,10 +20,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Dict, Optional
 
-from ._http import RetryPolicy, Transport
+from .._http import RetryPolicy, Transport
+from ..client import __version__, env_setting
+from ..errors import APIError, ConnectionFailedError
 from .build import engine_command
-from .client import __version__
-from .errors import APIError, ConnectionFailedError
 from .project import Project
 
 STATE_FOLDER = ".limelight"
@@ -49,19 +48,27 @@ class Platform:
     api_key: str
 
     @classmethod
-    def from_env(cls) -> "Platform":
-        key = os.environ.get("LIMELIGHT_API_KEY", "").strip()
+    def from_env(cls) -> Platform:
+        # The client's own reading of the environment: the older LIME_* names still work, with a warning.
+        key = (env_setting("LIMELIGHT_API_KEY") or "").strip()
         if not key:
-            raise PublishError("not signed in: set LIMELIGHT_API_KEY to an API key (lime_…; the website's "
-                               "Account → API keys) and LIMELIGHT_BASE_URL to the platform (default "
-                               f"{DEFAULT_BASE_URL})")
-        return cls(os.environ.get("LIMELIGHT_BASE_URL", DEFAULT_BASE_URL).rstrip("/"), key)
+            raise PublishError(
+                "not signed in: set LIMELIGHT_API_KEY to an API key (lime_…; the website's "
+                "Account → API keys) and LIMELIGHT_BASE_URL to the platform (default "
+                f"{DEFAULT_BASE_URL})"
+            )
+        return cls((env_setting("LIMELIGHT_BASE_URL") or DEFAULT_BASE_URL).rstrip("/"), key)
 
     @cached_property
     def _transport(self) -> Transport:
         # The client's transport without its retries: a push or deploy says at once what refused it.
-        return Transport(self.base_url, lambda: self.api_key, timeout=60, retry=RetryPolicy(max_retries=0),
-                         user_agent=f"limelight-cli/{__version__}")
+        return Transport(
+            self.base_url,
+            lambda: self.api_key,
+            timeout=60,
+            retry=RetryPolicy(max_retries=0),
+            user_agent=f"limelight-cli/{__version__}",
+        )
 
     def call(self, method: str, path: str, body: Any = None, headers: Optional[Dict[str, str]] = None) -> Any:
         """The JSON answer of ``method path``; a PublishError with the platform's words otherwise."""
@@ -72,8 +79,9 @@ class Platform:
             raise PublishError(f"{method} {path}: {error.status} {error.detail}", error.status, error.detail) from error
         except ConnectionFailedError as error:
             reason = getattr(error.__cause__, "reason", error.__cause__ or error)
-            raise PublishError(f"cannot reach the platform at {self.base_url} ({reason}): "
-                               "set LIMELIGHT_BASE_URL") from error
+            raise PublishError(
+                f"cannot reach the platform at {self.base_url} ({reason}): set LIMELIGHT_BASE_URL"
+            ) from error
 
 
 def registry_of(platform: Platform) -> Dict[str, str]:
@@ -82,11 +90,15 @@ def registry_of(platform: Platform) -> Dict[str, str]:
         return platform.call("GET", "/v1/registry")
     except PublishError as error:
         if error.status == 404:
-            raise PublishError(f"{platform.base_url} runs no registry (container hosting is off: the platform "
-                               "needs CONTAINER_RUNNER and PLATFORM_REGISTRY on)") from error
+            raise PublishError(
+                f"{platform.base_url} runs no registry (container hosting is off: the platform "
+                "needs CONTAINER_RUNNER and PLATFORM_REGISTRY on)"
+            ) from error
         if error.status == 401:
-            raise PublishError(f"the API key was refused by {platform.base_url} (expired or deleted?): "
-                               "create another and set LIMELIGHT_API_KEY") from error
+            raise PublishError(
+                f"the API key was refused by {platform.base_url} (expired or deleted?): "
+                "create another and set LIMELIGHT_API_KEY"
+            ) from error
         raise
 
 
@@ -110,14 +122,27 @@ def push_image(engine: str, local: str, remote: str, api_key: str, host: str) ->
     if engine.endswith("podman"):
         with tempfile.TemporaryDirectory(prefix="limelight-push-") as folder:
             digest_file = Path(folder) / "digest"
-            command = [engine, "push", "--quiet", f"--tls-verify={'false' if insecure else 'true'}",
-                       "--creds", f"limelight:{api_key}", "--digestfile", str(digest_file), local, f"docker://{remote}"]
+            command = [
+                engine,
+                "push",
+                "--quiet",
+                f"--tls-verify={'false' if insecure else 'true'}",
+                "--creds",
+                f"limelight:{api_key}",
+                "--digestfile",
+                str(digest_file),
+                local,
+                f"docker://{remote}",
+            ]
             done = subprocess.run(command, capture_output=True, text=True)
             if done.returncode != 0:
-                raise PublishError(f"podman push failed: {done.stderr.strip().splitlines()[-1] if done.stderr.strip() else done.returncode}")
+                raise PublishError(
+                    f"podman push failed: {done.stderr.strip().splitlines()[-1] if done.stderr.strip() else done.returncode}"
+                )
             return digest_file.read_text().strip()
-    login = subprocess.run([engine, "login", "-u", "limelight", "--password-stdin", host], input=api_key,
-                           capture_output=True, text=True)
+    login = subprocess.run(
+        [engine, "login", "-u", "limelight", "--password-stdin", host], input=api_key, capture_output=True, text=True
+    )
     if login.returncode != 0:
         raise PublishError(f"docker login {host} failed: {login.stderr.strip()}")
     subprocess.run([engine, "tag", local, remote], check=True, capture_output=True)
@@ -132,8 +157,15 @@ def state_path(project: Project, name: str) -> Path:
     return project.folder / STATE_FOLDER / name
 
 
-def push(project: Project, platform: Platform, *, image: Optional[str] = None, tag: str = "latest",
-         engine: Optional[str] = None, log: Callable[[str], None] = print) -> Dict[str, str]:
+def push(
+    project: Project,
+    platform: Platform,
+    *,
+    image: Optional[str] = None,
+    tag: str = "latest",
+    engine: Optional[str] = None,
+    log: Callable[[str], None] = print,
+) -> Dict[str, str]:
     """Pushes the project's built image; answers {image, digest, pinned} and keeps it for deploy."""
     registry = registry_of(platform)
     repository = f"{registry['namespace']}/{project.name}"

@@ -47,7 +47,7 @@ def count(text: str = Field("", description="The text to count"),
     return {{"count": len(words) if unit == "words" else len(text), "unit": unit, "top": dict(ranked)}}
 '''
 
-LIMELIGHT_YAML = '''# How `limelight build` packages this service (docs/publishing.md, "limelight.yaml").
+LIMELIGHT_YAML = """# How `limelight build` packages this service (docs/publishing.md, "limelight.yaml").
 name: {name}
 entry: main:app            # module:attribute of the limelight.serve App
 python: [main.py]          # the Python files (and folders) copied into the image
@@ -55,7 +55,7 @@ debian_packages: []        # Debian packages the service needs, e.g. [tesseract-
 weights: []                # files or folders put in a layer of their own (kept when only code changes)
 gpu: none                  # none, t4, a4000, a10, l4, a100 or h100
 port: 8080
-'''
+"""
 
 
 def slug(name: str) -> str:
@@ -65,7 +65,10 @@ def slug(name: str) -> str:
 def write_example(folder: Path, name: str, force: bool = False) -> List[Path]:
     """Writes main.py and limelight.yaml into ``folder``; refuses to overwrite unless ``force``."""
     title = " ".join(part.capitalize() for part in slug(name).split("-"))
-    files = {folder / "main.py": MAIN_PY.format(title=title), folder / "limelight.yaml": LIMELIGHT_YAML.format(name=slug(name))}
+    files = {
+        folder / "main.py": MAIN_PY.format(title=title),
+        folder / "limelight.yaml": LIMELIGHT_YAML.format(name=slug(name)),
+    }
     existing = [path for path in files if path.exists()]
     if existing and not force:
         raise FileExistsError(f"{', '.join(str(p) for p in existing)} already exist; use --force to overwrite")

@@ -109,7 +109,9 @@ async def _validated(raw: Dict[str, Any], inputs: Inputs) -> Dict[str, Any]:
             continue
         try:
             if many:
-                arguments[name] = [await _media(name, kind, item) for item in (value if isinstance(value, list) else [value])]
+                arguments[name] = [
+                    await _media(name, kind, item) for item in (value if isinstance(value, list) else [value])
+                ]
             else:
                 arguments[name] = await _media(name, kind, value)
         except InputError as error:

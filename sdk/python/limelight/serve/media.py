@@ -36,9 +36,15 @@ _DATA_URI = re.compile(r"^data:([\w.+-]+/[\w.+-]+)?((?:;[^,;]*)*?)(;base64)?,(.*
 _SCHEME = re.compile(r"^([a-z][a-z0-9+.-]*):", re.I)
 # Magic numbers of the common formats, for inputs that arrive without a usable content type.
 _SIGNATURES = [
-    (b"\x89PNG\r\n\x1a\n", "image/png"), (b"\xff\xd8\xff", "image/jpeg"), (b"GIF8", "image/gif"),
-    (b"BM", "image/bmp"), (b"ID3", "audio/mpeg"), (b"OggS", "audio/ogg"), (b"fLaC", "audio/flac"),
-    (b"%PDF", "application/pdf"), (b"\x1aE\xdf\xa3", "video/webm"),
+    (b"\x89PNG\r\n\x1a\n", "image/png"),
+    (b"\xff\xd8\xff", "image/jpeg"),
+    (b"GIF8", "image/gif"),
+    (b"BM", "image/bmp"),
+    (b"ID3", "audio/mpeg"),
+    (b"OggS", "audio/ogg"),
+    (b"fLaC", "audio/flac"),
+    (b"%PDF", "application/pdf"),
+    (b"\x1aE\xdf\xa3", "video/webm"),
 ]
 
 
@@ -81,7 +87,7 @@ class MediaFile:
         self._path: Optional[Path] = None
 
     @classmethod
-    def from_path(cls, path: Union[str, os.PathLike], content_type: Optional[str] = None) -> "MediaFile":
+    def from_path(cls, path: Union[str, os.PathLike], content_type: Optional[str] = None) -> MediaFile:
         path = Path(path)
         return cls(path.read_bytes(), content_type, path.name)
 
@@ -96,7 +102,9 @@ class MediaFile:
     def path(self) -> Path:
         """A temporary file holding the bytes, written on first use and removed with the object."""
         if self._path is None:
-            suffix = Path(self.file_name).suffix if self.file_name else (mimetypes.guess_extension(self.content_type) or "")
+            suffix = (
+                Path(self.file_name).suffix if self.file_name else (mimetypes.guess_extension(self.content_type) or "")
+            )
             handle, name = tempfile.mkstemp(prefix="limelight-", suffix=suffix)
             with os.fdopen(handle, "wb") as out:
                 out.write(self._data)
@@ -104,9 +112,10 @@ class MediaFile:
         return self._path
 
     def __del__(self):
-        if getattr(self, "_path", None) is not None:
+        path = getattr(self, "_path", None)
+        if path is not None:
             try:
-                self._path.unlink()
+                path.unlink()
             except OSError:
                 pass
 
@@ -198,8 +207,10 @@ def _fetch(url: str) -> tuple:
         parts = urllib.parse.urlsplit(current)
         scheme = parts.scheme.lower()
         if scheme not in ("http", "https"):
-            raise MediaError(f"{_shown(url)} redirected to {_shown(current)}, which is refused: redirects are "
-                             "followed only to http:// and https://")
+            raise MediaError(
+                f"{_shown(url)} redirected to {_shown(current)}, which is refused: redirects are "
+                "followed only to http:// and https://"
+            )
         location, content_type, data = _get(parts, url, deadline, limit, limit_s)
         if location is None:
             return data, content_type, Path(parts.path).name or None
@@ -209,8 +220,9 @@ def _fetch(url: str) -> tuple:
 
 def _get(parts: urllib.parse.SplitResult, url: str, deadline: float, limit: int, limit_s: float) -> tuple:
     """One GET: (redirect location or None, content type, body)."""
-    too_slow = MediaError(f"{_shown(url)} was not read within {limit_s:g} s, the time limit of a file URL "
-                          "(LIMELIGHT_MEDIA_URL_TIMEOUT_S)")
+    too_slow = MediaError(
+        f"{_shown(url)} was not read within {limit_s:g} s, the time limit of a file URL (LIMELIGHT_MEDIA_URL_TIMEOUT_S)"
+    )
     remaining = deadline - time.monotonic()
     if remaining <= 0:
         raise too_slow
@@ -283,7 +295,9 @@ def media_from_value(kind: type, value: Any) -> MediaFile:
     if isinstance(value, dict):
         content_type = value.get("content_type") or value.get("media_type")
         if isinstance(value.get("content"), str):
-            return media_from_value(kind, f"data:{content_type or 'application/octet-stream'};base64,{value['content']}")
+            return media_from_value(
+                kind, f"data:{content_type or 'application/octet-stream'};base64,{value['content']}"
+            )
         if isinstance(value.get("url"), str):
             data, fetched_type, name = _from_url(value["url"])
             return _checked(kind, data, content_type or fetched_type, name)

@@ -45,8 +45,12 @@ def _app_opener() -> urllib.request.OpenerDirector:
     # http(s) only and no redirects (a 3xx is an answer), as the platform's HTTP runtime calls a
     # service: urllib's default opener would also read file: and ftp: URLs and follow redirects.
     opener = urllib.request.OpenerDirector()
-    for handler in (urllib.request.HTTPHandler, urllib.request.HTTPSHandler, urllib.request.HTTPDefaultErrorHandler,
-                    urllib.request.HTTPErrorProcessor):
+    for handler in (
+        urllib.request.HTTPHandler,
+        urllib.request.HTTPSHandler,
+        urllib.request.HTTPDefaultErrorHandler,
+        urllib.request.HTTPErrorProcessor,
+    ):
         opener.add_handler(handler())
     return opener
 
@@ -75,7 +79,7 @@ class Simulator:
         self.app, self.own_url, self.slots = app, own_url.rstrip("/"), slots
         self.jobs: Dict[str, Dict[str, Any]] = {}
         self.files: Dict[str, tuple] = {}
-        self.queue: "asyncio.Queue[str]" = asyncio.Queue()
+        self.queue: asyncio.Queue[str] = asyncio.Queue()
         self._upstream: Dict[str, Dict[str, str]] = {}
         self._changed: Dict[str, asyncio.Event] = {}
 
@@ -86,9 +90,20 @@ class Simulator:
     def submit(self, endpoint: str, input: Dict[str, Any]) -> Dict[str, Any]:
         job_id = str(uuid.uuid4())
         self.jobs[job_id] = {
-            "job_id": job_id, "service_id": "local", "endpoint": endpoint, "status": "QUEUED", "progress": 0.0,
-            "message": None, "input": input, "result": None, "error": None, "runtime": "http", "attempt": 0,
-            "created_at": _now(), "started_at": None, "finished_at": None,
+            "job_id": job_id,
+            "service_id": "local",
+            "endpoint": endpoint,
+            "status": "QUEUED",
+            "progress": 0.0,
+            "message": None,
+            "input": input,
+            "result": None,
+            "error": None,
+            "runtime": "http",
+            "attempt": 0,
+            "created_at": _now(),
+            "started_at": None,
+            "finished_at": None,
             "links": {"self": f"/v1/jobs/{job_id}", "cancel": f"/v1/jobs/{job_id}/cancel"},
         }
         self._changed[job_id] = asyncio.Event()
@@ -113,7 +128,9 @@ class Simulator:
         if job["status"] in FINAL:
             return
         cancel_url = self._upstream.get(job_id, {}).get("cancel")
-        self._update(job_id, status="CANCELLED", finished_at=_now(), error={"code": "cancelled", "message": "Cancelled"})
+        self._update(
+            job_id, status="CANCELLED", finished_at=_now(), error={"code": "cancelled", "message": "Cancelled"}
+        )
         if cancel_url and self._own(cancel_url):
             await self._call(cancel_url, {}, {})
 
@@ -153,8 +170,9 @@ class Simulator:
             if self.jobs[job_id]["status"] in FINAL:  # cancelled meanwhile
                 return
             if 300 <= status < 400:
-                return self._fail(job_id, f"The service answered {status} (a redirect); the platform does not follow "
-                                          "redirects")
+                return self._fail(
+                    job_id, f"The service answered {status} (a redirect); the platform does not follow redirects"
+                )
             if status >= 400:
                 return self._fail(job_id, f"The service answered {status}: {_detail(body)}")
             content_type = (answer_headers.get("Content-Type") or "").split(";")[0]
@@ -174,8 +192,11 @@ class Simulator:
             status_url = urllib.parse.urljoin(f"{self.own_url}/", answer["status_url"])
             cancel_url = urllib.parse.urljoin(f"{self.own_url}/", str(answer.get("cancel_url") or ""))
             if not self._own(status_url):
-                return self._fail(job_id, f"The service named {status_url} as its job's status URL; only its own "
-                                          f"address ({self.own_url}) is called")
+                return self._fail(
+                    job_id,
+                    f"The service named {status_url} as its job's status URL; only its own "
+                    f"address ({self.own_url}) is called",
+                )
             self._upstream[job_id] = {"get": status_url, "cancel": cancel_url if answer.get("cancel_url") else ""}
             await asyncio.sleep(POLL_S)
             status, answer_headers, body = await self._call(status_url, None, {})
@@ -233,7 +254,11 @@ def simulated(app: Any, own_url: str) -> FastAPI:
             body = await request.json()
         except ValueError:
             body = None
-        if not isinstance(body, dict) or not isinstance(body.get("endpoint"), str) or not body["endpoint"].startswith("/"):
+        if (
+            not isinstance(body, dict)
+            or not isinstance(body.get("endpoint"), str)
+            or not body["endpoint"].startswith("/")
+        ):
             return JSONResponse({"detail": 'The body is {"endpoint": "/path", "input": {…}}'}, status_code=422)
         if not isinstance(body.get("input", {}), dict):
             return JSONResponse({"detail": "input is an object of the endpoint's parameters"}, status_code=422)

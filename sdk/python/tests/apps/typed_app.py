@@ -4,9 +4,8 @@
 import enum
 from typing import List, Literal, Optional
 
-from pydantic import BaseModel, Field
-
 from limelight.serve import App, AudioFile, ImageFile, Job, MediaFile
+from pydantic import BaseModel, Field
 
 app = App(title="Typed inputs")
 
@@ -22,15 +21,19 @@ class Options(BaseModel):
 
 
 @app.endpoint("/count", time_limit_s=60)
-def count(text: str = Field(..., description="The text to count"),
-          unit: Literal["words", "chars"] = "words",
-          steps: int = Field(20, ge=1, le=50, description="Denoising steps"),
-          strength: float = Field(0.5, ge=0, le=1, multiple_of=0.05),
-          voice: Voice = Voice.low,
-          options: Optional[Options] = None,
-          tags: List[str] = [],
-          job: Job = None) -> dict:
+def count(
+    text: str = Field(..., description="The text to count"),
+    unit: Literal["words", "chars"] = "words",
+    steps: int = Field(20, ge=1, le=50, description="Denoising steps"),
+    strength: float = Field(0.5, ge=0, le=1, multiple_of=0.05),
+    voice: Voice = Voice.low,
+    options: Optional[Options] = None,
+    tags: List[str] = None,  # pyright: ignore[reportArgumentType]
+    job: Job = None,  # pyright: ignore[reportArgumentType]
+) -> dict:
     """Counts the words of a text."""
+    if tags is None:
+        tags = []
     return {"count": len(text.split()) if unit == "words" else len(text)}
 
 
