@@ -5,15 +5,26 @@
 // between the package's modules. Exits non-zero on any finding.
 //   node scripts/check-python.mjs           check
 //   node scripts/check-python.mjs --fix     also rewrite files: Ruff's safe fixes and its format
+//   node scripts/check-python.mjs --fix sdk/python/limelight/cli    Ruff on those files or folders only
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { projectRoot } from './source-aliases.mjs';
 
-const PACKAGE_ROOT = path.join(projectRoot, 'sdk/python');
-const SOURCES = ['limelight', 'tests'];
+const rootAt = process.argv.indexOf('--root');
+/** The project checked: sdk/python, or `--root DIR` (a folder with a package and tests/, as in the check's own test). */
+const PACKAGE_ROOT = rootAt > 0 ? path.resolve(process.argv[rootAt + 1]) : path.join(projectRoot, 'sdk/python');
+const SOURCES = readdirSync(PACKAGE_ROOT, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(path.join(PACKAGE_ROOT, entry.name, '__init__.py')))
+  .map((entry) => entry.name);
+const PACKAGES = SOURCES.filter((name) => name !== 'tests');
 const fix = process.argv.includes('--fix');
+/** Files or folders named on the command line: Ruff looks at those only (pyright and cycles at all). */
+const only = process.argv
+  .slice(2)
+  .filter((arg, i, all) => !arg.startsWith('--') && all[i - 1] !== '--root')
+  .map((arg) => path.resolve(arg));
 
 /**
  * Ruff's settings, the same as `[tool.ruff]` would hold (the WebAssembly build takes them as an
@@ -87,13 +98,19 @@ function pyright() {
 
 function cycles() {
   const python = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
-  const result = spawnSync(python, [path.join(projectRoot, 'scripts/python-cycles.py'), path.join(PACKAGE_ROOT, 'limelight')], {
-    stdio: 'inherit',
-  });
-  return result.status === 0 ? 0 : 1;
+  let found = 0;
+  for (const name of PACKAGES) {
+    const result = spawnSync(python, [path.join(projectRoot, 'scripts/python-cycles.py'), path.join(PACKAGE_ROOT, name)], {
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) found = 1;
+  }
+  return found;
 }
 
-const files = SOURCES.flatMap((dir) => pythonFiles(path.join(PACKAGE_ROOT, dir)));
+const files = SOURCES.flatMap((dir) => pythonFiles(path.join(PACKAGE_ROOT, dir))).filter(
+  (file) => only.length === 0 || only.some((named) => file === named || file.startsWith(named + path.sep)),
+);
 console.log(`== Ruff (${files.length} files)`);
 const lint = ruff(files);
 console.log(lint ? `Ruff: ${lint} finding(s)` : 'Ruff: no findings, formatted');

@@ -1,5 +1,5 @@
 // npm test: every check, in order of cost, stopping at the first failure:
-// type check and format check (in the background, beside lint and import cycles (dependency-cruiser)), unit tests, integration tests (real servers; then the timing and fault tests
+// type check, format check and the Python package's checks (in the background, beside lint and import cycles (dependency-cruiser)), unit tests, integration tests (real servers; then the timing and fault tests
 // one at a time), component tests (real Chromium) with the Python SDK's tests beside them, build, then side by side package checks (publint, are-the-types-wrong, size
 // budgets), consumers (the packed tarball in fresh Next.js, Node, TypeScript, Vite and Vue
 // projects; test/consumers/run.mjs), the production image (the Dockerfile built and started with
@@ -146,11 +146,13 @@ const steps = [
   async () => {
     const typecheck = backgroundStep('typecheck', 'npm', ['run', 'typecheck', '--silent']);
     const format = backgroundStep('format', 'npx', ['prettier', '--check', '.']);
+    // The Python package's Ruff (lint and format), pyright and import cycles (scripts/check-python.mjs).
+    const python = backgroundStep('python-checks', 'node', ['scripts/check-python.mjs']);
     const ok =
       step('lint', 'npx', ['eslint', '.', '--max-warnings=0']) &&
       // Import cycles in the server, the widgets and the SDK (.dependency-cruiser.mjs): none allowed.
       step('cycles', 'npx', ['depcruise', '--config', '.dependency-cruiser.mjs', '--output-type', 'err', ...CYCLE_ROOTS]);
-    return (await allPassed([typecheck, format])) && ok;
+    return (await allPassed([typecheck, format, python])) && ok;
   },
   () => {
     const ok = step('unit', 'npx', ['vitest', 'run', '--project', 'unit', ...vitestReport('unit')]);
