@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// docs/architecture.md's walks ("Four requests, end to end") name the file of every hop and the
+// docs/architecture.md's walks ("Six requests, end to end") name the file of every hop and the
 // functions, types and constants on the way. Files and functions move; this keeps the page true
 // (issue 36, item 4). The convention the page states:
 //
@@ -39,7 +39,7 @@ function walks() {
 }
 
 const spans = (text: string) => [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
-const isPath = (span: string) => /^[\w@.-]+(\/[\w@.-]+)*\.(tsx?|mjs|js|json|md)$/.test(span) || /^[\w.-]+\/[\w./-]*\/?$/.test(span);
+const isPath = (span: string) => /^[\w@.-]+(\/[\w@.-]+)*\.(tsx?|mjs|js|json|md|py)$/.test(span) || /^[\w.-]+\/[\w./-]*\/?$/.test(span);
 const IDENTIFIER = /^([A-Za-z_$][\w$]*)(?:\.([A-Za-z_$][\w$]*))?(?:\(.*\))?$/;
 
 /** Resolves a cited path to a file or folder of the repository, trying the bases and the walk's folders. */
@@ -81,6 +81,8 @@ function defines(source: string, name: string, called: boolean): boolean {
     new RegExp(`\\b${n}\\s*[:=]\\s*(async\\s*)?(\\(|function\\b|\\w+\\s*=>)`),
     new RegExp(`export\\s*(type\\s*)?\\{[^}]*\\b${n}\\b[^}]*\\}`),
     ...(called ? [] : [new RegExp(`^\\s*(readonly\\s+)?${n}\\??\\s*:`, 'm')]),
+    // Python (the CLI and limelight.serve walks): a def or a class.
+    new RegExp(`^\\s*(async\\s+)?def\\s+${n}\\b|^class\\s+${n}\\b`, 'm'),
   ].some((pattern) => pattern.test(source));
 }
 
@@ -111,7 +113,7 @@ describe.each(walks())('docs/architecture.md, walk "$title"', ({ steps, opened }
   it('names symbols defined in the files it names', () => {
     const sources = cited
       .flatMap(({ files }) => files)
-      .filter((file) => /\.(tsx?|mjs|js)$/.test(file))
+      .filter((file) => /\.(tsx?|mjs|js|py)$/.test(file))
       .map((file) => readFileSync(path.join(ROOT, file), 'utf8'));
     const missing = cited
       .flatMap(({ step }) => spans(step).filter((span) => !isPath(span)))
