@@ -150,7 +150,8 @@ export class PlatformRegistry {
       storageDir: this.storageDir,
       addr: this.config.addr,
       quotaCapMb: this.config.quotaCapMb,
-      tokenFor: (repository, actions) => issueRegistryToken(this.cert, 'limelight-platform', [{ type: 'repository', name: repository, actions }]),
+      tokenFor: (repository, actions) =>
+        issueRegistryToken(this.cert, 'limelight-platform', [{ type: 'repository', name: repository, actions }]),
     };
   }
 
