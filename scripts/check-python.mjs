@@ -72,10 +72,17 @@ function ruff(files) {
   return problems;
 }
 
-/** Ruff's fixes for the findings that have one, applied one at a time until none is left. */
+/**
+ * Ruff's fixes that change no behaviour (import order, unused imports, f-strings without fields,
+ * pyupgrade's spelling, whitespace), applied one at a time until none is left. The WebAssembly
+ * build does not say which fixes Ruff itself deems safe, and some are not (bugbear's B006 turns a
+ * `[]` default into None and changes an endpoint's documented default), so only these codes.
+ */
+const SAFE_FIXES = /^(I\d|F401$|F541$|UP\d|W\d)/;
+
 function applySafeFixes(workspace, source) {
   for (let round = 0; round < 20; round++) {
-    const fixable = workspace.check(source).find((d) => d.fix?.edits.length);
+    const fixable = workspace.check(source).find((d) => d.fix?.edits.length && SAFE_FIXES.test(d.code ?? ''));
     if (!fixable) return source;
     const lines = source.split('\n');
     const offset = ({ row, column }) => lines.slice(0, row - 1).reduce((n, line) => n + line.length + 1, 0) + column - 1;

@@ -92,9 +92,7 @@ def counter_app(**options) -> App:
     app = App(title="Counter", **options)
 
     @app.endpoint("/count")
-    def count(text: str, steps: int = Field(3, ge=1, le=10), tags: List[str] = None) -> dict:  # pyright: ignore[reportArgumentType]
-        if tags is None:
-            tags = []
+    def count(text: str, steps: int = Field(3, ge=1, le=10), tags: List[str] = []) -> dict:  # noqa: B006
         return {"words": len(text.split()), "steps": steps, "tags": tags}
 
     @app.endpoint("/describe")
