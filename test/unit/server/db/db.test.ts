@@ -29,6 +29,8 @@ beforeAll(async () => {
     '015_idempotency_keys',
     '016_api_key_names',
     '017_invited_at',
+    '018_service_resources',
+    '019_rollouts',
   ]);
 });
 afterAll(() => database?.close());
