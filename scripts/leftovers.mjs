@@ -2,8 +2,9 @@
 // npm test marks its run: every process it starts inherits LIMELIGHT_TEST_RUN in its environment
 // or, where a test builds an environment from scratch, at least the run's session (only a process
 // that calls setsid() leaves it, and those, Podman's conmon among them, keep the environment
-// variable). At the end, any process started after the run began that carries either mark is a
-// leftover: a server a test forgot, a registry whose server was killed, a database not stopped.
+// variable). At the end, any process started after the run began that carries the mark, or is an
+// orphan of the run's session, is a leftover: a server a test forgot, a registry whose server was
+// killed, a database not stopped.
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -45,6 +46,21 @@ function commandOf(pid) {
   }
 }
 
+/**
+ * Whether a process of the run's session that lost the mark is the run's: its ancestors up to one
+ * older than the run lead to init (an orphan, as a killed server's child is) or to the run itself.
+ * A process of something else in the same session (a shell's other job) has an older parent of
+ * its own and is left alone.
+ */
+function orphanOfRun(pid, run) {
+  for (let ancestor = Number(statOf(pid)?.[1] ?? 1); ;) {
+    if (ancestor <= 1 || ancestor === process.pid) return true;
+    const stat = statOf(ancestor);
+    if (!stat || Number(stat[19]) < run.startTime) return false;
+    ancestor = Number(stat[1]);
+  }
+}
+
 /** The processes of this run still alive (zombies excepted): [{ pid, command }]. */
 export function leftoverProcesses(run) {
   if (!run) return [];
@@ -54,7 +70,7 @@ export function leftoverProcesses(run) {
     if (!Number.isInteger(pid) || pid === process.pid) continue;
     const stat = statOf(pid);
     if (!stat || stat[0] === 'Z' || Number(stat[19]) < run.startTime) continue;
-    const ours = stat[3] === run.session || environOf(pid).includes(`${RUN_MARK}=${run.mark}`);
+    const ours = environOf(pid).includes(`${RUN_MARK}=${run.mark}`) || (stat[3] === run.session && orphanOfRun(pid, run));
     if (ours) found.push({ pid, command: commandOf(pid) || `(pid ${pid})` });
   }
   return found;
