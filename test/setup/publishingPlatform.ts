@@ -8,16 +8,31 @@ import type { TestEngine } from './containerEngine';
 // engine and the platform's registry on a free loopback port (docs/publishing.md).
 
 export async function startPublishingPlatform(engine: TestEngine, dataDir: string): Promise<PlatformTestServer> {
-  return startPlatformServer({
+  return (await startRegistryPlatform(engine, dataDir, { CONTAINER_MEMORY_MB: '512' })).server;
+}
+
+/**
+ * The same with the platform registry's address answered (`host`, where tests push and pull) and
+ * settings of the test's own on top (`env`: a quota, a smaller memory cap, …).
+ */
+export async function startRegistryPlatform(
+  engine: TestEngine,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ server: PlatformTestServer; host: string }> {
+  const host = `127.0.0.1:${await freePort()}`;
+  const server = await startPlatformServer({
     dataDir,
     env: {
       CONTAINER_RUNNER: 'docker',
       DOCKER_HOST: engine.dockerHost,
-      CONTAINER_MEMORY_MB: '512',
+      CONTAINER_MEMORY_MB: '256',
       PLATFORM_REGISTRY: 'on',
-      PLATFORM_REGISTRY_ADDR: `127.0.0.1:${await freePort()}`,
+      PLATFORM_REGISTRY_ADDR: host,
+      ...env,
     },
   });
+  return { server, host };
 }
 
 /** Removes the images of service `name`: the one built and the copies the runner pulled (by digest, untagged). */

@@ -13,10 +13,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { podmanEnv } from '../../../scripts/engine.mjs';
-import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
+import type { PlatformTestServer } from '../../../reference-app/server/testing';
 import { REGISTRY_BINARY } from '../../../reference-app/server/registry/supervisor';
 import { engineSkipReason, FIXTURE_IMAGE, startTestEngine, type TestEngine } from '../../setup/containerEngine';
-import { freePort } from '../../bench/serverLaunch';
+import { startRegistryPlatform } from '../../setup/publishingPlatform';
 import { apiClients, confirmedUser, rawApi, signedIn } from '../helpers';
 
 const registryMissing =
@@ -70,17 +70,7 @@ describe.skipIf(skip)("the engine host's registry login is never a tenant's", ()
     runtimeDir = mkdtempSync(path.join(tmpdir(), 'limelight-engine-logins-'));
     t = await startTestEngine({ env: { XDG_RUNTIME_DIR: runtimeDir } });
     dataDir = mkdtempSync(path.join(tmpdir(), 'limelight-host-login-'));
-    host = `127.0.0.1:${await freePort()}`;
-    server = await startPlatformServer({
-      dataDir,
-      env: {
-        CONTAINER_RUNNER: 'docker',
-        DOCKER_HOST: t.dockerHost,
-        CONTAINER_MEMORY_MB: '256',
-        PLATFORM_REGISTRY: 'on',
-        PLATFORM_REGISTRY_ADDR: host,
-      },
-    });
+    ({ server, host } = await startRegistryPlatform(t, dataDir));
     publisher = await userWithKey('host-login-publisher');
     image = `${host}/${publisher.namespace}/private:1`;
     const pushed = await podman([

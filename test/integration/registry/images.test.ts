@@ -13,11 +13,11 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { podmanEnv } from '../../../scripts/engine.mjs';
-import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
+import type { PlatformTestServer } from '../../../reference-app/server/testing';
 import { REGISTRY_BINARY } from '../../../reference-app/server/registry/supervisor';
 import { engineSkipReason, FIXTURE_IMAGE, startTestEngine, type TestEngine } from '../../setup/containerEngine';
 import { SDK_PYTHON_PATH } from '../../setup/servePython';
-import { freePort } from '../../bench/serverLaunch';
+import { startRegistryPlatform } from '../../setup/publishingPlatform';
 import { apiClients, confirmedUser, rawApi, signedIn } from '../helpers';
 
 const registryMissing =
@@ -90,18 +90,7 @@ describe.skipIf(skip)("deleting images from the platform's registry", () => {
       rmSync(context, { recursive: true, force: true });
     }
     dataDir = mkdtempSync(path.join(tmpdir(), 'limelight-images-test-'));
-    host = `127.0.0.1:${await freePort()}`;
-    server = await startPlatformServer({
-      dataDir,
-      env: {
-        CONTAINER_RUNNER: 'docker',
-        DOCKER_HOST: t.dockerHost,
-        CONTAINER_MEMORY_MB: '256',
-        PLATFORM_REGISTRY: 'on',
-        PLATFORM_REGISTRY_ADDR: host,
-        PLATFORM_REGISTRY_QUOTA_MB: '1024',
-      },
-    });
+    ({ server, host } = await startRegistryPlatform(t, dataDir, { PLATFORM_REGISTRY_QUOTA_MB: '1024' }));
   }, 180_000);
 
   afterAll(async () => {

@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { podmanEnv } from '../../../scripts/engine.mjs';
-import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
+import type { PlatformTestServer } from '../../../reference-app/server/testing';
 import { REGISTRY_BINARY } from '../../../reference-app/server/registry/supervisor';
 import { DEPLOYMENT_LABEL } from '../../../reference-app/server/hosting/engine';
 import { engineSkipReason, FIXTURE_IMAGE, startTestEngine, type TestEngine } from '../../setup/containerEngine';
-import { freePort } from '../../bench/serverLaunch';
+import { startRegistryPlatform } from '../../setup/publishingPlatform';
 import { apiClients, confirmedUser, rawApi, signedIn } from '../helpers';
 
 const registryMissing =
@@ -73,18 +73,7 @@ describe.skipIf(skip)("the platform's registry (docker-registry with the platfor
     execFileSync('podman', ['build', '--quiet', '-t', VARIANT_IMAGE, context], { env: podmanEnv(), stdio: 'ignore' });
     rmSync(context, { recursive: true, force: true });
     dataDir = mkdtempSync(path.join(tmpdir(), 'limelight-registry-test-'));
-    host = `127.0.0.1:${await freePort()}`;
-    server = await startPlatformServer({
-      dataDir,
-      env: {
-        CONTAINER_RUNNER: 'docker',
-        DOCKER_HOST: t.dockerHost,
-        CONTAINER_MEMORY_MB: '256',
-        PLATFORM_REGISTRY: 'on',
-        PLATFORM_REGISTRY_ADDR: host,
-        PLATFORM_REGISTRY_QUOTA_MB: '1024',
-      },
-    });
+    ({ server, host } = await startRegistryPlatform(t, dataDir, { PLATFORM_REGISTRY_QUOTA_MB: '1024' }));
   }, 180_000);
 
   afterAll(async () => {
