@@ -344,13 +344,23 @@ export class RegistryProxy {
     const chunks: Buffer[] = [];
     let size = 0;
     try {
+      // A refusal is sent after the loop: the iterator lets go of the stream only once it is left,
+      // and cut() then reads the rest of the body before answering.
+      let refusal: [string, number?, string?] | undefined;
       for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
-        if (this.used(use) + chunk.length > limits.quota_mb * MiB) return this.cut(req, res, this.quotaWords(use, chunk.length, limits));
+        if (this.used(use) + chunk.length > limits.quota_mb * MiB) {
+          refusal = [this.quotaWords(use, chunk.length, limits)];
+          break;
+        }
         size += chunk.length;
         use.receiving += chunk.length;
-        if (size > MAX_MANIFEST_BYTES) return this.cut(req, res, 'The manifest is larger than 4 MB', 400, 'MANIFEST_INVALID');
+        if (size > MAX_MANIFEST_BYTES) {
+          refusal = ['The manifest is larger than 4 MB', 400, 'MANIFEST_INVALID'];
+          break;
+        }
         chunks.push(chunk);
       }
+      if (refusal) return this.cut(req, res, ...refusal);
       const body = Buffer.concat(chunks);
       const problem = await this.imageProblem(body, limits);
       if (problem) return refuse(res, 403, 'DENIED', problem);
@@ -427,16 +437,23 @@ export class RegistryProxy {
 
   /**
    * Refuses a request whose body is still arriving. The rest of the body is read and dropped (never
-   * stored) rather than the connection closed at once: a client still writing would see a broken
-   * pipe instead of the answer (Podman did). A body that goes on for CUT_DRAIN_MS more is cut off.
+   * stored), and the refusal is sent once it has all arrived: a client still writing would see a
+   * broken pipe instead of the answer (Podman did), both when the connection is closed at once and
+   * when the answer ends before the body (Node then ends the connection while the client writes;
+   * seen under load in CI). A body that goes on for CUT_DRAIN_MS more is cut off.
    */
   private cut(req: IncomingMessage, res: ServerResponse, message: string, status = 403, code = 'DENIED'): void {
-    refuse(res, status, code, message, false);
     req.resume();
-    if (req.complete) return;
-    const timer = setTimeout(() => req.socket.destroy(), CUT_DRAIN_MS);
+    if (req.complete) return refuse(res, status, code, message, false);
+    const timer = setTimeout(() => {
+      refuse(res, status, code, message);
+      req.socket.destroy();
+    }, CUT_DRAIN_MS);
     timer.unref();
-    req.once('end', () => clearTimeout(timer));
+    req.once('end', () => {
+      clearTimeout(timer);
+      refuse(res, status, code, message, false);
+    });
     req.once('close', () => clearTimeout(timer));
   }
 
