@@ -76,10 +76,11 @@ describe.skipIf(skip)('the outcome of a rollout (issue 47, finding 7)', () => {
       expect(saved.status, JSON.stringify(saved.json)).toBe(200);
     };
     await save(second);
-    // At once, before the runner reported anything: not the previous image's success.
+    // At once: the new image's rollout, never the previous image's success. The runner may have
+    // refused it already (no room is known at once; seen under CI's load), so failed counts too.
     const right = await hosting();
     expect(right.rollout).toMatchObject({ image: second });
-    expect(['pending', 'in_progress']).toContain(right.rollout!.status);
+    expect(['pending', 'in_progress', 'failed']).toContain(right.rollout!.status);
 
     await expect.poll(async () => (await hosting()).rollout?.status, { timeout: 30_000 }).toBe('failed');
     const refused = await hosting();
