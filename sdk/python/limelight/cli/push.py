@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import re
 import subprocess
 import tempfile
@@ -116,19 +117,32 @@ def _loopback(host: str) -> bool:
     return bool(re.match(r"^(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$", host))
 
 
+def _write_auth_file(folder: Path, host: str, api_key: str) -> Path:
+    """The registry credential in an auth file only this user can read (``auth.json``, mode 0600):
+    a key on the engine's command line would be visible to every user of the host in ``ps``."""
+    path = folder / "auth.json"
+    token = base64.b64encode(f"limelight:{api_key}".encode()).decode()
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "w") as out:
+        json.dump({"auths": {host: {"auth": token}}}, out)
+    return path
+
+
 def push_image(engine: str, local: str, remote: str, api_key: str, host: str) -> str:
-    """Pushes ``local`` as ``remote`` with the engine; answers the manifest digest."""
+    """Pushes ``local`` as ``remote`` with the engine; answers the manifest digest. The API key
+    reaches the engine in a private auth file of its own (never its command line, never the
+    user's or the host's stored logins, which it neither reads nor changes)."""
     insecure = _loopback(host)
-    if engine.endswith("podman"):
-        with tempfile.TemporaryDirectory(prefix="limelight-push-") as folder:
+    with tempfile.TemporaryDirectory(prefix="limelight-push-") as folder:
+        if engine.endswith("podman"):
             digest_file = Path(folder) / "digest"
             command = [
                 engine,
                 "push",
                 "--quiet",
                 f"--tls-verify={'false' if insecure else 'true'}",
-                "--creds",
-                f"limelight:{api_key}",
+                "--authfile",
+                str(_write_auth_file(Path(folder), host, api_key)),
                 "--digestfile",
                 str(digest_file),
                 local,
@@ -140,17 +154,14 @@ def push_image(engine: str, local: str, remote: str, api_key: str, host: str) ->
                     f"podman push failed: {done.stderr.strip().splitlines()[-1] if done.stderr.strip() else done.returncode}"
                 )
             return digest_file.read_text().strip()
-    login = subprocess.run(
-        [engine, "login", "-u", "limelight", "--password-stdin", host], input=api_key, capture_output=True, text=True
-    )
-    if login.returncode != 0:
-        raise PublishError(f"docker login {host} failed: {login.stderr.strip()}")
-    subprocess.run([engine, "tag", local, remote], check=True, capture_output=True)
-    done = subprocess.run([engine, "push", remote], capture_output=True, text=True)
-    found = re.search(r"digest: (sha256:[0-9a-f]{64})", done.stdout)
-    if done.returncode != 0 or not found:
-        raise PublishError(f"docker push failed: {(done.stderr or done.stdout).strip()[-300:]}")
-    return found.group(1)
+        # Docker reads credentials from its config folder: a temporary one holds only this key.
+        _write_auth_file(Path(folder), host, api_key).rename(Path(folder) / "config.json")
+        subprocess.run([engine, "tag", local, remote], check=True, capture_output=True)
+        done = subprocess.run([engine, "--config", folder, "push", remote], capture_output=True, text=True)
+        found = re.search(r"digest: (sha256:[0-9a-f]{64})", done.stdout)
+        if done.returncode != 0 or not found:
+            raise PublishError(f"docker push failed: {(done.stderr or done.stdout).strip()[-300:]}")
+        return found.group(1)
 
 
 def state_path(project: Project, name: str) -> Path:
