@@ -10,6 +10,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 export const RUN_MARK = 'LIMELIGHT_TEST_RUN';
 
+/**
+ * Host-wide daemons a run may start but does not own. Podman starts one aardvark-dns for every
+ * DNS-enabled network on the host, the first time a container joins one; it serves all of them
+ * and leaves by itself once no network has a container. It carries the mark of whichever run
+ * happened to start it, yet stopping it would cut name resolution for every other container on
+ * the host, and it lingers for reasons outside the run (another user's containers, a network a
+ * crashed engine never tore down). The run's own containers and networks are removed by the
+ * tests' cleanup (test/setup/containerEngine.ts), which is where a forgotten one shows.
+ */
+export const SHARED_DAEMONS = new Set(['aardvark-dns']);
+
+const programOf = (command) => command.split(' ', 1)[0].split('/').pop();
+
 /** Fields of /proc/<pid>/stat after the command's closing parenthesis (pid 1 is fields[-2]). */
 function statOf(pid) {
   try {
@@ -71,7 +84,8 @@ export function leftoverProcesses(run) {
     const stat = statOf(pid);
     if (!stat || stat[0] === 'Z' || Number(stat[19]) < run.startTime) continue;
     const ours = environOf(pid).includes(`${RUN_MARK}=${run.mark}`) || (stat[3] === run.session && orphanOfRun(pid, run));
-    if (ours) found.push({ pid, command: commandOf(pid) || `(pid ${pid})` });
+    const command = commandOf(pid);
+    if (ours && !SHARED_DAEMONS.has(programOf(command))) found.push({ pid, command: command || `(pid ${pid})` });
   }
   return found;
 }

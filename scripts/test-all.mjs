@@ -205,9 +205,11 @@ const steps = [
 ];
 
 let ok = true;
+let stepFailed = false;
 for (const run of steps) {
   if (!(await run())) {
     ok = false;
+    stepFailed = true;
     break;
   }
 }
@@ -219,6 +221,8 @@ if (leftovers.length > 0) {
   for (const { pid, command } of leftovers) console.log(`  ${pid} ${command.slice(0, 300)}`);
   ok = false;
 }
-console.log(`\n${ok ? 'All checks passed.' : 'A check failed; later steps did not run.'}`);
+console.log(
+  `\n${ok ? 'All checks passed.' : stepFailed ? 'A check failed; later steps did not run.' : 'Every step passed, but processes were left running.'}`,
+);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(ok ? 0 : 1);
