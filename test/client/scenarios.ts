@@ -244,6 +244,14 @@ const IMPLEMENTATIONS: Record<string, (context: Context) => Promise<void>> = {
     await expect(c.get('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ status: 404, code: 'not_found' });
     const { baseUrl } = await target();
     await expect(createClient({ baseUrl, apiKey: 'lime_wrong' }).get('x')).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+    // A key reused for another input is a 409 that names the job the key made.
+    const idempotencyKey = crypto.randomUUID();
+    const first = await c.submit(TEXT2IMG, { input: small('first'), idempotencyKey });
+    await expect(c.submit(TEXT2IMG, { input: small('second'), idempotencyKey })).rejects.toMatchObject({
+      status: 409,
+      code: 'conflict',
+      jobId: first.job_id,
+    });
   },
 
   'list-cursor': async ({ client }) => {

@@ -215,5 +215,12 @@ export async function errorOf(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON: keep the text.
   }
-  return new ApiError(response.status, detail, fields);
+  return new ApiError(response.status, detail, fields, { jobId: response.status === 409 ? namedJob(detail) : undefined });
 }
+
+/**
+ * The job a 409 names ("Idempotency-Key k was already used for a different request (job <id>)"),
+ * so the caller can fetch the job the key already made rather than parse the message.
+ */
+const namedJob = (detail: string): string | undefined =>
+  /\bjob ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b/i.exec(detail)?.[1];

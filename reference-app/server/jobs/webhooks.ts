@@ -35,9 +35,20 @@ export function webhookPolicy(allowPrivate: boolean, publicUrl: string, own?: Ow
   return { allowPrivateAddresses: allowPrivate, own: own ?? ownAddressOf(publicUrl) };
 }
 
-/** Why a webhook URL is refused, or undefined when it is acceptable. */
-export function webhookUrlProblem(value: string, allowPrivate: boolean, publicUrl: string, own?: OwnAddress): Promise<string | undefined> {
-  return urlProblem(value, webhookPolicy(allowPrivate, publicUrl, own), 'webhook');
+/**
+ * Why a webhook URL is refused, or undefined when it is acceptable. A private address names the
+ * setting that allows it, since a developer's first webhook usually points at their own machine.
+ */
+export async function webhookUrlProblem(
+  value: string,
+  allowPrivate: boolean,
+  publicUrl: string,
+  own?: OwnAddress,
+): Promise<string | undefined> {
+  const problem = await urlProblem(value, webhookPolicy(allowPrivate, publicUrl, own), 'webhook');
+  return problem?.includes('resolves to a private address')
+    ? `${problem} (in development, JOB_WEBHOOK_ALLOW_PRIVATE=true allows them)`
+    : problem;
 }
 
 export interface WebhookDeps {

@@ -65,7 +65,10 @@ def credential_from_env() -> Optional[str]:
 class Client:
     """``Client(base_url=..., api_key=...)``; both default to the environment variables
     LIMELIGHT_BASE_URL and LIMELIGHT_API_KEY (the older LIME_BASE_URL and LIME_API_KEY still work,
-    with a warning). ``token`` may be given instead of an API key (a signed-in access token)."""
+    with a warning). ``token`` may be given instead of an API key (a signed-in access token).
+
+    ``timeout`` (seconds) bounds each HTTP request's connection and each wait for bytes, not a
+    whole run: ``run(timeout=...)`` bounds a run from submission to output (docs/sdk.md)."""
 
     def __init__(
         self,
@@ -76,6 +79,8 @@ class Client:
         timeout: float = 90.0,
         max_retries: int = 4,
     ) -> None:
+        if not timeout > 0:
+            raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
         credential = api_key or token or credential_from_env()
         self._http = Transport(
             base_url or env_setting("LIMELIGHT_BASE_URL") or DEFAULT_BASE_URL,

@@ -4,6 +4,7 @@ raised while waiting for one carry its ``job_id`` so the result can be fetched l
 
 from __future__ import annotations
 
+import re
 from typing import Any, List, Mapping, Optional
 
 from .models import FieldError, Job
@@ -55,7 +56,8 @@ class NotFoundError(APIError):
 
 
 class ConflictError(APIError):
-    """409: an Idempotency-Key reused for a different request, or a paused service."""
+    """409: an Idempotency-Key reused for a different request (``job_id`` is the job it made), or a
+    paused service."""
 
 
 class ValidationError(APIError):
@@ -95,7 +97,19 @@ def api_error(status: int, body: Any) -> APIError:
     fields = body.get("errors") if isinstance(body, Mapping) else None
     message = detail if isinstance(detail, str) else (body if isinstance(body, str) and body else f"HTTP {status}")
     cls = _CLASSES.get(status, APIError)
-    return cls(status, message, fields=fields if isinstance(fields, list) else None, body=body)
+    job = _NAMED_JOB.search(message) if status == 409 else None
+    return cls(
+        status,
+        message,
+        fields=fields if isinstance(fields, list) else None,
+        body=body,
+        job_id=job.group(1) if job else None,
+    )
+
+
+# The job a 409 names ("Idempotency-Key k was already used for a different request (job <id>)"),
+# so the caller can fetch the job the key already made rather than parse the message.
+_NAMED_JOB = re.compile(r"\bjob ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b", re.IGNORECASE)
 
 
 class ConnectionFailedError(LimelightError):

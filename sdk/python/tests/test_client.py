@@ -111,6 +111,13 @@ class RetryTest(unittest.TestCase):
         self.assertTrue(all(0 <= policy.delay(10, None) <= 4 for _ in range(50)))
 
 
+class OptionsTest(unittest.TestCase):
+    def test_a_client_timeout_that_bounds_nothing_is_refused(self):
+        for bad in (0, -1, float("nan")):
+            with self.assertRaisesRegex(ValueError, "timeout must be a positive number of seconds"):
+                limelight.Client(base_url="http://127.0.0.1:9", api_key="lime_x", timeout=bad)
+
+
 class TypesTest(unittest.TestCase):
     def test_generated_module_types_inputs_and_outputs(self):
         c = client()

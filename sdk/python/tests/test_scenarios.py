@@ -15,6 +15,7 @@ import threading
 import time
 import unittest
 import urllib.request
+import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Callable, Dict, List, cast
@@ -252,6 +253,13 @@ def typed_errors(t: unittest.TestCase) -> None:
         client().get("00000000-0000-4000-8000-000000000000")
     with t.assertRaises(limelight.AuthenticationError):
         limelight.Client(base_url=platform()["url"], api_key="lime_wrong").get("x")
+    # A key reused for another input is a 409 that names the job the key made.
+    key = str(uuid.uuid4())
+    first = client().submit(TEXT2IMG, small("first"), idempotency_key=key)
+    with t.assertRaises(limelight.ConflictError) as conflict:
+        client().submit(TEXT2IMG, small("second"), idempotency_key=key)
+    t.assertEqual((conflict.exception.status, conflict.exception.code), (409, "conflict"))
+    t.assertEqual(conflict.exception.job_id, first["job_id"])
 
 
 @scenario("list-cursor")

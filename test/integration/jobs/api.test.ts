@@ -448,7 +448,7 @@ describe('webhooks', () => {
     }
   }, 30_000);
 
-  it('refuses webhook URLs on private networks unless allowed (422 naming the field)', async () => {
+  it('refuses webhook URLs on private networks unless allowed (422 naming the field and the setting)', async () => {
     const strict = await startPlatformServer({ runtimes: testRuntimes });
     try {
       const { token } = await runner(strict);
@@ -461,7 +461,8 @@ describe('webhooks', () => {
         {
           name: 'webhook',
           rule: 'url',
-          message: 'The host 127.0.0.1 resolves to a private address (127.0.0.1); only public addresses are allowed',
+          message:
+            'The host 127.0.0.1 resolves to a private address (127.0.0.1); only public addresses are allowed (in development, JOB_WEBHOOK_ALLOW_PRIVATE=true allows them)',
         },
       ]);
     } finally {
