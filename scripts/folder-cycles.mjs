@@ -36,7 +36,6 @@ export const ALLOWED = [
   { edge: 'runtimes/ -> hosting/', why: 'the container runtime and the runtime registry still live in runtimes/' },
   { edge: 'runtimes/ -> registry/', why: "runtimes/config.ts still reads the platform registry's config" },
   { edge: 'registry/ -> hosting/', why: "the registry reads hosting's quotas and allowed registries; runnerPulls.ts wraps a fleet" },
-  { edge: 'hosting/ -> catalogue/', why: 'hosting reads model_hosting through catalogue/queries.ts and its schemas' },
   { edge: 'hosting/ -> jobs/', why: 'hosting/queries.ts queues log webhooks with jobs/queries.ts' },
   { edge: 'hosting/ -> publishing/', why: "containerHosting.ts imports a container's endpoints with publishing's OpenAPI import" },
   {

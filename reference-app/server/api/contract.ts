@@ -18,6 +18,7 @@ import type {
   UsageStatistics,
 } from '@limelight/widgets/api';
 import type * as Catalogue from '../catalogue/schemas';
+import type * as Hosting from '../hosting/schemas';
 import type * as Payments from '../payments/schemas';
 import type * as Profile from '../profile/schemas';
 import type * as Support from '../support/schemas';
@@ -34,7 +35,7 @@ export type ContractChecks = [
   Check<Assignable<z.output<typeof Catalogue.ModelDescriptorSchema>, ModelDescriptor>>,
   Check<Assignable<z.output<typeof Catalogue.PricingServerSchema>, PricingServer>>,
   Check<Assignable<z.output<typeof Catalogue.ModelPricingRowSchema>, ModelPricingRow>>,
-  Check<Assignable<z.output<typeof Catalogue.HostingInformationSchema>, HostingInformation>>,
+  Check<Assignable<z.output<typeof Hosting.HostingInformationSchema>, HostingInformation>>,
   Check<Assignable<z.output<typeof Payments.PlanSchema>, Plan>>,
   Check<Assignable<z.output<typeof Profile.ProfileResultSchema>, ProfileResult>>,
   Check<Assignable<z.output<typeof Profile.ApiKeySchema>, ApiKey>>,

@@ -1,6 +1,7 @@
 import type { Db } from '../db/types';
 
-// The catalogue's SQL: services (models), categories, hosting state and prices.
+// The catalogue's SQL: services (models), categories, hosting state and prices. A service's own
+// hosting row, for its owner, is hosting's (hosting/queries.ts, selectHosting).
 
 export function selectCategories(db: Db) {
   return db.selectFrom('model_categories').selectAll().orderBy('sort_idx').execute();
@@ -34,34 +35,6 @@ export function selectPrivateServicesOf(db: Db, userId: string) {
     .where('models.is_public', '=', false)
     .orderBy('models.created_at', 'desc')
     .execute();
-}
-
-/** A service with its hosting state, by the hosting id or by the service id. */
-export function selectHosting(db: Db, by: 'hosted_model_id' | 'model_id', value: string) {
-  return db
-    .selectFrom('models')
-    .leftJoin('model_hosting', 'model_hosting.model_id', 'models.id')
-    .select([
-      'models.id as model_id',
-      'models.provider',
-      'models.is_public',
-      'models.created_by',
-      'model_hosting.hosted_model_id',
-      'model_hosting.status',
-      'model_hosting.gpu',
-      'model_hosting.min_instances',
-      'model_hosting.max_instances',
-      'model_hosting.instances',
-      'model_hosting.last_cold_start_ms',
-      'model_hosting.message',
-      'model_hosting.rollout_image',
-      'model_hosting.rollout_status',
-      'model_hosting.rollout_message',
-      'model_hosting.updated_at',
-    ])
-    .where(by === 'hosted_model_id' ? 'model_hosting.hosted_model_id' : 'models.id', '=', value)
-    .where('models.deleted_at', 'is', null)
-    .executeTakeFirst();
 }
 
 /**

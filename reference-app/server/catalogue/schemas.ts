@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi';
 import { iso } from '../api/schemas';
-import { DEPLOYMENT_STATUSES, ROLLOUT_STATUSES } from '../hosting/fleet';
 
 // Request and response schemas of /v1/model_management (checked against src/api by api/contract.ts).
 
@@ -68,68 +67,3 @@ export const PricingServerSchema = z
 export const ModelPricingRowSchema = z
   .object({ model_id: z.string(), display_name: z.string(), unit: z.enum(['request', 'second']), price_usd: z.number() })
   .openapi('ModelPricingRow');
-
-/** Log lines model_hosting_information answers the owner. */
-export const HOSTING_LOG_LINES = 100;
-
-export const DeploymentLogLineSchema = z
-  .object({
-    at: iso,
-    stream: z
-      .enum(['stdout', 'stderr', 'runner'])
-      .openapi({ description: "`runner`: the platform's own words (stages, cold starts, failures)" }),
-    instance: z.string().openapi({ description: "The container's short id; empty for a line about the whole deployment" }),
-    text: z.string(),
-  })
-  .openapi('DeploymentLogLine');
-
-export const RolloutSchema = z
-  .object({
-    image: z.string().openapi({ description: "The image saved last (the runtime's `image`, e.g. a pinned `…@sha256:…`)" }),
-    status: z.enum(ROLLOUT_STATUSES).openapi({
-      description:
-        '`pending`: saved, no runner took it up yet; `in_progress`: pulling or starting it; `succeeded`: it serves; `failed`: it never served (a refused or broken update leaves the previous version running)',
-    }),
-    message: z.string().openapi({ description: 'Why it failed, or what it is doing' }),
-  })
-  .openapi('Rollout');
-
-export const HostingInformationSchema = z
-  .object({
-    hosted_model_id: z.string(),
-    model_id: z.string(),
-    status: z.enum(DEPLOYMENT_STATUSES),
-    gpu: z.string(),
-    min_instances: z.number(),
-    max_instances: z.number(),
-    instances: z.number().openapi({ description: 'Instances running now (container deployments; 0 when scaled to zero)' }),
-    last_cold_start_ms: z.number().nullable().openapi({ description: 'The latest cold start: no running instance → answering' }),
-    message: z
-      .string()
-      .nullable()
-      .openapi({ description: "The runner's words about the status, e.g. a failure's reason and last log lines" }),
-    endpoint_url: z
-      .string()
-      .openapi({ description: 'Where runs of the service are created: POST with {"service_id", "endpoint", "input"} (docs/jobs.md)' }),
-    updated_at: iso,
-    last_queue_ms: z
-      .number()
-      .nullable()
-      .optional()
-      .openapi({ description: "Owner only: the newest finished job's time in the queue (null before the first)" }),
-    last_run_ms: z.number().nullable().optional().openapi({ description: "Owner only: the newest finished job's run time" }),
-    logs: z
-      .array(DeploymentLogLineSchema)
-      .optional()
-      .openapi({ description: `Owner only: the deployment's last ${HOSTING_LOG_LINES} log lines, oldest first` }),
-    rollout: RolloutSchema.nullable().optional().openapi({
-      description:
-        "Owner only: the latest deploy or update of the saved image and whether it serves (null before the runner reported one). `status` alone does not say it: after a refused update it is the previous version's `running`",
-    }),
-  })
-  .openapi('HostingInformation');
-
-export const HostingQuerySchema = z.object({
-  hosted_model_id: z.string().min(1).max(200).optional(),
-  model_id: z.string().min(1).max(200).optional(),
-});

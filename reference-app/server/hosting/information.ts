@@ -2,10 +2,9 @@ import type { z } from '@hono/zod-openapi';
 import { invalid, notFound } from '../errors';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
-import { selectDeploymentLogTail, selectLastJobTimes } from './queries';
-import { selectHosting } from '../catalogue/queries';
+import { selectDeploymentLogTail, selectHosting, selectLastJobTimes } from './queries';
 import type { RolloutStatus } from './fleet';
-import { HOSTING_LOG_LINES, type HostingInformationSchema, type HostingQuerySchema } from '../catalogue/schemas';
+import { HOSTING_LOG_LINES, type HostingInformationSchema, type HostingQuerySchema } from './schemas';
 
 // Hosting state of a service. Someone else's private service answers like a missing one.
 

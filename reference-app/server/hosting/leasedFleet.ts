@@ -4,10 +4,9 @@ import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
 import { log } from '../log';
 import { openCredential } from '../profile/registryCredentials';
-import { selectHosting } from '../catalogue/queries';
 import { claimLease, LEASE_RENEW_MS, LEASE_TTL_MS, releaseLease } from './deploymentLeases';
 import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT, DEFAULT_RESOURCES, resourcesOfRow } from './contract';
-import { deploymentsHeldByOthers, selectContainerRuntimes } from './queries';
+import { deploymentsHeldByOthers, selectContainerRuntimes, selectHosting } from './queries';
 import { CONTAINER_RUNTIME } from '../runtimes/registry';
 import { RuntimeError, type Runtime } from '../runtimes/runtime';
 import {

@@ -6,6 +6,34 @@ import { insertLogWebhooks } from '../jobs/queries';
 // "Several runners"): deployment leases, deployment and job log lines, the live state the
 // runner reports, and what the runner reads back (runtimes, credentials' GPUs, queue depth).
 
+/** A service with its hosting state, by the hosting id or by the service id. */
+export function selectHosting(db: Db, by: 'hosted_model_id' | 'model_id', value: string) {
+  return db
+    .selectFrom('models')
+    .leftJoin('model_hosting', 'model_hosting.model_id', 'models.id')
+    .select([
+      'models.id as model_id',
+      'models.provider',
+      'models.is_public',
+      'models.created_by',
+      'model_hosting.hosted_model_id',
+      'model_hosting.status',
+      'model_hosting.gpu',
+      'model_hosting.min_instances',
+      'model_hosting.max_instances',
+      'model_hosting.instances',
+      'model_hosting.last_cold_start_ms',
+      'model_hosting.message',
+      'model_hosting.rollout_image',
+      'model_hosting.rollout_status',
+      'model_hosting.rollout_message',
+      'model_hosting.updated_at',
+    ])
+    .where(by === 'hosted_model_id' ? 'model_hosting.hosted_model_id' : 'models.id', '=', value)
+    .where('models.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
 // ---- Leases: one manager per deployment across processes and hosts (deploymentLeases.ts).
 
 /**

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { SignedInEnv } from '../api/authenticate';
 import type { ApiDeps } from '../api/deps';
 import { createApiApp, errors, json } from '../api/openapi';
-import { HostingInformationSchema, HostingQuerySchema } from '../catalogue/schemas';
+import { HostingInformationSchema, HostingQuerySchema } from './schemas';
 import { hostingInformation } from './information';
 
 // /v1/model_management/model_hosting_information: a container service's deployment as the

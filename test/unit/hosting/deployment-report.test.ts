@@ -3,7 +3,7 @@
 // DEPLOYMENT_STATUSES (hosting/fleet.ts); the container runtime is named as the registry
 // declares it, since jobs and the claim scope match on that name.
 import { describe, expect, it } from 'vitest';
-import { HostingInformationSchema } from '../../../reference-app/server/catalogue/schemas';
+import { HostingInformationSchema } from '../../../reference-app/server/hosting/schemas';
 import { detailOf } from '../../../reference-app/server/hosting/deployment';
 import { DEPLOYMENT_STATUSES, WAITING_DETAIL, waitingFleet } from '../../../reference-app/server/hosting/fleet';
 import { LogRing } from '../../../reference-app/server/hosting/logRing';
