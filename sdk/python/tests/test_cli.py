@@ -111,7 +111,7 @@ class ProjectFileTest(unittest.TestCase):
         )
 
     def test_bad_files_are_refused_naming_the_line_or_field(self):
-        with self.assertRaisesRegex(project.ProjectError, "line 2: expected `key: value`"):
+        with self.assertRaisesRegex(project.ProjectError, "line 2, column 1: expected `key: value`"):
             project.parse("name: x\nnot a pair\n")
         folder = temp_folder(self)
         for text, words in {

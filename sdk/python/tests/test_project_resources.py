@@ -61,9 +61,9 @@ class ResourcesTest(unittest.TestCase):
             "resources: {gpu: true}\n": "resources.gpu is a whole number from 0 to 8",
             "resources: {memory: 512}\n": r"resources has no memory \(it takes cpu, memory_mb, gpu\)",
             "resources: 512\n": "resources is a mapping like",
-            "resources:\n  cpu:\n    max: 2\n": r"line 2: resources.cpu needs a value \(one level of nesting only\)",
-            "  cpu: 1\nname: x\n": "line 1: an indented `key: value` belongs under a key",
-            "name: x\n  cpu: 1\n": "line 2: an indented `key: value` belongs under a key",
+            "resources:\n  cpu:\n    max: 2\n": r"line 2, column 3: resources.cpu needs a value \(one level of nesting only\)",
+            "  cpu: 1\nname: x\n": "line 1, column 3: an indented `key: value` belongs under a key",
+            "name: x\n  cpu: 1\n": "line 2, column 3: an indented `key: value` belongs under a key",
             "resources: {cpu 1}\n": r"expected `key: value` inside \{ \}",
         }
         for text, words in cases.items():

@@ -229,6 +229,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = parser().parse_args(argv)
     try:
         return args.run(args)
-    except (CliError, project.ProjectError) as error:
+    except project.ProjectError as error:
+        # A limelight.yaml (or .limelightignore) to fix: exit 2, as for a bad command line.
+        print(f"limelight {args.command}: {error}", file=sys.stderr)
+        return 2
+    except CliError as error:
         print(f"limelight {args.command}: {error}", file=sys.stderr)
         return 1
