@@ -10,7 +10,9 @@ Layers, bottom to top, each reused while its inputs do not change:
 4. the project's Python files, with the command ``python3 -m limelight serve <entry>``.
 
 The image is built with Podman or Docker (whichever is there, or ``--engine``) from a
-Containerfile written here with COPY steps only, so no container runs during the build.
+Containerfile written here with COPY steps only, so no container runs during the build. The
+context holds only the files ``.limelightignore`` and its defaults let through (``ignore.py``:
+no ``.env``, keys or ``.git``), so nothing else in the folder reaches the image or its digest.
 See docs/publishing.md ("limelight build").
 """
 
@@ -20,14 +22,17 @@ import glob
 import hashlib
 import json
 import os
+import posixpath
 import re
 import shutil
 import subprocess
 import tempfile
 from pathlib import Path
-from typing import Callable, List, Optional
+from typing import Callable, Dict, List, Optional
 
-from .project import Project
+from . import ignore
+from .ignore import Ignore
+from .project import Project, ProjectError
 
 #: Debian packages every image has: the library's dependencies.
 RUNTIME_PACKAGES = [
@@ -139,25 +144,91 @@ def _place(source: Path, target: Path) -> None:
         shutil.copy2(source, target)
 
 
-def _stage(patterns: List[str], folder: Path, into: Path, what: str, staging: Path) -> int:
-    """Places the files ``patterns`` name (files or folders, globs) under ``into``, keeping their paths."""
-    count = 0
-    for pattern in patterns:
-        matches = sorted(folder.glob(pattern))
-        if not matches:
-            raise BuildError(f"limelight.yaml {what}: nothing matches {pattern!r} in {folder}")
-        for match in matches:
-            files = (
-                [match]
-                if match.is_file()
-                else [p for p in match.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
-            )
-            for file in files:
-                if staging in file.parents:
-                    continue
-                _place(file, into / file.relative_to(folder))
-                count += 1
-    return count
+class Context:
+    """What a build puts in its context, and what the ignore rules left out by default."""
+
+    def __init__(self, project: Project, staging: Path):
+        self.project, self.staging = project, staging
+        self.ignore = Ignore.of(project.folder)
+        self.staged: Dict[str, str] = {}  # relative path → "weights" or "python"
+        #: Left out by a default exclude (not by the publisher's own patterns): the part of the path
+        #: the rule matched, by file (``.git/config`` → ``.git/``).
+        self.left_out_by_default: Dict[str, str] = {}
+
+    def _files(self, match: Path) -> List[Path]:
+        if match.is_file():
+            return [match]
+        found = []
+        for root, folders, files in os.walk(match):
+            folders[:] = sorted(name for name in folders if Path(root) / name != self.staging)
+            found += [Path(root) / name for name in sorted(files)]
+        return found
+
+    def stage(self, patterns: List[str], into: Path, what: str) -> int:
+        """Places the files ``patterns`` name (files, folders, globs; ``.`` is the whole folder) under
+        ``into``, keeping their paths, less what the ignore rules leave out."""
+        folder, count = self.project.folder, 0
+        for pattern in patterns:
+            clean = posixpath.normpath(pattern.replace("\\", "/"))
+            try:
+                matches = [folder] if clean == "." else sorted(folder.glob(clean))
+            except (ValueError, NotImplementedError) as error:
+                raise ProjectError(
+                    f"limelight.yaml {what}: {pattern!r} is not a pattern this build reads ({error})"
+                ) from error
+            if not matches:
+                raise BuildError(f"limelight.yaml {what}: nothing matches {pattern!r} in {folder}")
+            placed = 0
+            for match in matches:
+                for file in self._files(match):
+                    if self.staging in file.parents or not file.is_file():
+                        continue
+                    relative = file.relative_to(folder).as_posix()
+                    left_out, rule, matched = self.ignore.decide(relative)
+                    if left_out:
+                        if rule is not None and rule.default:
+                            self.left_out_by_default[relative] = matched + ("/" if matched != relative else "")
+                        continue
+                    placed += 1
+                    if relative in self.staged:  # a weights file also named by python: kept in its layer
+                        continue
+                    _place(file, into / relative)
+                    self.staged[relative] = what
+                    count += 1
+            if not placed:
+                raise BuildError(
+                    f"limelight.yaml {what}: everything {pattern!r} names is left out by the default excludes "
+                    f'or {ignore.FILE_NAME} (docs/publishing.md, "What goes into the image")'
+                )
+        return count
+
+    def summary(self) -> Optional[str]:
+        """One line on what the defaults left out, so a file missing from the image is no surprise."""
+        if not self.left_out_by_default:
+            return None
+        names = sorted(set(self.left_out_by_default.values()))
+        shown = ", ".join(names[:5]) + (", …" if len(names) > 5 else "")
+        count = len(self.left_out_by_default)
+        return (
+            f"left out {count} file{'s' if count != 1 else ''} by default ({shown}): "
+            f'a line !<path> in {ignore.FILE_NAME} brings one back (docs/publishing.md, "What goes into the image")'
+        )
+
+
+def stage_context(project: Project, staging: Path, log: Callable[[str], None]) -> bool:
+    """Writes the build context into ``staging`` (weights/, sdk/, app/); answers whether there are
+    weights. Only the files the ignore rules let through are in it, so the image's digest depends
+    on nothing else in the folder."""
+    context = Context(project, staging)
+    has_weights = bool(project.weights) and context.stage(project.weights, staging / "weights", "weights") > 0
+    (staging / "weights").mkdir(exist_ok=True)
+    shutil.copytree(SDK_PACKAGE, staging / "sdk" / "limelight", ignore=shutil.ignore_patterns("__pycache__"))
+    (staging / "app").mkdir(exist_ok=True)
+    context.stage(project.python, staging / "app", "python")
+    summary = context.summary()
+    if summary:
+        log(summary)
+    return has_weights
 
 
 def containerfile(base: str, project: Project, has_weights: bool) -> str:
@@ -184,19 +255,13 @@ def build(
     project: Project, tag: Optional[str] = None, engine: Optional[str] = None, log: Callable[[str], None] = print
 ) -> str:
     """Builds the project's image; answers its tag."""
-    engine_path = engine_command(engine)
-    base = ensure_base(engine_path, project, log)
     tag = tag or f"localhost/{project.name}:latest"
     staging = Path(tempfile.mkdtemp(prefix=".limelight-build-", dir=project.folder))
     try:
-        has_weights = (
-            bool(project.weights)
-            and _stage(project.weights, project.folder, staging / "weights", "weights", staging) > 0
-        )
-        (staging / "weights").mkdir(exist_ok=True)
-        shutil.copytree(SDK_PACKAGE, staging / "sdk" / "limelight", ignore=shutil.ignore_patterns("__pycache__"))
-        (staging / "app").mkdir()
-        _stage(project.python, project.folder, staging / "app", "python", staging)
+        # The context first: a pattern naming nothing is said before minutes of a base build.
+        has_weights = stage_context(project, staging, log)
+        engine_path = engine_command(engine)
+        base = ensure_base(engine_path, project, log)
         (staging / "Containerfile").write_text(containerfile(base, project, has_weights))
         log(f"building {tag} with {Path(engine_path).name}")
         _run(
