@@ -1,7 +1,7 @@
 """The publisher's app as the commands see it: imported from its folder by ``module:attribute``.
 
-``serve`` runs it and ``deploy`` reads its OpenAPI document from it; both take it from here, so
-neither command's module imports the other's.
+``serve`` runs it. ``deploy`` no longer imports it on this machine: it reads the app's OpenAPI
+document inside the built image (image_schema.py).
 """
 
 from __future__ import annotations

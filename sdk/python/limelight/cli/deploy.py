@@ -2,7 +2,8 @@
 
 The service runs the digest ``limelight push`` recorded (``.limelight/pushed.json``), so pushing
 the tag again changes nothing until the next deploy. Its endpoints are read from the app's own
-OpenAPI document through the platform's importer (types, bounds, files, per-endpoint time limits);
+OpenAPI document, printed inside the local image that was pushed (image_schema.py: the app is never
+imported here), through the platform's importer (types, bounds, files, per-endpoint time limits);
 scaling and visibility come from limelight.yaml; the health check is the library's ``/health``.
 The service's id is kept in ``.limelight/service.json``, so the next deploy updates it. It then
 waits for the rollout of that image: done only when the image serves; a rollout the runner
@@ -14,9 +15,9 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from .app import CliError, load_app
+from .image_schema import SchemaError, image_openapi
 from .project import Project
 from .push import PUSHED_FILE, Platform, PublishError, state_path
 
@@ -33,21 +34,32 @@ DEPLOY_DEFAULTS: Dict[str, Any] = {
 SERVING = {"running", "scaled_to_zero"}
 
 
-def app_openapi(project: Project) -> Optional[Dict[str, Any]]:
-    """The app's OpenAPI document, from importing its entry here; None when it cannot be imported
-    (the platform then reads it from the container once it is healthy)."""
+def _local_image(project: Project, image: str) -> Tuple[Optional[str], Optional[str]]:
+    """(the local image to read the schema from, the engine): the one ``limelight push`` pushed
+    (its ID and engine, in pushed.json) when deploying that push; else ``image`` itself, which the
+    engine may have here."""
+    path = state_path(project, PUSHED_FILE)
+    pushed = json.loads(path.read_text()) if path.exists() else {}
+    if isinstance(pushed, dict) and pushed.get("pinned") == image and pushed.get("local_id"):
+        return str(pushed["local_id"]), pushed.get("engine")
+    return image, None
+
+
+def app_openapi(project: Project, image: str, log: Callable[[str], None]) -> Optional[Dict[str, Any]]:
+    """The app's OpenAPI document, read inside the image it will run (limelight/cli/image_schema.py),
+    never by importing the app here; None when there is no local copy of it to run (the platform
+    then reads it from the container once it is healthy). A PublishError when the image cannot give it."""
+    local, engine = _local_image(project, image)
     try:
-        app = load_app(project.entry, project.folder)
-        return app.openapi()
-    except (CliError, ImportError, AttributeError):
-        return None
+        return image_openapi(local, project.entry, engine, log)
+    except SchemaError as error:
+        raise PublishError(f"cannot read the app's endpoints from the image {local}: {error}") from error
 
 
 def endpoints_of(
     platform: Platform, document: Optional[Dict[str, Any]], log: Callable[[str], None]
 ) -> Optional[List[Any]]:
     if document is None:
-        log("endpoints: read from the container's /openapi.json once it is healthy (the app does not import here)")
         return None
     imported = platform.call("POST", "/v1/model_management/import_openapi", {"document": document})
     for problem in imported.get("unsupported", []):
@@ -170,7 +182,7 @@ def deploy(
         if not pushed.exists():
             raise PublishError("nothing pushed from this folder yet: run `limelight push` first (or pass --image)")
         image = str(json.loads(pushed.read_text())["pinned"])
-    endpoints = endpoints_of(platform, app_openapi(project), log)
+    endpoints = endpoints_of(platform, app_openapi(project, image, log), log)
     body = service_body(project, image, gpu_offer(platform, project), endpoints)
     service_id = _saved_service(project, platform)
     service = None

@@ -3,8 +3,9 @@
 The platform says where (``GET /v1/registry``: its registry's host and the caller's namespace);
 the push asks the platform's token endpoint first, so a refusal (quota, namespace) is printed in
 the platform's words rather than the engine's "denied"; then Podman (or Docker) pushes with the
-API key as password. What was pushed, with its digest, is kept in ``.limelight/pushed.json`` for
-``limelight deploy``, which pins that digest. See docs/publishing.md ("limelight push and deploy").
+API key as password. What was pushed, with its digest and the local image's ID, is kept in
+``.limelight/pushed.json`` for ``limelight deploy``, which pins that digest and reads the app's
+OpenAPI document inside that local image. See docs/publishing.md ("limelight push and deploy").
 """
 
 from __future__ import annotations
@@ -183,12 +184,22 @@ def push(
     check_push_allowed(platform, repository)
     local = image or f"localhost/{project.name}:latest"
     engine_path = engine_command(engine)
-    if subprocess.run([engine_path, "image", "inspect", local], capture_output=True).returncode != 0:
+    inspected = subprocess.run(
+        [engine_path, "image", "inspect", "--format", "{{.Id}}", local], capture_output=True, text=True
+    )
+    if inspected.returncode != 0:
         raise PublishError(f"no image {local}: run `limelight build` first")
     remote = f"{registry['host']}/{repository}:{tag}"
     log(f"pushing {local} to {remote}")
     digest = push_image(engine_path, local, remote, platform.api_key, registry["host"])
-    pushed = {"image": remote, "digest": digest, "pinned": f"{registry['host']}/{repository}@{digest}"}
+    pushed = {
+        "image": remote,
+        "digest": digest,
+        "pinned": f"{registry['host']}/{repository}@{digest}",
+        # The local image that was pushed, by its ID: `limelight deploy` reads the schema inside it.
+        "local_id": inspected.stdout.strip().splitlines()[0] if inspected.stdout.strip() else local,
+        "engine": engine_path,
+    }
     path = state_path(project, PUSHED_FILE)
     path.parent.mkdir(exist_ok=True)
     path.write_text(json.dumps(pushed, indent=2) + "\n")
