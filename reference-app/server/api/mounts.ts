@@ -6,6 +6,8 @@ import { priceBasisRoutes } from '../catalogue/priceBasis';
 import { paymentPublicRoutes, paymentRoutes } from '../payments/routes';
 import { fileRoutes, jobRoutes } from '../jobs/routes';
 import { profileRoutes } from '../profile/routes';
+import { whoamiRoutes } from '../profile/whoami';
+import { secretRoutes } from '../secrets/routes';
 import { serviceRoutes } from '../publishing/routes';
 import { serviceDocumentRoutes, serviceRunRoutes } from '../serviceApi/routes';
 import { registryImageRoutes } from '../registry/imageRoutes';
@@ -66,7 +68,11 @@ export function apiRoutes(deps: ApiDeps) {
   // Publishing: sessions and API keys (`limelight deploy` signs in with a key), each on the
   // caller's own services only (the routes check the owner); keys have no scopes to narrow this.
   mount('/model_management', serviceRoutes(deps), { auth: 'signed-in', apiKeys: 'allowed' });
+  // A service's secrets, by name (`limelight secrets`): the same access as publishing, owner only.
+  mount('/model_management', secretRoutes(deps), { auth: 'signed-in', apiKeys: 'allowed' });
   mount('/profile', profileRoutes(deps), { auth: 'signed-in', apiKeys: 'refused' });
+  // Whose credential this is (`limelight login`, `whoami`): keys allowed, it changes nothing.
+  mount('', whoamiRoutes(), { auth: 'signed-in', apiKeys: 'allowed' });
   mount('/payment', paymentPublicRoutes(deps), { auth: 'public' });
   mount('/payment', paymentRoutes(deps), { auth: 'signed-in', apiKeys: 'refused' });
   mount('/support', supportPublicRoutes(deps), { auth: 'public' });

@@ -18,6 +18,7 @@ import * as apiKeyNames from './migrations/016_api_key_names';
 import * as invitedAt from './migrations/017_invited_at';
 import * as serviceResources from './migrations/018_service_resources';
 import * as rollouts from './migrations/019_rollouts';
+import * as serviceSecrets from './migrations/020_service_secrets';
 import type { Db } from './types';
 
 // Versioned migrations, applied in name order at start. Each is a list of statements because
@@ -44,6 +45,7 @@ const migrations: Record<string, readonly string[]> = {
   '017_invited_at': invitedAt.statements,
   '018_service_resources': serviceResources.statements,
   '019_rollouts': rollouts.statements,
+  '020_service_secrets': serviceSecrets.statements,
 };
 
 /** A hash of the schema, part of the key under which prepared test databases are cached. */

@@ -553,6 +553,16 @@ export interface Database {
   stored_files: StoredFilesTable;
   webhook_deliveries: WebhookDeliveriesTable;
   idempotency_keys: IdempotencyKeysTable;
+  service_secrets: ServiceSecretsTable;
+}
+
+/** A container service's secret (migration 020): the value sealed, never answered. */
+export interface ServiceSecretsTable {
+  model_id: string;
+  name: string;
+  value_sealed: string;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** An Idempotency-Key of an account create (migration 015); the answer is null while it runs. */

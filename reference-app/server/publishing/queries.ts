@@ -136,6 +136,8 @@ export async function softDeleteService(db: Db, id: string) {
     .set({ status: 'stopped', updated_at: sql`now()` })
     .where('model_id', '=', id)
     .execute();
+  // Its secrets go with it (docs/security.md, "Secrets at rest"): nothing runs with them any more.
+  await db.deleteFrom('service_secrets').where('model_id', '=', id).execute();
 }
 
 /** A service as the job queue needs it: endpoints and how it runs. Deleted services are gone. */

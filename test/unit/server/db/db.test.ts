@@ -31,6 +31,7 @@ beforeAll(async () => {
     '017_invited_at',
     '018_service_resources',
     '019_rollouts',
+    '020_service_secrets',
   ]);
 });
 afterAll(() => database?.close());
