@@ -105,6 +105,8 @@ class PushAndDeploy(unittest.TestCase):
         self.assertTrue(full.calls[-1][3].startswith("Basic "))
 
     def test_deploy_creates_on_the_pinned_digest_then_updates(self) -> None:
+        with open(self.folder / "main.py", "a") as main:  # issue 47: deploy imported this here
+            main.write("\nopen(__file__ + '.imported-here', 'w').close()\n")
         (self.folder / ".limelight").mkdir()
         (self.folder / ".limelight" / "pushed.json").write_text(json.dumps(PUSHED))
         endpoints = [{"method": "POST", "path": "/count", "parameters": [], "time_limit_s": 60}]
@@ -129,6 +131,7 @@ class PushAndDeploy(unittest.TestCase):
         self.assertEqual(body["display_name"], "Reader")
         self.assertEqual(body["visibility"], "public")
         self.assertNotIn("endpoints", body)
+        self.assertFalse((self.folder / "main.py.imported-here").exists())
         self.assertEqual(
             body["runtime"],
             {
