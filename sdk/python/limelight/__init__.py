@@ -36,6 +36,7 @@ from .models import (
     LogLine,
     WebhookEventType,
 )
+from .output import AsyncFileOutput, FileOutput
 
 __all__ = [
     "AsyncClient",
@@ -62,6 +63,8 @@ __all__ = [
     "JobEvent",
     "JobStatus",
     "FileInput",
+    "FileOutput",
+    "AsyncFileOutput",
     "JobEstimate",
     "JobList",
     "LogLine",

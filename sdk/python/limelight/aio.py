@@ -19,6 +19,7 @@ from typing import Any, AsyncIterator, Callable, Dict, Iterator, List, Mapping, 
 from .client import Client, OnEvent, OnJob, OnLog
 from .files import FileInput
 from .models import FileRef, Job, JobEstimate, JobEvent, JobList, LogLine, WebhookEventType
+from .output import as_async
 
 T = TypeVar("T")
 _DONE = object()
@@ -59,9 +60,9 @@ class AsyncClient:
         on_event: Optional[OnEvent] = None,
         on_log: Optional[OnLog] = None,
     ) -> Any:
-        """See ``Client.run``."""
+        """See ``Client.run``; its files are AsyncFileOutput objects (``await read()``)."""
         loop = asyncio.get_running_loop()
-        return await self._call(
+        result = await self._call(
             self.sync.run,
             service_id,
             input,
@@ -75,6 +76,7 @@ class AsyncClient:
             on_event=_on_loop(loop, on_event),
             on_log=_on_loop(loop, on_log),
         )
+        return as_async(result)
 
     async def submit(
         self, service_id: str, input: Optional[Mapping[str, Any]] = None, endpoint: Optional[str] = None, **options: Any

@@ -14,15 +14,15 @@ from urllib.parse import quote, urlencode
 
 from . import webhooks
 from ._http import DeadlineExceeded, RetryPolicy, Transport, seconds_left
+from ._rules import MAX_PREFER_WAIT_S  # the longest Prefer: wait the server honours
 from ._sse import STREAM_READ_TIMEOUT_S, parse_sse, read_lines
 from .errors import APIError, ConnectionFailedError, JobFailedError, JobTimeoutError
 from .files import FileInput, is_file_input, is_path_string, multipart, read_file
 from .models import FileRef, Job, JobEstimate, JobEvent, JobList, LogLine, WebhookEventType, is_final
+from .output import FileOutput, with_file_outputs
 
 __version__ = "0.1.0"
 
-#: The server answers a submission when the job ends or after this many seconds (Prefer: wait).
-MAX_PREFER_WAIT_S = 60
 DEFAULT_BASE_URL = "http://localhost:3000"
 #: How long finding out whether a timed-out submission created its job may take.
 REPLAY_TIMEOUT_S = 10.0
@@ -68,7 +68,9 @@ class Client:
     with a warning). ``token`` may be given instead of an API key (a signed-in access token).
 
     ``timeout`` (seconds) bounds each HTTP request's connection and each wait for bytes, not a
-    whole run: ``run(timeout=...)`` bounds a run from submission to output (docs/sdk.md)."""
+    whole run: ``run(timeout=...)`` bounds a run from submission to output (docs/sdk.md).
+    ``use_file_output=False`` gives a result's files back as plain ``{url, content_type, size}``
+    dicts rather than FileOutput objects."""
 
     def __init__(
         self,
@@ -78,6 +80,7 @@ class Client:
         token: Optional[str] = None,
         timeout: float = 90.0,
         max_retries: int = 4,
+        use_file_output: bool = True,
     ) -> None:
         if not timeout > 0:
             raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
@@ -90,6 +93,7 @@ class Client:
             user_agent=f"limelight-python/{__version__}",
         )
         self._file_fields: Dict[Tuple[str, Optional[str]], frozenset] = {}
+        self._use_file_output = use_file_output
 
     @property
     def base_url(self) -> str:
@@ -112,7 +116,8 @@ class Client:
         on_event: Optional[OnEvent] = None,
         on_log: Optional[OnLog] = None,
     ) -> Any:
-        """Runs an endpoint and returns the finished job's output (``result``).
+        """Runs an endpoint and returns the finished job's output (``result``), its files as
+        FileOutput objects (``read()``, ``save(path)``, iteration; see ``use_file_output``).
 
         ``timeout`` (seconds, from the call) bounds everything: the submission, the server's wait
         and the stream. When it passes, JobTimeoutError is raised with the job's ``job_id``: the
@@ -144,7 +149,18 @@ class Client:
             raise
         if job["status"] != "FINISHED":
             raise JobFailedError(job)
-        return job["result"]
+        return self.file_outputs(job["result"])
+
+    def file_outputs(self, result: Any) -> Any:
+        """A job's result with every ``{url, content_type, size}`` made a FileOutput (read, save,
+        iterate), as ``run`` gives it back; unchanged with ``use_file_output=False``."""
+        if not self._use_file_output:
+            return result
+        return with_file_outputs(result, lambda ref: FileOutput(ref, self._open_file))
+
+    def _open_file(self, url: str) -> Any:
+        # A relative URL is the platform's; the key goes only to the platform's origin (Transport).
+        return self._http.open("GET", url, headers={"Accept": "*/*"})
 
     def _submit_within(
         self,

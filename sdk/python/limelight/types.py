@@ -7,7 +7,7 @@ of its output, plus a typed function per endpoint:
 
     from limelight_types import run_lime_diffusion_xl_generate
     out = run_lime_diffusion_xl_generate(client, {"prompt": "x"})   # mypy/pyright check the keys
-    out["image"]["url"]
+    out["image"].save("lighthouse.png")                             # a limelight.FileOutput
 
 Reads LIMELIGHT_BASE_URL and LIMELIGHT_API_KEY (or --base-url, --api-key) like the client."""
 
@@ -40,9 +40,15 @@ class _Writer:
         self.done: Dict[str, str] = {}
 
     def annotation(self, schema: Mapping[str, Any], hint: str) -> str:
+        # Files as the client takes and gives them: a file input is anything run() uploads (a
+        # path, bytes, a file object or a URL), an output file the FileOutput run() answers.
+        if schema.get("x-lime-file"):
+            return "limelight.FileInput"
         if "$ref" in schema:
             name = schema["$ref"].rsplit("/", 1)[-1]
-            return self.typed_dict(self.schemas[name], f"{hint}_{name}" if name not in ("FileRef",) else name)
+            if name == "FileRef":
+                return "limelight.FileOutput"
+            return self.typed_dict(self.schemas[name], f"{hint}_{name}")
         if "enum" in schema:
             return "Literal[" + ", ".join(repr(v) for v in schema["enum"]) + "]"
         kind = schema.get("type")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import threading
@@ -104,21 +103,6 @@ class InputAndListTest(unittest.TestCase):
             from_env = limelight.Client()
         self.assertEqual(from_env.base_url, server["url"])
         self.assertEqual(from_env.estimate(TEXT2IMG)["service_id"], TEXT2IMG)
-
-
-class PackagingTest(unittest.TestCase):
-    def test_the_built_package_carries_py_typed(self):
-        with tempfile.TemporaryDirectory() as folder:
-            for name in ("pyproject.toml", "README.md"):
-                (Path(folder) / name).write_bytes((SDK / name).read_bytes())
-            subprocess.run(["cp", "-r", str(SDK / "limelight"), folder], check=True)
-            subprocess.run(
-                [sys.executable, "-c", "from setuptools import setup; setup()", "-q", "build_py", "--build-lib", "out"],
-                cwd=folder,
-                check=True,
-                capture_output=True,
-            )
-            self.assertTrue((Path(folder) / "out" / "limelight" / "py.typed").is_file())
 
 
 if __name__ == "__main__":

@@ -66,9 +66,11 @@ def until(done: Callable[[], bool], seconds: float = 10) -> None:
 @scenario("run-output")
 def run_output(t: unittest.TestCase) -> None:
     output = client().run(TEXT2IMG, input={"prompt": "a lime on a desk", "width": 128, "height": 128})
-    t.assertEqual(output["image"]["content_type"], "image/png")
-    with urllib.request.urlopen(output["image"]["url"]) as response:
-        t.assertEqual(response.read()[:8], b"\x89PNG\r\n\x1a\n")
+    t.assertEqual(output["image"].content_type, "image/png")
+    with urllib.request.urlopen(output["image"].url) as response:
+        downloaded = response.read()
+    t.assertEqual(downloaded[:8], b"\x89PNG\r\n\x1a\n")
+    t.assertEqual(output["image"].read(), downloaded)
 
 
 @scenario("stream-resume")
