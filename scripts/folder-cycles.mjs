@@ -33,11 +33,13 @@ export const ALLOWED = [
   { edge: 'http/ -> auth/', why: "databaseOutage.ts answers the auth API's outage in GoTrue's error shape (auth/errors.ts)" },
   { edge: 'mail/ -> runtimes/', why: "mailboxRoutes.ts checks a webhook URL with the runtimes' URL policy (runtimes/http/urlPolicy.ts)" },
   // Hosting's loop (issue 48, item 1): being cut.
-  { edge: 'runtimes/ -> hosting/', why: 'the container runtime and the runtime registry still live in runtimes/' },
-  { edge: 'runtimes/ -> registry/', why: "runtimes/config.ts still reads the platform registry's config" },
   { edge: 'registry/ -> hosting/', why: "the registry reads hosting's quotas and allowed registries; runnerPulls.ts wraps a fleet" },
   { edge: 'hosting/ -> jobs/', why: 'hosting/queries.ts queues log webhooks with jobs/queries.ts' },
   { edge: 'hosting/ -> publishing/', why: "containerHosting.ts imports a container's endpoints with publishing's OpenAPI import" },
+  {
+    edge: 'hosting/ -> secrets/',
+    why: 'leasedFleet.ts reads the secrets a deploy gives (secrets/env.ts) from a folder whose routes check the service through publishing/',
+  },
 ];
 
 /** The node of a path under the server: its first folder (`hosting/`) or, at the root, the file. */

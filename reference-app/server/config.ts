@@ -3,7 +3,7 @@ import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { loadJobsConfig, type JobsConfig } from './jobs/config';
 import { LOG_LEVELS, type LogFormat, type LogLevel } from './log';
-import { loadRuntimesConfig, type RuntimesConfig } from './runtimes/config';
+import { loadRuntimesConfig, type RuntimesConfig } from './hosting/config';
 import { ownAddressOf } from './runtimes/http/urlPolicy';
 import { bool, ConfigError, int, list, matching, oneOf, parseUrl, text, url, type Env } from './config/env';
 import { secretKeyBytes } from './crypto/secretBox';
@@ -115,7 +115,7 @@ export interface ServerConfig {
   workers: number;
   /** Job queue, files and webhooks (jobs/config.ts). */
   jobs: JobsConfig;
-  /** Local demo pacing and the service URL policy (runtimes/config.ts). */
+  /** Local demo pacing, the service URL policy and the container runner (hosting/config.ts). */
   runtimes: RuntimesConfig;
 }
 

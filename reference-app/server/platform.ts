@@ -23,7 +23,7 @@ import { LeasedFleet } from './hosting/leasedFleet';
 import { startPlatformRegistry } from './registry/platformRegistry';
 import { runnableServiceLoader } from './publishing/publishedServices';
 import type { FleetAdapter } from './hosting/fleet';
-import { createRuntimeRegistry, IO_RUNTIMES, type RuntimeChooser } from './runtimes/registry';
+import { createRuntimeRegistry, IO_RUNTIMES, type RuntimeChooser } from './hosting/runtimeRegistry';
 import { createMailboxMailer, createSmtpMailer } from './mail/mailer';
 import { createFileMediaStore } from './media/store';
 import { createSandboxProvider } from './payments/sandbox';

@@ -1,7 +1,7 @@
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
 import { log } from '../log';
-import type { ContainerRunnerConfig } from '../runtimes/config';
+import type { ContainerRunnerConfig } from './config';
 import { DockerFleet } from './dockerFleet';
 import { ContainerEngine } from './engine';
 import type { DeploymentReport, FleetAdapter } from './fleet';

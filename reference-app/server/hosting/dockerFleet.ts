@@ -2,7 +2,7 @@ import { log } from '../log';
 import { RuntimeError, type Runtime } from '../runtimes/runtime';
 import type { ContainerSpec, DeploymentReport, FleetAdapter } from './fleet';
 import { DEFAULT_HEALTH_PATH, DEFAULT_PORT } from './contract';
-import { createContainerRuntime, type ContainerJobObserver } from '../runtimes/container/containerRuntime';
+import { createContainerRuntime, type ContainerJobObserver } from './containerRuntime';
 import { Deployment, type DeploymentSpec } from './deployment';
 import { EngineError, type ContainerEngine } from './engine';
 import type { WarmStrategy } from './instances';
@@ -206,7 +206,7 @@ export class DockerFleet implements FleetAdapter {
         : {}),
       port: spec.port ?? DEFAULT_PORT,
       healthPath: spec.healthPath ?? DEFAULT_HEALTH_PATH,
-      instance: { limits: this.capacity?.cap(limits) ?? limits, gpu: this.options.gpu ?? 'none', ...(spec.env ? { env: spec.env } : {}) },
+      instance: { limits: this.capacity?.cap(limits) ?? limits, gpu: this.options.gpu ?? 'none' },
       ...(imageMaxMb !== undefined ? { imageMaxMb } : {}),
       minInstances: spec.minInstances,
       maxInstances: spec.maxInstances,

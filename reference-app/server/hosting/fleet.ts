@@ -2,7 +2,7 @@ import { RuntimeError, type Runtime } from '../runtimes/runtime';
 import type { ServiceResources } from './contract';
 
 // The seam between the platform and whatever runs publishers' containers (docs/publishing.md,
-// "Container deployments"). The runtime registry (runtimes/registry.ts) is the only caller: it
+// "Container deployments"). The runtime registry (runtimeRegistry.ts) is the only caller: it
 // deploys when an owner saves a container runtime, stops when the owner removes it or deletes
 // the service, reads the status for health checks and admission, and asks for a running
 // instance's URL when a claimed job must run.
@@ -66,12 +66,6 @@ export interface ContainerSpec {
   concurrency?: number;
   /** What one instance may use (contract.ts, DEFAULT_RESOURCES for what is absent); never sized by `gpu`. */
   resources?: Partial<ServiceResources>;
-  /**
-   * The service's secrets, opened (secrets/env.ts): each instance's environment. Read at every
-   * deploy, so a change reaches the instances on the next one (docs/publishing.md, "Secrets");
-   * never logged, and not part of the lease revision (a change alone redeploys nothing).
-   */
-  env?: Record<string, string>;
 }
 
 /**

@@ -4,11 +4,10 @@ import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
 import { log } from '../log';
 import { openCredential } from '../profile/registryCredentials';
-import { secretEnvOf } from '../secrets/env';
 import { claimLease, LEASE_RENEW_MS, LEASE_TTL_MS, releaseLease } from './deploymentLeases';
 import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT, DEFAULT_RESOURCES, resourcesOfRow } from './contract';
 import { deploymentsHeldByOthers, selectContainerRuntimes, selectHosting } from './queries';
-import { CONTAINER_RUNTIME } from '../runtimes/registry';
+import { CONTAINER_RUNTIME } from './runtimeRegistry';
 import { RuntimeError, type Runtime } from '../runtimes/runtime';
 import {
   WAITING_DETAIL,
@@ -46,7 +45,6 @@ async function specOf(db: Db, box: SecretBox, row: RuntimeRow): Promise<Containe
     ...(row.health_path !== null ? { healthPath: row.health_path } : {}),
     ...(row.concurrency !== null ? { concurrency: row.concurrency } : {}),
     resources: resourcesOfRow(row),
-    env: await secretEnvOf(db, box, row.model_id),
   };
 }
 
@@ -124,9 +122,7 @@ export class LeasedFleet implements FleetAdapter {
     return [...this.held.keys()];
   }
 
-  async deploy(saved: ContainerSpec): Promise<DeploymentReport> {
-    // Every deploy (a save, a rollback) starts the instances with the secrets as they are now.
-    const spec: ContainerSpec = { ...saved, env: await secretEnvOf(this.db, this.box, saved.serviceId) };
+  async deploy(spec: ContainerSpec): Promise<DeploymentReport> {
     const local = this.options.local;
     // The owner saved: this process deploys when it holds (or can take) the lease; otherwise the
     // holder applies the saved row on its next renewal.

@@ -6,7 +6,7 @@ import type { JobObserver } from '../http/metrics';
 import { log } from '../log';
 import { exampleMediaDir } from '../media/exampleMedia';
 import type { MediaStore } from '../media/store';
-import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
+import type { LoadRunnable, RuntimeRegistry } from '../hosting/runtimeRegistry';
 import { CreateLimit } from './createLimit';
 import { JobEvents } from './events';
 import { createFileStore, type FileStore } from './files';
@@ -33,7 +33,7 @@ export async function startJobs(options: {
   media: MediaStore;
   /** The server's rate limiter: the per-account limit of creates counts on it (createLimit.ts). */
   limiter: RateLimiter;
-  /** Which runtime runs each service (runtimes/registry.ts). */
+  /** Which runtime runs each service (hosting/runtimeRegistry.ts). */
   runtimes: RuntimeRegistry;
   /** Reads a service to run: jobs never read publishing's tables themselves. */
   loadRunnable: LoadRunnable;

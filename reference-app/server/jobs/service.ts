@@ -24,7 +24,7 @@ import {
 } from './queries';
 import { cancelQueued, requestCancel } from './sql/cancelJob';
 import { insertJobsWithHold, type CreatedJob, type InsertedJobs, type NewJob } from './sql/createJobs';
-import type { LoadRunnable, RuntimeRegistry } from '../runtimes/registry';
+import type { LoadRunnable, RuntimeRegistry } from '../hosting/runtimeRegistry';
 import { webhookUrlProblem } from './webhooks';
 import { isUuid } from '../db/uuid';
 import type { JobWorker } from './worker';

@@ -82,7 +82,7 @@ export function followJob(
           lastWrite = Date.now();
         }
         if (isFinalStatus(row.status)) {
-          // A container's last lines can follow its answer by a moment (containerRuntime.ts):
+          // A container's last lines can follow its answer by a moment (hosting/containerRuntime.ts):
           // they come after the final envelope, then the stream ends.
           if (logs && row.runtime === 'container') {
             await sleep(JOB_LATE_LOGS_MS, gone.signal).promise;

@@ -8,7 +8,7 @@ import { sleep, type JobEvents } from './events';
 import { FileInputError, type FileStore } from './files';
 import { CREDITS_PER_USD } from '@limelight/widgets/run';
 import { log } from '../log';
-import { IO_RUNTIMES, slotPoolOf, type LoadRunnable, type RuntimeRegistry } from '../runtimes/registry';
+import { IO_RUNTIMES, slotPoolOf, type LoadRunnable, type RuntimeRegistry } from '../hosting/runtimeRegistry';
 import { finishJobs, finishValues, hasNul, serialiseResult, withoutNul, type Outcome } from './finish';
 import { GroupCommit } from '../db/groupCommit';
 import { ServiceCache } from './serviceCache';
@@ -75,7 +75,7 @@ interface Running {
   leaseUntil: number;
 }
 
-/** Each runtime declares its slot pool (runtimes/registry.ts): the worker only counts the slots. */
+/** Each runtime declares its slot pool (hosting/runtimeRegistry.ts): the worker only counts the slots. */
 const poolOf = (job: Pick<JobRow, 'runtime'>): SlotPool => slotPoolOf(job.runtime);
 
 /** Seconds of run the job's hold pays for (Infinity for free runs). */

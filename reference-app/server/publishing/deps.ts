@@ -1,5 +1,5 @@
 import type { UrlPolicy } from '../runtimes/http/urlPolicy';
-import type { RuntimeRegistry } from '../runtimes/registry';
+import type { RuntimeRegistry } from '../hosting/runtimeRegistry';
 
 // What publishing's routes need from the rest of the server. Its own module, below both
 // api/deps.ts (which carries it) and publishing/routes.ts (which uses it), so neither imports the

@@ -18,7 +18,7 @@ import { selectSealedCredential } from '../profile/queries';
 import { handleOfUser } from '../registry/handles';
 import { foreignNamespaceProblem } from '../registry/scopes';
 import type { DeploymentStatus } from '../hosting/fleet';
-import type { LoadRunnable, RunnableService, RuntimeRegistry } from '../runtimes/registry';
+import type { LoadRunnable, RunnableService, RuntimeRegistry } from '../hosting/runtimeRegistry';
 import { claimDisplayName } from './serviceAddress';
 import { urlProblem, type UrlPolicy } from '../runtimes/http/urlPolicy';
 import { activePlanOf } from '../payments/queries';
@@ -59,7 +59,7 @@ export interface ServicesDeps {
   box: SecretBox;
   /** The site's origin, for the billing link of the plan-limit message. */
   publicUrl: string;
-  /** Deploys and stops container runtimes (runtimes/registry.ts). */
+  /** Deploys and stops container runtimes (hosting/runtimeRegistry.ts). */
   runtimes: RuntimeRegistry;
   /** Base URLs are checked against the platform's own address when saved (private ones when called). */
   urlPolicy?: UrlPolicy;
@@ -246,7 +246,7 @@ async function overPlanLimit(db: Db, publicUrl: string, service: RunnableService
   );
 }
 
-/** The loader the job system receives (runtimes/registry.ts): jobs never read these tables. */
+/** The loader the job system receives (hosting/runtimeRegistry.ts): jobs never read these tables. */
 export const runnableServiceLoader =
   (db: Db, publicUrl: string): LoadRunnable =>
   async (id) => {

@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DockerFleet } from '../../../reference-app/server/hosting/dockerFleet';
 import { ContainerEngine, DEPLOYMENT_LABEL } from '../../../reference-app/server/hosting/engine';
-import { hasSubordinateIds, loadContainerRunnerConfig } from '../../../reference-app/server/runtimes/config';
+import { hasSubordinateIds, loadContainerRunnerConfig } from '../../../reference-app/server/hosting/config';
 import { containerSpec, hostingSkipReason, useHosting } from './hostingSetup';
 
 const skip = hostingSkipReason();

@@ -4,7 +4,7 @@ import { JobEvents } from '../../../reference-app/server/jobs/events';
 import { finishJobs } from '../../../reference-app/server/jobs/finish';
 import { claimJobs } from '../../../reference-app/server/jobs/sql/claimJobs';
 import type { FinishValues } from '../../../reference-app/server/jobs/sql/finishJobs';
-import { IO_RUNTIMES } from '../../../reference-app/server/runtimes/registry';
+import { IO_RUNTIMES } from '../../../reference-app/server/hosting/runtimeRegistry';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { PUBLISHER_ID, rawApi, subscribe } from '../helpers';
 import { runner, testRuntime, TEXT2IMG } from './fixtures';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Job } from '../../../src/api';
 import type { PlatformTestServer } from '../../../reference-app/server/testing';
 import { RuntimeError, type Runtime } from '../../../reference-app/server/runtimes/runtime';
-import type { RuntimeChooser } from '../../../reference-app/server/runtimes/registry';
+import type { RuntimeChooser } from '../../../reference-app/server/hosting/runtimeRegistry';
 import type { Db } from '../../../reference-app/server/db/types';
 import { apiClients, confirmedUser, rawApi, signedIn, type Target } from '../helpers';
 

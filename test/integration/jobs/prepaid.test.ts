@@ -12,7 +12,7 @@ import { holdFor } from '../../../reference-app/server/jobs/service';
 import { createHttpRuntime } from '../../../reference-app/server/runtimes/http/httpRuntime';
 import type { Runtime } from '../../../reference-app/server/runtimes/runtime';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import type { RuntimeChooser } from '../../../reference-app/server/runtimes/registry';
+import type { RuntimeChooser } from '../../../reference-app/server/hosting/runtimeRegistry';
 import { PUBLISHER_ID, rawApi, type Target } from '../helpers';
 import { balanceMismatches, httpServiceOf, runner, testRuntime, TEXT2IMG, untilFinal } from './fixtures';
 

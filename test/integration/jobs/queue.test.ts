@@ -10,7 +10,7 @@ import { startPlatformServer, type PlatformTestServer } from '../../../reference
 import { claimJobs } from '../../../reference-app/server/jobs/sql/claimJobs';
 import { REQUEUED_MESSAGE, WORKER_LOST_ERROR } from '../../../reference-app/server/jobs/sql/recoverAbandoned';
 import { JobEvents } from '../../../reference-app/server/jobs/events';
-import { IO_RUNTIMES } from '../../../reference-app/server/runtimes/registry';
+import { IO_RUNTIMES } from '../../../reference-app/server/hosting/runtimeRegistry';
 import { sql } from 'kysely';
 import { rawApi, type Target } from '../helpers';
 import { runCounts, runner, testRuntimes, TEXT2IMG } from './fixtures';

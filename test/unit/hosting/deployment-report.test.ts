@@ -8,8 +8,8 @@ import { detailOf } from '../../../reference-app/server/hosting/deployment';
 import { DEPLOYMENT_STATUSES, WAITING_DETAIL, waitingFleet } from '../../../reference-app/server/hosting/fleet';
 import { LogRing } from '../../../reference-app/server/hosting/logRing';
 import type { Deployment } from '../../../reference-app/server/hosting/deployment';
-import { createContainerRuntime } from '../../../reference-app/server/runtimes/container/containerRuntime';
-import { CONTAINER_RUNTIME } from '../../../reference-app/server/runtimes/registry';
+import { createContainerRuntime } from '../../../reference-app/server/hosting/containerRuntime';
+import { CONTAINER_RUNTIME } from '../../../reference-app/server/hosting/runtimeRegistry';
 
 describe('the deployment report', () => {
   it("says the statuses the wire says, in the wire's order", () => {

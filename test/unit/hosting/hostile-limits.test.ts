@@ -4,10 +4,10 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../reference-app/server/config/env';
-import { loadContainerRunnerConfig } from '../../../reference-app/server/runtimes/config';
+import { loadContainerRunnerConfig } from '../../../reference-app/server/hosting/config';
 import type { RunContext } from '../../../reference-app/server/runtimes/runtime';
 import { HostCapacity } from '../../../reference-app/server/hosting/capacity';
-import { createContainerRuntime } from '../../../reference-app/server/runtimes/container/containerRuntime';
+import { createContainerRuntime } from '../../../reference-app/server/hosting/containerRuntime';
 import type { Deployment } from '../../../reference-app/server/hosting/deployment';
 import { LogRing } from '../../../reference-app/server/hosting/logRing';
 import { EngineError } from '../../../reference-app/server/hosting/engine';

@@ -12,8 +12,8 @@ import type { Deployment } from '../../../reference-app/server/hosting/deploymen
 import { waitReady } from '../../../reference-app/server/hosting/engine';
 import { waitingFleet, type FleetAdapter } from '../../../reference-app/server/hosting/fleet';
 import { LogRing } from '../../../reference-app/server/hosting/logRing';
-import { createContainerRuntime } from '../../../reference-app/server/runtimes/container/containerRuntime';
-import { createRuntimeRegistry, type RunnableService } from '../../../reference-app/server/runtimes/registry';
+import { createContainerRuntime } from '../../../reference-app/server/hosting/containerRuntime';
+import { createRuntimeRegistry, type RunnableService } from '../../../reference-app/server/hosting/runtimeRegistry';
 import { testContext } from '../server/runtimes/harness';
 
 const ENDPOINT = { method: 'POST' as const, path: '/greet', parameters: [] };

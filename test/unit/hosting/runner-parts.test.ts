@@ -3,7 +3,7 @@
 // sentence about a deployment: deployment-model.test.ts).
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../reference-app/server/config/env';
-import { DEFAULT_DOCKER_HOST, loadContainerRunnerConfig } from '../../../reference-app/server/runtimes/config';
+import { DEFAULT_DOCKER_HOST, loadContainerRunnerConfig } from '../../../reference-app/server/hosting/config';
 import { isolatedHostConfig, limitsFor } from '../../../reference-app/server/hosting/limits';
 import { DockerLogDemuxer, LOG_LINE_MAX_CHARS, LogRing } from '../../../reference-app/server/hosting/logRing';
 

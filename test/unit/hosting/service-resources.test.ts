@@ -16,7 +16,7 @@ import { InstanceFactory } from '../../../reference-app/server/hosting/instances
 import { revisionOf } from '../../../reference-app/server/hosting/leasedFleet';
 import { isolatedHostConfig, limitsFor } from '../../../reference-app/server/hosting/limits';
 import { RuntimeInputSchema } from '../../../reference-app/server/publishing/schemas';
-import { hasSubordinateIds, loadContainerRunnerConfig, SUBORDINATE_ID_ENTRY } from '../../../reference-app/server/runtimes/config';
+import { hasSubordinateIds, loadContainerRunnerConfig, SUBORDINATE_ID_ENTRY } from '../../../reference-app/server/hosting/config';
 
 const container = (resources?: unknown) => ({
   type: 'container',

@@ -2,14 +2,14 @@ import { sql } from 'kysely';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { planConcurrencySql } from '../../payments/queries';
-import type { ClaimScope } from '../../runtimes/registry';
+import type { ClaimScope } from '../../hosting/runtimeRegistry';
 import type { JobRow } from '../envelope';
 import type { JobEvents } from '../events';
 import { changedNotice } from './notices';
 import { eventWebhooks } from './webhookRows';
 
 // Claiming jobs for a worker's free slots (docs/jobs.md: queue, fairness). Which runtimes run in
-// which slot pool is the runtimes' to declare (runtimes/registry.ts), and a user's concurrency
+// which slot pool is the runtimes' to declare (hosting/runtimeRegistry.ts), and a user's concurrency
 // their plan's (payments/queries.ts): the statement names neither.
 
 export interface ClaimOptions {
@@ -17,7 +17,7 @@ export interface ClaimOptions {
   leaseSeconds: number;
   /** How many jobs to take for each slot pool (its free slots): local runtimes, and the I/O runtimes'. */
   limits: { local: number; io: number };
-  /** Runtimes of the I/O pool, as they declare it (runtimes/registry.ts, IO_RUNTIMES); every other runs in the local pool. */
+  /** Runtimes of the I/O pool, as they declare it (hosting/runtimeRegistry.ts, IO_RUNTIMES); every other runs in the local pool. */
   ioRuntimes: readonly string[];
   maxRunningPerService: number;
   maxRunningPerPublisher: number;

@@ -1,7 +1,7 @@
 import { int, oneOf, text, type Env } from '../../config/env';
 
 // Settings of the local model runtime (the server README, "Local models"), read from the
-// environment the way runtimes/config.ts reads the other runtime settings.
+// environment the way hosting/config.ts reads the other runtime settings.
 
 export interface ModelsConfig {
   /** LOCAL_MODELS=off runs every seeded service on the demo runtime, as before issue 38. */

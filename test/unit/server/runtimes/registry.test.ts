@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../../../reference-app/server/crypto/secretBox';
 import { waitingFleet, type DeploymentStatus, type FleetAdapter } from '../../../../reference-app/server/hosting/fleet';
-import { createRuntimeRegistry, IO_RUNTIMES, slotPoolOf, type RunnableService } from '../../../../reference-app/server/runtimes/registry';
+import { createRuntimeRegistry, IO_RUNTIMES, slotPoolOf, type RunnableService } from '../../../../reference-app/server/hosting/runtimeRegistry';
 import { RuntimeError } from '../../../../reference-app/server/runtimes/runtime';
 import { testContext } from './harness';
 
-// The runtime registry's rules (runtimes/registry.ts): which kind a service is, when a container
+// The runtime registry's rules (hosting/runtimeRegistry.ts): which kind a service is, when a container
 // deployment takes runs, what its health says, and the default fleet that waits for a runner.
 
 const box = createSecretBox(Buffer.alloc(32, 7));

@@ -1,8 +1,8 @@
-import { createHttpRuntime } from '../http/httpRuntime';
-import { CONTAINER_RUNTIME } from '../registry';
-import { RuntimeError, type Runtime } from '../runtime';
-import type { Deployment } from '../../hosting/deployment';
-import type { LogLine } from '../../hosting/logRing';
+import { createHttpRuntime } from '../runtimes/http/httpRuntime';
+import { CONTAINER_RUNTIME } from './runtimeRegistry';
+import { RuntimeError, type Runtime } from '../runtimes/runtime';
+import type { Deployment } from './deployment';
+import type { LogLine } from './logRing';
 
 // How a job runs on a container deployment (docs/publishing.md, "The container contract"): it
 // takes a slot on a running instance (a cold start when there is none), then goes through the

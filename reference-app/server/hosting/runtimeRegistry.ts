@@ -1,14 +1,14 @@
 import type { HealthCheck, ServiceEndpoint } from '@limelight/widgets/api';
 import type { SecretBox } from '../crypto/secretBox';
 import type { RuntimesConfig } from './config';
-import { waitingFleet, type ContainerSpec, type DeploymentReport, type FleetAdapter } from '../hosting/fleet';
-import { checkHttpHealth } from './http/health';
-import { createHttpRuntime, HTTP_RUNTIME } from './http/httpRuntime';
-import type { OwnAddress, UrlPolicy } from './http/urlPolicy';
-import { createLocalDemoRuntime, LOCAL_DEMO_SLOTS } from './local';
-import { createModelRuntimes, LOCAL_MODEL_SLOTS } from './models';
-import { loadModelsConfig } from './models/config';
-import type { Runtime, RuntimeSlots, SlotPool } from './runtime';
+import { waitingFleet, type ContainerSpec, type DeploymentReport, type FleetAdapter } from './fleet';
+import { checkHttpHealth } from '../runtimes/http/health';
+import { createHttpRuntime, HTTP_RUNTIME } from '../runtimes/http/httpRuntime';
+import type { OwnAddress, UrlPolicy } from '../runtimes/http/urlPolicy';
+import { createLocalDemoRuntime, LOCAL_DEMO_SLOTS } from '../runtimes/local';
+import { createModelRuntimes, LOCAL_MODEL_SLOTS } from '../runtimes/models';
+import { loadModelsConfig } from '../runtimes/models/config';
+import type { Runtime, RuntimeSlots, SlotPool } from '../runtimes/runtime';
 
 // Which runtime runs a service, and everything that depends on the answer, in one place
 // (docs/architecture.md, "Runtimes"). Three kinds:
@@ -18,7 +18,7 @@ import type { Runtime, RuntimeSlots, SlotPool } from './runtime';
 //   (runtimes/models: lime-ocr, lime-voice, lime-cutout) run it instead, as runtime "local".
 // - `http`: a publisher's service at its own base URL (runtimes/http), its secret headers
 //   opened from the secret box, its URL checked against the URL policy on every call.
-// - `container`: a publisher's image run by a FleetAdapter (hosting/fleet.ts). The adapter's status
+// - `container`: a publisher's image run by a FleetAdapter (fleet.ts). The adapter's status
 //   decides whether runs are accepted; a run asks it for a running instance's URL (starting
 //   one when scaled to zero) and then talks to it like the HTTP runtime does.
 //
@@ -91,7 +91,7 @@ export interface RuntimeRegistry {
   deploy(spec: ContainerSpec): Promise<DeploymentReport>;
   /** Stops a service's container deployment (runtime removed or changed, service deleted). */
   stop(serviceId: string): Promise<void>;
-  /** Which jobs of which runtimes this process may claim; null: all of them (hosting/fleet.ts, heldDeployments). */
+  /** Which jobs of which runtimes this process may claim; null: all of them (fleet.ts, heldDeployments). */
   claimScope(): ClaimScope | null;
 }
 
