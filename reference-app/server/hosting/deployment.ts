@@ -4,6 +4,7 @@ import { EngineError, publisherReason, type ContainerEngine, type InstanceSpec, 
 import type { DeploymentReport, Rollout } from './fleet';
 import { InstanceFactory, type Instance, type WarmStrategy } from './instances';
 import { LogRing } from './logRing';
+import { imageTooLargeMessage, type PullCheck } from './pullCheck';
 
 // One container deployment's lifecycle on one engine (docs/publishing.md, "Lifecycle"):
 // deploying → running → scaled_to_zero after idle_timeout_s without a job → running again on the
@@ -70,6 +71,8 @@ export interface DeploymentOptions {
   capacity?: HostCapacity;
   /** A pull still running after this fails the deploy (CONTAINER_PULL_TIMEOUT_S). */
   pullTimeoutMs?: number;
+  /** Counts an image of another registry against imageMaxMb before the engine pulls it (pullCheck.ts). */
+  pullCheck?: PullCheck;
 }
 
 interface Running {
@@ -293,11 +296,20 @@ export class Deployment {
    */
   private pull(spec: DeploymentSpec, factory: InstanceFactory): Promise<void> {
     this.pulled = (async () => {
-      await this.engine.pull(spec.image, spec.auth, this.options.pullTimeoutMs);
-      const image = await this.engine.resolvePulled(spec.image);
+      // An image from another registry is counted before the engine writes any of it (pullCheck.ts),
+      // then pulled by the digest counted; the check after the pull stays as a second line.
+      let reference = spec.image;
+      const check = this.options.pullCheck;
+      if (check && spec.imageMaxMb !== undefined) {
+        const refused = this.engine.pullRefusal(spec.image, spec.auth);
+        if (refused) throw refused;
+        reference = (await check.check(spec.image, spec.auth, spec.imageMaxMb, this.options.pullTimeoutMs)).pull;
+      }
+      await this.engine.pull(reference, spec.auth, this.options.pullTimeoutMs);
+      const image = await this.engine.resolvePulled(reference);
       if (spec.imageMaxMb !== undefined && image.sizeMb > spec.imageMaxMb) {
         await this.engine.removeImage(image.reference);
-        throw new EngineError('pull', `The image is ${image.sizeMb} MB unpacked; this plan allows ${spec.imageMaxMb} MB`);
+        throw new EngineError('pull', imageTooLargeMessage(image.sizeMb, spec.imageMaxMb));
       }
       factory.pin(image);
     })();

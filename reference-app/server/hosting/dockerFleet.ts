@@ -7,6 +7,7 @@ import { Deployment, type DeploymentSpec } from './deployment';
 import { EngineError, type ContainerEngine } from './engine';
 import type { WarmStrategy } from './instances';
 import type { LogLine } from './logRing';
+import type { PullCheck } from './pullCheck';
 import { limitsFor } from './limits';
 import { availableParallelism, totalmem } from 'node:os';
 import { CONTAINER_MEMORY_SHARE, HostCapacity } from './capacity';
@@ -32,6 +33,8 @@ export interface DockerFleetOptions {
   pullTimeoutMs?: number;
   /** The image size cap of the service owner's plan, in MB (quotas.ts). */
   imageMaxMbOf?: (serviceId: string) => Promise<number | undefined>;
+  /** Counts an image of another registry against that cap before the engine pulls it (pullCheck.ts). */
+  pullCheck?: PullCheck;
   /** Each status change of a deployment, with where an instance answers when one runs. */
   onReport?: (serviceId: string, report: DeploymentReport, baseUrl: string | null) => void;
   /** Every line of every deployment's log ring (stdout, stderr and the runner's own). */
@@ -137,6 +140,7 @@ export class DockerFleet implements FleetAdapter {
       readyTimeoutMs: this.options.readyTimeoutMs,
       capacity: this.capacity,
       pullTimeoutMs: this.options.pullTimeoutMs,
+      pullCheck: this.options.pullCheck,
       onReport: (report) => {
         // A replaced deployment's last words are not the service's status.
         const current = this.deployments.get(serviceId);

@@ -196,6 +196,14 @@ export class ContainerEngine {
     }
   }
 
+  /** Why a pull of `image` with `auth` is refused before anyone is asked (see pull), or undefined. */
+  pullRefusal(image: string, auth?: RegistryAuth): EngineError | undefined {
+    const refused =
+      (this.registries && imageRegistryProblem(image, this.registries)) ||
+      (auth?.username ? credentialRegistryProblem(image, auth.serveraddress) : undefined);
+    return refused ? new EngineError('pull', `Pulling ${image} refused: ${refused}`) : undefined;
+  }
+
   /**
    * Pulls an image; the credential goes to the engine for this pull only (X-Registry-Auth), and
    * without one the pull says so (ANONYMOUS_PULL): never the logins stored on the engine's host. A
@@ -205,10 +213,8 @@ export class ContainerEngine {
    * registry (the engine would send it to the image's), is refused before the engine is asked.
    */
   async pull(image: string, auth?: RegistryAuth, timeoutMs = 600_000): Promise<void> {
-    const refused =
-      (this.registries && imageRegistryProblem(image, this.registries)) ||
-      (auth?.username ? credentialRegistryProblem(image, auth.serveraddress) : undefined);
-    if (refused) throw new EngineError('pull', `Pulling ${image} refused: ${refused}`);
+    const refused = this.pullRefusal(image, auth);
+    if (refused) throw refused;
     const authconfig = pullAuthConfig(auth);
     const anonymous = authconfig === ANONYMOUS_PULL;
     let events: { error?: string }[];
