@@ -103,7 +103,10 @@ export class UnpackedCounter {
     const starts = (magic: number[]) => magic.every((byte, i) => start[i] === byte);
     const uncountable = UNCOUNTABLE.find(([magic]) => start.length >= magic.length && starts(magic));
     if (uncountable) {
-      this.fail(`${uncountable[1]}-compressed layers are not accepted by this registry; push with gzip compression (the default)`);
+      // Said so that it reads right for a push to our registry and for a pull from another one.
+      this.fail(
+        `${uncountable[1]}-compressed layers cannot be counted before they are unpacked, so they are refused; push the image with gzip compression (the default)`,
+      );
       return;
     }
     if (!starts(GZIP)) {
