@@ -9,6 +9,10 @@
                                               (limelight/cli/deploy.py)
     limelight images [rm NAME[:TAG|@DIGEST]]  your images in the platform's registry; rm deletes one
                                               (limelight/cli/images.py)
+    limelight secrets set|list|rm [NAME]      the service's secrets; set reads the value from stdin
+                                              (limelight/cli/secrets.py)
+    limelight login [--with-token]            saves an API key for every command; logout, whoami
+                                              (limelight/cli/login.py)
 
 Each command is one ``Command`` in ``COMMANDS`` (its arguments and its function).
 See docs/publishing.md.
@@ -23,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, List, Optional
 
-from . import images, project, scaffold
+from . import images, login, project, scaffold, secrets
 from .app import CliError, load_app
 
 
@@ -211,6 +215,10 @@ COMMANDS: List[Command] = [
         "deploy", "create or update the service on the pushed image (LIMELIGHT_API_KEY)", _deploy_arguments, _deploy
     ),
     Command("images", images.HELP, images.arguments, lambda args: _publish(lambda: images.run(args))),
+    Command("secrets", secrets.HELP, secrets.arguments, secrets.run),
+    Command("login", login.LOGIN_HELP, login.login_arguments, login.run_login),
+    Command("logout", login.LOGOUT_HELP, login.no_arguments, login.run_logout),
+    Command("whoami", login.WHOAMI_HELP, login.no_arguments, login.run_whoami),
 ]
 
 

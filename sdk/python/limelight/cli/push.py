@@ -23,8 +23,9 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Optional
 
 from .._http import RetryPolicy, Transport
-from ..client import __version__, env_setting
+from ..client import __version__
 from ..errors import APIError, ConnectionFailedError
+from . import credentials
 from .build import engine_command
 from .project import Project
 
@@ -51,15 +52,15 @@ class Platform:
 
     @classmethod
     def from_env(cls) -> Platform:
-        # The client's own reading of the environment: the older LIME_* names still work, with a warning.
-        key = (env_setting("LIMELIGHT_API_KEY") or "").strip()
-        if not key:
-            raise PublishError(
-                "not signed in: set LIMELIGHT_API_KEY to an API key (lime_…; the website's "
-                "Account → API keys) and LIMELIGHT_BASE_URL to the platform (default "
-                f"{DEFAULT_BASE_URL})"
-            )
-        return cls((env_setting("LIMELIGHT_BASE_URL") or DEFAULT_BASE_URL).rstrip("/"), key)
+        # LIMELIGHT_API_KEY, else the key `limelight login` saved for this platform (credentials.py,
+        # the one place that decides); the older LIME_* names still work, with a warning.
+        try:
+            base_url, key, why = credentials.resolve(DEFAULT_BASE_URL)
+        except credentials.CredentialsError as error:
+            raise PublishError(str(error)) from error
+        if key is None:
+            raise PublishError(why)
+        return cls(base_url, key)
 
     @cached_property
     def _transport(self) -> Transport:
