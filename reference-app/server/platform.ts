@@ -22,6 +22,7 @@ import { createContainerHosting } from './hosting/containerHosting';
 import { LeasedFleet } from './hosting/leasedFleet';
 import { startPlatformRegistry } from './registry/platformRegistry';
 import { runnableServiceLoader } from './publishing/publishedServices';
+import { importEndpoints } from './publishing/containerEndpoints';
 import type { FleetAdapter } from './hosting/fleet';
 import { createRuntimeRegistry, IO_RUNTIMES, type RuntimeChooser } from './hosting/runtimeRegistry';
 import { createMailboxMailer, createSmtpMailer } from './mail/mailer';
@@ -129,7 +130,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
             platform: config.publicUrl,
             registry,
             imageRegistries: config.runtimes.imageRegistries,
-            urlPolicy,
+            // Redirects of an image's /openapi.json follow the platform's URL policy.
+            importEndpoints: (serviceId, baseUrl) => importEndpoints(db, serviceId, baseUrl, urlPolicy),
           })
         : undefined;
     // On PostgreSQL a process without a runner defers container deployments to the runners sharing

@@ -3,24 +3,13 @@ import type { Db } from '../db/types';
 import { log } from '../log';
 import type { ContainerRunnerConfig } from './config';
 import { DockerFleet } from './dockerFleet';
-import { PullCheck } from './pullCheck';
 import { ContainerEngine } from './engine';
 import type { DeploymentReport, FleetAdapter } from './fleet';
 import { activePlanOf } from '../payments/queries';
-import {
-  fillEmptyEndpoints,
-  selectContainerRuntimes,
-  selectServiceOwner,
-  selectServiceEndpoints,
-  setJobColdStart,
-  updateHostingState,
-} from './queries';
+import { selectContainerRuntimes, selectServiceOwner, setJobColdStart, updateHostingState } from './queries';
 import { DeploymentLogWriter } from './deploymentLogs';
 import { hostingQuotaOf } from './quotas';
 import { LeasedFleet } from './leasedFleet';
-import { importOpenApi } from '../publishing/openapiImport';
-import { fetchOpenApiDocument } from '../publishing/importSource';
-import type { UrlPolicy } from '../runtimes/http/urlPolicy';
 import type { PlatformRegistry } from '../registry/platformRegistry';
 import { withPlatformRegistryPulls } from '../registry/runnerPulls';
 
@@ -41,21 +30,6 @@ async function storeReport(db: Db, serviceId: string, report: DeploymentReport, 
       ? { rollout_image: report.rollout.image, rollout_status: report.rollout.status, rollout_message: report.rollout.message }
       : {}),
   });
-}
-
-/**
- * A container service saved without endpoints gets those of its image's /openapi.json. Redirects
- * are followed hop by hop: on the instance's own origin as they come, anywhere else only where the
- * URL policy allows (never the platform itself or its engine; in production no private address).
- */
-export async function importEndpoints(db: Db, serviceId: string, baseUrl: string, policy: UrlPolicy): Promise<void> {
-  const row = await selectServiceEndpoints(db, serviceId);
-  if (!row || (Array.isArray(row.endpoints) && row.endpoints.length > 0)) return;
-  const own = new URL(baseUrl);
-  const { endpoints } = await importOpenApi(await fetchOpenApiDocument(new URL('/openapi.json', own), policy, own.origin));
-  if (endpoints.length === 0) return;
-  // Only while still empty: an owner who saved endpoints meanwhile keeps theirs.
-  await fillEmptyEndpoints(db, serviceId, endpoints);
 }
 
 export interface ContainerHosting {
@@ -80,8 +54,12 @@ export function createContainerHosting(
     registry?: PlatformRegistry;
     /** The registries images may be pulled from (CONTAINER_REGISTRIES and the platform's own). */
     imageRegistries?: readonly string[];
-    /** Where an image's /openapi.json may redirect the import to (the platform's URL policy). */
-    urlPolicy?: UrlPolicy;
+    /**
+     * Fills in a service saved without endpoints from its first healthy instance (publishing's,
+     * publishing/containerEndpoints.ts: the models table is publishing's to write); platform.ts
+     * passes it.
+     */
+    importEndpoints?: (serviceId: string, baseUrl: string) => Promise<void>;
   } = {},
 ): ContainerHosting {
   const logs = new DeploymentLogWriter(db, options.notifyChannel ?? null);
@@ -108,8 +86,6 @@ export function createContainerHosting(
     gpu: config.gpu,
     capacityMb: config.capacityMb,
     pullTimeoutMs: config.pullTimeoutMs,
-    // Images of the platform's registry were counted at push (registry/unpacked.ts).
-    pullCheck: new PullCheck({ platformRegistryHost: options.registry?.host }),
     imageMaxMbOf: async (serviceId) => {
       const owner = await selectServiceOwner(db, serviceId);
       return owner ? hostingQuotaOf(await activePlanOf(db, owner)).imageMb : undefined;
@@ -125,7 +101,7 @@ export function createContainerHosting(
           await storeReport(db, serviceId, report, baseUrl, rolloutChanged);
           if (report.status === 'running' && baseUrl && !imported.has(serviceId)) {
             imported.add(serviceId);
-            await importEndpoints(db, serviceId, baseUrl, options.urlPolicy ?? { allowPrivateAddresses: false });
+            await options.importEndpoints?.(serviceId, baseUrl);
           }
         })
         .catch((error: Error) => log.warn({ serviceId, err: error }, 'storing a deployment report failed'));

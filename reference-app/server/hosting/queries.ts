@@ -165,21 +165,6 @@ export async function setJobColdStart(db: Db, jobId: string, coldStartMs: number
   await db.updateTable('jobs').set({ cold_start_ms: coldStartMs }).where('id', '=', jobId).execute();
 }
 
-/** The service's endpoints, to know whether they must be imported from the image. */
-export function selectServiceEndpoints(db: Db, serviceId: string) {
-  return db.selectFrom('models').select('endpoints').where('id', '=', serviceId).executeTakeFirst();
-}
-
-/** Stores imported endpoints, only while the service still has none (an owner's save wins). */
-export async function fillEmptyEndpoints(db: Db, serviceId: string, endpoints: unknown[]): Promise<void> {
-  await db
-    .updateTable('models')
-    .set({ endpoints: JSON.stringify(endpoints), updated_at: sql`now()` })
-    .where('id', '=', serviceId)
-    .where(sql<boolean>`jsonb_array_length(endpoints) = 0`)
-    .execute();
-}
-
 /** Who owns a service (its plan sizes the hosting quotas). */
 export async function selectServiceOwner(db: Db, serviceId: string): Promise<string | null> {
   return (await db.selectFrom('models').select('created_by').where('id', '=', serviceId).executeTakeFirst())?.created_by ?? null;

@@ -301,3 +301,18 @@ export function handleSourcesOf(db: Db, userId: string) {
     .where('users.id', '=', userId)
     .executeTakeFirst();
 }
+
+/** The service's endpoints, to know whether they must be imported from the image. */
+export function selectServiceEndpoints(db: Db, serviceId: string) {
+  return db.selectFrom('models').select('endpoints').where('id', '=', serviceId).executeTakeFirst();
+}
+
+/** Stores imported endpoints, only while the service still has none (an owner's save wins). */
+export async function fillEmptyEndpoints(db: Db, serviceId: string, endpoints: unknown[]): Promise<void> {
+  await db
+    .updateTable('models')
+    .set({ endpoints: JSON.stringify(endpoints), updated_at: sql`now()` })
+    .where('id', '=', serviceId)
+    .where(sql<boolean>`jsonb_array_length(endpoints) = 0`)
+    .execute();
+}

@@ -13,7 +13,7 @@ import { CONTAINER_RUNTIME_DEFAULTS } from '../../../src/api';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { jobEventsChannel } from '../../../reference-app/server/jobs/events';
 import { DEPLOYMENT_LOG_ROWS, DeploymentLogWriter, LOG_TRIM_EVERY } from '../../../reference-app/server/hosting/deploymentLogs';
-import { importEndpoints } from '../../../reference-app/server/hosting/containerHosting';
+import { importEndpoints } from '../../../reference-app/server/publishing/containerEndpoints';
 import { ownAddressOf } from '../../../reference-app/server/runtimes/http/urlPolicy';
 import type { LogLine } from '../../../reference-app/server/hosting/logRing';
 import { waitingFleet, type ContainerSpec, type FleetAdapter } from '../../../reference-app/server/hosting/fleet';
