@@ -3,6 +3,7 @@ import type { Db } from '../db/types';
 import { log } from '../log';
 import type { ContainerRunnerConfig } from './config';
 import { DockerFleet } from './dockerFleet';
+import { PullCheck } from './pullCheck';
 import { ContainerEngine } from './engine';
 import type { DeploymentReport, FleetAdapter } from './fleet';
 import { activePlanOf } from '../payments/queries';
@@ -86,6 +87,8 @@ export function createContainerHosting(
     gpu: config.gpu,
     capacityMb: config.capacityMb,
     pullTimeoutMs: config.pullTimeoutMs,
+    // Images of the platform's registry were counted at push (registry/unpacked.ts).
+    pullCheck: new PullCheck({ platformRegistryHost: options.registry?.host }),
     imageMaxMbOf: async (serviceId) => {
       const owner = await selectServiceOwner(db, serviceId);
       return owner ? hostingQuotaOf(await activePlanOf(db, owner)).imageMb : undefined;
