@@ -35,10 +35,6 @@ export const ALLOWED = [
   // Hosting's loop (issue 48, item 1): being cut.
   { edge: 'registry/ -> hosting/', why: "the registry reads hosting's quotas and allowed registries; runnerPulls.ts wraps a fleet" },
   { edge: 'hosting/ -> jobs/', why: 'hosting/queries.ts queues log webhooks with jobs/queries.ts' },
-  {
-    edge: 'hosting/ -> secrets/',
-    why: 'leasedFleet.ts reads the secrets a deploy gives (secrets/env.ts) from a folder whose routes check the service through publishing/',
-  },
 ];
 
 /** The node of a path under the server: its first folder (`hosting/`) or, at the root, the file. */

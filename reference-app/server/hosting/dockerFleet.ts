@@ -210,7 +210,7 @@ export class DockerFleet implements FleetAdapter {
         : {}),
       port: spec.port ?? DEFAULT_PORT,
       healthPath: spec.healthPath ?? DEFAULT_HEALTH_PATH,
-      instance: { limits: this.capacity?.cap(limits) ?? limits, gpu: this.options.gpu ?? 'none' },
+      instance: { limits: this.capacity?.cap(limits) ?? limits, gpu: this.options.gpu ?? 'none', ...(spec.env ? { env: spec.env } : {}) },
       ...(imageMaxMb !== undefined ? { imageMaxMb } : {}),
       minInstances: spec.minInstances,
       maxInstances: spec.maxInstances,

@@ -66,6 +66,12 @@ export interface ContainerSpec {
   concurrency?: number;
   /** What one instance may use (contract.ts, DEFAULT_RESOURCES for what is absent); never sized by `gpu`. */
   resources?: Partial<ServiceResources>;
+  /**
+   * The service's secrets, opened (secrets/env.ts): each instance's environment. Read at every
+   * deploy, so a change reaches the instances on the next one (docs/publishing.md, "Secrets");
+   * never logged, and not part of the lease revision (a change alone redeploys nothing).
+   */
+  env?: Record<string, string>;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
 import { log } from '../log';
 import { openCredential } from '../profile/registryCredentials';
+import { secretEnvOf } from '../secrets/env';
 import { claimLease, LEASE_RENEW_MS, LEASE_TTL_MS, releaseLease } from './deploymentLeases';
 import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT, DEFAULT_RESOURCES, resourcesOfRow } from './contract';
 import { deploymentsHeldByOthers, selectContainerRuntimes, selectHosting } from './queries';
@@ -45,6 +46,7 @@ async function specOf(db: Db, box: SecretBox, row: RuntimeRow): Promise<Containe
     ...(row.health_path !== null ? { healthPath: row.health_path } : {}),
     ...(row.concurrency !== null ? { concurrency: row.concurrency } : {}),
     resources: resourcesOfRow(row),
+    env: await secretEnvOf(db, box, row.model_id),
   };
 }
 
@@ -122,7 +124,9 @@ export class LeasedFleet implements FleetAdapter {
     return [...this.held.keys()];
   }
 
-  async deploy(spec: ContainerSpec): Promise<DeploymentReport> {
+  async deploy(saved: ContainerSpec): Promise<DeploymentReport> {
+    // Every deploy (a save, a rollback) starts the instances with the secrets as they are now.
+    const spec: ContainerSpec = { ...saved, env: await secretEnvOf(this.db, this.box, saved.serviceId) };
     const local = this.options.local;
     // The owner saved: this process deploys when it holds (or can take) the lease; otherwise the
     // holder applies the saved row on its next renewal.
