@@ -20,7 +20,9 @@ for (const entry of existsSync(dist) ? readdirSync(dist) : []) {
 // than its sources.
 const clientDir = path.join(projectRoot, 'packages/client');
 const clientTypes = path.join(clientDir, 'dist/index.d.ts');
-if (!existsSync(clientTypes) || newestMtime(path.join(clientDir, 'src')) > statSync(clientTypes).mtimeMs) {
+// The SDK's build carries the platform's rules (dist/rules/), so their sources count too.
+const clientInputs = [path.join(clientDir, 'src'), path.join(projectRoot, 'packages/rules/src')];
+if (!existsSync(clientTypes) || Math.max(...clientInputs.map(newestMtime)) > statSync(clientTypes).mtimeMs) {
   run('node', ['scripts/build-client.mjs']);
 }
 run('npx', ['rollup', '-c', '--silent']);
@@ -35,18 +37,21 @@ function newestMtime(dir) {
 /**
  * The packed widgets carry the SDK (it is on no registry): its declarations go beside its
  * bundled modules in dist/client/, and a declaration importing `@limelight/client` imports them.
+ * So do the platform's rules (@limelight/rules, private): dist/client/rules/ as in the SDK's own
+ * build, all of their declarations, for the SDK's rules/index.d.ts names every rules module.
  */
 function bundleClientDeclarations(dir) {
   // The declarations of the modules bundled, and of the entry that re-exports them.
   for (const name of readdirSync(path.join(clientDir, 'dist'), { recursive: true }).map(String)) {
-    const bundled = name === 'index.d.ts' || existsSync(path.join(dir, 'client', name.replace(/\.d\.ts$/, '.js')));
+    const bundled =
+      name === 'index.d.ts' || name.startsWith(`rules${path.sep}`) || existsSync(path.join(dir, 'client', name.replace(/\.d\.ts$/, '.js')));
     if (name.endsWith('.d.ts') && bundled) cpSync(path.join(clientDir, 'dist', name), path.join(dir, 'client', name));
   }
   for (const name of readdirSync(dir, { recursive: true })) {
     const file = path.join(dir, String(name));
     if (!file.endsWith('.d.ts') || file.startsWith(path.join(dir, 'client') + path.sep)) continue;
     const source = readFileSync(file, 'utf8');
-    if (!source.includes('@limelight/client')) continue;
+    if (!source.includes('@limelight/client') && !source.includes('@limelight/rules')) continue;
     const toModule = (quote, subpath) => {
       const relative = path
         .relative(path.dirname(file), path.join(dir, `client/${subpath ?? 'index'}.js`))
@@ -56,7 +61,9 @@ function bundleClientDeclarations(dir) {
     };
     writeFileSync(
       file,
-      source.replace(/(['"])@limelight\/client(?:\/(types))?\1/g, (_, quote, subpath) => toModule(quote, subpath)),
+      source
+        .replace(/(['"])@limelight\/client(?:\/(types))?\1/g, (_, quote, subpath) => toModule(quote, subpath))
+        .replace(/(['"])@limelight\/rules\1/g, (_, quote) => toModule(quote, 'rules/index')),
     );
   }
 }

@@ -55,7 +55,14 @@ export function newestMtime(target) {
 export function serverBuildIsStale() {
   if (!existsSync(SERVER_BUNDLE) || !existsSync(RUNNER_BUNDLE)) return true;
   const built = Math.min(statSync(SERVER_BUNDLE).mtimeMs, statSync(RUNNER_BUNDLE).mtimeMs);
-  const inputs = ['reference-app/server', 'src', 'packages/client/src', 'package-lock.json', 'scripts/build-server.mjs'];
+  const inputs = [
+    'reference-app/server',
+    'src',
+    'packages/client/src',
+    'packages/rules/src',
+    'package-lock.json',
+    'scripts/build-server.mjs',
+  ];
   return inputs.some((input) => newestMtime(path.join(projectRoot, input)) > built);
 }
 

@@ -22,6 +22,8 @@ export const localPackages = {
   '@limelight/client': path.join(root, 'packages/client/src/index.ts'),
   // The job API's statuses and limits alone, which the widgets share without loading the client.
   '@limelight/client/types': path.join(root, 'packages/client/src/types.ts'),
+  // The platform's rules (prices, limits, defaults, statuses): private, inlined by every build.
+  '@limelight/rules': path.join(root, 'packages/rules/src/index.ts'),
 };
 
 /** Vite `resolve.alias` entries mapping `@limelight/widgets[/x]` (and local packages) to source files. */

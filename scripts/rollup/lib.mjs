@@ -59,6 +59,12 @@ function cssBesideItsModule(asset) {
  * imports it), and build-lib.mjs copies its declarations beside them.
  */
 const clientSources = path.join(projectRoot, 'packages/client/src') + path.sep;
+/**
+ * @limelight/rules (packages/rules, private) is inlined the same way, beside the SDK as its own
+ * build has it (dist/client/rules/, scripts/build-client.mjs), so the SDK's declarations that
+ * build-lib.mjs copies resolve their `./rules/index.js`.
+ */
+const rulesSources = path.join(projectRoot, 'packages/rules/src') + path.sep;
 function bundleLocalPackages() {
   return {
     name: 'lime-local-packages',
@@ -101,7 +107,9 @@ export default [
       entryFileNames: (chunk) =>
         chunk.facadeModuleId?.startsWith(clientSources)
           ? `client/${path.relative(clientSources, chunk.facadeModuleId).replace(/\.ts$/, '')}.js`
-          : '[name].js',
+          : chunk.facadeModuleId?.startsWith(rulesSources)
+            ? `client/rules/${path.relative(rulesSources, chunk.facadeModuleId).replace(/\.ts$/, '')}.js`
+            : '[name].js',
       assetFileNames: cssBesideItsModule,
       sourcemap: true,
     },

@@ -19,7 +19,7 @@ let sdkModule: Promise<Sdk> | undefined;
 const loadSdk = () => (sdkModule ??= import('@limelight/client'));
 
 export const JOBS_PREFIX = '/v1/';
-export { MAX_PREFER_WAIT_S } from '@limelight/client/types';
+export { MAX_PREFER_WAIT_S } from '@limelight/rules';
 
 export interface CreateJobOptions {
   /** Answer when the job ends or after this many seconds (≤ 60), whichever is first. */

@@ -1,3 +1,4 @@
+import { PRICING_PROVIDER_IDS } from '@limelight/rules';
 import { createApiClient, type ClientOptions } from './http';
 import type { ApiResult } from './result';
 import type { HostingInformation, JobEstimateData, ModelCategory, ModelDescriptor, ModelPricingRow, PricingServer } from './types';
@@ -6,9 +7,9 @@ export const MODEL_MANAGEMENT_PREFIX = '/v1/model_management/';
 
 /**
  * Identifiers of the two third-party GPU providers whose servers the pricing views keep
- * (product-rules §7 pricing_servers).
+ * (product-rules §7 pricing_servers): the platform's rule (@limelight/rules).
  */
-export const PRICING_PROVIDER_IDS = ['runpod', 'replicate'] as const;
+export { PRICING_PROVIDER_IDS };
 
 /** Keeps the servers whose provider contains either third-party identifier (product-rules §7). */
 export function keepThirdPartyPricingServers(servers: PricingServer[]): PricingServer[] {

@@ -1,9 +1,10 @@
+import { API_KEY_DEFAULT_LIFETIME_DAYS } from '@limelight/rules';
 import { createApiClient, type ClientOptions } from './http';
 import type { ApiKey, CreatedApiKey, ProfileResult, ProfileUpdate, RegistryCredential, UpsertPatPayload, UsageStatistics } from './types';
 
 export const PROFILE_PREFIX = '/v1/profile/';
-/** product-rules §9: API key default lifetime. */
-export const API_KEY_DEFAULT_LIFETIME_DAYS = 183;
+// product-rules §9: an API key's default lifetime is the platform's rule (@limelight/rules).
+export { API_KEY_DEFAULT_LIFETIME_DAYS };
 
 /** Profile group (product-rules §7): every call needs a token. */
 export function createProfileClient(options: ClientOptions) {

@@ -10,10 +10,10 @@ const container = runtime.oneOf[1].properties;
 
 /**
  * A container runtime's fields the owner may leave out (docs/publishing.md, "The container
- * contract"): FastAPI's port and document, one job per instance at a time. The server fills them
- * in from here, so the editor's placeholders and the stored values agree.
+ * contract"): the platform's rule (@limelight/rules), which the server fills in too, so the
+ * editor's placeholders and the stored values agree.
  */
-export const CONTAINER_RUNTIME_DEFAULTS = { port: 8080, health_path: '/openapi.json', concurrency: 1 } as const;
+export { CONTAINER_RUNTIME_DEFAULTS } from '@limelight/rules';
 
 /** What the server's `ServiceInput` schema allows, for checking a draft before it is sent. */
 export const SERVICE_INPUT_RULES = {

@@ -210,8 +210,8 @@ export type JobLogLine = Wire['JobLogLine'];
 
 // ---- Jobs (docs/jobs.md): one run of a service endpoint, queued and metered by the server.
 
-// Statuses and limits are the SDK's (one definition, packages/client/src/types.ts).
-export { FINAL_JOB_STATUSES, JOB_STATUSES, type JobStatus } from '@limelight/client/types';
+// Statuses and limits are the platform's rules (one definition, @limelight/rules).
+export { FINAL_JOB_STATUSES, JOB_STATUSES, type JobStatus } from '@limelight/rules';
 
 /** One bad input field: which, which rule it broke, and a sentence for the user. */
 export type FieldError = Wire['FieldError'];

@@ -1,18 +1,12 @@
 // The job API's shapes (docs/jobs.md) and the per-service type map that `limelight-types`
 // fills in (docs/sdk.md, "Types per service").
 
-// The one definition of the job API's statuses and limits: the widgets (src/api) and the server
-// import them from here (`@limelight/client/types`), the widgets without loading the client.
-
-/** Job statuses in lifecycle order; the last four are final. */
-export const JOB_STATUSES = ['QUEUED', 'PROCESSING', 'FINISHED', 'FAILED', 'TIMEOUT', 'CANCELLED'] as const;
-/** A job's status, one of `JOB_STATUSES`. */
-export type JobStatus = (typeof JOB_STATUSES)[number];
-/** Job statuses after which a job never changes again. */
-export const FINAL_JOB_STATUSES: readonly JobStatus[] = ['FINISHED', 'FAILED', 'TIMEOUT', 'CANCELLED'];
-/** The longest `Prefer: wait` the server honours, in seconds. */
-export const MAX_PREFER_WAIT_S = 60;
-export const isFinalStatus = (status: JobStatus) => FINAL_JOB_STATUSES.includes(status);
+// The job API's statuses and limits are the platform's rules (@limelight/rules, inlined by the
+// build: docs/architecture.md, "Where the rules live"); the client ships them as its own, and
+// the widgets and the server import them from @limelight/rules too.
+export { FINAL_JOB_STATUSES, isFinalStatus, JOB_STATUSES, MAX_PREFER_WAIT_S } from '@limelight/rules';
+import type { JobStatus } from '@limelight/rules';
+export type { JobStatus };
 
 /** A stored file as the API sends it: file inputs take its `url`; media outputs are FileRefs. */
 export interface FileRef {

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Job, JobStatus } from '@limelight/widgets/api';
-import { FINAL_JOB_STATUSES } from '@limelight/widgets/api';
+import { FINAL_JOB_STATUSES } from '@limelight/rules';
 import type { JobsTable } from '../db/types';
 
 // A job row as the API shows it: the envelope of docs/jobs.md, the same everywhere (create, get,

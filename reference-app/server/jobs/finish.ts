@@ -1,4 +1,4 @@
-import { creditsForRun } from '@limelight/widgets/run';
+import { creditsForRun } from '@limelight/rules';
 import { monthKey } from '../api/months';
 import type { Db } from '../db/types';
 import type { JobRow } from './envelope';

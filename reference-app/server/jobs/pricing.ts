@@ -1,10 +1,11 @@
+import { DEFAULT_GPU } from '@limelight/rules';
 import type { Db } from '../db/types';
 import { selectGpuOffer, selectHostingGpu } from './queries';
 
 // Which GPU prices a service's runs: the GPU of its hosting record (model_hosting.gpu) matched
 // to the pricing servers by name ("A5000 24 GB" matches "RTX A5000 24 GB"); when several
-// providers offer it, the cheapest. Services without hosting run on the documented default.
-export const DEFAULT_GPU = 'L4 24 GB';
+// providers offer it, the cheapest. Services without hosting run on the documented default
+// (DEFAULT_GPU, the platform's rule in @limelight/rules).
 
 export interface GpuPrice {
   gpu: string;

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { JOB_STATUSES } from '@limelight/widgets/api';
+import { JOB_STATUSES } from '@limelight/rules';
 
 // OpenAPI schemas of the job API (documentation; inputs are validated against the endpoint's
 // own parameters by src/run, which names every bad field).

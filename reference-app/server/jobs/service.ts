@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FieldError, Job, JobCreate, ServiceEndpoint } from '@limelight/widgets/api';
-import { creditsForRun, describeFieldErrors, isFileUrl, validateJobInput } from '@limelight/widgets/run';
+import { creditsForRun } from '@limelight/rules';
+import { describeFieldErrors, isFileUrl, validateJobInput } from '@limelight/widgets/run';
 import { keyReusedConflict, requestDigest } from '../api/idempotencyDigest';
 import type { Db } from '../db/types';
 import { DomainError } from '../errors';

@@ -6,7 +6,7 @@ import type { JobsConfig } from './config';
 import type { JobRow } from './envelope';
 import { sleep, type JobEvents } from './events';
 import { FileInputError, type FileStore } from './files';
-import { CREDITS_PER_USD } from '@limelight/widgets/run';
+import { CREDITS_PER_USD } from '@limelight/rules';
 import { log } from '../log';
 import { IO_RUNTIMES, slotPoolOf, type LoadRunnable, type RuntimeRegistry } from '../hosting/runtimeRegistry';
 import { finishJobs, finishValues, hasNul, serialiseResult, withoutNul, type Outcome } from './finish';

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { CheckoutSessionsTable, Db, SubscriptionsTable } from '../db/types';
-import { PUBLISHER_SHARE } from '../platformRules';
+import { PUBLISHER_SHARE } from '@limelight/rules';
 import { PLAN_CONCURRENCY } from './plans';
 
 // The SQL of payments: plans, the credit ledger, refund cases, checkouts and subscriptions, and
@@ -185,7 +185,7 @@ export const jobFundsSql = (userId: string) => sql<{ balance: string; reserved: 
  * statement with ord, id, user_id, service_id, cost_credits, usage_description): each owner is
  * charged in `ord` order, each job at most what the balance still holds after the ones before
  * (never below zero), and the publisher of a public service someone else ran gets its share of
- * what was actually collected, rounded down to the ledger's 4 decimals (platformRules.ts,
+ * what was actually collected, rounded down to the ledger's 4 decimals (@limelight/rules,
  * publisherEarning). A job's hold is released by its status, not here.
  */
 export function jobChargeCtes(ended: string) {

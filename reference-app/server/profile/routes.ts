@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { API_KEY_DEFAULT_LIFETIME_DAYS } from '@limelight/widgets/api';
+import { API_KEY_DEFAULT_LIFETIME_DAYS } from '@limelight/rules';
 import type { SignedInEnv } from '../api/authenticate';
 import type { ApiDeps } from '../api/deps';
 import { IdempotencyKeyHeaders, idempotentCreate } from '../api/idempotency';

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { API_KEY_DEFAULT_LIFETIME_DAYS } from '@limelight/widgets/api';
+import { API_KEY_DEFAULT_LIFETIME_DAYS } from '@limelight/rules';
 import { iso } from '../api/schemas';
 import { API_KEY_SCOPES, DEFAULT_API_KEY_NAME, MAX_API_KEY_LIFETIME_DAYS, MAX_API_KEY_NAME_LENGTH } from './apiKeys';
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { PRIVATE_SERVICE_LIMITS } from '@limelight/rules';
 import type { FieldError, HealthCheck, ManagedService, ServiceEndpoint, ServiceRuntime } from '@limelight/widgets/api';
 import { forbidden, invalidFields, notFound, paymentRequired } from '../errors';
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
-import { PRIVATE_SERVICE_LIMITS } from '../platformRules';
 import { openCredential } from '../profile/registryCredentials';
 import {
   DEFAULT_CONCURRENCY,

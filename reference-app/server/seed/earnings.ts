@@ -1,5 +1,4 @@
-import { CREDITS_PER_USD } from '@limelight/widgets/run';
-import { publisherEarning } from '../platformRules';
+import { CREDITS_PER_USD, publisherEarning } from '@limelight/rules';
 import { SEED_MODELS, type SeedModel } from './models';
 
 // The seeded publisher's earnings, derived from the run counts the catalogue shows, so the

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { creditsForRun } from '@limelight/widgets/run';
+import { creditsForRun, publisherEarning } from '@limelight/rules';
 import { lastMonths, monthKey } from '../api/months';
 import type { Db } from '../db/types';
 import { gpuPriceOf } from '../jobs/pricing';
 import { addEntry } from '../payments/ledger';
-import { publisherEarning } from '../platformRules';
 import { LOCAL_DEMO } from '../runtimes/local/index';
 import { ENDPOINTS } from './endpoints';
 import { SEED_MODELS } from './models';

@@ -5,8 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Literal, Optional, TypedDict
 
-JobStatus = Literal["QUEUED", "PROCESSING", "FINISHED", "FAILED", "TIMEOUT", "CANCELLED"]
-FINAL_STATUSES = ("FINISHED", "FAILED", "TIMEOUT", "CANCELLED")
+from ._rules import FINAL_JOB_STATUSES, JobStatus
+
+# The statuses are the platform's rules, generated into _rules (docs/architecture.md, "Where the
+# rules live").
+FINAL_STATUSES = FINAL_JOB_STATUSES
 #: What a job's webhook may be sent for (``webhook_events_filter``; docs/jobs.md, "Webhooks").
 WebhookEventType = Literal["start", "output", "logs", "completed"]
 

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../src/api';
-import { PUBLISHER_SHARE } from '../../../reference-app/server/platformRules';
+import { PUBLISHER_SHARE } from '@limelight/rules';
 import { creditsForRun } from '../../../src/run';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { MIN_FAILED_SECONDS } from '../../../reference-app/server/jobs/finish';

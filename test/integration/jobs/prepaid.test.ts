@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../../src/api';
-import { PUBLISHER_SHARE } from '../../../reference-app/server/platformRules';
+import { PUBLISHER_SHARE } from '@limelight/rules';
 import { creditsForRun } from '../../../src/run';
 import { holdFor } from '../../../reference-app/server/jobs/service';
 import { createHttpRuntime } from '../../../reference-app/server/runtimes/http/httpRuntime';

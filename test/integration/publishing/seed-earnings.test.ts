@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLISHER_SHARE } from '../../../reference-app/server/platformRules';
+import { PUBLISHER_SHARE } from '@limelight/rules';
 import { CREDITS_PER_USD } from '../../../src/run/metering';
 import { seededEarningEntries, seededEarnings } from '../../../reference-app/server/seed/earnings';
 import { SEED_MODELS } from '../../../reference-app/server/seed/models';

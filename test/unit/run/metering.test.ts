@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLISHER_SHARE, publisherEarning } from '../../../reference-app/server/platformRules';
+import { EUR_PER_CREDIT, PUBLISHER_SHARE, publisherEarning } from '@limelight/rules';
 import { CREDITS_PER_USD, creditsForRun, estimateRun } from '../../../src/run';
 import { DEFAULT_RUN_SECONDS } from '../../../src/run/estimate';
-import { EUR_PER_CREDIT } from '../../../src/run/metering';
 
 describe('metering rule: gpu_seconds × price per second × credits per USD', () => {
   it('states the documented rates: 1 credit = 0.01 EUR, 92 credits per USD, publisher share 30 %', () => {

@@ -1,4 +1,5 @@
-import { CONTAINER_RUNTIME_DEFAULTS, type HealthCheck } from '@limelight/widgets/api';
+import { CONTAINER_RUNTIME_DEFAULTS } from '@limelight/rules';
+import type { HealthCheck } from '@limelight/widgets/api';
 import { joinUrl } from './httpRuntime';
 import { checkServiceUrl, platformRequestHeaders, type UrlPolicy } from './urlPolicy';
 

@@ -24,7 +24,8 @@ from typing import Any, Dict, Optional
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
-FINAL = ("FINISHED", "FAILED", "CANCELLED")
+from .._rules import FINAL_JOB_STATUSES as FINAL
+
 POLL_S = 0.2
 
 
