@@ -163,6 +163,36 @@ const IMPLEMENTATIONS: Record<string, (context: Context) => Promise<void>> = {
     await expect(c.get(jobId, { signal: before.signal })).rejects.toMatchObject({ name: 'AbortError' });
   },
 
+  'cancel-on-abort': async ({ target }) => {
+    // One user for every client here: each target() is a fresh one.
+    const { baseUrl, credential } = await target();
+    const c = createClient({ baseUrl, ...credential });
+    const slow = { prompt: 'abandoned', num_inference_steps: 150 };
+    const controller = new AbortController();
+    const aborted = await c
+      .run(TEXT2IMG, { input: slow, signal: controller.signal, cancelOnAbort: true, onJob: () => controller.abort() })
+      .catch((e: unknown) => e);
+    expect(aborted).toMatchObject({ name: 'AbortError', reason: 'aborted', jobId: expect.any(String) });
+    expect((await c.get((aborted as JobWaitError).jobId)).status).toBe('CANCELLED');
+    // A timeout is the caller giving up too; without the option the job goes on (see 'timeout').
+    const timedOut = await c.run(TEXT2IMG, { input: slow, timeout: 250, cancelOnAbort: true }).catch((e: unknown) => e);
+    expect(timedOut).toMatchObject({ name: 'TimeoutError', jobId: expect.any(String) });
+    expect((await c.get((timedOut as JobWaitError).jobId)).status).toBe('CANCELLED');
+    // A cancel that fails does not hide the abort: the error is still the abort, with the job id.
+    const failing: typeof fetch = (input, init) =>
+      String(input instanceof Request ? input.url : input).endsWith('/cancel')
+        ? Promise.reject(new TypeError('network error: cancel lost'))
+        : fetch(input, init);
+    const lossy = createClient({ baseUrl, ...credential, fetch: failing, retry: { retries: 0 } });
+    const again = new AbortController();
+    const kept = await lossy
+      .run(TEXT2IMG, { input: slow, signal: again.signal, cancelOnAbort: true, onJob: () => again.abort() })
+      .catch((e: unknown) => e);
+    expect(kept).toMatchObject({ name: 'AbortError', jobId: expect.any(String) });
+    expect(String(kept)).toMatch(/cancelling it failed/);
+    expect((await c.cancel((kept as JobWaitError).jobId)).status).toBe('CANCELLED');
+  },
+
   callbacks: async ({ client }) => {
     const c = await client();
     const seen: string[] = [];

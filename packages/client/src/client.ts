@@ -74,6 +74,12 @@ export interface RunOptions<S extends string = string, E extends string = Endpoi
   onJob?: (job: Job) => void;
   /** Each line the job's container writes while waiting (see StreamOptions.onLog). */
   onLog?: (line: JobLogLine) => void;
+  /**
+   * Cancel the job on the server when `run` stops waiting for it before it ends: the signal
+   * aborted or `timeout` passed (default false: the job goes on, as replicate's default). The
+   * error still carries the jobId; a cancel that fails does not hide the abort (docs/sdk.md).
+   */
+  cancelOnAbort?: boolean;
 }
 
 export interface StreamOptions {
@@ -278,6 +284,24 @@ export function createClient(options: ClientOptions = {}) {
     const timeout = opts.timeout !== undefined ? AbortSignal.timeout(opts.timeout) : undefined;
     const signal = timeout && opts.signal ? AbortSignal.any([opts.signal, timeout]) : (timeout ?? opts.signal);
     const reasonOf = () => (opts.signal?.aborted ? 'aborted' : 'timeout') as 'aborted' | 'timeout';
+    /** The error for a wait that stopped while the job runs; with cancelOnAbort, the job cancelled first. */
+    const stopped = async (jobId: string, reason: 'aborted' | 'timeout', cause: unknown) => {
+      if (!opts.cancelOnAbort) {
+        return new JobWaitError(
+          `Stopped waiting for job ${jobId} (${reason}); it goes on: client.get(${JSON.stringify(jobId)})`,
+          jobId,
+          reason,
+          cause,
+        );
+      }
+      // The caller's signal has aborted: the cancel gets a bounded signal of its own.
+      const failed = await cancel(jobId, { signal: AbortSignal.timeout(10_000) }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      const what = failed ? `cancelling it failed (${String(failed)}): client.cancel(${JSON.stringify(jobId)})` : 'it was cancelled';
+      return new JobWaitError(`Stopped waiting for job ${jobId} (${reason}); ${what}`, jobId, reason, cause);
+    };
     let job: Job;
     try {
       // The server's wait holds the answer until the job ends: callbacks that must see the job
@@ -285,22 +309,16 @@ export function createClient(options: ClientOptions = {}) {
       const watching = opts.onJob || opts.onEvent || opts.onLog;
       job = await submit(serviceId, { ...opts, wait: opts.wait ?? (watching ? 0 : MAX_PREFER_WAIT_S), signal });
     } catch (error) {
-      if (error instanceof JobWaitError && timeout?.aborted) throw new JobWaitError(error.message, error.jobId, 'timeout', error.cause);
-      throw error;
+      if (!(error instanceof JobWaitError)) throw error;
+      // Aborted while the submission was answered: the replay found the job, which runs on.
+      throw await stopped(error.jobId, timeout?.aborted ? 'timeout' : 'aborted', error.cause);
     }
     opts.onJob?.(job);
     if (!isFinalStatus(job.status)) {
       try {
         job = await waitFor(job, { signal, onEvent: opts.onEvent, onLog: opts.onLog });
       } catch (error) {
-        if (signal?.aborted) {
-          throw new JobWaitError(
-            `Stopped waiting for job ${job.job_id} (${reasonOf()}); it goes on: client.get(${JSON.stringify(job.job_id)})`,
-            job.job_id,
-            reasonOf(),
-            error,
-          );
-        }
+        if (signal?.aborted) throw await stopped(job.job_id, reasonOf(), error);
         if (error instanceof LimelightError) error.jobId ??= job.job_id;
         throw error;
       }

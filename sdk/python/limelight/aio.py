@@ -59,23 +59,46 @@ class AsyncClient:
         on_job: Optional[OnJob] = None,
         on_event: Optional[OnEvent] = None,
         on_log: Optional[OnLog] = None,
+        cancel_on_abort: bool = False,
     ) -> Any:
-        """See ``Client.run``; its files are AsyncFileOutput objects (``await read()``)."""
+        """See ``Client.run``; its files are AsyncFileOutput objects (``await read()``).
+        ``cancel_on_abort=True`` cancels the job on the server when the task is cancelled (or the
+        timeout passes) before the job ends."""
         loop = asyncio.get_running_loop()
-        result = await self._call(
-            self.sync.run,
-            service_id,
-            input,
-            endpoint,
-            timeout=timeout,
-            webhook=webhook,
-            webhook_events_filter=webhook_events_filter,
-            wait=wait,
-            idempotency_key=idempotency_key,
-            on_job=_on_loop(loop, on_job),
-            on_event=_on_loop(loop, on_event),
-            on_log=_on_loop(loop, on_log),
-        )
+        started: Dict[str, str] = {}
+        abandoned = threading.Event()
+
+        def job_started(job: Job) -> None:
+            # In the worker thread: a task cancelled before the job existed cancels it here.
+            started["job_id"] = job["job_id"]
+            if abandoned.is_set():
+                self.sync._abandon(job["job_id"], asyncio.CancelledError())
+                raise asyncio.CancelledError()
+            if on_job:
+                loop.call_soon_threadsafe(on_job, job)
+
+        try:
+            result = await self._call(
+                self.sync.run,
+                service_id,
+                input,
+                endpoint,
+                timeout=timeout,
+                webhook=webhook,
+                webhook_events_filter=webhook_events_filter,
+                wait=wait,
+                idempotency_key=idempotency_key,
+                on_job=job_started,
+                on_event=_on_loop(loop, on_event),
+                on_log=_on_loop(loop, on_log),
+                cancel_on_abort=cancel_on_abort,
+            )
+        except asyncio.CancelledError as cancelled:
+            if cancel_on_abort:
+                abandoned.set()
+                if "job_id" in started:
+                    await asyncio.to_thread(self.sync._abandon, started["job_id"], cancelled)
+            raise
         return as_async(result)
 
     async def submit(

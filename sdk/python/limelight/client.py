@@ -16,7 +16,7 @@ from . import webhooks
 from ._http import DeadlineExceeded, RetryPolicy, Transport, seconds_left
 from ._rules import MAX_PREFER_WAIT_S  # the longest Prefer: wait the server honours
 from ._sse import STREAM_READ_TIMEOUT_S, parse_sse, read_lines
-from .errors import APIError, ConnectionFailedError, JobFailedError, JobTimeoutError
+from .errors import APIError, ConnectionFailedError, JobFailedError, JobTimeoutError, LimelightError
 from .files import FileInput, is_file_input, is_path_string, multipart, read_file
 from .models import FileRef, Job, JobEstimate, JobEvent, JobList, LogLine, WebhookEventType, is_final
 from .output import FileOutput, with_file_outputs
@@ -26,6 +26,8 @@ __version__ = "0.1.0"
 DEFAULT_BASE_URL = "http://localhost:3000"
 #: How long finding out whether a timed-out submission created its job may take.
 REPLAY_TIMEOUT_S = 10.0
+#: How long cancelling a job ``run`` stopped waiting for (``cancel_on_abort``) may take.
+CANCEL_TIMEOUT_S = 10.0
 
 OnJob = Callable[[Job], Any]
 OnEvent = Callable[[JobEvent], Any]
@@ -115,6 +117,7 @@ class Client:
         on_job: Optional[OnJob] = None,
         on_event: Optional[OnEvent] = None,
         on_log: Optional[OnLog] = None,
+        cancel_on_abort: bool = False,
     ) -> Any:
         """Runs an endpoint and returns the finished job's output (``result``), its files as
         FileOutput objects (``read()``, ``save(path)``, iteration; see ``use_file_output``).
@@ -125,28 +128,56 @@ class Client:
         ``on_event`` every change of it, ``on_log`` each line its container writes. Without
         callbacks the submission asks the server to hold the answer until the job ends
         (``Prefer: wait``, at most 60 s); with them it answers at once and the stream is followed.
-        Raises JobFailedError when the job ends FAILED/TIMEOUT/CANCELLED."""
+        Raises JobFailedError when the job ends FAILED/TIMEOUT/CANCELLED.
+
+        ``cancel_on_abort=True`` cancels the job on the server when the run stops waiting before
+        it ends: Ctrl-C (KeyboardInterrupt) or the ``timeout`` passing; the error is raised as
+        ever, with the job's id (docs/sdk.md, "Cancel on abort")."""
         deadline = None if timeout is None else time.monotonic() + timeout
         if wait is None:
             wait = 0 if (on_job or on_event or on_log) else MAX_PREFER_WAIT_S
-        job = self._submit_within(
-            deadline,
-            service_id,
-            input,
-            endpoint,
-            webhook=webhook,
-            webhook_events_filter=webhook_events_filter,
-            wait=wait,
-            idempotency_key=idempotency_key or str(uuid.uuid4()),
-        )
-        if on_job:
-            on_job(job)
+        key = idempotency_key or str(uuid.uuid4())
         try:
+            job = self._submit_within(
+                deadline,
+                service_id,
+                input,
+                endpoint,
+                webhook=webhook,
+                webhook_events_filter=webhook_events_filter,
+                wait=wait,
+                idempotency_key=key,
+            )
+        except (JobTimeoutError, KeyboardInterrupt) as error:
+            if not cancel_on_abort:
+                raise
+            # Interrupted before the answer: replaying the key finds the job, if there is one.
+            if isinstance(error, JobTimeoutError):
+                job_id = error.job_id
+            else:
+                body = self._job_body(
+                    service_id, input, endpoint, webhook=webhook, webhook_events_filter=webhook_events_filter
+                )
+                job_id = self._job_of_key(key, body)
+            stopped = self._abandon(job_id, error)
+            if stopped is error:
+                raise
+            raise stopped from error
+        try:
+            if on_job:
+                on_job(job)
             job = self.wait(job, deadline=deadline, on_event=on_event, on_log=on_log)
         except (ConnectionFailedError, APIError) as error:
             # The job exists; whoever catches this must be able to fetch it.
             error.job_id = error.job_id or job["job_id"]
             raise
+        except (JobTimeoutError, KeyboardInterrupt) as error:
+            if not cancel_on_abort:
+                raise
+            stopped = self._abandon(job["job_id"], error)
+            if stopped is error:
+                raise
+            raise stopped from error
         if job["status"] != "FINISHED":
             raise JobFailedError(job)
         return self.file_outputs(job["result"])
@@ -161,6 +192,42 @@ class Client:
     def _open_file(self, url: str) -> Any:
         # A relative URL is the platform's; the key goes only to the platform's origin (Transport).
         return self._http.open("GET", url, headers={"Accept": "*/*"})
+
+    def _abandon(self, job_id: Optional[str], error: BaseException) -> BaseException:
+        """Cancels the job a run stopped waiting for (``cancel_on_abort``) and answers the error to
+        raise: a timeout's message says what became of the job; a failed cancel never hides the
+        interruption (it is noted on it, and the job goes on)."""
+        failure: Optional[BaseException] = None
+        if job_id is not None:
+            try:
+                self._http.request(
+                    "POST",
+                    f"/v1/jobs/{quote(job_id, safe='')}/cancel",
+                    timeout=CANCEL_TIMEOUT_S,
+                    deadline=time.monotonic() + CANCEL_TIMEOUT_S,
+                )
+            except (LimelightError, OSError) as cancel_error:
+                failure = cancel_error
+        return abandoned(job_id, error, failure)
+
+    def _job_of_key(self, idempotency_key: str, body: Mapping[str, Any]) -> Optional[str]:
+        """The id of the job an Idempotency-Key made, found by replaying the submission (a 409
+        names the key's job too); None when the server cannot be asked. A replay that creates
+        the job answers its id as well, so it is cancelled like the others."""
+        try:
+            answer = self._http.request(
+                "POST",
+                "/v1/jobs",
+                json_body=body,
+                headers={"Idempotency-Key": idempotency_key},
+                timeout=REPLAY_TIMEOUT_S,
+                deadline=time.monotonic() + REPLAY_TIMEOUT_S,
+            ).body
+        except APIError as error:
+            return error.job_id
+        except (LimelightError, OSError):
+            return None
+        return answer.get("job_id") if isinstance(answer, dict) else None
 
     def _submit_within(
         self,
@@ -460,6 +527,24 @@ def file_fields(document: Mapping[str, Any], endpoint: Optional[str]) -> frozens
         return bool(schema.get("x-lime-file")) or (isinstance(items, Mapping) and is_file(items))
 
     return frozenset(name for name, schema in (input_schema.get("properties") or {}).items() if is_file(schema))
+
+
+def abandoned(job_id: Optional[str], error: BaseException, cancel_failure: Optional[BaseException]) -> BaseException:
+    """The error a run raises once it cancelled (or failed to cancel) the job it stopped waiting
+    for: a JobTimeoutError is made anew to say so; any other interruption (KeyboardInterrupt, a
+    cancelled task) is raised as it was, with a note when the cancel failed."""
+    if job_id is None:
+        outcome = "no job was found to cancel"
+    elif cancel_failure is None:
+        outcome = f"job {job_id} was cancelled"
+    else:
+        outcome = f"cancelling job {job_id} failed ({cancel_failure}); it may go on: client.cancel({job_id!r})"
+    if isinstance(error, JobTimeoutError):
+        return JobTimeoutError(f"timed out; {outcome}", job_id=job_id)
+    add_note = getattr(error, "add_note", None)  # Python 3.11+
+    if add_note is not None:
+        add_note(outcome)
+    return error
 
 
 def _timeout(job_id: str) -> JobTimeoutError:

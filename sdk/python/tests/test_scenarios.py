@@ -101,6 +101,61 @@ def timeout(t: unittest.TestCase) -> None:
     t.assertEqual(c.wait(c.get(job_id))["status"], "FINISHED")
 
 
+@scenario("cancel-on-abort")
+def cancel_on_abort(t: unittest.TestCase) -> None:
+    server = platform()
+    c = limelight.Client(base_url=server["url"], api_key=server["apiKey"])
+    slow = {"prompt": "abandoned", "num_inference_steps": 150}
+    started: List[str] = []
+
+    def interrupt(job: limelight.Job) -> None:  # Ctrl-C while run waits for the job
+        started.append(job["job_id"])
+        raise KeyboardInterrupt
+
+    with t.assertRaises(KeyboardInterrupt):
+        c.run(TEXT2IMG, input=slow, on_job=interrupt, cancel_on_abort=True)
+    t.assertEqual(c.get(started[-1])["status"], "CANCELLED")
+    # A timeout is the caller giving up too; without the option the job goes on (see "timeout").
+    with t.assertRaises(limelight.JobTimeoutError) as caught:
+        c.run(TEXT2IMG, input=slow, timeout=SHORTER_THAN_A_RUN_S, cancel_on_abort=True)
+    timed_out = caught.exception.job_id
+    assert timed_out is not None
+    t.assertIn("was cancelled", str(caught.exception))
+    t.assertEqual(c.get(timed_out)["status"], "CANCELLED")
+
+    # A cancelled task, while its run waits.
+    async def main() -> str:
+        async with limelight.AsyncClient(base_url=server["url"], api_key=server["apiKey"]) as a:
+            ids: List[str] = []
+            task = asyncio.ensure_future(
+                a.run(TEXT2IMG, input=slow, on_job=lambda j: ids.append(j["job_id"]), cancel_on_abort=True)
+            )
+            until_async = time.monotonic() + 10
+            while not ids and time.monotonic() < until_async:
+                await asyncio.sleep(0.02)
+            task.cancel()
+            with t.assertRaises(asyncio.CancelledError):
+                await task
+            return ids[0]
+
+    t.assertEqual(c.get(asyncio.run(main()))["status"], "CANCELLED")
+
+    # A cancel that fails (here refused: the key is wrong by then) does not hide the interruption.
+    lossy = limelight.Client(base_url=server["url"], api_key=server["apiKey"], max_retries=0)
+
+    def interrupt_after_losing_the_key(job: limelight.Job) -> None:
+        started.append(job["job_id"])
+        lossy._http._auth = lambda: "lime_wrong"
+        raise KeyboardInterrupt
+
+    with t.assertRaises(KeyboardInterrupt) as interrupted:
+        lossy.run(TEXT2IMG, input=slow, on_job=interrupt_after_losing_the_key, cancel_on_abort=True)
+    if sys.version_info >= (3, 11):
+        t.assertIn("cancelling job", " ".join(getattr(interrupted.exception, "__notes__", [])))
+    t.assertNotEqual(c.get(started[-1])["status"], "CANCELLED")
+    c.cancel(started[-1])
+
+
 @scenario("callbacks")
 def callbacks(t: unittest.TestCase) -> None:
     events: list = []
