@@ -33,7 +33,6 @@ export const ALLOWED = [
   { edge: 'http/ -> auth/', why: "databaseOutage.ts answers the auth API's outage in GoTrue's error shape (auth/errors.ts)" },
   { edge: 'mail/ -> runtimes/', why: "mailboxRoutes.ts checks a webhook URL with the runtimes' URL policy (runtimes/http/urlPolicy.ts)" },
   // Hosting's loop (issue 48, item 1): being cut.
-  { edge: 'registry/ -> hosting/', why: "the registry reads hosting's quotas and allowed registries; runnerPulls.ts wraps a fleet" },
   { edge: 'hosting/ -> jobs/', why: 'hosting/queries.ts queues log webhooks with jobs/queries.ts' },
 ];
 

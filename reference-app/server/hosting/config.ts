@@ -3,7 +3,7 @@ import { bool, ConfigError, int, list, oneOf, optionalInt, text, type Env } from
 import { loadPlatformRegistryConfig, type PlatformRegistryConfig } from '../registry/config';
 import { stepDelayFromEnv } from '../runtimes/config';
 import { loadModelsConfig, type ModelsConfig } from '../runtimes/models/config';
-import { allowedRegistries, DEFAULT_CONTAINER_REGISTRIES } from './allowedRegistries';
+import { allowedRegistries, DEFAULT_CONTAINER_REGISTRIES } from '../registry/allowedRegistries';
 
 // How services run, from the environment (documented in the server README): the runtimes' own
 // settings (runtimes/config.ts) and hosting's: the container runner, the platform's registry and
@@ -24,7 +24,7 @@ export interface RuntimesConfig {
   registry?: PlatformRegistryConfig | null;
   /**
    * The registries container images may come from: CONTAINER_REGISTRIES (default docker.io,
-   * ghcr.io, quay.io) and the platform's own (hosting/allowedRegistries.ts). Unset: any.
+   * ghcr.io, quay.io) and the platform's own (registry/allowedRegistries.ts). Unset: any.
    */
   imageRegistries?: string[];
   /** The real models of seeded services (LOCAL_MODELS, runtimes/models/config.ts); default: on, found on PATH. */

@@ -9,10 +9,10 @@ import type { DeploymentReport, FleetAdapter } from './fleet';
 import { activePlanOf } from '../payments/queries';
 import { selectContainerRuntimes, selectServiceOwner, setJobColdStart, updateHostingState } from './queries';
 import { DeploymentLogWriter } from './deploymentLogs';
-import { hostingQuotaOf } from './quotas';
+import { hostingQuotaOf } from '../payments/hostingQuotas';
 import { LeasedFleet } from './leasedFleet';
 import type { PlatformRegistry } from '../registry/platformRegistry';
-import { withPlatformRegistryPulls } from '../registry/runnerPulls';
+import { withPlatformRegistryPulls } from './runnerPulls';
 
 // The container runner attached to this server (CONTAINER_RUNNER=docker, docs/publishing.md,
 // "Running containers"): the DockerFleet, and what the platform does with its reports. The

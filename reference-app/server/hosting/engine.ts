@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type Docker from 'dockerode';
 import { log } from '../log';
-import { credentialRegistryProblem, imageRegistryProblem } from './allowedRegistries';
+import { credentialRegistryProblem, imageRegistryProblem } from '../registry/allowedRegistries';
 import { isolatedHostConfig, type ResourceLimits } from './limits';
 import { DockerLogDemuxer, type LogRing } from './logRing';
 

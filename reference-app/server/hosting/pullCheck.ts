@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { UnpackedCounter } from '../registry/unpacked';
-import { registryHostOf, registryOf } from './allowedRegistries';
+import { registryHostOf, registryOf } from '../registry/allowedRegistries';
 import { EngineError, type RegistryAuth } from './engine';
 
 // An image's unpacked size checked before the engine pulls it (issue 47; docs/publishing.md,
@@ -42,7 +42,7 @@ export interface Descriptor {
 
 /** An image reference split as the engine reads it (`nginx:1` is docker.io/library/nginx:1). */
 export interface ImageReference {
-  /** host[:port] as allowedRegistries.ts names it (docker.io for Docker Hub). */
+  /** host[:port] as registry/allowedRegistries.ts names it (docker.io for Docker Hub). */
   registry: string;
   repository: string;
   /** A tag or a digest (sha256:…). */

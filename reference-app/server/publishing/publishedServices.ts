@@ -13,7 +13,7 @@ import {
   resourcesOfRow,
   type ServiceResources,
 } from '../hosting/contract';
-import { credentialRegistryProblem, imageRegistryProblem } from '../hosting/allowedRegistries';
+import { credentialRegistryProblem, imageRegistryProblem } from '../registry/allowedRegistries';
 import { selectSealedCredential } from '../profile/queries';
 import { handleOfUser } from '../registry/handles';
 import { foreignNamespaceProblem } from '../registry/scopes';
@@ -22,7 +22,7 @@ import type { LoadRunnable, RunnableService, RuntimeRegistry } from '../hosting/
 import { claimDisplayName } from './serviceAddress';
 import { urlProblem, type UrlPolicy } from '../runtimes/http/urlPolicy';
 import { activePlanOf } from '../payments/queries';
-import { hostingQuotaProblem } from '../hosting/quotas';
+import { hostingQuotaProblem } from '../payments/hostingQuotas';
 import {
   countPrivateServices,
   lockHostingQuota,
@@ -202,7 +202,7 @@ async function checkPrivateLimit({ publicUrl }: ServicesDeps, db: Db, userId: st
 
 /**
  * Refuses a container runtime whose instances do not fit the owner's plan beside the owner's
- * other container services (hosting/quotas.ts). Runs inside the saving transaction,
+ * other container services (payments/hostingQuotas.ts). Runs inside the saving transaction,
  * after a per-user lock, so parallel saves are counted one after the other.
  */
 async function checkHostingQuota(

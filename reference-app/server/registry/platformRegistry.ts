@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Db } from '../db/types';
 import { log } from '../log';
-import { hostingQuotaOf } from '../hosting/quotas';
+import { hostingQuotaOf } from '../payments/hostingQuotas';
 import { activePlanOf } from '../payments/queries';
 import type { PlatformRegistryConfig } from './config';
 import { GarbageCollector } from './garbageCollect';

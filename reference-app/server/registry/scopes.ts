@@ -1,4 +1,4 @@
-import { registryHostOf, registryOf } from '../hosting/allowedRegistries';
+import { registryHostOf, registryOf } from './allowedRegistries';
 
 // Scopes of the registry token protocol (Distribution's docs/spec/auth/scope.md):
 // `repository:<name>:<action>[,<action>]`. A caller is granted push and pull on the repositories

@@ -12,7 +12,7 @@ import type { Deployment } from '../../../reference-app/server/hosting/deploymen
 import { LogRing } from '../../../reference-app/server/hosting/logRing';
 import { EngineError } from '../../../reference-app/server/hosting/engine';
 import { isolatedHostConfig, limitsFor, LOG_MAX_MB, SCRATCH_MOUNTS, VOLUME_TMPFS_MB } from '../../../reference-app/server/hosting/limits';
-import { HOSTING_QUOTAS, hostingQuotaProblem } from '../../../reference-app/server/hosting/quotas';
+import { HOSTING_QUOTAS, hostingQuotaProblem } from '../../../reference-app/server/payments/hostingQuotas';
 
 const base = { limits: limitsFor({ memoryMb: 256 }), network: 'limelight-x', gpu: 'none' as const };
 

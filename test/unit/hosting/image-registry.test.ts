@@ -11,7 +11,7 @@ import {
   imageRegistryProblem,
   registryHostOf,
   registryOf,
-} from '../../../reference-app/server/hosting/allowedRegistries';
+} from '../../../reference-app/server/registry/allowedRegistries';
 import { foreignNamespaceProblem } from '../../../reference-app/server/registry/scopes';
 
 describe('image registries', () => {

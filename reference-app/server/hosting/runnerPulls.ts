@@ -1,5 +1,5 @@
-import type { ContainerSpec } from '../hosting/fleet';
-import type { PlatformRegistry } from './platformRegistry';
+import type { PlatformRegistry } from '../registry/platformRegistry';
+import type { ContainerSpec } from './fleet';
 
 // The runner pulls images of the platform's registry without a stored credential: each deploy of
 // such an image gets a fresh pull ticket for that one repository (registry/tokens.ts), and only
