@@ -4,13 +4,17 @@
 from __future__ import annotations
 
 import json
+import shutil
+import tempfile
 import threading
 import unittest
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Dict, List
 
 import limelight
 from limelight import _rules
+from limelight.cli import deploy, project
 from limelight.serve import simulate
 
 
@@ -68,6 +72,23 @@ class RulesTest(unittest.TestCase):
         self.assertIn(_rules.DEFAULT_GPU, {offer["display_name"] for offer in _rules.GPU_PRICES})
         for offer in _rules.GPU_PRICES:
             self.assertGreater(offer["customer_price_per_s_usd"], 0)
+
+    def test_limelight_yaml_is_checked_against_the_platforms_bounds_and_defaults(self) -> None:
+        folder = Path(tempfile.mkdtemp(prefix="limelight-rules-"))
+        self.addCleanup(shutil.rmtree, folder, True)
+        yaml = folder / "limelight.yaml"
+        most = _rules.RESOURCE_BOUNDS["memory_mb"]["max"]
+        yaml.write_text(f"name: x\nresources: {{memory_mb: {most}}}\n")
+        loaded = project.load(folder)
+        self.assertEqual(loaded.resources, {"memory_mb": most})
+        self.assertEqual(loaded.port, _rules.CONTAINER_RUNTIME_DEFAULTS["port"])
+        yaml.write_text(f"name: x\nresources: {{memory_mb: {most + 1}}}\n")
+        least = _rules.RESOURCE_BOUNDS["memory_mb"]["min"]
+        with self.assertRaisesRegex(
+            project.ProjectError, f"resources.memory_mb is a whole number from {least} to {most}"
+        ):
+            project.load(folder)
+        self.assertEqual(deploy.DEPLOY_DEFAULTS["concurrency"], _rules.CONTAINER_RUNTIME_DEFAULTS["concurrency"])
 
 
 if __name__ == "__main__":

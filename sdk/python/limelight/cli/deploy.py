@@ -17,6 +17,7 @@ import json
 import time
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
+from .._rules import CONTAINER_RUNTIME_DEFAULTS
 from .image_schema import SchemaError, image_openapi
 from .project import Project
 from .push import PUSHED_FILE, Platform, PublishError, state_path
@@ -28,7 +29,7 @@ DEPLOY_DEFAULTS: Dict[str, Any] = {
     "min_instances": 0,
     "max_instances": 1,
     "idle_timeout_s": 300,
-    "concurrency": 1,
+    "concurrency": CONTAINER_RUNTIME_DEFAULTS["concurrency"],
 }
 #: The deployment's statuses in which a rolled-out image serves (or starts on the next run).
 SERVING = {"running", "scaled_to_zero"}

@@ -21,13 +21,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
+from .._rules import CONTAINER_RUNTIME_DEFAULTS, RESOURCE_BOUNDS
+
 FILE_NAME = "limelight.yaml"
 #: A project file is a few lines; a bigger one is a mistake (a file renamed onto it), not read.
 MAX_BYTES = 256 * 1024
 GPU_TIERS = ("none", "t4", "a4000", "a10", "l4", "a100", "h100")
 #: What one instance may use (docs/publishing.md, "Resources"): each key's range as the platform
-#: checks it; absent keys are the platform's defaults (1 CPU, 1024 MB, no GPU).
-RESOURCE_RANGES = {"cpu": (0.1, 32), "memory_mb": (64, 262144), "gpu": (0, 8)}
+#: checks it (the platform's rules, limelight/_rules.py); absent keys are the platform's defaults.
+RESOURCE_RANGES = {key: (bounds["min"], bounds["max"]) for key, bounds in RESOURCE_BOUNDS.items()}
+#: The port the image serves HTTP on when limelight.yaml names none (the container contract's).
+DEFAULT_PORT = int(CONTAINER_RUNTIME_DEFAULTS["port"])
 #: The deploy's whole-number settings, with the ranges the platform's service API accepts.
 WHOLE_RANGES = {
     "min_instances": (0, 100),
@@ -75,7 +79,7 @@ class Project:
     debian_packages: List[str] = field(default_factory=list)
     weights: List[str] = field(default_factory=list)
     gpu: str = "none"
-    port: int = 8080
+    port: int = DEFAULT_PORT
     #: ``resources`` as declared (cpu, memory_mb, gpu); empty: the platform's defaults.
     resources: Dict[str, Any] = field(default_factory=dict)
     extra: Dict[str, Any] = field(default_factory=dict)
@@ -369,7 +373,7 @@ def load(folder: Path = Path(".")) -> Project:
     gpu = data.get("gpu", "none")
     if not isinstance(gpu, str) or gpu.lower() not in GPU_TIERS:
         raise ProjectError(f"{FILE_NAME}: gpu is one of {', '.join(GPU_TIERS)}, got {_shown(gpu)}")
-    port = data.get("port", 8080)
+    port = data.get("port", DEFAULT_PORT)
     if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
         raise ProjectError(f"{FILE_NAME}: port is a number from 1 to 65535, got {_shown(port)}")
     python = _paths(data.get("python", ["*.py"]), "python")
