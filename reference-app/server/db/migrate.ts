@@ -19,6 +19,7 @@ import * as invitedAt from './migrations/017_invited_at';
 import * as serviceResources from './migrations/018_service_resources';
 import * as rollouts from './migrations/019_rollouts';
 import * as serviceSecrets from './migrations/020_service_secrets';
+import * as serviceVersions from './migrations/021_service_versions';
 import type { Db } from './types';
 
 // Versioned migrations, applied in name order at start. Each is a list of statements because
@@ -46,6 +47,7 @@ const migrations: Record<string, readonly string[]> = {
   '018_service_resources': serviceResources.statements,
   '019_rollouts': rollouts.statements,
   '020_service_secrets': serviceSecrets.statements,
+  '021_service_versions': serviceVersions.statements,
 };
 
 /** A hash of the schema, part of the key under which prepared test databases are cached. */

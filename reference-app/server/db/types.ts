@@ -234,6 +234,19 @@ export interface ModelHostingTable {
   updated_at: UpdatedAt;
 }
 
+/** A container service's version (migration 021): an image it was saved with, who and when, and its rollout's outcome. */
+export interface ServiceVersionsTable {
+  id: ColumnType<string, never, never>;
+  model_id: string;
+  image: string;
+  digest: string | null;
+  kind: ColumnType<string, string | undefined, string>;
+  deployed_by: string | null;
+  deployed_at: CreatedAt;
+  outcome: ColumnType<string, string | undefined, string>;
+  outcome_message: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 /** Which runner process manages a deployment, until `expires_at` unless renewed. */
 export interface DeploymentLeasesTable {
   deployment_id: string;
@@ -553,6 +566,7 @@ export interface Database {
   stored_files: StoredFilesTable;
   webhook_deliveries: WebhookDeliveriesTable;
   idempotency_keys: IdempotencyKeysTable;
+  service_versions: ServiceVersionsTable;
   service_secrets: ServiceSecretsTable;
 }
 

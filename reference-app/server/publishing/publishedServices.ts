@@ -50,6 +50,7 @@ import {
 } from './queries';
 import type { RuntimeInput, RuntimeResourcesInput, ServiceCreate, ServicePatch } from './schemas';
 import { sanitizeDescription } from './sanitizeDescription';
+import { recordVersion, type VersionKind } from './versionRecords';
 
 // Publishing without HTTP: who may do what to a service, the plan's private-service limit, and
 // how a stored row reads back. See docs/publishing.md.
@@ -346,7 +347,13 @@ function runtimeValues(runtime: RuntimeInput, box: SecretBox, keepSealedHeaders:
   };
 }
 
-async function saveRuntime(deps: ServicesDeps, id: string, runtime: RuntimeInput | null | undefined, existing?: ServiceRow) {
+/** Who saves a runtime, and how: a container image saved is recorded as a version (versionRecords.ts). */
+interface Saver {
+  userId: string;
+  kind: VersionKind;
+}
+
+async function saveRuntime(deps: ServicesDeps, id: string, runtime: RuntimeInput | null | undefined, saver: Saver, existing?: ServiceRow) {
   if (runtime === undefined) return;
   const { db, box } = deps;
   if (runtime === null) {
@@ -365,6 +372,8 @@ async function saveRuntime(deps: ServicesDeps, id: string, runtime: RuntimeInput
   const lastHealth = sameTarget && existing.last_health != null ? JSON.stringify(existing.last_health) : null;
   await upsertRuntime(db, id, { ...values, last_health: lastHealth });
   if (runtime.type === 'container') {
+    // Before the rollout is written: migration 021's trigger copies it onto the new version.
+    await recordVersion(db, id, runtime.image, saver.userId, saver.kind);
     // The deployment as model_hosting_information reports it: waiting until the fleet's report
     // (syncDeployment, after the commit) says otherwise (docs/publishing.md).
     // The saved image's rollout is pending until the runner reports on it ("Rollouts").
@@ -450,13 +459,20 @@ export async function createService(deps: ServicesDeps, userId: string, input: S
       is_public: visibility === 'public',
       ...jsonColumns({ ...input, visibility }),
     });
-    await saveRuntime({ ...deps, db: trx }, id, input.runtime);
+    await saveRuntime({ ...deps, db: trx }, id, input.runtime, { userId, kind: 'deploy' });
   });
   await syncDeployment(deps, id, input.runtime);
   return getService(deps, id, userId);
 }
 
-export async function updateService(deps: ServicesDeps, id: string, userId: string, input: ServicePatch): Promise<ManagedService> {
+/** Changes the owner's service; `kind` says whether a container image saved is a deploy or a rollback (versions.ts). */
+export async function updateService(
+  deps: ServicesDeps,
+  id: string,
+  userId: string,
+  input: ServicePatch,
+  kind: VersionKind = 'deploy',
+): Promise<ManagedService> {
   const { db } = deps;
   const existing = await ownedService(db, id, userId);
   await checkReferences(deps, userId, input);
@@ -466,7 +482,7 @@ export async function updateService(deps: ServicesDeps, id: string, userId: stri
     await checkHostingQuota(deps, trx, userId, id, input.runtime);
     const columns = jsonColumns(input);
     if (Object.keys(columns).length) await updateServiceColumns(trx, id, columns);
-    await saveRuntime({ ...deps, db: trx }, id, input.runtime, existing);
+    await saveRuntime({ ...deps, db: trx }, id, input.runtime, { userId, kind }, existing);
   });
   await syncDeployment(deps, id, input.runtime, existing);
   return getService(deps, id, userId);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Insertable, Updateable } from 'kysely';
-import type { Db, ModelsTable, ServiceRuntimesTable } from '../db/types';
+import type { Db, ModelsTable, ServiceRuntimesTable, ServiceVersionsTable } from '../db/types';
 
 // The SQL of publishing: services (rows of `models`) with their runtime configuration.
 
@@ -256,6 +256,55 @@ export async function upsertHosting(
 
 export async function deleteHosting(db: Db, id: string) {
   await db.deleteFrom('model_hosting').where('model_id', '=', id).execute();
+}
+
+// ---- Versions (docs/publishing.md, "Versions and rollback"; migration 021).
+
+/** The image of the service's newest version, if it has one. */
+export async function selectNewestVersionImage(db: Db, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('service_versions')
+    .select('image')
+    .where('model_id', '=', id)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.image;
+}
+
+export async function insertVersion(db: Db, row: Insertable<ServiceVersionsTable>) {
+  await db.insertInto('service_versions').values(row).execute();
+}
+
+/** The service's versions newest first, with the e-mail address of who deployed each; `before`: ids below it only. */
+export function selectVersions(db: Db, id: string, page: { limit?: number; before?: string } = {}) {
+  let query = db
+    .selectFrom('service_versions')
+    .leftJoin('users', 'users.id', 'service_versions.deployed_by')
+    .select([
+      'service_versions.id',
+      'service_versions.image',
+      'service_versions.digest',
+      'service_versions.kind',
+      'service_versions.deployed_at',
+      'service_versions.deployed_by',
+      'service_versions.outcome',
+      'service_versions.outcome_message',
+      'users.email',
+    ])
+    .where('service_versions.model_id', '=', id)
+    .orderBy('service_versions.id', 'desc');
+  if (page.before !== undefined) query = query.where('service_versions.id', '<', page.before);
+  if (page.limit !== undefined) query = query.limit(page.limit);
+  return query.execute();
+}
+
+/** The ids of the service's newest version and of the one that serves (the newest whose rollout succeeded). */
+export async function selectVersionLandmarks(db: Db, id: string): Promise<{ newest: string | null; current: string | null }> {
+  const row = await sql<{ newest: string | null; current: string | null }>`
+    SELECT max(id)::text AS newest, max(id) FILTER (WHERE outcome = 'succeeded')::text AS current
+    FROM service_versions WHERE model_id = ${id}`.execute(db);
+  return row.rows[0] ?? { newest: null, current: null };
 }
 
 /**

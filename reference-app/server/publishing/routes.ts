@@ -27,6 +27,7 @@ import {
   setServiceImage,
   updateService,
 } from './publishedServices';
+import { versionRoutes } from './versionRoutes';
 
 // /v1/model_management/services: publishing (docs/publishing.md). Mounted signed-in with API keys
 // allowed (`limelight deploy` signs in with one, api/mounts.ts); every route acts on the caller's
@@ -60,7 +61,7 @@ async function readEndpoints(
 }
 const serviceResponse = (status: string) => json(ManagedServiceSchema, status);
 
-export function serviceRoutes({ db, box, config, services: { runtimes, urlPolicy, storeImage } }: ApiDeps) {
+export function serviceRoutes({ db, box, config, registry, services: { runtimes, urlPolicy, storeImage } }: ApiDeps) {
   const app = createApiApp<SignedInEnv>();
   const services = {
     db,
@@ -227,6 +228,8 @@ export function serviceRoutes({ db, box, config, services: { runtimes, urlPolicy
       }
     },
   );
+
+  versionRoutes(app, { ...services, ...(registry ? { registry } : {}) });
 
   return app;
 }

@@ -32,6 +32,7 @@ beforeAll(async () => {
     '018_service_resources',
     '019_rollouts',
     '020_service_secrets',
+    '021_service_versions',
   ]);
 });
 afterAll(() => database?.close());
