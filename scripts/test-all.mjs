@@ -135,7 +135,7 @@ async function allPassed(finishers) {
 
 const vitestReport = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`];
 
-const CYCLE_ROOTS = ['reference-app/server', 'src', 'packages/client/src'];
+const CYCLE_ROOTS = ['reference-app/server', 'src', 'packages/client/src', 'packages/rules/src'];
 
 const steps = [
   // The type check and the format check run in the background while lint and cycles take the
