@@ -72,7 +72,7 @@ export function apiRoutes(deps: ApiDeps) {
   mount('/model_management', secretRoutes(deps), { auth: 'signed-in', apiKeys: 'allowed' });
   mount('/profile', profileRoutes(deps), { auth: 'signed-in', apiKeys: 'refused' });
   // Whose credential this is (`limelight login`, `whoami`): keys allowed, it changes nothing.
-  mount('', whoamiRoutes(), { auth: 'signed-in', apiKeys: 'allowed' });
+  mount('/whoami', whoamiRoutes(), { auth: 'signed-in', apiKeys: 'allowed' });
   mount('/payment', paymentPublicRoutes(deps), { auth: 'public' });
   mount('/payment', paymentRoutes(deps), { auth: 'signed-in', apiKeys: 'refused' });
   mount('/support', supportPublicRoutes(deps), { auth: 'public' });

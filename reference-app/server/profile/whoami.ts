@@ -20,7 +20,7 @@ export function whoamiRoutes() {
   app.openapi(
     createRoute({
       method: 'get',
-      path: '/whoami',
+      path: '/',
       tags: ['profile'],
       summary: 'The account the credential signs in as',
       responses: { 200: json(WhoamiSchema, 'The caller'), ...errors(401) },
