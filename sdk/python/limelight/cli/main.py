@@ -13,6 +13,8 @@
                                               (limelight/cli/secrets.py)
     limelight login [--with-token]            saves an API key for every command; logout, whoami
                                               (limelight/cli/login.py)
+    limelight versions                        the service's deployed versions (limelight/cli/versions.py)
+    limelight rollback [DIGEST]               redeploys an earlier version without a push
 
 Each command is one ``Command`` in ``COMMANDS`` (its arguments and its function).
 See docs/publishing.md.
@@ -27,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, List, Optional
 
-from . import images, login, project, scaffold, secrets
+from . import images, login, project, scaffold, secrets, versions
 from .app import CliError, load_app
 
 
@@ -219,6 +221,8 @@ COMMANDS: List[Command] = [
     Command("login", login.LOGIN_HELP, login.login_arguments, login.run_login),
     Command("logout", login.LOGOUT_HELP, login.no_arguments, login.run_logout),
     Command("whoami", login.WHOAMI_HELP, login.no_arguments, login.run_whoami),
+    Command("versions", versions.VERSIONS_HELP, versions.versions_arguments, versions.run_versions),
+    Command("rollback", versions.ROLLBACK_HELP, versions.rollback_arguments, versions.run_rollback),
 ]
 
 
