@@ -11,6 +11,8 @@ import { DeploymentReportView } from '../publish/DeploymentStatus';
 import { useDeploymentReport } from '../publish/useDeploymentReport';
 import { createRegistryImagesClient } from './registryImages';
 import { RegistryImagesPanel } from './RegistryImagesPanel';
+import { createServiceVersionsClient } from './serviceVersions';
+import { ServiceVersions } from './ServiceVersions';
 import { useHostedServices } from './useHostedServices';
 import * as page from '../page.css';
 import * as styles from './account.css';
@@ -27,20 +29,22 @@ const RUNTIME_TEXT = {
 
 /**
  * A container service's runtime cell: the deployment's live status in a line and, opened, its
- * instances, timings, failure reason and logs (DeploymentStatus.tsx). Without a runner there is
- * nothing more to show than the line.
+ * instances, timings, failure reason and logs (DeploymentStatus.tsx; none without a runner), then
+ * its versions with their rollback (ServiceVersions.tsx, read once opened).
  */
 function ContainerRuntime({ service, gpu }: { service: ManagedService; gpu: string }) {
   const report = useDeploymentReport(service.id);
+  const versions = useApiClient(createServiceVersionsClient);
+  const [open, setOpen] = useState(false);
   const status = report?.status ?? (service.runtime.type === 'container' ? service.runtime.deployment_status : 'waiting_for_runner');
   const line = `Container on ${gpu} · ${DEPLOYMENT_STATUS_TEXT[status].toLowerCase()}${
     report && report.status === 'running' ? ` · ${report.instances} running` : ''
   }`;
-  if (!report || report.status === 'waiting_for_runner') return <>{line}</>;
   return (
-    <details className={styles.deploymentDetails}>
+    <details className={styles.deploymentDetails} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{line}</summary>
-      <DeploymentReportView report={report} name={service.display_name} />
+      {report && report.status !== 'waiting_for_runner' && <DeploymentReportView report={report} name={service.display_name} />}
+      {open && <ServiceVersions client={versions} serviceId={service.id} name={service.display_name} />}
     </details>
   );
 }
