@@ -18,8 +18,7 @@ import { RateLimiter } from './http/rateLimit';
 import { startJobs, type Jobs } from './jobs';
 import { log } from './log';
 import { jobEventsChannel } from './jobs/events';
-import { createContainerHosting } from './hosting/containerHosting';
-import { LeasedFleet } from './hosting/leasedFleet';
+import { chooseHosting } from './hosting/containerHosting';
 import { startPlatformRegistry } from './registry/platformRegistry';
 import { runnableServiceLoader } from './publishing/publishedServices';
 import { importEndpoints } from './publishing/containerEndpoints';
@@ -121,23 +120,21 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     const registry = config.runtimes.registry
       ? await startPlatformRegistry(db, config.runtimes.registry, { dataDir: config.dataDir, publicUrl: config.publicUrl })
       : undefined;
-    // CONTAINER_RUNNER=docker attaches the container runner (docs/publishing.md, "Running
-    // containers"); without it, container deployments wait for a runner.
-    const hosting =
-      !options.fleet && config.runtimes.containers
-        ? createContainerHosting(db, box, config.runtimes.containers, {
-            notifyChannel: jobEventsChannel(config.databaseUrl ? config.databaseSchema : undefined),
-            platform: config.publicUrl,
-            registry,
-            imageRegistries: config.runtimes.imageRegistries,
-            // Redirects of an image's /openapi.json follow the platform's URL policy.
-            importEndpoints: (serviceId, baseUrl) => importEndpoints(db, serviceId, baseUrl, urlPolicy),
-          })
-        : undefined;
-    // On PostgreSQL a process without a runner defers container deployments to the runners sharing
-    // the database (docs/deploy.md, "Several runners"): their status comes from the database,
-    // and its worker leaves their jobs to the holder.
-    const fleet = options.fleet ?? hosting?.fleet ?? (config.databaseUrl ? new LeasedFleet(db, box, { local: null }) : undefined);
+    // How this process hosts containers (CONTAINER_RUNNER, a database shared with runners, or a
+    // test's fleet) is hosting's choice; the platform hands it what hosting must not import.
+    const { fleet, runner: hosting } = chooseHosting(
+      db,
+      box,
+      { fleet: options.fleet, runner: config.runtimes.containers, sharedDatabase: Boolean(config.databaseUrl) },
+      {
+        notifyChannel: jobEventsChannel(config.databaseUrl ? config.databaseSchema : undefined),
+        platform: config.publicUrl,
+        registry,
+        imageRegistries: config.runtimes.imageRegistries,
+        // Redirects of an image's /openapi.json follow the platform's URL policy.
+        importEndpoints: (serviceId, baseUrl) => importEndpoints(db, serviceId, baseUrl, urlPolicy),
+      },
+    );
     const runtimes = createRuntimeRegistry({ box, config: config.runtimes, own: urlPolicy.own, fleet, choose: options.runtimes });
     const loadRunnable = runnableServiceLoader(db, config.publicUrl);
     const metrics = createMetrics({ database, ioRuntimes: IO_RUNTIMES, metricsToken: config.metricsToken, trustProxy: config.trustProxy });

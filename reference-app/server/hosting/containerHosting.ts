@@ -43,25 +43,58 @@ export interface ContainerHosting {
   close(): Promise<void>;
 }
 
+export interface ContainerHostingOptions {
+  notifyChannel?: string;
+  /** The platform's public URL: labels what it creates, scopes its sweep. */
+  platform?: string;
+  /** The platform's own registry: its images are pulled with a ticket, no stored credential. */
+  registry?: PlatformRegistry;
+  /** The registries images may be pulled from (CONTAINER_REGISTRIES and the platform's own). */
+  imageRegistries?: readonly string[];
+  /**
+   * Fills in a service saved without endpoints from its first healthy instance (publishing's,
+   * publishing/containerEndpoints.ts: the models table is publishing's to write); platform.ts
+   * passes it.
+   */
+  importEndpoints?: (serviceId: string, baseUrl: string) => Promise<void>;
+}
+
+/** How this process hosts containers, as platform.ts asks. */
+export interface HostingChoice {
+  /** A fleet the caller brings (tests): no runner starts here. */
+  fleet?: FleetAdapter;
+  /** CONTAINER_RUNNER's settings (hosting/config.ts); null: no runner in this process. */
+  runner: ContainerRunnerConfig | null | undefined;
+  /** PostgreSQL (DATABASE_URL): runners elsewhere may share the database. */
+  sharedDatabase: boolean;
+}
+
+/**
+ * The choice of hosting: the fleet the caller brings; else the container runner when
+ * CONTAINER_RUNNER is set (docs/publishing.md, "Running containers"); else, on PostgreSQL, a
+ * leased fleet that answers what the runners sharing the database stored and leaves their jobs to
+ * them (docs/deploy.md, "Several runners"); else none, and every deployment waits for a runner
+ * (runtimeRegistry.ts, waitingFleet). `runner` is what platform.ts resumes and closes.
+ */
+export function chooseHosting(
+  db: Db,
+  box: SecretBox,
+  choice: HostingChoice,
+  options: ContainerHostingOptions,
+): { fleet?: FleetAdapter; runner?: ContainerHosting } {
+  if (choice.fleet) return { fleet: choice.fleet };
+  if (choice.runner) {
+    const runner = createContainerHosting(db, box, choice.runner, options);
+    return { fleet: runner.fleet, runner };
+  }
+  return { fleet: choice.sharedDatabase ? new LeasedFleet(db, box, { local: null }) : undefined };
+}
+
 export function createContainerHosting(
   db: Db,
   box: SecretBox,
   config: ContainerRunnerConfig,
-  options: {
-    notifyChannel?: string;
-    /** The platform's public URL: labels what it creates, scopes its sweep. */
-    platform?: string;
-    /** The platform's own registry: its images are pulled with a ticket, no stored credential. */
-    registry?: PlatformRegistry;
-    /** The registries images may be pulled from (CONTAINER_REGISTRIES and the platform's own). */
-    imageRegistries?: readonly string[];
-    /**
-     * Fills in a service saved without endpoints from its first healthy instance (publishing's,
-     * publishing/containerEndpoints.ts: the models table is publishing's to write); platform.ts
-     * passes it.
-     */
-    importEndpoints?: (serviceId: string, baseUrl: string) => Promise<void>;
-  } = {},
+  options: ContainerHostingOptions = {},
 ): ContainerHosting {
   const logs = new DeploymentLogWriter(db, options.notifyChannel ?? null);
   // Once per runner, at start: the container's root would be the host's (docs/security.md).
