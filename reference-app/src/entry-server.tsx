@@ -11,6 +11,8 @@ import { HYDRATION_ELEMENT_ID, serializeHydration } from './ssr/hydration';
 import { headTags, pageMeta } from './ssr/pageMeta';
 import { serverContext } from './ssr/pageData';
 import { servedPublicData, type ServerContext } from './ssr/publicData';
+import { docsPageData } from './docs/source';
+import type { DocsRenderContext } from './docs/loader';
 import type { SiteConfig } from './siteConfig';
 
 // The server side of the app (server/http/siteRenderer.ts loads the build of this module): the
@@ -61,7 +63,9 @@ export async function render({ request, config, context, origin, purifier }: Ren
   const matched = matchRoutes(routes, new URL(request.url).pathname) ?? [];
   const leaf = matched.at(-1)?.route;
   if (leaf?.lazy && !matched.some((m) => (m.route.handle as RouteHandle | undefined)?.ssr)) return { kind: 'client' };
-  const result = await handler.query(request, { requestContext: serverContext(context) as never });
+  // The docs pages' loaders read the docs here, sanitised with the same purifier (docs/source.ts).
+  const docs: DocsRenderContext = { docs: (slug) => docsPageData(slug, { purifier: purifier ?? null, openapi: context.openapi }) };
+  const result = await handler.query(request, { requestContext: { ...serverContext(context), ...docs } as never });
   if (result instanceof Response) return { kind: 'response', response: result };
   const handles = result.matches.map((m) => (m.route.handle ?? {}) as RouteHandle);
   if (!handles.some((h) => h.ssr) || result.errors) return { kind: 'client' };

@@ -11,6 +11,7 @@ import { PublicLayout } from './layout/PublicLayout';
 import { RequireAuth } from './auth/RequireAuth';
 import type { RouteHandle } from './layout/useRouteTitle';
 import { publicDataLoader } from './ssr/publicData';
+import { docsLoader } from './docs/loader';
 
 // Pages load on demand so the first paint of any route ships only what that route needs. The
 // glob names each page by its file, so the server can link the page's own CSS and scripts from
@@ -78,6 +79,10 @@ export const routes: RouteObject[] = [
         ),
         children: [route('/APIs/edit/:serviceId', './pages/publish/EditServicePage.tsx')],
       },
+      // The docs, made by the server from docs/*.md and the OpenAPI document (docs/deploy.md, "The docs on the site").
+      route('/docs', './pages/docs/DocsPage.tsx', serverRendered, docsLoader(null)),
+      route('/docs/api', './pages/docs/ApiReferencePage.tsx', serverRendered, docsLoader('api')),
+      route('/docs/:slug', './pages/docs/DocsPage.tsx', serverRendered, docsLoader()),
       route('/404', './pages/system/NotFoundPage.tsx', titled('Page not found', true)),
       { path: '*', loader: () => redirect('/404') },
     ],

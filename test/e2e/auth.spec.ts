@@ -123,9 +123,9 @@ test.describe('sign-in and sign-up (product-rules §2, §4, §8)', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expectNoAxeViolations(page);
 
-    // Account header: the SDK menu opens the Python SDK's public repository.
+    // Account header: the SDK menu opens the SDK guide on the site's docs (issue 50).
     await page.getByRole('button', { name: 'SDK' }).click();
-    await expect(page.getByRole('link', { name: /Python SDK/ })).toHaveAttribute('href', /^https:\/\/github\.com\//);
+    await expect(page.getByRole('link', { name: /SDKs: Python and JavaScript/ })).toHaveAttribute('href', '/docs/sdk');
     await page.keyboard.press('Escape');
 
     // The public header shows Dashboard instead of Login for a logged-in user.

@@ -55,9 +55,9 @@ test('mobile: the menu toggle opens a 250 px drawer titled Menu that closes afte
   const drawer = page.getByRole('dialog', { name: 'Menu' });
   await expect(drawer).toBeVisible();
   expect((await drawer.boundingBox())!.width).toBe(250);
-  // product-rules §2: the mobile Docs submenu lists only the Python SDK and the task-API framework.
-  await expect(drawer.getByRole('link', { name: /Python SDK/ })).toBeVisible();
-  await expect(drawer.getByRole('link', { name: /JavaScript SDK/ })).toHaveCount(0);
+  // The Docs group points at the docs on the site (issue 50), as the desktop menu does.
+  await expect(drawer.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/docs/api');
+  await expect(drawer.getByRole('link', { name: /github/i })).toHaveCount(0);
   await drawer.getByRole('link', { name: 'Pricing' }).click();
   await expect(drawer).toBeHidden();
   await expect(page).toHaveURL(/\/Pricing$/);

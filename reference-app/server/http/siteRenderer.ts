@@ -26,7 +26,7 @@ interface RenderModule {
   render(request: {
     request: Request;
     config: { apiUrl: string; authUrl: string; authKey: string };
-    context: { catalogue(): Promise<unknown>; repoStats(): unknown };
+    context: { catalogue(): Promise<unknown>; repoStats(): unknown; openapi(): Promise<unknown> };
     origin: string;
     purifier?: unknown;
   }): Promise<
@@ -137,6 +137,8 @@ export function siteRenderer(options: SiteRendererOptions) {
         // A catalogue that cannot be read renders the page without it; the browser loads it then.
         catalogue: () => publicCatalogue(version).catch(() => null),
         repoStats: () => stats,
+        // The API reference's source (/docs/api): the document of the routes this server has.
+        openapi: () => readJson('/v1/openapi.json'),
       },
       origin,
       purifier: await descriptionPurifier(),

@@ -2,7 +2,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { MessageOverlay } from '@limelight/widgets/message-overlay';
 import { RequireAuth } from '../auth/RequireAuth';
 import { useSignOut } from '../auth/session';
-import { externalLinks, type MenuItem } from '../site/links';
+import type { MenuItem } from '../site/links';
 import { UserMenu } from './account/UserMenu';
 import { Logo } from './Logo';
 import { Submenu } from './Submenu';
@@ -10,8 +10,11 @@ import * as styles from './AccountLayout.css';
 import { PageScroll } from './PageScroll';
 import { useRouteTitle } from './useRouteTitle';
 
-/** product-rules §2: the account area's 'SDK' menu opens the Python SDK's public repository. */
-const sdkMenu: MenuItem[] = [{ title: 'Python SDK', route: externalLinks.pythonSdk, external: true }];
+/** The account area's 'SDK' menu: the SDK guide and the API reference on the site's docs (issue 50). */
+const sdkMenu: MenuItem[] = [
+  { title: 'SDKs: Python and JavaScript', route: '/docs/sdk', document: true },
+  { title: 'API reference', route: '/docs/api', document: true },
+];
 
 const accountLinks = [
   { title: 'Dashboard', route: '/account/dashboard' },

@@ -13,7 +13,7 @@ export function MenuLink({ item, onChoose }: { item: MenuItem; onChoose?: () => 
     );
   }
   return (
-    <NavLink className={styles.navLink} to={item.route} onClick={onChoose} end>
+    <NavLink className={styles.navLink} to={item.route} onClick={onChoose} end reloadDocument={item.document}>
       {item.title}
     </NavLink>
   );

@@ -5,12 +5,11 @@ export interface MenuItem {
   route: string;
   /** Opens outside the site in a new tab. */
   external?: boolean;
+  /** A page the server makes (the docs): the link loads it as a document, not through the router. */
+  document?: boolean;
 }
 
 export const externalLinks = {
-  pythonSdk: 'https://github.com/limelight-ai/limelight-python',
-  javascriptSdk: 'https://github.com/limelight-ai/limelight-js',
-  taskApiFramework: 'https://github.com/limelight-ai/fast-task-api',
   openSourceRepo: 'https://github.com/limelight-ai/limelight',
   codeHost: 'https://github.com/limelight-ai',
   professionalNetwork: 'https://www.linkedin.com/company/limelight-ai',
@@ -30,14 +29,18 @@ export const companyMenu: MenuItem[] = [
   { title: 'Carreers', route: '/careers' },
 ];
 
+/**
+ * The Docs menu: the docs on the site (issue 50: it named three GitHub repositories that do not
+ * exist). The same four links on desktop and in the mobile drawer.
+ */
 export const docsMenu: MenuItem[] = [
-  { title: 'Python SDK', route: externalLinks.pythonSdk, external: true },
-  { title: 'JavaScript SDK', route: externalLinks.javascriptSdk, external: true },
-  { title: 'Task-API framework', route: externalLinks.taskApiFramework, external: true },
+  { title: 'All docs', route: '/docs', document: true },
+  { title: 'Quick start', route: '/docs/quickstart', document: true },
+  { title: 'API reference', route: '/docs/api', document: true },
+  { title: 'SDKs: Python and JavaScript', route: '/docs/sdk', document: true },
 ];
 
-/** product-rules §2: on mobile the Docs submenu lists only the Python SDK and the task-API framework. */
-export const mobileDocsMenu: MenuItem[] = docsMenu.filter((item) => item.route !== externalLinks.javascriptSdk);
+export const mobileDocsMenu: MenuItem[] = docsMenu;
 
 /** product-rules §1: three equal footer columns. APIs, About Us, Career, Roadmap, Invest, Earn go home (product-rules §2). */
 export const footerColumns: Array<{ title: string; items: MenuItem[] }> = [

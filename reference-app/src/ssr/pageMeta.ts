@@ -90,6 +90,10 @@ export function pageMeta(matches: readonly UIMatch[], data: PublicData, url: URL
       ...(image && !isPlaceholderImage(image) ? { image: new URL(image, origin).href } : {}),
     };
   }
+  // A page whose data names it (the docs pages: docs/source.ts) has its own title and description.
+  const own = (matches.at(-1)?.data as { meta?: { title?: unknown; description?: unknown } } | null | undefined)?.meta;
+  if (typeof own?.title === 'string' && typeof own.description === 'string')
+    return { ...base, title: `${own.title} · ${BRAND}`, description: own.description };
   const description = (handle.module && DESCRIPTIONS[handle.module]) || SITE_DESCRIPTION;
   if (handle.module === './pages/catalogue/OverviewPage.tsx')
     return { ...base, title: `${strings.overview.title} · ${BRAND}`, description };

@@ -48,6 +48,8 @@ export type CataloguePart = 'home' | 'overview' | 'service';
 export interface ServerContext {
   catalogue(): Promise<PublicCatalogue | null>;
   repoStats(): RepoStats;
+  /** The platform's OpenAPI document (/v1/openapi.json), for the API reference at /docs/api. */
+  openapi?(): Promise<unknown>;
 }
 
 /** The request context the route loaders get on the server (pageData.ts's serverContext). */
