@@ -211,6 +211,8 @@ export interface ServiceRuntimesTable {
   memory_mb: ColumnType<number | null, number | null | undefined, number | null>;
   gpu_count: ColumnType<number | null, number | null | undefined, number | null>;
   last_health: ColumnType<unknown, string | null, string | null>;
+  /** The secrets' fingerprint at the last deploy (migration 020, secrets/env.ts); null before one. */
+  secrets_deployed: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: UpdatedAt;
 }
 

@@ -72,6 +72,8 @@ export interface ContainerSpec {
    * never logged, and not part of the lease revision (a change alone redeploys nothing).
    */
   env?: Record<string, string>;
+  /** The fingerprint of the secrets the last deploy gave (secrets/env.ts): in the lease revision instead. */
+  secretsRevision?: string;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
 import { log } from '../log';
 import { openCredential } from '../profile/registryCredentials';
-import { secretEnvOf } from '../secrets/env';
+import { deployedSecretEnv, secretEnvOf } from '../secrets/env';
 import { claimLease, LEASE_RENEW_MS, LEASE_TTL_MS, releaseLease } from './deploymentLeases';
 import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT, DEFAULT_RESOURCES, resourcesOfRow } from './contract';
 import { deploymentsHeldByOthers, selectContainerRuntimes, selectHosting } from './queries';
@@ -47,6 +47,7 @@ async function specOf(db: Db, box: SecretBox, row: RuntimeRow): Promise<Containe
     ...(row.concurrency !== null ? { concurrency: row.concurrency } : {}),
     resources: resourcesOfRow(row),
     env: await secretEnvOf(db, box, row.model_id),
+    ...(row.secrets_deployed !== null ? { secretsRevision: row.secrets_deployed } : {}),
   };
 }
 
@@ -70,6 +71,9 @@ export function revisionOf(spec: ContainerSpec): string {
     spec.concurrency ?? DEFAULT_CONCURRENCY,
     // A change of resources rolls the deployment (new limits); absent ones are the defaults.
     ...(({ cpu, memoryMb, gpu }) => [cpu, memoryMb, gpu])({ ...DEFAULT_RESOURCES, ...spec.resources }),
+    // The secrets as the last deploy recorded them, not as they are: a change alone rolls nothing,
+    // a deploy after it (made by any process) does (docs/publishing.md, "Secrets").
+    spec.secretsRevision ?? null,
   ]);
 }
 
@@ -125,8 +129,10 @@ export class LeasedFleet implements FleetAdapter {
   }
 
   async deploy(saved: ContainerSpec): Promise<DeploymentReport> {
-    // Every deploy (a save, a rollback) starts the instances with the secrets as they are now.
-    const spec: ContainerSpec = { ...saved, env: await secretEnvOf(this.db, this.box, saved.serviceId) };
+    // Every deploy (a save, a rollback) starts the instances with the secrets as they are now,
+    // and records them as deployed, for the holder's renewal when another process holds the lease.
+    const secrets = await deployedSecretEnv(this.db, this.box, saved.serviceId);
+    const spec: ContainerSpec = { ...saved, env: secrets.env, secretsRevision: secrets.fingerprint };
     const local = this.options.local;
     // The owner saved: this process deploys when it holds (or can take) the lease; otherwise the
     // holder applies the saved row on its next renewal.

@@ -40,7 +40,17 @@ export function deleteSecretRow(db: Db, serviceId: string, name: string) {
 
 /** The sealed values of a service's secrets: for the runner that starts its containers, nothing else. */
 export function sealedValuesOf(db: Db, serviceId: string) {
-  return db.selectFrom('service_secrets').select(['name', 'value_sealed']).where('model_id', '=', serviceId).execute();
+  return db
+    .selectFrom('service_secrets')
+    .select(['name', 'value_sealed', 'updated_at'])
+    .where('model_id', '=', serviceId)
+    .orderBy('name')
+    .execute();
+}
+
+/** Records the fingerprint of the secrets a deploy gave the service (migration 020). */
+export async function setSecretsDeployed(db: Db, serviceId: string, fingerprint: string): Promise<void> {
+  await db.updateTable('service_runtimes').set({ secrets_deployed: fingerprint }).where('model_id', '=', serviceId).execute();
 }
 
 /** Who owns a live (not deleted) service, and whether others see it. */

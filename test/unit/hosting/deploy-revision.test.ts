@@ -43,4 +43,12 @@ describe('deploy revision', () => {
     }
     expect(revisionOf({ ...saved, registryAuth: { ...saved.registryAuth!, password: 'new' } })).not.toBe(revisionOf(saved));
   });
+
+  it('follows the secrets a deploy recorded, not the secrets as they are (docs/publishing.md, "Secrets")', () => {
+    // A secret set without a deploy changes the opened env the renewal reads: no redeploy.
+    expect(revisionOf({ ...saved, env: { GREETING: 'Bonjour' } })).toBe(revisionOf(saved));
+    // A deploy (by any process) records their fingerprint: the holder's renewal applies it.
+    expect(revisionOf({ ...saved, secretsRevision: 'a1' })).not.toBe(revisionOf(saved));
+    expect(revisionOf({ ...saved, secretsRevision: 'a1' })).not.toBe(revisionOf({ ...saved, secretsRevision: 'b2' }));
+  });
 });
