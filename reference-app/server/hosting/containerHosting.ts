@@ -110,7 +110,7 @@ export function createContainerHosting(
   // Reports arrive faster than the database takes them; each service's are written in order.
   const writes = new Map<string, Promise<void>>();
   // The rollout each service's reports last stored: it is written when it changes, never again
-  // with every report, so a save's `pending` (publishing/queries.ts, upsertHosting) stays until
+  // with every report, so a save's `pending` (queries.ts, upsertHosting) stays until
   // the runner takes the new image up (docs/publishing.md, "Rollouts").
   const rollouts = new Map<string, string>();
   const fleet = new DockerFleet({

@@ -161,6 +161,70 @@ export async function updateHostingState(db: Db, serviceId: string, report: Stor
     .execute();
 }
 
+// ---- The row a save writes (publishing/publishedServices.ts): this file is model_hosting's only
+// writer, the runner's reports above and the owner's saves here.
+
+/** What a saved image's rollout says until a runner takes it up (docs/publishing.md, "Rollouts"). */
+export const ROLLOUT_PENDING = 'Saved; waiting for the runner to roll it out';
+
+/**
+ * The deployment row model_hosting_information reports (container runtimes only). The saved
+ * `image`'s rollout becomes `pending`, unless that image's rollout already runs or serves on a
+ * live deployment: then the runner reports nothing new for it, and `pending` would never end.
+ */
+export async function upsertHosting(
+  db: Db,
+  id: string,
+  hosting: { status: string; gpu: string; min_instances: number; max_instances: number },
+  image: string,
+) {
+  const keep = sql<boolean>`(model_hosting.rollout_image = ${image}
+    AND model_hosting.rollout_status IN ('pending', 'in_progress', 'succeeded')
+    AND model_hosting.status NOT IN ('failed', 'stopped'))`;
+  await db
+    .insertInto('model_hosting')
+    .values({
+      hosted_model_id: `hosted-${id}`,
+      model_id: id,
+      ...hosting,
+      rollout_image: image,
+      rollout_status: 'pending',
+      rollout_message: ROLLOUT_PENDING,
+    })
+    .onConflict((oc) =>
+      oc.column('model_id').doUpdateSet({
+        ...hosting,
+        rollout_image: sql`CASE WHEN ${keep} THEN model_hosting.rollout_image ELSE ${image} END`,
+        rollout_status: sql`CASE WHEN ${keep} THEN model_hosting.rollout_status ELSE 'pending' END`,
+        rollout_message: sql`CASE WHEN ${keep} THEN model_hosting.rollout_message ELSE ${ROLLOUT_PENDING} END`,
+        updated_at: sql`now()`,
+      }),
+    )
+    .execute();
+}
+
+/** Records what the fleet reported about a service's container deployment. */
+export async function setDeploymentStatus(db: Db, id: string, status: string) {
+  await db
+    .updateTable('model_hosting')
+    .set({ status, updated_at: sql`now()` })
+    .where('model_id', '=', id)
+    .execute();
+}
+
+/** A deleted service's deployment row: stopped, kept for the owner's history. */
+export async function stopHosting(db: Db, id: string) {
+  await db
+    .updateTable('model_hosting')
+    .set({ status: 'stopped', updated_at: sql`now()` })
+    .where('model_id', '=', id)
+    .execute();
+}
+
+export async function deleteHosting(db: Db, id: string) {
+  await db.deleteFrom('model_hosting').where('model_id', '=', id).execute();
+}
+
 export async function setJobColdStart(db: Db, jobId: string, coldStartMs: number): Promise<void> {
   await db.updateTable('jobs').set({ cold_start_ms: coldStartMs }).where('id', '=', jobId).execute();
 }

@@ -29,13 +29,11 @@ import {
   lockPrivateServices,
   sumContainerInstances,
   credentialOwnedBy,
-  deleteHosting,
   deleteRuntime,
   insertService,
   selectEarnings,
   setLastHealth,
   updateServiceColumns,
-  upsertHosting,
   upsertRuntime,
   gpuExists,
   ownerName,
@@ -43,11 +41,11 @@ import {
   selectOwnServiceIds,
   selectRunnableService,
   selectService,
-  setDeploymentStatus,
   softDeleteService,
   unknownCategories,
   type ServiceRow,
 } from './queries';
+import { deleteHosting, setDeploymentStatus, upsertHosting } from '../hosting/queries';
 import type { RuntimeInput, RuntimeResourcesInput, ServiceCreate, ServicePatch } from './schemas';
 import { sanitizeDescription } from './sanitizeDescription';
 import { recordVersion, type VersionKind } from './versionRecords';

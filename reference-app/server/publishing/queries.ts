@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db, ModelsTable, ServiceRuntimesTable, ServiceVersionsTable } from '../db/types';
+import { stopHosting } from '../hosting/queries';
 
 // The SQL of publishing: services (rows of `models`) with their runtime configuration.
 
@@ -131,11 +132,7 @@ export async function softDeleteService(db: Db, id: string) {
     .set({ deleted_at: new Date(), updated_at: sql`now()` })
     .where('id', '=', id)
     .execute();
-  await db
-    .updateTable('model_hosting')
-    .set({ status: 'stopped', updated_at: sql`now()` })
-    .where('model_id', '=', id)
-    .execute();
+  await stopHosting(db, id);
   // Its secrets go with it (docs/security.md, "Secrets at rest"): nothing runs with them any more.
   await db.deleteFrom('service_secrets').where('model_id', '=', id).execute();
 }
@@ -174,15 +171,6 @@ export async function privateServicesBefore(db: Db, userId: string, id: string):
   return Number(row.rows[0]?.n ?? 0);
 }
 
-/** Records what the fleet reported about a service's container deployment. */
-export async function setDeploymentStatus(db: Db, id: string, status: string) {
-  await db
-    .updateTable('model_hosting')
-    .set({ status, updated_at: sql`now()` })
-    .where('model_id', '=', id)
-    .execute();
-}
-
 export async function insertService(db: Db, values: Insertable<ModelsTable>) {
   await db.insertInto('models').values(values).execute();
 }
@@ -213,49 +201,6 @@ export async function setLastHealth(db: Db, id: string, health: unknown) {
     .set({ last_health: JSON.stringify(health) })
     .where('model_id', '=', id)
     .execute();
-}
-
-/** What a saved image's rollout says until a runner takes it up (docs/publishing.md, "Rollouts"). */
-export const ROLLOUT_PENDING = 'Saved; waiting for the runner to roll it out';
-
-/**
- * The deployment row model_hosting_information reports (container runtimes only). The saved
- * `image`'s rollout becomes `pending`, unless that image's rollout already runs or serves on a
- * live deployment: then the runner reports nothing new for it, and `pending` would never end.
- */
-export async function upsertHosting(
-  db: Db,
-  id: string,
-  hosting: { status: string; gpu: string; min_instances: number; max_instances: number },
-  image: string,
-) {
-  const keep = sql<boolean>`(model_hosting.rollout_image = ${image}
-    AND model_hosting.rollout_status IN ('pending', 'in_progress', 'succeeded')
-    AND model_hosting.status NOT IN ('failed', 'stopped'))`;
-  await db
-    .insertInto('model_hosting')
-    .values({
-      hosted_model_id: `hosted-${id}`,
-      model_id: id,
-      ...hosting,
-      rollout_image: image,
-      rollout_status: 'pending',
-      rollout_message: ROLLOUT_PENDING,
-    })
-    .onConflict((oc) =>
-      oc.column('model_id').doUpdateSet({
-        ...hosting,
-        rollout_image: sql`CASE WHEN ${keep} THEN model_hosting.rollout_image ELSE ${image} END`,
-        rollout_status: sql`CASE WHEN ${keep} THEN model_hosting.rollout_status ELSE 'pending' END`,
-        rollout_message: sql`CASE WHEN ${keep} THEN model_hosting.rollout_message ELSE ${ROLLOUT_PENDING} END`,
-        updated_at: sql`now()`,
-      }),
-    )
-    .execute();
-}
-
-export async function deleteHosting(db: Db, id: string) {
-  await db.deleteFrom('model_hosting').where('model_id', '=', id).execute();
 }
 
 // ---- Versions (docs/publishing.md, "Versions and rollback"; migration 021).
