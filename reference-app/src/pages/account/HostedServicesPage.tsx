@@ -13,6 +13,8 @@ import { createRegistryImagesClient } from './registryImages';
 import { RegistryImagesPanel } from './RegistryImagesPanel';
 import { createServiceVersionsClient } from './serviceVersions';
 import { ServiceVersions } from './ServiceVersions';
+import { createServiceSecretsClient } from './serviceSecrets';
+import { ServiceSecrets } from './ServiceSecrets';
 import { useHostedServices } from './useHostedServices';
 import * as page from '../page.css';
 import * as styles from './account.css';
@@ -30,11 +32,13 @@ const RUNTIME_TEXT = {
 /**
  * A container service's runtime cell: the deployment's live status in a line and, opened, its
  * instances, timings, failure reason and logs (DeploymentStatus.tsx; none without a runner), then
- * its versions with their rollback (ServiceVersions.tsx, read once opened).
+ * its versions with their rollback (ServiceVersions.tsx, read once opened) and its secrets by
+ * name (ServiceSecrets.tsx).
  */
 function ContainerRuntime({ service, gpu }: { service: ManagedService; gpu: string }) {
   const report = useDeploymentReport(service.id);
   const versions = useApiClient(createServiceVersionsClient);
+  const secrets = useApiClient(createServiceSecretsClient);
   const [open, setOpen] = useState(false);
   const status = report?.status ?? (service.runtime.type === 'container' ? service.runtime.deployment_status : 'waiting_for_runner');
   const line = `Container on ${gpu} · ${DEPLOYMENT_STATUS_TEXT[status].toLowerCase()}${
@@ -45,6 +49,7 @@ function ContainerRuntime({ service, gpu }: { service: ManagedService; gpu: stri
       <summary>{line}</summary>
       {report && report.status !== 'waiting_for_runner' && <DeploymentReportView report={report} name={service.display_name} />}
       {open && <ServiceVersions client={versions} serviceId={service.id} name={service.display_name} />}
+      {open && <ServiceSecrets client={secrets} serviceId={service.id} name={service.display_name} />}
     </details>
   );
 }
