@@ -93,6 +93,12 @@ export interface ModelDescriptor {
    * that are always up.
    */
   deployment?: 'ready' | 'starting' | 'unavailable';
+  /** What runs it, from the runtime that serves it: `demo` (free, placeholder output), `cpu` (priced per CPU-second) or `gpu`. */
+  hardware?: 'demo' | 'cpu' | 'gpu';
+  /** True when it runs on the demo runtime: its outputs are placeholders and its runs are free. */
+  demo?: boolean;
+  /** Why it is a demo, shown by the Demo badge. */
+  demo_reason?: string;
 }
 
 /** A GPU server type with its price per second, for the pricing calculator and run estimates. */

@@ -65,7 +65,10 @@ export interface JobLogLine {
 export interface JobEstimate {
   service_id: string;
   endpoint: string;
+  /** What prices the run: the GPU's name, "CPU" or "Demo". */
   gpu: string;
+  /** `demo`: the demo runtime, free; `cpu`: priced per CPU-second (the CPU tier); `gpu`: per GPU-second. */
+  hardware: 'demo' | 'cpu' | 'gpu';
   price_per_s_usd: number;
   recent_run_seconds: number[];
 }

@@ -160,5 +160,18 @@ export const GPU_PRICES: readonly GpuPrice[] = [
 /** product-rules §7: the third-party GPU providers whose offers the pricing views show. */
 export const PRICING_PROVIDER_IDS = ['runpod', 'replicate'] as const;
 
+/**
+ * The CPU tier (docs/jobs.md: metering): the price of one CPU-second, in the GPU table's units
+ * (USD per second), for the services whose real model runs on the platform's CPU (the local
+ * models: OCR, voice, cutout, speech to text, face detection). A CPU core rents for about a
+ * tenth of the cheapest GPU here (RTX A4000, 0.00016), so a second of Tesseract is not priced
+ * as a second of an A100.
+ */
+export const CPU_PRICE = {
+  id: 'limelight-cpu',
+  display_name: 'CPU',
+  customer_price_per_s_usd: 0.00002,
+} as const;
+
 /** The GPU that prices the runs of a service with no hosting record (docs/jobs.md: metering). */
 export const DEFAULT_GPU = 'L4 24 GB';

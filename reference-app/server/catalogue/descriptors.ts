@@ -1,6 +1,7 @@
 import type { z } from '@hono/zod-openapi';
 import type { Selectable } from 'kysely';
 import type { Db, ModelsTable } from '../db/types';
+import type { RuntimeRegistry } from '../hosting/runtimeRegistry';
 import { selectPrivateServicesOf, selectPublicServices } from './queries';
 import type { ModelDescriptorSchema } from './schemas';
 
@@ -27,9 +28,23 @@ export function deploymentState(status: string | null | undefined): ModelDescrip
   return 'unavailable';
 }
 
-type DescriptorRow = Selectable<ModelsTable> & { runtime_type?: string | null; hosting_status?: string | null };
+type DescriptorRow = Selectable<ModelsTable> & { runtime_type?: string | null; base_url?: string | null; hosting_status?: string | null };
 
-export function toDescriptor(row: DescriptorRow, publicUrl: string): ModelDescriptor {
+/** What tells a service's hardware: the runtime registry's answer (hosting/runtimeRegistry.ts). */
+export type RunsOnOf = RuntimeRegistry['runsOn'];
+
+/**
+ * What runs the service, from the runtime that serves it, never from a list of services: its
+ * `hardware`, and `demo: true` with `demo_reason` on the local demo runtime (the catalogue's
+ * Demo badge; docs/jobs.md: metering).
+ */
+function runsOnFields(row: DescriptorRow, runsOn: RunsOnOf | undefined): Partial<ModelDescriptor> {
+  if (!runsOn) return {};
+  const on = runsOn({ id: row.id, runtime_type: row.runtime_type ?? null, base_url: row.base_url ?? null });
+  return on.hardware === 'demo' ? { hardware: on.hardware, demo: true, demo_reason: on.demoReason } : { hardware: on.hardware };
+}
+
+export function toDescriptor(row: DescriptorRow, publicUrl: string, runsOn?: RunsOnOf): ModelDescriptor {
   return {
     id: row.id,
     display_name: row.display_name,
@@ -46,21 +61,22 @@ export function toDescriptor(row: DescriptorRow, publicUrl: string): ModelDescri
     is_public: row.is_public,
     endpoints: row.endpoints as ModelDescriptor['endpoints'],
     ...(row.runtime_type === 'container' ? { deployment: deploymentState(row.hosting_status) } : {}),
+    ...runsOnFields(row, runsOn),
   };
 }
 
 /** The descriptor list as JSON text. */
-export function descriptorList(db: Db, publicUrl: string) {
+export function descriptorList(db: Db, publicUrl: string, runsOn?: RunsOnOf) {
   async function publicJson(): Promise<string> {
     const rows = await selectPublicServices(db);
-    return JSON.stringify(rows.map((r) => toDescriptor(r, publicUrl)));
+    return JSON.stringify(rows.map((r) => toDescriptor(r, publicUrl, runsOn)));
   }
 
   /** The caller's private services first, then the public list (spliced as text). */
   return async function descriptorsJson(userId: string | undefined): Promise<string> {
     const [own, models] = await Promise.all([userId ? selectPrivateServicesOf(db, userId) : [], publicJson()]);
     if (!own.length) return models;
-    const ownJson = JSON.stringify(own.map((r) => toDescriptor(r, publicUrl))).slice(1, -1);
+    const ownJson = JSON.stringify(own.map((r) => toDescriptor(r, publicUrl, runsOn))).slice(1, -1);
     return models === '[]' ? `[${ownJson}]` : `[${ownJson},${models.slice(1)}`;
   };
 }

@@ -9,7 +9,8 @@ export function selectCategories(db: Db) {
 
 /**
  * Services with what the descriptor says about their deployment: the runtime type and the
- * hosting status (a container service's coarse state, catalogue/descriptors.ts).
+ * hosting status (a container service's coarse state, catalogue/descriptors.ts), and the base URL
+ * the runtime registry needs to tell what runs it (the demo badge; never answered).
  */
 function servicesWithDeployment(db: Db) {
   return db
@@ -17,7 +18,7 @@ function servicesWithDeployment(db: Db) {
     .leftJoin('service_runtimes', 'service_runtimes.model_id', 'models.id')
     .leftJoin('model_hosting', 'model_hosting.model_id', 'models.id')
     .selectAll('models')
-    .select(['service_runtimes.type as runtime_type', 'model_hosting.status as hosting_status'])
+    .select(['service_runtimes.type as runtime_type', 'service_runtimes.base_url', 'model_hosting.status as hosting_status'])
     .where('models.deleted_at', 'is', null);
 }
 

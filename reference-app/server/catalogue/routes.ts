@@ -69,9 +69,9 @@ export function catalogueRoutes({ db }: ApiDeps) {
   return app;
 }
 
-export function descriptorRoutes({ db, config }: ApiDeps) {
+export function descriptorRoutes({ db, config, services }: ApiDeps) {
   const app = createApiApp<MaybeSignedInEnv>();
-  const descriptorsJson = descriptorList(db, config.publicUrl);
+  const descriptorsJson = descriptorList(db, config.publicUrl, (service) => services.runtimes.runsOn(service));
 
   // Registered for the document only: the handler answers with JSON text.
   app.openAPIRegistry.registerPath(

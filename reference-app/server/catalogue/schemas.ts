@@ -50,6 +50,11 @@ export const ModelDescriptorSchema = z
       description:
         'Container services only: ready (running or scaled to zero), starting (deploying) or unavailable (failed, stopped, no runner); runs are accepted when ready',
     }),
+    hardware: z.enum(['demo', 'cpu', 'gpu']).optional().openapi({
+      description: 'What runs it: demo (the local demo runtime, free), cpu (a model on the CPU, priced per CPU-second) or gpu',
+    }),
+    demo: z.boolean().optional().openapi({ description: 'true when it runs on the demo runtime: placeholder output, free runs' }),
+    demo_reason: z.string().optional().openapi({ description: 'Why it is a demo, for the Demo badge' }),
   })
   .openapi('ModelDescriptor');
 

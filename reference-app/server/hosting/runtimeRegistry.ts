@@ -5,8 +5,8 @@ import { waitingFleet, type ContainerSpec, type DeploymentReport, type FleetAdap
 import { checkHttpHealth } from '../runtimes/http/health';
 import { createHttpRuntime, HTTP_RUNTIME } from '../runtimes/http/httpRuntime';
 import type { OwnAddress, UrlPolicy } from '../runtimes/http/urlPolicy';
-import { createLocalDemoRuntime, LOCAL_DEMO_SLOTS } from '../runtimes/local';
-import { createModelRuntimes, LOCAL_MODEL_SLOTS } from '../runtimes/models';
+import { createLocalDemoRuntime, LOCAL_DEMO, LOCAL_DEMO_SLOTS } from '../runtimes/local';
+import { createModelRuntimes, LOCAL_MODEL, LOCAL_MODEL_SLOTS } from '../runtimes/models';
 import { loadModelsConfig } from '../runtimes/models/config';
 import type { Runtime, RuntimeSlots, SlotPool } from '../runtimes/runtime';
 
@@ -43,6 +43,25 @@ export const IO_RUNTIMES: readonly string[] = RUNTIME_SLOTS.filter((slots) => sl
 
 /** The slot pool a job of `runtime` runs in. */
 export const slotPoolOf = (runtime: string | null): SlotPool => RUNTIME_SLOTS.find((slots) => slots.name === runtime)?.pool ?? 'local';
+
+/**
+ * What computes a run, which decides its price (docs/jobs.md: metering): `demo` for the local
+ * demo runtime (placeholder output, free), `cpu` for a real model on this machine's CPU (the CPU
+ * tier), `gpu` for every other runtime (the GPU of the service's hosting record).
+ */
+export type Hardware = 'demo' | 'cpu' | 'gpu';
+
+/** The hardware a job of `runtime` ran on: the runtime is the truth, never a list of services. */
+export const hardwareOf = (runtime: string | null): Hardware => (runtime === LOCAL_DEMO ? 'demo' : runtime === LOCAL_MODEL ? 'cpu' : 'gpu');
+
+/** Why a service on the demo runtime is one, as the catalogue shows it when no model says more. */
+export const DEMO_REASON = 'Runs on the local demo runtime: placeholder output, not the real model';
+
+/** What new runs of a service run on now, and why it is a demo (the catalogue's `demo_reason`). */
+export interface RunsOn {
+  hardware: Hardware;
+  demoReason?: string;
+}
 
 /**
  * Jobs of some runtimes this process may take only for some services: a runner claims the
@@ -85,6 +104,8 @@ export interface RuntimeRegistry {
   refusal(service: RunnableService): Promise<string | undefined>;
   /** The runtime that runs a claimed job; undefined when none can any more. */
   runtimeFor(service: RunnableService): Runtime | undefined;
+  /** What new runs of the service run on (the catalogue's demo badge, the price of its runs). */
+  runsOn(service: Pick<RunnableService, 'id' | 'runtime_type' | 'base_url'>): RunsOn;
   /** The owner's health check of the service's runtime. */
   health(service: Pick<RunnableService, 'id' | 'runtime_type' | 'base_url' | 'headers_sealed' | 'health_path'>): Promise<HealthCheck>;
   /** Starts or changes a container deployment (after the owner saved it); the fleet's report. */
@@ -177,6 +198,20 @@ export function createRuntimeRegistry(options: RuntimeRegistryOptions): RuntimeR
         default:
           return models.runtimeFor(service.id) ?? localDemo;
       }
+    },
+    runsOn(service) {
+      // Without building an HTTP runtime: only the local kind can be a demo or a CPU model.
+      // The chooser (tests) is asked about the service as the catalogue read it.
+      const runtime = choose
+        ? choose(service as RunnableService)
+        : kindOf(service) === 'local-demo'
+          ? (models.runtimeFor(service.id) ?? localDemo)
+          : undefined;
+      const hardware = runtime ? hardwareOf(runtime.name) : 'gpu';
+      if (hardware !== 'demo') return { hardware };
+      // A seeded model service whose program is missing says which (runtimes/models).
+      const model = models.status(service.id);
+      return { hardware, demoReason: model && !model.available ? model.detail : DEMO_REASON };
     },
     async health(service) {
       const checked_at = new Date().toISOString();

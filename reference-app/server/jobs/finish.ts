@@ -1,6 +1,7 @@
 import { creditsForRun } from '@limelight/rules';
 import { monthKey } from '../api/months';
 import type { Db } from '../db/types';
+import { hardwareOf } from '../hosting/runtimeRegistry';
 import type { JobRow } from './envelope';
 import type { JobEvents } from './events';
 import { finishJobRows, type FinishValues } from './sql/finishJobs';
@@ -56,7 +57,9 @@ export function finishValues(
   const runSeconds = job.started_at ? Math.max(0, (now.getTime() - new Date(job.started_at).getTime()) / 1000) : 0;
   const seconds = job.started_at ? chargedSeconds(outcome, runSeconds) : undefined;
   // Never more than what was held when the job was accepted (an estimate cannot be gamed).
-  const cost = seconds === undefined ? 0 : Math.min(creditsForRun(seconds, Number(job.price_per_s_usd)), Number(job.hold_credits));
+  // A demo run is free whatever was held (pricing.ts): its output is a placeholder.
+  const demo = hardwareOf(job.runtime) === 'demo';
+  const cost = seconds === undefined || demo ? 0 : Math.min(creditsForRun(seconds, Number(job.price_per_s_usd)), Number(job.hold_credits));
   return {
     job,
     status: outcome.status,
@@ -70,8 +73,19 @@ export function finishValues(
     costCredits: cost,
     counted: seconds !== undefined,
     month: monthKey(now),
-    usageDescription: `Run of ${job.service_id} ${job.endpoint}: ${runSeconds.toFixed(2)} GPU seconds`,
+    usageDescription: usageDescription(job, runSeconds),
   };
+}
+
+/**
+ * The ledger's line for a run (the transactions list shows it): the seconds it was charged for
+ * and on what, "CPU seconds" for a local model, "GPU seconds" otherwise; a demo run says it was
+ * free (its charge is 0, so no ledger row is written for it, payments/queries.ts).
+ */
+export function usageDescription(job: Pick<JobRow, 'service_id' | 'endpoint' | 'runtime'>, runSeconds: number): string {
+  const hardware = hardwareOf(job.runtime);
+  if (hardware === 'demo') return `Demo run of ${job.service_id} ${job.endpoint}: free`;
+  return `Run of ${job.service_id} ${job.endpoint}: ${runSeconds.toFixed(2)} ${hardware === 'cpu' ? 'CPU' : 'GPU'} seconds`;
 }
 
 /**

@@ -1,5 +1,6 @@
-import { DEFAULT_GPU } from '@limelight/rules';
+import { CPU_PRICE, DEFAULT_GPU } from '@limelight/rules';
 import type { Db } from '../db/types';
+import type { Hardware } from '../hosting/runtimeRegistry';
 import { selectGpuOffer, selectHostingGpu } from './queries';
 
 // Which GPU prices a service's runs: the GPU of its hosting record (model_hosting.gpu) matched
@@ -20,4 +21,20 @@ export async function gpuPriceOf(q: Db, serviceId: string): Promise<GpuPrice> {
   }
   // No pricing data at all (an empty pricing table): runs are free rather than impossible.
   return { gpu: DEFAULT_GPU, pricePerSecondUsd: 0 };
+}
+
+/** The price of a run and what it runs on: the GPU's name, or "CPU", or "Demo". */
+export interface RunPrice extends GpuPrice {
+  hardware: Hardware;
+}
+
+/**
+ * What a run of the service costs per second on `hardware` (docs/jobs.md: metering): a demo run
+ * is free (its output is a placeholder), a CPU model's run is priced at the CPU tier
+ * (@limelight/rules CPU_PRICE), every other run at its GPU's price (gpuPriceOf).
+ */
+export async function runPriceOf(q: Db, serviceId: string, hardware: Hardware): Promise<RunPrice> {
+  if (hardware === 'demo') return { gpu: 'Demo', pricePerSecondUsd: 0, hardware };
+  if (hardware === 'cpu') return { gpu: CPU_PRICE.display_name, pricePerSecondUsd: CPU_PRICE.customer_price_per_s_usd, hardware };
+  return { ...(await gpuPriceOf(q, serviceId)), hardware };
 }

@@ -90,7 +90,10 @@ export const EstimateSchema = z
   .object({
     service_id: z.string(),
     endpoint: z.string(),
-    gpu: z.string(),
+    gpu: z.string().openapi({ description: 'What prices the run: the GPU\'s name, "CPU" or "Demo"' }),
+    hardware: z.enum(['demo', 'cpu', 'gpu']).openapi({
+      description: 'demo: the local demo runtime, free (placeholder output); cpu: a model on the CPU, per CPU-second; gpu: per GPU-second',
+    }),
     price_per_s_usd: z.number(),
     recent_run_seconds: z.array(z.number()),
   })

@@ -12,7 +12,7 @@ import type { JobEvents } from './events';
 import { sleep } from './events';
 import type { FileStore } from './files';
 import { GroupCommit } from '../db/groupCommit';
-import { gpuPriceOf, type GpuPrice } from './pricing';
+import { gpuPriceOf, runPriceOf, type GpuPrice } from './pricing';
 import { ServiceCache } from './serviceCache';
 import {
   pendingWebhookCount,
@@ -25,7 +25,7 @@ import {
 } from './queries';
 import { cancelQueued, requestCancel } from './sql/cancelJob';
 import { insertJobsWithHold, type CreatedJob, type InsertedJobs, type NewJob } from './sql/createJobs';
-import type { LoadRunnable, RuntimeRegistry } from '../hosting/runtimeRegistry';
+import { hardwareOf, type LoadRunnable, type RuntimeRegistry } from '../hosting/runtimeRegistry';
 import { webhookUrlProblem } from './webhooks';
 import { isUuid } from '../db/uuid';
 import type { JobWorker } from './worker';
@@ -179,12 +179,13 @@ export class JobService {
   }
 
   async estimate(userId: string, serviceId: string, endpointPath: string | undefined) {
-    const { endpoint } = await this.resolveEndpoint(userId, serviceId, endpointPath);
-    const price = await gpuPriceOf(this.deps.db, serviceId);
+    const { service, endpoint } = await this.resolveEndpoint(userId, serviceId, endpointPath);
+    const price = await runPriceOf(this.deps.db, serviceId, this.deps.runtimes.runsOn(service).hardware);
     return {
       service_id: serviceId,
       endpoint: endpoint.path,
       gpu: price.gpu,
+      hardware: price.hardware,
       price_per_s_usd: price.pricePerSecondUsd,
       recent_run_seconds: await this.recentRunSeconds(serviceId, endpoint.path),
     };
@@ -261,7 +262,10 @@ export class JobService {
 
     // Hold the worst case (the whole time limit), not an estimate the publisher's past runs
     // control: parallel creates can then never spend more than the balance (docs/jobs.md: holds).
-    const price = await this.#prices.get(service.id);
+    // Priced by what runs it (pricing.ts): a demo run holds and costs nothing, a CPU model's run
+    // the CPU tier; only GPU prices are read from the database, through the cache.
+    const hardware = hardwareOf(runtime.name);
+    const price = hardware === 'gpu' ? await this.#prices.get(service.id) : await runPriceOf(db, service.id, hardware);
     const timeLimitS = endpoint.time_limit_s ?? config.defaultTimeLimitSeconds;
     const hold = holdFor(timeLimitS, price.pricePerSecondUsd);
     attempt.counted = true; // by the insert statement, from here on

@@ -18,6 +18,13 @@ CONTAINER_RUNTIME_DEFAULTS = {
     "concurrency": 1,
 }
 
+#: The CPU tier (docs/jobs.md: metering): the price of one CPU-second, in the GPU table's units (USD per second), for the services whose real model runs on the platform's CPU (the local models: OCR, voice, cutout, speech to text, face detection). A CPU core rents for about a tenth of the cheapest GPU here (RTX A4000, 0.00016), so a second of Tesseract is not priced as a second of an A100.
+CPU_PRICE = {
+    "id": "limelight-cpu",
+    "display_name": "CPU",
+    "customer_price_per_s_usd": 0.00002,
+}
+
 #: Credits per US dollar of GPU time (92).
 CREDITS_PER_USD = 92
 

@@ -4346,7 +4346,13 @@ export type components = {
     };
     JobEstimateData: {
       endpoint: string;
+      /** @description What prices the run: the GPU's name, "CPU" or "Demo" */
       gpu: string;
+      /**
+       * @description demo: the local demo runtime, free (placeholder output); cpu: a model on the CPU, per CPU-second; gpu: per GPU-second
+       * @enum {string}
+       */
+      hardware: 'demo' | 'cpu' | 'gpu';
       price_per_s_usd: number;
       recent_run_seconds: number[];
       service_id: string;
@@ -4411,6 +4417,10 @@ export type components = {
       /** Format: date-time */
       created_at?: string | null;
       created_by?: string | null;
+      /** @description true when it runs on the demo runtime: placeholder output, free runs */
+      demo?: boolean;
+      /** @description Why it is a demo, for the Demo badge */
+      demo_reason?: string;
       /**
        * @description Container services only: ready (running or scaled to zero), starting (deploying) or unavailable (failed, stopped, no runner); runs are accepted when ready
        * @enum {string}
@@ -4438,6 +4448,11 @@ export type components = {
         }[];
         path: string;
       }[];
+      /**
+       * @description What runs it: demo (the local demo runtime, free), cpu (a model on the CPU, priced per CPU-second) or gpu
+       * @enum {string}
+       */
+      hardware?: 'demo' | 'cpu' | 'gpu';
       id: string;
       is_public?: boolean;
       /** @description A category id, a list of ids, or an object keyed by category id */
