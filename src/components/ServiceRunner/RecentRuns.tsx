@@ -5,6 +5,8 @@ import * as styles from './ServiceRunner.css';
 
 export interface RecentRunsProps {
   runs: Loadable<Job[]>;
+  /** Labels a run whose input has neither text nor a named file. */
+  serviceName: string;
   strings: Strings['runner'];
   headingLevel: 2 | 3 | 4;
   disabled?: boolean;
@@ -17,22 +19,54 @@ const timeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyl
 /** Inputs that name the run best, in order; then any other text that is not a file. */
 const SUMMARY_KEYS = ['prompt', 'text', 'input', 'query', 'question'];
 const isFileValue = (v: string) => /^(data:|https?:\/\/|\/media\/)/i.test(v.trim());
+/** Characters of a label: the first words of a prompt, a narrow screen's line (issue 50, item 6). */
+export const SUMMARY_MAX = 60;
 
-/** A short line for a past input: the prompt (or first text that is not a file), else its JSON. */
-export function summariseInput(input: Record<string, unknown>): string {
+/** The first words of a text, cut at a word's end within SUMMARY_MAX characters, with an ellipsis. */
+function firstWords(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= SUMMARY_MAX) return flat;
+  const cut = flat.slice(0, SUMMARY_MAX);
+  const space = cut.lastIndexOf(' ');
+  // One unbroken word (a URL, a hash) is cut where it reaches the limit.
+  return `${(space > SUMMARY_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
+}
+
+/** The file name at the end of a file input's URL; a data: URL has none. */
+function fileName(value: string): string | null {
+  if (/^data:/i.test(value.trim())) return null;
+  const path = value.trim().split(/[?#]/)[0]!;
+  const last = path.split('/').pop() ?? '';
+  try {
+    return last ? firstWords(decodeURIComponent(last)) : null;
+  } catch {
+    return firstWords(last);
+  }
+}
+
+/**
+ * A short label for a past input (issue 50, item 6): the first words of its prompt (or the first
+ * text that is not a file), else the name of its file, else `fallback` (the service's name).
+ * Never the input's JSON: one unbroken string widened the Playground past a phone's screen.
+ */
+export function summariseInput(input: Record<string, unknown>, fallback: string): string {
   const texts = (values: unknown[]) => values.find((v): v is string => typeof v === 'string' && v.trim() !== '' && !isFileValue(v));
   const text = texts(SUMMARY_KEYS.map((k) => input[k])) ?? texts(Object.values(input));
-  if (text) return text;
+  if (text) return firstWords(text);
   const messages = input.messages;
   if (Array.isArray(messages)) {
     const last = messages[messages.length - 1] as { content?: unknown } | undefined;
-    if (typeof last?.content === 'string') return last.content;
+    if (typeof last?.content === 'string' && last.content.trim()) return firstWords(last.content);
   }
-  return JSON.stringify(input);
+  for (const value of Object.values(input)) {
+    const name = typeof value === 'string' && isFileValue(value) ? fileName(value) : null;
+    if (name) return name;
+  }
+  return fallback;
 }
 
 /** The caller's latest runs of the service: reopen one, or run its input again. */
-export function RecentRuns({ runs, strings, headingLevel, disabled, onOpen, onRunAgain }: RecentRunsProps) {
+export function RecentRuns({ runs, serviceName, strings, headingLevel, disabled, onOpen, onRunAgain }: RecentRunsProps) {
   const Heading = `h${headingLevel}` as const;
   const s = strings.recent;
   // Anonymous visitors have no runs to list; say nothing rather than an error.
@@ -46,7 +80,7 @@ export function RecentRuns({ runs, strings, headingLevel, disabled, onOpen, onRu
       {runs.status === 'ready' && runs.value.length > 0 ? (
         <ul className={styles.list}>
           {runs.value.map((job) => {
-            const summary = summariseInput(job.input);
+            const summary = summariseInput(job.input, serviceName);
             const when = formatString(s.when, {
               status: strings.status[job.status],
               time: Number.isNaN(Date.parse(job.created_at)) ? '' : timeFormat.format(Date.parse(job.created_at)),

@@ -200,6 +200,11 @@ export const fileInput = formControls.file;
 export const dropZone = recipe({
   base: {
     display: 'grid',
+    // Inside its card on a phone (issue 50, item 6): the file input and a long file name shrink
+    // or wrap within the zone rather than push past it.
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    minWidth: 0,
+    overflowWrap: 'anywhere',
     gap: vars.space.sm,
     justifyItems: 'start',
     padding: vars.space.md,
@@ -328,7 +333,9 @@ export const jsonOutput = style({
 });
 export const meta = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted });
 
-export const recent = style({ display: 'grid', gap: vars.space.sm });
+// Never wider than the runner (issue 50, item 6): a column of at most the card's width, and a
+// label that shrinks with an ellipsis (its full text is its title).
+export const recent = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.sm, minWidth: 0 });
 export const recentItem = style({
   display: 'flex',
   flexWrap: 'wrap',
@@ -340,11 +347,12 @@ export const recentItem = style({
   background: vars.color.background,
 });
 export const recentText = style({
+  flex: '1 1 12rem',
   minWidth: 0,
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
-  maxWidth: '30rem',
+  maxWidth: 'min(30rem, 100%)',
   fontSize: vars.fontSize.sm,
 });
 

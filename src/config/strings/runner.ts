@@ -49,9 +49,13 @@ export const runnerStrings = {
     credits: '≈ {credits} credits',
     time: '≈ {seconds} s',
     fromRecent: 'median of the last {count} runs',
+    /** fromRecent for a single run (the strings' way of plurals: a second string, as search.resultsOne). */
+    fromRecentOne: 'the last run',
     /** Beside the GPU's price per second while the endpoint has no measured run. */
     fromPricing: 'no runs yet',
     perSecond: '{credits} credits/s on {gpu}',
+    /** Beside Run for a service on the demo runtime: its runs cost nothing (docs/jobs.md: metering). */
+    demoFree: 'Demo run: free',
     /** No run yet: the price of a run as long as the endpoint's example run. */
     perRun: '≈ {credits} credits a run',
     fromExample: 'the example took {seconds} s',

@@ -89,6 +89,12 @@ describe('ServiceRunner: the form', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('one measured run is "the last run", not "the last 1 runs" (issue 50, item 7)', async () => {
+    const { container } = setup(imageService, { estimate: { price: 0.0005, seconds: [2] } });
+    await waitFor(() => expect(container.querySelector('[data-lime="runner-estimate"]')).toHaveTextContent('(the last run)'));
+    expect(container.querySelector('[data-lime="runner-estimate"]')).not.toHaveTextContent(/runs\)/);
+  });
+
   it('a missing required field is marked and nothing is sent', async () => {
     const ctx = setup();
     await ctx.user.click(runButton());
@@ -343,9 +349,9 @@ describe('ServiceRunner: errors by code', () => {
     await ctx.user.click(runButton());
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { level: 2 })).toBeInTheDocument();
-    expect(
-      screen.getByText('Please sign in to run this service. Your run starts after you sign in.', { selector: 'p:not([role])' }),
-    ).toBeInTheDocument();
+    // Said once, in the status line (issue 50, item 7: it was also repeated in a box under it).
+    expect(screen.getAllByText('Please sign in to run this service. Your run starts after you sign in.')).toHaveLength(1);
+    expect(liveStatus()).toHaveTextContent('Please sign in to run this service.');
     await ctx.user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(liveStatus()).toHaveTextContent('Ready');
@@ -374,6 +380,18 @@ describe('ServiceRunner: recent runs', () => {
     expect(screen.getByRole('spinbutton', { name: 'Width' })).toHaveValue(512);
     expect(await screen.findByRole('img', { name: 'Generated image' })).toBeInTheDocument();
     await expectNoAxeViolations(ctx.container);
+  });
+
+  it('a run of a file is labelled by its file name, one of a data: URL by the service; never by its JSON', async () => {
+    const files: Job[] = [
+      makeJob({ job_id: 'f-1', endpoint: '/upscale', status: 'FINISHED', input: { image: 'http://localhost:3999/media/files/desk.png' } }),
+      makeJob({ job_id: 'f-2', endpoint: '/upscale', status: 'FINISHED', input: { image: IMAGE_DATA_URI } }),
+    ];
+    setup(imageService, { recent: files });
+    const list = await screen.findByRole('region', { name: 'Your recent runs' });
+    const items = await within(list).findAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('[title]')?.textContent)).toEqual(['desk.png', 'Lime Diffusion']);
+    expect(list.textContent).not.toContain('{');
   });
 
   it('Run again submits the same input', async () => {

@@ -80,12 +80,27 @@ describe('runner output model: results shown by type', () => {
   });
 
   it('recent runs are summarised by their first text input', () => {
-    expect(summariseInput({ width: 5, prompt: 'a lime' })).toBe('a lime');
+    expect(summariseInput({ width: 5, prompt: 'a lime' }, 'Lime Diffusion')).toBe('a lime');
     // An uploaded file's URL before the prompt does not name the run; the prompt does.
-    expect(summariseInput({ image: 'http://localhost:3000/media/files/abc.png', prompt: 'make it green' })).toBe('make it green');
-    expect(summariseInput({ image: 'https://cdn.example.com/a.png', mode: 'fast' })).toBe('fast');
-    expect(summariseInput({ messages: [{ role: 'user', content: 'Hi there' }] })).toBe('Hi there');
-    expect(summariseInput({ image: 'data:image/png;base64,AA', n: 1 })).toBe('{"image":"data:image/png;base64,AA","n":1}');
+    expect(summariseInput({ image: 'http://localhost:3000/media/files/abc.png', prompt: 'make it green' }, 'Cutout')).toBe('make it green');
+    expect(summariseInput({ image: 'https://cdn.example.com/a.png', mode: 'fast' }, 'Cutout')).toBe('fast');
+    expect(summariseInput({ messages: [{ role: 'user', content: 'Hi there' }] }, 'Chat')).toBe('Hi there');
+  });
+
+  it('a run with only files is labelled by its file name, else the service; never its JSON (issue 50, item 6)', () => {
+    expect(summariseInput({ image: '/media/files/9f2c1e.png', n: 1 }, 'Lime Cutout')).toBe('9f2c1e.png');
+    expect(summariseInput({ image: 'https://cdn.example.com/photos/my%20desk.jpg?w=2' }, 'Lime Cutout')).toBe('my desk.jpg');
+    expect(summariseInput({ image: 'data:image/png;base64,AA', n: 1 }, 'Lime Cutout')).toBe('Lime Cutout');
+    expect(summariseInput({}, 'Lime Cutout')).toBe('Lime Cutout');
+  });
+
+  it('a long prompt is cut to its first words, an unbroken string to 60 characters', () => {
+    const prompt = 'a photograph of a lime on a wooden desk beside a window, morning light, shallow depth of field';
+    const label = summariseInput({ prompt }, 'Lime Diffusion');
+    expect(label).toBe('a photograph of a lime on a wooden desk beside a window…');
+    expect(label.length).toBeLessThanOrEqual(61);
+    expect(summariseInput({ text: 'x'.repeat(500) }, 'OCR')).toBe(`${'x'.repeat(60)}…`);
+    expect(summariseInput({ prompt: '  two\n\nlines  ' }, 'Lime Diffusion')).toBe('two lines');
   });
 });
 
