@@ -31,6 +31,10 @@ describe('confirmationOf', () => {
     });
   });
 
+  it('the new balance reads as money, at most 2 decimals (issue 50, item 7)', () => {
+    expect(confirmationOf(checkout({}), { balance: 1097.8614, formatDate }).detail).toMatch(/Your balance is now 1,097\.86 credits\.$/);
+  });
+
   it('a plan: the plan, its monthly price and the renewal date', () => {
     const plan = checkout({ purpose: 'subscription', quantity: 1, plan_type: 'pro', amount_minor: 1999 });
     expect(confirmationOf(plan, { periodEnd: '2026-12-24T08:00:00Z', formatDate }).detail).toBe(
