@@ -193,6 +193,9 @@ class Secrets(Cli):
         )
         for output in outputs:
             self.assertNotIn(value, output.stdout + output.stderr)
+        refused = self.cli("secrets", "list", "--service", self.service, env={"LIMELIGHT_API_KEY": "lime_deleted"})
+        self.assertEqual(refused.returncode, 1)
+        self.assertIn("refuses the API key (expired or deleted?): `limelight login` again", refused.stderr)
 
     def test_the_service_deployed_from_this_folder_is_the_default(self) -> None:
         state = self.folder / ".limelight"

@@ -116,6 +116,11 @@ def _call(platform: Platform, method: str, path: str, body: Any = None) -> Any:
     try:
         return platform.call(method, path, body)
     except PublishError as error:
+        if error.status == 401:
+            raise CliError(
+                f"{platform.base_url} refuses the API key (expired or deleted?): `limelight login` again, "
+                "or set LIMELIGHT_API_KEY to another"
+            ) from error
         if error.status in (403, 404, 409, 422) and error.detail:
             raise CliError(error.detail) from error
         raise CliError(str(error)) from error
