@@ -13,6 +13,7 @@ import { usePlatform } from '@limelight/widgets/platform';
 import { runBlocker } from '@limelight/widgets/run';
 import { ServiceRunner } from '@limelight/widgets/service-runner';
 import { BalanceLine, useSignedInBalance } from './BalanceLine';
+import { DemoBadge } from './DemoBadge';
 import { ServiceTabs } from './ServiceTabs';
 import { blockerBadge, providerLabel } from './ServiceCard';
 import { useCatalogueData } from './useCatalogueData';
@@ -136,6 +137,11 @@ export function ServiceHeader({
       <ServicePicture model={model} className={styles.serviceImage} />
       <div>
         <Heading className={styles.title}>{name}</Heading>
+        {model.demo ? (
+          <p className={styles.headerBadges}>
+            <DemoBadge model={model} focusable />
+          </p>
+        ) : null}
         {blocker ? (
           <p className={styles.warningBadge} data-runnable="false" data-blocker={blocker}>
             {blockerBadge(blocker, s)}
@@ -160,26 +166,31 @@ export function ServiceHeader({
               s.unknown
             )}
           </dd>
-          <dt className={styles.factName}>{s.categories}</dt>
-          <dd className={styles.factValue}>
-            {categories.length === 0
-              ? s.unknown
-              : categories.map((c) => (
+          {/* A new service without categories or models says nothing of them, not "unknown" (issue 50, item 7). */}
+          {categories.length > 0 ? (
+            <>
+              <dt className={styles.factName}>{s.categories}</dt>
+              <dd className={styles.factValue}>
+                {categories.map((c) => (
                   <span key={c.id} className={styles.badge}>
                     {c.title} ({sortDomains(c.input_domain ?? []).join(', ')} → {sortDomains(c.output_domain ?? []).join(', ')})
                   </span>
                 ))}
-          </dd>
-          <dt className={styles.factName}>{s.tags}</dt>
-          <dd className={styles.factValue}>
-            {tags.length === 0
-              ? s.unknown
-              : tags.map((t) => (
+              </dd>
+            </>
+          ) : null}
+          {tags.length > 0 ? (
+            <>
+              <dt className={styles.factName}>{s.tags}</dt>
+              <dd className={styles.factValue}>
+                {tags.map((t) => (
                   <span key={t} className={styles.badge}>
                     {t}
                   </span>
                 ))}
-          </dd>
+              </dd>
+            </>
+          ) : null}
         </dl>
       </div>
     </div>
