@@ -7,7 +7,7 @@ import { PullCheck } from './pullCheck';
 import { ContainerEngine } from './engine';
 import type { DeploymentReport, FleetAdapter } from './fleet';
 import { activePlanOf } from '../payments/queries';
-import { selectContainerRuntimes, selectServiceOwner, setJobColdStart, updateHostingState } from './queries';
+import { selectContainerRuntimes, selectServiceOwner, updateHostingState } from './queries';
 import { DeploymentLogWriter } from './deploymentLogs';
 import { hostingQuotaOf } from '../payments/hostingQuotas';
 import { LeasedFleet } from './leasedFleet';
@@ -57,6 +57,8 @@ export interface ContainerHostingOptions {
    * passes it.
    */
   importEndpoints?: (serviceId: string, baseUrl: string) => Promise<void>;
+  /** Records the cold start a job waited for (the jobs table is the queue's to write); platform.ts passes it. */
+  jobColdStart?: (jobId: string, coldStartMs: number) => Promise<void>;
 }
 
 /** How this process hosts containers, as platform.ts asks. */
@@ -144,7 +146,7 @@ export function createContainerHosting(
       writes.set(serviceId, next);
     },
     jobs: {
-      coldStart: (jobId, coldStartMs) => void setJobColdStart(db, jobId, coldStartMs).catch(() => undefined),
+      coldStart: (jobId, coldStartMs) => void options.jobColdStart?.(jobId, coldStartMs).catch(() => undefined),
       log: (jobId, line, deploymentId) => logs.add(deploymentId, line, jobId),
       jobDone: (jobId) => logs.jobDone(jobId),
     },

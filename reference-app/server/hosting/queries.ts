@@ -225,10 +225,6 @@ export async function deleteHosting(db: Db, id: string) {
   await db.deleteFrom('model_hosting').where('model_id', '=', id).execute();
 }
 
-export async function setJobColdStart(db: Db, jobId: string, coldStartMs: number): Promise<void> {
-  await db.updateTable('jobs').set({ cold_start_ms: coldStartMs }).where('id', '=', jobId).execute();
-}
-
 /** Who owns a service (its plan sizes the hosting quotas). */
 export async function selectServiceOwner(db: Db, serviceId: string): Promise<string | null> {
   return (await db.selectFrom('models').select('created_by').where('id', '=', serviceId).executeTakeFirst())?.created_by ?? null;

@@ -90,6 +90,13 @@ export async function queuePosition(q: Db, row: Pick<JobRow, 'id'>): Promise<num
   return Number(result.rows[0]?.n ?? 0);
 }
 
+// ---------------------------------------------------------------- a container run's cold start
+
+/** How long the job waited for a container to start (the runner reports it: hosting/containerHosting.ts). */
+export async function setJobColdStart(db: Db, jobId: string, coldStartMs: number): Promise<void> {
+  await db.updateTable('jobs').set({ cold_start_ms: coldStartMs }).where('id', '=', jobId).execute();
+}
+
 // ---------------------------------------------------------------- webhook deliveries (webhooks.ts)
 
 /** Deliveries of `logs` for the jobs (of those given) whose container just wrote lines. */
