@@ -26,7 +26,8 @@ describe('Import endpoints', () => {
     expect(button).toHaveProperty('disabled', true);
     expect(button.getAttribute('aria-describedby')).toBeTruthy();
     const reason = document.getElementById(button.getAttribute('aria-describedby')!);
-    expect(reason?.textContent).toMatch(/base URL/);
+    // The base URL is given in the Runtime section, below Endpoints (issue 50, item 7: it said "above").
+    expect(reason?.textContent).toMatch(/base URL in Runtime below/);
     const style = getComputedStyle(button);
     expect(style.cursor).toBe('not-allowed');
     expect(Number(style.opacity)).toBeLessThan(1);

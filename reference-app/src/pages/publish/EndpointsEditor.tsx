@@ -32,9 +32,10 @@ export const defaultDocumentUrl = (baseUrl: string) => (baseUrl.trim() ? `${base
 
 /** Why "Import endpoints" cannot run yet, or undefined when it can (busy aside). */
 export function importBlockedReason(url: string, fallback: string): string | undefined {
+  // The Runtime section, where the base URL is given, comes after Endpoints (EditServicePage.tsx).
   return url.trim() || fallback
     ? undefined
-    : "Give the service's base URL above (its /openapi.json is read) or a document URL to import from.";
+    : "Give the service's base URL in Runtime below (its /openapi.json is read) or a document URL to import from.";
 }
 
 /** The import of the editor's endpoints: from a URL (default beside the base URL) or a pasted document. */
