@@ -103,6 +103,11 @@ class PushAndDeploy(unittest.TestCase):
         self.assertEqual(done.returncode, 1)
         self.assertIn(f"the registry refuses the push: {quota}", done.stderr)
         self.assertTrue(full.calls[-1][3].startswith("Basic "))
+        expired = self.platform({("GET", "/v1/registry"): (401, {"detail": "Invalid API key"})})
+        done = self.run_cli(expired, "push")
+        self.assertEqual(done.returncode, 1)
+        self.assertIn("the API key was refused", done.stderr)
+        self.assertIn("run `limelight login`", done.stderr)
 
     def test_deploy_creates_on_the_pinned_digest_then_updates(self) -> None:
         with open(self.folder / "main.py", "a") as main:  # issue 47: deploy imported this here

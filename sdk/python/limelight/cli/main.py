@@ -212,9 +212,17 @@ COMMANDS: List[Command] = [
     Command("init", "write a working example service (main.py, limelight.yaml)", _init_arguments, _init),
     Command("serve", "run a limelight.serve app locally (uvicorn)", _serve_arguments, _serve),
     Command("build", "build the service's image from limelight.yaml (no Dockerfile)", _build_arguments, _build),
-    Command("push", "push the built image to the platform's registry (LIMELIGHT_API_KEY)", _push_arguments, _push),
     Command(
-        "deploy", "create or update the service on the pushed image (LIMELIGHT_API_KEY)", _deploy_arguments, _deploy
+        "push",
+        "push the built image to the platform's registry (limelight login or LIMELIGHT_API_KEY)",
+        _push_arguments,
+        _push,
+    ),
+    Command(
+        "deploy",
+        "create or update the service on the pushed image (limelight login or LIMELIGHT_API_KEY)",
+        _deploy_arguments,
+        _deploy,
     ),
     Command("images", images.HELP, images.arguments, lambda args: _publish(lambda: images.run(args))),
     Command("secrets", secrets.HELP, secrets.arguments, secrets.run),

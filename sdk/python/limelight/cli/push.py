@@ -100,7 +100,7 @@ def registry_of(platform: Platform) -> Dict[str, str]:
         if error.status == 401:
             raise PublishError(
                 f"the API key was refused by {platform.base_url} (expired or deleted?): "
-                "create another and set LIMELIGHT_API_KEY"
+                "create another in Account → API keys and run `limelight login` (or set LIMELIGHT_API_KEY)"
             ) from error
         raise
 
