@@ -1,10 +1,13 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import { operationAnchor, operationsOf, type OpenApiDocument } from '../../../reference-app/src/docs/apiReference';
+import { buildApiReference, operationAnchor, operationsOf, type OpenApiDocument } from '../../../reference-app/src/docs/apiReference';
 import { DOCS } from '../../../reference-app/src/docs/manifest';
+import { apiClients, confirmedUser, signedIn } from '../helpers';
 
 // The docs on the site as the server answers them, before any script runs (issue 50, item 5):
 // each page's own title and description, the guides' content from docs/*.md, and an API reference
@@ -106,5 +109,27 @@ describe('the docs, rendered by the server', () => {
     expect(create).toContain('service_id');
     expect(create).toContain('402');
     expect(create).toContain(`curl -sS -X POST &#x27;${server.url}/v1/jobs&#x27;`);
+  });
+
+  it("the reference's samples run as copied: cURL, Python and JavaScript, signed out and with an API key", async () => {
+    const doc = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as OpenApiDocument;
+    const operations = buildApiReference(doc).groups.flatMap((g) => g.operations);
+    const user = await signedIn(server, await confirmedUser(server, 'docs'));
+    const created = await apiClients(server, user.session.access_token).profile.createApiKey();
+    if (!created.ok) throw new Error(created.error);
+    const env = { ...process.env, LIMELIGHT_API_KEY: created.data.secret };
+    // Asynchronously: the server answering the samples runs in this process.
+    const run = async (command: string, args: string[]) =>
+      (await promisify(execFile)(command, args, { env, encoding: 'utf8', timeout: 20_000 })).stdout;
+    for (const [method, path, expected] of [
+      ['GET', '/model_management/model_categories', '"id"'],
+      ['GET', '/jobs', '"next_cursor"'],
+    ] as const) {
+      const op = operations.find((o) => o.method === method && o.path === path)!;
+      expect(op, path).toBeDefined();
+      expect(await run('bash', ['-c', op.samples.curl]), `${path} curl`).toContain(expected);
+      expect(await run('/usr/bin/python3', ['-c', op.samples.python]), `${path} python`).toContain(expected.replace(/"/g, "'"));
+      expect(await run(process.execPath, ['--input-type=module', '-e', op.samples.javascript]), `${path} js`).toMatch(/^200 /);
+    }
   });
 });
