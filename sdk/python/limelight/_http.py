@@ -5,7 +5,11 @@ and the server answers the same job instead of creating (and charging) a second 
 
 The API key goes to the base URL's origin and nowhere else (docs/sdk.md, "Redirects and plain
 HTTP"): a redirect to another origin (another host, port or scheme, https to http included) is
-followed without it, and a base URL of plain http:// to a host that is not loopback warns once."""
+followed without it, and a base URL of plain http:// to a host that is not loopback warns once.
+
+The decisions (what is retried and after how long, which headers go to which URL, which redirect
+is followed and how, how long an attempt may wait) are the functions below the policy, called by
+this Transport and by AsyncClient's httpx transport (_ahttp.py), so both keep the same rules."""
 
 from __future__ import annotations
 
@@ -67,6 +71,37 @@ def retry_after_seconds(value: Optional[str], now: Optional[float] = None) -> Op
     return max(0.0, when - (time.time() if now is None else now))
 
 
+def retries_status(status: int, attempt: int, policy: RetryPolicy) -> bool:
+    """Whether an answer of ``status`` is tried again (the attempt after ``attempt`` retries)."""
+    return status in RETRY_STATUSES and attempt < policy.max_retries
+
+
+def retries_failure(attempt: int, policy: RetryPolicy) -> bool:
+    """Whether a request that got no answer (no connection, a reset, a timeout) is tried again."""
+    return attempt < policy.max_retries
+
+
+def attempt_timeout(base: float, deadline: Optional[float]) -> float:
+    """How long one attempt may wait for the connection and for each read: ``base``, cut to the
+    deadline; DeadlineExceeded when it has passed."""
+    left = seconds_left(deadline)
+    if left is not None and left <= 0:
+        raise DeadlineExceeded("the deadline passed before the request was sent")
+    return base if left is None else max(0.001, min(base, left))
+
+
+def check_pause(seconds: float, deadline: Optional[float]) -> None:
+    """DeadlineExceeded when a pause of ``seconds`` before the next attempt would pass the deadline."""
+    left = seconds_left(deadline)
+    if left is not None and left <= seconds:
+        raise DeadlineExceeded("the deadline passes before the next attempt")
+
+
+def deadline_passed(deadline: Optional[float]) -> bool:
+    left = seconds_left(deadline)
+    return left is not None and left <= 0
+
+
 class InsecureTransportWarning(UserWarning):
     """The base URL is plain http:// to a host that is not this machine: the API key and every
     input and output cross the network readable by anyone on the way."""
@@ -99,6 +134,63 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def warn_if_plain_http(base_url: str, stacklevel: int) -> None:
+    scheme, host, _ = origin(base_url)
+    if scheme == "http" and host and not is_loopback(host):
+        warnings.warn(
+            f"{base_url} is plain HTTP to another machine: the API key and every input and "
+            "output can be read on the way; use https://",
+            InsecureTransportWarning,
+            stacklevel=stacklevel + 1,
+        )
+
+
+def request_headers(
+    base_url: str, user_agent: str, credential: Optional[str], extra: Optional[Mapping[str, str]], url: Optional[str]
+) -> Dict[str, str]:
+    """A request's headers; the credential only for the base URL's origin (``url`` when it is an
+    absolute URL)."""
+    headers = {"User-Agent": user_agent, "Accept": "application/json"}
+    if credential and (url is None or origin(url) == origin(base_url)):
+        headers["Authorization"] = f"Bearer {credential}"
+    headers.update(extra or {})
+    return headers
+
+
+#: Redirects followed in a row before the answer is taken as it is (urllib's bound).
+MAX_REDIRECTS = 10
+REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+
+
+@dataclass(frozen=True)
+class Redirect:
+    """What to do with a redirect: send ``method`` to ``url`` (with the body unless
+    ``drop_body``), the credentials kept only when ``keep_credentials``; ``refused`` says why
+    it is not followed at all (the answer is then the redirect itself, an error)."""
+
+    method: str
+    url: str
+    drop_body: bool
+    keep_credentials: bool
+    refused: Optional[str] = None
+
+
+def redirect_rule(method: str, code: int, from_url: str, to_url: str) -> Redirect:
+    """urllib's redirect rules, shared with the async transport: GET and HEAD follow 301, 302,
+    303, 307 and 308; POST follows 301, 302 and 303 as a GET without its body, and nothing else is
+    followed. Only http and https targets are followed (urllib also follows ftp), and a target of
+    another origin gets no credentials."""
+    keep = origin(to_url) == origin(from_url)
+    if urllib.parse.urlsplit(to_url).scheme.lower() not in ("http", "https"):
+        return Redirect(method, to_url, True, keep, f"a redirect to {to_url} is not followed")
+    method = method.upper()
+    if method in ("GET", "HEAD") and code in REDIRECT_STATUSES:
+        return Redirect(method, to_url, True, keep)
+    if method == "POST" and code in (301, 302, 303):
+        return Redirect("GET", to_url, True, keep)
+    return Redirect(method, to_url, False, keep, f"a {code} redirect of a {method} is not followed")
+
+
 class _SameOriginCredentials(urllib.request.HTTPRedirectHandler):
     """urllib's redirects (the same statuses and methods), but a request sent on to another
     origin loses its credentials: urllib itself copies every header to wherever the Location
@@ -106,12 +198,11 @@ class _SameOriginCredentials(urllib.request.HTTPRedirectHandler):
     plain HTTP"). Only http and https targets are followed (urllib also follows ftp)."""
 
     def redirect_request(self, req, fp, code, msg, headers, newurl):
-        if urllib.parse.urlsplit(newurl).scheme.lower() not in ("http", "https"):
-            raise urllib.error.HTTPError(
-                req.full_url, code, f"{msg} (a redirect to {newurl} is not followed)", headers, fp
-            )
+        rule = redirect_rule(req.get_method(), code, req.full_url, newurl)
+        if rule.refused:
+            raise urllib.error.HTTPError(req.full_url, code, f"{msg} ({rule.refused})", headers, fp)
         follow = super().redirect_request(req, fp, code, msg, headers, newurl)
-        if follow is not None and origin(newurl) != origin(req.full_url):
+        if follow is not None and not rule.keep_credentials:
             for name in CREDENTIAL_HEADERS:
                 follow.remove_header(name)
         return follow
@@ -144,14 +235,7 @@ class Transport:
         self.retry = retry
         self.user_agent = user_agent
         self._sleep = sleep
-        scheme, host, _ = origin(self.base_url)
-        if scheme == "http" and host and not is_loopback(host):
-            warnings.warn(
-                f"{self.base_url} is plain HTTP to another machine: the API key and every input and "
-                "output can be read on the way; use https://",
-                InsecureTransportWarning,
-                stacklevel=3,
-            )
+        warn_if_plain_http(self.base_url, stacklevel=3)
 
     def url(self, path: str) -> str:
         return path if path.startswith(("http://", "https://")) else f"{self.base_url}{path}"
@@ -159,12 +243,7 @@ class Transport:
     def headers(self, extra: Optional[Mapping[str, str]] = None, url: Optional[str] = None) -> Dict[str, str]:
         """The request's headers; the credential only for the base URL's origin (``url`` when it
         is an absolute URL)."""
-        headers = {"User-Agent": self.user_agent, "Accept": "application/json"}
-        credential = self._auth()
-        if credential and (url is None or origin(url) == origin(self.base_url)):
-            headers["Authorization"] = f"Bearer {credential}"
-        headers.update(extra or {})
-        return headers
+        return request_headers(self.base_url, self.user_agent, self._auth(), extra, url)
 
     def open(
         self,
@@ -187,17 +266,16 @@ class Transport:
                 return _opener.open(request, timeout=self._attempt_timeout(timeout, deadline))
             except urllib.error.HTTPError as error:
                 retry_after = retry_after_seconds(error.headers.get("Retry-After"))
-                if error.code in RETRY_STATUSES and attempt < self.retry.max_retries:
+                if retries_status(error.code, attempt, self.retry):
                     error.close()
                     self._pause(self.retry.delay(attempt, retry_after), deadline)
                     attempt += 1
                     continue
-                raise api_error(error.code, _decode(error.read(), error.headers.get("Content-Type"))) from None
+                raise api_error(error.code, decode(error.read(), error.headers.get("Content-Type"))) from None
             except (urllib.error.URLError, ConnectionError, socket.timeout, TimeoutError) as error:
-                left = seconds_left(deadline)
-                if left is not None and left <= 0:
+                if deadline_passed(deadline):
                     raise DeadlineExceeded(f"{method} {self.url(path)}: no answer before the deadline") from error
-                if attempt < self.retry.max_retries:
+                if retries_failure(attempt, self.retry):
                     self._pause(self.retry.delay(attempt, None), deadline)
                     attempt += 1
                     continue
@@ -205,16 +283,10 @@ class Transport:
                 raise ConnectionFailedError(f"{method} {self.url(path)} failed: {reason}") from error
 
     def _attempt_timeout(self, timeout: Optional[float], deadline: Optional[float]) -> float:
-        left = seconds_left(deadline)
-        if left is not None and left <= 0:
-            raise DeadlineExceeded("the deadline passed before the request was sent")
-        base = timeout or self.timeout
-        return base if left is None else max(0.001, min(base, left))
+        return attempt_timeout(timeout or self.timeout, deadline)
 
     def _pause(self, seconds: float, deadline: Optional[float]) -> None:
-        left = seconds_left(deadline)
-        if left is not None and left <= seconds:
-            raise DeadlineExceeded("the deadline passes before the next attempt")
+        check_pause(seconds, deadline)
         self._sleep(seconds)
 
     def request(
@@ -236,11 +308,11 @@ class Transport:
             try:
                 payload = response.read()
             except (socket.timeout, TimeoutError) as error:
-                if deadline is not None and time.monotonic() >= deadline:
+                if deadline_passed(deadline):
                     raise DeadlineExceeded(f"{method} {self.url(path)}: no answer before the deadline") from error
                 raise ConnectionFailedError(f"{method} {self.url(path)}: the answer stopped: {error}") from error
             return Response(
-                response.status, dict(response.headers.items()), _decode(payload, response.headers.get("Content-Type"))
+                response.status, dict(response.headers.items()), decode(payload, response.headers.get("Content-Type"))
             )
 
 
@@ -252,7 +324,7 @@ def set_read_timeout(response: Any, seconds: float) -> None:
         sock.settimeout(max(0.001, seconds))
 
 
-def _decode(payload: bytes, content_type: Optional[str]) -> Any:
+def decode(payload: bytes, content_type: Optional[str]) -> Any:
     text = payload.decode("utf-8", errors="replace")
     if content_type and "json" in content_type:
         try:

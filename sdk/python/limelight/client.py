@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import http.client
-import json
 import os
 import time
 import uuid
@@ -13,9 +12,9 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Seque
 from urllib.parse import quote, urlencode
 
 from . import webhooks
-from ._http import DeadlineExceeded, RetryPolicy, Transport, seconds_left
+from ._http import DeadlineExceeded, RetryPolicy, Transport, deadline_passed, seconds_left
 from ._rules import MAX_PREFER_WAIT_S  # the longest Prefer: wait the server honours
-from ._sse import STREAM_READ_TIMEOUT_S, parse_sse, read_lines
+from ._sse import STREAM_READ_TIMEOUT_S, StreamFollower, parse_sse, read_lines
 from .errors import APIError, ConnectionFailedError, JobFailedError, JobTimeoutError, LimelightError
 from .files import FileInput, is_file_input, is_path_string, multipart, read_file
 from .models import FileRef, Job, JobEstimate, JobEvent, JobList, LogLine, WebhookEventType, is_final
@@ -202,7 +201,7 @@ class Client:
             try:
                 self._http.request(
                     "POST",
-                    f"/v1/jobs/{quote(job_id, safe='')}/cancel",
+                    job_path(job_id, "/cancel"),
                     timeout=CANCEL_TIMEOUT_S,
                     deadline=time.monotonic() + CANCEL_TIMEOUT_S,
                 )
@@ -243,13 +242,7 @@ class Client:
         """``submit`` that gives up at the deadline. The job may exist by then: replaying the same
         Idempotency-Key finds it without creating another; if the replay is what created it,
         nothing had run, so it is cancelled (free while queued). As the JavaScript client does."""
-        left = seconds_left(deadline)
-        if left is not None:
-            wait = min(wait, max(0.0, left - 0.5))
-            if wait < 1:
-                # A create the server answers at once is always sent (even for timeout=0): the
-                # job exists and the timeout error carries its id.
-                deadline = max(deadline or 0.0, time.monotonic() + REPLAY_TIMEOUT_S)
+        wait, deadline = submission_wait(wait, deadline)
         try:
             return self.submit(
                 service_id, input, endpoint, wait=wait, idempotency_key=idempotency_key, deadline=deadline, **options
@@ -270,12 +263,7 @@ class Client:
         job: Job = replay.body
         if replay.status == 201:
             self.cancel(job["job_id"])
-            raise JobTimeoutError("timed out before the job was created (none was: nothing runs)") from cause
-        raise JobTimeoutError(
-            f"job {job['job_id']} is still {job['status']} at the timeout; it goes on: "
-            f"fetch it later with client.get({job['job_id']!r})",
-            job_id=job["job_id"],
-        ) from cause
+        raise replay_timeout(replay.status, job) from cause
 
     def wait(
         self,
@@ -314,12 +302,7 @@ class Client:
         chooses what the webhook is sent for (default: ``["completed"]``)."""
         input = self._upload_files(service_id, endpoint, dict(input or {}))
         body = self._job_body(service_id, input, endpoint, webhook=webhook, webhook_events_filter=webhook_events_filter)
-        headers = {"Idempotency-Key": idempotency_key or str(uuid.uuid4())}
-        timeout = None
-        if wait:
-            seconds = max(0, min(MAX_PREFER_WAIT_S, int(wait)))
-            headers["Prefer"] = f"wait={seconds}"
-            timeout = max(self._http.timeout, seconds + 30)
+        headers, timeout = submission_headers(idempotency_key, wait, self._http.timeout)
         return self._http.request(
             "POST", "/v1/jobs", json_body=body, headers=headers, timeout=timeout, deadline=deadline
         ).body
@@ -346,7 +329,7 @@ class Client:
         return self._get(job_id, None)
 
     def _get(self, job_id: str, deadline: Optional[float]) -> Job:
-        return self._http.request("GET", f"/v1/jobs/{quote(job_id, safe='')}", deadline=deadline).body
+        return self._http.request("GET", job_path(job_id), deadline=deadline).body
 
     def logs(self, job_id: str) -> List[LogLine]:
         """The lines the job's container wrote, oldest first (none for other runtimes)."""
@@ -354,12 +337,11 @@ class Client:
 
     def cancel(self, job_id: str) -> Job:
         """Cancels a job; one that already ended is answered unchanged."""
-        return self._http.request("POST", f"/v1/jobs/{quote(job_id, safe='')}/cancel").body
+        return self._http.request("POST", job_path(job_id, "/cancel")).body
 
     def estimate(self, service_id: str, endpoint: Optional[str] = None) -> JobEstimate:
         """The service's GPU price and the endpoint's recent run times, to estimate a run's cost."""
-        query = {"service_id": service_id, **({"endpoint": endpoint} if endpoint else {})}
-        return self._http.request("GET", f"/v1/jobs/estimate?{urlencode(query)}").body
+        return self._http.request("GET", estimate_path(service_id, endpoint)).body
 
     def pages(
         self, service_id: Optional[str] = None, *, page_size: int = 20, cursor: Optional[str] = None
@@ -367,12 +349,7 @@ class Client:
         """Your jobs a page at a time, newest first, from ``cursor`` (an earlier page's
         ``next_cursor``, to go on later) or the start."""
         while True:
-            query = {
-                "limit": page_size,
-                **({"service_id": service_id} if service_id else {}),
-                **({"cursor": cursor} if cursor else {}),
-            }
-            page: JobList = self._http.request("GET", f"/v1/jobs?{urlencode(query)}").body
+            page: JobList = self._http.request("GET", jobs_page_path(service_id, page_size, cursor)).body
             yield page
             cursor = page.get("next_cursor")
             if not cursor:
@@ -398,57 +375,37 @@ class Client:
         job's container writes, once (the server sends the stored lines again on every connection,
         and some after the final envelope: with ``on_log`` the stream is read to its end).
         At ``deadline`` (a ``time.monotonic()`` instant) JobTimeoutError with the ``job_id``."""
-        path = f"/v1/jobs/{quote(job_id, safe='')}/stream"
-        failures = 0
-        logs_given = 0
+        path = stream_path(job_id)
+        follower = StreamFollower(last_event_id, on_log)
         while True:
-            headers = {"Accept": "text/event-stream"}
-            if last_event_id:
-                headers["Last-Event-ID"] = last_event_id
-            logs_here = 0
-            finished = False
             try:
                 with self._http.open(
-                    "GET", path, headers=headers, timeout=STREAM_READ_TIMEOUT_S, deadline=deadline
+                    "GET", path, headers=follower.headers(), timeout=STREAM_READ_TIMEOUT_S, deadline=deadline
                 ) as response:
                     for message in parse_sse(read_lines(response, deadline)):
-                        if message.event == "log":
-                            logs_here += 1
-                            if logs_here > logs_given:
-                                logs_given += 1
-                                if on_log:
-                                    on_log(json.loads(message.data))
-                            continue
-                        if message.event != "job":
-                            continue
-                        failures = 0
-                        last_event_id = message.id or last_event_id
-                        event = JobEvent(id=message.id, event=message.event, job=json.loads(message.data))
-                        yield event
-                        if event.final:
-                            if on_log is None:
+                        event = follower.message(message)
+                        if event is not None:
+                            yield event
+                            if follower.stop_after(event):
                                 return
-                            finished = True
-                if finished:
+                if follower.finished:
                     return
             except DeadlineExceeded as error:
-                if finished:
+                if follower.finished:
                     return
-                raise _timeout(job_id) from error
+                raise still_running(job_id) from error
             except (OSError, http.client.HTTPException, ConnectionFailedError):
-                if finished:
+                if follower.finished:
                     return
-                left = seconds_left(deadline)
-                if left is not None and left <= 0:
-                    raise _timeout(job_id) from None
-                failures += 1
-                if failures > self._http.retry.max_retries:
+                if deadline_passed(deadline):
+                    raise still_running(job_id) from None
+                follower.failures += 1
+                if follower.failures > self._http.retry.max_retries:
                     raise
             # Ended without a final event (a proxy cut it, the server restarted): resume.
-            pause = self._http.retry.delay(failures, None)
-            left = seconds_left(deadline)
-            if left is not None and left <= pause:
-                raise _timeout(job_id)
+            pause = self._http.retry.delay(follower.failures, None)
+            if not pause_fits(pause, deadline):
+                raise still_running(job_id)
             time.sleep(pause)
 
     @staticmethod
@@ -456,7 +413,7 @@ class Client:
         try:
             return call()
         except DeadlineExceeded as error:
-            raise _timeout(job_id) from error
+            raise still_running(job_id) from error
 
     # -- files and webhooks ----------------------------------------------------------------------
 
@@ -478,28 +435,15 @@ class Client:
 
     def openapi(self, service_id: str) -> Dict[str, Any]:
         """The service's OpenAPI 3.1 document (its endpoints' input and output schemas)."""
-        path = "/".join(quote(part, safe="") for part in service_id.split("/"))
-        return self._http.request("GET", f"/v1/services/{path}/openapi.json").body
+        return self._http.request("GET", openapi_path(service_id)).body
 
     def _upload_files(self, service_id: str, endpoint: Optional[str], input: Dict[str, Any]) -> Dict[str, Any]:
         """Uploads the files among the input values and puts their URLs in their place. A ``str``
         naming an existing file is uploaded when the endpoint's parameter is a file input (its
         OpenAPI document says so): a prompt that happens to match a file name stays text."""
-        paths = [
-            name
-            for name, value in input.items()
-            if is_path_string(value) or (isinstance(value, list) and any(map(is_path_string, value)))
-        ]
-        file_fields = self._file_fields_of(service_id, endpoint) if paths else frozenset()
-
-        def is_file(name: str, value: Any) -> bool:
-            return is_file_input(value) or (name in file_fields and is_path_string(value))
-
-        for name, value in input.items():
-            if is_file(name, value):
-                input[name] = self.upload(value)["url"]
-            elif isinstance(value, list) and any(is_file(name, v) for v in value):
-                input[name] = [self.upload(v)["url"] if is_file(name, v) else v for v in value]
+        fields = self._file_fields_of(service_id, endpoint) if has_path_strings(input) else frozenset()
+        for name, index, value in files_in(input, fields):
+            put_url(input, name, index, self.upload(value)["url"])
         return input
 
     def _file_fields_of(self, service_id: str, endpoint: Optional[str]) -> frozenset:
@@ -508,6 +452,104 @@ class Client:
         if key not in self._file_fields:
             self._file_fields[key] = file_fields(self.openapi(service_id), endpoint)
         return self._file_fields[key]
+
+
+def has_path_strings(input: Mapping[str, Any]) -> bool:
+    """Whether any input value is a ``str`` naming an existing file (the endpoint's OpenAPI
+    document then says whether it is a file input)."""
+    return any(
+        is_path_string(value) or (isinstance(value, list) and any(map(is_path_string, value)))
+        for value in input.values()
+    )
+
+
+def files_in(input: Mapping[str, Any], fields: frozenset) -> List[Tuple[str, Optional[int], Any]]:
+    """The files to upload among the input values: (name, index in its list or None, value)."""
+    found: List[Tuple[str, Optional[int], Any]] = []
+    for name, value in input.items():
+        if is_file_input(value) or (name in fields and is_path_string(value)):
+            found.append((name, None, value))
+        elif isinstance(value, list):
+            found.extend(
+                (name, i, v) for i, v in enumerate(value) if is_file_input(v) or (name in fields and is_path_string(v))
+            )
+    return found
+
+
+def put_url(input: Dict[str, Any], name: str, index: Optional[int], url: str) -> None:
+    """Puts an uploaded file's URL where the file was."""
+    if index is None:
+        input[name] = url
+    else:
+        input[name] = [*input[name][:index], url, *input[name][index + 1 :]]
+
+
+def submission_headers(
+    idempotency_key: Optional[str], wait: Optional[float], request_timeout: float
+) -> Tuple[Dict[str, str], Optional[float]]:
+    """A submission's headers (one Idempotency-Key, ``Prefer: wait``) and how long its answer may
+    take (the server's wait and 30 s more)."""
+    headers = {"Idempotency-Key": idempotency_key or str(uuid.uuid4())}
+    if not wait:
+        return headers, None
+    seconds = max(0, min(MAX_PREFER_WAIT_S, int(wait)))
+    headers["Prefer"] = f"wait={seconds}"
+    return headers, max(request_timeout, seconds + 30)
+
+
+def submission_wait(wait: float, deadline: Optional[float]) -> Tuple[float, Optional[float]]:
+    """The server's wait for a run's submission within its deadline, and the submission's own
+    deadline: a create the server answers at once is always sent (even for timeout=0), so the
+    job exists and the timeout error carries its id."""
+    left = seconds_left(deadline)
+    if left is not None:
+        wait = min(wait, max(0.0, left - 0.5))
+        if wait < 1:
+            deadline = max(deadline or 0.0, time.monotonic() + REPLAY_TIMEOUT_S)
+    return wait, deadline
+
+
+def replay_timeout(status: int, job: Job) -> JobTimeoutError:
+    """The timeout of a run whose submission was answered only by replaying its key: a 201 means
+    the replay created the job (cancelled by the caller: nothing had run)."""
+    if status == 201:
+        return JobTimeoutError("timed out before the job was created (none was: nothing runs)")
+    return JobTimeoutError(
+        f"job {job['job_id']} is still {job['status']} at the timeout; it goes on: "
+        f"fetch it later with client.get({job['job_id']!r})",
+        job_id=job["job_id"],
+    )
+
+
+def job_path(job_id: str, action: str = "") -> str:
+    return f"/v1/jobs/{quote(job_id, safe='')}{action}"
+
+
+def stream_path(job_id: str) -> str:
+    return job_path(job_id, "/stream")
+
+
+def estimate_path(service_id: str, endpoint: Optional[str]) -> str:
+    query = {"service_id": service_id, **({"endpoint": endpoint} if endpoint else {})}
+    return f"/v1/jobs/estimate?{urlencode(query)}"
+
+
+def jobs_page_path(service_id: Optional[str], page_size: int, cursor: Optional[str]) -> str:
+    query = {
+        "limit": page_size,
+        **({"service_id": service_id} if service_id else {}),
+        **({"cursor": cursor} if cursor else {}),
+    }
+    return f"/v1/jobs?{urlencode(query)}"
+
+
+def openapi_path(service_id: str) -> str:
+    return "/v1/services/" + "/".join(quote(part, safe="") for part in service_id.split("/")) + "/openapi.json"
+
+
+def pause_fits(pause: float, deadline: Optional[float]) -> bool:
+    left = seconds_left(deadline)
+    return left is None or left > pause
 
 
 def file_fields(document: Mapping[str, Any], endpoint: Optional[str]) -> frozenset:
@@ -547,7 +589,7 @@ def abandoned(job_id: Optional[str], error: BaseException, cancel_failure: Optio
     return error
 
 
-def _timeout(job_id: str) -> JobTimeoutError:
+def still_running(job_id: str) -> JobTimeoutError:
     return JobTimeoutError(
         f"job {job_id} is still running at the timeout; it goes on: fetch it later with client.get({job_id!r})",
         job_id=job_id,

@@ -5,17 +5,30 @@ result back as a FileOutput (``Client(use_file_output=False)`` keeps the plain d
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import tempfile
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable, ContextManager, Generator, Iterator, Union
+from typing import (
+    Any,
+    AsyncContextManager,
+    AsyncIterator,
+    Callable,
+    ContextManager,
+    Generator,
+    Iterator,
+    Optional,
+    Union,
+)
 from urllib.parse import unquote, urlsplit
 
 from .models import FileRef
 
 #: Opens a GET of a file's URL; the answer is read in chunks (``Transport.open`` in the client).
 Opener = Callable[[str], ContextManager[Any]]
+#: The same for asyncio: an httpx answer (AsyncTransport.open), read with ``aiter_bytes``.
+AsyncOpener = Callable[[str], AsyncContextManager[Any]]
 
 CHUNK_BYTES = 1 << 16
 # Nested results deeper than this are given back as they are (the JavaScript client's bound too).
@@ -79,15 +92,9 @@ class FileOutput:
         answers where. The file appears whole or not at all: it is written beside the target and
         renamed, so an interrupted download never leaves half a file under the name."""
         target = _target(Path(path).expanduser(), self.url, self.content_type)
-        handle, partial = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-        try:
-            with os.fdopen(handle, "wb") as file:
-                for chunk in self.iter_bytes():
-                    file.write(chunk)
-            os.replace(partial, target)
-        except BaseException:
-            Path(partial).unlink(missing_ok=True)
-            raise
+        with _whole_or_nothing(target) as file:
+            for chunk in self.iter_bytes():
+                file.write(chunk)
         return target
 
     def to_dict(self) -> FileRef:
@@ -110,15 +117,34 @@ class FileOutput:
 
 class AsyncFileOutput(FileOutput):
     """A FileOutput for asyncio code: ``await read()``, ``await save(path)``, ``async for chunk in
-    output``. The bytes are read off the event loop, so other tasks go on meanwhile."""
+    output``. With AsyncClient's httpx transport the bytes are awaited on the event loop (a
+    cancelled task stops the download); with its threads they are read in worker threads. Either
+    way other tasks go on meanwhile."""
+
+    def __init__(self, ref: FileRef, opener: Opener, async_opener: Optional[AsyncOpener] = None) -> None:
+        super().__init__(ref, opener)
+        self._async_open = async_opener
 
     async def read(self) -> bytes:  # type: ignore[override]
-        return await asyncio.to_thread(FileOutput.read, self)
+        if self._async_open is None:
+            return await asyncio.to_thread(FileOutput.read, self)
+        return b"".join([chunk async for chunk in self.aiter_bytes()])
 
     async def save(self, path: Union[str, os.PathLike[str]]) -> Path:  # type: ignore[override]
-        return await asyncio.to_thread(FileOutput.save, self, path)
+        if self._async_open is None:
+            return await asyncio.to_thread(FileOutput.save, self, path)
+        target = _target(Path(path).expanduser(), self.url, self.content_type)
+        with _whole_or_nothing(target) as file:
+            async for chunk in self.aiter_bytes():
+                file.write(chunk)  # a local file: a write does not wait on the network
+        return target
 
     async def aiter_bytes(self, chunk_size: int = CHUNK_BYTES) -> AsyncIterator[bytes]:
+        if self._async_open is not None:
+            async with self._async_open(self.url) as response:
+                async for chunk in response.aiter_bytes(chunk_size):
+                    yield chunk
+            return
         chunks = self.iter_bytes(chunk_size)
         try:
             while True:
@@ -157,6 +183,20 @@ def as_async(value: Any, depth: int = 0) -> Any:
     if isinstance(value, dict):
         return {k: as_async(v, depth + 1) for k, v in value.items()}
     return value
+
+
+@contextlib.contextmanager
+def _whole_or_nothing(target: Path) -> Iterator[Any]:
+    """A file written beside ``target`` and renamed to it once whole, so an interrupted download
+    never leaves half a file under the name."""
+    handle, partial = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            yield file
+        os.replace(partial, target)
+    except BaseException:
+        Path(partial).unlink(missing_ok=True)
+        raise
 
 
 def _target(path: Path, url: str, content_type: str) -> Path:

@@ -65,6 +65,14 @@ class OfflineWheel(unittest.TestCase):
         self.assertIn("Classifier: Typing :: Typed", self.metadata)
         self.assertIn("Project-URL: Documentation,", self.metadata)
 
+    def test_needs_nothing_and_offers_httpx_as_the_async_extra(self) -> None:
+        # The client stays standard library only; limelight[async] brings AsyncClient's native
+        # transport (docs/sdk.md, "Async Python").
+        requires = [line for line in self.metadata.splitlines() if line.startswith("Requires-Dist:")]
+        self.assertEqual([line for line in requires if "extra ==" not in line], [])
+        self.assertIn("Provides-Extra: async", self.metadata.splitlines())
+        self.assertIn("Requires-Dist: httpx; extra == 'async'", [r.replace('"', "'") for r in requires])
+
     def test_installs_the_limelight_command(self) -> None:
         self.assertIn("limelight = limelight.cli:main", self.entry_points)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import importlib.util
 import json
 import os
 import sys
@@ -126,12 +127,30 @@ class Redirects(unittest.TestCase):
         self.assert_key_stayed_home()
 
     def test_the_async_client_too(self) -> None:
-        async def main() -> Any:
-            async with limelight.AsyncClient(base_url=self.platform.url, api_key=KEY, max_retries=0) as client:
-                return await client.estimate("svc")
+        # Both transports: httpx's redirects are followed by _http's rule, the threads' by urllib's
+        # handler; a POST becomes a GET there too, and a redirect within the origin keeps the key.
+        for transport in ("httpx", "threads") if importlib.util.find_spec("httpx") else ("threads",):
+            with self.subTest(transport=transport):
+                self.other.seen.clear()
+                self.platform.seen.clear()
 
-        self.assertEqual(asyncio.run(main())["job_id"], "j1")
-        self.assert_key_stayed_home()
+                async def main(transport: str = transport) -> Any:
+                    async with limelight.AsyncClient(
+                        base_url=self.platform.url, api_key=KEY, max_retries=0, transport=transport
+                    ) as client:
+                        estimate = await client.estimate("svc")
+                        submitted = await client.submit("svc", {"prompt": "x"})
+                        if client._http is not None:
+                            self.assertEqual((await client._http.request("GET", "/moved")).body, JOB)
+                        return estimate, submitted
+
+                estimate, submitted = asyncio.run(main())
+                self.assertEqual((cast(Any, estimate)["job_id"], submitted["job_id"]), ("j1", "j1"))
+                self.assertEqual(
+                    [(m, p.split("?")[0]) for m, p, _ in self.other.seen],
+                    [("GET", "/v1/jobs/estimate"), ("GET", "/v1/jobs")],
+                )
+                self.assert_key_stayed_home()
 
     def test_a_redirect_within_the_origin_keeps_the_key(self) -> None:
         transport = limelight.Client(base_url=self.platform.url, api_key=KEY)._http

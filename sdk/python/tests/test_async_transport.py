@@ -1,0 +1,235 @@
+"""AsyncClient's native asyncio transport (httpx) and its fallback, the worker threads (issue 51,
+item 5; docs/sdk.md, "Async Python"): cancelling a task cancels its request at once, so
+``asyncio.run()`` returns right after the cancel (with the threads it waited for the thread);
+``cancel_on_abort`` cancels the job with either transport; the retries, redirects and stream
+rules are the sync client's. Against the real server (tests/server.py) and small local servers."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import json
+import subprocess
+import sys
+import threading
+import time
+import unittest
+from http.server import BaseHTTPRequestHandler
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Tuple
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import limelight  # noqa: E402
+from limelight import _http  # noqa: E402
+
+from .server import platform  # noqa: E402
+from .test_client import TEXT2IMG  # noqa: E402
+from .test_scenarios import _LoggingStream, serve  # noqa: E402
+
+# 150 steps of 50 ms on the test server: a job that runs for 7.5 s, far longer than any wait here.
+SLOW = {"prompt": "slow", "num_inference_steps": 150}
+#: How soon after a cancel asyncio.run() must return with httpx (the threads took 2.9 s and more).
+PROMPT_S = 0.5
+HAS_HTTPX = importlib.util.find_spec("httpx") is not None
+needs_httpx = unittest.skipUnless(
+    HAS_HTTPX, "httpx is not installed: apt-get install python3-httpx (or pip install httpx)"
+)
+
+
+def cancel_while_waiting(transport: str, cancel_on_abort: bool) -> Tuple[str, float]:
+    """Runs a slow job, cancels the task once the job exists, and answers the job's id and the
+    seconds from the cancel until ``asyncio.run()`` returned."""
+    server = platform()
+    cancelled_at: List[float] = []
+
+    async def main() -> str:
+        client = limelight.AsyncClient(base_url=server["url"], api_key=server["apiKey"], transport=transport)
+        started = asyncio.Event()
+        ids: List[str] = []
+
+        def on_job(job: limelight.Job) -> None:
+            ids.append(job["job_id"])
+            started.set()
+
+        task = asyncio.ensure_future(client.run(TEXT2IMG, input=SLOW, on_job=on_job, cancel_on_abort=cancel_on_abort))
+        await asyncio.wait_for(started.wait(), 10)
+        await asyncio.sleep(0.2)  # the run is now waiting on the job's stream
+        cancelled_at.append(time.monotonic())
+        task.cancel()
+        try:
+            await task
+        except asyncio.CancelledError:
+            pass
+        await client.aclose()
+        return ids[0]
+
+    job_id = asyncio.run(main())
+    return job_id, time.monotonic() - cancelled_at[0]
+
+
+class Transports(unittest.TestCase):
+    def test_the_client_says_which_transport_it_uses(self) -> None:
+        self.assertEqual(limelight.AsyncClient(api_key="lime_x").transport, "httpx" if HAS_HTTPX else "threads")
+        self.assertEqual(limelight.AsyncClient(api_key="lime_x", transport="threads").transport, "threads")
+        with self.assertRaisesRegex(ValueError, 'transport is "httpx" or "threads"'):
+            limelight.AsyncClient(api_key="lime_x", transport="pigeon")
+
+    def test_without_httpx_the_threads_carry_the_calls_without_a_warning(self) -> None:
+        # httpx made unimportable in a fresh interpreter; any warning is an error there.
+        script = (
+            "import sys; sys.modules['httpx'] = None\n"
+            "import limelight\n"
+            "client = limelight.AsyncClient(api_key='lime_x')\n"
+            "print(client.transport)\n"
+            "try:\n"
+            "    limelight.AsyncClient(api_key='lime_x', transport='httpx')\n"
+            "except ImportError as error:\n"
+            "    print(error)\n"
+        )
+        done = subprocess.run(
+            [sys.executable, "-W", "error", "-c", script],
+            cwd=Path(__file__).resolve().parents[1],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(done.stderr, "")
+        transport, refusal = done.stdout.splitlines()
+        self.assertEqual(transport, "threads")
+        self.assertIn('pip install "limelight[async]"', refusal)
+
+    @needs_httpx
+    def test_cancelling_a_task_cancels_its_request_at_once(self) -> None:
+        sync = limelight.Client(base_url=platform()["url"], api_key=platform()["apiKey"])
+        job_id, seconds = cancel_while_waiting("httpx", cancel_on_abort=False)
+        self.assertLess(seconds, PROMPT_S)
+        self.assertNotEqual(sync.get(job_id)["status"], "CANCELLED")  # the job goes on by default
+        sync.cancel(job_id)
+
+    @needs_httpx
+    def test_cancel_on_abort_cancels_the_job_with_either_transport(self) -> None:
+        sync = limelight.Client(base_url=platform()["url"], api_key=platform()["apiKey"])
+        job_id, seconds = cancel_while_waiting("httpx", cancel_on_abort=True)
+        self.assertLess(seconds, PROMPT_S)  # the cancel request included
+        self.assertEqual(sync.get(job_id)["status"], "CANCELLED")
+        # The threads: the task cancels the job, whose stream then ends, and so does the thread.
+        job_id, _ = cancel_while_waiting("threads", cancel_on_abort=True)
+        self.assertEqual(sync.get(job_id)["status"], "CANCELLED")
+
+    @needs_httpx
+    def test_a_file_output_downloads_on_the_event_loop(self) -> None:
+        server = platform()
+
+        async def main() -> Tuple[Any, bytes]:
+            async with limelight.AsyncClient(base_url=server["url"], api_key=server["apiKey"]) as client:
+                image = (await client.run(TEXT2IMG, input={"prompt": "native", "width": 64, "height": 64}))["image"]
+                return image, await image.read()
+
+        image, data = asyncio.run(main())
+        self.assertIsNotNone(image._async_open)  # not the threads
+        self.assertEqual(len(data), image.size)
+        self.assertTrue(data.startswith(b"\x89PNG"))
+
+
+class _Flaky(BaseHTTPRequestHandler):
+    """503 (Retry-After: 0) to the first POST and 429 to the first GET, then answers; keeps each
+    request's method, Idempotency-Key and Authorization."""
+
+    seen: List[Tuple[str, Optional[str], Optional[str]]] = []
+    lock = threading.Lock()
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+    def _answer(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        if length:
+            self.rfile.read(length)
+        with self.lock:
+            seen = type(self).seen
+            seen.append((self.command, self.headers.get("Idempotency-Key"), self.headers.get("Authorization")))
+            first = sum(1 for method, _, _ in seen if method == self.command) == 1
+        status, body = (503 if self.command == "POST" else 429, {"detail": "busy"}) if first else (201, JOB)
+        data = json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        if first:
+            self.send_header("Retry-After", "0")
+        self.end_headers()
+        self.wfile.write(data)
+
+    do_GET = do_POST = _answer
+
+
+JOB: Dict[str, Any] = {"job_id": "j1", "status": "QUEUED"}
+
+
+@needs_httpx
+class SharedRules(unittest.TestCase):
+    def test_retries_send_the_same_idempotency_key(self) -> None:
+        _Flaky.seen = []
+        url = serve(self, _Flaky)
+
+        async def main() -> Tuple[Any, Any]:
+            async with limelight.AsyncClient(base_url=url, api_key="lime_k") as client:
+                return await client.submit("svc", {"prompt": "x"}), await client.get("j1")
+
+        submitted, got = asyncio.run(main())
+        self.assertEqual((submitted["job_id"], got["job_id"]), ("j1", "j1"))
+        posts = [(key, auth) for method, key, auth in _Flaky.seen if method == "POST"]
+        self.assertEqual(len(posts), 2)
+        self.assertIsNotNone(posts[0][0])
+        self.assertEqual(posts[0], posts[1])  # one key on every attempt: one job
+        self.assertEqual(posts[0][1], "Bearer lime_k")
+        self.assertEqual([m for m, _, _ in _Flaky.seen if m == "GET"], ["GET", "GET"])
+
+    def test_a_stream_resumes_and_gives_each_log_line_once(self) -> None:
+        # The log-events scenario's stream (cut after one envelope, lines replayed), natively read.
+        _LoggingStream.last_event_ids = []
+        url = serve(self, _LoggingStream)
+        seen: list = []
+
+        async def main() -> Any:
+            async with limelight.AsyncClient(base_url=url, api_key="lime_x") as client:
+                client.sync._http.retry.base_delay_s = 0.01
+                return await client.run(
+                    "s",
+                    {"prompt": "x"},
+                    on_job=lambda j: seen.append(("job", j["status"])),
+                    on_event=lambda e: seen.append(("event", e.job["status"])),
+                    on_log=lambda line: seen.append(("log", line["text"])),
+                )
+
+        self.assertEqual(asyncio.run(main()), {"ok": True})
+        self.assertEqual(
+            seen,
+            [
+                ("job", "QUEUED"),
+                ("log", "line 1"),
+                ("log", "line 2"),
+                ("event", "PROCESSING"),
+                ("log", "line 3"),
+                ("event", "FINISHED"),
+                ("log", "line 4"),
+            ],
+        )
+        self.assertEqual(_LoggingStream.last_event_ids, [None, "3"])
+
+    def test_one_redirect_rule_for_both_transports(self) -> None:
+        # The rule urllib's handler and the httpx transport both follow (test_redirects.py runs
+        # them against servers); the cases a local server cannot show, https to http among them.
+        rule = _http.redirect_rule
+        self.assertFalse(rule("GET", 302, "https://api.example/a", "http://api.example/a").keep_credentials)
+        self.assertFalse(rule("GET", 302, "https://api.example/a", "https://api.example:8443/a").keep_credentials)
+        self.assertTrue(rule("GET", 301, "https://api.example/a", "https://API.example:443/b").keep_credentials)
+        post = rule("POST", 303, "https://api.example/v1/jobs", "https://api.example/v1/jobs/j1")
+        self.assertEqual((post.method, post.drop_body, post.refused), ("GET", True, None))
+        self.assertIn("not followed", rule("POST", 307, "https://a.example/x", "https://a.example/y").refused or "")
+        self.assertIn("not followed", rule("GET", 302, "https://a.example/x", "ftp://a.example/y").refused or "")
+
+
+if __name__ == "__main__":
+    unittest.main()
