@@ -3,8 +3,7 @@
 // X-Supabase-Api-Version >= 2024-01-01) and in `error_code` (read otherwise), the message in
 // `msg` and `message`. Client mistakes are 4xx, never 5xx: supabase-js retries 5xx.
 
-export const API_VERSION_HEADER = 'X-Supabase-Api-Version';
-export const API_VERSION = '2024-01-01';
+export { API_VERSION, API_VERSION_HEADER } from '../http/authApiVersion';
 
 export class AuthHttpError extends Error {
   override name = 'AuthHttpError';

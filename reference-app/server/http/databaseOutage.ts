@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { DatabaseHandle } from '../db/connect';
 import { isDatabaseUnavailable } from '../db/errors';
 import type { DatabaseHealth } from '../db/health';
-import { API_VERSION, API_VERSION_HEADER } from '../auth/errors';
+import { API_VERSION, API_VERSION_HEADER } from './authApiVersion';
 
 // While the database is unreachable (docs/deploy.md, "When the database goes away") a request
 // that needed it answers 503 with Retry-After and a JSON error saying so, never a 500: the
