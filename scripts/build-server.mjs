@@ -66,6 +66,17 @@ export function serverBuildIsStale() {
   return inputs.some((input) => newestMtime(path.join(projectRoot, input)) > built);
 }
 
+/** The file of a subpath that a `./theme/*`-style export covers (the `*` is one file name), as sourceAliases resolves it. */
+function wildcardEntry(entries, subpath) {
+  for (const [pattern, file] of Object.entries(entries)) {
+    const [before, after] = pattern.split('*');
+    if (after === undefined || !subpath.startsWith(before) || !subpath.endsWith(after)) continue;
+    const name = subpath.slice(before.length, subpath.length - after.length);
+    if (name && !name.includes('/')) return file.replace('*', name);
+  }
+  return undefined;
+}
+
 /**
  * `@limelight/widgets/x` imports resolve to the TypeScript sources, as in every dev tool, and so
  * does @limelight/client (packages/client, which the widgets' job API uses; not installed).
@@ -79,7 +90,7 @@ const sourceExports = {
     const entries = sourceEntries();
     b.onResolve({ filter: new RegExp(`^${packageName.replace(/[/.]/g, '\\$&')}(/|$)`) }, (args) => {
       const subpath = `.${args.path.slice(packageName.length)}`;
-      const file = entries[subpath];
+      const file = entries[subpath] ?? wildcardEntry(entries, subpath);
       return file ? { path: file } : { errors: [{ text: `${args.path} has no source export in package.json` }] };
     });
   },

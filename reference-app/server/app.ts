@@ -16,6 +16,7 @@ import { requestContext } from './http/requestContext';
 import { securityHeaders, serverPagePolicy } from './http/securityHeaders';
 import { siteRenderer } from './http/siteRenderer';
 import { mailboxRoutes } from './mail/mailboxRoutes';
+import { coverRoutes } from './media/coverRoutes';
 import { modelImageSvg } from './media/modelImage';
 import { exampleMediaDir, exampleMediaRoutes } from './media/exampleMedia';
 import { mediaFileRoutes } from './media/routes';
@@ -76,6 +77,7 @@ export function createApp({ auth, api, publishableKey, serveApp, catalogue, data
 
   app.route('/media', mediaFileRoutes(api.media));
   app.route('/media', exampleMediaRoutes(exampleMediaDir(process.cwd(), config.appDir)));
+  app.route('/media', coverRoutes(api.db));
   app.get('/media/models/*', (c) => {
     const match = c.req.path.match(/^\/media\/models\/(.+)\.svg$/);
     if (!match) return c.text('Not found', 404);

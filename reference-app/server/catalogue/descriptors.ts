@@ -1,6 +1,7 @@
 import type { z } from '@hono/zod-openapi';
 import type { Selectable } from 'kysely';
 import type { Db, ModelsTable } from '../db/types';
+import { serviceCover } from '../media/covers';
 import type { RuntimeRegistry } from '../hosting/runtimeRegistry';
 import { selectPrivateServicesOf, selectPublicServices } from './queries';
 import type { ModelDescriptorSchema } from './schemas';
@@ -49,7 +50,8 @@ export function toDescriptor(row: DescriptorRow, publicUrl: string, runsOn?: Run
     id: row.id,
     display_name: row.display_name,
     model_desc: row.model_desc,
-    display_img_url: absoluteUrl(publicUrl, row.display_img_url),
+    // Its own picture when the platform serves it, else its designed cover (media/covers.ts).
+    display_img_url: absoluteUrl(publicUrl, serviceCover(row)),
     used_models: row.used_models,
     model_category: row.model_category as ModelDescriptor['model_category'],
     created_by: row.created_by,

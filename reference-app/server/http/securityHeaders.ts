@@ -5,8 +5,9 @@ import { requestProtocol } from './clientIp';
 // Headers on every response of the site (docs/security.md). The Content-Security-Policy allows
 // scripts and styles from the site's own origin only, no 'unsafe-inline' and no eval: the built
 // reference app has no inline script or style (vanilla-extract emits CSS files; React sets
-// style properties through the CSSOM, which CSP does not restrict). Cover images may come from
-// any https origin (seed services point at remote covers). Nobody may frame the site
+// style properties through the CSSOM, which CSP does not restrict). Images come from the site
+// alone: covers are the platform's own files or its designed covers (media/covers.ts), never a
+// URL on another host; data: is the search's bundled fallback picture. Nobody may frame the site
 // (clickjacking); HSTS is sent only where the site is reached over HTTPS, since a browser that
 // got it over plain HTTP on localhost would refuse that origin later.
 
@@ -18,7 +19,7 @@ export const CONTENT_SECURITY_POLICY = [
   // never a blob: URL. Said explicitly rather than left to fall back to script-src.
   "worker-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data: https:",
+  "img-src 'self' data:",
   "font-src 'self' data:",
   // The site's own origin only: the star counter is read by the server (server/site/repoStats.ts).
   "connect-src 'self'",

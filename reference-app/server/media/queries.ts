@@ -13,3 +13,13 @@ export async function storedBytesOf(db: Db, userId: string): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.used);
 }
+
+/** What a service's designed cover is drawn from (media/coverRoutes.ts); undefined for none or a deleted one. */
+export function selectCoverSubject(db: Db, id: string) {
+  return db
+    .selectFrom('models')
+    .select(['id', 'display_name', 'model_category', 'is_public'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}

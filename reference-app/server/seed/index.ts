@@ -3,7 +3,7 @@ import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
 import { SEED_CATEGORIES } from './categories';
 import { ENDPOINTS, HEALTH_ENDPOINT } from './endpoints';
-import { exampleCover, withExample } from './examples';
+import { realExampleCover, withExample } from './examples';
 import { SEED_MODELS, type SeedModel } from './models';
 import { SEED_NEWSLETTER_OPTIONS, SEED_PLANS, SEED_PRICING_SERVERS } from './reference';
 import { seedRuns } from './runs';
@@ -50,8 +50,9 @@ async function seedCatalogue(trx: Db): Promise<void> {
         id: model.id,
         display_name: model.name === undefined ? model.id : model.name,
         model_desc: model.desc,
-        // A service without its own picture shows its example's output (seed/examples.ts).
-        display_img_url: model.image === undefined ? (exampleCover(model.kind) ?? `/media/models/${slugOf(model.id)}.svg`) : model.image,
+        // A service without its own picture shows its real example's (seed/examples.ts); the rest
+        // none, and the catalogue serves their designed covers (media/covers.ts).
+        display_img_url: model.image === undefined ? (realExampleCover(model.kind) ?? null) : model.image,
         used_models: JSON.stringify(model.tags),
         model_category: JSON.stringify(model.category),
         created_by: owner.created_by,

@@ -115,13 +115,13 @@ async function cover(kind: string, picture: Uint8Array): Promise<string> {
 /** The bytes of an example file written before (its URL under /media/examples/). */
 const media = async (url: string) => (await readExampleMedia(mediaDir, url.slice(EXAMPLE_MEDIA_PATH.length)))!.bytes;
 
-/** The picture a card shows: the first picture or clip of the result, else one drawn from it. */
-async function coverOf(kind: string, result: Record<string, unknown>): Promise<string> {
+/** The picture a card shows: the first picture or clip of the result, else one drawn from it (and which it is). */
+async function coverOf(kind: string, result: Record<string, unknown>): Promise<Pick<RecordedExample, 'cover' | 'cover_from'>> {
   const refs = Object.values(result).filter((v): v is MediaRef => !!v && typeof v === 'object' && typeof (v as MediaRef).url === 'string');
   const picture = refs.find((r) => /^image\/(png|gif|webp|jpeg)$/.test(r.content_type));
-  if (picture) return cover(kind, await media(picture.url));
+  if (picture) return { cover: await cover(kind, await media(picture.url)), cover_from: 'output' };
   const audio = refs.find((r) => r.content_type === 'audio/wav');
-  if (audio) return cover(kind, await waveformCover(await media(audio.url)));
+  if (audio) return { cover: await cover(kind, await waveformCover(await media(audio.url))), cover_from: 'sound' };
   const mesh = refs.find((r) => r.content_type.startsWith('model/'));
   const text =
     typeof result.text === 'string'
@@ -129,7 +129,7 @@ async function coverOf(kind: string, result: Record<string, unknown>): Promise<s
       : mesh
         ? `3D model (glb): ${String(result.vertices)} vertices, ${String(result.faces)} faces`
         : JSON.stringify(result);
-  return cover(kind, await textCover(text));
+  return { cover: await cover(kind, await textCover(text)), cover_from: 'text' };
 }
 
 /**
@@ -159,6 +159,7 @@ write('lime-ocr-image.png', new Uint8Array(Buffer.from(String(OCR_EXAMPLE.input!
     runtime: ocr ? ocr.name : 'local-demo',
     run_seconds: timed?.seconds ?? null,
     cover: await cover('lime-ocr', await media(`${EXAMPLE_MEDIA_PATH}lime-ocr-image.png`)),
+    cover_from: 'input',
   };
 }
 
@@ -166,13 +167,13 @@ for (const [kind, input] of EXAMPLE_INPUTS) {
   const runtime: Runtime = models.runtimeFor(kind) ?? demo;
   const { raw, pending, seconds: run_seconds } = await warmRun(runtime, kind, input);
   const result = placeMedia(kind, raw, pending) as Record<string, unknown>;
-  examples[kind] = { input, result, runtime: runtime.name, run_seconds, cover: await coverOf(kind, result) };
+  examples[kind] = { input, result, runtime: runtime.name, run_seconds, ...(await coverOf(kind, result)) };
   console.log(`${kind}: ${runtime.name}, ${run_seconds} s`);
 }
 
 // The chat example is computed in endpoints.ts by the demo's own reply function; it gets a cover.
 const chat = ENDPOINTS.llm![0]!.example!.result as { text: string };
-examples.llm = { runtime: 'local-demo', run_seconds: null, cover: await cover('llm', await textCover(chat.text)) };
+examples.llm = { runtime: 'local-demo', run_seconds: null, cover: await cover('llm', await textCover(chat.text)), cover_from: 'text' };
 
 // Covers of an earlier generation (PNG before the WebP thumbnails) are no longer referenced.
 for (const name of readdirSync(mediaDir)) if (name.endsWith('-cover.png')) rmSync(path.join(mediaDir, name));

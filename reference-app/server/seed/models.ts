@@ -3,7 +3,9 @@
 // untidy in the ways real data is: names with a slash (owner/name), one without a name,
 // model_category as a string, a list or an object keyed by id (plus unknown ids and none),
 // HTML in descriptions (some harmless, some hostile, to exercise sanitising), missing and
-// placeholder images, run counts from 0 to billions, and private services of the publisher.
+// placeholder images and two on other hosts (which the catalogue never hands to a browser: it
+// serves the designed cover instead, media/covers.ts), run counts from 0 to billions, and
+// private services of the publisher.
 
 export type Owner = 'limelight' | 'publisher' | 'demo' | { replicate: string };
 
@@ -22,7 +24,7 @@ export interface SeedModel {
   days: number;
   featured?: number;
   tags: string[];
-  /** undefined: the generated SVG; otherwise stored as given. */
+  /** undefined: its real example's picture, else none (the designed cover); otherwise stored as given. */
   image?: string | null;
   isPrivate?: boolean;
   hosting?: { status: 'deploying' | 'running' | 'scaled_to_zero' | 'failed' | 'stopped'; gpu: string; min: number; max: number };

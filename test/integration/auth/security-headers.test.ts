@@ -32,6 +32,8 @@ describe('on every response', () => {
     expect(policy['worker-src']).toEqual(["'self'"]);
     expect(policy['frame-ancestors']).toEqual(["'none'"]);
     expect(policy['object-src']).toEqual(["'none'"]);
+    // Images from the site alone (issue 50): covers are the platform's own, data: the bundled fallback.
+    expect(policy['img-src']).toEqual(["'self'", 'data:']);
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-inline|unsafe-eval/);
   });
 

@@ -18,9 +18,10 @@ export function monogramOf(name: string): string {
 const toneOf = (id: string) => ([...id].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7) % styles.MONOGRAM_TONES) as 0 | 1 | 2 | 3;
 
 /**
- * A service's picture on catalogue cards and its page. Without one (missing, a placeholder, or
- * one that fails to load) it shows a neutral generated monogram, as the seeded covers look; the
- * product rules' "404" fallback image stays for the header search's small thumbnails.
+ * A service's picture on catalogue cards and its page: its cover (the platform gives every service
+ * one, docs/security.md "Covers"). Without one (missing, a placeholder, or one that fails to
+ * load) it shows a neutral generated monogram; the product rules' "404" fallback image stays for
+ * the header search's small thumbnails.
  */
 export function ServicePicture({ model, className, lazy = false }: { model: ModelDescriptor; className: string; lazy?: boolean }) {
   const [failed, setFailed] = useState(false);
@@ -42,6 +43,11 @@ export function ServicePicture({ model, className, lazy = false }: { model: Mode
       // A service page's own picture is its largest paint (the delivery bench): fetched first.
       fetchPriority={lazy ? undefined : 'high'}
       onError={() => setFailed(true)}
+      // A server-rendered picture that failed before hydration fired its error with no listener
+      // yet: it is known by having finished with no pixels.
+      ref={(img) => {
+        if (img?.complete && img.naturalWidth === 0) setFailed(true);
+      }}
     />
   );
 }
