@@ -13,6 +13,13 @@ const AUTH_TEXT: Record<ApiOperation['auth'], string> = {
   none: 'Public: no credentials needed.',
 };
 
+/** A description from the OpenAPI document, whose `code` spans are Markdown's: shown as code. */
+function Text({ children }: { children: string }) {
+  const parts = children.split('`');
+  if (parts.length < 3 || parts.length % 2 === 0) return <>{children}</>;
+  return <>{parts.map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part))}</>;
+}
+
 function Fields({ fields, nested = false }: { fields: readonly SchemaField[]; nested?: boolean }) {
   return (
     <ul className={nested ? styles.nestedFields : styles.fieldList}>
@@ -23,7 +30,11 @@ function Fields({ fields, nested = false }: { fields: readonly SchemaField[]; ne
             {field.type}
             {field.required ? ', required' : ''}
           </span>
-          {field.description ? <div className={styles.muted}>{field.description}</div> : null}
+          {field.description ? (
+            <div className={styles.muted}>
+              <Text>{field.description}</Text>
+            </div>
+          ) : null}
           {field.values?.length ? <div className={styles.muted}>One of: {field.values.join(', ')}</div> : null}
           {field.fields?.length ? <Fields fields={field.fields} nested /> : null}
         </li>
@@ -94,9 +105,15 @@ function Operation({ op }: { op: ApiOperation }) {
         <code className={styles.path}>{op.path}</code>
       </h3>
       <p>
-        <strong>{op.summary}</strong>
+        <strong>
+          <Text>{op.summary}</Text>
+        </strong>
       </p>
-      {op.description ? <p className={styles.muted}>{op.description}</p> : null}
+      {op.description ? (
+        <p className={styles.muted}>
+          <Text>{op.description}</Text>
+        </p>
+      ) : null}
       <p className={styles.muted}>{AUTH_TEXT[op.auth]}</p>
       {op.parameters.length ? (
         <>
@@ -109,7 +126,11 @@ function Operation({ op }: { op: ApiOperation }) {
                   {p.in}, {p.type}
                   {p.required ? ', required' : ''}
                 </span>
-                {p.description ? <div className={styles.muted}>{p.description}</div> : null}
+                {p.description ? (
+                  <div className={styles.muted}>
+                    <Text>{p.description}</Text>
+                  </div>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -126,7 +147,10 @@ function Operation({ op }: { op: ApiOperation }) {
       {success.map((r) => (
         <div key={r.status}>
           <h4 className={styles.subTitle}>
-            Response {r.status} <span className={styles.fieldMeta}>{r.description}</span>
+            Response {r.status}{' '}
+            <span className={styles.fieldMeta}>
+              <Text>{r.description}</Text>
+            </span>
           </h4>
           {r.fields.length ? <Fields fields={r.fields} /> : null}
         </div>
@@ -137,7 +161,10 @@ function Operation({ op }: { op: ApiOperation }) {
           <ul className={styles.fieldList}>
             {errors.map((r) => (
               <li key={r.status}>
-                <span className={styles.fieldName}>{r.status}</span> <span className={styles.muted}>{r.description}</span>
+                <span className={styles.fieldName}>{r.status}</span>{' '}
+                <span className={styles.muted}>
+                  <Text>{r.description}</Text>
+                </span>
               </li>
             ))}
           </ul>

@@ -97,7 +97,7 @@ export function DocsFrame({
                   {item.title}
                 </a>
                 {current === item.slug && sections?.length ? (
-                  <ul className={styles.navList} aria-label={`${item.title}: sections`}>
+                  <ul className={styles.subList} aria-label={`${item.title}: sections`}>
                     {sections.map((s) => (
                       <li key={s.href}>
                         <a className={styles.navSub} href={s.href}>

@@ -46,7 +46,7 @@ export function DocsSearch({ entries }: { entries: readonly SearchEntry[] }) {
         onChange={(event) => setQuery(event.target.value)}
         autoComplete="off"
       />
-      <p className={styles.muted} role="status">
+      <p className={styles.status} role="status">
         {term.length >= 2 ? `${results.length === 0 ? 'No' : results.length} result${results.length === 1 ? '' : 's'}` : ''}
       </p>
       {results.length > 0 ? (

@@ -1,10 +1,13 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@limelight/widgets/theme/contract';
+import { HEADER_HEIGHT } from '../../layout/layout.css';
 
 // The docs pages (/docs): a sidebar (search, pages, sections) beside the content; one column on
 // small screens, where nothing may widen the page (issue 50: no sideways scroll at 390 px).
 
 const mdDown = 'screen and (max-width: 899px)';
+/** Anchored sections stop below the sticky header, not under it. */
+const BELOW_HEADER = `${HEADER_HEIGHT + 16}px`;
 
 export const layout = style({
   maxWidth: 1240,
@@ -19,15 +22,32 @@ export const layout = style({
 
 export const sidebar = style({
   position: 'sticky',
-  top: vars.space.lg,
-  maxHeight: `calc(100vh - 2 * ${vars.space.lg})`,
+  top: BELOW_HEADER,
+  maxHeight: `calc(100vh - ${HEADER_HEIGHT + 32}px)`,
   overflowY: 'auto',
   display: 'grid',
   gap: vars.space.lg,
   '@media': { [mdDown]: { position: 'static', maxHeight: 'none' } },
 });
 
-export const navList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xxs });
+export const navList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.xxs,
+  // On a phone the pages wrap as a few short rows, so the content starts in the first screen.
+  '@media': { [mdDown]: { display: 'flex', flexWrap: 'wrap', fontSize: vars.fontSize.sm } },
+});
+/** A page's sections under its entry: on a phone the page's own headings are enough. */
+export const subList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.xxs,
+  '@media': { [mdDown]: { display: 'none' } },
+});
 export const navTitle = style({ margin: `0 0 ${vars.space.xs}`, fontSize: vars.fontSize.sm, color: vars.color.textMuted, fontWeight: 600 });
 export const navLink = style({
   display: 'block',
@@ -47,11 +67,11 @@ export const content = style({ minWidth: 0 });
 /** The rendered Markdown. */
 export const prose = style({ lineHeight: 1.65, overflowWrap: 'anywhere' });
 globalStyle(`${prose} h1`, { fontSize: vars.fontSize.xxl, lineHeight: 1.2, margin: `0 0 ${vars.space.md}` });
-globalStyle(`${prose} h2`, { fontSize: vars.fontSize.xl, margin: `${vars.space.xl} 0 ${vars.space.sm}`, scrollMarginTop: vars.space.lg });
+globalStyle(`${prose} h2`, { fontSize: vars.fontSize.xl, margin: `${vars.space.xl} 0 ${vars.space.sm}`, scrollMarginTop: BELOW_HEADER });
 globalStyle(`${prose} h3, ${prose} h4`, {
   fontSize: vars.fontSize.lg,
   margin: `${vars.space.lg} 0 ${vars.space.sm}`,
-  scrollMarginTop: vars.space.lg,
+  scrollMarginTop: BELOW_HEADER,
 });
 globalStyle(`${prose} a`, { color: vars.color.primary });
 globalStyle(`${prose} a.doc-anchor`, { color: vars.color.textMuted, textDecoration: 'none', fontSize: '0.8em', marginLeft: vars.space.xs });
@@ -134,6 +154,8 @@ export const searchResult = style({
   ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
 });
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+/** Empty until there is a query; it stays in the page (not display: none) so changes are announced. */
+export const status = style([muted, { margin: 0 }]);
 export const excerpt = style([muted, { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }]);
 
 export const guides = style({
@@ -170,7 +192,7 @@ globalStyle(`${guideLinks} a`, {
 export const operation = style({
   borderTop: `1px solid ${vars.color.surfaceRaised}`,
   padding: `${vars.space.lg} 0`,
-  scrollMarginTop: vars.space.lg,
+  scrollMarginTop: BELOW_HEADER,
 });
 export const operationTitle = style({
   display: 'flex',
