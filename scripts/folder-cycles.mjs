@@ -30,7 +30,6 @@ export const ALLOWED = [
     edge: '* -> config.ts',
     why: "modules read ServerConfig's type from config.ts, which assembles each feature's own config loader",
   },
-  { edge: 'mail/ -> runtimes/', why: "mailboxRoutes.ts checks a webhook URL with the runtimes' URL policy (runtimes/http/urlPolicy.ts)" },
   // Hosting's loop (issue 48, item 1): being cut.
   { edge: 'hosting/ -> jobs/', why: 'hosting/queries.ts queues log webhooks with jobs/queries.ts' },
 ];

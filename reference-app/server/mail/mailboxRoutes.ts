@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Db } from '../db/types';
 import { isLoopbackClient } from '../http/clientIp';
-import { PLATFORM_REQUEST_HEADER } from '../runtimes/http/urlPolicy';
+import { PLATFORM_REQUEST_HEADER } from '../http/platformRequest';
 import { selectMailMessages } from './queries';
 import { escapeHtml } from './templates';
 

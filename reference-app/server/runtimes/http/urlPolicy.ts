@@ -13,13 +13,7 @@ import { RuntimeError } from '../runtime';
 // published. The platform's own origins are refused in every mode. See docs/security.md,
 // "Service URLs".
 
-/**
- * Sent with every request the platform makes to a URL someone else chose. The dev mailbox refuses
- * requests that carry it: the platform's own request comes from this machine, and must not count
- * as its owner reading their mail.
- */
-export const PLATFORM_REQUEST_HEADER = 'limelight-platform-request';
-export const platformRequestHeaders = { [PLATFORM_REQUEST_HEADER]: '1' } as const;
+export { PLATFORM_REQUEST_HEADER, platformRequestHeaders } from '../../http/platformRequest';
 
 export interface UrlPolicy {
   allowPrivateAddresses: boolean;
