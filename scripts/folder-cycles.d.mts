@@ -11,5 +11,6 @@ export interface CruisedModule {
 export function nodeOf(file: string, root?: string): string | undefined;
 export function folderEdges(modules: CruisedModule[], root?: string): Map<string, string[]>;
 export function folderCycles(edges: Map<string, string[]>, allowed?: AllowedEdge[]): { folders: string[]; loop: string[] }[];
+export function setAside(edges: Map<string, string[]>, allowed?: AllowedEdge[]): { edge: string; edges: string[] }[];
 export function staleAllowed(edges: Map<string, string[]>, allowed?: AllowedEdge[]): AllowedEdge[];
 export function report(edges: Map<string, string[]>, allowed?: AllowedEdge[]): string[];

@@ -137,6 +137,10 @@ function loopThrough(group, next) {
   return { folders: group, loop: [start] };
 }
 
+/** Each allowed entry with the folder edges of the graph it sets aside (`from -> to`, sorted). */
+export const setAside = (edges, allowed = ALLOWED) =>
+  allowed.map(({ edge }) => ({ edge, edges: [...edges.keys()].filter((key) => matches(edge, key)).sort() }));
+
 /** Allowed entries that match no edge of the graph any more. */
 export const staleAllowed = (edges, allowed = ALLOWED) =>
   allowed.filter(({ edge }) => ![...edges.keys()].some((key) => matches(edge, key)));
@@ -175,5 +179,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.error(problems.join('\n'));
     process.exit(1);
   }
-  console.log(`No folder-level cycle in ${SERVER} (${edges.size} folder edges; ${ALLOWED.length} allowed edges set aside).`);
+  console.log(`No folder-level cycle in ${SERVER} (${edges.size} folder edges), once ALLOWED sets these aside:`);
+  for (const { edge, edges: matched } of setAside(edges))
+    console.log(`  ${edge}: ${matched.map((key) => key.split(' -> ')[edge.startsWith('*') ? 0 : 1]).join(', ')}`);
 }
