@@ -17,7 +17,6 @@ import { securityHeaders, serverPagePolicy } from './http/securityHeaders';
 import { siteRenderer } from './http/siteRenderer';
 import { mailboxRoutes } from './mail/mailboxRoutes';
 import { coverRoutes } from './media/coverRoutes';
-import { modelImageSvg } from './media/modelImage';
 import { exampleMediaDir, exampleMediaRoutes } from './media/exampleMedia';
 import { mediaFileRoutes } from './media/routes';
 import { sandboxCheckoutRoutes } from './payments/sandboxPages';
@@ -78,12 +77,6 @@ export function createApp({ auth, api, publishableKey, serveApp, catalogue, data
   app.route('/media', mediaFileRoutes(api.media));
   app.route('/media', exampleMediaRoutes(exampleMediaDir(process.cwd(), config.appDir)));
   app.route('/media', coverRoutes(api.db));
-  app.get('/media/models/*', (c) => {
-    const match = c.req.path.match(/^\/media\/models\/(.+)\.svg$/);
-    if (!match) return c.text('Not found', 404);
-    c.header('Cache-Control', 'public, max-age=86400');
-    return c.body(modelImageSvg(decodeURIComponent(match[1]!)), 200, { 'Content-Type': 'image/svg+xml' });
-  });
 
   app.notFound((c) => {
     if (c.req.path.startsWith('/v1/') || c.req.path === '/v1') return c.json({ detail: `No route ${c.req.method} ${c.req.path}` }, 404);

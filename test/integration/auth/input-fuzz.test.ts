@@ -331,7 +331,7 @@ describe('the answer to bad input', () => {
     expect(await query.json()).toEqual({ detail: 'query parameter "id" must not contain NUL characters' });
     const long = await call(`/v1/model_management/model_descriptors?search=${'x'.repeat(9000)}`);
     expect(await long.json()).toEqual({ detail: 'query parameter "search" is too long: at most 8192 characters' });
-    const path = await call('/media/models/%E0%A4%A.svg');
+    const path = await call('/media/covers/%E0%A4%A.svg');
     expect(path.status).toBe(400);
     expect(await path.json()).toEqual({ detail: 'path: malformed percent-escape' });
   });
