@@ -50,7 +50,7 @@ from .client import (
     submission_headers,
     submission_wait,
 )
-from .errors import APIError, ConnectionFailedError, JobFailedError, JobTimeoutError, LimelightError
+from .errors import APIError, ConnectionFailedError, JobFailedError, JobTimeoutError
 from .files import FileInput, multipart, read_file
 from .models import FileRef, Job, JobEstimate, JobEvent, JobList, LogLine, WebhookEventType, is_final
 from .output import AsyncFileOutput, as_async, with_file_outputs
@@ -213,7 +213,7 @@ class AsyncClient:
                     timeout=CANCEL_TIMEOUT_S,
                     deadline=time.monotonic() + CANCEL_TIMEOUT_S,
                 )
-            except (LimelightError, OSError) as cancel_error:
+            except Exception as cancel_error:  # noqa: BLE001 - whatever it is, it must not hide the abort
                 failure = cancel_error
         return abandoned(job_id, error, failure)
 
@@ -231,7 +231,7 @@ class AsyncClient:
             )
         except APIError as error:
             return error.job_id
-        except (LimelightError, OSError):
+        except Exception:  # noqa: BLE001 - no job found; the interruption is raised as it is
             return None
         return answer.body.get("job_id") if isinstance(answer.body, dict) else None
 

@@ -15,7 +15,7 @@ from . import webhooks
 from ._http import DeadlineExceeded, RetryPolicy, Transport, deadline_passed, seconds_left
 from ._rules import MAX_PREFER_WAIT_S  # the longest Prefer: wait the server honours
 from ._sse import STREAM_READ_TIMEOUT_S, StreamFollower, parse_sse, read_lines
-from .errors import APIError, ConnectionFailedError, JobFailedError, JobTimeoutError, LimelightError
+from .errors import APIError, ConnectionFailedError, JobFailedError, JobTimeoutError
 from .files import FileInput, is_file_input, is_path_string, multipart, read_file
 from .models import FileRef, Job, JobEstimate, JobEvent, JobList, LogLine, WebhookEventType, is_final
 from .output import FileOutput, with_file_outputs
@@ -205,7 +205,7 @@ class Client:
                     timeout=CANCEL_TIMEOUT_S,
                     deadline=time.monotonic() + CANCEL_TIMEOUT_S,
                 )
-            except (LimelightError, OSError) as cancel_error:
+            except Exception as cancel_error:  # noqa: BLE001 - whatever it is, it must not hide the abort
                 failure = cancel_error
         return abandoned(job_id, error, failure)
 
@@ -224,7 +224,7 @@ class Client:
             ).body
         except APIError as error:
             return error.job_id
-        except (LimelightError, OSError):
+        except Exception:  # noqa: BLE001 - no job found; the interruption is raised as it is
             return None
         return answer.get("job_id") if isinstance(answer, dict) else None
 

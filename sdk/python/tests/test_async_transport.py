@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import io
 import json
 import subprocess
 import sys
@@ -131,6 +132,38 @@ class Transports(unittest.TestCase):
         self.assertIsNotNone(image._async_open)  # not the threads
         self.assertEqual(len(data), image.size)
         self.assertTrue(data.startswith(b"\x89PNG"))
+
+
+class _InterruptedRead(io.BytesIO):
+    """A file input whose reading is interrupted (Ctrl-C while ``run`` uploads it)."""
+
+    def read(self, size: Optional[int] = -1) -> bytes:
+        raise KeyboardInterrupt
+
+
+class CancelOnAbortBeforeTheJob(unittest.TestCase):
+    def test_an_interruption_while_uploading_stays_the_interruption(self) -> None:
+        # Finding the job by replaying the submission cannot even encode a file object: that
+        # must not replace the KeyboardInterrupt, and no job exists to cancel.
+        server = platform()
+        client = limelight.Client(base_url=server["url"], api_key=server["apiKey"])
+        with self.assertRaises(KeyboardInterrupt) as caught:
+            client.run(TEXT2IMG, input={"prompt": "x", "image": _InterruptedRead(b"png")}, cancel_on_abort=True)
+        if sys.version_info >= (3, 11):
+            self.assertEqual(getattr(caught.exception, "__notes__", []), ["no job was found to cancel"])
+
+    @needs_httpx
+    def test_the_same_for_a_cancelled_task(self) -> None:
+        server = platform()
+
+        async def main() -> None:
+            async with limelight.AsyncClient(base_url=server["url"], api_key=server["apiKey"]) as client:
+                await client.run(
+                    TEXT2IMG, input={"prompt": "x", "image": _InterruptedRead(b"png")}, cancel_on_abort=True
+                )
+
+        with self.assertRaises(KeyboardInterrupt):
+            asyncio.run(main())
 
 
 class _Flaky(BaseHTTPRequestHandler):
