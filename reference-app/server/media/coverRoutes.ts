@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
-import { selectCategories } from '../catalogue/queries';
 import type { Db } from '../db/types';
 import { categoryIds, coverSvg, coverVersion } from './covers';
-import { selectCoverSubject } from './queries';
+import { selectCategoryTitles, selectCoverSubject } from './queries';
 
 // /media/covers/<id>.svg?v=<version>: a service's designed cover (media/covers.ts; docs/security.md,
 // "Covers"). The catalogue hands out the URL with the version of what the cover shows, so the
@@ -21,7 +20,7 @@ export function coverRoutes(db: Db) {
     const current = row ? coverVersion(row) : '';
     const asked = c.req.query('v');
     if (!row || (!row.is_public && asked !== current)) return c.text('Not found', 404);
-    const known = new Map((await selectCategories(db)).map((category) => [category.id, category.title]));
+    const known = new Map((await selectCategoryTitles(db)).map((category) => [category.id, category.title]));
     const categoryId = categoryIds(row.model_category).find((id) => known.has(id));
     const svg = coverSvg({
       id: row.id,

@@ -23,3 +23,12 @@ export function selectCoverSubject(db: Db, id: string) {
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
 }
+
+/**
+ * The categories' titles a cover may name. Read here rather than through the catalogue's queries:
+ * the catalogue's descriptors import media (covers.ts), so media importing the catalogue would
+ * close a folder loop (docs/architecture.md, "Server layers").
+ */
+export function selectCategoryTitles(db: Db) {
+  return db.selectFrom('model_categories').select(['id', 'title']).execute();
+}
