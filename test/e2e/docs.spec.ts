@@ -122,6 +122,16 @@ test('without JavaScript the docs are whole: content, titles, code and the refer
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Client SDKs');
   await expect(page.locator('h2#install')).toBeVisible();
   await expect(page.locator('pre').first()).toBeVisible();
+  // The search is a form: Enter asks the server, which answers with the results.
+  await page.getByRole('searchbox', { name: 'Search the docs' }).fill('webhook-signature');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/docs\?q=webhook-signature$/);
+  await expect(
+    page
+      .getByRole('list', { name: 'Search results' })
+      .getByRole('link', { name: /Webhooks.*Running services/ })
+      .first(),
+  ).toHaveAttribute('href', '/docs/run#webhooks');
   await page.goto('/docs/api');
   await expect(page).toHaveTitle('API reference · Limelight');
   await expect(page.locator('section#post-jobs pre')).toContainText('curl -sS -X POST');

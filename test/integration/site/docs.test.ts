@@ -78,6 +78,15 @@ describe('the docs, rendered by the server', () => {
     expect(run).not.toMatch(/href="[^"]*\.md[#"]/);
   });
 
+  it('/docs?q= answers the search in the HTML, for visitors without JavaScript', async () => {
+    const { status, html } = await page('/docs?q=webhook-signature');
+    expect(status).toBe(200);
+    const content = body(html);
+    expect(content).toContain('value="webhook-signature"');
+    expect(content).toMatch(/<ul[^>]*aria-label="Search results"[\s\S]*href="\/docs\/run#webhooks"/);
+    expect(body((await page('/docs')).html)).not.toContain('aria-label="Search results"');
+  });
+
   it('an unknown guide goes to the 404 page', async () => {
     const { status, headers } = await page('/docs/no-such-guide');
     expect(status).toBe(302);

@@ -1,4 +1,5 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import Fuse from 'fuse.js/basic';
 import type { SearchEntry } from '../../docs/types';
 import * as styles from './docs.css';
@@ -8,13 +9,16 @@ const MAX_RESULTS = 8;
 
 /**
  * The docs search: every section of every docs page (its heading, page and the start of its
- * text) searched with fuse.js, the engine the catalogue's search uses, in the browser; each
- * result links to its section's anchor. A labelled search field and a list of links, so Tab
- * reaches the results and the count is announced as it changes.
+ * text) searched with fuse.js, the engine the catalogue's search uses; each result links to its
+ * section's anchor. A labelled search field and a list of links, so Tab reaches the results and
+ * the count is announced as it changes. It is a form that asks /docs?q=…, so without JavaScript
+ * Enter still searches: the server renders the results of the address's `q` (the same search,
+ * so the browser's first render matches it). With JavaScript, Enter opens the first result.
  */
 export function DocsSearch({ entries }: { entries: readonly SearchEntry[] }) {
   const id = useId();
-  const [query, setQuery] = useState('');
+  const [params] = useSearchParams();
+  const [query, setQuery] = useState(() => params.get('q') ?? '');
   const fuse = useMemo(
     () =>
       new Fuse(entries, {
@@ -31,15 +35,20 @@ export function DocsSearch({ entries }: { entries: readonly SearchEntry[] }) {
   );
   const term = query.trim();
   const results = term.length >= 2 ? fuse.search(term, { limit: MAX_RESULTS }) : [];
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (results[0]) window.location.assign(results[0].item.href);
+  };
 
   return (
-    <div role="search" className={styles.search}>
+    <form role="search" className={styles.search} action="/docs" method="get" onSubmit={onSubmit}>
       <label htmlFor={id} className={styles.navTitle}>
         Search the docs
       </label>
       <input
         id={id}
         type="search"
+        name="q"
         className={styles.searchInput}
         placeholder="Webhooks, API keys, streaming…"
         value={query}
@@ -62,6 +71,6 @@ export function DocsSearch({ entries }: { entries: readonly SearchEntry[] }) {
           ))}
         </ul>
       ) : null}
-    </div>
+    </form>
   );
 }
