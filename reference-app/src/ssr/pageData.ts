@@ -1,7 +1,7 @@
 import type { Params } from 'react-router';
 import { findServiceByPath, resolveCategories, searchModels } from '@limelight/widgets/catalogue';
 import { defaultStrings } from '@limelight/widgets/platform';
-import { filtersOf, overviewParams, paginate, parseOverviewParams, providersOf } from '../pages/catalogue/overviewUrl';
+import { filtersOf, overviewParams, paginate, parseOverviewParams, providersOf, withoutDemos } from '../pages/catalogue/overviewUrl';
 import { selectFeatured } from '../pages/home/featured';
 import { INITIAL_CHIP, modelsForChip } from '../pages/home/showcaseChips';
 import type { CataloguePart, PublicCatalogue, PublicData, RenderContext, ServerContext } from './publicData';
@@ -42,7 +42,7 @@ export function servicePart(catalogue: PublicCatalogue, params: Params): PagePar
 export function overviewPart(catalogue: PublicCatalogue, url: URL): PagePart {
   const view = parseOverviewParams(url.searchParams);
   const results = searchModels(catalogue.models, catalogue.categories, filtersOf(view), { now: catalogue.loadedAt });
-  const { items, page, pages, total, from, to } = paginate(results, view.pageSize, view.page);
+  const { items, page, pages, total, from, to } = paginate(withoutDemos(results, view), view.pageSize, view.page);
   return {
     catalogue: { ...catalogue, models: items },
     overview: { search: overviewParams(view).toString(), page, pages, total, from, to, providers: providersOf(catalogue.models) },

@@ -1,6 +1,7 @@
 import type { PricingServer } from '../../api/types';
 import { useStrings } from '../../config/PlatformProvider';
 import { formatString } from '../../config/strings';
+import { isCpuTier } from '../../pricing/cpuTier';
 import { formatPricePerHour, formatPricePerSecond } from '../../pricing/format';
 import * as styles from './GpuTable.css';
 
@@ -57,10 +58,12 @@ export function GpuTable({ servers, selectedId = null, caption, className }: Gpu
                 aria-current={selected || undefined}
               >
                 <th className={styles.td} scope="row">
-                  {server.display_name}
+                  {isCpuTier(server) ? strings.calculator.cpuTier : server.display_name}
                   {selected && <span className={styles.visuallyHidden}> ({t.selected})</span>}
                 </th>
-                <td className={`${styles.td} ${styles.numeric}`}>{formatString(strings.calculator.vram, { vram: server.gpu_vram_gb })}</td>
+                <td className={`${styles.td} ${styles.numeric}`}>
+                  {isCpuTier(server) ? '—' : formatString(strings.calculator.vram, { vram: server.gpu_vram_gb })}
+                </td>
                 <td className={styles.td}>{server.provider}</td>
                 <td className={`${styles.td} ${styles.numeric}`}>{formatPricePerSecond(server.customer_price_per_s_usd)}</td>
                 <td className={`${styles.td} ${styles.numeric}`}>{formatPricePerHour(server.customer_price_per_s_usd)}</td>

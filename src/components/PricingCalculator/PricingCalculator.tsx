@@ -1,8 +1,9 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import type { PricingServer } from '../../api/types';
 import { useStrings } from '../../config/PlatformProvider';
 import { formatString } from '../../config/strings';
 import { useThemeClass } from '../../config/useThemeClass';
+import { CPU_TIER_SERVER, isCpuTier } from '../../pricing/cpuTier';
 import { formatLimit, formatMonthlyCost } from '../../pricing/format';
 import { FIELD_MAX, type CalculatorField } from '../../pricing/input';
 import { GpuTable } from './GpuTable';
@@ -69,7 +70,9 @@ export function PricingCalculator({
   const t = strings.calculator;
   const themeClass = useThemeClass();
   const id = useId();
-  const { servers, source } = usePricingServers({ servers: givenServers, live });
+  const { servers: gpus, source } = usePricingServers({ servers: givenServers, live });
+  // The CPU tier is a chip and a row of its own beside the GPUs (memory 0; src/pricing/cpuTier.ts).
+  const servers = useMemo(() => (gpus.length ? [CPU_TIER_SERVER, ...gpus] : gpus), [gpus]);
   const calc = usePricingCalculator({ servers, value, defaultValue, onValueChange, onChange });
 
   const titleId = `${id}-title`;
@@ -142,8 +145,8 @@ export function PricingCalculator({
                       checked={checked}
                       onChange={() => calc.selectMemory(vram)}
                     />
-                    <span className={styles.chipMemory}>{formatString(t.vram, { vram })}</span>
-                    {cheapest && <span className={styles.chipName}>{cheapest.display_name}</span>}
+                    <span className={styles.chipMemory}>{vram === 0 ? t.cpu : formatString(t.vram, { vram })}</span>
+                    {cheapest && <span className={styles.chipName}>{vram === 0 ? t.cpuTier : cheapest.display_name}</span>}
                   </label>
                 );
               })}
@@ -175,11 +178,13 @@ export function PricingCalculator({
             </output>
             {calc.estimate && (
               <span className={styles.estimateOn}>
-                {formatString(t.estimateOn, {
-                  name: calc.estimate.server.display_name,
-                  vram: calc.estimate.server.gpu_vram_gb,
-                  provider: calc.estimate.server.provider,
-                })}
+                {isCpuTier(calc.estimate.server)
+                  ? t.cpuTier
+                  : formatString(t.estimateOn, {
+                      name: calc.estimate.server.display_name,
+                      vram: calc.estimate.server.gpu_vram_gb,
+                      provider: calc.estimate.server.provider,
+                    })}
               </span>
             )}
           </div>

@@ -7,7 +7,7 @@ import { useControllableState } from '../../internal/useControllableState';
 
 /** The calculator's inputs as the user set them (text fields stay text, so invalid input can be shown). */
 export interface PricingCalculatorValue {
-  /** The chosen GPU memory chip, in GB; null picks the smallest. */
+  /** The chosen GPU memory chip, in GB (0: the CPU tier); null picks the smallest GPU. */
   gpuVramGb: number | null;
   requestsPerHour: string;
   executionMs: string;
@@ -59,7 +59,9 @@ export function usePricingCalculator({ servers, value, defaultValue, onValueChan
 
   const memories = useMemo(() => memoryOptions(servers), [servers]);
   // A chosen size the (live) list no longer has falls back to the smallest.
-  const selectedVram = state.gpuVramGb !== null && memories.includes(state.gpuVramGb) ? state.gpuVramGb : (memories[0] ?? null);
+  // The CPU tier (memory 0) is chosen only on purpose: the default stays the smallest GPU.
+  const selectedVram =
+    state.gpuVramGb !== null && memories.includes(state.gpuVramGb) ? state.gpuVramGb : (memories.find((m) => m > 0) ?? memories[0] ?? null);
   const server = serverForMemory(servers, selectedVram);
   const validation = validateCalculatorInputs(state);
   const cost =

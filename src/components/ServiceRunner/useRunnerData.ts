@@ -37,6 +37,8 @@ export function useRecentRuns(jobs: JobsClient, serviceId: string, refreshKey: u
 export interface PriceBasis extends RunEstimate {
   gpu: string;
   pricePerSecondUsd: number;
+  /** What runs it (the server's price basis): a demo is free, a CPU model priced per CPU-second. */
+  hardware?: 'demo' | 'cpu' | 'gpu';
 }
 
 /**
@@ -61,6 +63,7 @@ export function useRunEstimate(jobs: JobsClient, serviceId: string, endpoint: st
               ...estimateRun({ pricePerSecondUsd: result.data.price_per_s_usd, recentRunSeconds: result.data.recent_run_seconds }),
               gpu: result.data.gpu,
               pricePerSecondUsd: result.data.price_per_s_usd,
+              hardware: result.data.hardware,
             }
           : null,
       );

@@ -200,3 +200,19 @@ export const empty = style({
 });
 
 globalStyle(`${option}[data-highlighted] ${badge}`, { background: vars.color.background });
+
+/** The result's badges, the Demo badge above the runs. */
+export const badges = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: vars.space.xxs });
+
+/** A service on the demo runtime; its reason shows under the description while the result is highlighted. */
+export const demoBadge = style({
+  padding: `${vars.space.xxs} ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.warningSurface,
+  color: vars.color.onWarning,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 600,
+  whiteSpace: 'nowrap',
+});
+export const demoReason = style({ display: 'none', fontSize: vars.fontSize.xs, color: vars.color.text, lineHeight: 1.4 });
+globalStyle(`${option}[data-highlighted] ${demoReason}`, { display: 'block' });

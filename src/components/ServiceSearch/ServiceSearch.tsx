@@ -245,39 +245,57 @@ export function ServiceSearch(props: ServiceSearchProps) {
       <ul {...getMenuProps({ className: styles.list, 'aria-busy': open && search.showSkeleton ? true : undefined })}>
         {open &&
           !search.showSkeleton &&
-          items.map((model, index) => (
-            <li
-              key={`${model.id}-${index}`}
-              {...getItemProps({ item: model, index, className: styles.option })}
-              data-highlighted={highlightedIndex === index ? '' : undefined}
-            >
-              {model === SEE_ALL ? (
-                <span className={styles.seeAll}>{s.seeAll.replace('{query}', search.query)}</span>
-              ) : (
-                <>
-                  <img
-                    className={styles.thumb}
-                    src={modelImage(model)}
-                    alt=""
-                    width={40}
-                    height={40}
-                    loading="lazy"
-                    decoding="async"
-                    onError={showFallbackImage}
-                  />
-                  <span className={styles.text}>
-                    <span className={styles.name}>
-                      <Highlighted text={displayName(model, s.unknownModel)} query={search.query} />
+          items.map((model, index) => {
+            const itemProps = getItemProps({ item: model, index, className: styles.option });
+            // A demo's reason describes its option and shows while it is highlighted (docs/jobs.md, metering).
+            const demoId = model !== SEE_ALL && model.demo ? `${itemProps.id}-demo` : undefined;
+            return (
+              <li
+                key={`${model.id}-${index}`}
+                {...itemProps}
+                aria-describedby={demoId}
+                data-highlighted={highlightedIndex === index ? '' : undefined}
+              >
+                {model === SEE_ALL ? (
+                  <span className={styles.seeAll}>{s.seeAll.replace('{query}', search.query)}</span>
+                ) : (
+                  <>
+                    <img
+                      className={styles.thumb}
+                      src={modelImage(model)}
+                      alt=""
+                      width={40}
+                      height={40}
+                      loading="lazy"
+                      decoding="async"
+                      onError={showFallbackImage}
+                    />
+                    <span className={styles.text}>
+                      <span className={styles.name}>
+                        <Highlighted text={displayName(model, s.unknownModel)} query={search.query} />
+                      </span>
+                      <span className={styles.description}>
+                        <Highlighted text={descriptionPreview(model, RESULT_DESCRIPTION_MAX)} query={search.query} />
+                      </span>
+                      {demoId ? (
+                        <span id={demoId} className={styles.demoReason}>
+                          {model.demo_reason}
+                        </span>
+                      ) : null}
                     </span>
-                    <span className={styles.description}>
-                      <Highlighted text={descriptionPreview(model, RESULT_DESCRIPTION_MAX)} query={search.query} />
+                    <span className={styles.badges}>
+                      {demoId ? (
+                        <span className={styles.demoBadge} data-demo="">
+                          {s.demo}
+                        </span>
+                      ) : null}
+                      <span className={styles.badge}>{formatRuns(model.n_usages, s.runs)}</span>
                     </span>
-                  </span>
-                  <span className={styles.badge}>{formatRuns(model.n_usages, s.runs)}</span>
-                </>
-              )}
-            </li>
-          ))}
+                  </>
+                )}
+              </li>
+            );
+          })}
       </ul>
       {open && search.showSkeleton && (
         <div aria-hidden="true">

@@ -67,6 +67,9 @@ export const pricingStrings = {
     gpuMemory: 'GPU memory',
     /** A chip's main text. */
     vram: '{vram} GB',
+    /** The CPU tier's chip and table row: services whose model runs on the CPU, priced per CPU-second. */
+    cpu: 'CPU',
+    cpuTier: 'CPU tier, per CPU-second',
     requestsPerHour: 'Requests per hour',
     executionMs: 'Execution time (ms)',
     monthlyCost: 'Estimated monthly cost',

@@ -22,6 +22,8 @@ export const searchStrings = {
   seeAll: 'All results for {query}',
   /** Hint beside the box, naming the keyboard shortcut. */
   shortcutHint: 'Press / or Ctrl K to search',
+  /** Badge of a service on the demo runtime (its reason, the catalogue's demo_reason, on hover and focus). */
+  demo: 'Demo',
   overview: {
     title: 'APIs & Services',
     intro: 'Every service on the platform: search, filter by what goes in and what comes out, and open one to see how to call it.',
@@ -48,6 +50,8 @@ export const searchStrings = {
     loadFailed: 'The catalogue could not be loaded.',
     retry: 'Try again',
     filters: 'Filters',
+    /** Filter: leave out the services on the demo runtime. */
+    hideDemos: 'Hide demos',
     pagination: 'Pages',
     showing: 'Showing {from}–{to} of {count}',
   },

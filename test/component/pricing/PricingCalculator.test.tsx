@@ -55,12 +55,35 @@ describe('PricingCalculator (product-rules §2 Pricing page, §9 Calculator)', (
   it('product-rules §9: one chip per GPU memory size, smallest first; the estimate uses the cheapest GPU of that size', async () => {
     render(<PricingCalculator servers={SERVERS} />);
     const chips = within(screen.getByRole('group', { name: 'GPU memory' })).getAllByRole('radio');
-    expect(chips.map((c) => c.closest('label')!.textContent)).toEqual(['16 GBRTX A4000', '24 GBRTX A5000', '80 GBA100', '141 GBH200']);
+    expect(chips.map((c) => c.closest('label')!.textContent)).toEqual([
+      'CPUCPU tier, per CPU-second',
+      '16 GBRTX A4000',
+      '24 GBRTX A5000',
+      '80 GBA100',
+      '141 GBH200',
+    ]);
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: /80 GB/ }));
     // Cheapest 80 GB is runpod's A100 at $0.00076: 21,600 s -> $16.416 -> $16
     expect(estimateText()).toBe('$16per month');
     expect(screen.getByText('on A100 (80 GB, runpod)')).toBeInTheDocument();
+  });
+
+  it('prices the CPU tier per CPU-second, from the one price table (@limelight/rules CPU_PRICE)', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<PricingCalculator servers={SERVERS} defaultValue={{ requestsPerHour: '1000', executionMs: '2500' }} />);
+    await user.click(screen.getByRole('radio', { name: /^CPU/ }));
+    // 1,000 x 720 x 2.5 = 1,800,000 CPU-seconds x $0.00002 = $36
+    expect(estimateText()).toBe('$36per month');
+    // The estimate names the tier, as it names a GPU.
+    expect(estimateText()).toBe('$36per month');
+    expect(container.querySelector('[data-lime="pricing-calculator"]')!.textContent).toContain('per monthCPU tier, per CPU-second');
+    const row = screen.getByRole('row', { current: true });
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('CPU tier, per CPU-second (Selected)');
+    expect(within(row).getAllByRole('cell')[0]).toHaveTextContent('—');
+    // After the chips' 120 ms colour transition, which axe would measure half-way.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await expectNoAxeViolations(container);
   });
 
   it('product-rules §9: changes GPU and inputs by keyboard alone', async () => {
@@ -136,6 +159,7 @@ describe('PricingCalculator (product-rules §2 Pricing page, §9 Calculator)', (
     const table = screen.getByRole('table', { name: 'Serverless GPU prices, cheapest first' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual([
+      '$0.00002',
       '$0.00016',
       '$0.00019',
       '$0.00076',
@@ -144,16 +168,19 @@ describe('PricingCalculator (product-rules §2 Pricing page, §9 Calculator)', (
       '$0.00155',
     ]);
     expect(table).not.toHaveTextContent('aws');
-    expect(table).not.toHaveTextContent('limelight');
-    expect(rows[0]).toHaveAttribute('aria-current', 'true');
-    expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('RTX A4000 (Selected)');
-    expect(within(rows[0]!).getAllByRole('cell')[3]).toHaveTextContent('$0.58'); // per hour
+    expect(table).not.toHaveTextContent('L4 (own)');
+    // The CPU tier comes first, cheapest (issue 50, item 3); the smallest GPU stays selected.
+    expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('CPU tier, per CPU-second');
+    expect(rows[1]).toHaveAttribute('aria-current', 'true');
+    expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('RTX A4000 (Selected)');
+    expect(within(rows[1]!).getAllByRole('cell')[3]).toHaveTextContent('$0.58'); // per hour
   });
 
   it('product-rules §4: without a host list it shows the bundled cache', () => {
     const { container } = render(<PricingCalculator live={false} />);
     expect(container.querySelector('[data-lime="pricing-calculator"]')).toHaveAttribute('data-source', 'cache');
-    expect(screen.getAllByRole('row')).toHaveLength(BUNDLED_PRICING_SERVERS.length + 1);
+    // The GPUs, the CPU tier and the header row.
+    expect(screen.getAllByRole('row')).toHaveLength(BUNDLED_PRICING_SERVERS.length + 2);
   });
 
   it('value / defaultValue / onValueChange', async () => {

@@ -28,9 +28,11 @@ describe('overview URL state (product-rules §2)', () => {
       inputDomains: ['TEXT', 'image'],
       outputDomains: ['AUDIO'],
       providers: ['replicate'],
+      hideDemos: false,
       pageSize: 25,
       page: 3,
     });
+    expect(parse('demos=hide').hideDemos).toBe(true);
     expect(parse('input=TEXT&input=VIDEO,TEXT').inputDomains).toEqual(['TEXT', 'VIDEO']);
     expect(parse('size=all').pageSize).toBe('all');
   });

@@ -41,4 +41,15 @@ describe('runPrice', () => {
   it('no price basis at all (it could not be read): unknown', () => {
     expect(runPrice(null, { result: null, run_seconds: 2 })).toEqual({ kind: 'unknown' });
   });
+
+  it('a demo is free: the catalogue flag before the price basis arrives, the basis hardware after (issue 50, item 2)', () => {
+    expect(runPrice(null, { result: null, run_seconds: 2 }, true)).toEqual({ kind: 'demo' });
+    expect(runPrice({ ...basis([2, 4]), hardware: 'demo', pricePerSecondUsd: 0 }, undefined)).toEqual({ kind: 'demo' });
+  });
+
+  it('a CPU model is priced per second at the CPU tier the server names (issue 50, item 3)', () => {
+    const cpu: PriceBasis = { ...basis([], 0.00002), gpu: 'CPU', hardware: 'cpu' };
+    // 1 s x $0.00002 x 92 credits/USD = 0.00184, rounded up to the ledger's 4 decimals.
+    expect(runPrice(cpu, undefined)).toEqual({ kind: 'perSecond', perSecond: { credits: '0.0019', gpu: 'CPU' } });
+  });
 });

@@ -19,6 +19,7 @@ import {
   parseOverviewParams,
   providersOf,
   toggle,
+  withoutDemos,
   type OverviewState,
 } from './overviewUrl';
 import { ServiceCard, providerLabel } from './ServiceCard';
@@ -89,9 +90,12 @@ export function OverviewView() {
   const showsServed =
     servedOverview !== undefined && served?.catalogue?.models === data.models && servedOverview.search === overviewParams(view).toString();
   const providers = useMemo(() => providersOf(data.models, servedOverview?.providers), [data.models, servedOverview]);
-  const page = showsServed ? { ...servedOverview, items: data.models } : paginate(filtered, view.pageSize, view.page);
+  const page = showsServed ? { ...servedOverview, items: data.models } : paginate(withoutDemos(filtered, view), view.pageSize, view.page);
   const hasFilters =
-    view.query !== '' || view.sort !== 'relevance' || view.inputDomains.length + view.outputDomains.length + view.providers.length > 0;
+    view.query !== '' ||
+    view.sort !== 'relevance' ||
+    view.hideDemos ||
+    view.inputDomains.length + view.outputDomains.length + view.providers.length > 0;
   const showPlaceholders = data.loading && data.models.length === 0;
 
   useEffect(() => {
@@ -155,6 +159,15 @@ export function OverviewView() {
                 </option>
               ))}
             </select>
+          </label>
+          <label className={styles.chip}>
+            <input
+              className={styles.chipInput}
+              type="checkbox"
+              checked={view.hideDemos}
+              onChange={(e) => update({ hideDemos: e.target.checked })}
+            />
+            {s.hideDemos}
           </label>
           <button
             type="button"

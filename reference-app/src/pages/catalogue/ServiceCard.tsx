@@ -1,9 +1,10 @@
-import type { SyntheticEvent } from 'react';
+import { useId, type SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 import type { ModelCategory, ModelDescriptor } from '@limelight/widgets/api';
 import { FALLBACK_IMAGE, descriptionPreview, displayName, formatRuns, resolveCategories, servicePath } from '@limelight/widgets/catalogue';
 import { useStrings } from '@limelight/widgets/platform';
 import { runBlocker, type RunBlocker } from '@limelight/widgets/run';
+import { DemoBadge } from './DemoBadge';
 import { ServicePicture } from './ServicePicture';
 import * as styles from './catalogue.css';
 
@@ -39,14 +40,17 @@ export function ServiceCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const cats = resolveCategories(model, categories);
   const blocker = runBlocker(model);
+  // A demo's reason describes the card's link, and shows while it has focus (DemoBadge.tsx).
+  const demoTipId = useId();
   return (
-    <Link className={styles.card} to={`/APIs/service/${servicePath(model)}`}>
+    <Link className={styles.card} to={`/APIs/service/${servicePath(model)}`} aria-describedby={model.demo ? demoTipId : undefined}>
       <ServicePicture model={model} className={styles.cardImage} lazy />
       <div className={styles.cardBody}>
         <Heading className={styles.cardTitle}>{displayName(model, s.unknownModel)}</Heading>
         <p className={styles.cardText}>{descriptionPreview(model, 140)}</p>
       </div>
       <div className={styles.cardMeta}>
+        <DemoBadge model={model} focusable={false} tipId={demoTipId} />
         {blocker ? (
           <span className={styles.warningBadge} data-runnable="false" data-blocker={blocker}>
             {blockerBadge(blocker, s.service)}

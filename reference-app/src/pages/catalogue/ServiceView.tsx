@@ -166,31 +166,26 @@ export function ServiceHeader({
               s.unknown
             )}
           </dd>
-          {/* A new service without categories or models says nothing of them, not "unknown" (issue 50, item 7). */}
-          {categories.length > 0 ? (
-            <>
-              <dt className={styles.factName}>{s.categories}</dt>
-              <dd className={styles.factValue}>
-                {categories.map((c) => (
+          <dt className={styles.factName}>{s.categories}</dt>
+          <dd className={styles.factValue}>
+            {categories.length === 0
+              ? s.unknown
+              : categories.map((c) => (
                   <span key={c.id} className={styles.badge}>
                     {c.title} ({sortDomains(c.input_domain ?? []).join(', ')} → {sortDomains(c.output_domain ?? []).join(', ')})
                   </span>
                 ))}
-              </dd>
-            </>
-          ) : null}
-          {tags.length > 0 ? (
-            <>
-              <dt className={styles.factName}>{s.tags}</dt>
-              <dd className={styles.factValue}>
-                {tags.map((t) => (
+          </dd>
+          <dt className={styles.factName}>{s.tags}</dt>
+          <dd className={styles.factValue}>
+            {tags.length === 0
+              ? s.unknown
+              : tags.map((t) => (
                   <span key={t} className={styles.badge}>
                     {t}
                   </span>
                 ))}
-              </dd>
-            </>
-          ) : null}
+          </dd>
         </dl>
       </div>
     </div>

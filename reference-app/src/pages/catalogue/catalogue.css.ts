@@ -267,3 +267,53 @@ export const link = style({ color: vars.color.primary });
 
 /** The signed-in visitor's balance under a service's header. */
 export const balanceLine = style({ margin: `${vars.space.sm} 0 0`, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+/** The Demo badge (DemoBadge.tsx): outlined, so it reads apart from the runs and category badges. */
+export const demoBadge = style([
+  badge,
+  {
+    position: 'relative',
+    border: `1px solid ${vars.color.warningSurface}`,
+    background: vars.color.warningSurface,
+    color: vars.color.onWarning,
+    fontWeight: 600,
+    font: 'inherit',
+    fontSize: vars.fontSize.xs,
+    lineHeight: 'inherit',
+    cursor: 'help',
+    selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: 2 } },
+  },
+]);
+
+/** The badge and its tooltip, positioned together on the service page. */
+export const demoAnchor = style({ position: 'relative', display: 'inline-block' });
+
+/** The badge's reason: shown on hover and focus (of the badge, or of the card that holds it), hidden after Escape. */
+export const demoTip = style({
+  display: 'none',
+  position: 'absolute',
+  zIndex: vars.zIndex.popup,
+  insetBlockEnd: 'calc(100% + 6px)',
+  insetInlineStart: 0,
+  width: 'max-content',
+  maxWidth: 'min(18rem, 80vw)',
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.text,
+  color: vars.color.background,
+  boxShadow: vars.shadow.popup,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 400,
+  whiteSpace: 'normal',
+  textAlign: 'start',
+});
+globalStyle(
+  `${demoBadge}:hover ${demoTip}, ${demoAnchor}:hover ${demoTip}, ${demoAnchor}:focus-within ${demoTip}, ${card}:focus-visible ${demoTip}`,
+  {
+    display: 'block',
+  },
+);
+globalStyle(`${demoAnchor} ${demoTip}[data-dismissed][role]`, { display: 'none' });
+
+/** The badges under a service page's name (the Demo badge). */
+export const headerBadges = style({ margin: `0 0 ${vars.space.sm}` });

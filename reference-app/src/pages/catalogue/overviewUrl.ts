@@ -17,6 +17,8 @@ export interface OverviewState {
   inputDomains: string[];
   outputDomains: string[];
   providers: string[];
+  /** Leaves out the services on the demo runtime (`demos=hide`). */
+  hideDemos: boolean;
   pageSize: PageSize;
   /** 1-based. */
   page: number;
@@ -28,6 +30,7 @@ export const DEFAULT_OVERVIEW_STATE: OverviewState = {
   inputDomains: [],
   outputDomains: [],
   providers: [],
+  hideDemos: false,
   pageSize: DEFAULT_PAGE_SIZE,
   page: 1,
 };
@@ -61,6 +64,7 @@ export function parseOverviewParams(params: URLSearchParams): OverviewState {
     inputDomains: list(params, 'input'),
     outputDomains: list(params, 'output'),
     providers: list(params, 'provider'),
+    hideDemos: params.get('demos') === 'hide',
     pageSize: pageSizeOf(params.get('size')),
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
@@ -74,6 +78,7 @@ export function overviewParams(state: OverviewState): URLSearchParams {
   if (state.inputDomains.length) params.set('input', state.inputDomains.join(','));
   if (state.outputDomains.length) params.set('output', state.outputDomains.join(','));
   if (state.providers.length) params.set('provider', state.providers.join(','));
+  if (state.hideDemos) params.set('demos', 'hide');
   if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set('size', String(state.pageSize));
   if (state.page > 1) params.set('page', String(state.page));
   return params;
@@ -88,6 +93,14 @@ export function filtersOf(state: OverviewState): SearchFilters {
     outputDomains: state.outputDomains,
     providers: state.providers,
   };
+}
+
+/** The results a view shows: without the demos when it hides them (the catalogue's `demo`, set by the runtime). */
+export function withoutDemos<T extends Pick<ModelDescriptor, 'demo'>>(
+  models: readonly T[],
+  state: Pick<OverviewState, 'hideDemos'>,
+): readonly T[] {
+  return state.hideDemos ? models.filter((model) => model.demo !== true) : models;
 }
 
 export interface Page<T> {

@@ -3,7 +3,7 @@
 export const pricingHero = {
   title: 'Simple pricing,',
   accent: 'per-second GPUs',
-  lead: 'Public hosting on the marketplace is free. Pay for private hosting and for the GPU seconds your services run, nothing more.',
+  lead: 'Public hosting on the marketplace is free. Pay for private hosting and for the GPU or CPU seconds your runs use, nothing more; demo services run free.',
 };
 
 export const plansSection = {
