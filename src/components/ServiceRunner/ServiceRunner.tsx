@@ -79,7 +79,7 @@ function RunPriceText({ price, strings }: { price: RunPrice; strings: Strings['r
         <>
           <span className={styles.estimateValue}>{formatString(strings.credits, { credits: formatCredits(price.credits) })}</span>
           <span className={styles.estimateValue}>{formatString(strings.time, { seconds: price.seconds.toFixed(1) })}</span>
-          <span>({formatString(strings.fromRecent, { count: price.basedOn })})</span>
+          <span>({price.basedOn === 1 ? strings.fromRecentOne : formatString(strings.fromRecent, { count: price.basedOn })})</span>
           <span>{formatString(strings.perSecond, price.perSecond)}</span>
         </>
       );
@@ -115,12 +115,14 @@ function BeforeFirstRun({
   apiUrl,
   strings,
   headingLevel,
+  serviceName,
 }: {
   lastRun: Job | null;
   endpoint: ServiceEndpoint | undefined;
   apiUrl: string;
   strings: Strings['runner'];
   headingLevel: 3 | 4;
+  serviceName: string;
 }) {
   const titleId = useId();
   const Heading = `h${headingLevel}` as const;
@@ -134,7 +136,7 @@ function BeforeFirstRun({
         headingLevel={headingLevel}
         output={endpoint?.output}
         title={strings.output.lastRun}
-        note={formatString(strings.output.lastRunNote, { summary: summariseInput(lastRun.input), time })}
+        note={formatString(strings.output.lastRunNote, { summary: summariseInput(lastRun.input, serviceName), time })}
       />
     );
   }
@@ -423,7 +425,6 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
                 </a>
               </p>
             ) : null}
-            {phase === 'needsAuth' ? <p className={styles.alert({ tone: 'info' })}>{s.errors.signIn}</p> : null}
             {phase === 'failed' ? (
               <p className={styles.alert({ tone: 'danger' })} role="alert">
                 {formatString(s.errors.failed, { message: job?.error?.message ?? runner.error?.message ?? s.status.FAILED })}
@@ -434,13 +435,28 @@ function RunnerBody(props: ServiceRunnerProps & { service: ModelDescriptor; clas
           {job ? (
             <RunOutput job={job} apiUrl={platform.apiUrl} strings={s} headingLevel={sub} output={runner.endpoint?.output} logs={jobLogs} />
           ) : (
-            <BeforeFirstRun lastRun={lastRun} endpoint={runner.endpoint} apiUrl={platform.apiUrl} strings={s} headingLevel={sub} />
+            <BeforeFirstRun
+              lastRun={lastRun}
+              endpoint={runner.endpoint}
+              apiUrl={platform.apiUrl}
+              strings={s}
+              headingLevel={sub}
+              serviceName={name}
+            />
           )}
         </div>
       </div>
 
       {props.showRecentRuns !== false ? (
-        <RecentRuns runs={recent} strings={s} headingLevel={sub} disabled={busy} onOpen={runner.open} onRunAgain={runner.runAgain} />
+        <RecentRuns
+          runs={recent}
+          serviceName={name}
+          strings={s}
+          headingLevel={sub}
+          disabled={busy}
+          onOpen={runner.open}
+          onRunAgain={runner.runAgain}
+        />
       ) : null}
 
       {authWanted ? (

@@ -49,6 +49,8 @@ export const runnerStrings = {
     credits: '≈ {credits} credits',
     time: '≈ {seconds} s',
     fromRecent: 'median of the last {count} runs',
+    /** fromRecent for a single run (the strings' way of plurals: a second string, as search.resultsOne). */
+    fromRecentOne: 'the last run',
     /** Beside the GPU's price per second while the endpoint has no measured run. */
     fromPricing: 'no runs yet',
     perSecond: '{credits} credits/s on {gpu}',

@@ -166,26 +166,31 @@ export function ServiceHeader({
               s.unknown
             )}
           </dd>
-          <dt className={styles.factName}>{s.categories}</dt>
-          <dd className={styles.factValue}>
-            {categories.length === 0
-              ? s.unknown
-              : categories.map((c) => (
+          {/* A new service without categories or models says nothing of them, not "unknown" (issue 50, item 7). */}
+          {categories.length > 0 ? (
+            <>
+              <dt className={styles.factName}>{s.categories}</dt>
+              <dd className={styles.factValue}>
+                {categories.map((c) => (
                   <span key={c.id} className={styles.badge}>
                     {c.title} ({sortDomains(c.input_domain ?? []).join(', ')} → {sortDomains(c.output_domain ?? []).join(', ')})
                   </span>
                 ))}
-          </dd>
-          <dt className={styles.factName}>{s.tags}</dt>
-          <dd className={styles.factValue}>
-            {tags.length === 0
-              ? s.unknown
-              : tags.map((t) => (
+              </dd>
+            </>
+          ) : null}
+          {tags.length > 0 ? (
+            <>
+              <dt className={styles.factName}>{s.tags}</dt>
+              <dd className={styles.factValue}>
+                {tags.map((t) => (
                   <span key={t} className={styles.badge}>
                     {t}
                   </span>
                 ))}
-          </dd>
+              </dd>
+            </>
+          ) : null}
         </dl>
       </div>
     </div>
