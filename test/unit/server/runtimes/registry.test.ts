@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../../../reference-app/server/crypto/secretBox';
 import { waitingFleet, type DeploymentStatus, type FleetAdapter } from '../../../../reference-app/server/hosting/fleet';
-import { createRuntimeRegistry, IO_RUNTIMES, slotPoolOf, type RunnableService } from '../../../../reference-app/server/hosting/runtimeRegistry';
+import {
+  createRuntimeRegistry,
+  IO_RUNTIMES,
+  slotPoolOf,
+  type RunnableService,
+} from '../../../../reference-app/server/hosting/runtimeRegistry';
 import { RuntimeError } from '../../../../reference-app/server/runtimes/runtime';
 import { testContext } from './harness';
 
