@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteMatch } from 'react-router';
 import type { DOMPurify } from 'dompurify';
 import { setServerPurifier } from '@limelight/widgets/catalogue';
 import { darkTheme } from '@limelight/widgets/theme/dark';
@@ -39,8 +39,12 @@ export interface RenderRequest {
 export type RenderResult =
   /** A redirect (or another answer a loader made), sent as it is. */
   | { kind: 'response'; response: Response }
-  /** Not a server-rendered page: the browser renders it from the plain shell. */
-  | { kind: 'client' }
+  /**
+   * Not a server-rendered page: the browser renders it from the plain shell, with the page's own
+   * title and description in its head when its route names one (issue 50, item 7: /signinup's
+   * server HTML kept the home page's title).
+   */
+  | { kind: 'client'; head?: string }
   | {
       kind: 'page';
       status: number;
@@ -56,13 +60,27 @@ export type RenderResult =
 
 const handler = createStaticHandler(routes);
 
+/** A browser-rendered page's shell: its head from its route's title, when it has one. */
+function clientShell(matched: RouteMatch[], request: Request, origin: string): RenderResult {
+  if (!matched.some((m) => (m.route.handle as RouteHandle | undefined)?.title)) return { kind: 'client' };
+  const matches = matched.map((m) => ({
+    id: m.route.id ?? '',
+    pathname: m.pathname,
+    params: m.params,
+    data: undefined,
+    loaderData: undefined,
+    handle: m.route.handle,
+  }));
+  return { kind: 'client', head: headTags(pageMeta(matches, { catalogue: null, repo: null }, new URL(request.url), origin)) };
+}
+
 export async function render({ request, config, context, origin, purifier }: RenderRequest): Promise<RenderResult> {
   setServerPurifier(purifier ?? null);
   // A page the browser renders (the account area, sign-in) is not even loaded here; redirects
   // (routes with a loader and no page) still run, so the server answers them with a 302.
   const matched = matchRoutes(routes, new URL(request.url).pathname) ?? [];
   const leaf = matched.at(-1)?.route;
-  if (leaf?.lazy && !matched.some((m) => (m.route.handle as RouteHandle | undefined)?.ssr)) return { kind: 'client' };
+  if (leaf?.lazy && !matched.some((m) => (m.route.handle as RouteHandle | undefined)?.ssr)) return clientShell(matched, request, origin);
   // The docs pages' loaders read the docs here, sanitised with the same purifier (docs/source.ts).
   const docs: DocsRenderContext = { docs: (slug) => docsPageData(slug, { purifier: purifier ?? null, openapi: context.openapi }) };
   const result = await handler.query(request, { requestContext: { ...serverContext(context), ...docs } as never });

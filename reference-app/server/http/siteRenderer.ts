@@ -17,8 +17,9 @@ import { staticApp } from './staticApp';
 // the route loaders and React's streaming render; the answer holds the page's content, title,
 // description, canonical URL and link-preview tags, and the data the browser hydrates with.
 // Pages are kept per catalogue version (catalogueCache.ts: every catalogue write changes it), so
-// a page is rendered once per change, not per visit. Files, the account area and anything
-// without a server build go to staticApp as before.
+// a page is rendered once per change, not per visit. A page the browser renders (sign-in, the
+// account area) is the plain shell with its own title in the head; files and anything without a
+// server build go to staticApp as before.
 
 /** The module contract of src/entry-server.tsx (its types live with the app, built apart). */
 interface RenderModule {
@@ -31,7 +32,7 @@ interface RenderModule {
     purifier?: unknown;
   }): Promise<
     | { kind: 'response'; response: Response }
-    | { kind: 'client' }
+    | { kind: 'client'; head?: string }
     | { kind: 'page'; status: number; head: string; modules: string[]; body: ReadableStream<Uint8Array>; data: string }
   >;
 }
@@ -143,6 +144,7 @@ export function siteRenderer(options: SiteRendererOptions) {
       origin,
       purifier: await descriptionPurifier(),
     });
+    if (result.kind === 'client') return result.head ? shellPage(built, result.head) : result;
     if (result.kind !== 'page') return result;
     const assets = moduleAssets(built.manifest, result.modules, built.template);
     const shell = pageShell(built.template, { head: result.head, htmlClass: built.module.htmlClass, ...assets });
@@ -153,6 +155,14 @@ export function siteRenderer(options: SiteRendererOptions) {
     ]);
     const body = new Uint8Array(html.buffer, html.byteOffset, html.byteLength) as Bytes;
     return { kind: 'page' as const, page: { status: result.status, etag: etagOf(body), body, encoded: {} } satisfies CachedPage };
+  }
+
+  /** The browser-rendered shell with a page's own head (its title and description), kept as a page. */
+  function shellPage(built: Build, head: string) {
+    const shell = pageShell(built.template, { head, htmlClass: built.module.htmlClass, css: [], scripts: [] });
+    const html = Buffer.from(`${shell.prefix}${shell.suffix('')}`);
+    const body = new Uint8Array(html.buffer, html.byteOffset, html.byteLength) as Bytes;
+    return { kind: 'page' as const, page: { status: 200, etag: etagOf(body), body, encoded: {} } satisfies CachedPage };
   }
 
   function answer(c: Context, page: CachedPage, encoding: Encoding | undefined, body: Bytes) {

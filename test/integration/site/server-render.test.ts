@@ -193,6 +193,17 @@ describe('server-rendered public pages', () => {
     expect(html).not.toContain('limelight-hydration');
   });
 
+  it("a page the browser renders carries its own title, not the home page's (issue 50, item 7)", async () => {
+    const { status, html } = await page('/signinup?page_state=1');
+    expect(status).toBe(200);
+    expect(title(html)).toBe('Sign in · Limelight');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(canonical(html)).toBe(`${server.url}/signinup`);
+    // Still the browser's to render: the empty root, no hydration data.
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('limelight-hydration');
+  });
+
   it('keeps a page until the catalogue changes, then renders it again', async () => {
     const service = '/APIs/service/black-forest-labs/flux-schnell';
     const first = await page(service);
