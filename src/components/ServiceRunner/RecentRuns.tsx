@@ -78,7 +78,7 @@ export function RecentRuns({ runs, serviceName, strings, headingLevel, disabled,
       {runs.status === 'error' ? <p className={styles.meta}>{s.loadFailed}</p> : null}
       {runs.status === 'ready' && runs.value.length === 0 ? <p className={styles.meta}>{s.empty}</p> : null}
       {runs.status === 'ready' && runs.value.length > 0 ? (
-        <ul className={styles.list}>
+        <ul className={styles.recentList}>
           {runs.value.map((job) => {
             const summary = summariseInput(job.input, serviceName);
             const when = formatString(s.when, {

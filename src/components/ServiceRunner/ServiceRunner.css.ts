@@ -336,7 +336,17 @@ export const meta = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.c
 // Never wider than the runner (issue 50, item 6): a column of at most the card's width, and a
 // label that shrinks with an ellipsis (its full text is its title).
 export const recent = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.sm, minWidth: 0 });
+/** The list's one column never wider than the card: an implicit column widened to the longest label. */
+export const recentList = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space.sm,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
 export const recentItem = style({
+  minWidth: 0,
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',

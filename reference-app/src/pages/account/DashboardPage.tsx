@@ -60,13 +60,18 @@ export default function DashboardPage() {
         </div>
 
         <section className={styles.panel} aria-labelledby="dashboard-usage" aria-busy={usage.loading}>
+          {/* The server counts every request an API key authenticates, status polls included
+              (server/profile/usage.ts), not runs: the label says so (issue 50, item 7). */}
           <h2 id="dashboard-usage" className={styles.panelTitle}>
-            API calls this month
+            API requests this month
           </h2>
           <p className={styles.big} data-testid="calls-this-month">
             {usage.data ? numberFormat.format(thisMonth?.calls ?? 0) : '–'}
           </p>
-          <p className={page.muted}>{thisMonth ? `In ${formatMonth(thisMonth.month, 'long')}.` : 'No calls yet.'}</p>
+          <p className={page.muted} data-testid="calls-note">
+            {thisMonth ? `In ${formatMonth(thisMonth.month, 'long')}: every` : 'Every'} request made with one of your API keys, status polls
+            included; runs from this site are not counted.
+          </p>
         </section>
 
         <section className={styles.panel} aria-labelledby="dashboard-keys" aria-busy={keys.loading}>

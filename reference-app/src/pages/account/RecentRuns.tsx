@@ -50,7 +50,7 @@ export function RecentRuns() {
             {list.map((job) => (
               <tr key={job.job_id}>
                 <td>
-                  <Link to={servicePath(job)}>
+                  <Link className={styles.rowLink} to={servicePath(job)}>
                     {job.service_id} {job.endpoint}
                   </Link>
                 </td>

@@ -49,7 +49,11 @@ export const titleRow = style({
   justifyContent: 'space-between',
 });
 export const rowHeader = style({ textAlign: 'left', fontWeight: 600 });
-export const actions = style({ display: 'flex', gap: vars.space.sm, whiteSpace: 'nowrap' });
+/** A link that fills its table row's height: a 24 px target (WCAG 2.5.8, axe's target-size; issue 50, item 7). */
+export const rowLink = style({ display: 'inline-block', minHeight: 24, lineHeight: '24px' });
+// The row's buttons wrap inside their cell rather than push the table past its panel, where the
+// scroller cut Delete off at the right edge (issue 50, item 7).
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, whiteSpace: 'nowrap' });
 /** A container service's deployment, opened in its runtime cell: wide enough for the log lines. */
 export const deploymentDetails = style({
   minWidth: '18rem',
