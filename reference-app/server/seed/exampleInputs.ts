@@ -19,11 +19,26 @@ export const PRODUCT_SHOT = 'product-shot.png';
  */
 export const ASTRONAUT = 'astronaut.jpg';
 
+/**
+ * A clear recording of read English speech for the transcriber (lime-whisper): Flite's `awb`
+ * voice, 16 kHz mono, made once with
+ * `flite -voice awb -t "Good morning, and thank you for calling. Please call me tomorrow morning.
+ * The weather today is sunny and warm." -o lime-whisper-speech.wav`; committed, not generated.
+ * The speech lime-voice makes (eSpeak NG) is not used: PocketSphinx's acoustic model was trained
+ * on recorded voices and gets most of eSpeak's words wrong, so it would be an example of the
+ * transcriber failing.
+ */
+export const SPEECH_RECORDING = 'lime-whisper-speech.wav';
+
+/** What SPEECH_RECORDING says, as the transcriber must give it back. */
+export const SPEECH_RECORDING_TEXT =
+  'good morning and thank you for calling please call me tomorrow morning the weather today is sunny and warm';
+
 /** Example inputs by endpoint template (seed/endpoints.ts), in the order they run. */
 export const EXAMPLE_INPUTS: ReadonlyArray<readonly [kind: string, input: Record<string, unknown>]> = [
   ['lime-voice', { text: 'Fresh limes, picked this morning in Seville.', language: 'en-us', voice: 'female-1' }],
   ['lime-cutout', { image: exampleFile(PRODUCT_SHOT) }],
-  ['lime-whisper', { audio: exampleFile('lime-voice-audio.wav'), language: 'en', timestamps: true }],
+  ['lime-whisper', { audio: exampleFile(SPEECH_RECORDING), language: 'en', timestamps: true }],
   ['lime-vision', { image: exampleFile(ASTRONAUT) }],
   [
     'text2img',

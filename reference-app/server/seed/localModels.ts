@@ -168,7 +168,7 @@ export const LOCAL_MODEL_ENDPOINTS: Record<string, ServiceEndpoint[]> = {
           name: 'audio',
           type: 'file',
           required: true,
-          description: `WAV recording (PCM 8–32 bit or float, any sample rate, mono or stereo) of clear English speech, up to ${MAX_TRANSCRIBE_SECONDS} s; MP3 and other formats are refused`,
+          description: `WAV recording (PCM 8–32 bit or float, any sample rate, mono or stereo) of clearly read US English speech, up to ${MAX_TRANSCRIBE_SECONDS} s; MP3 and other formats are refused. Conversational, noisy or synthetic speech comes back with many words wrong`,
         },
         {
           name: 'language',

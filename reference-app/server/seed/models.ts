@@ -635,8 +635,8 @@ export const SEED_MODELS: SeedModel[] = [
   // Transcribe speech
   {
     id: 'lime-whisper',
-    name: 'Lime Whisper',
-    desc: 'Transcribes clear US English speech from WAV recordings with CMU PocketSphinx on this server, with word timestamps and confidence. English only; no translation, no speaker labels; noisy or accented speech comes back much less accurately.',
+    name: 'Lime Transcribe (PocketSphinx)',
+    desc: 'Transcribes clearly read US English speech from WAV recordings with CMU PocketSphinx, a small offline recogniser, on this server, with word timestamps and confidence. Works well on read sentences of everyday words like its example; conversational, noisy, accented or synthetic (eSpeak) speech comes back with many words wrong. English only; no translation, no speaker labels. Not OpenAI Whisper.',
     category: 'stt',
     kind: 'lime-whisper',
     owner: 'limelight',

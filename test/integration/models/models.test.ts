@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPEECH_RECORDING, SPEECH_RECORDING_TEXT } from '../../../reference-app/server/seed/exampleInputs';
 import { OCR_EXAMPLE } from '../../../reference-app/server/seed/localModels';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { ASTRONAUT, dataUri, download, runner, runService, shapeImage, textImage, toneWav, wavStats } from './fixtures';
@@ -165,6 +166,14 @@ describe('lime-whisper (PocketSphinx)', () => {
       if (i > 0) expect(w.start_s).toBeGreaterThanOrEqual(result.words[i - 1]!.end_s);
     }
     expect(result.duration_s).toBeCloseTo(wavStats(wav).seconds, 1);
+  }, 60_000);
+
+  it('transcribes its own example recording word for word, as the service page shows it', async () => {
+    const recording = readFileSync(`reference-app/public/examples/${SPEECH_RECORDING}`);
+    const job = await runService(server, token, 'lime-whisper', '/transcribe', { audio: dataUri(recording, 'audio/wav') });
+    expect(job.status, JSON.stringify(job.error)).toBe('FINISHED');
+    expect(job.runtime).toBe('local');
+    expect((job.result as { text: string }).text).toBe(SPEECH_RECORDING_TEXT);
   }, 60_000);
 
   it('refuses a file that is no WAV and a language that is not installed, naming the field', async () => {

@@ -10,7 +10,7 @@ import {
 } from '../../../../reference-app/server/media/exampleMedia';
 import { textCover, wavSamples, waveformCover } from '../../../../reference-app/server/seed/exampleCovers';
 import { ENDPOINTS } from '../../../../reference-app/server/seed/endpoints';
-import { EXAMPLE_INPUTS } from '../../../../reference-app/server/seed/exampleInputs';
+import { EXAMPLE_INPUTS, SPEECH_RECORDING, SPEECH_RECORDING_TEXT } from '../../../../reference-app/server/seed/exampleInputs';
 import { exampleCover, withExample } from '../../../../reference-app/server/seed/examples';
 import { SEED_MODELS } from '../../../../reference-app/server/seed/models';
 
@@ -66,12 +66,13 @@ describe('seeded examples', () => {
     expect(png!.bytes[25]).toBe(6);
   });
 
-  it('the transcriber and the face detector made theirs: words with times, a face with two eyes', () => {
+  it('the transcriber and the face detector made theirs: every word right with its times, a face with two eyes', () => {
     const [whisper] = withExample('lime-whisper', ENDPOINTS['lime-whisper']!);
-    expect(whisper!.example).toMatchObject({ runtime: 'local', input: { audio: `${EXAMPLE_MEDIA_PATH}lime-voice-audio.wav` } });
-    const heard = whisper!.example!.result as { text: string; words: { start_s: number }[] };
-    expect(heard.text).toContain('morning');
-    expect(heard.words.length).toBeGreaterThan(3);
+    expect(whisper!.example).toMatchObject({ runtime: 'local', input: { audio: `${EXAMPLE_MEDIA_PATH}${SPEECH_RECORDING}` } });
+    const heard = whisper!.example!.result as { text: string; words: { word: string; start_s: number }[] };
+    // The example shows the transcriber right: what the recording says, word for word.
+    expect(heard.text).toBe(SPEECH_RECORDING_TEXT);
+    expect(heard.words.map((w) => w.word).join(' ')).toBe(SPEECH_RECORDING_TEXT);
     const [vision] = withExample('lime-vision', ENDPOINTS['lime-vision']!);
     expect(vision!.example).toMatchObject({ runtime: 'local', input: { image: `${EXAMPLE_MEDIA_PATH}astronaut.jpg` } });
     const seen = vision!.example!.result as { objects: { label: string }[] };
