@@ -249,6 +249,8 @@ class AsyncClient:
         """``Client._submit_within``, awaited."""
         assert self._http is not None
         wait, deadline = submission_wait(wait, deadline)
+        # As in Client._submit_within: files first, so a replay sends the same JSON body.
+        input = await self._upload_files(service_id, endpoint, dict(input or {}))
         try:
             return await self.submit(
                 service_id, input, endpoint, wait=wait, idempotency_key=idempotency_key, deadline=deadline, **options
@@ -293,10 +295,7 @@ class AsyncClient:
         )
         if self._http is None:
             return await self._call(self.sync.submit, service_id, input, endpoint, **options)
-        values = dict(input or {})
-        fields = await self._file_fields_of(service_id, endpoint) if has_path_strings(values) else frozenset()
-        for name, index, value in files_in(values, fields):
-            put_url(values, name, index, (await self.upload(value))["url"])
+        values = await self._upload_files(service_id, endpoint, dict(input or {}))
         body = Client._job_body(
             service_id, values, endpoint, webhook=webhook, webhook_events_filter=webhook_events_filter
         )
@@ -305,6 +304,13 @@ class AsyncClient:
             "POST", "/v1/jobs", json_body=body, headers=headers, timeout=request_timeout, deadline=deadline
         )
         return answer.body
+
+    async def _upload_files(self, service_id: str, endpoint: Optional[str], values: Dict[str, Any]) -> Dict[str, Any]:
+        """``values`` with each file uploaded and replaced by its URL (``Client._upload_files``)."""
+        fields = await self._file_fields_of(service_id, endpoint) if has_path_strings(values) else frozenset()
+        for name, index, value in files_in(values, fields):
+            put_url(values, name, index, (await self.upload(value))["url"])
+        return values
 
     async def _file_fields_of(self, service_id: str, endpoint: Optional[str]) -> frozenset:
         key = (service_id, endpoint)

@@ -243,6 +243,9 @@ class Client:
         Idempotency-Key finds it without creating another; if the replay is what created it,
         nothing had run, so it is cancelled (free while queued). As the JavaScript client does."""
         wait, deadline = submission_wait(wait, deadline)
+        # Files are uploaded before the deadline counts, so a replay sends the same JSON body (their
+        # URLs) and the server finds the job the first submission made.
+        input = self._upload_files(service_id, endpoint, dict(input or {}))
         try:
             return self.submit(
                 service_id, input, endpoint, wait=wait, idempotency_key=idempotency_key, deadline=deadline, **options

@@ -4,10 +4,12 @@ HTTP server that fails on purpose (a 503 the real server never sends on demand).
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import sys
 import threading
+import time
 import unittest
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -86,6 +88,56 @@ class _Flaky(BaseHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+
+class _SlowCreate(BaseHTTPRequestHandler):
+    """Stores an upload; holds the first create past the caller's deadline; answers the replay."""
+
+    bodies: list = []
+
+    def do_POST(self):  # noqa: N802
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        if self.path == "/v1/files":
+            answer = {"url": "http://127.0.0.1:9/f/pixel.png", "content_type": "image/png", "size": len(TINY_PNG)}
+        else:
+            type(self).bodies.append(json.loads(body))
+            if len(type(self).bodies) == 1:
+                time.sleep(3)
+            answer = {"job_id": "j1", "status": "QUEUED"}
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.end_headers()
+        self.wfile.write(json.dumps(answer).encode())
+
+    def log_message(self, *args):
+        pass
+
+
+class SubmissionTimeoutTest(unittest.TestCase):
+    def test_a_submission_past_the_deadline_is_replayed_with_the_uploaded_files_url(self):
+        server = ThreadingHTTPServer(("127.0.0.1", 0), _SlowCreate)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        self.addCleanup(server.server_close)
+        self.addCleanup(server.shutdown)
+        slow = limelight.Client(base_url=f"http://127.0.0.1:{server.server_address[1]}", api_key="lime_x")
+        with self.assertRaises(limelight.JobTimeoutError) as caught:
+            slow.run("s", input={"image": TINY_PNG}, timeout=1.6)
+        self.assertEqual(caught.exception.job_id, "j1")
+        created, replayed = _SlowCreate.bodies
+        self.assertEqual(replayed, created)
+        self.assertEqual(replayed["input"]["image"], "http://127.0.0.1:9/f/pixel.png")
+        # The same with AsyncClient (either transport).
+        _SlowCreate.bodies = []
+
+        async def run_async() -> None:
+            async with limelight.AsyncClient(base_url=slow.base_url, api_key="lime_x") as c:
+                await c.run("s", input={"image": TINY_PNG}, timeout=1.6)
+
+        with self.assertRaises(limelight.JobTimeoutError) as caught:
+            asyncio.run(run_async())
+        self.assertEqual(caught.exception.job_id, "j1")
+        created, replayed = _SlowCreate.bodies
+        self.assertEqual(replayed["input"]["image"], created["input"]["image"])
 
 
 class RetryTest(unittest.TestCase):
