@@ -145,7 +145,9 @@ export function PricingCalculator({
                       checked={checked}
                       onChange={() => calc.selectMemory(vram)}
                     />
-                    <span className={styles.chipMemory}>{vram === 0 ? t.cpu : formatString(t.vram, { vram })}</span>
+                    <span className={styles.chipMemory}>
+                      {vram === 0 && cheapest ? cheapest.display_name : formatString(t.vram, { vram })}
+                    </span>
                     {cheapest && <span className={styles.chipName}>{vram === 0 ? t.cpuTier : cheapest.display_name}</span>}
                   </label>
                 );

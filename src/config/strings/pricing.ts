@@ -67,8 +67,7 @@ export const pricingStrings = {
     gpuMemory: 'GPU memory',
     /** A chip's main text. */
     vram: '{vram} GB',
-    /** The CPU tier's chip and table row: services whose model runs on the CPU, priced per CPU-second. */
-    cpu: 'CPU',
+    /** The CPU tier's chip and table row (its chip reads the tier's name, CPU_PRICE's "CPU"): priced per CPU-second. */
     cpuTier: 'CPU tier, per CPU-second',
     requestsPerHour: 'Requests per hour',
     executionMs: 'Execution time (ms)',

@@ -50,8 +50,6 @@ export const searchStrings = {
     loadFailed: 'The catalogue could not be loaded.',
     retry: 'Try again',
     filters: 'Filters',
-    /** Filter: leave out the services on the demo runtime. */
-    hideDemos: 'Hide demos',
     pagination: 'Pages',
     showing: 'Showing {from}–{to} of {count}',
   },

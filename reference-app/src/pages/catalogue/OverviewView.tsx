@@ -27,6 +27,12 @@ import { usePublicData } from '../../ssr/publicData';
 import { useCatalogueData } from './useCatalogueData';
 import * as styles from './catalogue.css';
 
+/**
+ * The filter that leaves out the demos: the site's own text, not the widgets' strings table,
+ * which every embedded widget carries whole (docs/embeds.md, "Sizes").
+ */
+const HIDE_DEMOS = 'Hide demos';
+
 const sortLabel = (sort: SortOption, s: ReturnType<typeof usePlatform>['strings']['search']['overview']) =>
   sort === 'num_runs' ? s.sortRuns : sort === 'published_at' ? s.sortPublished : s.sortRelevance;
 
@@ -167,7 +173,7 @@ export function OverviewView() {
               checked={view.hideDemos}
               onChange={(e) => update({ hideDemos: e.target.checked })}
             />
-            {s.hideDemos}
+            {HIDE_DEMOS}
           </label>
           <button
             type="button"
