@@ -6,7 +6,7 @@
 // when the checked-in file is stale (test/unit/foundation/python-rules.test.ts).
 //   node scripts/python-rules.mjs           write sdk/python/limelight/_rules.py
 //   node scripts/python-rules.mjs --check   exit 1 when it differs from what would be written
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { projectRoot } from './source-aliases.mjs';
@@ -46,7 +46,7 @@ function literal(value, indent) {
 /** The doc comment above `export const NAME` in the rules' sources, on one line. */
 function docComments() {
   const docs = new Map();
-  for (const file of ['jobs.ts', 'metering.ts', 'gpus.ts', 'hosting.ts', 'plans.ts']) {
+  for (const file of readdirSync(RULES_SOURCES).filter((name) => name.endsWith('.ts') && name !== 'index.ts')) {
     const text = readFileSync(path.join(RULES_SOURCES, file), 'utf8');
     for (const [, doc, name] of text.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*export const (\w+)/g)) {
       docs.set(

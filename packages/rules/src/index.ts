@@ -19,3 +19,12 @@ export type { GpuPrice } from './gpus.ts';
 export { CONTAINER_RUNTIME_DEFAULTS, DEFAULT_RESOURCES, RESOURCE_BOUNDS } from './hosting.ts';
 export type { ServiceResources } from './hosting.ts';
 export { PRIVATE_SERVICE_LIMITS, API_KEY_DEFAULT_LIFETIME_DAYS } from './plans.ts';
+export {
+  SECRET_NAME_PATTERN,
+  MAX_SECRET_NAME_LENGTH,
+  MAX_SECRET_VALUE_BYTES,
+  MAX_SECRETS,
+  RESERVED_SECRET_NAMES,
+  RESERVED_SECRET_PREFIX,
+  secretNameProblem,
+} from './secrets.ts';

@@ -1,8 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { MAX_SECRET_VALUE_BYTES } from '@limelight/rules';
 import type { SignedInEnv } from '../api/authenticate';
 import type { ApiDeps } from '../api/deps';
 import { body, createApiApp, errors, json } from '../api/openapi';
-import { deleteSecret, listSecrets, MAX_VALUE_BYTES, setSecret } from './serviceSecrets';
+import { deleteSecret, listSecrets, setSecret } from './serviceSecrets';
 
 // /v1/model_management/services/{id}/secrets: a container service's secrets, by name
 // (docs/publishing.md, "Secrets"; `limelight secrets`, the account area's service page). Mounted
@@ -23,7 +24,7 @@ const SecretListSchema = z.object({ secrets: z.array(SecretSchema) }).openapi('S
 
 const SetSecretSchema = z
   .object({
-    value: z.string().openapi({ description: `The value, 1 to ${MAX_VALUE_BYTES} bytes; stored sealed, never returned` }),
+    value: z.string().openapi({ description: `The value, 1 to ${MAX_SECRET_VALUE_BYTES} bytes; stored sealed, never returned` }),
   })
   .openapi('ServiceSecretValue');
 

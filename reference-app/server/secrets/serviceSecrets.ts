@@ -1,3 +1,4 @@
+import { MAX_SECRET_VALUE_BYTES, MAX_SECRETS, secretNameProblem as nameProblem } from '@limelight/rules';
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
 import { conflict, forbidden, invalid, notFound } from '../errors';
@@ -8,15 +9,6 @@ import { countSecrets, deleteSecretRow, secretExists, selectSecretNames, selectS
 // server's secret box (docs/security.md, "Secrets at rest") and never answered by any route,
 // error or log line: what goes out is the name and its times. The runner opens them when it
 // deploys (secrets/env.ts), so a change reaches the instances on the next deploy.
-
-export const MAX_SECRETS = 50;
-export const MAX_NAME_LENGTH = 64;
-/** Bytes of one value (UTF-8): large enough for a PEM key, small enough for a container's environment. */
-export const MAX_VALUE_BYTES = 16 * 1024;
-const NAME = /^[A-Z_][A-Z0-9_]*$/;
-/** What the platform sets itself (PORT, docs/publishing.md "The container contract") or the process needs. */
-const RESERVED = new Set(['PORT', 'PATH', 'HOME', 'HOSTNAME']);
-const RESERVED_PREFIX = 'LIMELIGHT_';
 
 export interface SecretView {
   name: string;
@@ -30,21 +22,16 @@ const viewOf = (row: { name: string; created_at: Date; updated_at: Date }): Secr
   updated_at: new Date(row.updated_at).toISOString(),
 });
 
-/** Why `name` cannot be a secret's name, or null. */
+/** Why `name` cannot be a secret's name (the rules' words, @limelight/rules), or null. */
 export function secretNameProblem(name: string): string | null {
-  if (name.length === 0) return 'name: give the variable’s name, e.g. OPENAI_API_KEY';
-  if (name.length > MAX_NAME_LENGTH) return `name: at most ${MAX_NAME_LENGTH} characters`;
-  if (!NAME.test(name)) return 'name: capital letters, digits and _, not starting with a digit (like OPENAI_API_KEY)';
-  if (RESERVED.has(name) || name.startsWith(RESERVED_PREFIX)) {
-    return `name: ${name} is set by the platform (PORT, PATH, HOME, HOSTNAME and LIMELIGHT_* are reserved)`;
-  }
-  return null;
+  const problem = nameProblem(name);
+  return problem && `name: ${problem}`;
 }
 
 /** Why `value` cannot be stored, or null. Never quotes the value. */
 export function secretValueProblem(value: string): string | null {
   if (value.length === 0) return 'value: empty; give the secret’s value';
-  if (Buffer.byteLength(value, 'utf8') > MAX_VALUE_BYTES) return `value: longer than ${MAX_VALUE_BYTES} bytes`;
+  if (Buffer.byteLength(value, 'utf8') > MAX_SECRET_VALUE_BYTES) return `value: longer than ${MAX_SECRET_VALUE_BYTES} bytes`;
   if (value.includes('\0')) return 'value: contains a NUL character, which an environment variable cannot hold';
   return null;
 }

@@ -205,6 +205,15 @@ JOB_STATUSES = (
 #: The longest `Prefer: wait` the server honours, in seconds.
 MAX_PREFER_WAIT_S = 60
 
+#: Secrets one service may hold.
+MAX_SECRETS = 50
+
+#: The longest name of a secret, in characters.
+MAX_SECRET_NAME_LENGTH = 64
+
+#: Bytes of one value (UTF-8): large enough for a PEM key, small enough for a container's environment.
+MAX_SECRET_VALUE_BYTES = 16384
+
 #: product-rules §7: the third-party GPU providers whose offers the pricing views show.
 PRICING_PROVIDER_IDS = (
     "runpod",
@@ -222,6 +231,17 @@ PRIVATE_SERVICE_LIMITS = {
 #: Share of a run's cost credited to the publisher of a public service (not for own runs).
 PUBLISHER_SHARE = 0.3
 
+#: Names the platform sets itself (PORT, docs/publishing.md "The container contract") or the process needs.
+RESERVED_SECRET_NAMES = (
+    "PORT",
+    "PATH",
+    "HOME",
+    "HOSTNAME",
+)
+
+#: Names with this prefix are the platform's.
+RESERVED_SECRET_PREFIX = "LIMELIGHT_"
+
 #: What a service may declare, per instance (the runtime schema's ranges).
 RESOURCE_BOUNDS = {
     "cpu": {
@@ -237,3 +257,6 @@ RESOURCE_BOUNDS = {
         "max": 8,
     },
 }
+
+#: A secret's name: an environment variable's, capital letters, digits and _, not starting with a digit.
+SECRET_NAME_PATTERN = "^[A-Z_][A-Z0-9_]*$"

@@ -1,5 +1,6 @@
 import type { ApiResult } from '@limelight/widgets';
 import type { ClientOptions } from '@limelight/widgets/api';
+import { callPlatform } from './callPlatform';
 
 // The caller's images in the platform's registry (docs/publishing.md, "Your images"):
 // GET /v1/registry/images and DELETE /v1/registry/images/{name}/{digest}. The widget library has
@@ -30,34 +31,12 @@ export interface RegistryImagesClient {
   remove(name: string, digest: string): Promise<ApiResult<{ deleted_digests: string[] }>>;
 }
 
-async function call<T>(options: ClientOptions, method: 'GET' | 'DELETE', path: string): Promise<ApiResult<T>> {
-  const url = `${options.baseURL.replace(/\/+$/, '')}${path}`;
-  const token = (await options.getAccessToken?.()) ?? (await options.session?.getAccessToken()) ?? null;
-  if (!token) return { ok: false, status: 401, statusText: 'Unauthorized', url, error: 'Tokens not available. Login first.' };
-  let response: Response;
-  try {
-    response = await (options.fetch ?? fetch)(url, { method, headers: { Authorization: `Bearer ${token}` } });
-  } catch {
-    return { ok: false, status: 0, statusText: '', url, error: 'Offline' };
-  }
-  const body = (await response.json().catch(() => null)) as unknown;
-  if (response.ok) return { ok: true, status: response.status, data: body as T };
-  const detail = (body as { detail?: unknown } | null)?.detail;
-  return {
-    ok: false,
-    status: response.status,
-    statusText: response.statusText,
-    url,
-    error: typeof detail === 'string' ? detail : response.statusText,
-  };
-}
-
 /** A client for `useApiClient(createRegistryImagesClient)`. */
 export function createRegistryImagesClient(options: ClientOptions): RegistryImagesClient {
   return {
-    list: () => call<RegistryImages>(options, 'GET', '/v1/registry/images'),
+    list: () => callPlatform<RegistryImages>(options, 'GET', '/v1/registry/images'),
     remove: (name, digest) =>
-      call<{ deleted_digests: string[] }>(
+      callPlatform<{ deleted_digests: string[] }>(
         options,
         'DELETE',
         `/v1/registry/images/${encodeURIComponent(name)}/${encodeURIComponent(digest)}`,

@@ -1,5 +1,7 @@
+import { secretNameProblem as nameProblem } from '@limelight/rules';
 import type { ApiResult } from '@limelight/widgets';
 import type { ClientOptions } from '@limelight/widgets/api';
+import { callPlatform } from './callPlatform';
 
 // A container service's secrets (docs/publishing.md, "Secrets"):
 // GET /v1/model_management/services/{id}/secrets, PUT and DELETE …/secrets/{name}. The answers
@@ -20,49 +22,18 @@ export interface ServiceSecretsClient {
   remove(serviceId: string, name: string): Promise<ApiResult<{ name: string }>>;
 }
 
-/** The platform's rules for a name (reference-app/server/secrets/serviceSecrets.ts), checked before sending. */
+/** The platform's rules for a name (@limelight/rules), checked before sending, as a sentence. */
 export function secretNameProblem(name: string): string | null {
-  if (name === '') return 'Give the variable’s name, like OPENAI_API_KEY.';
-  if (name.length > 64) return 'At most 64 characters.';
-  if (!/^[A-Z_][A-Z0-9_]*$/.test(name)) return 'Capital letters, digits and _, not starting with a digit (like OPENAI_API_KEY).';
-  if (['PORT', 'PATH', 'HOME', 'HOSTNAME'].includes(name) || name.startsWith('LIMELIGHT_')) {
-    return `${name} is set by the platform (PORT, PATH, HOME, HOSTNAME and LIMELIGHT_* are reserved).`;
-  }
-  return null;
-}
-
-async function call<T>(options: ClientOptions, method: 'GET' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<ApiResult<T>> {
-  const url = `${options.baseURL.replace(/\/+$/, '')}${path}`;
-  const token = (await options.getAccessToken?.()) ?? (await options.session?.getAccessToken()) ?? null;
-  if (!token) return { ok: false, status: 401, statusText: 'Unauthorized', url, error: 'Tokens not available. Login first.' };
-  let response: Response;
-  try {
-    response = await (options.fetch ?? fetch)(url, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  } catch {
-    return { ok: false, status: 0, statusText: '', url, error: 'Offline' };
-  }
-  const answer = (await response.json().catch(() => null)) as unknown;
-  if (response.ok) return { ok: true, status: response.status, data: answer as T };
-  const detail = (answer as { detail?: unknown } | null)?.detail;
-  return {
-    ok: false,
-    status: response.status,
-    statusText: response.statusText,
-    url,
-    error: typeof detail === 'string' ? detail : response.statusText,
-  };
+  const problem = nameProblem(name);
+  return problem && `${problem[0]!.toUpperCase()}${problem.slice(1)}.`;
 }
 
 /** A client for `useApiClient(createServiceSecretsClient)`. */
 export function createServiceSecretsClient(options: ClientOptions): ServiceSecretsClient {
   const base = (id: string) => `/v1/model_management/services/${encodeURIComponent(id)}/secrets`;
   return {
-    list: (id) => call(options, 'GET', base(id)),
-    set: (id, name, value) => call(options, 'PUT', `${base(id)}/${encodeURIComponent(name)}`, { value }),
-    remove: (id, name) => call(options, 'DELETE', `${base(id)}/${encodeURIComponent(name)}`),
+    list: (id) => callPlatform(options, 'GET', base(id)),
+    set: (id, name, value) => callPlatform(options, 'PUT', `${base(id)}/${encodeURIComponent(name)}`, { value }),
+    remove: (id, name) => callPlatform(options, 'DELETE', `${base(id)}/${encodeURIComponent(name)}`),
   };
 }

@@ -1,5 +1,6 @@
 import type { ApiResult } from '@limelight/widgets';
 import type { ClientOptions } from '@limelight/widgets/api';
+import { callPlatform } from './callPlatform';
 
 // A container service's versions and its rollback (docs/publishing.md, "Versions and rollback"):
 // GET /v1/model_management/services/{id}/versions and POST …/rollback. Like registryImages.ts,
@@ -34,43 +35,17 @@ export interface ServiceVersionsClient {
   rollback(serviceId: string, digest: string): Promise<ApiResult<ServiceVersion>>;
 }
 
-async function call<T>(options: ClientOptions, method: 'GET' | 'POST', path: string, body?: unknown): Promise<ApiResult<T>> {
-  const url = `${options.baseURL.replace(/\/+$/, '')}${path}`;
-  const token = (await options.getAccessToken?.()) ?? (await options.session?.getAccessToken()) ?? null;
-  if (!token) return { ok: false, status: 401, statusText: 'Unauthorized', url, error: 'Tokens not available. Login first.' };
-  let response: Response;
-  try {
-    response = await (options.fetch ?? fetch)(url, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  } catch {
-    return { ok: false, status: 0, statusText: '', url, error: 'Offline' };
-  }
-  const answer = (await response.json().catch(() => null)) as unknown;
-  if (response.ok) return { ok: true, status: response.status, data: answer as T };
-  const detail = (answer as { detail?: unknown } | null)?.detail;
-  return {
-    ok: false,
-    status: response.status,
-    statusText: response.statusText,
-    url,
-    error: typeof detail === 'string' ? detail : response.statusText,
-  };
-}
-
 const servicePath = (serviceId: string) => `/v1/model_management/services/${encodeURIComponent(serviceId)}`;
 
 /** A client for `useApiClient(createServiceVersionsClient)`. */
 export function createServiceVersionsClient(options: ClientOptions): ServiceVersionsClient {
   return {
     list: (serviceId, cursor) =>
-      call<ServiceVersionPage>(
+      callPlatform<ServiceVersionPage>(
         options,
         'GET',
         `${servicePath(serviceId)}/versions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
       ),
-    rollback: (serviceId, digest) => call<ServiceVersion>(options, 'POST', `${servicePath(serviceId)}/rollback`, { digest }),
+    rollback: (serviceId, digest) => callPlatform<ServiceVersion>(options, 'POST', `${servicePath(serviceId)}/rollback`, { digest }),
   };
 }

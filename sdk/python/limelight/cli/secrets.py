@@ -24,6 +24,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, TextIO
 
+from .._rules import (
+    MAX_SECRET_NAME_LENGTH,
+    MAX_SECRET_VALUE_BYTES,
+    RESERVED_SECRET_NAMES,
+    RESERVED_SECRET_PREFIX,
+    SECRET_NAME_PATTERN,
+)
 from .app import CliError
 
 if TYPE_CHECKING:
@@ -32,12 +39,8 @@ if TYPE_CHECKING:
 HELP = (
     "set, list or remove the service's secrets (environment variables; `secrets set NAME` reads the value from stdin)"
 )
-#: The platform's rules for a name (reference-app/server/secrets/serviceSecrets.ts), checked here first.
-NAME = re.compile(r"^[A-Z_][A-Z0-9_]*$")
-MAX_NAME_LENGTH = 64
-MAX_VALUE_BYTES = 16 * 1024
-RESERVED = {"PORT", "PATH", "HOME", "HOSTNAME"}
-RESERVED_PREFIX = "LIMELIGHT_"
+#: The platform's rules for a name (@limelight/rules, generated into limelight/_rules.py), checked here first.
+NAME = re.compile(SECRET_NAME_PATTERN)
 NEXT_DEPLOY = "takes effect on the next deploy (limelight deploy, or push --deploy; no rebuild)"
 
 
@@ -61,11 +64,11 @@ def name_problem(name: str) -> Optional[str]:
     """Why ``name`` cannot be a secret's name (the platform's words), or None."""
     if not name:
         return "give the variable's name, e.g. OPENAI_API_KEY"
-    if len(name) > MAX_NAME_LENGTH:
-        return f"{name[:20]}…: at most {MAX_NAME_LENGTH} characters"
+    if len(name) > MAX_SECRET_NAME_LENGTH:
+        return f"{name[:20]}…: at most {MAX_SECRET_NAME_LENGTH} characters"
     if not NAME.match(name):
         return f"{name}: capital letters, digits and _, not starting with a digit (like OPENAI_API_KEY)"
-    if name in RESERVED or name.startswith(RESERVED_PREFIX):
+    if name in RESERVED_SECRET_NAMES or name.startswith(RESERVED_SECRET_PREFIX):
         return f"{name} is set by the platform (PORT, PATH, HOME, HOSTNAME and LIMELIGHT_* are reserved)"
     return None
 
@@ -81,8 +84,8 @@ def read_value(name: str, stdin: Optional[TextIO] = None) -> str:
         value = value[:-2] if value.endswith("\r\n") else value[:-1] if value.endswith("\n") else value
     if value == "":
         raise CliError(f"empty value for {name}: pipe the value in (limelight secrets set {name} < file) or type it")
-    if len(value.encode("utf-8")) > MAX_VALUE_BYTES:
-        raise CliError(f"the value of {name} is longer than {MAX_VALUE_BYTES} bytes")
+    if len(value.encode("utf-8")) > MAX_SECRET_VALUE_BYTES:
+        raise CliError(f"the value of {name} is longer than {MAX_SECRET_VALUE_BYTES} bytes")
     if "\0" in value:
         raise CliError(f"the value of {name} contains a NUL character, which an environment variable cannot hold")
     return value
