@@ -11,6 +11,10 @@ import { ReceiptsList } from './billing/ReceiptsList';
 
 const BALANCE_SERIES = ['balance'] as const;
 
+/** What the transactions list shows of runs (docs/jobs.md, metering): demo runs cost nothing, so they add no line. */
+const TRANSACTIONS_NOTE =
+  'A run is listed with the CPU seconds or GPU seconds it was billed for. Runs of demo services are free and add no transaction.';
+
 /**
  * Billing, like a customer portal (docs/payments.md): the confirmation after paying, credits, the
  * subscription (plan changes, confirmed cancels), the balance over time, transactions, receipts.
@@ -37,6 +41,9 @@ export default function BillingPage() {
       </p>
       <UsageChart series={BALANCE_SERIES} title="Credits over time" />
       <TransactionsTable />
+      <p className={styles.moved} data-lime="transactions-note">
+        {TRANSACTIONS_NOTE}
+      </p>
       <ReceiptsList refreshKey={settled + changes} />
     </div>
   );
