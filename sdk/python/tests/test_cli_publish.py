@@ -12,6 +12,7 @@ import json
 import threading
 import unittest
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any, Dict, List, Tuple
 
 from .test_cli import limelight, temp_folder
@@ -73,10 +74,12 @@ class PushAndDeploy(unittest.TestCase):
         self.addCleanup(platform.close)
         return platform
 
-    def run_cli(self, platform: Platform, *args: str, key: str = "lime_test"):
+    def run_cli(self, platform: Platform, *args: str, key: str = "lime_test", path: str = ""):
         import os
 
         env = {"LIMELIGHT_BASE_URL": platform.url, "LIMELIGHT_API_KEY": key}
+        if path:
+            env["PATH"] = path + os.pathsep + os.environ.get("PATH", "")
         saved = {name: os.environ.get(name) for name in env}
         os.environ.update(env)
         try:
@@ -108,6 +111,82 @@ class PushAndDeploy(unittest.TestCase):
         self.assertEqual(done.returncode, 1)
         self.assertIn("the API key was refused", done.stderr)
         self.assertIn("run `limelight login`", done.stderr)
+
+    def fake_engine(self) -> Tuple[str, Path]:
+        """A folder with a stand-in ``podman`` (its base cached, builds and pushes recorded in
+        calls.jsonl), so push's decision to build is seen without minutes of real builds
+        (test_build.py builds with real Podman)."""
+        bin_folder = temp_folder(self)
+        script = bin_folder / "podman"
+        script.write_text(FAKE_PODMAN.replace("STATE", str(bin_folder)))
+        script.chmod(0o755)
+        return str(bin_folder), bin_folder / "calls.jsonl"
+
+    def registry(self) -> Platform:
+        return self.platform(
+            {
+                ("GET", "/v1/registry"): (200, {"host": "127.0.0.1:5000", "namespace": "ada-0123456789ab"}),
+                ("GET", "/v1/registry/token"): (200, {"token": "t"}),
+            }
+        )
+
+    def test_push_builds_when_the_sources_changed_and_only_then(self) -> None:
+        path, calls_file = self.fake_engine()
+        platform = self.registry()
+
+        def builds() -> List[List[str]]:
+            calls = [json.loads(line) for line in calls_file.read_text().splitlines()]
+            return [call for call in calls if call[0] == "build"]
+
+        first = self.run_cli(platform, "push", path=path)
+        self.assertEqual(first.returncode, 0, first.stderr)
+        self.assertIn("no image localhost/ocr:latest: building…", first.stdout)
+        self.assertIn("pushed 127.0.0.1:5000/ada-0123456789ab/ocr@sha256:", first.stdout)
+        self.assertEqual(len(builds()), 1)
+        # Nothing changed: pushed as it is.
+        again = self.run_cli(platform, "push", path=path)
+        self.assertEqual(again.returncode, 0, again.stderr)
+        self.assertIn("image up to date: localhost/ocr:latest", again.stdout)
+        self.assertNotIn("building", again.stdout)
+        self.assertEqual(len(builds()), 1)
+        # A file the ignore rules leave out is no change to the image.
+        (self.folder / ".env").write_text("TOKEN=x\n")
+        self.assertIn("image up to date", self.run_cli(platform, "push", path=path).stdout)
+        # A source file changed: built again before the push.
+        with open(self.folder / "main.py", "a") as main:
+            main.write("\n# a change\n")
+        changed = self.run_cli(platform, "push", path=path)
+        self.assertEqual(changed.returncode, 0, changed.stderr)
+        self.assertIn("sources changed since the last build: building…", changed.stdout)
+        self.assertEqual(len(builds()), 2)
+        # limelight.yaml is an input too.
+        with open(self.folder / "limelight.yaml", "a") as yaml:
+            yaml.write("description: Reads text\n")
+        self.assertIn(
+            "sources changed since the last build: building…", self.run_cli(platform, "push", path=path).stdout
+        )
+        self.assertEqual(len(builds()), 3)
+        # --no-build pushes what is there, changed sources or not.
+        with open(self.folder / "main.py", "a") as main:
+            main.write("\n# another change\n")
+        kept = self.run_cli(platform, "push", "--no-build", path=path)
+        self.assertEqual(kept.returncode, 0, kept.stderr)
+        self.assertNotIn("building", kept.stdout)
+        self.assertEqual(len(builds()), 3)
+        pushes = [json.loads(line) for line in calls_file.read_text().splitlines() if '"push"' in line]
+        self.assertEqual(len(pushes), 6)
+        # An image replaced by hand (another build under the same tag) is not taken for ours.
+        (Path(path) / "images.json").write_text(json.dumps({"localhost/ocr:latest": "sha256:elsewhere"}))
+        replaced = self.run_cli(platform, "push", path=path)
+        self.assertIn(
+            "localhost/ocr:latest was not built from this folder by limelight build: building…", replaced.stdout
+        )
+
+    def test_no_build_without_an_image_says_what_to_do(self) -> None:
+        path, _ = self.fake_engine()
+        done = self.run_cli(self.registry(), "push", "--no-build", path=path)
+        self.assertEqual(done.returncode, 1)
+        self.assertIn("no image localhost/ocr:latest: run `limelight build` first", done.stderr)
 
     def test_deploy_creates_on_the_pinned_digest_then_updates(self) -> None:
         with open(self.folder / "main.py", "a") as main:  # issue 47: deploy imported this here
@@ -254,6 +333,35 @@ class PushAndDeploy(unittest.TestCase):
         refused = self.run_cli(platform, "deploy", "--wait", "-1")
         self.assertEqual(refused.returncode, 1)
         self.assertIn("--wait: give the seconds to wait for the rollout, 0 or more", refused.stderr)
+
+
+FAKE_PODMAN = r"""#!/usr/bin/env python3
+import hashlib, json, sys
+from pathlib import Path
+
+state = Path("STATE")
+args = sys.argv[1:]
+images_file = state / "images.json"
+images = json.loads(images_file.read_text()) if images_file.exists() else {}
+with open(state / "calls.jsonl", "a") as calls:
+    calls.write(json.dumps(args) + "\n")
+if args[:2] == ["image", "exists"]:
+    sys.exit(0)  # the base is cached
+if args[:2] == ["image", "inspect"]:
+    if args[-1] in images:
+        print(images[args[-1]])
+        sys.exit(0)
+    sys.exit(125)
+if args[0] == "build":
+    tag = args[args.index("-t") + 1]
+    images[tag] = "sha256:%064d" % (sum(1 for _ in open(state / "calls.jsonl")))
+    images_file.write_text(json.dumps(images))
+    sys.exit(0)
+if args[0] == "push":
+    Path(args[args.index("--digestfile") + 1]).write_text("sha256:" + "c" * 64)
+    sys.exit(0)
+sys.exit(2)
+"""
 
 
 def serving(image: str, rollout: str = "succeeded") -> Dict[str, Any]:

@@ -30,6 +30,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable, Dict, List, Optional
 
+from . import fingerprint as fingerprints
 from . import ignore
 from .ignore import Ignore
 from .project import Project, ProjectError
@@ -252,17 +253,31 @@ def containerfile(base: str, project: Project, has_weights: bool) -> str:
 
 
 def build(
-    project: Project, tag: Optional[str] = None, engine: Optional[str] = None, log: Callable[[str], None] = print
+    project: Project,
+    tag: Optional[str] = None,
+    engine: Optional[str] = None,
+    log: Callable[[str], None] = print,
+    *,
+    only_if_changed: bool = False,
 ) -> str:
-    """Builds the project's image; answers its tag."""
+    """Builds the project's image; answers its tag. ``only_if_changed`` (``limelight push``): not
+    when the image was built from this very context (fingerprint.py)."""
     tag = tag or f"localhost/{project.name}:latest"
     staging = Path(tempfile.mkdtemp(prefix=".limelight-build-", dir=project.folder))
     try:
         # The context first: a pattern naming nothing is said before minutes of a base build.
         has_weights = stage_context(project, staging, log)
         engine_path = engine_command(engine)
-        base = ensure_base(engine_path, project, log)
-        (staging / "Containerfile").write_text(containerfile(base, project, has_weights))
+        # The base's tag names its inputs (base_tag), so the Containerfile is known before the base is made.
+        (staging / "Containerfile").write_text(containerfile(base_tag(project), project, has_weights))
+        fingerprint, hashes = fingerprints.of_context(project, staging)
+        if only_if_changed:
+            stale = fingerprints.why_stale(project, tag, fingerprint, fingerprints.image_id(engine_path, tag))
+            if stale is None:
+                log(f"image up to date: {tag}")
+                return tag
+            log(f"{stale}: building…")
+        ensure_base(engine_path, project, log)
         log(f"building {tag} with {Path(engine_path).name}")
         _run(
             [engine_path, "build", "--layers", "-f", str(staging / "Containerfile"), "-t", tag, str(staging)]
@@ -271,6 +286,7 @@ def build(
             "the image build",
             log,
         )
+        fingerprints.record(project, tag, fingerprint, fingerprints.image_id(engine_path, tag), hashes)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return tag

@@ -4,7 +4,8 @@
     limelight serve [module:app] [--simulate] the app on uvicorn; --simulate puts the platform's
                                               queue, progress and cancel in front of it
     limelight build [--tag T]                 an OCI image from limelight.yaml (limelight/cli/build.py)
-    limelight push [--deploy]                 the image into the platform's registry (limelight/cli/push.py)
+    limelight push [--deploy] [--no-build]    builds when the sources changed since the last build, then
+                                              the image into the platform's registry (limelight/cli/push.py)
     limelight deploy                          creates or updates the service on the pushed digest
                                               (limelight/cli/deploy.py)
     limelight images [rm NAME[:TAG|@DIGEST]]  your images in the platform's registry; rm deletes one
@@ -144,6 +145,11 @@ def _push_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--engine", choices=["podman", "docker"], help="the container engine (default: whichever is there)"
     )
+    parser.add_argument(
+        "--no-build",
+        action="store_true",
+        help="push the image there is, as it is (default: build first when the sources changed since the last build)",
+    )
     parser.add_argument("--deploy", action="store_true", help="then deploy it (limelight deploy)")
     parser.add_argument(
         "--wait", type=float, default=300, metavar="SECONDS", help="with --deploy: as limelight deploy --wait"
@@ -189,6 +195,16 @@ def _deploy(args: argparse.Namespace) -> int:
     return _run_deploy(Path("."), args.image, args.wait)
 
 
+def _build_if_changed(args: argparse.Namespace) -> None:
+    """One command, as `cog push`: the image is rebuilt only when its inputs changed since the last
+    build (fingerprint.py); not with --no-build, nor for an image named with --local."""
+    if args.no_build or args.local:
+        return
+    from .build import build
+
+    build(project.load(Path(".")), engine=args.engine, log=lambda line: print(line, flush=True), only_if_changed=True)
+
+
 def _push(args: argparse.Namespace) -> int:
     from .push import Platform, push
 
@@ -202,6 +218,8 @@ def _push(args: argparse.Namespace) -> int:
             tag=args.tag,
             engine=args.engine,
             log=lambda line: print(line, flush=True),
+            # After the platform accepted the push: a refusal is said before minutes of building.
+            ready=lambda: _build_if_changed(args),
         )
     )
     print(f"pushed {pushed['pinned']}")
@@ -214,7 +232,8 @@ COMMANDS: List[Command] = [
     Command("build", "build the service's image from limelight.yaml (no Dockerfile)", _build_arguments, _build),
     Command(
         "push",
-        "push the built image to the platform's registry (limelight login or LIMELIGHT_API_KEY)",
+        "build when the sources changed, then push the image to the platform's registry "
+        "(limelight login or LIMELIGHT_API_KEY); --deploy: then run it",
         _push_arguments,
         _push,
     ),

@@ -178,18 +178,22 @@ def push(
     tag: str = "latest",
     engine: Optional[str] = None,
     log: Callable[[str], None] = print,
+    ready: Optional[Callable[[], None]] = None,
 ) -> Dict[str, str]:
-    """Pushes the project's built image; answers {image, digest, pinned} and keeps it for deploy."""
+    """Pushes the project's built image; answers {image, digest, pinned} and keeps it for deploy.
+    ``ready`` runs once the platform accepts the push, before the image is read (the CLI builds there)."""
     registry = registry_of(platform)
     repository = f"{registry['namespace']}/{project.name}"
     check_push_allowed(platform, repository)
+    if ready is not None:
+        ready()
     local = image or f"localhost/{project.name}:latest"
     engine_path = engine_command(engine)
     inspected = subprocess.run(
         [engine_path, "image", "inspect", "--format", "{{.Id}}", local], capture_output=True, text=True
     )
     if inspected.returncode != 0:
-        raise PublishError(f"no image {local}: run `limelight build` first")
+        raise PublishError(f"no image {local}: run `limelight build` first, or `limelight push` without --no-build")
     remote = f"{registry['host']}/{repository}:{tag}"
     log(f"pushing {local} to {remote}")
     digest = push_image(engine_path, local, remote, platform.api_key, registry["host"])
