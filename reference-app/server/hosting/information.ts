@@ -2,9 +2,16 @@ import type { z } from '@hono/zod-openapi';
 import { invalid, notFound } from '../errors';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
-import { selectDeploymentLogTail, selectHosting, selectLastJobTimes } from './queries';
+import { selectDeploymentLogsSince, selectDeploymentLogTail, selectHosting, selectLastJobTimes } from './queries';
 import type { RolloutStatus } from './fleet';
-import { HOSTING_LOG_LINES, type HostingInformationSchema, type HostingQuerySchema } from './schemas';
+import {
+  HOSTING_LOG_LINES,
+  ROLLOUT_LOG_LINES,
+  type HostingInformationSchema,
+  type HostingQuerySchema,
+  type RolloutProgressSchema,
+  type RolloutQuerySchema,
+} from './schemas';
 
 // Hosting state of a service. Someone else's private service answers like a missing one.
 
@@ -70,5 +77,48 @@ export async function hostingInformation(
     // Runs of every service go through the job API (docs/jobs.md).
     endpoint_url: `${config.publicUrl}/v1/jobs`,
     updated_at: row.updated_at!.toISOString(),
+  };
+}
+
+type RolloutProgress = z.output<typeof RolloutProgressSchema>;
+
+/**
+ * What `limelight deploy` follows while it waits (docs/publishing.md, "Rollouts"): the deployment's
+ * state and rollout, and its log lines (the runner's pull, start and health words, the app's own
+ * output) written after `since`, at most ROLLOUT_LOG_LINES per answer. The owner's only: the lines
+ * quote the container, so anyone else is answered as if the service did not exist.
+ */
+export async function rolloutProgress(
+  db: Db,
+  config: Pick<ServerConfig, 'brandName'>,
+  userId: string,
+  serviceId: string,
+  query: z.output<typeof RolloutQuerySchema>,
+): Promise<RolloutProgress> {
+  const row = await selectHosting(db, 'model_id', serviceId);
+  if (!row || row.created_by !== userId) throw notFound(`No model service with id ${serviceId}`);
+  if (!row.hosted_model_id) throw notFound(`Model ${row.model_id} is not hosted on ${config.brandName} (provider ${row.provider})`);
+  const found =
+    query.since === undefined
+      ? await selectDeploymentLogTail(db, serviceId, ROLLOUT_LOG_LINES)
+      : await selectDeploymentLogsSince(db, serviceId, query.since, ROLLOUT_LOG_LINES + 1);
+  const more = found.length > ROLLOUT_LOG_LINES;
+  const lines = found.slice(0, ROLLOUT_LOG_LINES);
+  return {
+    status: row.status as RolloutProgress['status'],
+    message: row.message ?? null,
+    instances: row.instances ?? 0,
+    rollout:
+      row.rollout_image && row.rollout_status
+        ? { image: row.rollout_image, status: row.rollout_status as RolloutStatus, message: row.rollout_message ?? '' }
+        : null,
+    lines: lines.map((l) => ({
+      at: new Date(l.at).toISOString(),
+      stream: l.stream as LogLine['stream'],
+      instance: l.instance,
+      text: l.line,
+    })),
+    cursor: String(lines.at(-1)?.id ?? query.since ?? '0'),
+    more,
   };
 }

@@ -139,6 +139,19 @@ export async function selectDeploymentLogTail(db: Db, deploymentId: string, coun
   return rows.reverse();
 }
 
+/** Up to `count` of the deployment's own lines written after line `since` (an id), oldest first. */
+export async function selectDeploymentLogsSince(db: Db, deploymentId: string, since: string, count: number) {
+  return db
+    .selectFrom('deployment_logs')
+    .select(['id', 'at', 'stream', 'instance', 'line'])
+    .where('deployment_id', '=', deploymentId)
+    .where('job_id', 'is', null)
+    .where('id', '>', since)
+    .orderBy('id', 'asc')
+    .limit(count)
+    .execute();
+}
+
 // ---- What the runner reports and reads.
 
 export interface StoredReport {

@@ -1,14 +1,16 @@
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import type { SignedInEnv } from '../api/authenticate';
 import type { ApiDeps } from '../api/deps';
 import { createApiApp, errors, json } from '../api/openapi';
-import { HostingInformationSchema, HostingQuerySchema } from './schemas';
-import { hostingInformation } from './information';
+import { HostingInformationSchema, HostingQuerySchema, RolloutProgressSchema, RolloutQuerySchema } from './schemas';
+import { hostingInformation, rolloutProgress } from './information';
 
 // /v1/model_management/model_hosting_information: a container service's deployment as the
 // platform stored it (status, instances, cold start; to its owner also the log tail and the
-// newest job's times). Signed in, API keys allowed (api/mounts.ts); the schemas stay with the
-// catalogue's, whose tag and document they share.
+// newest job's times), and /v1/model_management/services/{id}/rollout: to its owner only, the
+// rollout and the log lines written since a cursor, which `limelight deploy` prints as they come.
+// Signed in, API keys allowed (api/mounts.ts); the schemas stay with the catalogue's, whose tag
+// and document they share.
 
 const tags = ['model_management'];
 
@@ -25,6 +27,19 @@ export function hostingRoutes({ db, config }: ApiDeps) {
       responses: { 200: json(HostingInformationSchema, 'Hosting information'), ...errors(404, 422) },
     }),
     async (c) => c.json(await hostingInformation(db, config, c.var.caller.userId, c.req.valid('query')), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/services/{id}/rollout',
+      tags,
+      summary:
+        "Owner only: the service's rollout and its log lines since a cursor (pull, start, the app's output, health), what `limelight deploy` prints while it waits",
+      request: { params: z.object({ id: z.string().min(1).max(200) }), query: RolloutQuerySchema },
+      responses: { 200: json(RolloutProgressSchema, 'Rollout progress'), ...errors(404, 422) },
+    }),
+    async (c) => c.json(await rolloutProgress(db, config, c.var.caller.userId, c.req.valid('param').id, c.req.valid('query')), 200),
   );
 
   return app;

@@ -70,3 +70,30 @@ export const HostingQuerySchema = z.object({
   hosted_model_id: z.string().min(1).max(200).optional(),
   model_id: z.string().min(1).max(200).optional(),
 });
+
+/** Log lines one answer of GET /v1/model_management/services/{id}/rollout carries at most. */
+export const ROLLOUT_LOG_LINES = 200;
+
+export const RolloutQuerySchema = z.object({
+  since: z
+    .string()
+    .regex(/^\d{1,18}$/, 'since: the `cursor` of the previous answer (digits)')
+    .optional()
+    .openapi({ description: 'The `cursor` of the previous answer: only lines written after it. Absent: the last lines' }),
+});
+
+export const RolloutProgressSchema = z
+  .object({
+    status: z.enum(DEPLOYMENT_STATUSES),
+    message: z.string().nullable().openapi({ description: "The runner's words about the status" }),
+    instances: z.number(),
+    rollout: RolloutSchema.nullable().openapi({ description: 'The latest rollout, as in model_hosting_information' }),
+    lines: z
+      .array(DeploymentLogLineSchema)
+      .openapi({
+        description: `The deployment's log lines after \`since\` (pull, start, the app's output, health), oldest first; at most ${ROLLOUT_LOG_LINES}`,
+      }),
+    cursor: z.string().openapi({ description: 'Pass as `since` to read the lines written after these' }),
+    more: z.boolean().openapi({ description: 'More lines are already written after `cursor`: ask again at once' }),
+  })
+  .openapi('RolloutProgress');

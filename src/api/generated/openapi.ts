@@ -1930,6 +1930,83 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/model_management/services/{id}/rollout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Owner only: the service's rollout and its log lines since a cursor (pull, start, the app's output, health), what `limelight deploy` prints while it waits */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The `cursor` of the previous answer: only lines written after it. Absent: the last lines */
+          since?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Rollout progress */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['RolloutProgress'];
+          };
+        };
+        /** @description Missing, invalid or expired credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed with these credentials */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Invalid input; detail names the field */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/model_management/services/{id}/secrets': {
     parameters: {
       query?: never;
@@ -4617,6 +4694,32 @@ export type components = {
       }[];
       /** @description What the storage quota counts now */
       used_bytes: number;
+    };
+    /** @description The latest rollout, as in model_hosting_information */
+    Rollout: {
+      /** @description The image saved last (the runtime's `image`, e.g. a pinned `…@sha256:…`) */
+      image: string;
+      /** @description Why it failed, or what it is doing */
+      message: string;
+      /**
+       * @description `pending`: saved, no runner took it up yet; `in_progress`: pulling or starting it; `succeeded`: it serves; `failed`: it never served (a refused or broken update leaves the previous version running)
+       * @enum {string}
+       */
+      status: 'pending' | 'in_progress' | 'succeeded' | 'failed';
+    } | null;
+    RolloutProgress: {
+      /** @description Pass as `since` to read the lines written after these */
+      cursor: string;
+      instances: number;
+      /** @description The deployment's log lines after `since` (pull, start, the app's output, health), oldest first; at most 200 */
+      lines: components['schemas']['DeploymentLogLine'][];
+      /** @description The runner's words about the status */
+      message: string | null;
+      /** @description More lines are already written after `cursor`: ask again at once */
+      more: boolean;
+      rollout: components['schemas']['Rollout'];
+      /** @enum {string} */
+      status: 'deploying' | 'running' | 'scaled_to_zero' | 'failed' | 'stopped' | 'waiting_for_runner';
     };
     ServiceInput: {
       display_name: string;
