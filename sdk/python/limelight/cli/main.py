@@ -16,6 +16,8 @@
                                               (limelight/cli/login.py)
     limelight versions                        the service's deployed versions (limelight/cli/versions.py)
     limelight rollback [DIGEST]               redeploys an earlier version without a push
+    limelight run [ENDPOINT] -i NAME=VALUE    the built image run here, an endpoint called as the
+                                              platform does (limelight/cli/run.py)
 
 Each command is one ``Command`` in ``COMMANDS`` (its arguments and its function).
 See docs/publishing.md.
@@ -30,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, List, Optional
 
-from . import images, login, project, scaffold, secrets, versions
+from . import images, login, project, run, scaffold, secrets, versions
 from .app import CliError, load_app
 
 
@@ -250,6 +252,7 @@ COMMANDS: List[Command] = [
     Command("whoami", login.WHOAMI_HELP, login.no_arguments, login.run_whoami),
     Command("versions", versions.VERSIONS_HELP, versions.versions_arguments, versions.run_versions),
     Command("rollback", versions.ROLLBACK_HELP, versions.rollback_arguments, versions.run_rollback),
+    Command("run", run.HELP, run.arguments, run.run),
 ]
 
 
