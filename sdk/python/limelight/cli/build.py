@@ -5,12 +5,17 @@ Layers, bottom to top, each reused while its inputs do not change:
 1. the base: Debian made offline from the archive apt uses (mmdebstrap), with Python, FastAPI,
    pydantic, uvicorn and the project's ``debian_packages``; cached as
    ``localhost/limelight-base:<hash of the package list, suite and mirror>``;
-2. the weights (``weights`` in limelight.yaml), a layer of their own, so a code change keeps it;
-3. the ``limelight`` package itself;
-4. the project's Python files, with the command ``python3 -m limelight serve <entry>``.
+2. the Python packages (``python_packages``, ``python_requirements``), installed by pip in an
+   image of their own, ``localhost/limelight-python:<hash of the requirements, the local wheels'
+   contents, the index and the base>``, and copied from it as one layer, so pip runs again only
+   when one of those changes;
+3. the weights (``weights`` in limelight.yaml), a layer of their own, so a code change keeps it;
+4. the ``limelight`` package itself;
+5. the project's Python files, with the command ``python3 -m limelight serve <entry>``.
 
 The image is built with Podman or Docker (whichever is there, or ``--engine``) from a
-Containerfile written here with COPY steps only, so no container runs during the build. The
+Containerfile written here with COPY steps only, so no container runs during the build (but
+pip's, in the packages' own image, with no network when every package is a file of the folder). The
 context holds only the files ``.limelightignore`` and its defaults let through (``ignore.py``:
 no ``.env``, keys or ``.git``), so nothing else in the folder reaches the image or its digest.
 See docs/publishing.md ("limelight build").
@@ -33,7 +38,7 @@ from typing import Callable, Dict, List, Optional
 from . import fingerprint as fingerprints
 from . import ignore
 from .ignore import Ignore
-from .project import Project, ProjectError
+from .project import FILE_NAME, Project, ProjectError
 
 #: Debian packages every image has: the library's dependencies.
 RUNTIME_PACKAGES = [
@@ -44,6 +49,16 @@ RUNTIME_PACKAGES = [
     "python3-multipart",
     "ca-certificates",
 ]
+#: What the Python packages' image adds to the base: pip (Debian's, so it works offline).
+PIP_PACKAGES = ["python3-pip"]
+#: Where pip installs in the packages' image (``--root``): under it, Debian's /usr/local, whose
+#: dist-packages is on the image's sys.path; the final image copies that tree to /.
+PIP_ROOT = "/opt/limelight-python"
+#: pip's arguments; part of the packages' image key, so a change here installs again.
+PIP_INSTALL = [
+    "python3", "-m", "pip", "install", "--no-cache-dir", "--root-user-action=ignore",
+    "--disable-pip-version-check", "--no-warn-script-location", "--root", PIP_ROOT,
+]  # fmt: skip
 #: Left out of the base: documentation, manuals and translations.
 EXCLUDED_PATHS = ["/usr/share/doc/*", "/usr/share/man/*", "/usr/share/info/*", "/usr/share/locale/*"]
 SDK_PACKAGE = Path(__file__).resolve().parent.parent  # the limelight package (this file is limelight/cli/build.py)
@@ -87,9 +102,15 @@ def debian_source() -> tuple:
     return suite, mirror
 
 
+def base_packages(project: Project) -> List[str]:
+    """The base's Debian packages: pip too when the project installs Python packages."""
+    extra = PIP_PACKAGES if project.python_packages else []
+    return sorted(set(RUNTIME_PACKAGES + project.debian_packages + extra))
+
+
 def base_tag(project: Project) -> str:
     suite, mirror = debian_source()
-    packages = sorted(set(RUNTIME_PACKAGES + project.debian_packages))
+    packages = base_packages(project)
     digest = hashlib.sha256(json.dumps([suite, mirror, packages, EXCLUDED_PATHS]).encode()).hexdigest()[:16]
     return f"localhost/limelight-base:{digest}"
 
@@ -117,7 +138,7 @@ def ensure_base(engine: str, project: Project, log: Callable[[str], None]) -> st
     if not mmdebstrap:
         raise BuildError("the base image is made with mmdebstrap: apt-get install mmdebstrap")
     suite, mirror = debian_source()
-    packages = sorted(set(RUNTIME_PACKAGES + project.debian_packages))
+    packages = base_packages(project)
     log(f"base {tag}: Debian {suite} from {mirror} with {', '.join(packages)} (once; cached afterwards)")
     with tempfile.TemporaryDirectory(prefix="limelight-base-") as folder:
         tarball = str(Path(folder) / "base.tar")
@@ -232,11 +253,88 @@ def stage_context(project: Project, staging: Path, log: Callable[[str], None]) -
     return has_weights
 
 
-def containerfile(base: str, project: Project, has_weights: bool) -> str:
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as file:
+        for chunk in iter(lambda: file.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def stage_python_packages(project: Project, staging: Path) -> Optional[str]:
+    """Writes what pip needs into ``staging/python`` (requirements.txt and the folder's own wheels
+    and sdists under files/); answers the packages' image tag, a hash of all pip reads, or None
+    when the project installs no Python packages."""
+    if not project.python_packages:
+        return None
+    target = staging / "python"
+    (target / "files").mkdir(parents=True)
+    lines, files = [], []
+    rules = Ignore.of(project.folder)
+    for requirement in project.python_packages:
+        if requirement.startswith("./"):  # a wheel or sdist of the folder (project.py checked it is inside)
+            relative = requirement[2:]
+            if rules.decide(relative)[0]:  # what the ignore rules leave out reaches no build
+                raise BuildError(
+                    f"{FILE_NAME} python_packages: {relative} is left out by the default excludes or "
+                    f'{ignore.FILE_NAME} (docs/publishing.md, "What goes into the image")'
+                )
+            _place(project.folder / relative, target / "files" / relative)
+            files.append([relative, _sha256(project.folder / relative)])
+            lines.append(f"/limelight-python/files/{relative}")
+        else:
+            lines.append(requirement)
+    (target / "requirements.txt").write_text("\n".join(lines) + "\n")
+    index = None if len(files) == len(lines) else project.pip_index_url
+    key = json.dumps([base_tag(project), index, lines, files, PIP_INSTALL, PIP_ROOT])
+    return f"localhost/limelight-python:{hashlib.sha256(key.encode()).hexdigest()[:16]}"
+
+
+def ensure_python_packages(
+    engine: str, project: Project, base: str, tag: str, staging: Path, log: Callable[[str], None]
+) -> None:
+    """The packages' image: reused when it exists (the same requirements, files, index and base),
+    else made by pip in a build step of its own, without network when no index is needed."""
+    count = len(project.python_packages)
+    if _image_exists(engine, tag):
+        log(f"python packages {tag} (cached)")
+        return
+    offline = all(requirement.startswith("./") for requirement in project.python_packages)
+    where = "the folder's files only, no network" if offline else project.pip_index_url
+    log(f"python packages {tag}: pip installs {count} requirement{'s' if count != 1 else ''} from {where}")
+    options = ["--no-index"] if offline else ["--index-url", project.pip_index_url]
+    if not offline and any(requirement.startswith("./") for requirement in project.python_packages):
+        options += ["--find-links", "/limelight-python/files"]
+    run = json.dumps(PIP_INSTALL + options + ["-r", "/limelight-python/requirements.txt"])
+    (staging / "Containerfile.python").write_text(f"FROM {base}\nCOPY . /limelight-python/\nRUN {run}\n")
+    command = [engine, "build", "-f", str(staging / "Containerfile.python"), "-t", tag]
+    if engine.endswith("podman"):
+        command.append("--layers=false")  # the image is the cache: no intermediate images beside it
+    done = subprocess.run(
+        command + (["--network", "none"] if offline else []) + [str(staging / "python")],
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        tail = "\n".join((done.stdout + "\n" + done.stderr).strip().splitlines()[-15:])
+        raise BuildError(
+            f"pip could not install the Python packages of {FILE_NAME} (python_packages, python_requirements; "
+            f'docs/publishing.md, "Python packages"), exit {done.returncode}; its last lines:\n{tail}'
+        )
+
+
+def _image_exists(engine: str, tag: str) -> bool:
+    check = [engine, "image", "exists" if engine.endswith("podman") else "inspect", tag]
+    return subprocess.run(check, capture_output=True).returncode == 0
+
+
+def containerfile(base: str, project: Project, has_weights: bool, python_packages: Optional[str] = None) -> str:
     command = json.dumps(
         ["python3", "-m", "limelight", "serve", project.entry, "--host", "0.0.0.0", "--port", str(project.port)]
     )
     lines = [f"FROM {base}"]
+    if python_packages:  # below the weights and the code, so changing them keeps this layer
+        lines.append(f"COPY --from={python_packages} {PIP_ROOT}/ /")
     if has_weights:
         lines.append("COPY weights/ /app/")
     lines += [
@@ -269,7 +367,8 @@ def build(
         has_weights = stage_context(project, staging, log)
         engine_path = engine_command(engine)
         # The base's tag names its inputs (base_tag), so the Containerfile is known before the base is made.
-        (staging / "Containerfile").write_text(containerfile(base_tag(project), project, has_weights))
+        python_packages = stage_python_packages(project, staging)
+        (staging / "Containerfile").write_text(containerfile(base_tag(project), project, has_weights, python_packages))
         fingerprint, hashes = fingerprints.of_context(project, staging)
         if only_if_changed:
             stale = fingerprints.why_stale(project, tag, fingerprint, fingerprints.image_id(engine_path, tag))
@@ -277,7 +376,9 @@ def build(
                 log(f"image up to date: {tag}")
                 return tag
             log(f"{stale}: building…")
-        ensure_base(engine_path, project, log)
+        base = ensure_base(engine_path, project, log)
+        if python_packages:
+            ensure_python_packages(engine_path, project, base, python_packages, staging, log)
         log(f"building {tag} with {Path(engine_path).name}")
         _run(
             [engine_path, "build", "--layers", "-f", str(staging / "Containerfile"), "-t", tag, str(staging)]

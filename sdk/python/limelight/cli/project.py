@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import posixpath
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -60,6 +61,23 @@ FIELDS = (
     "idle_timeout_s",
     "concurrency",
     "gpu_offer",
+    "python_packages",
+    "python_requirements",
+    "pip_index_url",
+)
+#: Where pip looks for named packages unless limelight.yaml names an index (``pip_index_url``).
+DEFAULT_PIP_INDEX = "https://pypi.org/simple"
+#: The files pip installs from the folder itself: wheels and source distributions.
+LOCAL_DISTRIBUTIONS = (".whl", ".tar.gz", ".zip")
+#: A requirement in PEP 508's basic form: a name, extras, version clauses and an environment marker.
+#: Options (``--index-url``, ``-e``, ``-r``) and URLs are refused, so the index stays the one
+#: ``pip_index_url`` names (docs/publishing.md, "Python packages").
+_NAME = r"[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?"
+_CLAUSE = r"(?:===|==|!=|~=|<=|>=|<|>)\s*[A-Za-z0-9.*+!_-]+"
+REQUIREMENT = re.compile(
+    rf"{_NAME}(?:\s*\[\s*{_NAME}(?:\s*,\s*{_NAME})*\s*\])?"
+    rf"(?:\s*\(?\s*{_CLAUSE}(?:\s*,\s*{_CLAUSE})*\s*\)?)?"
+    r"(?:\s*;\s*[A-Za-z0-9_. \t'\"<>=!~()-]+)?"
 )
 _KEY = r"[A-Za-z_][\w-]*"
 
@@ -83,6 +101,11 @@ class Project:
     #: ``resources`` as declared (cpu, memory_mb, gpu); empty: the platform's defaults.
     resources: Dict[str, Any] = field(default_factory=dict)
     extra: Dict[str, Any] = field(default_factory=dict)
+    #: What pip installs: ``python_packages`` then the lines of ``python_requirements``; a local
+    #: wheel or sdist is its path relative to the folder (``./wheels/x-1.0-py3-none-any.whl``).
+    python_packages: List[str] = field(default_factory=list)
+    python_requirements: Optional[str] = None
+    pip_index_url: str = DEFAULT_PIP_INDEX
 
 
 def _at(source: str, line: int, column: Optional[int] = None) -> str:
@@ -252,6 +275,70 @@ def _paths(value: Any, name: str) -> List[str]:
     return paths
 
 
+def _requirement(text: str, folder: Path, where: str) -> str:
+    """One requirement as pip will read it: a name in PEP 508's basic form, or a wheel or source
+    distribution inside the folder (returned as ``./`` and its path from the folder)."""
+    text = text.strip()
+    if text.startswith("-"):
+        raise ProjectError(
+            f"{where}: {text!r} is a pip option: only requirements are taken here (the index is "
+            'pip_index_url; docs/publishing.md, "Python packages")'
+        )
+    looks_local = "/" in text or "\\" in text or text.endswith(LOCAL_DISTRIBUTIONS)
+    if looks_local and "://" not in text and "@" not in text:
+        path = text.replace("\\", "/")
+        parts = path.split("/")
+        if path.startswith(("/", "~")) or re.match(r"[A-Za-z]:", path) or ".." in parts or "\0" in path:
+            raise ProjectError(
+                f"{where}: {text!r} is not inside the service's folder; name a wheel or source "
+                "distribution relative to it (like ./wheels/mypkg-1.0-py3-none-any.whl)"
+            )
+        if not path.endswith(LOCAL_DISTRIBUTIONS):
+            raise ProjectError(f"{where}: {text!r} is not a wheel (.whl) or source distribution (.tar.gz, .zip)")
+        relative = posixpath.normpath(path)
+        if not (folder / relative).is_file():
+            raise ProjectError(f"{where}: {text!r} is not a file in {folder}")
+        return "./" + relative
+    if not REQUIREMENT.fullmatch(text):
+        raise ProjectError(
+            f"{where}: {text!r} is not a requirement pip is given from here: a name with optional extras, "
+            "versions and marker (like numpy>=1.26 or requests[socks]==2.31.0), or a wheel or source "
+            "distribution in the folder (URLs are not taken)"
+        )
+    return text
+
+
+def _python_packages(data: Dict[str, Any], folder: Path) -> Tuple[List[str], Optional[str]]:
+    """``python_packages`` and the lines of ``python_requirements``, each checked."""
+    packages = [
+        _requirement(item, folder, f"{FILE_NAME}: python_packages")
+        for item in _strings(data.get("python_packages", []), "python_packages")
+    ]
+    requirements = data.get("python_requirements")
+    if requirements is None:
+        return packages, None
+    if not isinstance(requirements, str):
+        raise ProjectError(f"{FILE_NAME}: python_requirements is a file's path, got {_shown(requirements)}")
+    _paths(requirements, "python_requirements")
+    path = folder / requirements
+    if not path.is_file():
+        raise ProjectError(f"{FILE_NAME}: python_requirements: {requirements!r} is not a file in {folder.resolve()}")
+    for number, raw in enumerate(_read(path).splitlines(), 1):
+        line = re.sub(r"(^|\s)#.*$", "", raw).strip()
+        if line:
+            packages.append(_requirement(line, folder, f"{requirements}, line {number}"))
+    return packages, requirements
+
+
+def _index_url(value: Any) -> str:
+    if not isinstance(value, str) or not re.fullmatch(r"https?://[^\s/@]+(/[^\s]*)?", value) or len(value) > 2000:
+        raise ProjectError(
+            f"{FILE_NAME}: pip_index_url is an http(s) URL without credentials (like "
+            f"{DEFAULT_PIP_INDEX}), got {_shown(value)}"
+        )
+    return value
+
+
 def _resources(value: Any) -> Dict[str, Any]:
     """``resources`` checked as the platform checks it, so a bad value is refused before a build."""
     if value is None or value == []:
@@ -384,6 +471,7 @@ def load(folder: Path = Path(".")) -> Project:
         # A Debian package name (with =version or :arch): anything else would reach mmdebstrap's --include.
         if not re.fullmatch(r"[a-z0-9][a-z0-9+.-]+(:[a-z0-9-]+)?(=[A-Za-z0-9.+~:-]+)?", package):
             raise ProjectError(f"{FILE_NAME}: debian_packages: {package!r} is not a Debian package name")
+    python_packages, python_requirements = _python_packages(data, folder.resolve())
     return Project(
         folder=folder.resolve(),
         name=name,
@@ -395,4 +483,7 @@ def load(folder: Path = Path(".")) -> Project:
         port=port,
         resources=_resources(data.get("resources")),
         extra=_deploy_settings(data),
+        python_packages=python_packages,
+        python_requirements=python_requirements,
+        pip_index_url=_index_url(data.get("pip_index_url", DEFAULT_PIP_INDEX)),
     )
