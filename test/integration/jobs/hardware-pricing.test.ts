@@ -6,6 +6,7 @@ import { DEMO_REASON } from '../../../reference-app/server/hosting/runtimeRegist
 import { OCR_EXAMPLE } from '../../../reference-app/server/seed/localModels';
 import { rawApi } from '../helpers';
 import { runService } from '../models/fixtures';
+import { addEntry } from '../../../reference-app/server/payments/ledger';
 import { runner, TEXT2IMG } from './fixtures';
 
 // Prices by the hardware that runs a service (docs/jobs.md: metering), against a real platform
@@ -54,6 +55,25 @@ describe('what a run costs', () => {
     expect(job).toMatchObject({ status: 'FINISHED', runtime: 'local-demo', metrics: { cost_credits: 0 } });
     expect(await ledgerOf(job.job_id)).toEqual([]);
     expect(await payment.balance()).toEqual(before);
+  }, 30_000);
+
+  it('runs a demo for a user with no credits left, and still refuses them a paid run', async () => {
+    const { token, userId, payment } = await runner(server, 'no-credits');
+    const before = await payment.balance();
+    if (!before.ok) throw new Error(before.error);
+    await addEntry(server.platform.database.db, {
+      userId,
+      amount: -before.data.balance,
+      kind: 'adjustment',
+      description: 'Spent in a test',
+    });
+    const job = await runService(server, token, TEXT2IMG, '/generate', { prompt: 'a lime' });
+    expect(job).toMatchObject({ status: 'FINISHED', metrics: { cost_credits: 0 } });
+    const paid = await rawApi(server, 'POST', '/v1/jobs', {
+      token,
+      body: { service_id: 'lime-ocr', endpoint: '/read', input: OCR_EXAMPLE.input },
+    });
+    expect(paid.status).toBe(402);
   }, 30_000);
 
   it('bills a CPU model per CPU-second at the CPU tier, and the transaction says "CPU seconds"', async () => {

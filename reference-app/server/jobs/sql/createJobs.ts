@@ -155,7 +155,8 @@ export async function insertJobsWithHold(
         -- clock_timestamp() is taken per row after the sort: the batch's jobs keep their order.
         SELECT w.*, s.id IS NOT NULL AS started, clock_timestamp() AS created_at
         FROM wanted w CROSS JOIN funds LEFT JOIN startable s ON s.id = w.id
-        WHERE funds.balance > 0 AND funds.balance - funds.reserved >= w.holds_so_far
+        -- A free run (a demo: it holds 0, docs/jobs.md "Metering") needs no positive balance.
+        WHERE (w.hold_credits = 0 OR funds.balance > 0) AND funds.balance - funds.reserved >= w.holds_so_far
         ORDER BY w.ord
       ) w
       ORDER BY w.ord
