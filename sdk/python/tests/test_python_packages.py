@@ -30,16 +30,17 @@ from limelight.cli import build, project  # noqa: E402
 HATCHLING = importlib.util.find_spec("hatchling") is not None
 
 
-def make_wheel(into: Path, marker: str) -> str:
-    """A tiny wheel ``tinygreet`` built offline (pip wheel, no index, no build isolation: Debian's
-    hatchling); its greeting carries ``marker`` so each test's wheel differs. Answers its name."""
+def make_wheel(into: Path, marker: str, name: str = "tinygreet", needs: str = "") -> str:
+    """A tiny wheel (``tinygreet`` by default) built offline (pip wheel, no index, no build
+    isolation: Debian's hatchling); its greeting carries ``marker`` so each test's wheel differs,
+    ``needs`` is a requirement it depends on. Answers its file name."""
     with tempfile.TemporaryDirectory() as source:
-        package = Path(source) / "src" / "tinygreet"
+        package = Path(source) / "src" / name
         package.mkdir(parents=True)
         (package / "__init__.py").write_text(f"def greet(name):\n    return 'hello ' + name + ' ({marker})'\n")
         (Path(source) / "pyproject.toml").write_text(
             '[build-system]\nrequires = ["hatchling"]\nbuild-backend = "hatchling.build"\n'
-            '[project]\nname = "tinygreet"\nversion = "1.0"\n'
+            f'[project]\nname = "{name}"\nversion = "1.0"\ndependencies = [{json.dumps(needs) if needs else ""}]\n'
         )
         subprocess.run(
             [
@@ -57,7 +58,7 @@ def make_wheel(into: Path, marker: str) -> str:
             check=True,
             capture_output=True,
         )
-    return Path(glob.glob(str(into / "tinygreet-1.0-*.whl"))[0]).name
+    return Path(glob.glob(str(into / f"{name}-1.0-*.whl"))[0]).name
 
 
 def write(folder: Path, yaml: str, files: dict = {}) -> Path:  # noqa: B006 (read only)
@@ -172,6 +173,20 @@ class FieldTest(unittest.TestCase):
         self.assertNotEqual(key(), third)
         self.assertIsNone(build.stage_python_packages(project.load(write(temp_folder(self), "name: x\n")), folder))
 
+    def test_wheels_beside_a_named_one_are_staged_and_keyed_too(self):
+        folder = write(
+            temp_folder(self),
+            "name: x\npython_packages: [./w/a-1.0-py3-none-any.whl]\n",
+            {"w/a-1.0-py3-none-any.whl": b"one", "w/b-1.0.tar.gz": b"b", "w/notes.txt": "n"},
+        )
+        with tempfile.TemporaryDirectory() as staging:
+            first = build.stage_python_packages(project.load(folder), Path(staging))
+            staged = sorted(p.name for p in (Path(staging) / "python" / "files" / "w").iterdir())
+            self.assertEqual(staged, ["a-1.0-py3-none-any.whl", "b-1.0.tar.gz"])
+        (folder / "w/b-1.0.tar.gz").write_bytes(b"b2")
+        with tempfile.TemporaryDirectory() as staging:
+            self.assertNotEqual(build.stage_python_packages(project.load(folder), Path(staging)), first)
+
     def test_a_wheel_the_ignore_rules_leave_out_is_an_error(self):
         folder = write(
             temp_folder(self),
@@ -249,6 +264,26 @@ class ImageTest(unittest.TestCase):
         until(ready, 60, "the container to be READY")
         answer = call("POST", f"{url}/greet", json_body={"name": "ada"})
         self.assertEqual(answer.json(), {"greeting": f"hello ada ({marker})"})
+
+    def test_a_dependency_beside_a_named_wheel_is_found_offline_through_a_requirements_file(self):
+        folder = temp_folder(self)
+        marker = uuid.uuid4().hex[:8]
+        make_wheel(folder / "vendor" / "wheels", marker)  # not named: found beside tinyapp's wheel
+        app = make_wheel(folder / "vendor" / "wheels", marker, name="tinyapp", needs="tinygreet==1.0")
+        (folder / "requirements.txt").write_text(f"# ours\n./vendor/wheels/{app}\n")
+        (folder / "limelight.yaml").write_text("name: app\npython_requirements: requirements.txt\n")
+        (folder / "main.py").write_text("app = None\n")
+        tag = f"localhost/limelight-pip-test-{marker}:1"
+        images = [tag]
+        self.addCleanup(lambda: subprocess.run(["podman", "rmi", "-f", *images], capture_output=True))
+        done = limelight("build", "--tag", tag, cwd=folder, timeout=1800)
+        self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+        images += re.findall(r"python packages (localhost/limelight-python:\w+)", done.stdout)
+        found = podman(
+            "run", "--rm", "--network", "none", "--entrypoint", "python3", tag,
+            "-c", "import tinyapp, tinygreet; print(tinygreet.greet('x'))",
+        )  # fmt: skip
+        self.assertEqual(found.strip(), f"hello x ({marker})")
 
     def test_what_pip_says_when_it_fails_ends_the_error_and_the_exit_is_1(self):
         folder = temp_folder(self)

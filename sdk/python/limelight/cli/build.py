@@ -38,7 +38,7 @@ from typing import Callable, Dict, List, Optional
 from . import fingerprint as fingerprints
 from . import ignore
 from .ignore import Ignore
-from .project import FILE_NAME, Project, ProjectError
+from .project import FILE_NAME, LOCAL_DISTRIBUTIONS, Project, ProjectError
 
 #: Debian packages every image has: the library's dependencies.
 RUNTIME_PACKAGES = [
@@ -271,21 +271,30 @@ def stage_python_packages(project: Project, staging: Path) -> Optional[str]:
     (target / "files").mkdir(parents=True)
     lines, files = [], []
     rules = Ignore.of(project.folder)
+    named = [requirement[2:] for requirement in project.python_packages if requirement.startswith("./")]
+    # Beside the files named, the wheels and sdists of their folders: pip finds there what those
+    # need (--find-links), so a dependency built as a wheel installs offline without being named.
+    beside = [
+        path.relative_to(project.folder).as_posix()
+        for parent in sorted({posixpath.dirname(relative) for relative in named})
+        for path in sorted((project.folder / parent).iterdir())
+        if path.is_file() and path.name.endswith(LOCAL_DISTRIBUTIONS)
+    ]
+    for relative in sorted(set(named + beside)):
+        if rules.decide(relative)[0]:  # what the ignore rules leave out reaches no build
+            if relative not in named:
+                continue
+            raise BuildError(
+                f"{FILE_NAME} python_packages: {relative} is left out by the default excludes or "
+                f'{ignore.FILE_NAME} (docs/publishing.md, "What goes into the image")'
+            )
+        _place(project.folder / relative, target / "files" / relative)
+        files.append([relative, _sha256(project.folder / relative)])
     for requirement in project.python_packages:
-        if requirement.startswith("./"):  # a wheel or sdist of the folder (project.py checked it is inside)
-            relative = requirement[2:]
-            if rules.decide(relative)[0]:  # what the ignore rules leave out reaches no build
-                raise BuildError(
-                    f"{FILE_NAME} python_packages: {relative} is left out by the default excludes or "
-                    f'{ignore.FILE_NAME} (docs/publishing.md, "What goes into the image")'
-                )
-            _place(project.folder / relative, target / "files" / relative)
-            files.append([relative, _sha256(project.folder / relative)])
-            lines.append(f"/limelight-python/files/{relative}")
-        else:
-            lines.append(requirement)
+        # a wheel or sdist of the folder (project.py checked it is inside), as staged here
+        lines.append(f"/limelight-python/files/{requirement[2:]}" if requirement.startswith("./") else requirement)
     (target / "requirements.txt").write_text("\n".join(lines) + "\n")
-    index = None if len(files) == len(lines) else project.pip_index_url
+    index = None if len(named) == len(lines) else project.pip_index_url
     key = json.dumps([base_tag(project), index, lines, files, PIP_INSTALL, PIP_ROOT])
     return f"localhost/limelight-python:{hashlib.sha256(key.encode()).hexdigest()[:16]}"
 
@@ -303,8 +312,11 @@ def ensure_python_packages(
     where = "the folder's files only, no network" if offline else project.pip_index_url
     log(f"python packages {tag}: pip installs {count} requirement{'s' if count != 1 else ''} from {where}")
     options = ["--no-index"] if offline else ["--index-url", project.pip_index_url]
-    if not offline and any(requirement.startswith("./") for requirement in project.python_packages):
-        options += ["--find-links", "/limelight-python/files"]
+    # The folders of the folder's own files, so pip finds there what they need besides (an sdist's
+    # build backend offline, a dependency built as a wheel too): --find-links does not recurse.
+    local = sorted({posixpath.dirname(r[2:]) for r in project.python_packages if r.startswith("./")})
+    for parent in local:
+        options += ["--find-links", posixpath.join("/limelight-python/files", parent)]
     run = json.dumps(PIP_INSTALL + options + ["-r", "/limelight-python/requirements.txt"])
     (staging / "Containerfile.python").write_text(f"FROM {base}\nCOPY . /limelight-python/\nRUN {run}\n")
     command = [engine, "build", "-f", str(staging / "Containerfile.python"), "-t", tag]
