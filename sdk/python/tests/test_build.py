@@ -97,6 +97,30 @@ class BuildTest(unittest.TestCase):
         listed = podman("exec", container, "ls", "-l", "/app/weights/model.bin")
         self.assertIn(str(1024 * 1024), listed)
 
+    def test_push_builds_only_when_the_context_changed(self):
+        # What `limelight push` decides with (docs/publishing.md, "One command"), on real images.
+        from limelight.cli import project
+
+        folder = temp_folder(self)
+        limelight("init", cwd=folder, check=True)
+        tag = f"localhost/limelight-fingerprint-test-{uuid.uuid4().hex[:8]}:latest"
+        self.addCleanup(lambda: subprocess.run(["podman", "rmi", "-f", tag], capture_output=True))
+
+        def push_build() -> list:
+            said: list = []
+            build.build(project.load(folder), tag, "podman", said.append, only_if_changed=True)
+            return said
+
+        self.assertIn(f"no image {tag}: building…", push_build())
+        first = podman("image", "inspect", "--format", "{{.Id}}", tag).strip()
+        self.assertIn(f"image up to date: {tag}", push_build())
+        self.assertEqual(podman("image", "inspect", "--format", "{{.Id}}", tag).strip(), first)
+        with open(folder / "main.py", "a") as main:
+            main.write("\n# a code change\n")
+        self.assertIn("sources changed since the last build: building…", push_build())
+        self.assertNotEqual(podman("image", "inspect", "--format", "{{.Id}}", tag).strip(), first)
+        self.assertIn(f"image up to date: {tag}", push_build())
+
 
 @contextlib.contextmanager
 def environment(values: dict):
@@ -199,7 +223,7 @@ class WhatTheImageHoldsTest(unittest.TestCase):
         name = self.built(folder)
         image_id = podman("image", "inspect", "--format", "{{.Id}}", name).strip()
         pinned = "127.0.0.1:5000/ada-0123456789ab/reader@sha256:" + "b" * 64
-        (folder / ".limelight").mkdir()
+        (folder / ".limelight").mkdir(exist_ok=True)  # build records what it built there
         (folder / ".limelight" / "pushed.json").write_text(json.dumps({"pinned": pinned, "local_id": image_id}))
         endpoints = [{"method": "POST", "path": "/read", "parameters": [], "time_limit_s": 42}]
         platform = Platform(
@@ -207,7 +231,7 @@ class WhatTheImageHoldsTest(unittest.TestCase):
                 ("POST", "/v1/model_management/import_openapi"): (200, {"endpoints": endpoints, "unsupported": []}),
                 ("GET", "/v1/model_management/pricing_servers"): (200, [{"id": "runpod-a4000-16"}]),
                 ("POST", "/v1/model_management/services"): (201, {"id": "svc-1"}),
-                ("GET", "/v1/model_management/model_hosting_information"): (200, serving(pinned)),
+                ("GET", "/v1/model_management/services/svc-1/rollout"): (200, serving(pinned)),
             }
         )
         self.addCleanup(platform.close)

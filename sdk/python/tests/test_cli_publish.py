@@ -30,7 +30,7 @@ class Platform:
 
     def __init__(self, answers: Dict[Tuple[str, str], Any]):
         self.answers: Dict[Tuple[str, str], Any] = answers
-        self.calls: List[Tuple[str, str, Any, Any]] = []
+        self.calls: List[Tuple[str, str, Any, Any, str]] = []
         platform = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -41,7 +41,8 @@ class Platform:
                 length = int(self.headers.get("content-length") or 0)
                 body = json.loads(self.rfile.read(length)) if length else None
                 path = self.path.split("?")[0]
-                platform.calls.append((self.command, path, body, self.headers.get("authorization")))
+                query = self.path.split("?", 1)[1] if "?" in self.path else ""
+                platform.calls.append((self.command, path, body, self.headers.get("authorization"), query))
                 found = platform.answers.get((self.command, path), (404, {"detail": f"No route {path}"}))
                 status, answer = (found.pop(0) if len(found) > 1 else found[0]) if isinstance(found, list) else found
                 data = json.dumps(answer).encode()
@@ -201,7 +202,7 @@ class PushAndDeploy(unittest.TestCase):
                 ("GET", "/v1/model_management/pricing_servers"): (200, [{"id": "runpod-a4000-16"}]),
                 ("POST", "/v1/model_management/services"): (201, created),
                 ("PATCH", "/v1/model_management/services/svc-1"): (200, created),
-                ("GET", "/v1/model_management/model_hosting_information"): (200, serving(PUSHED["pinned"])),
+                ("GET", "/v1/model_management/services/svc-1/rollout"): (200, serving(PUSHED["pinned"])),
             }
         )
         done = self.run_cli(platform, "deploy")
@@ -244,13 +245,15 @@ class PushAndDeploy(unittest.TestCase):
                 ("POST", "/v1/model_management/import_openapi"): (200, {"endpoints": [], "unsupported": []}),
                 ("GET", "/v1/model_management/pricing_servers"): (200, [{"id": "runpod-a4000-16"}]),
                 ("POST", "/v1/model_management/services"): (201, {"id": "svc-2"}),
-                ("GET", "/v1/model_management/model_hosting_information"): (
+                ("GET", "/v1/model_management/services/svc-2/rollout"): (
                     200,
                     {
                         "status": "failed",
                         "message": "Setup failed. Last log lines:\nNo module named cv2",
                         "rollout": {"image": PUSHED["pinned"], "status": "failed", "message": "Setup failed"},
-                        "logs": [{"stream": "stderr", "instance": "i-1", "text": "No module named cv2"}],
+                        "lines": [{"stream": "stderr", "instance": "i-1", "text": "No module named cv2"}],
+                        "cursor": "3",
+                        "more": False,
                     },
                 ),
             }
@@ -268,14 +271,14 @@ class PushAndDeploy(unittest.TestCase):
                 ("POST", "/v1/model_management/import_openapi"): (200, {"endpoints": [], "unsupported": []}),
                 ("GET", "/v1/model_management/pricing_servers"): (200, [{"id": "runpod-a4000-16"}]),
                 ("PATCH", "/v1/model_management/services/svc-3"): (200, {"id": "svc-3"}),
-                ("GET", "/v1/model_management/model_hosting_information"): [(200, answer) for answer in hosting],
+                ("GET", "/v1/model_management/services/svc-3/rollout"): [(200, answer) for answer in hosting],
             }
         )
         (self.folder / ".limelight" / "service.json").write_text(json.dumps({"id": "svc-3", "base_url": platform.url}))
         return platform
 
     def hosting_calls(self, platform: Platform) -> int:
-        return sum(1 for c in platform.calls if c[1] == "/v1/model_management/model_hosting_information")
+        return sum(1 for c in platform.calls if c[1] == "/v1/model_management/services/svc-3/rollout")
 
     def test_a_refused_update_exits_1_with_the_reason(self) -> None:
         # Issue 47, finding 7: the runner had no room for the new version, the old one kept serving,
@@ -316,6 +319,90 @@ class PushAndDeploy(unittest.TestCase):
         self.assertEqual(self.hosting_calls(platform), 4)
         self.assertIn("rollout: in_progress", done.stdout)
         self.assertIn(f"deployed {PUSHED['pinned']}", done.stdout)
+
+    def test_deploy_prints_pull_start_setup_and_health_as_they_come(self) -> None:
+        pinned = PUSHED["pinned"]
+        rolling = {"image": pinned, "status": "in_progress", "message": f"Rolling out {pinned}"}
+        platform = self.updating(
+            # Before the save: the previous version's lines, not this deploy's.
+            {**serving(pinned.replace("a" * 64, "b" * 64)), "lines": [line("stdout", "an old line")], "cursor": "41"},
+            {
+                "status": "deploying",
+                "message": f"Rolling out {pinned}",
+                "instances": 1,
+                "rollout": rolling,
+                "lines": [line("runner", "pull 812 ms")],
+                "cursor": "42",
+                "more": False,
+            },
+            {
+                "status": "deploying",
+                "message": f"Rolling out {pinned}",
+                "instances": 1,
+                "rollout": rolling,
+                "lines": [line("stdout", "loading weights"), line("stderr", "weights loaded in 0.4 s")],
+                "cursor": "44",
+                "more": False,
+            },
+            {**serving(pinned), "lines": [line("runner", "Instance ready in 950 ms (health 200)")], "cursor": "45"},
+        )
+        done = self.run_cli(platform, "deploy", "--image", pinned)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        expected = [
+            f"updated service svc-3 to {pinned}",
+            "  platform: pull 812 ms",
+            f"deployment: deploying (Rolling out {pinned}); rollout: in_progress (Rolling out {pinned})",
+            "  app: loading weights",
+            "  app: weights loaded in 0.4 s",
+            "  platform: Instance ready in 950 ms (health 200)",
+            "deployment: running (Healthy); rollout: succeeded (The new version serves)",
+            f"deployed {pinned}",
+        ]
+        printed = done.stdout.splitlines()
+        self.assertEqual([text for text in printed if text in expected], expected)
+        self.assertNotIn("an old line", done.stdout)
+        # Each ask reads on from the previous answer's cursor, the first from before the save.
+        asks = [c[4] for c in platform.calls if c[1] == "/v1/model_management/services/svc-3/rollout"]
+        self.assertEqual(asks, ["", "since=41", "since=42", "since=44"])
+
+    def test_a_failed_setup_prints_the_reason_and_the_last_log_lines(self) -> None:
+        pinned = PUSHED["pinned"]
+        reason = "The update did not start, the previous version still runs: the app exited with code 1 during setup"
+        platform = self.updating(
+            {**serving(pinned.replace("a" * 64, "b" * 64)), "cursor": "7"},
+            {
+                "status": "deploying",
+                "message": "Starting the first instance",
+                "instances": 1,
+                "rollout": {"image": pinned, "status": "in_progress", "message": "Starting"},
+                "lines": [
+                    line("runner", "pull 300 ms"),
+                    line("stdout", "loading the model"),
+                    line("stderr", "Traceback (most recent call last):"),
+                    line("stderr", "ModuleNotFoundError: No module named 'cv2'"),
+                ],
+                "cursor": "11",
+                "more": False,
+            },
+            {
+                "status": "running",
+                "message": reason,
+                "instances": 1,
+                "rollout": {"image": pinned, "status": "failed", "message": reason},
+                "lines": [line("runner", f"Failed: {reason}")],
+                "cursor": "12",
+                "more": False,
+            },
+        )
+        done = self.run_cli(platform, "deploy", "--image", pinned)
+        self.assertEqual(done.returncode, 1, done.stdout)
+        self.assertIn("  app: ModuleNotFoundError: No module named 'cv2'", done.stdout)
+        self.assertIn(
+            f"the rollout of {pinned} failed: {reason}\nlast log lines:\nloading the model\n"
+            "Traceback (most recent call last):\nModuleNotFoundError: No module named 'cv2'",
+            done.stderr,
+        )
+        self.assertNotIn("deployed", done.stdout)
 
     def test_a_rollout_that_does_not_end_in_time_exits_1(self) -> None:
         # Saved, and no runner takes it up: the previous version's `running` is no answer.
@@ -365,12 +452,24 @@ sys.exit(2)
 
 
 def serving(image: str, rollout: str = "succeeded") -> Dict[str, Any]:
-    """model_hosting_information of a deployment running ``image`` (whose rollout is ``rollout``)."""
+    """The rollout progress of a deployment running ``image`` (whose rollout is ``rollout``)."""
     return {
         "status": "running",
         "message": "Healthy",
         "instances": 1,
         "rollout": {"image": image, "status": rollout, "message": "The new version serves"},
+        "lines": [],
+        "cursor": "0",
+        "more": False,
+    }
+
+
+def line(stream: str, text: str) -> Dict[str, str]:
+    return {
+        "at": "2026-12-06T11:00:00.000Z",
+        "stream": stream,
+        "instance": "" if stream == "runner" else "c0ffee",
+        "text": text,
     }
 
 

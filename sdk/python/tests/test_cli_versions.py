@@ -70,7 +70,7 @@ class Platform:
                     return self._answer(200, {"versions": [V2], "next_cursor": "next"})
                 if url.path.endswith("/versions"):
                     return self._answer(404, {"detail": "No service svc-x"})
-                if url.path == "/v1/model_management/model_hosting_information":
+                if url.path == "/v1/model_management/services/svc-1/rollout":
                     answer = hosting.pop(0) if len(hosting) > 1 else hosting[0]
                     return self._answer(200, answer)
                 self._answer(404, {"detail": f"No route {self.path}"})
@@ -178,7 +178,7 @@ class Versions(unittest.TestCase):
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertIn(("POST", "/v1/model_management/services/svc-1/rollback", {}), platform.calls)
         self.assertIn("saved (not waiting for the rollout", done.stdout)
-        self.assertFalse([c for c in platform.calls if "model_hosting_information" in c[1]])
+        self.assertFalse([c for c in platform.calls if c[1].endswith("/rollout")])
 
     def test_a_failed_rollout_exits_1_with_the_reason(self) -> None:
         reason = "The update did not start, the previous version still runs: The runner has no room"

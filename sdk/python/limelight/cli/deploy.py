@@ -6,8 +6,10 @@ OpenAPI document, printed inside the local image that was pushed (image_schema.p
 imported here), through the platform's importer (types, bounds, files, per-endpoint time limits);
 scaling and visibility come from limelight.yaml; the health check is the library's ``/health``.
 The service's id is kept in ``.limelight/service.json``, so the next deploy updates it. It then
-waits for the rollout of that image: done only when the image serves; a rollout the runner
-refused or that failed (the previous version keeps serving) is an error with the platform's reason.
+waits for the rollout of that image, printing the deployment's states and log lines as they come
+(pull, start, the app's setup output, health: ``GET …/services/{id}/rollout`` since a cursor): done
+only when the image serves; a rollout the runner refused or that failed (the previous version keeps
+serving) is an error with the platform's reason and the last log lines.
 See docs/publishing.md ("limelight push and deploy", "Rollouts").
 """
 
@@ -15,7 +17,9 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any, Callable, Dict, List, Optional, Tuple
+import urllib.parse
+from collections import deque
+from typing import Any, Callable, Deque, Dict, List, Optional, Tuple
 
 from .._rules import CONTAINER_RUNTIME_DEFAULTS
 from .image_schema import SchemaError, image_openapi
@@ -114,58 +118,106 @@ def _saved_service(project: Project, platform: Platform) -> Optional[str]:
     return saved.get("id") if saved.get("base_url") == platform.base_url else None
 
 
-def _log_tail(hosting: Dict[str, Any]) -> str:
-    lines = [
-        str(line.get("text", line.get("line", line))) if isinstance(line, dict) else str(line)
-        for line in (hosting.get("logs") or [])[-10:]
-    ]
-    return "\n" + "\n".join(lines) if lines else ""
+#: App log lines a failure quotes (the ones printed last).
+FAILURE_LINES = 10
+
+
+def _progress_path(service_id: str) -> str:
+    return f"/v1/model_management/services/{urllib.parse.quote(service_id, safe='')}/rollout"
+
+
+def rollout_cursor(platform: Platform, service_id: str) -> str:
+    """Where the service's log lines are now: a wait started after a save prints only what came
+    after it. "0" (everything) when the platform does not know the service (it is created next)."""
+    try:
+        return str(platform.call("GET", _progress_path(service_id)).get("cursor", "0"))
+    except PublishError as error:
+        if error.status == 404:
+            return "0"
+        raise
+
+
+def _format_line(line: Dict[str, Any]) -> str:
+    # The runner's own words (pull, start, health, failures) apart from the app's output.
+    who = "platform" if line.get("stream") == "runner" else "app"
+    return f"  {who}: {line.get('text', '')}"
 
 
 def wait_for_rollout(
-    platform: Platform, service_id: str, image: str, timeout_s: float, log: Callable[[str], None]
+    platform: Platform,
+    service_id: str,
+    image: str,
+    timeout_s: float,
+    log: Callable[[str], None],
+    since: Optional[str] = None,
 ) -> Dict[str, Any]:
-    """Follows model_hosting_information until ``image``'s rollout ends: answers the hosting
-    information once it serves; raises with the platform's reason when it failed (an update that
-    did not start leaves the previous version ``running``, so the status alone would read as done),
-    when the deployment failed, or when ``timeout_s`` passed first."""
+    """Follows the service's rollout (``GET …/services/{id}/rollout``) until ``image``'s ends,
+    printing as they come the deployment's states and its log lines written after ``since`` (the
+    runner's pull, start and health words, the app's setup output; without ``since``, the last few
+    first). Answers the last progress once the image serves; raises with the platform's reason and
+    the last log lines when it failed (an update that did not start leaves the previous version
+    ``running``, so the status alone would read as done), when the deployment failed, or when
+    ``timeout_s`` passed first. See docs/publishing.md ("Rollouts")."""
     deadline = time.monotonic() + timeout_s
     last = None
+    cursor = since
+    app_lines: Deque[str] = deque(maxlen=FAILURE_LINES)
     while True:
-        hosting = platform.call("GET", f"/v1/model_management/model_hosting_information?model_id={service_id}")
-        if "rollout" not in hosting:
-            raise PublishError(
-                "the platform does not report rollouts (model_hosting_information has no `rollout`), "
-                "so whether this image serves cannot be known: update the platform, "
-                f"or follow the service's page (its deployment is {hosting.get('status')})"
-            )
-        status, rollout = hosting.get("status"), hosting.get("rollout") or {}
+        query = f"?since={urllib.parse.quote(cursor)}" if cursor is not None else ""
+        try:
+            progress = platform.call("GET", _progress_path(service_id) + query)
+        except PublishError as error:
+            if error.status == 404:
+                raise PublishError(
+                    f"the platform does not report the rollout of service {service_id} ({error.detail or error}): "
+                    "update the platform, or follow the service's page"
+                ) from error
+            raise
+        lines = progress.get("lines") or []
+        if cursor is None:
+            lines = lines[-FAILURE_LINES:]  # the first answer without a cursor: only the latest as context
+        for line in lines:
+            log(_format_line(line))
+            if line.get("stream") != "runner":
+                app_lines.append(str(line.get("text", "")))
+        cursor = str(progress.get("cursor", cursor or "0"))
+        status, rollout = progress.get("status"), progress.get("rollout") or {}
         # Another image's rollout (an earlier deploy) says nothing of this one: it is still pending.
         ours = rollout.get("image") == image
         step = rollout.get("status") if ours else "pending"
         reason = rollout.get("message") if ours else None
-        if (status, step, reason) != last:
-            last = (status, step, reason)
+        if (status, step, reason, progress.get("message")) != last:
+            last = (status, step, reason, progress.get("message"))
             log(
                 f"deployment: {status}"
-                + (f" ({hosting['message']})" if hosting.get("message") else "")
+                + (f" ({_first_line(progress['message'])})" if progress.get("message") else "")
                 + f"; rollout: {step}"
                 + (f" ({reason})" if reason and step != "failed" else "")
             )
+        # The lines printed, else those the runner's message quotes (lines not yet stored when it failed).
+        quoted = str(progress.get("message") or "").split("\n")[1:]
+        shown = list(app_lines) or [line for line in quoted if line and not line.startswith("Last log lines")]
+        tail = "\nlast log lines:\n" + "\n".join(shown[-FAILURE_LINES:]) if shown else ""
         if step == "failed":
-            raise PublishError(f"the rollout of {image} failed: {reason}{_log_tail(hosting)}")
+            raise PublishError(f"the rollout of {image} failed: {reason}{tail}")
         if step == "succeeded":
             if status in ("failed", "stopped"):
-                raise PublishError(f"the deployment {status}: {hosting.get('message')}{_log_tail(hosting)}")
+                raise PublishError(f"the deployment {status}: {_first_line(progress.get('message'))}{tail}")
             if status in SERVING:
-                return hosting
+                return progress
         if time.monotonic() > deadline:
             raise PublishError(
                 f"the rollout of {image} is still {step} after {timeout_s:g} s (the deployment is {status}; "
                 "an earlier version, if any, still serves): follow it on the service's page, "
-                "or wait longer with --wait"
+                f"or wait longer with --wait{tail}"
             )
-        time.sleep(1)
+        if not progress.get("more"):
+            time.sleep(1)
+
+
+def _first_line(message: Any) -> str:
+    # A failure's message quotes the container's last lines after its first: printed as lines already.
+    return str(message or "").split("\n", 1)[0]
 
 
 def deploy(
@@ -187,6 +239,8 @@ def deploy(
     body = service_body(project, image, gpu_offer(platform, project), endpoints)
     service_id = _saved_service(project, platform)
     service = None
+    # The log lines from here on are this deploy's: the wait prints those, not older ones.
+    since = rollout_cursor(platform, service_id) if service_id and wait_s > 0 else "0"
     if service_id:
         try:
             service = platform.call("PATCH", f"/v1/model_management/services/{service_id}", body)
@@ -201,7 +255,7 @@ def deploy(
     path.parent.mkdir(exist_ok=True)
     path.write_text(json.dumps({"id": service["id"], "base_url": platform.base_url}, indent=2) + "\n")
     if wait_s > 0:
-        wait_for_rollout(platform, service["id"], image, wait_s, log)
+        wait_for_rollout(platform, service["id"], image, wait_s, log, since=since)
     return {
         "id": service["id"],
         "image": image,
