@@ -351,7 +351,7 @@ class PushAndDeploy(unittest.TestCase):
         expected = [
             f"updated service svc-3 to {pinned}",
             "  platform: pull 812 ms",
-            f"deployment: deploying (Rolling out {pinned}); rollout: in_progress (Rolling out {pinned})",
+            f"deployment: deploying (Rolling out {pinned}); rollout: in_progress",
             "  app: loading weights",
             "  app: weights loaded in 0.4 s",
             "  platform: Instance ready in 950 ms (health 200)",

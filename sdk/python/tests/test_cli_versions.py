@@ -164,7 +164,7 @@ class Versions(unittest.TestCase):
         self.assertIn(("POST", "/v1/model_management/services/svc-1/rollback", {"digest": "a1a1a1"}), platform.calls)
         lines = done.stdout.splitlines()
         self.assertEqual(lines[0], f"rolling service svc-1 back to a1a1a1a1a1a1 ({IMAGE_OLD})")
-        self.assertIn("deployment: deploying (Rolling); rollout: in_progress (Rolling)", lines)
+        self.assertIn("deployment: deploying (Rolling); rollout: in_progress", lines)
         self.assertEqual(lines[-1], f"rolled back: {IMAGE_OLD} serves")
 
     def test_rollback_without_a_digest_asks_for_the_previous_version(self) -> None:

@@ -1,6 +1,6 @@
 // The publisher's path end to end (docs/publishing.md, "Write a service in Python"): `limelight
-// init`, the OCR example's code in its place, `limelight build`, then `limelight push --deploy`
-// as pasted from the docs, against a real platform server with its registry and runner on; then
+// init`, the OCR example's code in its place, then `limelight push --deploy` (which builds) as
+// pasted from the docs, against a real platform server with its registry and runner on; then
 // the service runs from @limelight/client and from limelight.Client: an image holding a word
 // rendered here reads back as that word, and the job's stream shows the progress the Python
 // function reported. Needs rootful Podman, docker-registry, mmdebstrap and a Python with FastAPI;
@@ -44,7 +44,7 @@ function sh(command: string, cwd: string, env: Record<string, string>): Promise<
   });
 }
 
-describe.skipIf(skip)('limelight init → build → push --deploy → run (the OCR example)', () => {
+describe.skipIf(skip)('limelight init → push --deploy → run (the OCR example)', () => {
   let t: TestEngine;
   let server: PlatformTestServer;
   let dataDir: string;
@@ -84,7 +84,7 @@ describe.skipIf(skip)('limelight init → build → push --deploy → run (the O
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 120_000);
 
-  it('publishes with the three commands of the docs and reads the word back from both SDKs', { timeout: 900_000 }, async () => {
+  it('publishes with the two commands of the docs and reads the word back from both SDKs', { timeout: 900_000 }, async () => {
     const init = await sh(`limelight init service --name ${name}`, dataDir, env);
     expect(init.status, init.output).toBe(0);
     // The publisher's code: the OCR example in place of the word counter.
@@ -92,13 +92,23 @@ describe.skipIf(skip)('limelight init → build → push --deploy → run (the O
     const yaml = readFileSync(path.join(OCR_EXAMPLE, 'limelight.yaml'), 'utf8').replace(/^name: .*$/m, `name: ${name}`);
     writeFileSync(path.join(folder, 'limelight.yaml'), yaml);
 
-    const build = await sh('limelight build', folder, env);
-    expect(build.status, build.output).toBe(0);
+    // One command (issue 49): push builds, as nothing was built here yet, then deploys and prints
+    // the rollout as it goes (the runner's pull and start, the app's setup, health).
     const published = await sh('limelight push --deploy', folder, env);
     expect(published.status, published.output).toBe(0);
+    expect(published.output).toContain(`no image localhost/${name}:latest: building…`);
     serviceId = /service (\S+): /.exec(published.output)![1]!;
-    expect(published.output).toMatch(/deployment: running/);
-    console.info(`limelight CLI e2e: build ${build.ms} ms, push --deploy ${published.ms} ms`);
+    const progress = published.output.split('\n').filter((line) => /^ {2}(platform|app): |^deployment: /.test(line));
+    expect(progress.findIndex((line) => /^ {2}platform: pull \d+ ms/.test(line))).toBeGreaterThanOrEqual(0);
+    expect(progress.findIndex((line) => /^ {2}platform: Instance ready in \d+ ms/.test(line))).toBeGreaterThan(
+      progress.findIndex((line) => /^ {2}platform: pull \d+ ms/.test(line)),
+    );
+    expect(progress.at(-1)).toMatch(/^deployment: running/);
+    console.info(`limelight CLI e2e: push --deploy from a folder ${published.ms} ms\n${progress.join('\n')}`);
+    // Nothing changed: the second push builds nothing.
+    const again = await sh('limelight push', folder, env);
+    expect(again.status, again.output).toBe(0);
+    expect(again.output).toContain(`image up to date: localhost/${name}:latest`);
 
     // The endpoint came from the app's OpenAPI, with its time limit.
     const service = await rawApi(server, 'GET', `/v1/model_management/services/${serviceId}`, { token: apiKey });

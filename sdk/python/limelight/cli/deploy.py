@@ -192,7 +192,8 @@ def wait_for_rollout(
                 f"deployment: {status}"
                 + (f" ({_first_line(progress['message'])})" if progress.get("message") else "")
                 + f"; rollout: {step}"
-                + (f" ({reason})" if reason and step != "failed" else "")
+                # While in progress the deployment's message says what happens; the rollout's repeats it.
+                + (f" ({reason})" if reason and step not in ("failed", "in_progress") else "")
             )
         # The lines printed, else those the runner's message quotes (lines not yet stored when it failed).
         quoted = str(progress.get("message") or "").split("\n")[1:]
