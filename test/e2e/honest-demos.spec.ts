@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { ModelDescriptor } from '../../src/api/types';
 import { servicePath } from '../../src/catalogue';
 import { confirmedAccount, signInByApi } from './support/accounts';
+import { axeAudit } from './support/axe';
 
 let demo: ModelDescriptor;
 let cpu: ModelDescriptor;
@@ -59,6 +60,17 @@ test('a demo wears the Demo badge on its card, in search and on its page, and ru
   await badge.focus();
   await expect(page.getByRole('tooltip')).toBeVisible();
   await expect(badge).toHaveAccessibleDescription(demo.demo_reason!);
+  // axe with the tooltip shown: its contrast, the button's name and description.
+  const audit = await axeAudit(page).analyze();
+  expect(audit.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  // At 390 px the shown tooltip stays on the screen: the page does not scroll sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/APIs/service/${servicePath(demo)}`);
+  await badge.focus();
+  await expect(page.getByRole('tooltip')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Beside Run: the run is free.
   const actions = page.locator('[data-lime="runner-actions"]');

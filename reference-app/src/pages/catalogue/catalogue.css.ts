@@ -317,3 +317,7 @@ globalStyle(`${demoAnchor} ${demoTip}[data-dismissed][role]`, { display: 'none' 
 
 /** The badges under a service page's name (the Demo badge). */
 export const headerBadges = style({ margin: `0 0 ${vars.space.sm}` });
+// Under the name the header's text column starts mid-screen on a phone, where a floating tooltip
+// would run past the edge: the reason opens in the flow, under the badge.
+globalStyle(`${headerBadges} ${demoTip}`, { position: 'static', width: 'auto', maxWidth: '100%', marginTop: vars.space.xs });
+globalStyle(`${headerBadges} ${demoAnchor}`, { display: 'block' });
