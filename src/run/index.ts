@@ -7,6 +7,6 @@ export { validateJobInput, describeFieldErrors } from './validate';
 export type { InputValidation } from './validate';
 export { runnableEndpoints, canRunService, runBlocker, type RunBlocker } from './endpoints';
 export { parseDataUri, isFileUrl } from './files';
-export { CREDITS_PER_USD, creditsForRun, formatBalance, formatCredits } from './metering';
+export { CREDITS_PER_USD, creditsForRun, formatCredits } from './metering';
 export { estimateRun } from './estimate';
 export type { RunEstimate } from './estimate';

@@ -9,17 +9,15 @@ export { CREDITS_PER_USD, creditsForRun } from '@limelight/rules';
 const creditsFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 const signedCreditsFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4, signDisplay: 'exceptZero' });
 
-/** A number of credits as every view shows it; `signed` adds a + to a credit (ledger entries). */
-export function formatCredits(credits: number, { signed = false }: { signed?: boolean } = {}): string {
-  return (signed ? signedCreditsFormat : creditsFormat).format(credits);
-}
-
 // A balance (what an account holds, or holds back for running jobs) reads as money: at most 2
-// decimals (issue 50, item 7: "Your balance: 97.8614 credits"). Prices and costs of a run keep
-// formatCredits' 4 decimals, where 0.0048 credits a second must not read as 0.
+// decimals (issue 50, item 7: "Your balance: 97.8614 credits"). Prices and costs of a run keep the
+// 4 decimals, where 0.0048 credits a second must not read as 0.
 const balanceFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-/** An account's balance in credits, as the balance line, the credits panel and the chart show it. */
-export function formatBalance(credits: number): string {
-  return balanceFormat.format(credits);
+/**
+ * A number of credits as every view shows it; `signed` adds a + to a credit (ledger entries),
+ * `balance` rounds to 2 decimals for what an account holds (the balance line, the credits panel).
+ */
+export function formatCredits(credits: number, { signed = false, balance = false }: { signed?: boolean; balance?: boolean } = {}): string {
+  return (balance ? balanceFormat : signed ? signedCreditsFormat : creditsFormat).format(credits);
 }

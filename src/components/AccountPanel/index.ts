@@ -11,6 +11,6 @@ export type { SignInState } from './useSignedIn';
 export { formatString } from '../../config/strings';
 export { formatDate, formatDateTime, formatMoney, formatMonth } from './format';
 /** Credits have one format everywhere, a balance at most 2 decimals (run/metering.ts). */
-export { formatBalance, formatCredits } from '../../run/metering';
+export { formatCredits } from '../../run/metering';
 export { Field } from './Field';
 export type { FieldProps } from './Field';

@@ -1,5 +1,5 @@
 import { useStrings } from '../../config/PlatformProvider';
-import { AccountPanel, Field, formatBalance, type AccountPanelBaseProps } from '../AccountPanel';
+import { AccountPanel, Field, formatCredits, type AccountPanelBaseProps } from '../AccountPanel';
 import * as styles from '../AccountPanel/AccountPanel.css';
 import { useCreditsPanel, type UseCreditsPanelOptions } from './useCreditsPanel';
 
@@ -28,11 +28,11 @@ export function CreditsPanel({ headingLevel, className, showBuy = true, ...optio
     >
       <p className={styles.muted}>{strings.creditsAvailable}</p>
       <p className={styles.big} data-testid="credit-balance">
-        {panel.balance.data ? formatBalance(panel.balance.data.balance) : '–'}
+        {panel.balance.data ? formatCredits(panel.balance.data.balance, { balance: true }) : '–'}
       </p>
       {panel.balance.data?.reserved ? (
         <p className={styles.muted} data-testid="credit-reserved">
-          {strings.creditsReserved}: {formatBalance(panel.balance.data.reserved)}
+          {strings.creditsReserved}: {formatCredits(panel.balance.data.reserved, { balance: true })}
         </p>
       ) : null}
       {showBuy && (

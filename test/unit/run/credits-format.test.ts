@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatBalance, formatCredits } from '../../../src/run';
+import { formatCredits } from '../../../src/run';
 
 // One number format for credits everywhere (issue 39, item 4): the balance, a run's price and
 // cost, the ledger, a publisher's earnings and a checkout all go through formatCredits.
@@ -33,7 +33,13 @@ describe('formatCredits', () => {
   });
 
   it('a balance shows at most 2 decimals; a price keeps 4 (issue 50, item 7)', () => {
-    expect([97.8614, 0.0048, 12_345.5, 500, 0.996].map((n) => formatBalance(n))).toEqual(['97.86', '0', '12,345.5', '500', '1']);
+    expect([97.8614, 0.0048, 12_345.5, 500, 0.996].map((n) => formatCredits(n, { balance: true }))).toEqual([
+      '97.86',
+      '0',
+      '12,345.5',
+      '500',
+      '1',
+    ]);
     expect(formatCredits(0.0048)).toBe('0.0048');
   });
 

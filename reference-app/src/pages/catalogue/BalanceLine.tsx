@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useApiResource, usePlatformClients } from '@limelight/widgets';
 import { FINAL_JOB_STATUSES, type Job } from '@limelight/widgets/api';
 import { useSession } from '@limelight/widgets/auth';
-import { formatBalance } from '@limelight/widgets/run';
+import { formatCredits } from '@limelight/widgets/run';
 import * as styles from './catalogue.css';
 
 /**
@@ -34,8 +34,8 @@ export function BalanceLine({ balance }: { balance: { balance: number; reserved?
   if (!balance) return null;
   return (
     <p className={styles.balanceLine} data-testid="service-balance">
-      Your balance: <strong>{formatBalance(balance.balance)} credits</strong>
-      {balance.reserved ? ` (${formatBalance(balance.reserved)} held by running jobs)` : ''} ·{' '}
+      Your balance: <strong>{formatCredits(balance.balance, { balance: true })} credits</strong>
+      {balance.reserved ? ` (${formatCredits(balance.reserved, { balance: true })} held by running jobs)` : ''} ·{' '}
       <Link className={styles.link} to="/account/billing">
         Buy credits
       </Link>

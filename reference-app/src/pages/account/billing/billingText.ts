@@ -1,5 +1,5 @@
 import type { CheckoutDetail, Receipt } from '@limelight/widgets/api';
-import { formatBalance, formatCredits } from '@limelight/widgets/run';
+import { formatCredits } from '@limelight/widgets/run';
 
 // The billing page's words and documents, apart from rendering (docs/payments.md): what the
 // confirmation after paying says, and the receipt a user downloads.
@@ -37,7 +37,7 @@ export function confirmationOf(
     };
   }
   if (checkout.purpose === 'credits') {
-    const balance = after.balance == null ? '' : ` Your balance is now ${formatBalance(after.balance)} credits.`;
+    const balance = after.balance == null ? '' : ` Your balance is now ${formatCredits(after.balance, { balance: true })} credits.`;
     return { tone: 'success', title: 'Payment received', detail: `You bought ${what} for ${price}.${balance}` };
   }
   const until = after.periodEnd ? ` It renews on ${after.formatDate(after.periodEnd)}.` : '';
