@@ -88,11 +88,9 @@ export const RolloutProgressSchema = z
     message: z.string().nullable().openapi({ description: "The runner's words about the status" }),
     instances: z.number(),
     rollout: RolloutSchema.nullable().openapi({ description: 'The latest rollout, as in model_hosting_information' }),
-    lines: z
-      .array(DeploymentLogLineSchema)
-      .openapi({
-        description: `The deployment's log lines after \`since\` (pull, start, the app's output, health), oldest first; at most ${ROLLOUT_LOG_LINES}`,
-      }),
+    lines: z.array(DeploymentLogLineSchema).openapi({
+      description: `The deployment's log lines after \`since\` (pull, start, the app's output, health), oldest first; at most ${ROLLOUT_LOG_LINES}`,
+    }),
     cursor: z.string().openapi({ description: 'Pass as `since` to read the lines written after these' }),
     more: z.boolean().openapi({ description: 'More lines are already written after `cursor`: ask again at once' }),
   })
