@@ -170,3 +170,27 @@ test("the Hosting table keeps each row's Delete inside its panel", async ({ page
     expect(removed.ok(), await removed.text()).toBe(true);
   }
 });
+
+test('catalogue on a phone: the first cards on the first screen, the filters behind their button', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/APIs/Overview');
+  const cards = page.getByRole('main').getByRole('listitem');
+  await expect(cards.first()).toBeVisible();
+  // The first card starts within the first screen, not below a screenful of filters.
+  expect((await cards.first().boundingBox())!.y).toBeLessThan(PHONE.height);
+  const toggle = page.getByRole('button', { name: 'Filters', exact: true });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  const filters = page.getByRole('region', { name: 'Filters' });
+  await expect(filters).toBeHidden();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(filters).toBeVisible();
+  await filters.getByText('Hide demos').click();
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
+  expect(await axeViolations(page)).toEqual([]);
+  // A wide screen shows the filters beside the results, with no button.
+  await page.setViewportSize(DESKTOP);
+  await expect(filters).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Filters/ })).toBeHidden();
+});

@@ -103,6 +103,9 @@ export function OverviewView() {
     view.hideDemos ||
     view.inputDomains.length + view.outputDomains.length + view.providers.length > 0;
   const showPlaceholders = data.loading && data.models.length === 0;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters =
+    view.inputDomains.length + view.outputDomains.length + view.providers.length + (view.hideDemos ? 1 : 0) + (view.query ? 1 : 0);
 
   useEffect(() => {
     document.title = `${s.title} · ${brand}`;
@@ -132,7 +135,16 @@ export function OverviewView() {
       <h1 className={styles.title}>{s.title}</h1>
       <p className={styles.intro}>{s.intro}</p>
       <div className={styles.layout}>
-        <section className={styles.filters} aria-label={s.filters}>
+        <button
+          type="button"
+          className={`${styles.textButton} ${styles.filtersToggle}`}
+          aria-expanded={filtersOpen}
+          aria-controls="catalogue-filters"
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          {activeFilters > 0 ? `${s.filters} (${activeFilters})` : s.filters}
+        </button>
+        <section id="catalogue-filters" className={`${styles.filters} ${filtersOpen ? styles.filtersOpen : ''}`} aria-label={s.filters}>
           <label className={styles.label}>
             {s.searchLabel}
             <input

@@ -31,7 +31,14 @@ export const filters = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.surfaceRaised}`,
   borderRadius: vars.radius.lg,
+  // On a phone the filters wait behind their button, so the first cards are on the first screen.
+  '@media': { [mdDown]: { display: 'none' } },
 });
+
+export const filtersOpen = style({ '@media': { [mdDown]: { display: 'grid' } } });
+
+/** The button that shows the filters on a phone; a wide screen shows them beside the results. */
+export const filtersToggle = style({ display: 'none', '@media': { [mdDown]: { display: 'inline-flex', justifySelf: 'start' } } });
 
 export const fieldset = style({ border: 0, margin: 0, padding: 0, minWidth: 0 });
 export const legend = style({ padding: 0, marginBottom: vars.space.xs, fontWeight: 700, fontSize: vars.fontSize.sm });
