@@ -26,7 +26,9 @@ const KB = 1024;
 // scripts before the growth chart (d3), the header search's engine (fuse.js) and DOMPurify went
 // on demand; 142.6 KB in 9 scripts after. The service page measured 283 KB in 25 scripts while
 // its hidden API tab mounted the code viewer (shiki) and the runner carried the sign-in overlay;
-// with both on demand it measures 173.6 KB in 12 scripts.
+// with both on demand it measures 173.6 KB in 12 scripts, and 180.7 KB (184,996 bytes) once its
+// header and Playground say what a demo is and what a run costs on which hardware (the Demo
+// badge with its reason, "Demo run: free", the CPU tier): raised to 185 KB knowingly.
 // The pages are server-rendered (docs/deploy.md, "Server-rendered pages"): their HTML holds the
 // content and the data to hydrate it, about 20 KB compressed on the home page (189.7 KB in all
 // against 170 before) and 75 KB on the catalogue with its cards' WebP covers (235 KB against
@@ -34,7 +36,7 @@ const KB = 1024;
 const ROUTES: Record<string, Budget> = {
   '/': { jsBytes: 150 * KB, scripts: 15, totalBytes: 200 * KB },
   '/APIs/Overview': { jsBytes: 160 * KB, scripts: 10, totalBytes: 250 * KB },
-  '/APIs/service/black-forest-labs/flux-schnell': { jsBytes: 180 * KB, scripts: 14, totalBytes: 240 * KB, exampleBytes: 520 * KB },
+  '/APIs/service/black-forest-labs/flux-schnell': { jsBytes: 185 * KB, scripts: 14, totalBytes: 240 * KB, exampleBytes: 520 * KB },
   '/Pricing': { jsBytes: 165 * KB, scripts: 12, totalBytes: 185 * KB },
   '/Hosting': { jsBytes: 160 * KB, scripts: 10, totalBytes: 180 * KB },
   '/signinup': { jsBytes: 175 * KB, scripts: 10, totalBytes: 190 * KB },
