@@ -26,17 +26,18 @@ const loaded = (page: Page, selector: string) =>
     .first()
     .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
 
-test('the catalogue and the home page show example outputs, not initials', async ({ page }) => {
+test('the catalogue and the home page show pictures of their own, not initials', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await page.goto('/APIs/Overview');
-  // The first page of ten cards: each shows an example output (seed/examples.ts).
-  const pictures = page.locator('main li img[src*="/media/examples/"]');
+  // The first page of ten cards: each shows a real model's example or its designed cover
+  // (docs/security.md, "Covers"), served by the site.
+  const pictures = page.locator('main li img[src*="/media/examples/"], main li img[src*="/media/covers/"]');
   await expect(pictures.first()).toBeVisible();
   expect(await pictures.count()).toBeGreaterThanOrEqual(8);
-  expect(await loaded(page, 'main li img[src*="/media/examples/"]')).toBe(true);
+  expect(await loaded(page, 'main li img[src*="/media/"]')).toBe(true);
   expect(await axeViolations(page)).toEqual([]);
   await page.goto('/');
-  await expect(page.locator('main img[src*="/media/examples/"]').first()).toBeVisible();
+  await expect(page.locator('main img[src*="/media/examples/"], main img[src*="/media/covers/"]').first()).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 });
 

@@ -104,8 +104,7 @@ export function OverviewView() {
     view.inputDomains.length + view.outputDomains.length + view.providers.length > 0;
   const showPlaceholders = data.loading && data.models.length === 0;
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const activeFilters =
-    view.inputDomains.length + view.outputDomains.length + view.providers.length + (view.hideDemos ? 1 : 0) + (view.query ? 1 : 0);
+  const activeFilters = view.inputDomains.length + view.outputDomains.length + view.providers.length + (view.hideDemos ? 1 : 0);
 
   useEffect(() => {
     document.title = `${s.title} · ${brand}`;

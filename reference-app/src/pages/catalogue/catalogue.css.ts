@@ -31,11 +31,13 @@ export const filters = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.surfaceRaised}`,
   borderRadius: vars.radius.lg,
-  // On a phone the filters wait behind their button, so the first cards are on the first screen.
-  '@media': { [mdDown]: { display: 'none' } },
 });
 
-export const filtersOpen = style({ '@media': { [mdDown]: { display: 'grid' } } });
+export const filtersOpen = style({});
+
+// On a phone only the search box stays in view; the other filters wait behind their button, so
+// the first cards are on the first screen.
+globalStyle(`${filters}:not(${filtersOpen}) > :not(:first-child)`, { '@media': { [mdDown]: { display: 'none' } } });
 
 /** The button that shows the filters on a phone; a wide screen shows them beside the results. */
 export const filtersToggle = style({ display: 'none', '@media': { [mdDown]: { display: 'inline-flex', justifySelf: 'start' } } });
