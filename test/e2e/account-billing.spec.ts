@@ -124,7 +124,8 @@ test('months read as the locale’s month and year on the dashboard and in the u
   await signInByApi(page, 'demo@limelight.dev', 'limelight-demo');
   await page.goto('/account/dashboard');
   await expect(page.getByTestId('calls-this-month')).toHaveText(/^\d[\d,]*$/);
-  await expect(page.getByText(/^In [A-Z][a-z]+ \d{4}\.$/)).toBeVisible();
+  // The count's note names the month and says what is counted (issue 50, item 7).
+  await expect(page.getByTestId('calls-note')).toHaveText(/^In [A-Z][a-z]+ \d{4}: every request made with one of your API keys/);
   const chart = page.locator('[data-lime="series-chart"]').first();
   await expect(chart.locator('svg text').first()).toBeVisible();
   const labels = await chart.locator('svg text').allTextContents();
