@@ -7,7 +7,7 @@
 // and weights layers reused). The base image is cached by limelight build; the first run makes it.
 // Prints one JSON line per technique. It measures and never fails on timings.
 import { spawn } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '../../packages/client/src/index';
@@ -57,7 +57,9 @@ const name = `ocr-bench-${process.pid}`;
 const folder = path.join(dir, 'ocr');
 try {
   cpSync(path.resolve('examples/ocr'), folder, { recursive: true });
-  appendFileSync(path.join(folder, 'limelight.yaml'), `\nname: ${name}\n`);
+  // The example names itself; a second `name:` is refused (limelight.yaml allows a key once).
+  const yaml = path.join(folder, 'limelight.yaml');
+  writeFileSync(yaml, readFileSync(yaml, 'utf8').replace(/^name: .*$/m, `name: ${name}`));
   const { session } = await signedIn(server, await confirmedUser(server, 'publish-bench'));
   const key = await rawApi(server, 'POST', '/v1/profile/create_api_key', { token: session.access_token, body: {} });
   const apiKey = String(key.json.secret);
