@@ -31,6 +31,7 @@ from ._http import (
     retry_after_seconds,
     seconds_left,
 )
+from ._waiting import within
 from .errors import ConnectionFailedError, api_error
 
 _DROPPED_ON_REDIRECT = {name.lower() for name in CREDENTIAL_HEADERS}
@@ -187,7 +188,7 @@ async def read_lines(response: httpx.Response, deadline: Optional[float], read_t
         if left is not None and left <= 0:
             raise DeadlineExceeded("the deadline passed while following the stream")
         try:
-            line = await asyncio.wait_for(lines.__anext__(), read_timeout if left is None else min(read_timeout, left))
+            line = await within(lines.__anext__(), read_timeout if left is None else min(read_timeout, left))
         except StopAsyncIteration:
             return
         except asyncio.TimeoutError as error:

@@ -23,6 +23,7 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.responses import JSONResponse, Response
 from fastapi.routing import APIRoute
 
+from .._waiting import within
 from .inputs import InputError, read_arguments
 from .jobs import CANCELLED, FAILED, SUCCEEDED, Busy, Cancelled, Job, Run, RunTable
 from .media import file_answer, jsonable_media
@@ -200,7 +201,7 @@ class App:
         """None when endpoints may run; else the 503 that says why."""
         done = self._setup_done or self._start_setup()
         try:
-            await asyncio.wait_for(asyncio.shield(done.wait()), self.setup_wait_s)
+            await within(asyncio.shield(done.wait()), self.setup_wait_s)
         except asyncio.TimeoutError:
             return JSONResponse(
                 {"detail": f"The service is still starting (setup has run {self.setup_wait_s:.0f} s)"},
@@ -516,7 +517,7 @@ class App:
         event = run.finished_event
         while not run.done and event is not None and time.monotonic() < deadline:
             try:
-                await asyncio.wait_for(asyncio.shield(event.wait()), min(0.25, max(0.0, deadline - time.monotonic())))
+                await within(asyncio.shield(event.wait()), min(0.25, max(0.0, deadline - time.monotonic())))
             except asyncio.TimeoutError:
                 if await request.is_disconnected():
                     # The caller gave up on a plain answer (a cancel or its time limit): stop the run,

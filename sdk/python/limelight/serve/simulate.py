@@ -25,6 +25,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
 from .._rules import FINAL_JOB_STATUSES as FINAL
+from .._waiting import within
 
 POLL_S = 0.2
 
@@ -120,7 +121,7 @@ class Simulator:
         deadline = time.monotonic() + seconds
         while self.jobs[job_id]["status"] not in FINAL and time.monotonic() < deadline:
             try:
-                await asyncio.wait_for(self._changed[job_id].wait(), deadline - time.monotonic())
+                await within(self._changed[job_id].wait(), deadline - time.monotonic())
             except asyncio.TimeoutError:
                 break
 
