@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { darkValues } from '@limelight/widgets/theme/tokens';
-import { NOT_COVERS } from '../seed/examples';
+import { NOT_COVERS } from './examples';
 
 // The designed cover of a service that has no picture of its own (issue 50, item 1;
 // docs/security.md, "Covers"): a card in the dark theme's palette with a glow in the service's

@@ -3,7 +3,7 @@ import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
 import { SEED_CATEGORIES } from './categories';
 import { ENDPOINTS, HEALTH_ENDPOINT } from './endpoints';
-import { realExampleCover, withExample } from './examples';
+import { realExampleCover, withExample } from '../media/examples';
 import { SEED_MODELS, type SeedModel } from './models';
 import { SEED_NEWSLETTER_OPTIONS, SEED_PLANS, SEED_PRICING_SERVERS } from './reference';
 import { seedRuns } from './runs';

@@ -4,8 +4,8 @@
 // model where this machine has it (runtimes/models: lime-voice, lime-cutout, lime-whisper, lime-vision) and on the local
 // demo runtime at its default pace otherwise, and writes what it produced into the repository:
 // the media under reference-app/public/examples (served at /media/examples/), and
-// seed/examples.json (each kind's input, result, runtime, measured run time and cover picture),
-// which the seed attaches to the endpoints (examples.ts). Running models at seed time would make
+// media/examples.json (each kind's input, result, runtime, measured run time and cover picture),
+// which the seed attaches to the endpoints (media/examples.ts). Running models at seed time would make
 // every fresh database and every test template wait for them; this runs once, when an input or
 // a runtime changes. Deterministic inputs (seeds given, no clock) give the same files again.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,13 +20,13 @@ import { loadModelsConfig } from '../runtimes/models/config';
 import type { MediaRef, RunContext, Runtime } from '../runtimes/runtime';
 import { textCover, waveformCover } from './exampleCovers';
 import { EXAMPLE_INPUTS, PRODUCT_SHOT } from './exampleInputs';
-import type { RecordedExample } from './examples';
+import type { RecordedExample } from '../media/examples';
 import { ENDPOINTS } from './endpoints';
 import { OCR_EXAMPLE } from './localModels';
 
 const root = process.cwd();
 const mediaDir = path.join(root, 'reference-app/public/examples');
-const jsonFile = path.join(root, 'reference-app/server/seed/examples.json');
+const jsonFile = path.join(root, 'reference-app/server/media/examples.json');
 mkdirSync(mediaDir, { recursive: true });
 
 const EXTENSIONS: Record<string, string> = {

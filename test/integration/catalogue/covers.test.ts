@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ModelDescriptor } from '../../../src/api/types';
 import { exampleMediaDir } from '../../../reference-app/server/media/exampleMedia';
-import { realExampleCover } from '../../../reference-app/server/seed/examples';
+import { realExampleCover } from '../../../reference-app/server/media/examples';
 import { SEED_MODELS } from '../../../reference-app/server/seed/models';
 import { globalServer, PUBLISHER, signedIn } from '../helpers';
 

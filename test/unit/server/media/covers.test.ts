@@ -12,7 +12,7 @@ import {
   type CoverSubject,
 } from '../../../../reference-app/server/media/covers';
 import { SEED_CATEGORIES } from '../../../../reference-app/server/seed/categories';
-import { NOT_COVERS, exampleCover, realExampleCover } from '../../../../reference-app/server/seed/examples';
+import { NOT_COVERS, exampleCover, realExampleCover } from '../../../../reference-app/server/media/examples';
 import { SEED_MODELS } from '../../../../reference-app/server/seed/models';
 
 // The designed covers (issue 50, item 1; docs/security.md, "Covers"): drawn from a service's

@@ -11,7 +11,7 @@ import {
 import { textCover, wavSamples, waveformCover } from '../../../../reference-app/server/seed/exampleCovers';
 import { ENDPOINTS } from '../../../../reference-app/server/seed/endpoints';
 import { EXAMPLE_INPUTS, SPEECH_RECORDING, SPEECH_RECORDING_TEXT } from '../../../../reference-app/server/seed/exampleInputs';
-import { exampleCover, withExample } from '../../../../reference-app/server/seed/examples';
+import { exampleCover, withExample } from '../../../../reference-app/server/media/examples';
 import { SEED_MODELS } from '../../../../reference-app/server/seed/models';
 
 // The seeded examples (issue 38, item 3): every service's Playground opens on an example whose

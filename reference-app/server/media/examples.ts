@@ -1,7 +1,7 @@
 import type { ServiceEndpoint } from '@limelight/widgets/api';
 import recorded from './examples.json' with { type: 'json' };
 
-// The examples `npm run examples` recorded (makeExamples.ts): one run of each endpoint
+// The examples `npm run examples` recorded (seed/makeExamples.ts): one run of each endpoint
 // template's example input, its output stored as example media. The seed gives each service
 // its template's example (the Playground opens on it) and its cover picture (catalogue cards,
 // the home showcase and the service header show it instead of initials).
