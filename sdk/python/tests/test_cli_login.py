@@ -209,6 +209,62 @@ class Secrets(Cli):
         self.assertEqual(nothing.returncode, 1)
         self.assertIn("no service deployed from this folder: run `limelight push --deploy` here first", nothing.stderr)
 
+    def record_of(self, service_id: str) -> dict:
+        request = urllib.request.Request(
+            f"{self.server['url']}/v1/model_management/services/{service_id}",
+            headers={"Authorization": f"Bearer {self.server['apiKey']}"},
+        )
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return json.loads(answer.read())
+
+    def test_set_before_the_first_deploy_creates_the_service_from_limelight_yaml(self) -> None:
+        # Code that reads a secret at setup needs it on its very first deploy: `secrets set` in a
+        # folder never deployed makes the service (no image yet), which the first deploy then updates.
+        nothing = self.cli("secrets", "set", "HF_TOKEN", stdin="hf_x")
+        self.assertEqual(nothing.returncode, 1)
+        self.assertIn("no limelight.yaml here to create one from", nothing.stderr)
+        name = f"reader-{os.urandom(3).hex()}"
+        self.assertEqual(self.cli("init", ".", "--name", name).returncode, 0)
+        with open(self.folder / "limelight.yaml", "a") as yaml:
+            yaml.write(f"title: Reader {name}\ndescription: Reads a token at setup\n")
+        done = self.cli("secrets", "set", "HF_TOKEN", stdin="hf_first\n")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        saved = json.loads((self.folder / ".limelight" / "service.json").read_text())
+        self.assertEqual(saved["base_url"], self.server["url"])
+        created = saved["id"]
+        self.assertIn(f"created service {created} from limelight.yaml, not deployed yet", done.stdout)
+        self.assertIn(f"set HF_TOKEN on service {created}", done.stdout)
+        record = self.record_of(created)
+        self.assertEqual(
+            (record["display_name"], record["model_desc"], record["visibility"], record["endpoints"]),
+            (f"Reader {name}", "Reads a token at setup", "public", []),
+        )
+        # Not deployed: no container runtime (this test server answers its demo runtime for none).
+        self.assertNotEqual((record["runtime"] or {}).get("type"), "container")
+        self.service = created  # the service names_on_the_platform reads
+        self.assertEqual(self.names_on_the_platform(), ["HF_TOKEN"])
+        # The next one goes to the same service; list finds it too.
+        again = self.cli("secrets", "set", "OTHER_TOKEN", stdin="x")
+        self.assertEqual(again.returncode, 0, again.stderr)
+        self.assertNotIn("created service", again.stdout)
+        self.assertEqual(self.names_on_the_platform(), ["HF_TOKEN", "OTHER_TOKEN"])
+        self.assertIn("OTHER_TOKEN", self.cli("secrets", "list").stdout)
+        # The recorded service deleted since: set makes a new one rather than failing on it.
+        request = urllib.request.Request(
+            f"{self.server['url']}/v1/model_management/services/{created}",
+            headers={"Authorization": f"Bearer {self.server['apiKey']}"},
+            method="DELETE",
+        )
+        urllib.request.urlopen(request, timeout=30).close()
+        anew = self.cli("secrets", "set", "HF_TOKEN", stdin="hf_second")
+        self.assertEqual(anew.returncode, 0, anew.stderr)
+        self.service = json.loads((self.folder / ".limelight" / "service.json").read_text())["id"]
+        self.assertNotEqual(self.service, created)
+        self.assertIn(f"created service {self.service} from limelight.yaml", anew.stdout)
+        self.assertEqual(self.names_on_the_platform(), ["HF_TOKEN"])
+        for output in (done, again, anew):
+            self.assertNotIn("hf_first", output.stdout + output.stderr)
+
     def test_bad_names_and_values_are_refused_before_any_call(self) -> None:
         for name, words in [
             ("openai_key", "capital letters, digits and _"),

@@ -83,11 +83,32 @@ def gpu_offer(platform: Platform, project: Project) -> str:
     return (matching or offers)[0]
 
 
+def record_body(project: Project) -> Dict[str, Any]:
+    """The service's own fields from limelight.yaml (its name, visibility and description): what
+    ``limelight secrets set`` creates the service with before its first deploy, so code that reads
+    a secret at setup has it on that deploy, and what every deploy saves again
+    (docs/publishing.md, "Secrets")."""
+    body: Dict[str, Any] = {
+        "display_name": str(project.extra.get("title") or project.name),
+        "visibility": project.extra.get("visibility", DEPLOY_DEFAULTS["visibility"]),
+    }
+    if project.extra.get("description"):
+        body["model_desc"] = str(project.extra["description"])
+    return body
+
+
+def remember_service(project: Project, platform: Platform, service_id: str) -> None:
+    """Keeps the service's id in ``.limelight/service.json``: the next deploy (or ``secrets``,
+    ``versions``) from this folder uses the same service."""
+    path = state_path(project, SERVICE_FILE)
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps({"id": service_id, "base_url": platform.base_url}, indent=2) + "\n")
+
+
 def service_body(project: Project, image: str, gpu: str, endpoints: Optional[List[Any]]) -> Dict[str, Any]:
     settings = {key: project.extra.get(key, default) for key, default in DEPLOY_DEFAULTS.items()}
     body: Dict[str, Any] = {
-        "display_name": str(project.extra.get("title") or project.name),
-        "visibility": settings["visibility"],
+        **record_body(project),
         "runtime": {
             "type": "container",
             "image": image,
@@ -103,8 +124,6 @@ def service_body(project: Project, image: str, gpu: str, endpoints: Optional[Lis
     if project.resources:
         # What one instance may use; absent, the platform's defaults (docs/publishing.md, "Resources").
         body["runtime"]["resources"] = dict(project.resources)
-    if project.extra.get("description"):
-        body["model_desc"] = str(project.extra["description"])
     if endpoints is not None:
         body["endpoints"] = endpoints
     return body
@@ -252,9 +271,7 @@ def deploy(
     if service is None:
         service = platform.call("POST", "/v1/model_management/services", body)
         log(f"created service {service['id']} running {image}")
-    path = state_path(project, SERVICE_FILE)
-    path.parent.mkdir(exist_ok=True)
-    path.write_text(json.dumps({"id": service["id"], "base_url": platform.base_url}, indent=2) + "\n")
+    remember_service(project, platform, str(service["id"]))
     if wait_s > 0:
         wait_for_rollout(platform, service["id"], image, wait_s, log, since=since)
     return {

@@ -9,6 +9,9 @@ shell history): it is read from standard input, or asked for without echo on a t
 platform keeps it sealed and never answers it; a change takes effect on the service's next deploy
 (``limelight deploy`` or ``push --deploy``, no rebuild). The service is the one ``limelight
 deploy`` made from this folder (``.limelight/service.json``) unless ``--service`` names another.
+Before the first deploy, ``secrets set`` in a folder with a limelight.yaml creates the service
+from it (its name, visibility and description, no image, nothing running), so the first deploy
+already starts with the secret: code that reads it at setup works from the first push.
 See docs/publishing.md ("Secrets").
 """
 
@@ -34,7 +37,7 @@ from .._rules import (
 from .app import CliError
 
 if TYPE_CHECKING:
-    from .push import Platform
+    from .push import Platform, PublishError
 
 HELP = (
     "set, list or remove the service's secrets (environment variables; `secrets set NAME` reads the value from stdin)"
@@ -91,13 +94,11 @@ def read_value(name: str, stdin: Optional[TextIO] = None) -> str:
     return value
 
 
-def service_of(service: Optional[str], platform: Platform, folder: Path = Path(".")) -> str:
-    """``--service``, else the service ``limelight deploy`` recorded in this folder for this platform."""
+def saved_service(platform: Platform, folder: Path = Path(".")) -> Optional[str]:
+    """The service ``limelight deploy`` (or ``secrets set``) recorded in this folder for this platform."""
     from .deploy import SERVICE_FILE
     from .push import STATE_FOLDER
 
-    if service:
-        return service
     path = folder / STATE_FOLDER / SERVICE_FILE
     saved: Dict[str, Any] = {}
     if path.exists():
@@ -105,12 +106,58 @@ def service_of(service: Optional[str], platform: Platform, folder: Path = Path("
             saved = json.loads(path.read_text())
         except ValueError:
             saved = {}
-    if saved.get("id") and saved.get("base_url") == platform.base_url:
-        return str(saved["id"])
-    where = f" on {platform.base_url}" if saved.get("id") else ""
+    return str(saved["id"]) if saved.get("id") and saved.get("base_url") == platform.base_url else None
+
+
+def service_of(service: Optional[str], platform: Platform, folder: Path = Path(".")) -> str:
+    """``--service``, else the service ``limelight deploy`` recorded in this folder for this platform."""
+    from .deploy import SERVICE_FILE
+    from .push import STATE_FOLDER
+
+    if service:
+        return service
+    saved = saved_service(platform, folder)
+    if saved:
+        return saved
     raise CliError(
-        f"no service deployed from this folder{where}: run `limelight push --deploy` here first, or pass --service ID"
+        "no service deployed from this folder"
+        + (f" on {platform.base_url}" if (folder / STATE_FOLDER / SERVICE_FILE).exists() else "")
+        + ": run `limelight push --deploy` here first (or `limelight secrets set NAME` in the service's folder, "
+        "which creates it from limelight.yaml), or pass --service ID"
     )
+
+
+def create_service(platform: Platform, folder: Path = Path(".")) -> str:
+    """Creates the service of this folder's limelight.yaml without deploying it (no image, nothing
+    runs, no endpoints yet) and records it as ``limelight deploy`` does, which then gives it its
+    image: a secret set now is in the environment of the very first deploy."""
+    from . import project
+    from .deploy import record_body, remember_service
+
+    if not (folder / project.FILE_NAME).exists():
+        raise CliError(
+            f"no service deployed from this folder and no {project.FILE_NAME} here to create one from: "
+            "run this in the service's folder (`limelight init` makes one), or pass --service ID"
+        )
+    loaded = project.load(folder)  # a broken limelight.yaml: one line, exit 2 (main.py)
+    created = _call(platform, "POST", "/v1/model_management/services", record_body(loaded))
+    remember_service(loaded, platform, str(created["id"]))
+    print(
+        f"created service {created['id']} from {project.FILE_NAME}, not deployed yet: "
+        "`limelight push --deploy` gives it its image, with its secrets from the first start"
+    )
+    return str(created["id"])
+
+
+def _in_words(platform: Platform, error: PublishError) -> CliError:
+    if error.status == 401:
+        return CliError(
+            f"{platform.base_url} refuses the API key (expired or deleted?): `limelight login` again, "
+            "or set LIMELIGHT_API_KEY to another"
+        )
+    if error.status in (402, 403, 404, 409, 422) and error.detail:
+        return CliError(error.detail)
+    return CliError(str(error))
 
 
 def _call(platform: Platform, method: str, path: str, body: Any = None) -> Any:
@@ -119,14 +166,7 @@ def _call(platform: Platform, method: str, path: str, body: Any = None) -> Any:
     try:
         return platform.call(method, path, body)
     except PublishError as error:
-        if error.status == 401:
-            raise CliError(
-                f"{platform.base_url} refuses the API key (expired or deleted?): `limelight login` again, "
-                "or set LIMELIGHT_API_KEY to another"
-            ) from error
-        if error.status in (403, 404, 409, 422) and error.detail:
-            raise CliError(error.detail) from error
-        raise CliError(str(error)) from error
+        raise _in_words(platform, error) from error
 
 
 def _when(iso: str) -> str:
@@ -145,6 +185,12 @@ def format_secrets(service_id: str, secrets: List[Dict[str, Any]]) -> List[str]:
     ]
 
 
+def _path(service_id: str, name: str = "") -> str:
+    return f"/v1/model_management/services/{urllib.parse.quote(service_id, safe='')}/secrets" + (
+        f"/{name}" if name else ""
+    )
+
+
 def run(args: argparse.Namespace, stdin: Optional[TextIO] = None) -> int:
     from .push import Platform, PublishError
 
@@ -159,14 +205,26 @@ def run(args: argparse.Namespace, stdin: Optional[TextIO] = None) -> int:
         platform = Platform.from_env()
     except PublishError as error:
         raise CliError(str(error)) from error
-    service_id = service_of(args.service, platform)
-    base = f"/v1/model_management/services/{urllib.parse.quote(service_id, safe='')}/secrets"
+    # `set` before the first deploy creates the folder's service (create_service); list and rm need one.
+    saved = None if args.service or args.secrets_action != "set" else saved_service(platform)
+    if args.secrets_action == "set" and not args.service and not saved:
+        service_id = create_service(platform)
+    else:
+        service_id = service_of(args.service, platform)
+
     if args.secrets_action == "list":
-        print("\n".join(format_secrets(service_id, _call(platform, "GET", base)["secrets"])))
+        print("\n".join(format_secrets(service_id, _call(platform, "GET", _path(service_id))["secrets"])))
     elif args.secrets_action == "set":
-        _call(platform, "PUT", f"{base}/{name}", {"value": value})
+        try:
+            platform.call("PUT", _path(service_id, name), {"value": value})
+        except PublishError as error:
+            # The folder's recorded service was deleted since (or is another account's): a new one, as deploy does.
+            if not saved or error.status not in (403, 404):
+                raise _in_words(platform, error) from error
+            service_id = create_service(platform)
+            _call(platform, "PUT", _path(service_id, name), {"value": value})
         print(f"set {name} on service {service_id}; it {NEXT_DEPLOY}")
     else:
-        _call(platform, "DELETE", f"{base}/{name}")
+        _call(platform, "DELETE", _path(service_id, name))
         print(f"removed {name} from service {service_id}; it {NEXT_DEPLOY}")
     return 0
