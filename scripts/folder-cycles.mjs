@@ -30,13 +30,6 @@ export const ALLOWED = [
     edge: '* -> config.ts',
     why: "modules read ServerConfig's type from config.ts, which assembles each feature's own config loader",
   },
-  // Left of hosting's loop (issue 48, item 1): the log writer's webhook rows are the queue's.
-  { edge: 'hosting/ -> jobs/', why: 'hosting/queries.ts queues log webhooks with jobs/queries.ts' },
-  {
-    // New with the designed covers (b59d30d).
-    edge: 'media/ -> seed/',
-    why: 'covers.ts reads which recorded example pictures are no cover (NOT_COVERS of seed/examples.ts, data only) while seed/ imports media/',
-  },
 ];
 
 /** The node of a path under the server: its first folder (`hosting/`) or, at the root, the file. */

@@ -18,7 +18,7 @@ import { RateLimiter } from './http/rateLimit';
 import { startJobs, type Jobs } from './jobs';
 import { log } from './log';
 import { jobEventsChannel } from './jobs/events';
-import { setJobColdStart } from './jobs/queries';
+import { insertLogWebhooks, setJobColdStart } from './jobs/queries';
 import { chooseHosting } from './hosting/containerHosting';
 import { startPlatformRegistry } from './registry/platformRegistry';
 import { runnableServiceLoader } from './publishing/publishedServices';
@@ -135,6 +135,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
         // Redirects of an image's /openapi.json follow the platform's URL policy.
         importEndpoints: (serviceId, baseUrl) => importEndpoints(db, serviceId, baseUrl, urlPolicy),
         jobColdStart: (jobId, coldStartMs) => setJobColdStart(db, jobId, coldStartMs),
+        jobLogWebhooks: (jobIds) => insertLogWebhooks(db, jobIds),
       },
     );
     const runtimes = createRuntimeRegistry({ box, config: config.runtimes, own: urlPolicy.own, fleet, choose: options.runtimes });

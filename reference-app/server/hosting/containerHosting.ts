@@ -59,6 +59,11 @@ export interface ContainerHostingOptions {
   importEndpoints?: (serviceId: string, baseUrl: string) => Promise<void>;
   /** Records the cold start a job waited for (the jobs table is the queue's to write); platform.ts passes it. */
   jobColdStart?: (jobId: string, coldStartMs: number) => Promise<void>;
+  /**
+   * Queues the `logs` webhooks of jobs whose container wrote lines (webhook deliveries are the
+   * queue's to write: jobs/queries.ts); platform.ts passes it. Without it no `logs` webhook is sent.
+   */
+  jobLogWebhooks?: (jobIds: readonly string[]) => Promise<void>;
 }
 
 /** How this process hosts containers, as platform.ts asks. */
@@ -98,7 +103,7 @@ export function createContainerHosting(
   config: ContainerRunnerConfig,
   options: ContainerHostingOptions = {},
 ): ContainerHosting {
-  const logs = new DeploymentLogWriter(db, options.notifyChannel ?? null);
+  const logs = new DeploymentLogWriter(db, options.notifyChannel ?? null, options.jobLogWebhooks ?? (async () => {}));
   // Once per runner, at start: the container's root would be the host's (docs/security.md).
   if (config.usernsWarning) log.warn({ userns: config.userns }, config.usernsWarning);
   const engine = ContainerEngine.fromDockerHost(config.dockerHost, {

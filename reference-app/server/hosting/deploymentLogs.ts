@@ -30,6 +30,12 @@ export class DeploymentLogWriter {
     private readonly db: Db,
     /** The job events channel: a job's stream wakes when its lines are written. */
     private readonly notifyChannel: string | null,
+    /**
+     * Queues the `logs` webhook deliveries of the jobs whose lines were just written (one
+     * waiting at a time per job). The deliveries are the queue's to write (jobs/queries.ts,
+     * `insertLogWebhooks`), so platform.ts passes it (docs/architecture.md, "Server layers").
+     */
+    private readonly queueLogWebhooks: (jobIds: readonly string[]) => Promise<void>,
   ) {}
 
   /** A line of the deployment's ring (jobId null), or a copy of it for the job it was written during. */
@@ -73,7 +79,8 @@ export class DeploymentLogWriter {
   private async write(rows: LogRow[]): Promise<void> {
     if (rows.length === 0) return;
     try {
-      await insertLogLines(this.db, rows, this.notifyChannel);
+      const jobIds = await insertLogLines(this.db, rows, this.notifyChannel);
+      if (jobIds.length > 0) await this.queueLogWebhooks(jobIds);
       for (const row of rows) {
         const count = (this.sinceTrim.get(row.deployment_id) ?? 0) + 1;
         this.sinceTrim.set(row.deployment_id, count);

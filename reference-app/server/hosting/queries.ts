@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/types';
-import { insertLogWebhooks } from '../jobs/queries';
 
 // Container hosting's SQL (docs/publishing.md, "Container deployments"; docs/deploy.md,
 // "Several runners"): deployment leases, deployment and job log lines, the live state the
@@ -94,16 +93,18 @@ export interface LogRow {
   line: string;
 }
 
-/** Inserts a batch of lines, and tells the streams of the jobs among them (`l:<job id>`). */
-export async function insertLogLines(db: Db, rows: LogRow[], notifyChannel: string | null): Promise<void> {
-  if (rows.length === 0) return;
+/**
+ * Inserts a batch of lines, and tells the streams of the jobs among them (`l:<job id>`); answers
+ * those jobs' ids, whose `logs` webhooks the writer then queues (deploymentLogs.ts).
+ */
+export async function insertLogLines(db: Db, rows: LogRow[], notifyChannel: string | null): Promise<string[]> {
+  if (rows.length === 0) return [];
   await db.insertInto('deployment_logs').values(rows).execute();
   const jobIds = [...new Set(rows.map((r) => r.job_id).filter((id): id is string => id !== null))];
   if (notifyChannel && jobIds.length > 0) {
     await sql`SELECT pg_notify(${notifyChannel}, 'l:' || j) FROM unnest(${jobIds}::text[]) AS j`.execute(db);
   }
-  // Jobs whose webhook_events_filter asks for `logs` get a delivery (one waiting at a time).
-  await insertLogWebhooks(db, jobIds);
+  return jobIds;
 }
 
 /** Deletes a deployment's rows older than its newest `keep` (its lines and its jobs' lines). */

@@ -5,6 +5,7 @@ import { createClient } from '@limelight/client';
 import { createProxy, toNodeListener } from '../../../packages/client/src/proxy';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { jobEventsChannel } from '../../../reference-app/server/jobs/events';
+import { insertLogWebhooks } from '../../../reference-app/server/jobs/queries';
 import { DeploymentLogWriter } from '../../../reference-app/server/hosting/deploymentLogs';
 import { keyedUser } from './fixtures';
 import { clientScenarios, TEXT2IMG } from '../../client/scenarios';
@@ -121,7 +122,8 @@ describe('webhook event filters', () => {
     const logs = await client.submit(TEXT2IMG, { input: input('logs'), webhook: hook.url, webhookEventsFilter: ['logs'] });
     const ended = await client.submit(TEXT2IMG, { input: input('completed'), webhook: hook.url, webhookEventsFilter: ['completed'] });
     // The lines as the runner stores a container's output (hosting/deploymentLogs.ts).
-    const writer = new DeploymentLogWriter(server.platform.database.db, jobEventsChannel(undefined));
+    const { db } = server.platform.database;
+    const writer = new DeploymentLogWriter(db, jobEventsChannel(undefined), (jobIds) => insertLogWebhooks(db, jobIds));
     for (const job of [logs, ended]) {
       writer.add(
         TEXT2IMG,

@@ -12,6 +12,7 @@ import type { Job, JobLogLine, ManagedService, PricingServer } from '../../../sr
 import { CONTAINER_RUNTIME_DEFAULTS } from '../../../src/api';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { jobEventsChannel } from '../../../reference-app/server/jobs/events';
+import { insertLogWebhooks } from '../../../reference-app/server/jobs/queries';
 import { DEPLOYMENT_LOG_ROWS, DeploymentLogWriter, LOG_TRIM_EVERY } from '../../../reference-app/server/hosting/deploymentLogs';
 import { importEndpoints } from '../../../reference-app/server/publishing/containerEndpoints';
 import { ownAddressOf } from '../../../reference-app/server/runtimes/http/urlPolicy';
@@ -43,7 +44,8 @@ const recordingFleet: FleetAdapter = {
 
 beforeAll(async () => {
   server = await startPlatformServer({ runtimes: testRuntimes, fleet: recordingFleet, env: { JOB_POLL_MS: '200' } });
-  writer = new DeploymentLogWriter(server.platform.database.db, jobEventsChannel(undefined));
+  const { db } = server.platform.database;
+  writer = new DeploymentLogWriter(db, jobEventsChannel(undefined), (jobIds) => insertLogWebhooks(db, jobIds));
 });
 afterAll(() => server?.close());
 
