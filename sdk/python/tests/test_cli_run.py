@@ -206,6 +206,32 @@ class InputParsingTest(unittest.TestCase):
         )
         self.assertEqual(Path(again).name, "output-1.txt")
 
+    def test_env_variables_reach_the_engine_by_name_never_with_their_value(self):
+        # -e NAME is the platform's secrets here: the value from this environment, as docker run -e NAME.
+        found = run.environment_of(["HF_TOKEN", "MODE=fast"], {"HF_TOKEN": "hf_secret", "PATH": "/bin"})
+        self.assertEqual(found, {"HF_TOKEN": "hf_secret", "MODE": "fast"})
+        command = run.start_command("podman", "img", "c1", 4000, 8080, list(found))
+        at = command.index("HF_TOKEN")
+        self.assertEqual((command[at - 1], command[command.index("MODE") - 1]), ("-e", "-e"))
+        self.assertFalse(any("hf_secret" in part or "fast" in part for part in command), command)
+        for pairs, words in [
+            (["HF_TOKEN"], "-e HF_TOKEN is not set here: export HF_TOKEN=… first, or give -e HF_TOKEN=VALUE"),
+            (["hf_token=x"], "-e hf_token: capital letters, digits and _"),
+            (["PORT=9"], "-e PORT is set by the platform"),
+        ]:
+            with self.assertRaises(run.InputError) as caught:
+                run.environment_of(pairs, {})
+            self.assertIn(words, str(caught.exception))
+        folder = temp_folder(self)
+        unset = limelight("run", "-e", "NOT_SET_ANYWHERE_X", "-i", "text=hi", cwd=folder)
+        self.assertEqual(
+            (unset.returncode, unset.stderr.strip()),
+            (
+                2,
+                "limelight run: -e NOT_SET_ANYWHERE_X is not set here: export NOT_SET_ANYWHERE_X=… first, or give -e NOT_SET_ANYWHERE_X=VALUE",
+            ),
+        )
+
     def test_the_command_says_bad_input_before_starting_anything_and_exits_2(self):
         folder = temp_folder(self)
         missing = limelight("run", "mix", "-i", "upload=@nowhere.png", cwd=folder)

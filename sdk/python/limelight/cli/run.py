@@ -15,7 +15,10 @@ the platform's HTTP runtime's (docs/publishing.md, "Try the built image locally"
   (``-i image=@cat.png``), with ``Idempotency-Key`` and ``Limelight-Attempt``; a job-style answer
   (202 with a ``status_url``) is followed on the container's own address;
 - files in the answer (a file answered as such, ``{content_type, content}`` or a ``data:`` URI in
-  JSON) are written under ``--output`` and named by their place in the answer, never outside it.
+  JSON) are written under ``--output`` and named by their place in the answer, never outside it;
+- ``-e NAME`` gives the container what the platform gives it from the service's secrets: the
+  variable's value from this environment (or ``-e NAME=VALUE``), handed to the engine through its
+  environment, never its command line.
 
 The container is always stopped and removed: after the answer, on an error and on Ctrl-C.
 Bad input (an unknown name, a missing ``@file``, an unknown endpoint) is one line and exit 2.
@@ -27,6 +30,7 @@ import argparse
 import base64
 import json
 import mimetypes
+import os
 import re
 import signal
 import socket
@@ -39,7 +43,7 @@ import urllib.request
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from .._rules import CONTAINER_RUNTIME_DEFAULTS
 from . import project as project_file
@@ -211,6 +215,29 @@ def split_inputs(pairs: List[str]) -> List[Tuple[str, str]]:
         if value.startswith("@") and not Path(value[1:]).expanduser().is_file():
             raise InputError(f"-i {name}: no file {value[1:]!r}")
         found.append((name.strip(), value))
+    return found
+
+
+def environment_of(pairs: List[str], environ: Dict[str, str]) -> Dict[str, str]:
+    """``-e NAME`` (its value from ``environ``, as ``docker run -e NAME``) or ``-e NAME=VALUE``: the
+    variables the container starts with, as the platform starts it with the service's secrets.
+    Names follow the secrets' rules (secrets.py), so what runs here can be set there; an InputError
+    names a bad or unset one."""
+    from .secrets import name_problem
+
+    found: Dict[str, str] = {}
+    for pair in pairs:
+        name, equals, value = pair.partition("=")
+        problem = name_problem(name)
+        if problem:
+            raise InputError(f"-e {problem}")
+        if not equals:
+            if name not in environ:
+                raise InputError(f"-e {name} is not set here: export {name}=… first, or give -e {name}=VALUE")
+            value = environ[name]
+        if "\0" in value:
+            raise InputError(f"-e {name}: the value contains a NUL character")
+        found[name] = value
     return found
 
 
@@ -561,10 +588,13 @@ def wait_ready(engine: str, name: str, base_url: str, health_path: str, timeout_
     raise CliError(f"the health check failed for {timeout_s:g} s: {said}{_tail(engine, name)}")
 
 
-def start_command(engine: str, image: str, name: str, host_port: int, port: int) -> List[str]:
+def start_command(
+    engine: str, image: str, name: str, host_port: int, port: int, env_names: Sequence[str] = ()
+) -> List[str]:
     """The engine's run command: the platform's isolation (reference-app/server/hosting/limits.ts:
     no capabilities, no new privileges, a read-only root with tmpfs scratch) and the port
-    published on 127.0.0.1 only."""
+    published on 127.0.0.1 only. ``env_names`` are passed by name only (``-e NAME``): the engine
+    reads their values from its own environment, so a secret is never on a command line."""
     scratch = [f"--tmpfs={path}:rw,noexec,nosuid,nodev,size={mb}m" for path, mb in SCRATCH_MOUNTS.items()]
     return [
         engine,
@@ -582,6 +612,7 @@ def start_command(engine: str, image: str, name: str, host_port: int, port: int)
         *scratch,
         "-e",
         f"PORT={port}",
+        *[flag for env_name in env_names for flag in ("-e", env_name)],
         "-p",
         f"127.0.0.1:{host_port}:{port}",
         image,
@@ -597,6 +628,14 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--image", help="the image to run (default: localhost/<name>:latest, what limelight build made)"
     )
+    parser.add_argument(
+        "-e",
+        "--env",
+        action="append",
+        default=[],
+        metavar="NAME[=VALUE]",
+        help="an environment variable of the container, as a secret on the platform; NAME alone takes its value from here",
+    )
     parser.add_argument("--output", default=".", metavar="DIR", help="where returned files are written (default: here)")
     parser.add_argument(
         "--engine", choices=["podman", "docker"], help="the container engine (default: whichever is there)"
@@ -609,6 +648,7 @@ def _interrupted(_signum: int, _frame: Any) -> None:
 
 def execute(args: argparse.Namespace, log: Callable[[str], None]) -> Any:
     pairs = split_inputs(args.input)  # a missing @file is said before anything starts
+    variables = environment_of(args.env, dict(os.environ))
     folder = Path(".")
     project = project_file.load(folder) if (folder / project_file.FILE_NAME).exists() else None
     if args.image is None and project is None:
@@ -640,7 +680,12 @@ def execute(args: argparse.Namespace, log: Callable[[str], None]) -> Any:
     previous = signal.signal(signal.SIGTERM, _interrupted)
     try:
         log(f"starting {image} ({Path(engine).name}, 127.0.0.1:{host_port})")
-        started = subprocess.run(start_command(engine, image, name, host_port, port), capture_output=True, text=True)
+        started = subprocess.run(
+            start_command(engine, image, name, host_port, port, list(variables)),
+            capture_output=True,
+            text=True,
+            env={**os.environ, **variables},
+        )
         if started.returncode != 0:
             said = (started.stderr or started.stdout).strip().splitlines()
             raise CliError(f"the container did not start: {said[-1] if said else f'exit {started.returncode}'}")
