@@ -91,6 +91,7 @@ def _serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from ..serve.simulate import simulated
+        from ..serve.snapshot import WAIT_ENV, SnapshotError, snapshot_point
     except ImportError as error:
         raise CliError(
             f"limelight serve needs FastAPI and uvicorn ({error}): apt-get install python3-fastapi "
@@ -105,6 +106,18 @@ def _serve(args: argparse.Namespace) -> int:
         + ('; simulated platform: POST /v1/jobs {"endpoint", "input"}' if args.simulate else ""),
         flush=True,
     )
+    wait_path = os.environ.get(WAIT_ENV)
+    if wait_path and not args.simulate:
+        # The snapshot tier (docs/deploy.md, "Snapshot cold starts"): setup and uvicorn's own imports
+        # (Config.load) before the snapshot, the port bound only after the restore.
+        config = uvicorn.Config(served, host=args.host, port=args.port, log_level="info")
+        config.load()
+        try:
+            snapshot_point(app, wait_path)
+        except SnapshotError as error:
+            raise CliError(f"the snapshot's restore failed: {error}") from error
+        uvicorn.Server(config).run()
+        return 0
     uvicorn.run(served, host=args.host, port=args.port, log_level="info")
     return 0
 
