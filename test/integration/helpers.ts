@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { inject } from 'vitest';
 import { createPlatformClients } from '../../src/api';
-import type { Db } from '../../reference-app/server/db/types';
+import type { Db } from '../../reference-app/server/db';
 
 // Shared by the server tests: the unit run's platform server (globalSetup), the unmodified
 // supabase-js client, the dev mailbox, and users signed up and confirmed through the real flow.

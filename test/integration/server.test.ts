@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropSchema } from '../../reference-app/server/db/connect';
+import { dropSchema } from '../../reference-app/server/db';
 import { startPlatformServer, type PlatformTestServer } from '../../reference-app/server/testing';
 import { confirmedUser, globalServer, rawApi, signedIn, supabase } from './helpers';
 

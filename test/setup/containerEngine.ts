@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { podmanEnv, podmanUnavailableReason, startPodmanService } from '../../scripts/engine.mjs';
 import { buildFixtureImage, FIXTURE_IMAGE } from '../../scripts/fixture-image.mjs';
-import { ContainerEngine, DEPLOYMENT_LABEL, MANAGED_LABEL } from '../../reference-app/server/hosting/engine';
+import { ContainerEngine, DEPLOYMENT_LABEL, MANAGED_LABEL } from '../../reference-app/server/hosting';
 
 export { FIXTURE_IMAGE };
 

@@ -1,7 +1,6 @@
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { needsStepUp } from '../../../reference-app/server/api/access';
-import { SESSION_STATE_CACHE_MS } from '../../../reference-app/server/api/sessionState';
+import { needsStepUp, SESSION_STATE_CACHE_MS } from '../../../reference-app/server/api';
 import { apiClients, confirmedUser, globalServer, rawApi, signedIn, type Target } from '../helpers';
 
 // Who may call /v1 (docs/security.md, "Platform API"): access declared where each feature is

@@ -1,6 +1,6 @@
 import { GoTrueAdminApi } from '@supabase/auth-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceRoleKey } from '../../../reference-app/server/auth/serviceRole';
+import { serviceRoleKey } from '../../../reference-app/server/auth';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { follow, fragmentOf, latestMail, signedIn, supabase, uniqueEmail, verifyLinkOf, type Target } from '../helpers';
 

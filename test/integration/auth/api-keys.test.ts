@@ -4,8 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keysFile } from '../../../reference-app/server/auth/apiKeys';
-import { serviceRoleKey } from '../../../reference-app/server/auth/serviceRole';
+import { keysFile, serviceRoleKey } from '../../../reference-app/server/auth';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { freePort } from '../../bench/serverLaunch';
 import { buildServer, SERVER_BUNDLE, serverBuildIsStale } from '../../../scripts/build-server.mjs';

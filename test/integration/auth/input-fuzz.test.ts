@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { describeError } from '../../../reference-app/server/http/errorLog';
+import { describeError } from '../../../reference-app/server/http';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { confirmedUser, supabase } from '../helpers';
 

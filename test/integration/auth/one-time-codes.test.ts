@@ -1,7 +1,6 @@
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_CODE_ATTEMPTS } from '../../../reference-app/server/auth/emailTokens';
-import { MAX_CHALLENGE_ATTEMPTS } from '../../../reference-app/server/auth/mfa';
+import { MAX_CODE_ATTEMPTS, MAX_CHALLENGE_ATTEMPTS } from '../../../reference-app/server/auth';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { confirmedUser, latestMail, signedIn, supabase, uniqueEmail, type Mail } from '../helpers';
 

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../../reference-app/server/db/connect';
-import { migrateToLatest } from '../../../reference-app/server/db/migrate';
-import { clientAddressFrom } from '../../../reference-app/server/http/clientIp';
-import { RateLimiter } from '../../../reference-app/server/http/rateLimit';
+import { openDatabase, type DatabaseHandle, migrateToLatest } from '../../../reference-app/server/db';
+import { clientAddressFrom, RateLimiter } from '../../../reference-app/server/http';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { DEMO, globalServer, mailbox, PUBLISHER, supabase, uniqueEmail, type Target } from '../helpers';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, HSTS } from '../../../reference-app/server/http/securityHeaders';
+import { CONTENT_SECURITY_POLICY, HSTS } from '../../../reference-app/server/http';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { globalServer } from '../helpers';
 

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_CHANNEL, CATALOGUE_COUNTS_PREFIX, CATALOGUE_PATHS } from '../../../reference-app/server/http/catalogueCache';
+import { CATALOGUE_CHANNEL, CATALOGUE_COUNTS_PREFIX, CATALOGUE_PATHS } from '../../../reference-app/server/http';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { PUBLISHER, rawGet, signedIn } from '../helpers';
 

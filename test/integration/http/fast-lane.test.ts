@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_PATHS, type CatalogueCache } from '../../../reference-app/server/http/catalogueCache';
-import { catalogueFastLane } from '../../../reference-app/server/http/catalogueFastLane';
-import { pathAndQuery } from '../../../reference-app/server/http/inputGuard';
+import { CATALOGUE_PATHS, type CatalogueCache, catalogueFastLane, pathAndQuery } from '../../../reference-app/server/http';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { PUBLISHER, rawGet, signedIn, type Raw } from '../helpers';
 

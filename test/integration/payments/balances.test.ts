@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import type { Db } from '../../../reference-app/server/db/types';
+import type { Db } from '../../../reference-app/server/db';
 import { rawApi } from '../helpers';
 import { balanceMismatches, runner } from '../jobs/fixtures';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_DEFAULT_LIFETIME_DAYS, TOKENS_MISSING_ERROR } from '../../../src/api';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
+// reaches inside: the API keys' domain functions called without HTTP (the 'domain functions' test)
 import { createApiKey, deleteApiKey, listApiKeys, MAX_API_KEYS } from '../../../reference-app/server/profile/apiKeys';
 import { apiClients, confirmedUser, DEMO, DEMO_ID, rawApi, signedIn } from '../helpers';
 

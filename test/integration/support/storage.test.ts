@@ -4,9 +4,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mailer, OutgoingMail } from '../../../reference-app/server/mail/mailer';
-import { contentTypeOfKey, createFileMediaStore } from '../../../reference-app/server/media/store';
-import { MailOutbox, retryDelayMs } from '../../../reference-app/server/support/mailOutbox';
+import type { Mailer, OutgoingMail } from '../../../reference-app/server/mail';
+import { contentTypeOfKey, createFileMediaStore } from '../../../reference-app/server/media';
+import { MailOutbox, retryDelayMs } from '../../../reference-app/server/support';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { apiClients, confirmedUser, latestMail, signedIn, supabase } from '../helpers';
 

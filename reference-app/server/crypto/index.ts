@@ -1,0 +1,2 @@
+// crypto/'s public entry for tests outside test/unit (docs/testing.md, "Tests and the server's entries").
+export { createSecretBox } from './secretBox';
