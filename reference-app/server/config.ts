@@ -2,117 +2,27 @@ import { DEFAULT_STORAGE_QUOTAS, type StorageQuotas } from './media/storageQuota
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { loadJobsConfig, type JobsConfig } from './jobs/config';
-import { LOG_LEVELS, type LogFormat, type LogLevel } from './log';
+import { LOG_LEVELS, type LogFormat } from './log';
 import { loadRuntimesConfig, type RuntimesConfig } from './hosting/config';
 import { ownAddressOf } from './runtimes/http/urlPolicy';
 import { bool, ConfigError, int, list, matching, oneOf, parseUrl, text, url, type Env } from './config/env';
 import { secretKeyBytes } from './crypto/secretBox';
-import { loadApiKeysConfig, type ApiKeysConfig } from './config/apiKeys';
+import { loadApiKeysConfig } from './config/apiKeys';
+import { OAUTH_PROVIDERS, type CoreConfig } from './config/core';
 
 /**
  * Everything the server reads from its environment, parsed and checked once at start. A bad
  * value stops the server with a message naming the variable instead of failing later.
  */
 
-export const OAUTH_PROVIDERS = ['google', 'azure', 'github', 'facebook'] as const;
-export type OAuthProviderName = (typeof OAUTH_PROVIDERS)[number];
+// The error a bad setting stops the server with; config.ts is config/'s entry for tests
+// (docs/testing.md, "Tests and the server's entries").
+export { ConfigError };
 
-export interface OAuthClientConfig {
-  clientId: string;
-  clientSecret: string;
-  /** Endpoint overrides, for self-hosted providers and for tests with a stand-in provider. */
-  authorizeUrl?: string;
-  tokenUrl?: string;
-  userinfoUrl?: string;
-}
-
-/** Per client IP (per account for `signInAccount`) and per window; `0` turns a limit off. */
-export interface RateLimits {
-  windowSeconds: number;
-  signIn: number;
-  /** Failed password sign-ins per account (e-mail address) per window. */
-  signInAccount: number;
-  signUp: number;
-  emailSent: number;
-  tokenRefresh: number;
-  verify: number;
-  mfa: number;
-  support: number;
-  /** Per user and window: POST /v1/jobs, POST /v1/files, OpenAPI imports, health checks. */
-  jobs: number;
-  files: number;
-  imports: number;
-  healthChecks: number;
-}
-
-export interface ServerConfig {
+/** Everything the server reads: its own settings (config/core.ts) and each feature's. */
+export interface ServerConfig extends CoreConfig {
   /** Bytes of stored files a user may keep at once, by plan (STORAGE_QUOTA_<PLAN>_MB). */
   storageQuotas: StorageQuotas;
-  /** Job streams one user may keep open on one server process (MAX_JOB_STREAMS_PER_USER; 0: no cap). */
-  streamsPerUser: number;
-  /** Job streams all users together may keep open on one server process (MAX_JOB_STREAMS; 0: no cap). */
-  streamsTotal: number;
-  /** NODE_ENV=production: no dev mailbox, no demo accounts, explicit payment provider and secret key. */
-  production: boolean;
-  port: number;
-  host: string | undefined;
-  publicUrl: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  /** Postgres schema for every table (real PostgreSQL only); tests use one per server. */
-  databaseSchema: string | undefined;
-  /** Send the job path's hot statements as named prepared statements (db/prepared.ts). */
-  databasePreparedStatements: boolean;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  supportEmail: string;
-  brandName: string;
-  /** `'*'` allows every origin. */
-  corsOrigins: string[] | '*';
-  /** Origins allowed as redirect targets besides PUBLIC_URL's (CORS origins are included). */
-  redirectOrigins: string[];
-  jwtExpirySeconds: number;
-  refreshTokenReuseIntervalSeconds: number;
-  mailerAutoconfirm: boolean;
-  disableSignup: boolean;
-  passwordMinLength: number;
-  /** Minimum seconds between two mails of one kind to one address; 0 turns the check off. */
-  emailMinIntervalSeconds: number;
-  confirmationTtlSeconds: number;
-  recoveryTtlSeconds: number;
-  magicLinkTtlSeconds: number;
-  rateLimits: RateLimits;
-  /** Where rate-limit counters live: the database (shared by every process) or this process's memory. */
-  rateLimitStore: 'database' | 'memory';
-  /** Proxies in front of the server whose X-Forwarded-For entries are trusted; 0 trusts none. */
-  trustProxy: number;
-  /** Bearer token that may read /metrics from anywhere (METRICS_TOKEN); without it, loopback only. */
-  metricsToken: string | undefined;
-  /** 32-byte key (base64 or hex) for secrets at rest; else kept in DATA_DIR/secret.key. */
-  secretKey: string | undefined;
-  /** ANON_KEY and SERVICE_ROLE_KEY: the auth keys set by the operator, else the stored ones (auth/apiKeys.ts). */
-  apiKeys: ApiKeysConfig;
-  oauth: Partial<Record<OAuthProviderName, OAuthClientConfig>>;
-  payments: {
-    provider: 'sandbox' | 'stripe';
-    currency: string;
-    /** Price of one credit in the currency's minor unit. */
-    creditPriceMinor: number;
-    stripeSecretKey?: string;
-    stripeWebhookSecret?: string;
-    stripeApiBase: string;
-  };
-  /** Built reference app (index.html + assets); served with SPA fallback. */
-  appDir: string;
-  /** Whether the dev mailbox keeps mail (true unless SMTP_URL is set). */
-  devMailbox: boolean;
-  logRequests: boolean;
-  /** LOG_LEVEL: the least severe level written (default info). */
-  logLevel: LogLevel;
-  /** LOG_FORMAT: `json` lines (default in production) or `pretty` lines (default elsewhere). */
-  logFormat: LogFormat;
-  /** WORKERS: server processes on one port (`auto`: one per available CPU). */
-  workers: number;
   /** Job queue, files and webhooks (jobs/config.ts). */
   jobs: JobsConfig;
   /** Local demo pacing, the service URL policy and the container runner (hosting/config.ts). */

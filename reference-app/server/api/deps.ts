@@ -1,4 +1,5 @@
 import type { AuthDeps } from '../auth/deps';
+import type { ServerConfig } from '../config';
 import type { FileStore } from '../jobs/files';
 import type { JobService } from '../jobs/service';
 import type { MediaStore } from '../media/store';
@@ -9,6 +10,8 @@ import type { PlatformRegistry } from '../registry/platformRegistry';
 
 /** What the platform API needs from the rest of the server: the auth's own (it checks the same tokens) and more. */
 export interface ApiDeps extends Omit<AuthDeps, 'onUserCreated'> {
+  /** All the settings: the job routes read the queue's and the storage quotas too. */
+  config: ServerConfig;
   payments: PaymentService;
   /** Uploaded files (support attachments, job media), outside the database. */
   media: MediaStore;

@@ -1,7 +1,7 @@
 import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { Env } from 'hono';
 import type { FieldError } from '@limelight/widgets/api';
-import type { ServerConfig } from '../config';
+import type { CoreConfig } from '../config/core';
 import { DomainError } from '../errors';
 import { domainErrorAnswer } from './errors';
 import { ErrorSchema } from './schemas';
@@ -74,7 +74,7 @@ export function body<T extends z.ZodType>(schema: T) {
 }
 
 /** Serves the OpenAPI document of everything mounted on `v1` at /v1/openapi.json. */
-export function describeApi<E extends Env>(v1: ApiApp<E>, config: Pick<ServerConfig, 'brandName' | 'publicUrl'>) {
+export function describeApi<E extends Env>(v1: ApiApp<E>, config: Pick<CoreConfig, 'brandName' | 'publicUrl'>) {
   v1.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',
     scheme: 'bearer',

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { RateLimits } from '../config';
+import type { RateLimits } from '../config/core';
 import { perAccountRefusal, type RateLimiter } from '../http/rateLimit';
 import type { MaybeSignedInEnv } from './authenticate';
 

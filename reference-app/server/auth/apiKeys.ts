@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ServerConfig } from '../config';
+import type { CoreConfig } from '../config/core';
 import { randomToken } from '../crypto/tokens';
 import { settingOrInsert, settingValues } from '../db/settings';
 import type { Db } from '../db/types';
@@ -22,7 +22,7 @@ export interface ApiKeys {
 }
 
 /** The keys this server accepts: the environment's, else the stored ones (made now if missing). */
-export async function resolveApiKeys(db: Db, config: ServerConfig, preferredPublishable?: string): Promise<ApiKeys> {
+export async function resolveApiKeys(db: Db, config: CoreConfig, preferredPublishable?: string): Promise<ApiKeys> {
   const anon = preferredPublishable ?? config.apiKeys.anon;
   return {
     publishable: anon ?? (await settingOrInsert(db, PUBLISHABLE_SETTING, `pk_lime_${randomToken(24)}`)),
@@ -74,7 +74,7 @@ export class KeysUnavailableError extends Error {
 
 /** The stored keys: from the file the PGlite server writes, or from PostgreSQL's `settings` table. */
 export async function storedApiKeys(
-  config: ServerConfig,
+  config: CoreConfig,
   openPostgres: () => Promise<{ db: Db; close(): Promise<void> }>,
 ): Promise<{ anon: FoundKey; serviceRole: FoundKey }> {
   if (!config.databaseUrl) {

@@ -1,4 +1,4 @@
-import type { ServerConfig } from '../config';
+import type { CoreConfig } from '../config/core';
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/types';
 import type { RateLimiter } from '../http/rateLimit';
@@ -8,7 +8,7 @@ import type { SigningKeys } from './keys';
 /** What the auth API needs from the rest of the server. */
 export interface AuthDeps {
   db: Db;
-  config: ServerConfig;
+  config: CoreConfig;
   keys: SigningKeys;
   box: SecretBox;
   mailer: Mailer;
@@ -17,4 +17,4 @@ export interface AuthDeps {
   onUserCreated(trx: Db, userId: string): Promise<void>;
 }
 
-export const issuerOf = (config: ServerConfig) => `${config.publicUrl}/auth/v1`;
+export const issuerOf = (config: CoreConfig) => `${config.publicUrl}/auth/v1`;

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { randomToken } from '../crypto/tokens';
-import { OAUTH_PROVIDERS, type OAuthClientConfig, type OAuthProviderName } from '../config';
+import { OAUTH_PROVIDERS, type OAuthClientConfig, type OAuthProviderName } from '../config/core';
 import type { AuthDeps } from './deps';
 import { createFlowState, issueAuthCode, readPkce } from './pkce';
 import { insertIdentity, insertOAuthState, selectIdentityByProvider, takeOAuthState, updateUserRow } from './queries';

@@ -1,4 +1,4 @@
-import type { ServerConfig } from '../config';
+import type { CoreConfig } from '../config/core';
 
 // Where the auth API may send a browser back to: PUBLIC_URL's origin, the CORS origins and
 // REDIRECT_ORIGINS. localhost, 127.0.0.1 and [::1] on the same port count as one origin. A
@@ -11,12 +11,12 @@ function sameSite(a: URL, b: URL): boolean {
   return a.protocol === b.protocol && a.port === b.port && LOOPBACK.has(a.hostname) && LOOPBACK.has(b.hostname);
 }
 
-export function allowedOrigins(config: ServerConfig): URL[] {
+export function allowedOrigins(config: CoreConfig): URL[] {
   const origins = [config.publicUrl, ...config.redirectOrigins, ...(config.corsOrigins === '*' ? [] : config.corsOrigins)];
   return origins.map((o) => new URL(o));
 }
 
-export function isAllowedRedirect(config: ServerConfig, candidate: string): boolean {
+export function isAllowedRedirect(config: CoreConfig, candidate: string): boolean {
   let url: URL;
   try {
     url = new URL(candidate);
@@ -28,7 +28,7 @@ export function isAllowedRedirect(config: ServerConfig, candidate: string): bool
 }
 
 /** The redirect target: `requested` when allowed, else PUBLIC_URL + `fallbackPath`. */
-export function safeRedirect(config: ServerConfig, requested: string | null | undefined, fallbackPath = '/'): string {
+export function safeRedirect(config: CoreConfig, requested: string | null | undefined, fallbackPath = '/'): string {
   if (requested) {
     // Relative targets are resolved against the site.
     const absolute = requested.startsWith('/') && !requested.startsWith('//') ? `${config.publicUrl}${requested}` : requested;

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from '../http/bodyLimit';
 import { HTTPException } from 'hono/http-exception';
-import { OAUTH_PROVIDERS } from '../config';
+import { OAUTH_PROVIDERS } from '../config/core';
 import { logRequestFailure } from '../http/errorLog';
 import { safeEqual } from '../crypto/tokens';
 import { adminRoutes } from './adminRoutes';

@@ -1,6 +1,6 @@
 import type { z } from '@hono/zod-openapi';
 import { invalid, notFound } from '../errors';
-import type { ServerConfig } from '../config';
+import type { CoreConfig } from '../config/core';
 import type { Db } from '../db/types';
 import { selectDeploymentLogsSince, selectDeploymentLogTail, selectHosting, selectLastJobTimes } from './queries';
 import type { RolloutStatus } from './fleet';
@@ -39,7 +39,7 @@ async function ownerExtras(db: Db, serviceId: string): Promise<Pick<HostingInfor
 
 export async function hostingInformation(
   db: Db,
-  config: Pick<ServerConfig, 'brandName' | 'publicUrl'>,
+  config: Pick<CoreConfig, 'brandName' | 'publicUrl'>,
   userId: string,
   query: z.output<typeof HostingQuerySchema>,
 ): Promise<HostingInformation> {
@@ -90,7 +90,7 @@ type RolloutProgress = z.output<typeof RolloutProgressSchema>;
  */
 export async function rolloutProgress(
   db: Db,
-  config: Pick<ServerConfig, 'brandName'>,
+  config: Pick<CoreConfig, 'brandName'>,
   userId: string,
   serviceId: string,
   query: z.output<typeof RolloutQuerySchema>,

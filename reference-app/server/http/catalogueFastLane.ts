@@ -1,4 +1,4 @@
-import type { ServerConfig } from '../config';
+import type { CoreConfig } from '../config/core';
 import type { AnswerHeaders, CatalogueCache } from './catalogueCache';
 import { corsAnswerHeaders, corsGrant } from './cors';
 import { pathAndQuery } from './inputGuard';
@@ -19,7 +19,7 @@ const MAX_SETS_PER_ANSWER = 16;
 
 export function catalogueFastLane(
   catalogue: CatalogueCache,
-  config: Pick<ServerConfig, 'publicUrl' | 'trustProxy' | 'corsOrigins'>,
+  config: Pick<CoreConfig, 'publicUrl' | 'trustProxy' | 'corsOrigins'>,
 ): FastLane {
   const grant = corsGrant(config);
   // The complete headers, built once per kind of cached answer, CORS grant and scheme: building

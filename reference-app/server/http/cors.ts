@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { ServerConfig } from '../config';
+import type { CoreConfig } from '../config/core';
 import { appendVary } from './encoding';
 
 // CORS for third-party sites that embed the widgets (CORS_ORIGINS): they call the auth API and
@@ -31,7 +31,7 @@ const MAX_AGE_SECONDS = 600;
 /** Which origin a caller's `Origin` is granted (any with CORS_ORIGINS=*, else the site's and the listed ones). */
 export type CorsGrant = (origin: string | null | undefined) => string | undefined;
 
-export function corsGrant(config: Pick<ServerConfig, 'publicUrl' | 'corsOrigins'>): CorsGrant {
+export function corsGrant(config: Pick<CoreConfig, 'publicUrl' | 'corsOrigins'>): CorsGrant {
   const site = new URL(config.publicUrl).origin;
   const allowed = config.corsOrigins === '*' ? null : new Set([site, ...config.corsOrigins]);
   return (origin) => (allowed === null ? origin || '*' : origin && allowed.has(origin) ? origin : undefined);
@@ -54,7 +54,7 @@ export function corsAnswerHeaders(
   };
 }
 
-export function corsMiddleware(config: Pick<ServerConfig, 'publicUrl' | 'corsOrigins'>): MiddlewareHandler {
+export function corsMiddleware(config: Pick<CoreConfig, 'publicUrl' | 'corsOrigins'>): MiddlewareHandler {
   const grant = corsGrant(config);
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') {

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { ServerConfig } from '../config';
+import type { CoreConfig } from '../config/core';
 import { requestProtocol } from './clientIp';
 
 // Headers on every response of the site (docs/security.md). The Content-Security-Policy allows
@@ -45,7 +45,7 @@ export const SERVER_PAGE_POLICY = [
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Whether this request reached the site over HTTPS (PUBLIC_URL, or a trusted proxy's word). */
-export function overHttps(request: Pick<Request, 'url' | 'headers'>, config: Pick<ServerConfig, 'publicUrl' | 'trustProxy'>): boolean {
+export function overHttps(request: Pick<Request, 'url' | 'headers'>, config: Pick<CoreConfig, 'publicUrl' | 'trustProxy'>): boolean {
   return config.publicUrl.startsWith('https:') || requestProtocol(request, config.trustProxy) === 'https';
 }
 
@@ -65,7 +65,7 @@ export const securityHeaderValues = (https: boolean) => (https ? HTTPS_HEADERS :
 /** Headers a route may set for itself (a page with its own policy or framing rule). */
 const ROUTE_MAY_SET = new Set(['Content-Security-Policy', 'X-Frame-Options']);
 
-export function securityHeaders(config: Pick<ServerConfig, 'publicUrl' | 'trustProxy'>): MiddlewareHandler {
+export function securityHeaders(config: Pick<CoreConfig, 'publicUrl' | 'trustProxy'>): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const headers = c.res.headers;

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context, Hono } from 'hono';
-import type { ServerConfig } from '../config';
+import type { CoreConfig } from '../config/core';
 import { log } from '../log';
 import { repoStatsSource, type RepoStatsSource } from '../site/repoStats';
 import type { CatalogueCache } from './catalogueCache';
@@ -58,7 +58,7 @@ const MAX_PAGES = 500;
 const FILE_PATH = /\.[A-Za-z0-9]+$/;
 
 export interface SiteRendererOptions {
-  config: Pick<ServerConfig, 'appDir' | 'publicUrl'>;
+  config: Pick<CoreConfig, 'appDir' | 'publicUrl'>;
   publishableKey: string;
   /** The platform's own app, asked in-process for the public catalogue (through its cache). */
   app: Pick<Hono, 'request'>;

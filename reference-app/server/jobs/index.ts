@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../db/connect';
-import type { ServerConfig } from '../config';
+import type { CoreConfig } from '../config/core';
 import { CATALOGUE_CHANNEL, CATALOGUE_COUNTS_PREFIX } from '../http/catalogueCache';
 import type { RateLimiter } from '../http/rateLimit';
 import type { JobObserver } from '../http/metrics';
@@ -8,6 +8,7 @@ import { exampleMediaDir } from '../media/exampleMedia';
 import type { MediaStore } from '../media/store';
 import type { LoadRunnable, RuntimeRegistry } from '../hosting/runtimeRegistry';
 import { CreateLimit } from './createLimit';
+import type { JobsConfig } from './config';
 import { JobEvents } from './events';
 import { createFileStore, type FileStore } from './files';
 import { JobService } from './service';
@@ -17,6 +18,13 @@ import { JobWorker } from './worker';
 // The job feature, assembled: notifications, stored files, the API's service, this process's
 // worker and its webhook sender. platform.ts starts it after migrations and closes it before the
 // database.
+
+// What tests outside test/unit may use besides (docs/testing.md, "Tests and the server's entries"):
+// the notifications, a run's hold and shortest failed charge, the webhook URL check.
+export { JobEvents, jobEventsChannel } from './events';
+export { MIN_FAILED_SECONDS } from './finish';
+export { holdFor } from './service';
+export { webhookUrlProblem } from './webhooks';
 
 export interface Jobs {
   service: JobService;
@@ -28,7 +36,8 @@ export interface Jobs {
 
 export async function startJobs(options: {
   database: DatabaseHandle;
-  config: ServerConfig;
+  /** The server's settings and the queue's own (jobs/config.ts). */
+  config: CoreConfig & { jobs: JobsConfig };
   linkKey: Buffer;
   media: MediaStore;
   /** The server's rate limiter: the per-account limit of creates counts on it (createLimit.ts). */

@@ -1,4 +1,4 @@
-import type { ServerConfig } from '../config';
+import type { CoreConfig } from '../config/core';
 import type { RateDecision, RateLimiter } from '../http/rateLimit';
 
 // One mail of each kind per address per EMAIL_MIN_INTERVAL (default 60 s), on every server
@@ -12,7 +12,7 @@ export type MailKind = 'signup' | 'magiclink' | 'recovery' | 'email_change' | 'n
 
 export interface MailLimitDeps {
   limiter: RateLimiter;
-  config: Pick<ServerConfig, 'emailMinIntervalSeconds'>;
+  config: Pick<CoreConfig, 'emailMinIntervalSeconds'>;
 }
 
 /** Counts one mail of `kind` to `to`; `allowed: false` means refuse with 429 and Retry-After. */

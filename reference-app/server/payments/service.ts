@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { ServerConfig } from '../config';
+import type { CoreConfig } from '../config/core';
 import { randomToken } from '../crypto/tokens';
 import type { CheckoutSessionsTable, Db, SubscriptionsTable } from '../db/types';
 import { isUniqueViolation } from '../db/errors';
@@ -48,7 +48,7 @@ export class PaymentService {
   constructor(
     private readonly db: Db,
     readonly provider: PaymentProvider,
-    private readonly config: ServerConfig,
+    private readonly config: CoreConfig,
   ) {}
 
   balance(userId: string) {

@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi';
 import { isAllowedRedirect } from '../auth/redirects';
 import { DomainError, invalid } from '../errors';
-import type { ServerConfig } from '../config';
+import type { CoreConfig } from '../config/core';
 import type { entriesOf } from './ledger';
 import { PaymentProviderError } from './provider';
 import type { selectPlans } from './queries';
@@ -85,7 +85,7 @@ export const planOf = (p: Awaited<ReturnType<typeof selectPlans>>[number]): Plan
 });
 
 /** Return URLs must lead back to this site (no open redirect through the checkout). */
-export function returnUrl(config: ServerConfig, field: string, value: string | undefined, fallbackPath: string): string {
+export function returnUrl(config: CoreConfig, field: string, value: string | undefined, fallbackPath: string): string {
   if (value === undefined) return `${config.publicUrl}${fallbackPath}`;
   if (!isAllowedRedirect(config, value)) throw invalid(`${field}: must be an http(s) URL on this site (${config.publicUrl})`);
   return value;

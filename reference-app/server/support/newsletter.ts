@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { forbidden, invalid } from '../errors';
-import type { ServerConfig } from '../config';
+import type { CoreConfig } from '../config/core';
 import { safeEqual } from '../crypto/tokens';
 import type { Db } from '../db/types';
 import { newsletterConfirmMail, newsletterWelcomeMail } from '../mail/templates';
@@ -16,7 +16,7 @@ export const CONFIRM_LINK_TTL_S = 7 * 86_400;
 
 export interface NewsletterDeps {
   db: Db;
-  config: ServerConfig;
+  config: CoreConfig;
   outbox: MailOutbox;
   linkKey: Buffer;
 }

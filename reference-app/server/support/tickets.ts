@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { notFound } from '../errors';
-import type { ServerConfig } from '../config';
+import type { CoreConfig } from '../config/core';
 import type { Db } from '../db/types';
 import { supportAckMail, supportTeamMail } from '../mail/templates';
 import type { MediaStore, StoredMedia } from '../media/store';
@@ -24,7 +24,7 @@ export interface TicketInput {
 
 export interface TicketDeps {
   db: Db;
-  config: ServerConfig;
+  config: CoreConfig;
   media: MediaStore;
   outbox: MailOutbox;
 }
