@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../reference-app/server/config';
-import { ConfigError } from '../../../reference-app/server/config/env';
-import { createSecretBox } from '../../../reference-app/server/crypto/secretBox';
-import { openDatabase } from '../../../reference-app/server/db/connect';
-import { migrateToLatest } from '../../../reference-app/server/db/migrate';
+import { ConfigError } from '../../../reference-app/server/config';
+import { createSecretBox } from '../../../reference-app/server/crypto';
+import { openDatabase, migrateToLatest } from '../../../reference-app/server/db';
 import { seedDatabase } from '../../../reference-app/server/seed';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { fakeSmtpServer } from '../fakes';
