@@ -22,6 +22,7 @@ import type { PlatformTestServer } from '../../../reference-app/server/testing';
 import { removeImagesOf, startPublishingPlatform } from '../../setup/publishingPlatform';
 import { engineSkipReason, startTestEngine, type TestEngine } from '../../setup/containerEngine';
 import { findServePython, SDK_PYTHON_PATH } from '../../setup/servePython';
+import { makeTinyWheel } from '../../setup/tinyWheel';
 import { confirmedUser, rawApi, signedIn } from '../helpers';
 
 const python = findServePython();
@@ -50,35 +51,6 @@ function sh(
     child.on('close', (status) => resolve({ status, output, stdout, ms: Date.now() - started }));
     child.stdin.end(input ?? '');
   });
-}
-
-/**
- * A pure-Python wheel made here with the standard library's zipfile (no index, no build backend:
- * a wheel is a zip with METADATA, WHEEL and RECORD), its greeting carrying `marker` so each run's
- * wheel, and so its Python packages' layer, is new. Answers the wheel's file name.
- */
-function makeWheel(folder: string, marker: string): string {
-  const code = `
-import base64, hashlib, sys, zipfile
-folder, marker = sys.argv[1], sys.argv[2]
-files = {
-    "tinyword/__init__.py": "def greet(name):\\n    return 'Hello, ' + name + ' (tinyword " + marker + ")'\\n",
-    "tinyword-1.0.dist-info/METADATA": "Metadata-Version: 2.1\\nName: tinyword\\nVersion: 1.0\\n",
-    "tinyword-1.0.dist-info/WHEEL": "Wheel-Version: 1.0\\nGenerator: limelight-test\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n",
-}
-record = []
-for name, text in files.items():
-    digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=").decode()
-    record.append(f"{name},sha256={digest},{len(text.encode())}")
-files["tinyword-1.0.dist-info/RECORD"] = "\\n".join(record + ["tinyword-1.0.dist-info/RECORD,,"]) + "\\n"
-with zipfile.ZipFile(folder + "/tinyword-1.0-py3-none-any.whl", "w") as wheel:
-    for name, text in files.items():
-        wheel.writestr(name, text)
-`;
-  mkdirSync(folder, { recursive: true });
-  const done = spawnSync(python.python!, ['-c', code, folder, marker], { encoding: 'utf8' });
-  if (done.status !== 0) throw new Error(`making the wheel: ${done.stderr}`);
-  return 'tinyword-1.0-py3-none-any.whl';
 }
 
 /** The service's code: the wheel's package, and a secret read once at setup (its hash answered, never itself). */
@@ -157,7 +129,7 @@ describe.skipIf(skip)('limelight from an empty folder: wheel, secret, login, pus
     const init = await sh(`limelight init greeter --name ${name}`, dataDir, cliEnv);
     expect(init.status, init.output).toBe(0);
     // The publisher's code: a package from a wheel of the folder, and a secret read at setup.
-    const wheel = makeWheel(path.join(folder, 'wheels'), marker);
+    const wheel = makeTinyWheel(python.python!, path.join(folder, 'wheels'), marker);
     writeFileSync(path.join(folder, 'main.py'), mainPy(1));
     writeFileSync(
       path.join(folder, 'limelight.yaml'),
