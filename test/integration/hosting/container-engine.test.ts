@@ -8,10 +8,7 @@ import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../reference-app/server/config';
 import { listen } from '../../../reference-app/server/server';
-import { ContainerEngine, EngineError, networkName } from '../../../reference-app/server/hosting/engine';
-import { InstanceFactory } from '../../../reference-app/server/hosting/instances';
-import { limitsFor } from '../../../reference-app/server/hosting/limits';
-import { LogRing } from '../../../reference-app/server/hosting/logRing';
+import { ContainerEngine, EngineError, networkName, InstanceFactory, limitsFor, LogRing } from '../../../reference-app/server/hosting';
 import { FIXTURE_IMAGE } from '../../setup/containerEngine';
 import { hostingSkipReason, useHosting } from './hostingSetup';
 

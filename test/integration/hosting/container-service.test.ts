@@ -6,7 +6,7 @@
 // deleted. Skips with how to run it when Podman is missing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import { LOG_LATE_MS } from '../../../reference-app/server/hosting/containerRuntime';
+import { LOG_LATE_MS } from '../../../reference-app/server/hosting';
 import { hostingSkipReason, runnerEnv, useHosting } from './hostingSetup';
 import { publishContainer } from './publishContainer';
 import { apiClients, confirmedUser, PUBLISHER, rawApi, signedIn } from '../helpers';

@@ -2,8 +2,8 @@
 // database handles on one real PostgreSQL stand for two server processes; exactly one holds a
 // deployment's lease, and the other takes it over when the holder stops renewing it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../../reference-app/server/db/connect';
-import { migrateToLatest } from '../../../reference-app/server/db/migrate';
+import { openDatabase, type DatabaseHandle, migrateToLatest } from '../../../reference-app/server/db';
+// reaches inside: the lease statements themselves, raced from two database handles
 import { claimLease, leaseHolder, releaseLease } from '../../../reference-app/server/hosting/deploymentLeases';
 import { testPostgres, type TestPostgres } from '../jobs/postgres';
 

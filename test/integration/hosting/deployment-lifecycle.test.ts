@@ -2,9 +2,7 @@
 // scale to zero and the cold start back, autoscaling under a queue and back, rolling update,
 // and failure reasons. Skips with how to run it when Podman is missing.
 import { afterEach, describe, expect, it } from 'vitest';
-import { Deployment, type DeploymentSpec } from '../../../reference-app/server/hosting/deployment';
-import type { DeploymentReport } from '../../../reference-app/server/hosting/fleet';
-import { limitsFor } from '../../../reference-app/server/hosting/limits';
+import { Deployment, type DeploymentSpec, type DeploymentReport, limitsFor } from '../../../reference-app/server/hosting';
 import { deploymentSpec, hostingSkipReason, useHosting } from './hostingSetup';
 
 const skip = hostingSkipReason();

@@ -7,9 +7,7 @@
 // are removed behind the runner's back, and after each the runner still answers.
 // On the real engine (Podman's Docker API) and registry; skips with how to run it otherwise.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DockerFleet } from '../../../reference-app/server/hosting/dockerFleet';
-import type { ContainerSpec } from '../../../reference-app/server/hosting/fleet';
-import { DEPLOYMENT_LABEL, MANAGED_LABEL } from '../../../reference-app/server/hosting/engine';
+import { DockerFleet, type ContainerSpec, DEPLOYMENT_LABEL, MANAGED_LABEL } from '../../../reference-app/server/hosting';
 import { containerSpec, hostingSkipReason, useHosting } from './hostingSetup';
 
 const skip = hostingSkipReason();

@@ -5,9 +5,13 @@
 // fit side by side; and the container's root is not the host's where the host has the subordinate
 // id range. Skips with how to run it when Podman is missing.
 import { afterAll, describe, expect, it } from 'vitest';
-import { DockerFleet } from '../../../reference-app/server/hosting/dockerFleet';
-import { ContainerEngine, DEPLOYMENT_LABEL } from '../../../reference-app/server/hosting/engine';
-import { hasSubordinateIds, loadContainerRunnerConfig } from '../../../reference-app/server/hosting/config';
+import {
+  DockerFleet,
+  ContainerEngine,
+  DEPLOYMENT_LABEL,
+  hasSubordinateIds,
+  loadContainerRunnerConfig,
+} from '../../../reference-app/server/hosting';
 import { containerSpec, hostingSkipReason, useHosting } from './hostingSetup';
 
 const skip = hostingSkipReason();

@@ -8,11 +8,18 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { podmanEnv } from '../../../scripts/engine.mjs';
-import { HostCapacity } from '../../../reference-app/server/hosting/capacity';
-import { Deployment, type DeploymentSpec } from '../../../reference-app/server/hosting/deployment';
-import { ContainerEngine, DEPLOYMENT_LABEL, MANAGED_LABEL, type InstanceSpec } from '../../../reference-app/server/hosting/engine';
-import { InstanceFactory } from '../../../reference-app/server/hosting/instances';
-import { limitsFor, LOG_MAX_MB } from '../../../reference-app/server/hosting/limits';
+import {
+  HostCapacity,
+  Deployment,
+  type DeploymentSpec,
+  ContainerEngine,
+  DEPLOYMENT_LABEL,
+  MANAGED_LABEL,
+  type InstanceSpec,
+  InstanceFactory,
+  limitsFor,
+  LOG_MAX_MB,
+} from '../../../reference-app/server/hosting';
 import { buildImageFrom, FIXTURE_IMAGE, pushImage } from '../../setup/containerEngine';
 import { deploymentSpec, hostingSkipReason, useHosting } from './hostingSetup';
 

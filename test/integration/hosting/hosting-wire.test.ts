@@ -11,13 +11,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job, JobLogLine, ManagedService, PricingServer } from '../../../src/api';
 import { CONTAINER_RUNTIME_DEFAULTS } from '../../../src/api';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import { jobEventsChannel } from '../../../reference-app/server/jobs/events';
+import { jobEventsChannel } from '../../../reference-app/server/jobs';
+// reaches inside: log webhooks queued as platform.ts wires them into the log writer
 import { insertLogWebhooks } from '../../../reference-app/server/jobs/queries';
-import { DEPLOYMENT_LOG_ROWS, DeploymentLogWriter, LOG_TRIM_EVERY } from '../../../reference-app/server/hosting/deploymentLogs';
-import { importEndpoints } from '../../../reference-app/server/publishing/containerEndpoints';
-import { ownAddressOf } from '../../../reference-app/server/runtimes/http/urlPolicy';
-import type { LogLine } from '../../../reference-app/server/hosting/logRing';
-import { waitingFleet, type ContainerSpec, type FleetAdapter } from '../../../reference-app/server/hosting/fleet';
+import {
+  DEPLOYMENT_LOG_ROWS,
+  DeploymentLogWriter,
+  LOG_TRIM_EVERY,
+  type LogLine,
+  waitingFleet,
+  type ContainerSpec,
+  type FleetAdapter,
+} from '../../../reference-app/server/hosting';
+import { importEndpoints } from '../../../reference-app/server/publishing';
+import { ownAddressOf } from '../../../reference-app/server/runtimes';
 import { apiClients, confirmedUser, PUBLISHER, rawApi, signedIn } from '../helpers';
 import { runner, testRuntimes, TEXT2IMG } from '../jobs/fixtures';
 

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { registryUnavailableReason, startRegistry, type TestRegistry } from '../../../scripts/registry.mjs';
-import type { DeploymentSpec } from '../../../reference-app/server/hosting/deployment';
-import type { RegistryAuth } from '../../../reference-app/server/hosting/engine';
-import { limitsFor } from '../../../reference-app/server/hosting/limits';
-import type { ContainerSpec } from '../../../reference-app/server/hosting/fleet';
+import { type DeploymentSpec, type RegistryAuth, limitsFor, type ContainerSpec } from '../../../reference-app/server/hosting';
 import { engineSkipReason, pushImage, FIXTURE_IMAGE, startTestEngine, type TestEngine } from '../../setup/containerEngine';
 
 // The one setup of the container-hosting tests (docs/publishing.md, "Running containers"): the

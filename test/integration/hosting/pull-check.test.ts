@@ -11,9 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Deployment, type DeploymentSpec } from '../../../reference-app/server/hosting/deployment';
-import type { RegistryAuth } from '../../../reference-app/server/hosting/engine';
-import { hostPlatform, PullCheck } from '../../../reference-app/server/hosting/pullCheck';
+import { Deployment, type DeploymentSpec, type RegistryAuth, hostPlatform, PullCheck } from '../../../reference-app/server/hosting';
 import { deploymentSpec, hostingSkipReason, useHosting } from './hostingSetup';
 
 const skip = hostingSkipReason();

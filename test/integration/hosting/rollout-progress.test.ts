@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import type { DeploymentReport, FleetAdapter } from '../../../reference-app/server/hosting/fleet';
+import { type DeploymentReport, type FleetAdapter, ROLLOUT_LOG_LINES } from '../../../reference-app/server/hosting';
+// reaches inside: stores log lines and rollouts as the runner does, on a server without an engine
 import { insertLogLines, updateHostingState } from '../../../reference-app/server/hosting/queries';
-import { ROLLOUT_LOG_LINES } from '../../../reference-app/server/hosting/schemas';
 import { apiClients, confirmedUser, PUBLISHER, rawApi, signedIn } from '../helpers';
 
 // GET /v1/model_management/services/{id}/rollout (issue 49, item 8): what `limelight deploy`

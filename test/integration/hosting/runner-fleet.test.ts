@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
+// reaches inside: which runner process holds the deployment's lease, to stop that one
 import { leaseHolder } from '../../../reference-app/server/hosting/deploymentLeases';
 import { hostingSkipReason, runnerEnv, useHosting } from './hostingSetup';
 import { publishContainer } from './publishContainer';

@@ -6,8 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createContainerRuntime } from '../../../reference-app/server/hosting/containerRuntime';
-import { Deployment } from '../../../reference-app/server/hosting/deployment';
+import { createContainerRuntime, Deployment } from '../../../reference-app/server/hosting';
 import { testContext } from '../../unit/server/runtimes/harness';
 import { deploymentSpec, hostingSkipReason, useHosting } from './hostingSetup';
 

@@ -4,9 +4,7 @@
 // how to run it when Podman or runsc is missing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runscUnavailableReason } from '../../../scripts/engine.mjs';
-import { ContainerEngine, EngineError } from '../../../reference-app/server/hosting/engine';
-import { InstanceFactory } from '../../../reference-app/server/hosting/instances';
-import { limitsFor } from '../../../reference-app/server/hosting/limits';
+import { ContainerEngine, EngineError, InstanceFactory, limitsFor } from '../../../reference-app/server/hosting';
 import { engineSkipReason, FIXTURE_IMAGE, startTestEngine, type TestEngine } from '../../setup/containerEngine';
 
 const skip = engineSkipReason() ?? runscUnavailableReason();

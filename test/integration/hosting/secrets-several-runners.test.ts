@@ -6,9 +6,8 @@
 // the runner's engine is a recording fake, so no Podman is needed.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSecretBox } from '../../../reference-app/server/crypto/secretBox';
-import type { ContainerSpec, DeploymentReport, FleetAdapter } from '../../../reference-app/server/hosting/fleet';
-import { LeasedFleet } from '../../../reference-app/server/hosting/leasedFleet';
+import { createSecretBox } from '../../../reference-app/server/crypto';
+import { type ContainerSpec, type DeploymentReport, type FleetAdapter, LeasedFleet } from '../../../reference-app/server/hosting';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { apiClients, confirmedUser, rawApi, signedIn } from '../helpers';
 
