@@ -6,7 +6,7 @@ import type { Job } from '../../../src/api';
 import { PUBLISHER_SHARE } from '@limelight/rules';
 import { creditsForRun } from '../../../src/run';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import { MIN_FAILED_SECONDS } from '../../../reference-app/server/jobs/finish';
+import { MIN_FAILED_SECONDS } from '../../../reference-app/server/jobs';
 import { apiClients, PUBLISHER, PUBLISHER_ID, rawApi, signedIn } from '../helpers';
 import { runner, testRuntimes, TEXT2IMG, TINY_PNG } from './fixtures';
 

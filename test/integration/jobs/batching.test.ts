@@ -1,10 +1,13 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JobEvents } from '../../../reference-app/server/jobs/events';
+import { JobEvents } from '../../../reference-app/server/jobs';
+// reaches inside: the queue's batched finish statement driven directly (docs/jobs.md)
 import { finishJobs } from '../../../reference-app/server/jobs/finish';
+// reaches inside: the queue's batched claim statement driven directly (docs/jobs.md)
 import { claimJobs } from '../../../reference-app/server/jobs/sql/claimJobs';
+// reaches inside: the values the batched finish statement takes
 import type { FinishValues } from '../../../reference-app/server/jobs/sql/finishJobs';
-import { IO_RUNTIMES } from '../../../reference-app/server/hosting/runtimeRegistry';
+import { IO_RUNTIMES } from '../../../reference-app/server/hosting';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { PUBLISHER_ID, rawApi, subscribe } from '../helpers';
 import { runner, testRuntime, TEXT2IMG } from './fixtures';

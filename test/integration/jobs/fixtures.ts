@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Job } from '../../../src/api';
 import type { PlatformTestServer } from '../../../reference-app/server/testing';
-import { RuntimeError, type Runtime } from '../../../reference-app/server/runtimes/runtime';
-import type { RuntimeChooser } from '../../../reference-app/server/hosting/runtimeRegistry';
-import type { Db } from '../../../reference-app/server/db/types';
+import { RuntimeError, type Runtime } from '../../../reference-app/server/runtimes';
+import type { RuntimeChooser } from '../../../reference-app/server/hosting';
+import type { Db } from '../../../reference-app/server/db';
 import { apiClients, confirmedUser, rawApi, signedIn, type Target } from '../helpers';
 
 // A tiny runtime injected through the platform's runtime seam (not a fake of a third party):

@@ -8,11 +8,10 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../../src/api';
 import { PUBLISHER_SHARE } from '@limelight/rules';
 import { creditsForRun } from '../../../src/run';
-import { holdFor } from '../../../reference-app/server/jobs/service';
-import { createHttpRuntime } from '../../../reference-app/server/runtimes/http/httpRuntime';
-import type { Runtime } from '../../../reference-app/server/runtimes/runtime';
+import { holdFor } from '../../../reference-app/server/jobs';
+import { createHttpRuntime, type Runtime } from '../../../reference-app/server/runtimes';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import type { RuntimeChooser } from '../../../reference-app/server/hosting/runtimeRegistry';
+import type { RuntimeChooser } from '../../../reference-app/server/hosting';
 import { PUBLISHER_ID, rawApi, type Target } from '../helpers';
 import { balanceMismatches, httpServiceOf, runner, testRuntime, TEXT2IMG, untilFinal } from './fixtures';
 

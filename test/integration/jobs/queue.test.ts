@@ -4,13 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../src/api';
-import type { Runtime } from '../../../reference-app/server/runtimes/runtime';
-import { dropSchema } from '../../../reference-app/server/db/connect';
+import type { Runtime } from '../../../reference-app/server/runtimes';
+import { dropSchema } from '../../../reference-app/server/db';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
+// reaches inside: the claim statement run by hand to see which statements it prepares
 import { claimJobs } from '../../../reference-app/server/jobs/sql/claimJobs';
+// reaches inside: the words the abandoned-job recovery writes into a job
 import { REQUEUED_MESSAGE, WORKER_LOST_ERROR } from '../../../reference-app/server/jobs/sql/recoverAbandoned';
-import { JobEvents } from '../../../reference-app/server/jobs/events';
-import { IO_RUNTIMES } from '../../../reference-app/server/hosting/runtimeRegistry';
+import { JobEvents } from '../../../reference-app/server/jobs';
+import { IO_RUNTIMES } from '../../../reference-app/server/hosting';
 import { sql } from 'kysely';
 import { rawApi, type Target } from '../helpers';
 import { runCounts, runner, testRuntimes, TEXT2IMG } from './fixtures';

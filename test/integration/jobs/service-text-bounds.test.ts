@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../src/api';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import { CUT_MARK, MESSAGE_MAX_CHARS } from '../../../reference-app/server/runtimes/runtime';
+import { CUT_MARK, MESSAGE_MAX_CHARS } from '../../../reference-app/server/runtimes';
 import { rawApi } from '../helpers';
 import { httpServiceOf, runner, untilFinal } from './fixtures';
 
