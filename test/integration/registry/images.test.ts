@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { podmanEnv } from '../../../scripts/engine.mjs';
 import type { PlatformTestServer } from '../../../reference-app/server/testing';
-import { REGISTRY_BINARY } from '../../../reference-app/server/registry/supervisor';
+import { REGISTRY_BINARY } from '../../../reference-app/server/registry';
 import { engineSkipReason, FIXTURE_IMAGE, startTestEngine, type TestEngine } from '../../setup/containerEngine';
 import { SDK_PYTHON_PATH } from '../../setup/servePython';
 import { startRegistryPlatform } from '../../setup/publishingPlatform';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropSchema } from '../../../reference-app/server/db/connect';
+import { dropSchema } from '../../../reference-app/server/db';
 import { rawApi } from '../helpers';
 import { runner, untilFinal } from '../jobs/fixtures';
 import { testPostgres, type TestPostgres } from '../jobs/postgres';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { podmanUnavailableReason, startPodmanService } from '../../../scripts/engine.mjs';
-import { pidFileOf, REGISTRY_BINARY, socketPathOf, statusOverSocket } from '../../../reference-app/server/registry/supervisor';
+import { pidFileOf, REGISTRY_BINARY, socketPathOf, statusOverSocket } from '../../../reference-app/server/registry';
 import { freePort } from '../../bench/serverLaunch';
 import { type ServerProcess, spawnServer } from './fixtures';
 

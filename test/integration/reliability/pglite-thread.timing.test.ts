@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '../../../reference-app/server/db/errors';
+import { isDatabaseUnavailable } from '../../../reference-app/server/db';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { rawApi } from '../helpers';
 import { runner } from '../jobs/fixtures';

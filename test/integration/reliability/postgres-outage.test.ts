@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropSchema } from '../../../reference-app/server/db/connect';
+import { dropSchema } from '../../../reference-app/server/db';
 import { rawApi } from '../helpers';
 import { runner, untilFinal } from '../jobs/fixtures';
 import { testPostgres, type TestPostgres } from '../jobs/postgres';
