@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedService } from '../../../src/api';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import type { ContainerSpec, DeploymentReport, FleetAdapter } from '../../../reference-app/server/hosting/fleet';
+import type { ContainerSpec, DeploymentReport, FleetAdapter } from '../../../reference-app/server/hosting';
 import { startSketchService, type SketchService } from '../../fixtures/sketchService';
 import { apiClients, confirmedUser, PUBLISHER, rawApi, signedIn } from '../helpers';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOSTING_QUOTAS } from '../../../reference-app/server/payments/hostingQuotas';
+import { HOSTING_QUOTAS } from '../../../reference-app/server/payments';
 import { apiClients, confirmedUser, globalServer, rawApi, signedIn } from '../helpers';
 
 // Per-account hosting quotas by plan (docs/publishing.md, "Hosting quotas"; issue 35): a free

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropSchema } from '../../../reference-app/server/db/connect';
+import { dropSchema } from '../../../reference-app/server/db';
 import { startPlatformServer } from '../../../reference-app/server/testing';
 import { testPostgres, type TestPostgres } from '../jobs/postgres';
 import { confirmedUser, rawApi, signedIn, subscribe } from '../helpers';

@@ -4,7 +4,7 @@
 // runner's fleet receives it with the spec, whatever the GPU offer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import type { ContainerSpec, DeploymentReport, FleetAdapter } from '../../../reference-app/server/hosting/fleet';
+import type { ContainerSpec, DeploymentReport, FleetAdapter } from '../../../reference-app/server/hosting';
 import { apiClients, PUBLISHER, rawApi, signedIn } from '../helpers';
 
 const specs: ContainerSpec[] = [];

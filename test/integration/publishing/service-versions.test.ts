@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import type { ContainerSpec, DeploymentReport, FleetAdapter } from '../../../reference-app/server/hosting/fleet';
+import type { ContainerSpec, DeploymentReport, FleetAdapter } from '../../../reference-app/server/hosting';
+// reaches inside: stores a rollout's outcome as the runner does, on a server without an engine
 import { updateHostingState } from '../../../reference-app/server/hosting/queries';
 import { apiClients, confirmedUser, PUBLISHER, PUBLISHER_ID, rawApi, signedIn } from '../helpers';
 

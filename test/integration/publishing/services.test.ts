@@ -5,6 +5,7 @@ import { Jimp } from 'jimp';
 import { SKETCH_PNG, startSketchService, type SketchService } from '../../fixtures/sketchService';
 import { fastApiDocument } from '../../fixtures/fastapi-openapi';
 import { apiClients, confirmedUser, PUBLISHER, rawApi, signedIn } from '../helpers';
+// reaches inside: stores a failed deployment as the runner does, on a server without an engine
 import { updateHostingState } from '../../../reference-app/server/hosting/queries';
 
 // Publishing through the client of src/api against a server of its own (docs/publishing.md):
