@@ -12,6 +12,15 @@ import { SEED_USERS, seedUsers } from './users';
 // Loads the seed data on the first start of an empty database, once, even when several
 // servers start together against one PostgreSQL (advisory lock + a marker in settings).
 
+// What tests outside test/unit may use besides (docs/testing.md, "Tests and the server's entries"):
+// the seeded data they compare against.
+export { seededEarningEntries, seededEarnings } from './earnings';
+export { ENDPOINTS } from './endpoints';
+export { SPEECH_RECORDING, SPEECH_RECORDING_TEXT } from './exampleInputs';
+export { OCR_EXAMPLE } from './localModels';
+export { SEED_MODELS } from './models';
+export { SEEDED_MONTHLY_RUNS } from './runs';
+
 const SEEDED_KEY = 'seeded_at';
 const DAY = 86_400_000;
 

@@ -3,9 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ModelDescriptor } from '../../../src/api/types';
-import { exampleMediaDir } from '../../../reference-app/server/media/exampleMedia';
-import { realExampleCover } from '../../../reference-app/server/media/examples';
-import { SEED_MODELS } from '../../../reference-app/server/seed/models';
+import { exampleMediaDir, realExampleCover } from '../../../reference-app/server/media';
+import { SEED_MODELS } from '../../../reference-app/server/seed';
 import { globalServer, PUBLISHER, signedIn } from '../helpers';
 
 // Covers (issue 50, item 1; docs/security.md, "Covers"): every seeded service has one of its own,

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TOKENS_MISSING_ERROR, type ModelDescriptor } from '../../../src/api';
 import { DOMAINS } from '../../../src/api/types';
 import { keepThirdPartyPricingServers } from '../../../src/api/modelManagement';
-import { SEED_MODELS } from '../../../reference-app/server/seed/models';
+import { SEED_MODELS } from '../../../reference-app/server/seed';
 import { apiClients, DEMO, globalServer, PUBLISHER, PUBLISHER_ID, rawApi, signedIn } from '../helpers';
 
 // /v1/model_management/ through the clients of src/api (product-rules §7), and the seed catalogue it

@@ -5,7 +5,7 @@ import type { ServiceEndpoint } from '../../../src/api/types';
 import { projectRoot } from '../../../scripts/source-aliases.mjs';
 import { codeSamples, exampleInput } from '../../../src/components/ServiceRunner/codeSamples';
 import { sampleCode as homePageSample } from '../../../reference-app/src/site/content';
-import { SEED_MODELS } from '../../../reference-app/server/seed/models';
+import { SEED_MODELS } from '../../../reference-app/server/seed';
 
 // Every code sample the site and the README show, as a reader copies it (issue 39, item 2): the
 // quick starts of README.md and docs/, the home page's Python sample, and the API tab's cURL,

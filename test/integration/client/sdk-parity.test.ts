@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@limelight/client';
 import { createProxy, toNodeListener } from '../../../packages/client/src/proxy';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import { jobEventsChannel } from '../../../reference-app/server/jobs/events';
+import { jobEventsChannel } from '../../../reference-app/server/jobs';
+// reaches inside: log webhooks queued as platform.ts wires them into the log writer
 import { insertLogWebhooks } from '../../../reference-app/server/jobs/queries';
-import { DeploymentLogWriter } from '../../../reference-app/server/hosting/deploymentLogs';
+import { DeploymentLogWriter } from '../../../reference-app/server/hosting';
 import { keyedUser } from './fixtures';
 import { clientScenarios, TEXT2IMG } from '../../client/scenarios';
 

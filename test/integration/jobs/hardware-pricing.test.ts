@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CPU_PRICE, creditsForRun } from '@limelight/rules';
 import type { ModelDescriptor } from '../../../src/api';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import { DEMO_REASON } from '../../../reference-app/server/hosting/runtimeRegistry';
-import { OCR_EXAMPLE } from '../../../reference-app/server/seed/localModels';
+import { DEMO_REASON } from '../../../reference-app/server/hosting';
+import { OCR_EXAMPLE } from '../../../reference-app/server/seed';
 import { rawApi } from '../helpers';
 import { runService } from '../models/fixtures';
-import { addEntry } from '../../../reference-app/server/payments/ledger';
+import { addEntry } from '../../../reference-app/server/payments';
 import { runner, TEXT2IMG } from './fixtures';
 
 // Prices by the hardware that runs a service (docs/jobs.md: metering), against a real platform

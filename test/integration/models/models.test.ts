@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPEECH_RECORDING, SPEECH_RECORDING_TEXT } from '../../../reference-app/server/seed/exampleInputs';
-import { OCR_EXAMPLE } from '../../../reference-app/server/seed/localModels';
+import { SPEECH_RECORDING, SPEECH_RECORDING_TEXT, OCR_EXAMPLE } from '../../../reference-app/server/seed';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
 import { ASTRONAUT, dataUri, download, runner, runService, shapeImage, textImage, toneWav, wavStats } from './fixtures';
 

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { expect, it } from 'vitest';
-import { createModelRuntimes } from '../../../reference-app/server/runtimes/models';
-import { loadModelsConfig } from '../../../reference-app/server/runtimes/models/config';
-import { ENDPOINTS } from '../../../reference-app/server/seed/endpoints';
+import { createModelRuntimes, loadModelsConfig } from '../../../reference-app/server/runtimes';
+import { ENDPOINTS } from '../../../reference-app/server/seed';
 import { testContext } from '../../unit/server/runtimes/harness';
 import { ASTRONAUT, dataUri, shapeImage, speechWav, textImage } from './fixtures';
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLISHER_SHARE } from '@limelight/rules';
 import { CREDITS_PER_USD } from '../../../src/run/metering';
-import { seededEarningEntries, seededEarnings } from '../../../reference-app/server/seed/earnings';
-import { SEED_MODELS } from '../../../reference-app/server/seed/models';
+import { seededEarningEntries, seededEarnings, SEED_MODELS } from '../../../reference-app/server/seed';
 import { apiClients, globalServer, PUBLISHER, signedIn } from '../helpers';
 
 // The seed is consistent with its run counts (issue 25, item 8): the publisher's public services

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../../src/api/types';
-import { SEEDED_MONTHLY_RUNS } from '../../../reference-app/server/seed/runs';
+import { SEEDED_MONTHLY_RUNS } from '../../../reference-app/server/seed';
 import { apiClients, DEMO, globalServer, PUBLISHER, signedIn } from '../helpers';
 
 // The seeded accounts' dashboard agrees with itself (issue 39, item 3, "the publisher dashboard's
