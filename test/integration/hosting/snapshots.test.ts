@@ -1,0 +1,114 @@
+// The snapshot tier's proof (docs/deploy.md, "Snapshot cold starts"; issue 52): a real
+// limelight.serve image, built by `limelight build`, checkpointed by runsc at its snapshot point
+// and restored twice at once, each into a fresh sandbox and network namespace; both answer HTTP,
+// draw different random numbers, read their own settings and count a time limit from the restore.
+// Skips with how to run it when Podman, runsc or root is missing.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { podmanEnv, runscUnavailableReason } from '../../../scripts/engine.mjs';
+import { waitReady } from '../../../reference-app/server/hosting/engine';
+import { limitsFor } from '../../../reference-app/server/hosting/limits';
+import {
+  type ImageConfig,
+  RunscSnapshots,
+  type Snapshot,
+  SnapshotError,
+  snapshotUnavailableReason,
+} from '../../../reference-app/server/hosting/snapshots/runsc';
+import { engineSkipReason } from '../../setup/containerEngine';
+import { buildServeImage, imageConfigOf, SERVE_IMAGE } from '../../setup/serveImage';
+
+const skip = engineSkipReason() ?? runscUnavailableReason() ?? snapshotUnavailableReason();
+if (skip) console.warn(`snapshot tier tests skipped: ${skip}`);
+
+async function post(baseUrl: string, route: string, body: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(`${baseUrl}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as Record<string, unknown>;
+  expect(res.status, JSON.stringify(answer)).toBe(200);
+  return answer;
+}
+
+describe.skipIf(skip)('memory snapshots of a limelight.serve app under runsc', () => {
+  let root: string;
+  let snapshots: RunscSnapshots;
+  let config: ImageConfig;
+  const output: string[] = [];
+
+  beforeAll(() => {
+    buildServeImage();
+    config = imageConfigOf(SERVE_IMAGE);
+    root = mkdtempSync(path.join(tmpdir(), 'limelight-snapshots-'));
+    snapshots = new RunscSnapshots({ root, podmanEnv: podmanEnv(), onOutput: (id, _stream, line) => output.push(`${id}: ${line}`) });
+  }, 600_000);
+
+  afterAll(async () => {
+    await snapshots?.close();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it('restores two instances from one snapshot: both answer, with their own random numbers and settings', async () => {
+    const snapshot: Snapshot = await snapshots.take({
+      key: 'probe',
+      image: SERVE_IMAGE,
+      config,
+      env: { PORT: '8080' },
+      limits: limitsFor({ memoryMb: 512 }),
+      timeoutMs: 120_000,
+    });
+    expect(snapshot.sizeBytes).toBeGreaterThan(1_000_000);
+    expect(output.some((line) => line.includes('limelight: snapshot point'))).toBe(true);
+    // The snapshot is older than /wait's time limit (2 s) when the instances are restored.
+    await new Promise((r) => setTimeout(r, 2500));
+    const restoredAfter = Date.now() / 1000;
+    const [a, b] = await Promise.all(
+      ['first', 'second'].map((note) => snapshots.restore(snapshot, { port: 8080, env: { INSTANCE_NOTE: note } })),
+    );
+    try {
+      await Promise.all([a!, b!].map((r) => waitReady(r.baseUrl, { healthPath: '/health', timeoutMs: 60_000 })));
+      const [drawA, drawB] = await Promise.all([post(a!.baseUrl, '/draw', {}), post(b!.baseUrl, '/draw', {})]);
+      expect(drawA.note).toBe('first');
+      expect(drawB.note).toBe('second');
+      // The 32 MB setup made came back with the snapshot; setup did not run again.
+      expect(drawA.weights).toBe(32 * 2 ** 20);
+      expect(drawA.n).not.toBe(drawB.n);
+      const health = (await (await fetch(`${a!.baseUrl}/health`)).json()) as { status: string; setup: Record<string, number> };
+      expect(health.status).toBe('READY');
+      expect(health.setup.restored_at).toBeGreaterThanOrEqual(restoredAfter - 1);
+      expect(health.setup.finished_at).toBeLessThan(restoredAfter);
+      // 1.5 s of a 2 s limit, on a snapshot taken more than 2.5 s ago: counted from the run.
+      expect(await post(b!.baseUrl, '/wait', { seconds: 1.5 })).toEqual({ slept: 1.5 });
+    } finally {
+      await Promise.all([a!.stop(), b!.stop()]);
+    }
+    // Nothing of the instances is left: no sandbox, no namespace, no folder.
+    expect(execFileSync('runsc', [`--root=${path.join(root, 'state')}`, 'list', '-quiet'], { encoding: 'utf8' }).trim()).toBe('');
+    expect(execFileSync('ip', ['netns', 'list'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })).not.toMatch(
+      new RegExp(`^(${a!.netns}|${b!.netns})\\b`, 'm'),
+    );
+    expect(existsSync(path.join(root, 'instances')) ? readdirSync(path.join(root, 'instances')) : []).toEqual([]);
+    await snapshots.remove(snapshot);
+    expect(existsSync(snapshot.dir)).toBe(false);
+  }, 300_000);
+
+  it('an app whose setup leaves a socket open is refused in words, and nothing is left', async () => {
+    const taking = snapshots.take({
+      key: 'socket',
+      image: SERVE_IMAGE,
+      config,
+      env: { PORT: '8080', OPEN_SOCKET: '1' },
+      limits: limitsFor({ memoryMb: 512 }),
+      timeoutMs: 120_000,
+    });
+    await expect(taking).rejects.toThrow(SnapshotError);
+    await expect(taking).rejects.toThrow(/no snapshot: setup left 1 socket\(s\) open/);
+    expect(existsSync(path.join(root, 'snapshots', 'socket'))).toBe(false);
+    expect(execFileSync('runsc', [`--root=${path.join(root, 'state')}`, 'list', '-quiet'], { encoding: 'utf8' }).trim()).toBe('');
+  }, 300_000);
+});
