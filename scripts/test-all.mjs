@@ -1,5 +1,5 @@
 // npm test: every check, in order of cost, stopping at the first failure:
-// type check, format check and the Python package's checks (in the background, beside lint and import cycles (dependency-cruiser, then scripts/folder-cycles.mjs)), unit tests, integration tests (real servers; then the timing and fault tests
+// type check, format check and the Python package's checks (in the background, beside lint and import cycles (dependency-cruiser, then scripts/folder-cycles.mjs, then the tests' server imports: scripts/test-imports.mjs)), unit tests, integration tests (real servers; then the timing and fault tests
 // one at a time), component tests (real Chromium) with the Python SDK's tests beside them, build, then side by side package checks (publint, are-the-types-wrong, size
 // budgets), consumers (the packed tarball in fresh Next.js, Node, TypeScript, Vite and Vue
 // projects; test/consumers/run.mjs), the production image (the Dockerfile built and started with
@@ -153,7 +153,10 @@ const steps = [
       // Import cycles in the server, the widgets and the SDK (.dependency-cruiser.mjs): none allowed;
       // then between the server's folders (scripts/folder-cycles.mjs): none but its listed edges.
       step('cycles', 'npx', ['depcruise', '--config', '.dependency-cruiser.mjs', '--output-type', 'err', ...CYCLE_ROOTS]) &&
-      step('folder cycles', 'node', ['scripts/folder-cycles.mjs']);
+      step('folder cycles', 'node', ['scripts/folder-cycles.mjs']) &&
+      // Tests outside test/unit import the server only through its public entries, or say why they
+      // reach inside (scripts/test-imports.mjs; docs/testing.md, "Tests and the server's entries").
+      step('test imports', 'node', ['scripts/test-imports.mjs']);
     return (await allPassed([typecheck, format, python])) && ok;
   },
   () => {

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../../packages/client/src/index';
 import { podmanEnv } from '../../../scripts/engine.mjs';
-import { REGISTRY_BINARY } from '../../../reference-app/server/registry/supervisor';
+import { REGISTRY_BINARY } from '../../../reference-app/server/registry';
 import type { PlatformTestServer } from '../../../reference-app/server/testing';
 import { removeImagesOf, startPublishingPlatform } from '../../setup/publishingPlatform';
 import { engineSkipReason, startTestEngine, type TestEngine } from '../../setup/containerEngine';
