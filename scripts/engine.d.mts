@@ -6,5 +6,6 @@ export function podmanUnavailableReason(): string | null;
 export function runscUnavailableReason(): string | null;
 export function startPodmanService(
   socketPath: string,
-  options?: { sandbox?: 'none' | 'gvisor'; env?: Record<string, string> },
+  /** `cdiSpecDir`: the service sees the CDI specifications of that folder and no others (the GPU test's stand-in devices). */
+  options?: { sandbox?: 'none' | 'gvisor'; env?: Record<string, string>; cdiSpecDir?: string },
 ): Promise<{ dockerHost: string; socketPath: string; stop(): Promise<void> }>;

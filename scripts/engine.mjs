@@ -9,7 +9,8 @@
 //
 // Docker users need none of this: point DOCKER_HOST at the Docker daemon's socket instead.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { request } from 'node:http';
 import path from 'node:path';
 import { projectRoot } from './source-aliases.mjs';
@@ -65,21 +66,51 @@ function ping(socketPath) {
 }
 
 /**
+ * The command that runs `podman system service` with the CDI specifications of `cdiSpecDir` and
+ * no others (the GPU test's stand-in devices; docs/publishing.md, "Resources"). Debian's podman
+ * 4.3 reads CDI specifications only from /etc/cdi and /var/run/cdi (no `cdi_spec_dirs`, no
+ * `--cdi-spec-dir`), so the service runs in a mount namespace of its own where /etc is an overlay
+ * whose /etc/cdi holds copies of them: the host's /etc is untouched, and the namespace, overlay
+ * included, goes when the service exits. Mounts the host makes still reach the service (slave).
+ */
+function cdiServiceCommand(cdiSpecDir, podmanArgs) {
+  const work = mkdtempSync(path.join(tmpdir(), 'limelight-cdi-etc-'));
+  mkdirSync(path.join(work, 'upper'));
+  mkdirSync(path.join(work, 'work'));
+  const quote = (s) => `'${String(s).replaceAll("'", `'\\''`)}'`;
+  const script = [
+    `mount -t overlay overlay -o lowerdir=/etc,upperdir=${quote(path.join(work, 'upper'))},workdir=${quote(path.join(work, 'work'))} /etc`,
+    'rm -rf /etc/cdi && mkdir -p /etc/cdi',
+    `cp ${quote(cdiSpecDir)}/* /etc/cdi/`,
+    `exec podman ${podmanArgs.map(quote).join(' ')}`,
+  ].join(' && ');
+  return {
+    command: 'unshare',
+    args: ['--mount', '--propagation', 'slave', 'sh', '-c', script],
+    cleanup: () => rmSync(work, { recursive: true, force: true }),
+  };
+}
+
+/**
  * Starts Podman's Docker-compatible API on `socketPath` and waits until it answers.
  * Returns the DOCKER_HOST value and a stop function that ends the service (containers it
  * started keep running: removing them is the runner's job). `env` adds to the service's
  * environment (a test gives it an XDG_RUNTIME_DIR of its own, whose containers/auth.json is the
  * login file the service reads instead of the host's /run/containers/0/auth.json).
  */
-export async function startPodmanService(socketPath, { sandbox = 'none', env = {} } = {}) {
+export async function startPodmanService(socketPath, { sandbox = 'none', env = {}, cdiSpecDir } = {}) {
   mkdirSync(path.dirname(socketPath), { recursive: true });
   rmSync(socketPath, { force: true });
   // Podman's Docker API ignores HostConfig.Runtime, so the sandbox is the service's own runtime.
   const runtime = sandbox === 'gvisor' ? ['--runtime', RUNSC_SANDBOX] : [];
-  const child = spawn('podman', [...runtime, 'system', 'service', '--time=0', `unix://${socketPath}`], {
+  const podmanArgs = [...runtime, 'system', 'service', '--time=0', `unix://${socketPath}`];
+  // `cdiSpecDir`: the service sees those CDI specifications only (cdiServiceCommand).
+  const cdi = cdiSpecDir ? cdiServiceCommand(cdiSpecDir, podmanArgs) : null;
+  const child = spawn(cdi ? cdi.command : 'podman', cdi ? cdi.args : podmanArgs, {
     env: { ...podmanEnv(), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  if (cdi) child.once('exit', cdi.cleanup);
   let stderr = '';
   child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
   const started = Date.now();

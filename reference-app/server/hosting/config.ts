@@ -40,8 +40,13 @@ export interface ContainerRunnerConfig {
   warm: 'paused' | 'created' | 'none';
   /** CONTAINER_MEMORY_MB: a host-level cap on the memory each service declares (small hosts, tests). */
   memoryCapMb: number | undefined;
-  /** CONTAINER_GPU: none (default), docker (DeviceRequests) or cdi (Podman's nvidia.com/gpu=all). */
+  /** CONTAINER_GPU: none (default), docker (DeviceRequests) or cdi (Podman's CDI, nvidia.com/gpu=<index>). */
   gpu: 'none' | 'docker' | 'cdi';
+  /**
+   * CONTAINER_GPUS: the host's GPUs by their CDI device names (`0,1` for nvidia.com/gpu=0 and =1);
+   * each instance of a GPU service gets its own (hosting/gpuAllocator.ts). Required with cdi.
+   */
+  gpuDevices: string[];
   /** CONTAINER_REACH: internal (default: the container's address on its own network) or published (127.0.0.1 port). */
   reach: 'internal' | 'published';
   /** CONTAINER_SANDBOX: none (default: runc's namespaces) or gvisor (runsc; docs/security.md, "Sandbox tiers"). */
@@ -92,9 +97,35 @@ export function loadContainerRunnerConfig(
     dockerHost,
     warm: oneOf(env, 'CONTAINER_WARM_POOL', ['paused', 'created', 'none'], 'paused'),
     memoryCapMb: optionalInt(env, 'CONTAINER_MEMORY_MB', { min: 16, unit: 'megabytes' }),
-    gpu: oneOf(env, 'CONTAINER_GPU', ['none', 'docker', 'cdi'], 'none'),
+    ...gpuSettings(env),
     reach: oneOf(env, 'CONTAINER_REACH', ['internal', 'published'], 'internal'),
   };
+}
+
+/** A CDI device name as the NVIDIA Container Toolkit writes them: an index, or a UUID, or `0:1` for a MIG slice. */
+const CDI_DEVICE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/;
+
+/**
+ * CONTAINER_GPU and CONTAINER_GPUS (docs/publishing.md, "Resources"). The runner is told its
+ * GPUs rather than reading the CDI specification: Podman reads the specification from its own
+ * folders (/etc/cdi, /var/run/cdi), which the runner may not see, and a GPU kept out of the list
+ * (one the host needs for itself) is never given to a publisher.
+ */
+function gpuSettings(env: Env): { gpu: 'none' | 'docker' | 'cdi'; gpuDevices: string[] } {
+  const gpu = oneOf(env, 'CONTAINER_GPU', ['none', 'docker', 'cdi'], 'none');
+  const gpuDevices = list(env, 'CONTAINER_GPUS');
+  const bad = gpuDevices.find((name) => !CDI_DEVICE_NAME.test(name));
+  if (bad !== undefined) throw ConfigError.invalid('CONTAINER_GPUS', bad, 'comma-separated GPU device names such as 0,1');
+  if (new Set(gpuDevices).size !== gpuDevices.length) {
+    throw ConfigError.invalid('CONTAINER_GPUS', env.CONTAINER_GPUS ?? '', 'each GPU named once, such as 0,1');
+  }
+  if (gpu === 'cdi' && gpuDevices.length === 0) {
+    throw ConfigError.required(
+      'CONTAINER_GPUS',
+      "with CONTAINER_GPU=cdi: the host's GPUs as its CDI specification names them (CONTAINER_GPUS=0,1 for nvidia.com/gpu=0 and =1), so each instance gets its own, never all of them",
+    );
+  }
+  return { gpu, gpuDevices: gpu === 'none' ? [] : gpuDevices };
 }
 
 /** The settings issue 35 added: the sandbox tier, the pull deadline, user namespaces, capacity. */

@@ -125,6 +125,7 @@ export function createContainerHosting(
     warm: config.warm,
     memoryCapMb: config.memoryCapMb,
     gpu: config.gpu,
+    gpuDevices: config.gpuDevices,
     capacityMb: config.capacityMb,
     pullTimeoutMs: config.pullTimeoutMs,
     // Images of the platform's registry were counted at push (registry/unpacked.ts).

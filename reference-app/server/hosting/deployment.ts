@@ -2,6 +2,7 @@ import type { HostCapacity } from './capacity';
 import { DEFAULT_CONCURRENCY } from './contract';
 import { EngineError, publisherReason, type ContainerEngine, type InstanceSpec, type RegistryAuth } from './engine';
 import type { DeploymentReport, Rollout } from './fleet';
+import type { GpuAllocator } from './gpuAllocator';
 import { InstanceFactory, type Instance, type WarmStrategy } from './instances';
 import { LogRing } from './logRing';
 import { imageTooLargeMessage, type PullCheck } from './pullCheck';
@@ -69,6 +70,8 @@ export interface DeploymentOptions {
   logs?: LogRing;
   /** The runner's machine: every container reserves its memory here (capacity.ts). */
   capacity?: HostCapacity;
+  /** The runner's GPUs (CONTAINER_GPUS): each instance of a GPU service holds its own (gpuAllocator.ts). */
+  gpus?: GpuAllocator;
   /** A pull still running after this fails the deploy (CONTAINER_PULL_TIMEOUT_S). */
   pullTimeoutMs?: number;
   /** Counts an image of another registry against imageMaxMb before the engine pulls it (pullCheck.ts). */
@@ -259,9 +262,11 @@ export class Deployment {
     this.stopped = true;
     this.clearIdleTimer();
     for (const w of this.waiters.splice(0)) w.reject(new EngineError('engine', message));
+    // Spares and starts waiting for a GPU first: the devices the running instances free next must
+    // not go to an instance of this deployment that would start only to be removed.
+    await this.factory.discardSpares();
     const running = this.running.splice(0);
     await Promise.all(running.map((r) => r.factory.discard(r.instance.id)));
-    await this.factory.discardSpares();
     await this.engine.removeDeployment(this.spec.id);
     this.setReport({ status: 'stopped', message, rollout: this.rolloutEnded(message) });
   }
@@ -320,7 +325,14 @@ export class Deployment {
     return new InstanceFactory(
       this.engine,
       { deploymentId: spec.id, image: spec.image, port: spec.port, ...spec.instance },
-      { healthPath: spec.healthPath, readyTimeoutMs: this.readyTimeoutMs, logs: this.logs, capacity: this.options.capacity, pinned: false },
+      {
+        healthPath: spec.healthPath,
+        readyTimeoutMs: this.readyTimeoutMs,
+        logs: this.logs,
+        capacity: this.options.capacity,
+        gpus: this.options.gpus,
+        pinned: false,
+      },
     );
   }
 

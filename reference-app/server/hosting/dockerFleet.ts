@@ -11,6 +11,7 @@ import type { PullCheck } from './pullCheck';
 import { limitsFor } from './limits';
 import { availableParallelism, totalmem } from 'node:os';
 import { CONTAINER_MEMORY_SHARE, HostCapacity } from './capacity';
+import { GpuAllocator } from './gpuAllocator';
 
 // The FleetAdapter (fleet.ts) that really runs containers: one Deployment per service
 // on a Docker Engine API (Docker, or Podman's compatible service), chosen by CONTAINER_RUNNER=docker
@@ -26,6 +27,11 @@ export interface DockerFleetOptions {
   memoryCapMb?: number;
   /** How a GPU is requested: only on a host that has one (CONTAINER_GPU), for services that declare one. */
   gpu?: 'none' | 'docker' | 'cdi';
+  /**
+   * CONTAINER_GPUS: the host's GPUs by their CDI names (`nvidia.com/gpu=<name>`); each instance of
+   * a GPU service holds its own for its lifetime (gpuAllocator.ts). Required with `cdi`.
+   */
+  gpuDevices?: readonly string[];
   readyTimeoutMs?: number;
   /** CONTAINER_CAPACITY_MB: the memory containers may reserve; measured on this host by prepare() when absent. */
   capacityMb?: number;
@@ -51,8 +57,11 @@ export class DockerFleet implements FleetAdapter {
   /** Each service's deploy or update under way (inTurn). */
   private readonly turns = new Map<string, Promise<unknown>>();
   private capacity: HostCapacity | undefined;
+  /** One owner per GPU across every deployment of this runner. */
+  private readonly gpus: GpuAllocator | undefined;
 
   constructor(private readonly options: DockerFleetOptions) {
+    if (options.gpuDevices?.length) this.gpus = new GpuAllocator(options.gpuDevices);
     if (options.capacityMb) this.capacity = new HostCapacity({ memoryMb: options.capacityMb, cpus: availableParallelism() });
   }
 
@@ -139,6 +148,7 @@ export class DockerFleet implements FleetAdapter {
       warm: this.options.warm,
       readyTimeoutMs: this.options.readyTimeoutMs,
       capacity: this.capacity,
+      gpus: this.gpus,
       pullTimeoutMs: this.options.pullTimeoutMs,
       pullCheck: this.options.pullCheck,
       onReport: (report) => {

@@ -3,6 +3,7 @@ import type Docker from 'dockerode';
 import { log } from '../log';
 import { credentialRegistryProblem, imageRegistryProblem } from '../registry/allowedRegistries';
 import { isolatedHostConfig, type ResourceLimits } from './limits';
+import { createThroughLibpod } from './libpodCreate';
 import { DockerLogDemuxer, type LogRing } from './logRing';
 
 // The runner's only door to the container engine (docs/publishing.md, "Running containers"):
@@ -44,6 +45,8 @@ export interface InstanceSpec {
   port: number;
   limits: ResourceLimits;
   gpu: 'none' | 'docker' | 'cdi';
+  /** The GPUs this container holds (gpuAllocator.ts), by their CDI names; set by the instance factory. */
+  gpuDevices?: readonly string[];
   env?: Record<string, string>;
 }
 
@@ -356,7 +359,7 @@ export class ContainerEngine {
   async create(spec: InstanceSpec): Promise<string> {
     const network = await this.ensureNetwork(spec.deploymentId);
     try {
-      const container = await this.docker.createContainer({
+      const body = {
         Image: spec.image,
         Env: Object.entries({ PORT: String(spec.port), ...spec.env }).map(([k, v]) => `${k}=${v}`),
         ExposedPorts: { [`${spec.port}/tcp`]: {} },
@@ -365,13 +368,17 @@ export class ContainerEngine {
           limits: spec.limits,
           network,
           gpu: spec.gpu,
+          ...(spec.gpuDevices ? { gpuDevices: spec.gpuDevices } : {}),
           publishPort: this.reach === 'published' ? spec.port : undefined,
           imageVolumes: spec.volumes,
           ...(this.userns === 'auto' ? { userns: 'auto' as const } : {}),
           // Docker honours a per-container runtime; Podman's service was started with runsc.
           ...(this.sandbox === 'gvisor' ? { runtime: 'runsc' } : {}),
         }),
-      });
+      };
+      // CDI devices are resolved by Podman's own API only (libpodCreate.ts).
+      if (spec.gpu === 'cdi' && spec.gpuDevices?.length) return await createThroughLibpod(this.docker, body);
+      const container = await this.docker.createContainer(body);
       return container.id;
     } catch (error) {
       throw engineFailure('create', `Creating a container from ${spec.image}`, error);

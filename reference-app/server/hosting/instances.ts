@@ -1,4 +1,5 @@
 import type { HostCapacity } from './capacity';
+import type { GpuAllocator, GpuLease } from './gpuAllocator';
 import { type ContainerEngine, EngineError, waitReady, type InstanceSpec, type PulledImage } from './engine';
 import type { LogRing } from './logRing';
 
@@ -39,6 +40,11 @@ export interface InstanceOptions {
   /** Each container reserves its memory limit here first (the runner's capacity). */
   capacity?: HostCapacity;
   /**
+   * The runner's GPUs (CONTAINER_GPUS): a container of a GPU service takes its own devices first,
+   * waiting for them when all are held; a spare is made only from free ones.
+   */
+  gpus?: GpuAllocator;
+  /**
    * false: no container is created until pin() names the image by the digest the deployment's
    * own pull resolved (Deployment). Tests and benchmarks of a local image leave it true.
    */
@@ -58,6 +64,10 @@ export class InstanceFactory {
   private closed = false;
   private stopLogs = new Map<string, () => void>();
   private releases = new Map<string, () => void>();
+  /** Each container's GPU devices (a spare's may be reclaimed for an instance that waits). */
+  private gpuLeases = new Map<string, GpuLease>();
+  /** Aborted when the factory closes: a container still waiting for a GPU never comes. */
+  private readonly closing = new AbortController();
   private spec: InstanceSpec;
   private pinned: boolean;
 
@@ -76,8 +86,12 @@ export class InstanceFactory {
     this.pinned = true;
   }
 
-  /** Creates one container: only from a pinned image, and only with room on the runner. */
-  private async create(): Promise<string> {
+  /**
+   * Creates one container: only from a pinned image, with its own GPU devices when the service
+   * asks for some (waiting for them; a spare takes only free ones, else none is made: null), and
+   * only with room on the runner.
+   */
+  private async create(spare = false): Promise<string | null> {
     if (!this.pinned) throw new EngineError('pull', `No container starts before the deployment's own pull of ${this.spec.image} succeeded`);
     const gpus = this.spec.limits.gpus ?? 0;
     if (gpus > 0 && this.spec.gpu === 'none') {
@@ -86,13 +100,34 @@ export class InstanceFactory {
         `The service asks for ${gpus} GPU${gpus === 1 ? '' : 's'} per instance and this runner has none (CONTAINER_GPU is not set); declare gpu 0 to run it on CPUs`,
       );
     }
-    const release = this.options.capacity?.reserve(this.spec.limits.memoryMb);
+    const allocator = gpus > 0 ? this.options.gpus : undefined;
+    let lease: GpuLease | null = null;
+    if (allocator && spare) {
+      lease = allocator.tryAcquire(gpus);
+      if (!lease) return null;
+    } else if (allocator) {
+      lease = await allocator.acquire(gpus, {
+        signal: this.closing.signal,
+        onWait: (message) => this.options.logs?.push('runner', '', message),
+      });
+    }
+    let release: (() => void) | undefined;
     try {
-      const id = await this.engine.create(this.spec);
-      if (release) this.releases.set(id, release);
+      release = this.options.capacity?.reserve(this.spec.limits.memoryMb);
+      const id = await this.engine.create(lease ? { ...this.spec, gpuDevices: lease.devices } : this.spec);
+      const held = lease;
+      this.releases.set(id, () => {
+        release?.();
+        held?.release();
+      });
+      if (held) {
+        this.gpuLeases.set(id, held);
+        this.options.logs?.push('runner', id.slice(0, 12), `GPU ${held.devices.join(', ')} (${held.devices.length} of the runner's)`);
+      }
       return id;
     } catch (error) {
       release?.();
+      lease?.release();
       throw error;
     }
   }
@@ -113,6 +148,8 @@ export class InstanceFactory {
       return result;
     };
     const spare = this.spares.shift();
+    // In service from now on: its GPU devices are no longer a spare's to give up.
+    if (spare) this.gpuLeases.get(spare.id)?.setReclaim(null);
     let id = spare?.id;
     let instance: Instance;
     try {
@@ -121,8 +158,8 @@ export class InstanceFactory {
         instance = { id: spare.id, name: spare.id.slice(0, 12), baseUrl: spare.baseUrl };
         await time('ready', () => this.ready(instance));
       } else {
-        id ??= await time('create', () => this.create());
-        const created = id;
+        id ??= (await time('create', () => this.create())) ?? undefined;
+        const created = id!;
         instance = await time('start', () => this.startAndLocate(created));
         await time('ready', () => this.ready(instance));
       }
@@ -144,9 +181,11 @@ export class InstanceFactory {
       try {
         while (!this.closed && this.spares.length < count) {
           const spare = await this.prepare(strategy);
+          // No GPU free for a spare: none is kept (a spare never waits for, or holds up, a device).
+          if (!spare) return;
           // Closed while it was being prepared (stop, delete, a new revision): it never serves.
           if (this.closed) await this.discard(spare.id);
-          else this.spares.push(spare);
+          else this.park(spare);
         }
       } finally {
         this.replenishing = null;
@@ -155,7 +194,23 @@ export class InstanceFactory {
     return this.replenishing;
   }
 
-  /** Removes one instance's container (scale down, or a failed one). */
+  /**
+   * Keeps a spare ready. A spare of a GPU service keeps its devices (they are given to a container
+   * when it is created) until an instance of any service waits for one: it is then removed and
+   * its devices go to that instance (docs/publishing.md, "Resources").
+   */
+  private park(spare: Spare): void {
+    this.spares.push(spare);
+    this.gpuLeases.get(spare.id)?.setReclaim(() => {
+      const at = this.spares.indexOf(spare);
+      if (at < 0) return;
+      this.spares.splice(at, 1);
+      this.options.logs?.push('runner', spare.id.slice(0, 12), 'Spare removed: another instance waits for its GPU');
+      void this.discard(spare.id).catch(() => undefined);
+    });
+  }
+
+  /** Removes one instance's container (scale down, or a failed one); its memory and GPUs are free again. */
   async discard(id: string): Promise<void> {
     this.stopLogs.get(id)?.();
     this.stopLogs.delete(id);
@@ -164,19 +219,22 @@ export class InstanceFactory {
     } finally {
       this.releases.get(id)?.();
       this.releases.delete(id);
+      this.gpuLeases.delete(id);
     }
   }
 
   /** Removes the spares and prepares no more (stop, delete, or a new revision). */
   async discardSpares(): Promise<void> {
     this.closed = true;
+    this.closing.abort(new EngineError('capacity', 'The deployment stopped while an instance waited for a GPU'));
     await this.replenishing?.catch(() => undefined);
     const spares = this.spares.splice(0);
     await Promise.all(spares.map((s) => this.discard(s.id)));
   }
 
-  private async prepare(strategy: 'created' | 'paused'): Promise<Spare> {
-    const id = await this.create();
+  private async prepare(strategy: 'created' | 'paused'): Promise<Spare | null> {
+    const id = await this.create(true);
+    if (id === null) return null;
     if (strategy === 'created') return { id, state: 'created' };
     try {
       const instance = await this.startAndLocate(id);

@@ -56,6 +56,11 @@ export interface IsolationOptions {
   network: string;
   /** How the host's GPUs are requested (CONTAINER_GPU); only when `limits.gpus` asks for some. */
   gpu: 'none' | 'docker' | 'cdi';
+  /**
+   * The devices this container holds of the runner's GPUs (gpuAllocator.ts, CONTAINER_GPUS): its
+   * own, never another instance's. Required with `cdi`; with `docker`, absent lets the engine choose.
+   */
+  gpuDevices?: readonly string[];
   /** Publish the service port on 127.0.0.1 (engines whose container addresses the host cannot reach). */
   publishPort?: number;
   /** The VOLUMEs the image declares: each becomes a sized tmpfs instead of a volume on the host disk. */
@@ -65,6 +70,9 @@ export interface IsolationOptions {
   /** The OCI runtime by name (Docker's `runtimes` in daemon.json, e.g. runsc for CONTAINER_SANDBOX=gvisor). */
   runtime?: string;
 }
+
+/** The CDI kind of the host's GPUs: a device is `nvidia.com/gpu=<name>` (the NVIDIA Container Toolkit's spec). */
+export const CDI_GPU_KIND = 'nvidia.com/gpu';
 
 /** The HostConfig of every publisher container. */
 export function isolatedHostConfig(options: IsolationOptions): Record<string, unknown> {
@@ -93,10 +101,23 @@ export function isolatedHostConfig(options: IsolationOptions): Record<string, un
   if (options.userns) hostConfig.UsernsMode = options.userns;
   if (options.runtime) hostConfig.Runtime = options.runtime;
   if (options.publishPort) hostConfig.PortBindings = { [`${options.publishPort}/tcp`]: [{ HostIp: '127.0.0.1', HostPort: '' }] };
-  // A CPU service gets no GPU even on a GPU host; Podman's CDI names the host's GPUs as one set.
+  // A CPU service gets no GPU even on a GPU host, and a GPU service only the devices it holds
+  // (docs/publishing.md, "Resources"): never CDI's `nvidia.com/gpu=all`, which would share them all.
   const gpus = limits.gpus ?? 0;
-  if (gpus > 0 && options.gpu === 'docker') hostConfig.DeviceRequests = [{ Driver: 'nvidia', Count: gpus, Capabilities: [['gpu']] }];
-  if (gpus > 0 && options.gpu === 'cdi')
-    hostConfig.Devices = [{ PathOnHost: 'nvidia.com/gpu=all', PathInContainer: '', CgroupPermissions: '' }];
+  const devices = options.gpuDevices ?? [];
+  if (gpus > 0 && devices.length > 0 && devices.length !== gpus) {
+    throw new Error(`${gpus} GPUs asked for and ${devices.length} devices given (${devices.join(',')})`);
+  }
+  if (gpus > 0 && options.gpu === 'docker') {
+    hostConfig.DeviceRequests = [
+      devices.length > 0
+        ? { Driver: 'nvidia', DeviceIDs: [...devices], Capabilities: [['gpu']] }
+        : { Driver: 'nvidia', Count: gpus, Capabilities: [['gpu']] },
+    ];
+  }
+  if (gpus > 0 && options.gpu === 'cdi') {
+    if (devices.length === 0) throw new Error('A CDI container is given its own GPU devices (CONTAINER_GPUS), never all of them');
+    hostConfig.Devices = devices.map((device) => ({ PathOnHost: `${CDI_GPU_KIND}=${device}`, PathInContainer: '', CgroupPermissions: '' }));
+  }
   return hostConfig;
 }
