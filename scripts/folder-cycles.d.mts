@@ -14,3 +14,5 @@ export function folderCycles(edges: Map<string, string[]>, allowed?: AllowedEdge
 export function setAside(edges: Map<string, string[]>, allowed?: AllowedEdge[]): { edge: string; edges: string[] }[];
 export function staleAllowed(edges: Map<string, string[]>, allowed?: AllowedEdge[]): AllowedEdge[];
 export function report(edges: Map<string, string[]>, allowed?: AllowedEdge[]): string[];
+/** dependency-cruiser's modules of reference-app/server, with the file-level check's settings. */
+export function cruise(): CruisedModule[];

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { apiRoutes } from './api/mounts';
-import type { ApiDeps } from './api/deps';
+import { apiRoutes } from './v1/mounts';
+import type { ApiDeps } from './v1/deps';
 import type { AuthDeps } from './auth/deps';
 import { API_VERSION, API_VERSION_HEADER, AuthHttpError } from './auth/errors';
 import type { DatabaseHandle } from './db/connect';

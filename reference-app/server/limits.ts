@@ -7,4 +7,11 @@
  */
 export const MAX_USER_METADATA_BYTES = 8 * 1024;
 
+/**
+ * How long a session's state (live, MFA factor) is trusted without asking the database again:
+ * the API's check (api/sessionState.ts) and the catalogue cache's (http/catalogueCache.ts), so a
+ * sign-out takes effect within this time on every server process.
+ */
+export const SESSION_STATE_CACHE_MS = 4_000;
+
 export const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');

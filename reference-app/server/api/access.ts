@@ -1,12 +1,13 @@
 import { userRateLimitFor } from './userRateLimits';
 import type { Context, Env, MiddlewareHandler } from 'hono';
-import { callerOf, MISSING_CREDENTIALS, type ApiCaller, type MaybeSignedInEnv } from './authenticate';
-import type { ApiDeps } from './deps';
+import { MISSING_CREDENTIALS, type ApiCaller, type MaybeSignedInEnv } from './authenticate';
+import type { RateLimits } from '../config/core';
+import type { RateLimiter } from '../http/rateLimit';
 import { forbidden, unauthorized } from '../errors';
 import { bearer, errors, type ApiApp } from './openapi';
 import type { SessionStateLookup } from './sessionState';
 
-// Who may call a feature's routes, declared once where the feature is mounted (mounts.ts), and
+// Who may call a feature's routes, declared once where the feature is mounted (v1/mounts.ts), and
 // the guard that enforces it. The guard runs before the routes' own middleware (body
 // validation), so a stranger learns nothing about the input a route expects. The rules are
 // described for users in docs/security.md ("Platform API").
@@ -38,15 +39,23 @@ export function needsStepUp(method: string, path: string): boolean {
   return !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase()) && !SIGN_IN_WRITES.has(route);
 }
 
-export interface AccessDeps extends ApiDeps {
+/**
+ * What the guard needs. Finding the caller needs profile/'s API keys, which import this folder,
+ * so v1/mounts.ts passes it in (profile/callers.ts; docs/architecture.md, "Server layers").
+ */
+export interface AccessDeps {
+  /** The caller named by the Authorization header, undefined without one, 401 for a bad one. */
+  callerOf(c: Context): Promise<ApiCaller | undefined>;
   sessionState: SessionStateLookup;
+  limiter: RateLimiter;
+  config: { rateLimits: RateLimits };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The caller, with an access token's session checked: undefined when it was signed out. */
 async function liveCaller(c: Context, deps: AccessDeps): Promise<{ caller: ApiCaller; hasVerifiedFactor: boolean } | undefined> {
-  const caller = await callerOf(c, deps);
+  const caller = await deps.callerOf(c);
   if (!caller) throw unauthorized(MISSING_CREDENTIALS);
   if (caller.via === 'api_key') return { caller, hasVerifiedFactor: false };
   if (!caller.sessionId || !UUID.test(caller.sessionId)) throw unauthorized('Invalid access token');

@@ -1,5 +1,6 @@
 import { selectSessionState } from '../auth/queries';
 import type { Db } from '../db/types';
+import { SESSION_STATE_CACHE_MS } from '../limits';
 
 // Whether an access token's session still exists and whether its user has a verified MFA
 // factor. Access tokens are verified without the database, so without this check a token would
@@ -7,7 +8,7 @@ import type { Db } from '../db/types';
 // the check to one query per session every few seconds; a revocation takes effect within
 // SESSION_STATE_CACHE_MS on every server process.
 
-export const SESSION_STATE_CACHE_MS = 4_000;
+export { SESSION_STATE_CACHE_MS };
 /** Beyond this many cached sessions the cache starts over (bounded memory under load). */
 const MAX_CACHED = 50_000;
 

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { MaybeSignedInEnv } from '../api/authenticate';
-import type { ApiDeps } from '../api/deps';
+import type { JobService } from '../jobs/service';
 import { createApiApp, errors, json } from '../api/openapi';
 import { EstimateQuerySchema, EstimateSchema } from '../jobs/schemas';
 
@@ -8,7 +8,7 @@ import { EstimateQuerySchema, EstimateSchema } from '../jobs/schemas';
 // the measured run times of its endpoint (every caller's, newest first), the same figures the job
 // API's /v1/jobs/estimate gives a signed-in caller. Anonymous visitors see public services only.
 
-export function priceBasisRoutes({ jobs }: ApiDeps) {
+export function priceBasisRoutes({ jobs }: { jobs: JobService }) {
   const app = createApiApp<MaybeSignedInEnv>();
   app.openapi(
     createRoute({

@@ -1,6 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { MaybeSignedInEnv } from '../api/authenticate';
-import type { ApiDeps } from '../api/deps';
+import type { CoreConfig } from '../config/core';
+import type { Db } from '../db/types';
+import type { RuntimeRegistry } from '../hosting/runtimeRegistry';
 import { createApiApp, json } from '../api/openapi';
 import { descriptorList } from './descriptors';
 import { selectCategories, selectServicePricing, selectPricingServers } from './queries';
@@ -12,7 +14,7 @@ import { ModelCategorySchema, ModelDescriptorSchema, ModelPricingRowSchema, Pric
 
 const tags = ['model_management'];
 
-export function catalogueRoutes({ db }: ApiDeps) {
+export function catalogueRoutes({ db }: { db: Db }) {
   const app = createApiApp();
 
   app.openapi(
@@ -69,7 +71,7 @@ export function catalogueRoutes({ db }: ApiDeps) {
   return app;
 }
 
-export function descriptorRoutes({ db, config, services }: ApiDeps) {
+export function descriptorRoutes({ db, config, services }: { db: Db; config: CoreConfig; services: { runtimes: RuntimeRegistry } }) {
   const app = createApiApp<MaybeSignedInEnv>();
   const descriptorsJson = descriptorList(db, config.publicUrl, (service) => services.runtimes.runsOn(service));
 

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { SignedInEnv } from '../api/authenticate';
-import type { ApiDeps } from '../api/deps';
+import type { CoreConfig } from '../config/core';
+import type { Db } from '../db/types';
 import { createApiApp, errors, json } from '../api/openapi';
 import { HostingInformationSchema, HostingQuerySchema, RolloutProgressSchema, RolloutQuerySchema } from './schemas';
 import { hostingInformation, rolloutProgress } from './information';
@@ -14,7 +15,7 @@ import { hostingInformation, rolloutProgress } from './information';
 
 const tags = ['model_management'];
 
-export function hostingRoutes({ db, config }: ApiDeps) {
+export function hostingRoutes({ db, config }: { db: Db; config: CoreConfig }) {
   const app = createApiApp<SignedInEnv>();
 
   app.openapi(

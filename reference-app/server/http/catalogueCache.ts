@@ -1,4 +1,4 @@
-import { SESSION_STATE_CACHE_MS } from '../api/sessionState';
+import { SESSION_STATE_CACHE_MS } from '../limits';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { DatabaseHandle } from '../db/connect';
 import { replaceResponse } from './compression';

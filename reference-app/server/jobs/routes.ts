@@ -7,12 +7,16 @@ import type { Context } from 'hono';
 import { MAX_PREFER_WAIT_S } from '@limelight/rules';
 import type { JobCreate } from '@limelight/widgets/api';
 import type { SignedInEnv } from '../api/authenticate';
-import type { ApiDeps } from '../api/deps';
+import type { CoreConfig } from '../config/core';
+import type { Db } from '../db/types';
+import type { StorageQuotas } from '../media/storageQuota';
+import type { JobsConfig } from './config';
+import type { JobService } from './service';
 import { IdempotencyKeyHeaders, idempotencyKeyOf } from '../api/idempotency';
 import { createApiApp } from '../api/openapi';
 import { ErrorSchema } from '../api/schemas';
 import { isFinalStatus } from './envelope';
-import { UPLOAD_TYPES } from './files';
+import { UPLOAD_TYPES, type FileStore } from './files';
 import {
   CREATE_REFUSED_429,
   EstimateQuerySchema,
@@ -54,11 +58,20 @@ export function preferWait(header: string | undefined): number | undefined {
   return match ? Math.min(MAX_PREFER_WAIT_S, Number(match[1])) : undefined;
 }
 
+/** What the job and file routes read: the server's settings, the queue's and the storage quotas. */
+export interface JobRouteDeps {
+  db: Db;
+  config: CoreConfig & { jobs: JobsConfig; storageQuotas: StorageQuotas };
+  jobs: JobService;
+  jobFiles: FileStore;
+  linkKey: Buffer;
+}
+
 /**
  * Queues a job and answers as POST /v1/jobs does: Prefer: wait, Idempotency-Key replay,
  * Location. Shared with the per-service run operations (serviceApi/routes.ts).
  */
-export async function answerJobCreate(c: Context, deps: Pick<ApiDeps, 'jobs'>, userId: string, body: JobCreate) {
+export async function answerJobCreate(c: Context, deps: Pick<JobRouteDeps, 'jobs'>, userId: string, body: JobCreate) {
   const { jobs } = deps;
   const key = idempotencyKeyOf(c);
   const { row, replayed } = await jobs.create(userId, body, key);
@@ -92,7 +105,7 @@ function refuseStream(c: Context, openStreams: OpenStreams, refused: StreamRefus
 }
 
 /** /v1/jobs: mounted signed-in (session or API key) in api/mounts.ts; handlers read `c.var.caller`. */
-export function jobRoutes(deps: ApiDeps) {
+export function jobRoutes(deps: JobRouteDeps) {
   const app = createApiApp<SignedInEnv>();
   const { jobs } = deps;
   const openStreams = new OpenStreams(deps.config.streamsPerUser, deps.config.streamsTotal);
@@ -283,7 +296,7 @@ export function jobRoutes(deps: ApiDeps) {
 }
 
 /** /v1/files: one upload for a file input; mounted signed-in in api/mounts.ts. */
-export function fileRoutes(deps: ApiDeps) {
+export function fileRoutes(deps: JobRouteDeps) {
   const app = createApiApp<SignedInEnv>();
   const maxUpload = deps.config.jobs.maxUploadBytes;
   app.openapi(

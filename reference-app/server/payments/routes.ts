@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { SignedInEnv } from '../api/authenticate';
-import type { ApiDeps } from '../api/deps';
+import type { CoreConfig } from '../config/core';
 import { IdempotencyKeyHeaders, idempotentCreate } from '../api/idempotency';
 import type { Db } from '../db/types';
 import { badRequest, invalid, notFound } from '../errors';
@@ -19,7 +19,7 @@ import {
   SubscriptionSchema,
   TransactionSchema,
 } from './schemas';
-import type { PaidPlan } from './service';
+import type { PaidPlan, PaymentService } from './service';
 import { checkoutDetailOf, checkoutOf, guarded, planOf, receiptOf, returnUrl, subscriptionOf, transactionOf } from './views';
 
 // /v1/payment/: credits (a ledger; the balance is its sum), checkouts through the payment
@@ -40,7 +40,7 @@ async function paidPlanOf(db: Db, key: string): Promise<PaidPlan | undefined> {
 }
 
 /** The plans and the provider's webhook (which carries its own signature instead of a token). */
-export function paymentPublicRoutes({ db, payments }: ApiDeps) {
+export function paymentPublicRoutes({ db, payments }: { db: Db; payments: PaymentService }) {
   const app = createApiApp();
 
   app.openapi(
@@ -74,7 +74,15 @@ export function paymentPublicRoutes({ db, payments }: ApiDeps) {
   return app;
 }
 
-export function paymentRoutes({ db, config, payments, jobs }: ApiDeps) {
+/**
+ * The credits the queue holds for a caller's open jobs (`holds` of jobs/service.ts). Jobs charge
+ * through payments, so payments names only the one call it makes (docs/architecture.md, "Server layers").
+ */
+export interface CreditHolds {
+  holds(userId: string): Promise<{ reserved: number }>;
+}
+
+export function paymentRoutes({ db, config, payments, jobs }: { db: Db; config: CoreConfig; payments: PaymentService; jobs: CreditHolds }) {
   const app = createApiApp<SignedInEnv>();
 
   app.openapi(

@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { API_KEY_DEFAULT_LIFETIME_DAYS } from '@limelight/rules';
 import type { SignedInEnv } from '../api/authenticate';
-import type { ApiDeps } from '../api/deps';
+import type { SecretBox } from '../crypto/secretBox';
+import type { Db } from '../db/types';
 import { IdempotencyKeyHeaders, idempotentCreate } from '../api/idempotency';
 import { body, createApiApp, errors, json } from '../api/openapi';
 import { IdResultSchema } from '../api/schemas';
@@ -27,7 +28,7 @@ import { usageStatistics } from './usage';
 
 const tags = ['profile'];
 
-export function profileRoutes({ db, box }: ApiDeps) {
+export function profileRoutes({ db, box }: { db: Db; box: SecretBox }) {
   const app = createApiApp<SignedInEnv>();
   const profileResponse = { 200: json(ProfileResultSchema, 'The profile'), ...errors(404) };
 

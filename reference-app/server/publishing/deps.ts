@@ -2,8 +2,8 @@ import type { UrlPolicy } from '../runtimes/http/urlPolicy';
 import type { RuntimeRegistry } from '../hosting/runtimeRegistry';
 
 // What publishing's routes need from the rest of the server. Its own module, below both
-// api/deps.ts (which carries it) and publishing/routes.ts (which uses it), so neither imports the
-// other: api/deps.ts importing routes.ts closed a circle through api/authenticate.ts.
+// v1/deps.ts (which carries it) and publishing/routes.ts (which uses it), so neither imports the
+// other.
 
 export interface ServiceRoutesOptions {
   /** Which service URLs the platform calls (runs, health checks, imports). */

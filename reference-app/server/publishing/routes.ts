@@ -1,6 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { SignedInEnv } from '../api/authenticate';
-import type { ApiDeps } from '../api/deps';
+import type { CoreConfig } from '../config/core';
+import type { SecretBox } from '../crypto/secretBox';
+import type { Db } from '../db/types';
+import type { RuntimesConfig } from '../hosting/config';
+import type { PlatformRegistry } from '../registry/platformRegistry';
+import type { ServiceRoutesOptions } from './deps';
 import { IdempotencyKeyHeaders, idempotentCreate } from '../api/idempotency';
 import { invalid, tooLarge, unsupportedType } from '../errors';
 import { body, createApiApp, errors, json } from '../api/openapi';
@@ -61,7 +66,16 @@ async function readEndpoints(
 }
 const serviceResponse = (status: string) => json(ManagedServiceSchema, status);
 
-export function serviceRoutes({ db, box, config, registry, services: { runtimes, urlPolicy, storeImage } }: ApiDeps) {
+/** What the publishing routes read: the server's settings and hosting's (the registries images come from). */
+export interface ServiceRouteDeps {
+  db: Db;
+  box: SecretBox;
+  config: CoreConfig & { runtimes: RuntimesConfig };
+  registry?: PlatformRegistry;
+  services: ServiceRoutesOptions;
+}
+
+export function serviceRoutes({ db, box, config, registry, services: { runtimes, urlPolicy, storeImage } }: ServiceRouteDeps) {
   const app = createApiApp<SignedInEnv>();
   const services = {
     db,

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { SignedInEnv } from '../api/authenticate';
-import type { ApiDeps } from '../api/deps';
+import type { Db } from '../db/types';
 import { createApiApp, errors, json } from '../api/openapi';
 import { iso } from '../api/schemas';
 import { invalidFields, notFound } from '../errors';
@@ -68,7 +68,7 @@ const ReferenceParam = NameParam.extend({
   reference: z.string().openapi({ description: 'A tag (`1`, `latest`) or a digest (`sha256:…`)' }),
 });
 
-export function registryImageRoutes(deps: ApiDeps & { registry?: PlatformRegistry }) {
+export function registryImageRoutes(deps: { db: Db; registry?: PlatformRegistry }) {
   const app = createApiApp<SignedInEnv>();
 
   /** The registry and the caller's namespace, or 404 when there is none. */

@@ -1,9 +1,8 @@
 import type { Context } from 'hono';
-import { callerOfSecret } from '../api/authenticate';
-import type { ApiDeps } from '../api/deps';
 import { createApiApp } from '../api/openapi';
 import { sessionStateLookup } from '../api/sessionState';
 import type { SignedInEnv } from '../api/authenticate';
+import { callerOfSecret, type CallerDeps } from '../profile/callers';
 import { RegistryDenied, type PlatformRegistry } from './platformRegistry';
 import { RUNNER_USERNAME } from './tokens';
 
@@ -25,7 +24,7 @@ function basicOf(header: string | undefined): { username: string; password: stri
   return colon < 0 ? null : { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-export function registryTokenRoutes(deps: ApiDeps & { registry?: PlatformRegistry }) {
+export function registryTokenRoutes(deps: CallerDeps & { registry?: PlatformRegistry }) {
   const app = createApiApp();
   const sessionState = sessionStateLookup(deps.db);
   app.get('/registry/token', async (c) => {

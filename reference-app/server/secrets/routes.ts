@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { MAX_SECRET_VALUE_BYTES } from '@limelight/rules';
 import type { SignedInEnv } from '../api/authenticate';
-import type { ApiDeps } from '../api/deps';
+import type { SecretBox } from '../crypto/secretBox';
+import type { Db } from '../db/types';
 import { body, createApiApp, errors, json } from '../api/openapi';
 import { deleteSecret, listSecrets, setSecret } from './serviceSecrets';
 
@@ -33,7 +34,7 @@ const SecretParam = ServiceParam.extend({
   name: z.string().max(200).openapi({ description: 'An environment variable’s name: [A-Z_][A-Z0-9_]*, at most 64 characters' }),
 });
 
-export function secretRoutes({ db, box }: ApiDeps) {
+export function secretRoutes({ db, box }: { db: Db; box: SecretBox }) {
   const app = createApiApp<SignedInEnv>();
 
   app.openapi(

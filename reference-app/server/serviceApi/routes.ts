@@ -1,7 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import type { ServiceEndpoint } from '@limelight/widgets/api';
 import type { MaybeSignedInEnv, SignedInEnv } from '../api/authenticate';
-import type { ApiDeps } from '../api/deps';
+import type { CoreConfig } from '../config/core';
+import type { Db } from '../db/types';
+import type { JobService } from '../jobs/service';
 import { badRequest, invalidFields, notFound } from '../errors';
 import { createApiApp, fieldErrorsOf } from '../api/openapi';
 import { answerJobCreate } from '../jobs/routes';
@@ -12,7 +14,14 @@ import { selectServiceForDocument } from './queries';
 // operations it describes. Thin: load, check visibility, answer. Mounted in api/mounts.ts.
 
 /** The service as the caller may see it: public, or private and the caller's own. */
-async function visibleService(deps: ApiDeps, serviceId: string, userId: string | undefined) {
+/** What a service's document and run routes read. */
+export interface ServiceApiDeps {
+  db: Db;
+  config: CoreConfig;
+  jobs: JobService;
+}
+
+async function visibleService(deps: Pick<ServiceApiDeps, 'db'>, serviceId: string, userId: string | undefined) {
   const row = await selectServiceForDocument(deps.db, serviceId);
   // A private service is 404 to everyone but its owner, exactly like a missing one.
   if (!row || (!row.is_public && (!userId || row.created_by !== userId))) {
@@ -27,7 +36,7 @@ async function visibleService(deps: ApiDeps, serviceId: string, userId: string |
 const pathAfterServices = (path: string) => decodeURIComponent(path.slice(path.indexOf('/services/') + '/services/'.length));
 
 /** GET /{service_id}/openapi.json: anyone for public services, the owner for private ones. */
-export function serviceDocumentRoutes(deps: ApiDeps) {
+export function serviceDocumentRoutes(deps: ServiceApiDeps) {
   const app = createApiApp<MaybeSignedInEnv>();
   // Service ids may hold a slash (owner/name), so the id is everything before the suffix.
   app.get('/*', async (c) => {
@@ -45,7 +54,7 @@ export function serviceDocumentRoutes(deps: ApiDeps) {
 const RunBodySchema = z.object({ input: z.record(z.string(), z.unknown()), webhook: z.string().max(2000).optional() }).strict();
 
 /** POST /{service_id}/run/<endpoint path>: POST /v1/jobs with the service and endpoint in the path. */
-export function serviceRunRoutes(deps: ApiDeps) {
+export function serviceRunRoutes(deps: ServiceApiDeps) {
   const app = createApiApp<SignedInEnv>();
   app.post('/*', async (c) => {
     const match = pathAfterServices(c.req.path).match(/^(.+?)\/run(\/.+)$/);

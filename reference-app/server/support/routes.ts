@@ -1,16 +1,26 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { MaybeSignedInEnv, SignedInEnv } from '../api/authenticate';
-import type { ApiDeps } from '../api/deps';
+import type { RateLimiter } from '../http/rateLimit';
 import { rateLimited } from '../errors';
 import { body, createApiApp, errors, json } from '../api/openapi';
 import { IdResultSchema } from '../api/schemas';
 import { clientIp } from '../http/clientIp';
 import { escapeHtml } from '../mail/templates';
 import { decodeAttachments } from './attachments';
-import { confirmSubscription, isUnsubscribeToken, readConfirmLink, requestSubscription, unsubscribe } from './newsletter';
+import {
+  confirmSubscription,
+  isUnsubscribeToken,
+  readConfirmLink,
+  requestSubscription,
+  unsubscribe,
+  type NewsletterDeps,
+} from './newsletter';
 import { deleteSubscriptions, selectOptions } from './queries';
 import { NewsletterSchema, SubscriptionOptionSchema, SupportSchema, UnsubscribeSchema } from './schemas';
-import { openTicket } from './tickets';
+import { openTicket, type TicketDeps } from './tickets';
+
+/** What the support routes read: the newsletter's and the tickets' needs, and the rate limiter. */
+export type SupportRouteDeps = NewsletterDeps & TicketDeps & { limiter: RateLimiter };
 
 // /v1/support/: newsletter options and (un)subscription, open to everyone; the contact form,
 // which needs a caller and accepts a few attachments of safe types.
@@ -22,7 +32,7 @@ const CONFIRM_MAILS_PER_ADDRESS = 3;
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;padding:40px"><h1>${escapeHtml(title)}</h1><div>${body}</div></body></html>`;
 
-export function supportPublicRoutes(deps: ApiDeps) {
+export function supportPublicRoutes(deps: SupportRouteDeps) {
   const { db, config } = deps;
   const app = createApiApp();
 
@@ -95,7 +105,7 @@ export function supportPublicRoutes(deps: ApiDeps) {
 }
 
 /** Unsubscribing: with an unsubscribe link's token, or signed in as the address. */
-export function newsletterOwnerRoutes(deps: ApiDeps) {
+export function newsletterOwnerRoutes(deps: Pick<SupportRouteDeps, 'db' | 'linkKey'>) {
   const app = createApiApp<MaybeSignedInEnv>();
   app.openapi(
     createRoute({
@@ -112,7 +122,7 @@ export function newsletterOwnerRoutes(deps: ApiDeps) {
   return app;
 }
 
-export function supportRoutes(deps: ApiDeps) {
+export function supportRoutes(deps: SupportRouteDeps) {
   const { config } = deps;
   const app = createApiApp<SignedInEnv>();
 

@@ -13,14 +13,15 @@ import { serviceDocumentRoutes, serviceRunRoutes } from '../serviceApi/routes';
 import { registryImageRoutes } from '../registry/imageRoutes';
 import { registryInfoRoutes, registryTokenRoutes } from '../registry/routes';
 import { newsletterOwnerRoutes, supportPublicRoutes, supportRoutes } from '../support/routes';
-import type { Env } from 'hono';
-import { mountFeature, type Access } from './access';
-import type { MaybeSignedInEnv } from './authenticate';
+import type { Context, Env } from 'hono';
+import { mountFeature, type Access } from '../api/access';
+import type { MaybeSignedInEnv } from '../api/authenticate';
 import type { ApiDeps } from './deps';
-import { answerDomainError } from './errors';
-import { createApiApp, describeApi, type ApiApp } from './openapi';
-import { sessionStateLookup } from './sessionState';
+import { answerDomainError } from '../api/errors';
+import { createApiApp, describeApi, type ApiApp } from '../api/openapi';
+import { sessionStateLookup } from '../api/sessionState';
 import { logRequestFailure } from '../http/errorLog';
+import { callerOf } from '../profile/callers';
 
 // The platform API, mounted at /v1, with its OpenAPI description at /v1/openapi.json.
 //
@@ -57,7 +58,7 @@ export function apiRoutes(deps: ApiDeps) {
     return c.req.path.endsWith('/support/support') ? supportLimit(c, next) : defaultLimit(c, next);
   });
 
-  const accessDeps = { ...deps, sessionState: sessionStateLookup(deps.db) };
+  const accessDeps = { ...deps, sessionState: sessionStateLookup(deps.db), callerOf: (c: Context) => callerOf(c, deps) };
   const mount = <E extends Env>(prefix: string, feature: ApiApp<E>, access: Access) =>
     mountFeature(v1, accessDeps, prefix, feature, access);
 

@@ -8,6 +8,11 @@ import type { MailOutbox } from '../support/mailOutbox';
 import type { ServiceRoutesOptions } from '../publishing/deps';
 import type { PlatformRegistry } from '../registry/platformRegistry';
 
+// What the /v1 API is built from: everything each feature's routes read, made by platform.ts.
+// Each feature's routes take only their part, typed in their own folder (e.g. JobRouteDeps,
+// jobs/routes.ts), so no feature imports this file or this folder (docs/architecture.md,
+// "Server layers"); mounts.ts hands each its part.
+
 /** What the platform API needs from the rest of the server: the auth's own (it checks the same tokens) and more. */
 export interface ApiDeps extends Omit<AuthDeps, 'onUserCreated'> {
   /** All the settings: the job routes read the queue's and the storage quotas too. */
