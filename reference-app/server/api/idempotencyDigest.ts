@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { DomainError } from '../errors';
 
 // The rules of Idempotency-Key that the job service shares with the routes' middleware
-// (api/idempotency.ts). Apart from it, so the job service does not import the middleware's
-// request types (api/authenticate.ts), which import the job service back: an import circle.
+// (api/idempotency.ts). Apart from it, so the job service imports no HTTP middleware.
 
 /** A stable digest of what was asked, to tell a retried create from a different one. */
 export const requestDigest = (parts: readonly unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');

@@ -8,7 +8,7 @@ import { descriptorList } from './descriptors';
 import { selectCategories, selectServicePricing, selectPricingServers } from './queries';
 import { ModelCategorySchema, ModelDescriptorSchema, ModelPricingRowSchema, PricingServerSchema } from './schemas';
 
-// /v1/model_management/: the catalogue. Two apps because their access differs (api/mounts.ts):
+// /v1/model_management/: the catalogue. Two apps because their access differs (v1/mounts.ts):
 // public lists, and descriptors that include the caller's private services. A service's hosting
 // state (model_hosting_information) is hosting's (hosting/routes.ts).
 

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { iso } from '../api/schemas';
 
-// Request and response schemas of /v1/model_management (checked against src/api by api/contract.ts).
+// Request and response schemas of /v1/model_management (checked against src/api by v1/contract.ts).
 
 export const ModelCategorySchema = z
   .object({ id: z.string(), title: z.string(), input_domain: z.array(z.string()), output_domain: z.array(z.string()) })

@@ -10,7 +10,7 @@ import { hostingInformation, rolloutProgress } from './information';
 // platform stored it (status, instances, cold start; to its owner also the log tail and the
 // newest job's times), and /v1/model_management/services/{id}/rollout: to its owner only, the
 // rollout and the log lines written since a cursor, which `limelight deploy` prints as they come.
-// Signed in, API keys allowed (api/mounts.ts); the schemas stay with the catalogue's, whose tag
+// Signed in, API keys allowed (v1/mounts.ts); the schemas stay with the catalogue's, whose tag
 // and document they share.
 
 const tags = ['model_management'];

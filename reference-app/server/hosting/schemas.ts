@@ -3,7 +3,7 @@ import { iso } from '../api/schemas';
 import { DEPLOYMENT_STATUSES, ROLLOUT_STATUSES } from './fleet';
 
 // Request and response schemas of GET /v1/model_management/model_hosting_information (routes.ts;
-// checked against src/api by api/contract.ts). Hosting's own, so the catalogue imports nothing
+// checked against src/api by v1/contract.ts). Hosting's own, so the catalogue imports nothing
 // of hosting to describe it, and hosting nothing of the catalogue.
 
 /** Log lines model_hosting_information answers the owner. */

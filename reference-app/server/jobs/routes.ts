@@ -104,7 +104,7 @@ function refuseStream(c: Context, openStreams: OpenStreams, refused: StreamRefus
   );
 }
 
-/** /v1/jobs: mounted signed-in (session or API key) in api/mounts.ts; handlers read `c.var.caller`. */
+/** /v1/jobs: mounted signed-in (session or API key) in v1/mounts.ts; handlers read `c.var.caller`. */
 export function jobRoutes(deps: JobRouteDeps) {
   const app = createApiApp<SignedInEnv>();
   const { jobs } = deps;
@@ -295,7 +295,7 @@ export function jobRoutes(deps: JobRouteDeps) {
   return app;
 }
 
-/** /v1/files: one upload for a file input; mounted signed-in in api/mounts.ts. */
+/** /v1/files: one upload for a file input; mounted signed-in in v1/mounts.ts. */
 export function fileRoutes(deps: JobRouteDeps) {
   const app = createApiApp<SignedInEnv>();
   const maxUpload = deps.config.jobs.maxUploadBytes;

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { iso } from '../api/schemas';
 
-// Request and response schemas of /v1/payment (checked against src/api by api/contract.ts).
+// Request and response schemas of /v1/payment (checked against src/api by v1/contract.ts).
 
 export const PlanSchema = z
   .object({

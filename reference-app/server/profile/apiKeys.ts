@@ -6,7 +6,7 @@ import { countApiCall } from './usage';
 
 // API keys: the secret is shown once, at creation, and stored only as its SHA-256 hash (a key
 // is a long random token, so a fast hash is enough); lists show a masked form. The only writer
-// of `api_keys`; api/authenticate.ts looks keys up through findApiKey and recordApiKeyUse.
+// of `api_keys`; profile/callers.ts looks keys up through findApiKey and recordApiKeyUse.
 
 /** Every API key starts with this, which tells it from an access token. */
 export const API_KEY_PREFIX = 'lime_';
@@ -20,7 +20,7 @@ const DAY_MS = 86_400_000;
 export const DEFAULT_API_KEY_NAME = 'API key';
 
 /**
- * What every key may do, as api/mounts.ts grants it: run services (jobs, files) and publish the
+ * What every key may do, as v1/mounts.ts grants it: run services (jobs, files) and publish the
  * owner's own services (`limelight deploy`). Keys have no narrower scopes; account routes (keys,
  * profile, payments, support) refuse them. Listed with each key so its page says so.
  */

@@ -24,7 +24,7 @@ import {
 import { usageStatistics } from './usage';
 
 // /v1/profile/: profile and terms, API keys, usage statistics, container-registry tokens.
-// Mounted signed-in only (api/mounts.ts), so every handler has `c.var.caller`.
+// Mounted signed-in only (v1/mounts.ts), so every handler has `c.var.caller`.
 
 const tags = ['profile'];
 

@@ -3,7 +3,7 @@ import { API_KEY_DEFAULT_LIFETIME_DAYS } from '@limelight/rules';
 import { iso } from '../api/schemas';
 import { API_KEY_SCOPES, DEFAULT_API_KEY_NAME, MAX_API_KEY_LIFETIME_DAYS, MAX_API_KEY_NAME_LENGTH } from './apiKeys';
 
-// Request and response schemas of /v1/profile (checked against src/api by api/contract.ts).
+// Request and response schemas of /v1/profile (checked against src/api by v1/contract.ts).
 
 const nullableText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`).nullable().optional();
 

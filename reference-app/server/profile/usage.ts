@@ -3,7 +3,7 @@ import type { Db } from '../db/types';
 import { incrementApiUsage, selectUsageSince } from './queries';
 
 // Usage statistics: API calls per month, counted when an API key authenticates
-// (api/authenticate.ts through recordApiKeyUse). The only writer of `api_usage`.
+// (profile/callers.ts through recordApiKeyUse). The only writer of `api_usage`.
 
 /** Counts one API call of the user in the month of `at`. */
 export async function countApiCall(db: Db, userId: string, at: Date): Promise<void> {

@@ -3,7 +3,7 @@ import type { SignedInEnv } from '../api/authenticate';
 import { createApiApp, errors, json } from '../api/openapi';
 
 // GET /v1/whoami: whose credential this is, for `limelight login` and `limelight whoami`
-// (docs/publishing.md, "Signing in"). Mounted signed-in with API keys allowed (api/mounts.ts),
+// (docs/publishing.md, "Signing in"). Mounted signed-in with API keys allowed (v1/mounts.ts),
 // unlike /profile: it answers only what the caller already proves to be (its account's id and
 // email, and whether it signed in with a key or a session), nothing a leaked key could change.
 

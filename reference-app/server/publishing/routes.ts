@@ -35,7 +35,7 @@ import {
 import { versionRoutes } from './versionRoutes';
 
 // /v1/model_management/services: publishing (docs/publishing.md). Mounted signed-in with API keys
-// allowed (`limelight deploy` signs in with one, api/mounts.ts); every route acts on the caller's
+// allowed (`limelight deploy` signs in with one, v1/mounts.ts); every route acts on the caller's
 // own services only. What the routes need besides the database comes in `deps.services`.
 
 const tags = ['publishing'];

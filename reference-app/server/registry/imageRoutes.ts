@@ -12,7 +12,7 @@ import { registryQuotaMb, storedBytes } from './quota';
 // The caller's images in the platform's registry (docs/publishing.md, "Your images"):
 // GET /v1/registry/images lists them with sizes, push times and the services saved with each;
 // DELETE /v1/registry/images/{name}[/{reference}] deletes a repository, a tag or a digest. Signed
-// in, API keys allowed (api/mounts.ts: `limelight images` signs in with a key), and only ever the
+// in, API keys allowed (v1/mounts.ts: `limelight images` signs in with a key), and only ever the
 // caller's own namespace: the name is always taken under it.
 
 const tags = ['registry'];

@@ -8,7 +8,7 @@ import { deleteSecret, listSecrets, setSecret } from './serviceSecrets';
 
 // /v1/model_management/services/{id}/secrets: a container service's secrets, by name
 // (docs/publishing.md, "Secrets"; `limelight secrets`, the account area's service page). Mounted
-// signed-in with API keys allowed, like publishing (api/mounts.ts); the owner only. No answer
+// signed-in with API keys allowed, like publishing (v1/mounts.ts); the owner only. No answer
 // carries a value: a secret is written, listed by name and removed, never read back.
 
 const tags = ['publishing'];

@@ -59,7 +59,7 @@ async function seedCatalogue(trx: Db): Promise<void> {
         id: model.id,
         display_name: model.name === undefined ? model.id : model.name,
         model_desc: model.desc,
-        // A service without its own picture shows its real example's (seed/examples.ts); the rest
+        // A service without its own picture shows its real example's (media/examples.ts); the rest
         // none, and the catalogue serves their designed covers (media/covers.ts).
         display_img_url: model.image === undefined ? (realExampleCover(model.kind) ?? null) : model.image,
         used_models: JSON.stringify(model.tags),

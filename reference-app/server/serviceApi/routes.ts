@@ -11,7 +11,7 @@ import { serviceOpenApiDocument } from './document';
 import { selectServiceForDocument } from './queries';
 
 // /v1/services/{service_id}/…: the per-service OpenAPI document (docs/sdk.md) and the run
-// operations it describes. Thin: load, check visibility, answer. Mounted in api/mounts.ts.
+// operations it describes. Thin: load, check visibility, answer. Mounted in v1/mounts.ts.
 
 /** The service as the caller may see it: public, or private and the caller's own. */
 /** What a service's document and run routes read. */

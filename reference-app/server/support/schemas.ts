@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 
-// Request and response schemas of /v1/support (checked against src/api by api/contract.ts).
+// Request and response schemas of /v1/support (checked against src/api by v1/contract.ts).
 
 export const SubscriptionOptionSchema = z
   .object({ id: z.number(), display_value: z.string(), description: z.string() })
