@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { podmanEnv } from '../../scripts/engine.mjs';
-import type { ImageConfig } from '../../reference-app/server/hosting/snapshots/runsc';
+import type { ImageConfig } from '../../reference-app/server/hosting';
 
 const SDK = path.resolve(import.meta.dirname, '../../sdk/python');
 export const SERVE_IMAGE = 'localhost/limelight-snapshot-app:latest';

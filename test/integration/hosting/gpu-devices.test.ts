@@ -12,10 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPodmanService } from '../../../scripts/engine.mjs';
 import { buildFixtureImage } from '../../../scripts/fixture-image.mjs';
 import { startRegistry, type TestRegistry } from '../../../scripts/registry.mjs';
-import { Deployment, type InstanceSlot } from '../../../reference-app/server/hosting/deployment';
-import { ContainerEngine } from '../../../reference-app/server/hosting/engine';
-import { GpuAllocator } from '../../../reference-app/server/hosting/gpuAllocator';
-import { limitsFor } from '../../../reference-app/server/hosting/limits';
+import { Deployment, type InstanceSlot, ContainerEngine, GpuAllocator, limitsFor } from '../../../reference-app/server/hosting';
 import { FIXTURE_IMAGE, pushImage } from '../../setup/containerEngine';
 import { hostingSkipReason } from './hostingSetup';
 

@@ -9,15 +9,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { podmanEnv, runscUnavailableReason } from '../../../scripts/engine.mjs';
-import { waitReady } from '../../../reference-app/server/hosting/engine';
-import { limitsFor } from '../../../reference-app/server/hosting/limits';
 import {
+  waitReady,
+  limitsFor,
   type ImageConfig,
   RunscSnapshots,
   type Snapshot,
   SnapshotError,
   snapshotUnavailableReason,
-} from '../../../reference-app/server/hosting/snapshots/runsc';
+} from '../../../reference-app/server/hosting';
 import { engineSkipReason } from '../../setup/containerEngine';
 import { buildServeImage, imageConfigOf, SERVE_IMAGE } from '../../setup/serveImage';
 
