@@ -9,14 +9,19 @@
 // - warm: a job on a running instance.
 // Each technique runs under runc and, where Debian's runsc is installed, under gVisor (the
 // CONTAINER_SANDBOX=gvisor tier, docs/security.md, "Sandbox tiers"), one after the other.
+// Then the same real limelight.serve app through the gVisor tiers side by side, alternating:
+// snapshot restore, paused, created, image (test/bench/snapshotTiers.ts; BENCH_TIER_ROUNDS,
+// default 10), with the memory each holds at zero instances and the snapshot's size and time.
 // Every container it creates is removed at the end. It measures and never fails on timings.
 import { cpus, loadavg } from 'node:os';
 import { InstanceFactory, type WarmStrategy } from '../../reference-app/server/hosting/instances';
 import { limitsFor } from '../../reference-app/server/hosting/limits';
 import { runscUnavailableReason } from '../../scripts/engine.mjs';
 import { engineSkipReason, FIXTURE_IMAGE, startTestEngine } from '../setup/containerEngine';
+import { measureServeTiers, serveTiersSkipReason, TIERS } from './snapshotTiers';
 
 const COLD = Number(process.env.BENCH_COLD ?? 15);
+const TIER_ROUNDS = Number(process.env.BENCH_TIER_ROUNDS ?? 10);
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -135,4 +140,38 @@ const summary = (results: Record<string, number[]>) => ({
   cold_start_p99_ms: Math.round(percentile(results.paused!, 0.99)),
   warm_p50_ms: Math.round(percentile(results.warm!, 0.5) * 10) / 10,
 });
-console.log(JSON.stringify({ bench: 'hosting', ...summary(runc.results), ...(gvisor ? { gvisor: summary(gvisor.results) } : {}) }));
+const noTiers = noGvisor ?? serveTiersSkipReason();
+if (noTiers) console.log(`snapshot tiers skipped: ${noTiers}`);
+const tiers = noTiers ? null : await measureServeTiers(TIER_ROUNDS);
+if (tiers) {
+  console.log(
+    `\n${TIER_ROUNDS} cold starts per tier, alternating, a limelight.serve app (32 MB set up) under gVisor, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log('| tier | p50 ms | p95 ms | held at zero instances |\n|---|---:|---:|---:|');
+  for (const tier of TIERS) {
+    const held = tiers.heldMb[tier];
+    console.log(
+      `| ${tier} | ${percentile(tiers.times[tier], 0.5).toFixed(0)} | ${percentile(tiers.times[tier], 0.95).toFixed(0)} | ${held === null ? 'n/a' : `${held} MB`} |`,
+    );
+  }
+  console.log(
+    `snapshot: ${tiers.snapshot.sizeMb.toFixed(1)} MB on disk, taken in ${tiers.snapshot.tookMs} ms (start + setup + checkpoint; checkpoint ${tiers.snapshot.checkpointMs} ms)`,
+  );
+}
+const tierSummary = tiers && {
+  ...Object.fromEntries(TIERS.map((t) => [`${t}_p50_ms`, Math.round(percentile(tiers.times[t], 0.5))])),
+  ...Object.fromEntries(TIERS.map((t) => [`${t}_p95_ms`, Math.round(percentile(tiers.times[t], 0.95))])),
+  paused_held_mb: tiers.heldMb.paused,
+  snapshot_mb: Math.round(tiers.snapshot.sizeMb * 10) / 10,
+  snapshot_take_ms: tiers.snapshot.tookMs,
+};
+console.log(
+  JSON.stringify({
+    bench: 'hosting',
+    ...summary(runc.results),
+    ...(gvisor ? { gvisor: summary(gvisor.results) } : {}),
+    ...(tierSummary ? { tiers: tierSummary } : {}),
+  }),
+);
