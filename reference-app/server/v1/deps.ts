@@ -11,7 +11,7 @@ import type { PlatformRegistry } from '../registry/platformRegistry';
 // What the /v1 API is built from: everything each feature's routes read, made by platform.ts.
 // Each feature's routes take only their part, typed in their own folder (e.g. JobRouteDeps,
 // jobs/routes.ts), so no feature imports this file or this folder (docs/architecture.md,
-// "Server layers"); mounts.ts hands each its part.
+// "Server layers"); mounts.ts passes it whole, and each type reads only its part.
 
 /** What the platform API needs from the rest of the server: the auth's own (it checks the same tokens) and more. */
 export interface ApiDeps extends Omit<AuthDeps, 'onUserCreated'> {
