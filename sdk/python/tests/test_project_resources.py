@@ -52,6 +52,39 @@ class ResourcesTest(unittest.TestCase):
         plain = service_body(loaded(self, "name: x\n"), "img", "offer", None)
         self.assertNotIn("resources", plain["runtime"])
 
+    def test_a_gpu_type_and_count_is_read_sent_and_names_the_offer(self):
+        # Flow mapping inside a flow mapping, and inside an indented block: both read the same.
+        flow = loaded(self, "resources: {cpu: 4, gpu: {type: runpod-a100-80, count: 2}}\n")
+        block = loaded(self, "resources:\n  cpu: 4\n  gpu: {type: runpod-a100-80, count: 2}\n")
+        for read in (flow, block):
+            self.assertEqual(read.resources, {"cpu": 4, "gpu": {"type": "runpod-a100-80", "count": 2}})
+            self.assertEqual(read.extra["gpu_offer"], "runpod-a100-80")
+        body = service_body(flow, "img", flow.extra["gpu_offer"], None)
+        self.assertEqual(body["runtime"]["gpu"], "runpod-a100-80")
+        self.assertEqual(body["runtime"]["resources"]["gpu"], {"type": "runpod-a100-80", "count": 2})
+        # The count defaults to one; the same offer named twice is fine.
+        one = loaded(self, "gpu_offer: runpod-l4-24\nresources: {gpu: {type: runpod-l4-24}}\n")
+        self.assertEqual(one.resources["gpu"], {"type": "runpod-l4-24", "count": 1})
+        # A plain count stays accepted, and leaves the offer to gpu / gpu_offer.
+        self.assertEqual(loaded(self, "resources: {gpu: 1}\n").resources, {"gpu": 1})
+        self.assertNotIn("gpu_offer", loaded(self, "resources: {gpu: 1}\n").extra)
+
+    def test_a_bad_gpu_type_or_count_is_refused_in_words(self):
+        cases = {
+            "resources: {gpu: {type: a100, count: 1}}\n": r"resources.gpu.type is a GPU offer, got \"a100\" \(did you mean",
+            "resources: {gpu: {count: 1}}\n": r"resources.gpu.type is a GPU offer, got null",
+            "resources: {gpu: {type: runpod-l4-24, count: 0}}\n": "resources.gpu.count is a whole number from 1 to 8, got 0",
+            "resources: {gpu: {type: runpod-l4-24, count: 9}}\n": "resources.gpu.count is a whole number from 1 to 8, got 9",
+            "resources: {gpu: {type: runpod-l4-24, vram: 24}}\n": r"resources.gpu has no vram \(it takes type and count\)",
+            "gpu_offer: runpod-a4000-16\nresources: {gpu: {type: runpod-l4-24}}\n": 'gpu_offer is "runpod-a4000-16" but resources.gpu.type',
+            # Two levels at most: nothing inside the inner mapping, and no mapping in a list.
+            "resources: {gpu: {type: {a: 1}}}\n": "a list or mapping inside another one",
+            "python: [{a: 1}]\n": "a list or mapping inside another one",
+        }
+        for text, words in cases.items():
+            with self.subTest(text), self.assertRaisesRegex(project.ProjectError, words):
+                loaded(self, text)
+
     def test_bad_resources_are_refused_naming_the_field(self):
         cases = {
             "resources: {memory_mb: 10}\n": "resources.memory_mb is a whole number from 64 to 262144, got 10",

@@ -3,12 +3,13 @@
 The file is a small YAML subset, enough for the project file and parsed here so the CLI needs no
 YAML library: ``key: value`` lines, ``# comments``, lists as ``[a, b]`` or as ``- item`` lines
 under a key, one level of mapping as ``{a: 1, b: 2}`` or as indented ``a: 1`` lines under a key
-(``resources``), and quoted or bare scalars (numbers and true/false become numbers and booleans).
+(``resources``), a ``{ }`` of scalars as a value inside such a mapping (``resources.gpu: {type: …,
+count: 1}``), and quoted or bare scalars (numbers and true/false become numbers and booleans).
 Fields are listed in docs/publishing.md ("limelight.yaml").
 
 A file that cannot be used is refused in one line, naming the line and column (its syntax) or the
-field (its meaning), and the CLI exits 2: the parser nests one level and never recurses, so no
-document can exhaust the stack, and every field's type and range is checked here, before a build
+field (its meaning), and the CLI exits 2: the parser nests two levels at most (a mapping's value
+may be a ``{ }`` of scalars, nothing deeper), so no document can exhaust the stack, and every field's type and range is checked here, before a build
 or a deploy would fail on it later with a traceback or the platform's words.
 """
 
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
-from .._rules import CONTAINER_RUNTIME_DEFAULTS, RESOURCE_BOUNDS
+from .._rules import CONTAINER_RUNTIME_DEFAULTS, GPU_PRICES, RESOURCE_BOUNDS
 
 FILE_NAME = "limelight.yaml"
 #: A project file is a few lines; a bigger one is a mistake (a file renamed onto it), not read.
@@ -31,6 +32,8 @@ GPU_TIERS = ("none", "t4", "a4000", "a10", "l4", "a100", "h100")
 #: What one instance may use (docs/publishing.md, "Resources"): each key's range as the platform
 #: checks it (the platform's rules, limelight/_rules.py); absent keys are the platform's defaults.
 RESOURCE_RANGES = {key: (bounds["min"], bounds["max"]) for key, bounds in RESOURCE_BOUNDS.items()}
+#: The GPU offers ``resources.gpu.type`` may name (the platform's rules): the type is the offer.
+GPU_TYPES = tuple(str(offer["id"]) for offer in GPU_PRICES)
 #: The port the image serves HTTP on when limelight.yaml names none (the container contract's).
 DEFAULT_PORT = int(CONTAINER_RUNTIME_DEFAULTS["port"])
 #: The deploy's whole-number settings, with the ranges the platform's service API accepts.
@@ -119,21 +122,35 @@ def _shown(value: Any) -> str:
 def _items(inner: str, column: int) -> Iterator[Tuple[str, int]]:
     """The comma-separated items of a ``[ ]`` or ``{ }`` body with their columns; a comma inside
     a quoted item is part of it."""
-    start, quote = 0, None
+    start, quote, depth = 0, None, 0
     for index, char in enumerate(inner):
         if quote:
             quote = None if char == quote else quote
         elif char in "\"'" and not inner[start:index].strip():
             quote = char
-        elif char == ",":
+        elif char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth = max(0, depth - 1)
+        elif char == "," and depth == 0:
             yield inner[start:index], column + start
             start = index + 1
     yield inner[start:], column + start
 
 
-def _scalar(text: str, source: str, line: int, column: int, nested: bool = True) -> Any:
+def _scalar(
+    text: str,
+    source: str,
+    line: int,
+    column: int,
+    nested: bool = True,
+    in_mapping: bool = False,
+    deeper: bool = True,
+) -> Any:
     """One value; ``column`` is where ``text`` starts on its line. ``nested``: a ``[ ]`` or
-    ``{ }`` of scalars may stand here (a top-level value); inside one, only scalars."""
+    ``{ }`` may stand here (a top-level value); inside one, only scalars, but for a ``{ }`` of
+    scalars as a mapping's value (``in_mapping``: ``resources.gpu: {type: …}``). ``deeper``: the
+    values of a ``{ }`` here may be such a ``{ }`` (off inside it, so two levels at most)."""
     stripped = text.lstrip()
     column += len(text) - len(stripped)
     text = stripped.rstrip()
@@ -145,6 +162,9 @@ def _scalar(text: str, source: str, line: int, column: int, nested: bool = True)
             raise ProjectError(f"{where}: an unterminated quoted value (close it with {text[0]} on the same line)")
         return text[1:-1]
     if text[0] in "[{":
+        if not nested and in_mapping and text[0] == "{":
+            # One level more, and only this: the inner mapping takes scalars (in_mapping off).
+            return _scalar(text, source, line, column, deeper=False)
         if not nested:
             raise ProjectError(
                 f"{where}: a list or mapping inside another one: limelight.yaml nests one level only "
@@ -170,7 +190,9 @@ def _scalar(text: str, source: str, line: int, column: int, nested: bool = True)
                 )
             if pair.group(2) in mapping:
                 raise ProjectError(f"{_at(source, line, at + len(pair.group(1)))}: {pair.group(2)} is given twice")
-            mapping[pair.group(2)] = _scalar(pair.group(3), source, line, at + pair.start(3), nested=False)
+            mapping[pair.group(2)] = _scalar(
+                pair.group(3), source, line, at + pair.start(3), nested=False, in_mapping=deeper
+            )
         return mapping
     if text[0] in "]}":
         raise ProjectError(f"{where}: {text[0]} closes nothing")
@@ -217,7 +239,9 @@ def _parse(text: str, source: str) -> Tuple[Dict[str, Any], Dict[str, int]]:
                 )
             if nested.group(2) in data[current]:
                 raise ProjectError(f"{_at(source, number, key_column)}: {current}.{nested.group(2)} is given twice")
-            data[current][nested.group(2)] = _scalar(nested.group(3), source, number, nested.start(3) + 1, nested=False)
+            data[current][nested.group(2)] = _scalar(
+                nested.group(3), source, number, nested.start(3) + 1, nested=False, in_mapping=True
+            )
             continue
         item = re.fullmatch(r"(\s*)-(\s+(.*)|)", line)
         if item:
@@ -356,12 +380,37 @@ def _resources(value: Any) -> Dict[str, Any]:
         if key not in value:
             continue
         number = value[key]
+        if key == "gpu" and isinstance(number, dict):
+            value = {**value, "gpu": _gpu_request(number, high)}
+            continue
         whole = key != "cpu"
         ok = isinstance(number, (int, float)) and not isinstance(number, bool) and low <= number <= high
         if not ok or (whole and not isinstance(number, int)) or (not whole and round(number * 10) != number * 10):
             kind = "a whole number" if whole else "a number in steps of 0.1"
             raise ProjectError(f"{FILE_NAME}: resources.{key} is {kind} from {low} to {high}, got {_shown(number)}")
     return dict(value)
+
+
+def _gpu_request(value: Dict[str, Any], most: int) -> Dict[str, Any]:
+    """``resources.gpu: {type, count}``: ``count`` GPUs of the offer ``type`` per instance
+    (count 1 when left out); the type is the service's GPU offer and prices it."""
+    unknown = sorted(set(value) - {"type", "count"})
+    if unknown:
+        raise ProjectError(f"{FILE_NAME}: resources.gpu has no {', '.join(unknown)} (it takes type and count)")
+    kind = value.get("type")
+    if kind not in GPU_TYPES:
+        # A tier like `a100` names the offers that hold it; else the nearest spelling.
+        near = [offer for offer in GPU_TYPES if isinstance(kind, str) and kind and kind.lower() in offer]
+        near = near or difflib.get_close_matches(str(kind), GPU_TYPES, n=1, cutoff=0.6)
+        hint = f"did you mean {' or '.join(near)}? " if near else ""
+        raise ProjectError(
+            f"{FILE_NAME}: resources.gpu.type is a GPU offer, got {_shown(kind)} ({hint}the offers are "
+            f"{', '.join(GPU_TYPES)})"
+        )
+    count = value.get("count", 1)
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= most:
+        raise ProjectError(f"{FILE_NAME}: resources.gpu.count is a whole number from 1 to {most}, got {_shown(count)}")
+    return {"type": kind, "count": count}
 
 
 def _read(path: Path) -> str:
@@ -472,6 +521,17 @@ def load(folder: Path = Path(".")) -> Project:
         if not re.fullmatch(r"[a-z0-9][a-z0-9+.-]+(:[a-z0-9-]+)?(=[A-Za-z0-9.+~:-]+)?", package):
             raise ProjectError(f"{FILE_NAME}: debian_packages: {package!r} is not a Debian package name")
     python_packages, python_requirements = _python_packages(data, folder.resolve())
+    resources = _resources(data.get("resources"))
+    extra = _deploy_settings(data)
+    requested = resources.get("gpu")
+    if isinstance(requested, dict):
+        # The type is the offer the deploy names (docs/publishing.md, "Resources").
+        if extra.get("gpu_offer", requested["type"]) != requested["type"]:
+            raise ProjectError(
+                f"{FILE_NAME}: gpu_offer is {_shown(extra['gpu_offer'])} but resources.gpu.type is "
+                f"{_shown(requested['type'])}: name one offer (resources.gpu.type alone is enough)"
+            )
+        extra["gpu_offer"] = requested["type"]
     return Project(
         folder=folder.resolve(),
         name=name,
@@ -481,8 +541,8 @@ def load(folder: Path = Path(".")) -> Project:
         weights=_paths(data.get("weights", []), "weights"),
         gpu=gpu.lower(),
         port=port,
-        resources=_resources(data.get("resources")),
-        extra=_deploy_settings(data),
+        resources=resources,
+        extra=extra,
         python_packages=python_packages,
         python_requirements=python_requirements,
         pip_index_url=_index_url(data.get("pip_index_url", DEFAULT_PIP_INDEX)),
