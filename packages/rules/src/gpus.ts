@@ -173,5 +173,16 @@ export const CPU_PRICE = {
   customer_price_per_s_usd: 0.00002,
 } as const;
 
+/**
+ * The price per second of a run on `gpuCount` GPUs of an offer (docs/publishing.md, "Resources"):
+ * a service that declares `resources.gpu: {type, count}` pays the offer's price once per GPU each
+ * instance holds. A count of 0 (a service that asks the runner for no GPU but names an offer, as
+ * every service did before counts existed) is priced as one: the offer alone prices it.
+ */
+export function gpuPricePerSecond(offerPricePerSecondUsd: number, gpuCount: number): number {
+  const count = Number.isInteger(gpuCount) && gpuCount > 1 ? gpuCount : 1;
+  return offerPricePerSecondUsd * count;
+}
+
 /** The GPU that prices the runs of a service with no hosting record (docs/jobs.md: metering). */
 export const DEFAULT_GPU = 'L4 24 GB';

@@ -14,7 +14,7 @@ export {
   PUBLISHER_SHARE,
   publisherEarning,
 } from './metering.ts';
-export { GPU_PRICES, PRICING_PROVIDER_IDS, DEFAULT_GPU, CPU_PRICE } from './gpus.ts';
+export { GPU_PRICES, PRICING_PROVIDER_IDS, DEFAULT_GPU, CPU_PRICE, gpuPricePerSecond } from './gpus.ts';
 export type { GpuPrice } from './gpus.ts';
 export { CONTAINER_RUNTIME_DEFAULTS, DEFAULT_RESOURCES, RESOURCE_BOUNDS } from './hosting.ts';
 export type { ServiceResources } from './hosting.ts';

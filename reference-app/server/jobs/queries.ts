@@ -171,16 +171,28 @@ export async function pendingWebhookCount(q: Db, userId: string): Promise<number
 
 const normalise = (column: string) => sql.raw(`lower(regexp_replace(${column}, '^RTX\\s+', '', 'i'))`);
 
+/** The GPU of a service's hosting record and, for a container service, the GPUs each instance holds. */
 export function selectHostingGpu(q: Db, serviceId: string) {
-  return q.selectFrom('model_hosting').select('gpu').where('model_id', '=', serviceId).executeTakeFirst();
+  return q
+    .selectFrom('model_hosting')
+    .leftJoin('service_runtimes', 'service_runtimes.model_id', 'model_hosting.model_id')
+    .select(['model_hosting.gpu', 'service_runtimes.gpu_count'])
+    .where('model_hosting.model_id', '=', serviceId)
+    .executeTakeFirst();
 }
 
-/** The cheapest pricing-server offer of a GPU, matched by name ("A5000 24 GB" matches "RTX A5000 24 GB"). */
+/**
+ * A pricing-server offer: by its id (what a container runtime's `gpu` saves), else the cheapest
+ * of that name ("A5000 24 GB" matches "RTX A5000 24 GB").
+ */
 export function selectGpuOffer(q: Db, gpu: string) {
   return q
     .selectFrom('pricing_servers')
     .select(['display_name', 'customer_price_per_s_usd'])
-    .where(normalise('display_name'), '=', sql<string>`lower(regexp_replace(${gpu}, '^RTX\\s+', '', 'i'))`)
+    .where((eb) =>
+      eb.or([eb('id', '=', gpu), eb(normalise('display_name'), '=', sql<string>`lower(regexp_replace(${gpu}, '^RTX\\s+', '', 'i'))`)]),
+    )
+    .orderBy(sql`id = ${gpu}`, 'desc')
     .orderBy('customer_price_per_s_usd')
     .orderBy('id')
     .executeTakeFirst();

@@ -105,8 +105,14 @@ export interface ResourcesView {
 export const resourcesOfInput = (resources: RuntimeResourcesInput | undefined): ServiceResources => ({
   cpu: resources?.cpu ?? DEFAULT_RESOURCES.cpu,
   memoryMb: resources?.memory_mb ?? DEFAULT_RESOURCES.memoryMb,
-  gpu: resources?.gpu ?? DEFAULT_RESOURCES.gpu,
+  gpu: gpuCountOf(resources?.gpu),
 });
+
+/** `resources.gpu` as a count: a plain count, or {type, count} (count 1 when left out); the type is runtime.gpu. */
+function gpuCountOf(gpu: RuntimeResourcesInput['gpu']): number {
+  if (gpu === undefined) return DEFAULT_RESOURCES.gpu;
+  return typeof gpu === 'number' ? gpu : (gpu.count ?? 1);
+}
 
 const resourcesView = (r: ServiceResources): ResourcesView => ({ cpu: r.cpu, memory_mb: r.memoryMb, gpu: r.gpu });
 

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { GPU_PRICES } from '@limelight/rules';
 import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PATH, DEFAULT_PORT, DEFAULT_RESOURCES, RESOURCE_BOUNDS } from '../hosting/contract';
 
 // Request and response shapes of /v1/model_management/services. Limits keep one service's
@@ -65,6 +66,52 @@ const HealthPath = z
 
 const { cpu, memoryMb, gpu } = RESOURCE_BOUNDS;
 
+/** The GPU offers a `resources.gpu.type` may name (@limelight/rules, gpus.ts). */
+export const GPU_TYPES = GPU_PRICES.map((offer) => offer.id) as [string, ...string[]];
+
+const GpuCount = z
+  .number({ error: 'must be a number of GPUs, such as 0 or 1' })
+  .int('must be a whole number of GPUs')
+  .min(gpu.min, `must be between ${gpu.min} and ${gpu.max} GPUs`)
+  .max(gpu.max, `must be between ${gpu.min} and ${gpu.max} GPUs`);
+
+/**
+ * `gpu: {type, count}` (docs/publishing.md, "Resources"): `count` GPUs of the offer `type` per
+ * instance. The type is the service's GPU offer (runtime.gpu names the same one, or none), which
+ * prices its runs at the offer's price times the count.
+ */
+export const GpuRequestSchema = z
+  .object({
+    type: z.enum(GPU_TYPES, { error: `must be one of the GPU offers: ${GPU_TYPES.join(', ')}` }).openapi({
+      description: 'A GPU offer of GET /v1/model_management/pricing_servers: the service is priced at it',
+    }),
+    count: z
+      .number({ error: 'must be a number of GPUs, such as 1' })
+      .int('must be a whole number of GPUs')
+      .min(1, `must be between 1 and ${gpu.max} GPUs`)
+      .max(gpu.max, `must be between 1 and ${gpu.max} GPUs`)
+      .optional()
+      .openapi({ description: 'GPUs of that type per instance (default 1)' }),
+  })
+  // Inline, not a named component: the generated ServiceInput schema (src/api/generated) stands alone.
+  .strict();
+
+/** Why a `resources.gpu` that is neither a count nor a valid {type, count} is refused, in one sentence. */
+function gpuProblem(input: unknown): string {
+  const example = `{type: "${GPU_TYPES[0]}", count: 1}`;
+  if (typeof input === 'number') return 'must be a whole number of GPUs';
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return `must be a number of GPUs (${gpu.min} to ${gpu.max}) or {type, count}, such as ${example}`;
+  }
+  const fields = input as Record<string, unknown>;
+  const unknown = Object.keys(fields).filter((key) => key !== 'type' && key !== 'count');
+  if (unknown.length) return `takes type and count only, not ${unknown.join(', ')}`;
+  if (typeof fields.type !== 'string' || !GPU_TYPES.includes(fields.type)) {
+    return `type must be one of the GPU offers (${GPU_TYPES.join(', ')}), got ${JSON.stringify(fields.type ?? null)}`;
+  }
+  return `count must be a whole number of GPUs from 1 to ${gpu.max}, such as ${example}`;
+}
+
 /**
  * What one instance of a container service may use (docs/publishing.md, "Resources"): its own
  * declaration, never derived from the GPU offer. Each field is optional; what is absent is the
@@ -89,12 +136,13 @@ export const ResourcesSchema = z
         description: `memory per instance in MB, its limit and its reservation on the runner (default ${DEFAULT_RESOURCES.memoryMb})`,
       }),
     gpu: z
-      .number({ error: 'must be a number of GPUs, such as 0 or 1' })
-      .int('must be a whole number of GPUs')
-      .min(gpu.min, `must be between ${gpu.min} and ${gpu.max} GPUs`)
-      .max(gpu.max, `must be between ${gpu.min} and ${gpu.max} GPUs`)
+      .union([GpuCount, GpuRequestSchema], {
+        error: (issue) => gpuProblem(issue.input),
+      })
       .optional()
-      .openapi({ description: `GPUs per instance; more than 0 runs only on a runner with a GPU (default ${DEFAULT_RESOURCES.gpu})` }),
+      .openapi({
+        description: `GPUs per instance, a count or {type, count}; more than 0 runs only on a runner with a GPU (default ${DEFAULT_RESOURCES.gpu})`,
+      }),
   })
   .strict();
 
@@ -147,6 +195,15 @@ export const RuntimeInputSchema = z.discriminatedUnion('type', [
     .superRefine((r, ctx) => {
       if (r.max_instances < r.min_instances) {
         ctx.addIssue({ code: 'custom', path: ['max_instances'], message: `must be at least min_instances (${r.min_instances})` });
+      }
+      // The type is the offer: the runtime's `gpu` names the same one (docs/publishing.md, "Resources").
+      const requested = r.resources?.gpu;
+      if (typeof requested === 'object' && requested.type !== r.gpu) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['resources', 'gpu', 'type'],
+          message: `is the GPU offer "${requested.type}" but runtime.gpu is "${r.gpu}": name the same offer in both`,
+        });
       }
     }),
 ]);

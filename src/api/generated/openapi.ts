@@ -4782,8 +4782,35 @@ export type components = {
             resources?: {
               /** @description CPUs per instance, a ceiling (default 1) */
               cpu?: number;
-              /** @description GPUs per instance; more than 0 runs only on a runner with a GPU (default 0) */
-              gpu?: number;
+              /** @description GPUs per instance, a count or {type, count}; more than 0 runs only on a runner with a GPU (default 0) */
+              gpu?:
+                | number
+                | {
+                    /** @description GPUs of that type per instance (default 1) */
+                    count?: number;
+                    /**
+                     * @description A GPU offer of GET /v1/model_management/pricing_servers: the service is priced at it
+                     * @enum {string}
+                     */
+                    type:
+                      | 'runpod-a4000-16'
+                      | 'runpod-l4-24'
+                      | 'runpod-a5000-24'
+                      | 'runpod-4090-24'
+                      | 'runpod-a6000-48'
+                      | 'runpod-l40s-48'
+                      | 'runpod-a100-80'
+                      | 'runpod-h100-80'
+                      | 'runpod-h200-141'
+                      | 'runpod-2xh100-160'
+                      | 'replicate-t4-16'
+                      | 'replicate-l40s-48'
+                      | 'replicate-a100-80'
+                      | 'replicate-h100-80'
+                      | 'lambda-a100-40'
+                      | 'vast-3090-24'
+                      | 'coreweave-h100-80';
+                  };
               /** @description memory per instance in MB, its limit and its reservation on the runner (default 1024) */
               memory_mb?: number;
             };
@@ -4858,8 +4885,35 @@ export type components = {
             resources?: {
               /** @description CPUs per instance, a ceiling (default 1) */
               cpu?: number;
-              /** @description GPUs per instance; more than 0 runs only on a runner with a GPU (default 0) */
-              gpu?: number;
+              /** @description GPUs per instance, a count or {type, count}; more than 0 runs only on a runner with a GPU (default 0) */
+              gpu?:
+                | number
+                | {
+                    /** @description GPUs of that type per instance (default 1) */
+                    count?: number;
+                    /**
+                     * @description A GPU offer of GET /v1/model_management/pricing_servers: the service is priced at it
+                     * @enum {string}
+                     */
+                    type:
+                      | 'runpod-a4000-16'
+                      | 'runpod-l4-24'
+                      | 'runpod-a5000-24'
+                      | 'runpod-4090-24'
+                      | 'runpod-a6000-48'
+                      | 'runpod-l40s-48'
+                      | 'runpod-a100-80'
+                      | 'runpod-h100-80'
+                      | 'runpod-h200-141'
+                      | 'runpod-2xh100-160'
+                      | 'replicate-t4-16'
+                      | 'replicate-l40s-48'
+                      | 'replicate-a100-80'
+                      | 'replicate-h100-80'
+                      | 'lambda-a100-40'
+                      | 'vast-3090-24'
+                      | 'coreweave-h100-80';
+                  };
               /** @description memory per instance in MB, its limit and its reservation on the runner (default 1024) */
               memory_mb?: number;
             };
