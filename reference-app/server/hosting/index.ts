@@ -28,3 +28,4 @@ export { hostPlatform, PullCheck } from './pullCheck';
 export { DEMO_REASON, IO_RUNTIMES, type RuntimeChooser } from './runtimeRegistry';
 export { ROLLOUT_LOG_LINES } from './schemas';
 export { RunscSnapshots, SnapshotError, snapshotUnavailableReason, type ImageConfig, type Snapshot } from './snapshots/runsc';
+export { snapshotKey, SnapshotTier } from './snapshots/tier';

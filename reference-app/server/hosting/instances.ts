@@ -2,6 +2,8 @@ import type { HostCapacity } from './capacity';
 import type { GpuAllocator, GpuLease } from './gpuAllocator';
 import { type ContainerEngine, EngineError, waitReady, type InstanceSpec, type PulledImage } from './engine';
 import type { LogRing } from './logRing';
+import type { Restored } from './snapshots/runsc';
+import { snapshotKey, type SnapshotTier } from './snapshots/tier';
 
 // Bringing one instance of a deployment from nothing to "answers requests", and the warm pool
 // that makes that fast (docs/publishing.md, "Cold starts"). A cold start is timed from the
@@ -26,11 +28,15 @@ export interface Instance {
   baseUrl: string;
 }
 
+/** Where a cold start came from: a memory snapshot, the paused or created pool, or the image. */
+export type ColdStartTier = 'snapshot' | 'paused' | 'created' | 'image';
+
 export interface ColdStart {
   instance: Instance;
   coldStartMs: number;
-  /** Milliseconds per stage: create, start, unpause, ready (only those that ran). */
+  /** Milliseconds per stage: create, start, unpause, restore, ready (only those that ran). */
   stages: Record<string, number>;
+  tier: ColdStartTier;
 }
 
 export interface InstanceOptions {
@@ -49,6 +55,12 @@ export interface InstanceOptions {
    * own pull resolved (Deployment). Tests and benchmarks of a local image leave it true.
    */
   pinned?: boolean;
+  /**
+   * The runner's snapshot tier (CONTAINER_SNAPSHOTS=on under gVisor; absent for a service with
+   * `snapshot: false`): a start from zero restores the digest's snapshot, and the first cold start
+   * of a digest has it taken (docs/deploy.md, "Snapshot cold starts").
+   */
+  snapshots?: SnapshotTier;
 }
 
 interface Spare {
@@ -70,6 +82,8 @@ export class InstanceFactory {
   private readonly closing = new AbortController();
   private spec: InstanceSpec;
   private pinned: boolean;
+  /** Instances restored from a snapshot (runsc sandboxes beside the engine), by instance id. */
+  private restored = new Map<string, Restored>();
 
   constructor(
     private readonly engine: ContainerEngine,
@@ -147,6 +161,8 @@ export class InstanceFactory {
       stages[stage] = Math.round(performance.now() - t);
       return result;
     };
+    const fromSnapshot = this.spares.length === 0 ? await this.restoreSnapshot(time) : null;
+    if (fromSnapshot) return { instance: fromSnapshot, coldStartMs: Math.round(performance.now() - started), stages, tier: 'snapshot' };
     const spare = this.spares.shift();
     // In service from now on: its GPU devices are no longer a spare's to give up.
     if (spare) this.gpuLeases.get(spare.id)?.setReclaim(null);
@@ -171,12 +187,67 @@ export class InstanceFactory {
       if (exited) throw new EngineError('health', `${exited} before it answered`, { cause: error });
       throw error;
     }
-    return { instance, coldStartMs: Math.round(performance.now() - started), stages };
+    this.snapshotInBackground();
+    return { instance, coldStartMs: Math.round(performance.now() - started), stages, tier: spare?.state ?? 'image' };
+  }
+
+  private get snapshotKey(): string {
+    return snapshotKey(this.spec.deploymentId, this.spec.image);
+  }
+
+  /**
+   * An instance restored from the digest's snapshot, or null when there is none or the restore
+   * failed: that is said on the deployment's log and the instance starts cold (never an outage).
+   */
+  private async restoreSnapshot(time: <T>(stage: string, work: () => Promise<T>) => Promise<T>): Promise<Instance | null> {
+    const tier = this.options.snapshots;
+    if (!tier || !this.pinned || !tier.ready(this.snapshotKey)) return null;
+    let restored: Restored | undefined;
+    let release: (() => void) | undefined;
+    try {
+      release = this.options.capacity?.reserve(this.spec.limits.memoryMb);
+      const logs = this.options.logs;
+      restored = await time('restore', () =>
+        tier.restore(this.snapshotKey, this.spec.port, this.spec.env, (stream, line) =>
+          logs?.push(stream, restored?.id.slice(0, 12) ?? '', line),
+        ),
+      );
+      const instance: Instance = { id: `snapshot-${restored.id}`, name: restored.id.slice(0, 12), baseUrl: restored.baseUrl };
+      this.restored.set(instance.id, restored);
+      this.releases.set(instance.id, () => release?.());
+      await time('ready', () =>
+        waitReady(instance.baseUrl, { healthPath: this.options.healthPath, timeoutMs: this.options.readyTimeoutMs, intervalMs: 2 }),
+      );
+      return instance;
+    } catch (error) {
+      if (restored) await this.discard(`snapshot-${restored.id}`).catch(() => undefined);
+      else release?.();
+      this.options.logs?.push('runner', '', `Restoring the snapshot failed (${(error as Error).message}); starting cold`);
+      return null;
+    }
+  }
+
+  /** After a cold start of a digest with no snapshot yet: takes it, then keeps no spare. */
+  private snapshotInBackground(): void {
+    const tier = this.options.snapshots;
+    if (!tier || !this.pinned || this.closed) return;
+    const key = this.snapshotKey;
+    const { deploymentId, image, port, limits, env } = this.spec;
+    void tier
+      .take({ deploymentId, image, port, limits, ...(env ? { env } : {}) }, (message) => this.options.logs?.push('runner', '', message))
+      .then(async () => {
+        if (!tier.ready(key)) return;
+        // At zero instances nothing of the service runs or is paused: the snapshot replaces the pool.
+        const spares = this.spares.splice(0);
+        await Promise.all(spares.map((s) => this.discard(s.id).catch(() => undefined)));
+      });
   }
 
   /** Keeps `count` spares of the given kind ready; runs in the background after a cold start. */
   replenish(strategy: WarmStrategy, count: number): Promise<void> {
     if (strategy === 'none' || this.replenishing) return this.replenishing ?? Promise.resolve();
+    // A digest with a snapshot keeps no spare: a start from zero restores it.
+    if (this.options.snapshots?.ready(this.snapshotKey)) return Promise.resolve();
     this.replenishing = (async () => {
       try {
         while (!this.closed && this.spares.length < count) {
@@ -212,6 +283,17 @@ export class InstanceFactory {
 
   /** Removes one instance's container (scale down, or a failed one); its memory and GPUs are free again. */
   async discard(id: string): Promise<void> {
+    const restored = this.restored.get(id);
+    if (restored) {
+      this.restored.delete(id);
+      try {
+        await restored.stop();
+      } finally {
+        this.releases.get(id)?.();
+        this.releases.delete(id);
+      }
+      return;
+    }
     this.stopLogs.get(id)?.();
     this.stopLogs.delete(id);
     try {

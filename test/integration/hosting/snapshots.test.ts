@@ -11,14 +11,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { podmanEnv, runscUnavailableReason } from '../../../scripts/engine.mjs';
 import {
   waitReady,
+  InstanceFactory,
+  LogRing,
   limitsFor,
+  snapshotKey,
+  SnapshotTier,
   type ImageConfig,
   RunscSnapshots,
   type Snapshot,
   SnapshotError,
   snapshotUnavailableReason,
 } from '../../../reference-app/server/hosting';
-import { engineSkipReason } from '../../setup/containerEngine';
+import { engineSkipReason, startTestEngine } from '../../setup/containerEngine';
 import { buildServeImage, imageConfigOf, SERVE_IMAGE } from '../../setup/serveImage';
 
 const skip = engineSkipReason() ?? runscUnavailableReason() ?? snapshotUnavailableReason();
@@ -111,4 +115,56 @@ describe.skipIf(skip)('memory snapshots of a limelight.serve app under runsc', (
     expect(existsSync(path.join(root, 'snapshots', 'socket'))).toBe(false);
     expect(execFileSync('runsc', [`--root=${path.join(root, 'state')}`, 'list', '-quiet'], { encoding: 'utf8' }).trim()).toBe('');
   }, 300_000);
+
+  it('the runner restores from zero once a cold start has had the digest snapshotted; a failed restore starts cold', async () => {
+    const t = await startTestEngine({ sandbox: 'gvisor' });
+    const tier = new SnapshotTier(snapshots, { docker: t.engine.docker });
+    const logs = new LogRing();
+    const deploymentId = t.deploymentId('tier');
+    const factory = new InstanceFactory(
+      t.engine,
+      { deploymentId, image: SERVE_IMAGE, port: 8080, limits: limitsFor({ memoryMb: 512 }), gpu: 'none' },
+      { healthPath: '/health', readyTimeoutMs: 60_000, logs, snapshots: tier },
+    );
+    const key = snapshotKey(deploymentId, SERVE_IMAGE);
+    const said = () => logs.tail(50).map((l) => l.text);
+    try {
+      const first = await factory.acquire();
+      expect(first.tier).toBe('image');
+      await factory.discard(first.instance.id);
+      // The first cold start of the digest has its snapshot taken in the background.
+      const deadline = Date.now() + 120_000;
+      while (tier.state(key).status === 'taking' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      expect(tier.state(key).status, said().join('\n')).toBe('ready');
+      expect(said().some((line) => /^Snapshot taken: [\d.]+ MB in \d+ ms/.test(line))).toBe(true);
+      // At zero instances nothing of the service runs or is paused: no spare is kept.
+      await factory.replenish('paused', 1);
+      expect(factory.spareIds).toEqual([]);
+      expect(await t.leftovers()).toEqual([]);
+
+      const restored = await factory.acquire();
+      expect(restored.tier).toBe('snapshot');
+      expect(Object.keys(restored.stages)).toEqual(['restore', 'ready']);
+      expect((await post(restored.instance.baseUrl, '/draw', {})).weights).toBe(32 * 2 ** 20);
+      await factory.discard(restored.instance.id);
+      expect(readdirSync(path.join(root, 'instances'))).toEqual([]);
+
+      // A snapshot that cannot be restored: said on the log, and the instance starts cold.
+      rmSync(path.join(tier.ready(key)!.dir, 'image'), { recursive: true, force: true });
+      const cold = await factory.acquire();
+      expect(cold.tier).toBe('image');
+      expect(said().some((line) => /^Restoring the snapshot failed \(.+\); starting cold$/.test(line))).toBe(true);
+      expect((await post(cold.instance.baseUrl, '/draw', {})).weights).toBe(32 * 2 ** 20);
+      await factory.discard(cold.instance.id);
+      // Deleted with the deployment.
+      const dir = tier.ready(key)!.dir;
+      await tier.removeDeployment(deploymentId);
+      expect(tier.state(key).status).toBe('none');
+      expect(existsSync(dir)).toBe(false);
+    } finally {
+      await factory.discardSpares();
+      await tier.removeDeployment(deploymentId);
+      await t.stop();
+    }
+  }, 400_000);
 });

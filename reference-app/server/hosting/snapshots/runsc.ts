@@ -258,7 +258,7 @@ export class RunscSnapshots {
     return child;
   }
 
-  #lines(id: string, child: ChildProcess, onLine?: (line: string) => void): void {
+  #lines(id: string, child: ChildProcess, onLine?: (line: string, stream: 'stdout' | 'stderr') => void): void {
     for (const stream of ['stdout', 'stderr'] as const) {
       let partial = '';
       child[stream]!.on('data', (chunk: Buffer) => {
@@ -266,7 +266,7 @@ export class RunscSnapshots {
         partial = parts.pop()!;
         for (const line of parts) {
           this.#onOutput?.(id, stream, line);
-          onLine?.(line);
+          onLine?.(line, stream);
         }
       });
     }
@@ -392,7 +392,7 @@ export class RunscSnapshots {
    */
   async restore(
     snapshot: Pick<Snapshot, 'dir'>,
-    instance: { env?: Record<string, string>; port: number },
+    instance: { env?: Record<string, string>; port: number; output?: (stream: 'stdout' | 'stderr', line: string) => void },
     timeoutMs = 60_000,
   ): Promise<Restored> {
     const stages: Record<string, number> = {};
@@ -443,7 +443,8 @@ export class RunscSnapshots {
           () => reject(new SnapshotError(`The restored app did not say it was restored within ${Math.round(timeoutMs / 1000)} s`)),
           timeoutMs,
         );
-        this.#lines(id, child, (line) => {
+        this.#lines(id, child, (line, stream) => {
+          instance.output?.(stream, line);
           tail.push(line);
           if (tail.length > 5) tail.shift();
           if (line.startsWith(RESTORED)) {
