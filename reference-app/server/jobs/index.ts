@@ -20,9 +20,11 @@ import { JobWorker } from './worker';
 // database.
 
 // What tests outside test/unit may use besides (docs/testing.md, "Tests and the server's entries"):
-// the notifications, a run's hold and shortest failed charge, the webhook URL check.
+// the notifications, a run's hold and shortest failed charge, the price a run is metered at, the
+// webhook URL check.
 export { JobEvents, jobEventsChannel } from './events';
 export { MIN_FAILED_SECONDS } from './finish';
+export { runPriceOf } from './pricing';
 export { holdFor } from './service';
 export { webhookUrlProblem } from './webhooks';
 

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GPU_PRICES, gpuPricePerSecond } from '@limelight/rules';
 import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import type { ContainerSpec, DeploymentReport, FleetAdapter } from '../../../reference-app/server/hosting/fleet';
-import { runPriceOf } from '../../../reference-app/server/jobs/pricing';
+import type { ContainerSpec, DeploymentReport, FleetAdapter } from '../../../reference-app/server/hosting';
+import { runPriceOf } from '../../../reference-app/server/jobs';
 import { PUBLISHER, rawApi, signedIn } from '../helpers';
 
 const specs: ContainerSpec[] = [];
