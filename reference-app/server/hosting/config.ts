@@ -62,6 +62,12 @@ export interface ContainerRunnerConfig {
   usernsWarning?: string;
   /** CONTAINER_CAPACITY_MB: the memory publishers' containers may reserve; default 75 % of the engine's. */
   capacityMb: number | undefined;
+  /**
+   * CONTAINER_SNAPSHOTS=on (gVisor only): a start from zero restores a memory snapshot taken after
+   * setup, kept in CONTAINER_SNAPSHOT_DIR (default /var/lib/limelight/snapshots); docs/deploy.md,
+   * "Snapshot cold starts". Null: off.
+   */
+  snapshots?: { dir: string } | null;
 }
 
 export const DEFAULT_DOCKER_HOST = 'unix:///var/run/docker.sock';
@@ -99,7 +105,19 @@ export function loadContainerRunnerConfig(
     memoryCapMb: optionalInt(env, 'CONTAINER_MEMORY_MB', { min: 16, unit: 'megabytes' }),
     ...gpuSettings(env),
     reach: oneOf(env, 'CONTAINER_REACH', ['internal', 'published'], 'internal'),
+    snapshots: snapshotSettings(env),
   };
+}
+
+/** CONTAINER_SNAPSHOTS and its folder: only under gVisor, whose runsc takes the snapshots. */
+function snapshotSettings(env: Env): { dir: string } | null {
+  if (oneOf(env, 'CONTAINER_SNAPSHOTS', ['on', 'off'], 'off') === 'off') return null;
+  const sandbox = oneOf(env, 'CONTAINER_SANDBOX', ['none', 'gvisor'], 'none');
+  if (sandbox !== 'gvisor')
+    throw ConfigError.invalid('CONTAINER_SNAPSHOTS', 'on', 'on only with CONTAINER_SANDBOX=gvisor (runsc takes the memory snapshots)');
+  const dir = text(env, 'CONTAINER_SNAPSHOT_DIR') ?? '/var/lib/limelight/snapshots';
+  if (!dir.startsWith('/')) throw ConfigError.invalid('CONTAINER_SNAPSHOT_DIR', dir, 'an absolute path');
+  return { dir };
 }
 
 /** A CDI device name as the NVIDIA Container Toolkit writes them: an index, or a UUID, or `0:1` for a MIG slice. */

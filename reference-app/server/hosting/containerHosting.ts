@@ -13,6 +13,7 @@ import { hostingQuotaOf } from '../payments/hostingQuotas';
 import { LeasedFleet } from './leasedFleet';
 import type { PlatformRegistry } from '../registry/platformRegistry';
 import { withPlatformRegistryPulls } from './runnerPulls';
+import { snapshotTierFor } from './snapshots/tier';
 
 // The container runner attached to this server (CONTAINER_RUNNER=docker, docs/publishing.md,
 // "Running containers"): the DockerFleet, and what the platform does with its reports. The
@@ -128,6 +129,7 @@ export function createContainerHosting(
     gpuDevices: config.gpuDevices,
     capacityMb: config.capacityMb,
     pullTimeoutMs: config.pullTimeoutMs,
+    snapshots: snapshotTierFor(config, engine.docker),
     // Images of the platform's registry were counted at push (registry/unpacked.ts).
     pullCheck: new PullCheck({ platformRegistryHost: options.registry?.host }),
     imageMaxMbOf: async (serviceId) => {

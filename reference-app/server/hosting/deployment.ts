@@ -6,6 +6,7 @@ import type { GpuAllocator } from './gpuAllocator';
 import { InstanceFactory, type Instance, type WarmStrategy } from './instances';
 import { LogRing } from './logRing';
 import { imageTooLargeMessage, type PullCheck } from './pullCheck';
+import type { SnapshotTier } from './snapshots/tier';
 
 // One container deployment's lifecycle on one engine (docs/publishing.md, "Lifecycle"):
 // deploying → running → scaled_to_zero after idle_timeout_s without a job → running again on the
@@ -76,6 +77,8 @@ export interface DeploymentOptions {
   pullTimeoutMs?: number;
   /** Counts an image of another registry against imageMaxMb before the engine pulls it (pullCheck.ts). */
   pullCheck?: PullCheck;
+  /** The runner's snapshot tier (CONTAINER_SNAPSHOTS=on; docs/deploy.md, "Snapshot cold starts"). */
+  snapshots?: SnapshotTier;
 }
 
 interface Running {
@@ -332,6 +335,7 @@ export class Deployment {
         capacity: this.options.capacity,
         gpus: this.options.gpus,
         pinned: false,
+        ...(this.options.snapshots ? { snapshots: this.options.snapshots } : {}),
       },
     );
   }

@@ -12,6 +12,7 @@ import { limitsFor } from './limits';
 import { availableParallelism, totalmem } from 'node:os';
 import { CONTAINER_MEMORY_SHARE, HostCapacity } from './capacity';
 import { GpuAllocator } from './gpuAllocator';
+import type { SnapshotTier } from './snapshots/tier';
 
 // The FleetAdapter (fleet.ts) that really runs containers: one Deployment per service
 // on a Docker Engine API (Docker, or Podman's compatible service), chosen by CONTAINER_RUNNER=docker
@@ -47,6 +48,8 @@ export interface DockerFleetOptions {
   onLog?: (serviceId: string, line: LogLine) => void;
   /** Per-job cold starts and log lines. */
   jobs?: ContainerJobObserver;
+  /** CONTAINER_SNAPSHOTS=on: starts from zero restore memory snapshots (snapshots/tier.ts). */
+  snapshots?: SnapshotTier;
 }
 
 const isLive = (deployment: Deployment) => deployment.status.status !== 'failed' && deployment.status.status !== 'stopped';
@@ -151,6 +154,7 @@ export class DockerFleet implements FleetAdapter {
       gpus: this.gpus,
       pullTimeoutMs: this.options.pullTimeoutMs,
       pullCheck: this.options.pullCheck,
+      snapshots: this.options.snapshots,
       onReport: (report) => {
         // A replaced deployment's last words are not the service's status.
         const current = this.deployments.get(serviceId);
@@ -187,6 +191,8 @@ export class DockerFleet implements FleetAdapter {
     if (!deployment) return;
     await deployment.stop();
     this.deployments.delete(serviceId);
+    // A stopped or deleted service keeps no snapshot (its storage is the owner's).
+    await this.options.snapshots?.removeDeployment(deployment.id);
   }
 
   async logs(serviceId: string, options: { tail: number }): Promise<string[]> {

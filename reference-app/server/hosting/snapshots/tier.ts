@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type Docker from 'dockerode';
 import type { ResourceLimits } from '../limits';
-import { type ImageConfig, type Restored, type RunscSnapshots, type Snapshot, SnapshotError } from './runsc';
+import { log } from '../../log';
+import type { ContainerRunnerConfig } from '../config';
+import { type ImageConfig, type Restored, RunscSnapshots, type Snapshot, SnapshotError, snapshotUnavailableReason } from './runsc';
 
 // The runner's snapshot tier (CONTAINER_SANDBOX=gvisor with CONTAINER_SNAPSHOTS=on; docs/deploy.md,
 // "Snapshot cold starts"): one memory snapshot per deployment and image digest, taken in the
@@ -135,4 +137,21 @@ export class SnapshotTier {
       if (key.startsWith(`${deploymentId}-`) && state.status === 'ready') total += state.snapshot.sizeBytes;
     return total;
   }
+}
+
+/**
+ * The runner's tier when CONTAINER_SNAPSHOTS=on, or undefined. A host that cannot take snapshots
+ * (not root, no runsc, unshare or ip) says why once and runs every start as before.
+ */
+export function snapshotTierFor(config: Pick<ContainerRunnerConfig, 'snapshots'>, docker: Docker): SnapshotTier | undefined {
+  if (!config.snapshots) return undefined;
+  const unavailable = snapshotUnavailableReason();
+  if (unavailable) {
+    log.warn(
+      { snapshots: config.snapshots.dir },
+      `CONTAINER_SNAPSHOTS=on, but no snapshot can be taken here: ${unavailable}; starts stay cold`,
+    );
+    return undefined;
+  }
+  return new SnapshotTier(new RunscSnapshots({ root: config.snapshots.dir }), { docker });
 }
