@@ -311,6 +311,8 @@ export class RunscSnapshots {
   }): Promise<Snapshot> {
     const started = performance.now();
     const dir = path.join(this.root, 'snapshots', options.key);
+    // The service's memory after setup (secrets in its environment included): the runner's only.
+    await mkdir(this.root, { recursive: true, mode: 0o700 });
     await this.#removeDir(dir);
     await mkdir(path.join(dir, 'instance'), { recursive: true });
     const rootfs = await this.#rootfs(dir, options.image);
