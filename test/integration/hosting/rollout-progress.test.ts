@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import { type DeploymentReport, type FleetAdapter, ROLLOUT_LOG_LINES } from '../../../reference-app/server/hosting';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROLLOUT_LOG_LINES } from '../../../reference-app/server/hosting';
 // reaches inside: stores log lines and rollouts as the runner does, on a server without an engine
 import { insertLogLines, updateHostingState } from '../../../reference-app/server/hosting/queries';
-import { apiClients, confirmedUser, PUBLISHER, rawApi, signedIn } from '../helpers';
+import { confirmedUser, rawApi, signedIn } from '../helpers';
+import { recordingPlatform } from '../recordingPlatform';
 
 // GET /v1/model_management/services/{id}/rollout (issue 49, item 8): what `limelight deploy`
 // prints while it waits, the rollout and the deployment's log lines since a cursor, to the owner
@@ -11,20 +11,7 @@ import { apiClients, confirmedUser, PUBLISHER, rawApi, signedIn } from '../helpe
 // rollouts are stored as the runner stores them (insertLogLines, updateHostingState, as
 // hosting/deploymentLogs.ts and hosting/containerHosting.ts do).
 
-const running: DeploymentReport = { status: 'running', message: 'Healthy', detail: '1 of 1 instances running', instances: 1 };
-const fleet: FleetAdapter = {
-  name: 'recording',
-  async deploy() {
-    return running;
-  },
-  async status() {
-    return running;
-  },
-  async instanceUrl() {
-    throw new Error('no runs here');
-  },
-  async stop() {},
-};
+const platform = recordingPlatform();
 
 interface Progress {
   status: string;
@@ -37,36 +24,29 @@ interface Progress {
 }
 
 const image = `docker.io/me/echo@sha256:${'c4'.repeat(32)}`;
-let server: PlatformTestServer;
-let token: string;
 let id: string;
 
 beforeAll(async () => {
-  server = await startPlatformServer({ fleet });
-  token = (await signedIn(server, PUBLISHER)).session.access_token;
-  const servers = await apiClients(server, token).modelManagement.pricingServers();
-  if (!servers.ok) throw new Error(servers.error);
-  const created = await rawApi(server, 'POST', '/v1/model_management/services', {
-    token,
+  const created = await rawApi(platform.server, 'POST', '/v1/model_management/services', {
+    token: platform.token,
     body: {
       display_name: 'Rollout progress echo',
       visibility: 'public',
-      runtime: { type: 'container', image, gpu: servers.data[0]!.id, min_instances: 0, max_instances: 1, idle_timeout_s: 60 },
+      runtime: { type: 'container', image, gpu: platform.gpu, min_instances: 0, max_instances: 1, idle_timeout_s: 60 },
     },
   });
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   id = String(created.json.id);
 });
-afterAll(async () => {
-  await server?.close();
-});
 
-const progress = async (since?: string, as = token) =>
-  rawApi(server, 'GET', `/v1/model_management/services/${id}/rollout${since === undefined ? '' : `?since=${since}`}`, { token: as });
+const progress = async (since?: string, as = platform.token) =>
+  rawApi(platform.server, 'GET', `/v1/model_management/services/${id}/rollout${since === undefined ? '' : `?since=${since}`}`, {
+    token: as,
+  });
 
 const write = (texts: string[], stream: 'stdout' | 'stderr' | 'runner' = 'stdout', jobId: string | null = null) =>
   insertLogLines(
-    server.platform.database.db,
+    platform.server.platform.database.db,
     texts.map((text) => ({
       deployment_id: id,
       job_id: jobId,
@@ -85,7 +65,7 @@ describe('a rollout followed from a cursor', () => {
     const start = first.json as unknown as Progress;
     expect(start.rollout).toMatchObject({ image, status: 'pending' });
 
-    await updateHostingState(server.platform.database.db, id, {
+    await updateHostingState(platform.server.platform.database.db, id, {
       status: 'deploying',
       message: `Pulling ${image}`,
       instances: 0,
@@ -133,17 +113,19 @@ describe('a rollout followed from a cursor', () => {
   });
 
   it('is the owner’s only, and a bad cursor is said', async () => {
-    const other = (await signedIn(server, await confirmedUser(server, 'rollout-other'))).session.access_token;
+    const other = (await signedIn(platform.server, await confirmedUser(platform.server, 'rollout-other'))).session.access_token;
     // The service is public, but its log lines are not: answered as a missing service.
     const refused = await progress(undefined, other);
     expect(refused.status).toBe(404);
     expect(JSON.stringify(refused.json)).not.toContain('model loaded');
-    const missing = await rawApi(server, 'GET', '/v1/model_management/services/no-such-service/rollout', { token });
+    const missing = await rawApi(platform.server, 'GET', '/v1/model_management/services/no-such-service/rollout', {
+      token: platform.token,
+    });
     expect(missing.status).toBe(404);
     const bad = await progress('yesterday');
     expect(bad.status).toBe(422);
     expect(JSON.stringify(bad.json)).toContain('since');
-    const anonymous = await rawApi(server, 'GET', `/v1/model_management/services/${id}/rollout`);
+    const anonymous = await rawApi(platform.server, 'GET', `/v1/model_management/services/${id}/rollout`);
     expect(anonymous.status).toBe(401);
   });
 });

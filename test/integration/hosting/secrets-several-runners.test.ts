@@ -5,74 +5,41 @@
 // rolls nothing. Two LeasedFleets on the server's database stand for a runner and an API process;
 // the runner's engine is a recording fake, so no Podman is needed.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../../reference-app/server/crypto';
-import { type ContainerSpec, type DeploymentReport, type FleetAdapter, LeasedFleet } from '../../../reference-app/server/hosting';
-import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import { apiClients, confirmedUser, rawApi, signedIn } from '../helpers';
-
-const running: DeploymentReport = { status: 'running', message: 'Healthy', detail: '1 instance running', instances: 1 };
-
-/** A runner's engine that records each deploy. */
-function recordingRunner() {
-  const deployed: ContainerSpec[] = [];
-  const runner: FleetAdapter & { close(): Promise<void> } = {
-    name: 'recording',
-    async deploy(spec) {
-      deployed.push(spec);
-      return running;
-    },
-    async status() {
-      return running;
-    },
-    async instanceUrl() {
-      throw new Error('no runs here');
-    },
-    async stop() {},
-    async close() {},
-  };
-  return { runner, deployed };
-}
+import { LeasedFleet } from '../../../reference-app/server/hosting';
+import { confirmedUser, rawApi, signedIn } from '../helpers';
+import { recordingFleet, recordingPlatform } from '../recordingPlatform';
 
 const key = randomBytes(32);
-let server: PlatformTestServer;
-const platformFleet = recordingRunner();
-
-beforeAll(async () => {
-  // The server's own fleet records too: this test's two leased fleets are the processes compared.
-  server = await startPlatformServer({ fleet: platformFleet.runner, env: { LIMELIGHT_SECRET_KEY: key.toString('hex') } });
-});
-afterAll(async () => {
-  await server?.close();
-});
+// The server's own fleet records too: this test's two leased fleets are the processes compared.
+const platform = recordingPlatform({ env: { LIMELIGHT_SECRET_KEY: key.toString('hex') } });
 
 describe('secrets and the lease revision', () => {
   it('a deploy by another process that changes only the secrets reaches the holder; a secret alone rolls nothing', async () => {
-    const { session } = await signedIn(server, await confirmedUser(server, 'secrets-runners'));
+    const { session } = await signedIn(platform.server, await confirmedUser(platform.server, 'secrets-runners'));
     const token = session.access_token;
-    const servers = await apiClients(server, token).modelManagement.pricingServers();
-    if (!servers.ok) throw new Error(servers.error);
     const runtime = {
       type: 'container',
       image: 'docker.io/me/echo:1',
-      gpu: servers.data[0]!.id,
+      gpu: platform.gpu,
       min_instances: 0,
       max_instances: 1,
       idle_timeout_s: 60,
     };
-    const created = await rawApi(server, 'POST', '/v1/model_management/services', {
+    const created = await rawApi(platform.server, 'POST', '/v1/model_management/services', {
       token,
       body: { display_name: `Runners ${Math.random().toString(36).slice(2, 8)}`, visibility: 'public', runtime },
     });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     const id = String(created.json.id);
-    const saved = platformFleet.deployed.at(-1)!;
+    const saved = platform.deployed.at(-1)!;
     expect(saved.serviceId).toBe(id);
 
-    const db = server.platform.database.db;
+    const db = platform.server.platform.database.db;
     const box = createSecretBox(key);
-    const holder = recordingRunner();
-    const runner = new LeasedFleet(db, box, { local: holder.runner, renewMs: 100 });
+    const holder = recordingFleet();
+    const runner = new LeasedFleet(db, box, { local: holder.fleet, renewMs: 100 });
     const api = new LeasedFleet(db, box, { local: null });
     try {
       await runner.start();
@@ -83,7 +50,8 @@ describe('secrets and the lease revision', () => {
       // A secret set: nothing restarts (the next deploy takes it).
       const secret = `value-${randomBytes(6).toString('hex')}`;
       expect(
-        (await rawApi(server, 'PUT', `/v1/model_management/services/${id}/secrets/GREETING`, { token, body: { value: secret } })).status,
+        (await rawApi(platform.server, 'PUT', `/v1/model_management/services/${id}/secrets/GREETING`, { token, body: { value: secret } }))
+          .status,
       ).toBe(200);
       await new Promise((r) => setTimeout(r, 500));
       expect(mine()).toHaveLength(1);
@@ -95,7 +63,7 @@ describe('secrets and the lease revision', () => {
       expect(mine()[1]!.env).toEqual({ GREETING: secret });
 
       // Deployed by the holder itself: once, and its renewals agree with it (no second deploy).
-      expect((await rawApi(server, 'DELETE', `/v1/model_management/services/${id}/secrets/GREETING`, { token })).status).toBe(200);
+      expect((await rawApi(platform.server, 'DELETE', `/v1/model_management/services/${id}/secrets/GREETING`, { token })).status).toBe(200);
       await runner.deploy(saved);
       expect(mine()).toHaveLength(3);
       expect(mine()[2]!.env).toEqual({});

@@ -3,47 +3,21 @@
 // the runner, and a run is priced at the offer's price times the count, in the estimate everyone
 // reads (price_basis) and in the price the metering holds and charges (runPriceOf). A plain count
 // stays accepted; a bad type or count, or a type that is not runtime.gpu, is a 422 in words.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GPU_PRICES, gpuPricePerSecond } from '@limelight/rules';
-import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import type { ContainerSpec, DeploymentReport, FleetAdapter } from '../../../reference-app/server/hosting';
 import { runPriceOf } from '../../../reference-app/server/jobs';
-import { PUBLISHER, rawApi, signedIn } from '../helpers';
+import { rawApi } from '../helpers';
+import { recordingPlatform } from '../recordingPlatform';
 
-const specs: ContainerSpec[] = [];
-const running: DeploymentReport = { status: 'running', message: 'Healthy', detail: '1 instance running', instances: 1 };
-const fleet: FleetAdapter = {
-  name: 'recording',
-  async deploy(spec) {
-    specs.push(spec);
-    return running;
-  },
-  async status() {
-    return running;
-  },
-  async instanceUrl() {
-    throw new Error('no runs here');
-  },
-  async stop() {},
-};
+// The runner is a stand-in that records the spec it is given (recordingPlatform.ts).
+const platform = recordingPlatform();
 
 const A100 = GPU_PRICES.find((offer) => offer.id === 'runpod-a100-80')!;
 const L4 = GPU_PRICES.find((offer) => offer.id === 'runpod-l4-24')!;
 
-let server: PlatformTestServer;
-let token: string;
-
-beforeAll(async () => {
-  server = await startPlatformServer({ fleet });
-  token = (await signedIn(server, PUBLISHER)).session.access_token;
-});
-afterAll(async () => {
-  await server?.close();
-});
-
 const create = (name: string, gpu: string, resources: unknown) =>
-  rawApi(server, 'POST', '/v1/model_management/services', {
-    token,
+  rawApi(platform.server, 'POST', '/v1/model_management/services', {
+    token: platform.token,
     body: {
       display_name: name,
       visibility: 'public',
@@ -53,7 +27,7 @@ const create = (name: string, gpu: string, resources: unknown) =>
   });
 
 const priceBasis = async (id: string) =>
-  (await rawApi(server, 'GET', `/v1/model_management/price_basis?service_id=${id}&endpoint=/run`)).json as unknown as {
+  (await rawApi(platform.server, 'GET', `/v1/model_management/price_basis?service_id=${id}&endpoint=/run`)).json as unknown as {
     gpu: string;
     price_per_s_usd: number;
   };
@@ -63,13 +37,13 @@ describe('resources.gpu as {type, count}', () => {
     const created = await create('Two A100s', A100.id, { memory_mb: 2048, gpu: { type: A100.id, count: 2 } });
     expect(created).toMatchObject({ status: 201, json: { runtime: { gpu: A100.id, resources: { memory_mb: 2048, gpu: 2 } } } });
     const id = (created.json as unknown as { id: string }).id;
-    expect(specs.at(-1)).toMatchObject({ serviceId: id, gpu: A100.id, resources: { memoryMb: 2048, gpu: 2 } });
+    expect(platform.deployed.at(-1)).toMatchObject({ serviceId: id, gpu: A100.id, resources: { memoryMb: 2048, gpu: 2 } });
 
     const twice = gpuPricePerSecond(A100.customer_price_per_s_usd, 2);
     expect(twice).toBeCloseTo(2 * A100.customer_price_per_s_usd, 12);
     // The estimate anyone reads before a run, and the price the metering holds and charges with.
     expect(await priceBasis(id)).toMatchObject({ gpu: `2 × ${A100.display_name}`, price_per_s_usd: twice });
-    expect(await runPriceOf(server.platform.database.db, id, 'gpu')).toEqual({
+    expect(await runPriceOf(platform.server.platform.database.db, id, 'gpu')).toEqual({
       gpu: `2 × ${A100.display_name}`,
       pricePerSecondUsd: twice,
       hardware: 'gpu',
@@ -94,7 +68,7 @@ describe('resources.gpu as {type, count}', () => {
   });
 
   it('refuses a bad type or count, and a type that is not the runtime’s offer, with 422 naming the field', async () => {
-    const before = specs.length;
+    const before = platform.deployed.length;
     const errorsOf = async (gpu: string, resources: unknown) => {
       const answer = await create('Refused', gpu, resources);
       expect(answer.status).toBe(422);
@@ -121,6 +95,6 @@ describe('resources.gpu as {type, count}', () => {
         message: expect.stringMatching(/^must be a number of GPUs \(0 to 8\) or \{type, count\}/),
       }),
     ]);
-    expect(specs.length).toBe(before);
+    expect(platform.deployed.length).toBe(before);
   });
 });

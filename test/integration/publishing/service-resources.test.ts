@@ -2,48 +2,18 @@
 // "Resources"): the API stores `runtime.resources`, answers it with the defaults filled in,
 // refuses bad values with 422 naming the field, describes it in /v1/openapi.json, and the
 // runner's fleet receives it with the spec, whatever the GPU offer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import type { ContainerSpec, DeploymentReport, FleetAdapter } from '../../../reference-app/server/hosting';
-import { apiClients, PUBLISHER, rawApi, signedIn } from '../helpers';
+import { describe, expect, it } from 'vitest';
+import { rawApi } from '../helpers';
+import { recordingPlatform } from '../recordingPlatform';
 
-const specs: ContainerSpec[] = [];
-const running: DeploymentReport = { status: 'running', message: 'Healthy', detail: '1 instance running', instances: 1 };
-const fleet: FleetAdapter = {
-  name: 'recording',
-  async deploy(spec) {
-    specs.push(spec);
-    return running;
-  },
-  async status() {
-    return running;
-  },
-  async instanceUrl() {
-    throw new Error('no runs here');
-  },
-  async stop() {},
-};
-
-let server: PlatformTestServer;
-let token: string;
-let gpu: string;
-
-beforeAll(async () => {
-  server = await startPlatformServer({ fleet });
-  token = (await signedIn(server, PUBLISHER)).session.access_token;
-  const servers = await apiClients(server, token).modelManagement.pricingServers();
-  if (!servers.ok) throw new Error(servers.error);
-  // The biggest GPU offer: its VRAM must size nothing.
-  gpu = servers.data.reduce((a, b) => ((b.gpu_vram_gb ?? 0) > (a.gpu_vram_gb ?? 0) ? b : a)).id;
-});
-afterAll(async () => {
-  await server?.close();
-});
+const platform = recordingPlatform();
+// The biggest GPU offer: its VRAM must size nothing.
+const biggestGpu = () => platform.gpuOffers.reduce((a, b) => ((b.gpu_vram_gb ?? 0) > (a.gpu_vram_gb ?? 0) ? b : a)).id;
 
 const runtime = (resources?: unknown) => ({
   type: 'container',
   image: 'docker.io/me/echo:1.0',
-  gpu,
+  gpu: biggestGpu(),
   min_instances: 0,
   max_instances: 2,
   idle_timeout_s: 120,
@@ -51,8 +21,8 @@ const runtime = (resources?: unknown) => ({
 });
 
 const create = (name: string, resources?: unknown) =>
-  rawApi(server, 'POST', '/v1/model_management/services', {
-    token,
+  rawApi(platform.server, 'POST', '/v1/model_management/services', {
+    token: platform.token,
     body: { display_name: name, visibility: 'public', runtime: runtime(resources) },
   });
 
@@ -61,27 +31,27 @@ describe('a container service’s resources', () => {
     const created = await create('Sized echo', { cpu: 0.5, memory_mb: 512 });
     expect(created).toMatchObject({ status: 201, json: { runtime: { resources: { cpu: 0.5, memory_mb: 512, gpu: 0 } } } });
     const id = (created.json as unknown as { id: string }).id;
-    expect(specs.at(-1)).toMatchObject({ serviceId: id, gpu, resources: { cpu: 0.5, memoryMb: 512, gpu: 0 } });
-    const read = await rawApi(server, 'GET', `/v1/model_management/services/${id}`, { token });
+    expect(platform.deployed.at(-1)).toMatchObject({ serviceId: id, gpu: biggestGpu(), resources: { cpu: 0.5, memoryMb: 512, gpu: 0 } });
+    const read = await rawApi(platform.server, 'GET', `/v1/model_management/services/${id}`, { token: platform.token });
     expect(read).toMatchObject({ status: 200, json: { runtime: { resources: { cpu: 0.5, memory_mb: 512, gpu: 0 } } } });
 
     // An edit of the resources is saved and deployed again (the runner rolls the instances).
-    const patched = await rawApi(server, 'PATCH', `/v1/model_management/services/${id}`, {
-      token,
+    const patched = await rawApi(platform.server, 'PATCH', `/v1/model_management/services/${id}`, {
+      token: platform.token,
       body: { runtime: runtime({ cpu: 2, memory_mb: 2048, gpu: 1 }) },
     });
     expect(patched).toMatchObject({ status: 200, json: { runtime: { resources: { cpu: 2, memory_mb: 2048, gpu: 1 } } } });
-    expect(specs.at(-1)).toMatchObject({ serviceId: id, resources: { cpu: 2, memoryMb: 2048, gpu: 1 } });
+    expect(platform.deployed.at(-1)).toMatchObject({ serviceId: id, resources: { cpu: 2, memoryMb: 2048, gpu: 1 } });
   });
 
   it('default to a small CPU service, whatever the GPU offer', async () => {
     const created = await create('Default echo');
     expect(created).toMatchObject({ status: 201, json: { runtime: { resources: { cpu: 1, memory_mb: 1024, gpu: 0 } } } });
-    expect(specs.at(-1)).toMatchObject({ resources: { cpu: 1, memoryMb: 1024, gpu: 0 } });
+    expect(platform.deployed.at(-1)).toMatchObject({ resources: { cpu: 1, memoryMb: 1024, gpu: 0 } });
   });
 
   it('out of range or unknown are refused with 422 naming the field, and nothing is saved', async () => {
-    const before = specs.length;
+    const before = platform.deployed.length;
     const bad = await create('Bad echo', { cpu: 0, memory_mb: 16, gpu: -1, disk_mb: 10 });
     expect(bad.status).toBe(422);
     const errors = (bad.json as unknown as { errors: { name: string; message: string }[] }).errors;
@@ -93,11 +63,11 @@ describe('a container service’s resources', () => {
     expect((memory.json as unknown as { errors: { name: string; message: string }[] }).errors).toEqual([
       expect.objectContaining({ name: 'runtime.resources.memory_mb', message: 'must be between 64 and 262144 MB' }),
     ]);
-    expect(specs.length).toBe(before);
+    expect(platform.deployed.length).toBe(before);
   });
 
   it('are described in the OpenAPI document', async () => {
-    const doc = (await rawApi(server, 'GET', '/v1/openapi.json')).json as unknown as {
+    const doc = (await rawApi(platform.server, 'GET', '/v1/openapi.json')).json as unknown as {
       components: { schemas: { ServiceInput: { properties: { runtime: unknown } } } };
     };
     const text = JSON.stringify(doc.components.schemas.ServiceInput.properties.runtime);

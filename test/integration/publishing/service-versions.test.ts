@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatformServer, type PlatformTestServer } from '../../../reference-app/server/testing';
-import type { ContainerSpec, DeploymentReport, FleetAdapter } from '../../../reference-app/server/hosting';
+import { describe, expect, it } from 'vitest';
 // reaches inside: stores a rollout's outcome as the runner does, on a server without an engine
 import { updateHostingState } from '../../../reference-app/server/hosting/queries';
-import { apiClients, confirmedUser, PUBLISHER, PUBLISHER_ID, rawApi, signedIn } from '../helpers';
+import { confirmedUser, PUBLISHER, PUBLISHER_ID, rawApi, signedIn } from '../helpers';
+import { recordingPlatform } from '../recordingPlatform';
 
 // A container service's versions and rollback (docs/publishing.md, "Versions and rollback") on a
 // real server, without an engine: the fleet seam (hosting/fleet.ts) records what the platform
@@ -11,22 +10,7 @@ import { apiClients, confirmedUser, PUBLISHER, PUBLISHER_ID, rawApi, signedIn } 
 // hosting/containerHosting.ts does). The rollback through the real engine, whose first answer
 // comes back, is test/integration/hosting/rollback.test.ts.
 
-const deployed: ContainerSpec[] = [];
-const running: DeploymentReport = { status: 'running', message: 'Healthy', detail: '1 of 1 instances running', instances: 1 };
-const fleet: FleetAdapter = {
-  name: 'recording',
-  async deploy(spec) {
-    deployed.push(spec);
-    return running;
-  },
-  async status() {
-    return running;
-  },
-  async instanceUrl() {
-    throw new Error('no runs here');
-  },
-  async stop() {},
-};
+const platform = recordingPlatform();
 
 const digestA = `sha256:${'a1'.repeat(32)}`;
 const digestB = `sha256:${'a2'.repeat(32)}`;
@@ -47,25 +31,10 @@ interface Version {
   current: boolean;
 }
 
-let server: PlatformTestServer;
-let token: string;
-let gpu: string;
-
-beforeAll(async () => {
-  server = await startPlatformServer({ fleet });
-  token = (await signedIn(server, PUBLISHER)).session.access_token;
-  const servers = await apiClients(server, token).modelManagement.pricingServers();
-  if (!servers.ok) throw new Error(servers.error);
-  gpu = servers.data[0]!.id;
-});
-afterAll(async () => {
-  await server?.close();
-});
-
 const runtime = (image: string) => ({
   type: 'container',
   image,
-  gpu,
+  gpu: platform.gpu,
   min_instances: 0,
   max_instances: 2,
   idle_timeout_s: 120,
@@ -74,20 +43,23 @@ const runtime = (image: string) => ({
 });
 
 async function create(name: string, image: string) {
-  const created = await rawApi(server, 'POST', '/v1/model_management/services', {
-    token,
+  const created = await rawApi(platform.server, 'POST', '/v1/model_management/services', {
+    token: platform.token,
     body: { display_name: name, visibility: 'public', runtime: runtime(image) },
   });
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   return String(created.json.id);
 }
 const save = async (id: string, image: string) => {
-  const saved = await rawApi(server, 'PATCH', `/v1/model_management/services/${id}`, { token, body: { runtime: runtime(image) } });
+  const saved = await rawApi(platform.server, 'PATCH', `/v1/model_management/services/${id}`, {
+    token: platform.token,
+    body: { runtime: runtime(image) },
+  });
   expect(saved.status, JSON.stringify(saved.json)).toBe(200);
 };
 /** What the runner stores when `image`'s rollout reaches `status`. */
 const rolled = (id: string, image: string, status: string, message = status === 'succeeded' ? 'Serving' : 'No room') =>
-  updateHostingState(server.platform.database.db, id, {
+  updateHostingState(platform.server.platform.database.db, id, {
     status: 'running',
     message,
     instances: 1,
@@ -97,12 +69,12 @@ const rolled = (id: string, image: string, status: string, message = status === 
     rollout_message: message,
   });
 const versions = async (id: string, query = '') => {
-  const answer = await rawApi(server, 'GET', `/v1/model_management/services/${id}/versions${query}`, { token });
+  const answer = await rawApi(platform.server, 'GET', `/v1/model_management/services/${id}/versions${query}`, { token: platform.token });
   expect(answer.status, JSON.stringify(answer.json)).toBe(200);
   return answer.json as unknown as { versions: Version[]; next_cursor: string | null };
 };
-const rollback = (id: string, body: Record<string, unknown> = {}, as = token) =>
-  rawApi(server, 'POST', `/v1/model_management/services/${id}/rollback`, { token: as, body });
+const rollback = (id: string, body: Record<string, unknown> = {}, as = platform.token) =>
+  rawApi(platform.server, 'POST', `/v1/model_management/services/${id}/rollback`, { token: as, body });
 
 describe('a container service’s versions', () => {
   it('records every deploy (digest, time, who) with its rollout’s outcome, newest first, the serving one marked', async () => {
@@ -150,18 +122,20 @@ describe('a container service’s versions', () => {
     expect(first.next_cursor).toEqual(expect.any(String));
     const second = await versions(id, `?limit=2&cursor=${first.next_cursor}`);
     expect(second).toEqual({ versions: [expect.objectContaining({ digest: digestA, current: false })], next_cursor: null });
-    const bad = await rawApi(server, 'GET', `/v1/model_management/services/${id}/versions?cursor=nope`, { token });
+    const bad = await rawApi(platform.server, 'GET', `/v1/model_management/services/${id}/versions?cursor=nope`, { token: platform.token });
     expect(bad.status).toBe(422);
     expect(String(bad.json.detail)).toContain('cursor');
   });
 
   it('are the owner’s only', async () => {
     const id = await create('Versions private echo', imageA);
-    const other = (await signedIn(server, await confirmedUser(server, 'versions-other'))).session.access_token;
-    const seen = await rawApi(server, 'GET', `/v1/model_management/services/${id}/versions`, { token: other });
+    const other = (await signedIn(platform.server, await confirmedUser(platform.server, 'versions-other'))).session.access_token;
+    const seen = await rawApi(platform.server, 'GET', `/v1/model_management/services/${id}/versions`, { token: other });
     expect(seen.status).toBe(403);
     expect((await rollback(id, {}, other)).status).toBe(403);
-    expect((await rawApi(server, 'GET', '/v1/model_management/services/no-such-service/versions', { token })).status).toBe(404);
+    expect(
+      (await rawApi(platform.server, 'GET', '/v1/model_management/services/no-such-service/versions', { token: platform.token })).status,
+    ).toBe(404);
   });
 });
 
@@ -171,25 +145,27 @@ describe('a rollback', () => {
     await rolled(id, imageA, 'succeeded');
     await save(id, imageB);
     await rolled(id, imageB, 'succeeded');
-    deployed.length = 0;
+    platform.deployed.length = 0;
 
     const answer = await rollback(id);
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     expect(answer.json).toMatchObject({ image: imageA, digest: digestA, kind: 'rollback', outcome: 'pending', current: false });
     // The same deploy as a save: the earlier image with the service's own settings.
-    expect(deployed).toHaveLength(1);
-    expect(deployed[0]).toMatchObject({
+    expect(platform.deployed).toHaveLength(1);
+    expect(platform.deployed[0]).toMatchObject({
       serviceId: id,
       image: imageA,
-      gpu,
+      gpu: platform.gpu,
       maxInstances: 2,
       idleTimeoutS: 120,
       concurrency: 3,
       resources: { cpu: 0.5, memoryMb: 512, gpu: 0 },
     });
-    const service = await rawApi(server, 'GET', `/v1/model_management/services/${id}`, { token });
+    const service = await rawApi(platform.server, 'GET', `/v1/model_management/services/${id}`, { token: platform.token });
     expect(service.json).toMatchObject({ runtime: { image: imageA } });
-    const hosting = await rawApi(server, 'GET', `/v1/model_management/model_hosting_information?model_id=${id}`, { token });
+    const hosting = await rawApi(platform.server, 'GET', `/v1/model_management/model_hosting_information?model_id=${id}`, {
+      token: platform.token,
+    });
     expect(hosting.json).toMatchObject({ rollout: { image: imageA, status: 'pending' } });
 
     await rolled(id, imageA, 'succeeded');
@@ -236,8 +212,8 @@ describe('a rollback', () => {
   });
 
   it('is refused for a service that runs no container', async () => {
-    const created = await rawApi(server, 'POST', '/v1/model_management/services', {
-      token,
+    const created = await rawApi(platform.server, 'POST', '/v1/model_management/services', {
+      token: platform.token,
       body: { display_name: 'Versions URL service', visibility: 'public', runtime: { type: 'http', base_url: 'https://example.com' } },
     });
     expect(created.status).toBe(201);
