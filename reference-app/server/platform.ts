@@ -134,7 +134,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
         imageRegistries: config.runtimes.imageRegistries,
         // Redirects of an image's /openapi.json follow the platform's URL policy.
         importEndpoints: (serviceId, baseUrl) => importEndpoints(db, serviceId, baseUrl, urlPolicy),
-        jobColdStart: (jobId, coldStartMs) => setJobColdStart(db, jobId, coldStartMs),
+        jobColdStart: (jobId, coldStartMs, tier) => setJobColdStart(db, jobId, coldStartMs, tier),
         jobLogWebhooks: (jobIds) => insertLogWebhooks(db, jobIds),
       },
     );

@@ -238,6 +238,11 @@ export interface JobMetrics {
   run_ms: number | null;
   /** Part of the start spent starting the runtime (a cold container); 0 for runtimes that are always up. */
   cold_start_ms?: number | null;
+  /**
+   * Container jobs: where the instance came from: a memory snapshot, the paused or created pool,
+   * the image, or `warm` (already running); null for other runtimes.
+   */
+  cold_start_tier?: 'snapshot' | 'paused' | 'created' | 'image' | 'warm' | null;
   /** Billed GPU time: run time in seconds. */
   gpu_seconds: number | null;
   /** Credits charged for the run (0 when it did not finish). */

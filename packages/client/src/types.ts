@@ -41,6 +41,8 @@ export interface Job<Input = Record<string, unknown>, Result = unknown> {
     run_ms: number | null;
     /** Part of the start spent starting the runtime (a cold container); 0 when it was up. */
     cold_start_ms?: number | null;
+    /** Container jobs: where the instance came from (`snapshot`, `paused`, `created`, `image`, `warm`); null otherwise. */
+    cold_start_tier?: 'snapshot' | 'paused' | 'created' | 'image' | 'warm' | null;
     gpu_seconds: number | null;
     cost_credits: number | null;
   };

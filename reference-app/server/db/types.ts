@@ -227,6 +227,9 @@ export interface ModelHostingTable {
   message: ColumnType<string | null, string | null | undefined, string | null>;
   instances: ColumnType<number, number | undefined, number>;
   last_cold_start_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The deployment's memory snapshot (migration 022; docs/deploy.md, "Snapshot cold starts"): bytes and when taken. */
+  snapshot_bytes: ColumnType<string | number | null, number | null | undefined, number | null>;
+  snapshot_taken_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Where a running instance answers (the managing runner's view). */
   base_url: ColumnType<string | null, string | null | undefined, string | null>;
   /** The latest rollout (docs/publishing.md, "Rollouts"): the image saved, whether it serves, why not. */
@@ -490,6 +493,8 @@ export interface JobsTable {
   output_expires_at: Timestamp | null;
   /** Container deployments: the cold start this job waited for (0 on a warm instance). */
   cold_start_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Where that cold start came from (migration 022): snapshot, paused, created, image or warm. */
+  cold_start_tier: ColumnType<string | null, string | null | undefined, string | null>;
   hold_credits: ColumnType<number, number | undefined, number>;
   publisher_id: string | null;
   result_bytes: number | null;

@@ -59,7 +59,7 @@ export interface ContainerHostingOptions {
    */
   importEndpoints?: (serviceId: string, baseUrl: string) => Promise<void>;
   /** Records the cold start a job waited for (the jobs table is the queue's to write); platform.ts passes it. */
-  jobColdStart?: (jobId: string, coldStartMs: number) => Promise<void>;
+  jobColdStart?: (jobId: string, coldStartMs: number, tier: string) => Promise<void>;
   /**
    * Queues the `logs` webhooks of jobs whose container wrote lines (webhook deliveries are the
    * queue's to write: jobs/queries.ts); platform.ts passes it. Without it no `logs` webhook is sent.
@@ -154,7 +154,7 @@ export function createContainerHosting(
       writes.set(serviceId, next);
     },
     jobs: {
-      coldStart: (jobId, coldStartMs) => void options.jobColdStart?.(jobId, coldStartMs).catch(() => undefined),
+      coldStart: (jobId, coldStartMs, tier) => void options.jobColdStart?.(jobId, coldStartMs, tier).catch(() => undefined),
       log: (jobId, line, deploymentId) => logs.add(deploymentId, line, jobId),
       jobDone: (jobId) => logs.jobDone(jobId),
     },

@@ -1,7 +1,7 @@
 import { createHttpRuntime } from '../runtimes/http/httpRuntime';
 import { CONTAINER_RUNTIME } from './runtimeRegistry';
 import { RuntimeError, type Runtime } from '../runtimes/runtime';
-import type { Deployment } from './deployment';
+import type { Deployment, InstanceSlot } from './deployment';
 import type { LogLine } from './logRing';
 
 // How a job runs on a container deployment (docs/publishing.md, "The container contract"): it
@@ -22,8 +22,8 @@ import type { LogLine } from './logRing';
 export const LOG_LATE_MS = 500;
 
 export interface ContainerJobObserver {
-  /** Once the job holds an instance: 0 when one was already running. */
-  coldStart?(jobId: string, coldStartMs: number): void;
+  /** Once the job holds an instance: 0 and `warm` when one was already running. */
+  coldStart?(jobId: string, coldStartMs: number, tier: InstanceSlot['coldStartTier']): void;
   /** Each line the job's instance writes while the job runs. */
   log?(jobId: string, line: LogLine, deploymentId: string): void;
   /** The job's run ended: its lines are stored before its final status is (awaited). */
@@ -51,7 +51,7 @@ export function createContainerRuntime(deployment: Deployment, observer: Contain
         if (ctx.signal.aborted) throw ctx.signal.reason;
         throw new RuntimeError('deployment_unavailable', error.message, { cause: error });
       });
-      observer.coldStart?.(ctx.jobId, slot.coldStartMs);
+      observer.coldStart?.(ctx.jobId, slot.coldStartMs, slot.coldStartTier);
       if (slot.coldStartMs > 0) ctx.progress(0, `Cold start: ${slot.coldStartMs} ms`);
       const unsubscribe = deployment.logs.subscribe((line) => {
         if (line.instance === slot.instance && line.stream !== 'runner') observer.log?.(ctx.jobId, line, deployment.id);

@@ -3,7 +3,7 @@ import { DEFAULT_CONCURRENCY } from './contract';
 import { EngineError, publisherReason, type ContainerEngine, type InstanceSpec, type RegistryAuth } from './engine';
 import type { DeploymentReport, Rollout } from './fleet';
 import type { GpuAllocator } from './gpuAllocator';
-import { InstanceFactory, type Instance, type WarmStrategy } from './instances';
+import { InstanceFactory, type ColdStartTier, type Instance, type WarmStrategy } from './instances';
 import { LogRing } from './logRing';
 import { imageTooLargeMessage, type PullCheck } from './pullCheck';
 import type { SnapshotTier } from './snapshots/tier';
@@ -59,6 +59,8 @@ export interface InstanceSlot {
   baseUrl: string;
   instance: string;
   coldStartMs: number;
+  /** Where the cold start came from (docs/deploy.md, "Snapshot cold starts"); `warm`: it was running. */
+  coldStartTier: ColdStartTier | 'warm';
   /** The instance's log cursor when the job started (its lines are those after it). */
   logCursor: number;
   release(): void;
@@ -106,6 +108,19 @@ const revisionOf = (spec: DeploymentSpec) => ({
 /** The revision compared (the credential by its user and registry). */
 const rolloutKeyOf = (spec: DeploymentSpec) =>
   JSON.stringify([spec.image, spec.port, spec.healthPath, spec.instance, spec.auth?.username, spec.auth?.serveraddress, spec.imageMaxMb]);
+
+/** A started instance's cold start, handed to the first job it serves; later jobs find it warm. */
+interface StartedInstance {
+  ms: number;
+  tier: ColdStartTier | 'warm';
+}
+const WARM: StartedInstance = { ms: 0, tier: 'warm' };
+const TIER_WORDS: Record<ColdStartTier, string> = {
+  snapshot: 'a memory snapshot',
+  paused: 'the paused pool',
+  created: 'a created container',
+  image: 'the image',
+};
 
 /** The words of a rollout that serves: the new version's instances answer. */
 const SERVING = 'The new version serves';
@@ -187,7 +202,7 @@ export class Deployment {
       return Promise.reject(new EngineError('engine', `The deployment is ${this.report.status}: ${this.report.message}`));
     }
     const free = this.freeSlot();
-    if (free) return Promise.resolve(this.occupy(free, 0));
+    if (free) return Promise.resolve(this.occupy(free, WARM));
     return new Promise((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, enqueuedAt: performance.now() };
       this.waiters.push(waiter);
@@ -348,13 +363,14 @@ export class Deployment {
     return this.running.filter((r) => r.active < this.concurrency).sort((a, b) => a.active - b.active)[0];
   }
 
-  private occupy(entry: Running, coldStartMs: number): InstanceSlot {
+  private occupy(entry: Running, coldStart: StartedInstance): InstanceSlot {
     entry.active += 1;
     let released = false;
     return {
       baseUrl: entry.instance.baseUrl,
       instance: entry.instance.name,
-      coldStartMs,
+      coldStartMs: coldStart.ms,
+      coldStartTier: coldStart.tier,
       logCursor: this.logs.cursor,
       release: () => {
         if (released) return;
@@ -367,13 +383,13 @@ export class Deployment {
   }
 
   /** Hands free slots to waiting jobs, oldest first. */
-  private serveWaiters(coldStartMs = 0): void {
+  private serveWaiters(coldStart: StartedInstance = WARM): void {
     for (;;) {
       const free = this.freeSlot();
       const waiter = free && this.waiters.shift();
       if (!free || !waiter) return;
-      waiter.resolve(this.occupy(free, coldStartMs));
-      coldStartMs = 0;
+      waiter.resolve(this.occupy(free, coldStart));
+      coldStart = WARM;
     }
   }
 
@@ -385,7 +401,7 @@ export class Deployment {
     const room = this.spec.maxInstances - this.running.length - this.starting;
     for (let i = 0; i < Math.min(needed, room); i += 1) {
       this.startInstance()
-        .then((coldStartMs) => this.serveWaiters(coldStartMs))
+        .then((coldStart) => this.serveWaiters(coldStart))
         .catch(async (error: Error) => {
           if (this.running.length === 0 && !this.stopped) {
             for (const w of this.waiters.splice(0)) w.reject(error);
@@ -396,12 +412,12 @@ export class Deployment {
   }
 
   /** One instance from the warm pool (or created), healthy, in service; returns its cold start. */
-  private async startInstance(): Promise<number> {
+  private async startInstance(): Promise<StartedInstance> {
     this.starting += 1;
     try {
       await this.pulled;
       const factory = this.factory;
-      const { instance, coldStartMs, stages } = await factory.acquire();
+      const { instance, coldStartMs, stages, tier } = await factory.acquire();
       if (this.stopped) {
         // Stopped (deleted, paused) while this instance started: it never serves.
         await factory.discard(instance.id).catch(() => undefined);
@@ -411,13 +427,13 @@ export class Deployment {
       const detail = Object.entries(stages)
         .map(([stage, ms]) => `${stage} ${ms} ms`)
         .join(', ');
-      this.logs.push('runner', instance.name, `Instance ready in ${coldStartMs} ms (${detail})`);
+      this.logs.push('runner', instance.name, `Instance ready in ${coldStartMs} ms (${detail}; from ${TIER_WORDS[tier]})`);
       this.setReport({ status: 'running', message: 'Healthy', lastColdStartMs: coldStartMs });
       // The spare that was just used is replaced in the background.
       void this.factory
         .replenish(this.warm, 1)
         .catch((error: unknown) => this.logs.push('runner', '', `Warm pool: ${publisherReason(error)}`));
-      return coldStartMs;
+      return { ms: coldStartMs, tier };
     } finally {
       this.starting -= 1;
     }

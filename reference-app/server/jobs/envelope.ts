@@ -33,6 +33,8 @@ export function envelopeOf(row: JobRow, publicUrl: string, queuePosition: number
       // The local and HTTP runtimes are always up (0); a container job records the cold start
       // it waited for (hosting/containerHosting.ts), 0 on a warm instance.
       cold_start_ms: row.started_at ? (row.cold_start_ms ?? 0) : null,
+      // Container jobs only: which tier the start came from (docs/deploy.md, "Snapshot cold starts").
+      cold_start_tier: row.started_at ? ((row.cold_start_tier as NonNullable<Job['metrics']['cold_start_tier']> | null) ?? null) : null,
       gpu_seconds: row.gpu_seconds === null ? null : Number(row.gpu_seconds),
       cost_credits: row.cost_credits === null ? null : Number(row.cost_credits),
     },

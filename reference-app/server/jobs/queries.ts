@@ -92,9 +92,16 @@ export async function queuePosition(q: Db, row: Pick<JobRow, 'id'>): Promise<num
 
 // ---------------------------------------------------------------- a container run's cold start
 
-/** How long the job waited for a container to start (the runner reports it: hosting/containerHosting.ts). */
-export async function setJobColdStart(db: Db, jobId: string, coldStartMs: number): Promise<void> {
-  await db.updateTable('jobs').set({ cold_start_ms: coldStartMs }).where('id', '=', jobId).execute();
+/**
+ * How long the job waited for a container to start and where the start came from (`snapshot`,
+ * `paused`, `created`, `image`, `warm`; the runner reports both: hosting/containerHosting.ts).
+ */
+export async function setJobColdStart(db: Db, jobId: string, coldStartMs: number, tier?: string): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ cold_start_ms: coldStartMs, ...(tier ? { cold_start_tier: tier } : {}) })
+    .where('id', '=', jobId)
+    .execute();
 }
 
 // ---------------------------------------------------------------- webhook deliveries (webhooks.ts)

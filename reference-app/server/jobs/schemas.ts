@@ -38,6 +38,10 @@ export const JobSchema = z
       queue_ms: z.number().nullable(),
       run_ms: z.number().nullable(),
       cold_start_ms: z.number().nullable().optional().openapi({ description: 'Time spent starting the runtime (0 when it was up)' }),
+      cold_start_tier: z.enum(['snapshot', 'paused', 'created', 'image', 'warm']).nullable().optional().openapi({
+        description:
+          'Container jobs: where the instance came from (a memory snapshot, the paused or created pool, the image, or already running); null for other runtimes',
+      }),
       gpu_seconds: z.number().nullable(),
       cost_credits: z.number().nullable(),
     }),

@@ -4382,6 +4382,11 @@ export type components = {
       metrics: {
         /** @description Time spent starting the runtime (0 when it was up) */
         cold_start_ms?: number | null;
+        /**
+         * @description Container jobs: where the instance came from (a memory snapshot, the paused or created pool, the image, or already running); null for other runtimes
+         * @enum {string|null}
+         */
+        cold_start_tier?: 'snapshot' | 'paused' | 'created' | 'image' | 'warm' | null;
         cost_credits: number | null;
         gpu_seconds: number | null;
         queue_ms: number | null;

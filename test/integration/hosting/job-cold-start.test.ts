@@ -1,4 +1,4 @@
-// A job that waits for a container to start says so: its metrics carry the cold start. The runner
+// A job that waits for a container to start says so: its metrics carry the cold start and its tier. The runner
 // measures it (hosting/containerRuntime.ts) and hands it to the queue's writer through the
 // `jobColdStart` that platform.ts gives createContainerHosting (the jobs table is the queue's to
 // write: docs/architecture.md, "Server layers"). Skips with how to run it when Podman is missing.
@@ -40,15 +40,19 @@ describe.skipIf(skip)('a job run on a container scaled to zero (Podman)', () => 
       });
       expect(created.json).toMatchObject({ status: 'FINISHED' });
       const job = await rawApi(server, 'GET', `/v1/jobs/${String(created.json.job_id)}`, { token: caller.session.access_token });
-      return job.json.metrics as { cold_start_ms: number | null };
+      return job.json.metrics as { cold_start_ms: number | null; cold_start_tier: string | null };
     };
 
     // Found warm: the instance was started for the deploy, not for this job.
-    expect((await run()).cold_start_ms ?? 0).toBe(0);
+    const warm = await run();
+    expect(warm.cold_start_ms ?? 0).toBe(0);
+    expect(warm.cold_start_tier).toBe('warm');
     await expect.poll(status, { timeout: 30_000, interval: 500 }).toBe('scaled_to_zero');
     // Scaled to zero: this job waits for an instance to start, and its metrics say how long.
     const cold = await run();
     expect(cold.cold_start_ms).toBeGreaterThan(0);
+    // And where it came from (docs/deploy.md, "Snapshot cold starts"): the runner's paused pool.
+    expect(cold.cold_start_tier).toBe('paused');
 
     expect((await rawApi(server, 'DELETE', `/v1/model_management/services/${id}`, { token })).status).toBeLessThan(300);
     await expect.poll(() => h.t.engine.containersOf(id)).toEqual([]);

@@ -33,6 +33,7 @@ beforeAll(async () => {
     '019_rollouts',
     '020_service_secrets',
     '021_service_versions',
+    '022_cold_start_tier',
   ]);
 });
 afterAll(() => database?.close());
