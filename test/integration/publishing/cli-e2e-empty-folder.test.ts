@@ -9,49 +9,19 @@
 // answering locally what the platform answered. Needs rootful Podman, docker-registry, mmdebstrap
 // and a Python with FastAPI; skips saying which is missing. The base image is cached
 // (limelight/cli/build.py), so only the first run on a machine builds it.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../../packages/client/src/index';
 import { podmanEnv } from '../../../scripts/engine.mjs';
-import { REGISTRY_BINARY } from '../../../reference-app/server/registry';
-import type { PlatformTestServer } from '../../../reference-app/server/testing';
-import { removeImagesOf, startPublishingPlatform } from '../../setup/publishingPlatform';
-import { engineSkipReason, startTestEngine, type TestEngine } from '../../setup/containerEngine';
-import { findServePython, SDK_PYTHON_PATH } from '../../setup/servePython';
 import { makeTinyWheel } from '../../setup/tinyWheel';
-import { confirmedUser, rawApi, signedIn } from '../helpers';
+import { rawApi } from '../helpers';
+import { cliPublisher, cliSkipReason, sh } from './limelightCli';
 
-const python = findServePython();
-const skip =
-  engineSkipReason() ??
-  (spawnSync(REGISTRY_BINARY, ['--version']).status === 0 ? null : 'docker-registry is not installed (apt-get install docker-registry)') ??
-  (spawnSync('mmdebstrap', ['--version']).status === 0 ? null : 'mmdebstrap is not installed (apt-get install mmdebstrap)') ??
-  python.skip ??
-  null;
+const skip = cliSkipReason();
 if (skip) console.warn(`limelight CLI e2e from an empty folder skipped: ${skip}`);
-
-/** A shell command run without blocking this process (the platform answering it runs here). */
-function sh(
-  command: string,
-  cwd: string,
-  env: Record<string, string>,
-  input?: string,
-): Promise<{ status: number | null; output: string; stdout: string; ms: number }> {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', command], { cwd, env: { ...podmanEnv(), ...env }, timeout: 900_000 });
-    let output = '';
-    let stdout = '';
-    child.stdout.on('data', (d) => ((output += d), (stdout += d)));
-    child.stderr.on('data', (d) => (output += d));
-    child.on('close', (status) => resolve({ status, output, stdout, ms: Date.now() - started }));
-    child.stdin.end(input ?? '');
-  });
-}
 
 /** The service's code: the wheel's package, and a secret read once at setup (its hash answered, never itself). */
 const mainPy = (version: number) => `import hashlib
@@ -79,72 +49,42 @@ def greet(name: str = "world") -> dict:
 `;
 
 describe.skipIf(skip)('limelight from an empty folder: wheel, secret, login, push --deploy, versions, rollback, run', () => {
-  let t: TestEngine;
-  let server: PlatformTestServer;
-  let dataDir: string;
+  const name = `greeter-e2e-${process.pid}`;
+  const cli = cliPublisher('cli-empty', name);
   let folder: string;
   let cliEnv: Record<string, string>;
-  let apiKey: string;
-  let serviceId: string | undefined;
-  const name = `greeter-e2e-${process.pid}`;
   const marker = randomBytes(4).toString('hex');
   const token = `tok-${randomBytes(12).toString('hex')}`;
-  const pythonImages = new Set<string>();
 
-  beforeAll(async () => {
-    t = await startTestEngine();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'limelight-cli-empty-'));
-    folder = path.join(dataDir, 'greeter');
-    server = await startPublishingPlatform(t, path.join(dataDir, 'platform'));
-    const { session } = await signedIn(server, await confirmedUser(server, 'cli-empty'));
-    const key = await rawApi(server, 'POST', '/v1/profile/create_api_key', { token: session.access_token, body: {} });
-    apiKey = String(key.json.secret);
-    // `limelight` on PATH as after `pip install ./sdk/python`; no API key in the environment:
-    // `limelight login` signs the CLI in, in a config folder of this test's own.
-    const bin = path.join(dataDir, 'bin');
-    mkdirSync(bin);
-    writeFileSync(path.join(bin, 'limelight'), `#!/bin/sh\nexec ${python.python} -m limelight "$@"\n`, { mode: 0o755 });
+  beforeAll(() => {
+    folder = path.join(cli.dataDir, 'greeter');
+    // No API key in the environment: `limelight login` signs the CLI in, in a config folder of
+    // this test's own.
     const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('LIMELIGHT_'))) as Record<string, string>;
-    cliEnv = {
-      ...clean,
-      PATH: `${bin}:${process.env.PATH ?? ''}`,
-      PYTHONPATH: SDK_PYTHON_PATH,
-      HOME: path.join(dataDir, 'home'),
-      XDG_CONFIG_HOME: path.join(dataDir, 'config'),
-      LIMELIGHT_BASE_URL: server.url,
-    };
+    cliEnv = { ...clean, ...cli.env, HOME: path.join(cli.dataDir, 'home'), XDG_CONFIG_HOME: path.join(cli.dataDir, 'config') };
     mkdirSync(cliEnv.HOME!);
-  }, 180_000);
-
-  afterAll(async () => {
-    if (serviceId) await rawApi(server, 'DELETE', `/v1/model_management/services/${serviceId}`, { token: apiKey });
-    await server?.close();
-    removeImagesOf(name);
-    if (pythonImages.size) spawnSync('podman', ['rmi', '--force', ...pythonImages], { env: podmanEnv() });
-    await t?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }, 120_000);
+  });
 
   it('publishes in one command, runs from both SDKs, versions, rolls back and runs locally', { timeout: 900_000 }, async () => {
-    const init = await sh(`limelight init greeter --name ${name}`, dataDir, cliEnv);
+    const init = await sh(`limelight init greeter --name ${name}`, cli.dataDir, cliEnv);
     expect(init.status, init.output).toBe(0);
     // The publisher's code: a package from a wheel of the folder, and a secret read at setup.
-    const wheel = makeTinyWheel(python.python!, path.join(folder, 'wheels'), marker);
+    const wheel = makeTinyWheel(cli.python, path.join(folder, 'wheels'), marker);
     writeFileSync(path.join(folder, 'main.py'), mainPy(1));
     writeFileSync(
       path.join(folder, 'limelight.yaml'),
       `${readFileSync(path.join(folder, 'limelight.yaml'), 'utf8')}python_packages: [./wheels/${wheel}]\n`,
     );
 
-    const login = await sh(`limelight login --with-token`, folder, cliEnv, `${apiKey}\n`);
+    const login = await sh(`limelight login --with-token`, folder, cliEnv, `${cli.apiKey}\n`);
     expect(login.status, login.output).toBe(0);
     const whoami = await sh('limelight whoami', folder, cliEnv);
-    expect(whoami.output).toContain(server.url);
+    expect(whoami.output).toContain(cli.server.url);
 
     // The secret before the first deploy: it creates the service from limelight.yaml.
     const secret = await sh('limelight secrets set GREETER_TOKEN', folder, cliEnv, `${token}\n`);
     expect(secret.status, secret.output).toBe(0);
-    serviceId = /created service (\S+) from limelight\.yaml, not deployed yet/.exec(secret.output)?.[1];
+    const serviceId = /created service (\S+) from limelight\.yaml, not deployed yet/.exec(secret.output)?.[1];
     expect(serviceId, secret.output).toBeDefined();
 
     // One command: builds (pip installs the wheel offline), pushes, deploys that service.
@@ -156,15 +96,18 @@ describe.skipIf(skip)('limelight from an empty folder: wheel, secret, login, pus
         first.output,
       );
     expect(layer, first.output).not.toBeNull();
-    pythonImages.add(layer![1]!);
+    cli.images.add(layer![1]!);
     expect(first.output).toContain(`updated service ${serviceId} to `);
     expect(first.output).toContain('  app: token loaded');
     expect(first.output).not.toContain(token);
     expect(first.output.trim().split('\n').at(-1)).toMatch(new RegExp(`^service ${serviceId}: `));
     const imageOf = async () =>
       String(
-        ((await rawApi(server, 'GET', `/v1/model_management/services/${serviceId}`, { token: apiKey })).json.runtime as { image: string })
-          .image,
+        (
+          (await rawApi(cli.server, 'GET', `/v1/model_management/services/${serviceId}`, { token: cli.apiKey })).json.runtime as {
+            image: string;
+          }
+        ).image,
       );
     const firstImage = await imageOf();
     const layersOf = (image: string) =>
@@ -179,13 +122,13 @@ describe.skipIf(skip)('limelight from an empty folder: wheel, secret, login, pus
       token: createHash('sha256').update(token).digest('hex').slice(0, 12),
       version,
     });
-    const client = createClient({ baseUrl: server.url, apiKey });
+    const client = createClient({ baseUrl: cli.server.url, apiKey: cli.apiKey });
     const fromJs = () => client.run(serviceId!, { endpoint: '/greet', input: { name: 'Ada' } });
     const fromPython = async () => {
       const done = await sh(
-        `${python.python} -c 'import json, sys, limelight; print(json.dumps(limelight.Client().run(sys.argv[1], {"name": "Ada"}, endpoint="/greet")))' ${serviceId}`,
-        dataDir,
-        { ...cliEnv, LIMELIGHT_API_KEY: apiKey },
+        `${cli.python} -c 'import json, sys, limelight; print(json.dumps(limelight.Client().run(sys.argv[1], {"name": "Ada"}, endpoint="/greet")))' ${serviceId}`,
+        cli.dataDir,
+        { ...cliEnv, LIMELIGHT_API_KEY: cli.apiKey },
       );
       expect(done.status, done.output).toBe(0);
       return JSON.parse(done.stdout) as unknown;

@@ -6,86 +6,34 @@
 // function reported. Needs rootful Podman, docker-registry, mmdebstrap and a Python with FastAPI;
 // skips saying which is missing. The base image is cached (limelight/cli/build.py), so only the
 // first run builds it.
-import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../../packages/client/src/index';
-import { podmanEnv } from '../../../scripts/engine.mjs';
-import { REGISTRY_BINARY } from '../../../reference-app/server/registry';
-import type { PlatformTestServer } from '../../../reference-app/server/testing';
-import { removeImagesOf, startPublishingPlatform } from '../../setup/publishingPlatform';
-import { engineSkipReason, startTestEngine, type TestEngine } from '../../setup/containerEngine';
-import { findServePython, SDK_PYTHON_PATH } from '../../setup/servePython';
-import { confirmedUser, rawApi, signedIn } from '../helpers';
+import { rawApi } from '../helpers';
 import { textPng } from '../../fixtures/textPng';
+import { cliPublisher, cliSkipReason, sh } from './limelightCli';
 
 const OCR_EXAMPLE = fileURLToPath(new URL('../../../examples/ocr', import.meta.url));
-const python = findServePython();
-const skip =
-  engineSkipReason() ??
-  (spawnSync(REGISTRY_BINARY, ['--version']).status === 0 ? null : 'docker-registry is not installed (apt-get install docker-registry)') ??
-  (spawnSync('mmdebstrap', ['--version']).status === 0 ? null : 'mmdebstrap is not installed (apt-get install mmdebstrap)') ??
-  python.skip ??
-  null;
+const skip = cliSkipReason();
 if (skip) console.warn(`limelight CLI e2e test skipped: ${skip}`);
 
-/** A shell command run without blocking this process (the platform answering it runs here). */
-function sh(command: string, cwd: string, env: Record<string, string>): Promise<{ status: number | null; output: string; ms: number }> {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', command], { cwd, env: { ...podmanEnv(), ...env }, timeout: 900_000 });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    child.on('close', (status) => resolve({ status, output, ms: Date.now() - started }));
-  });
-}
-
 describe.skipIf(skip)('limelight init → push --deploy → run (the OCR example)', () => {
-  let t: TestEngine;
-  let server: PlatformTestServer;
-  let dataDir: string;
+  const name = `ocr-e2e-${process.pid}`;
+  const cli = cliPublisher('cli-e2e', name);
   let folder: string;
   let env: Record<string, string>;
-  let apiKey: string;
-  let serviceId: string;
-  const name = `ocr-e2e-${process.pid}`;
   let png: Buffer;
 
   beforeAll(async () => {
     png = await textPng('HELLO', 2400, 1600);
-    t = await startTestEngine();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'limelight-cli-e2e-'));
-    folder = path.join(dataDir, 'service');
-    server = await startPublishingPlatform(t, path.join(dataDir, 'platform'));
-    const { session } = await signedIn(server, await confirmedUser(server, 'cli-e2e'));
-    const key = await rawApi(server, 'POST', '/v1/profile/create_api_key', { token: session.access_token, body: {} });
-    apiKey = String(key.json.secret);
-    // `limelight` on PATH as a user who ran `pip install ./sdk/python` has it.
-    const bin = path.join(dataDir, 'bin');
-    mkdirSync(bin);
-    writeFileSync(path.join(bin, 'limelight'), `#!/bin/sh\nexec ${python.python} -m limelight "$@"\n`, { mode: 0o755 });
-    env = {
-      PATH: `${bin}:${process.env.PATH ?? ''}`,
-      PYTHONPATH: SDK_PYTHON_PATH,
-      LIMELIGHT_BASE_URL: server.url,
-      LIMELIGHT_API_KEY: apiKey,
-    };
-  }, 180_000);
-
-  afterAll(async () => {
-    if (serviceId) await rawApi(server, 'DELETE', `/v1/model_management/services/${serviceId}`, { token: apiKey });
-    await server?.close();
-    removeImagesOf(name);
-    await t?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }, 120_000);
+    folder = path.join(cli.dataDir, 'service');
+    env = { ...cli.env, LIMELIGHT_API_KEY: cli.apiKey };
+  });
 
   it('publishes with the two commands of the docs and reads the word back from both SDKs', { timeout: 900_000 }, async () => {
-    const init = await sh(`limelight init service --name ${name}`, dataDir, env);
+    const init = await sh(`limelight init service --name ${name}`, cli.dataDir, env);
     expect(init.status, init.output).toBe(0);
     // The publisher's code: the OCR example in place of the word counter.
     copyFileSync(path.join(OCR_EXAMPLE, 'main.py'), path.join(folder, 'main.py'));
@@ -97,7 +45,7 @@ describe.skipIf(skip)('limelight init → push --deploy → run (the OCR example
     const published = await sh('limelight push --deploy', folder, env);
     expect(published.status, published.output).toBe(0);
     expect(published.output).toContain(`no image localhost/${name}:latest: building…`);
-    serviceId = /service (\S+): /.exec(published.output)![1]!;
+    const serviceId = /service (\S+): /.exec(published.output)![1]!;
     const progress = published.output.split('\n').filter((line) => /^ {2}(platform|app): |^deployment: /.test(line));
     expect(progress.findIndex((line) => /^ {2}platform: pull \d+ ms/.test(line))).toBeGreaterThanOrEqual(0);
     expect(progress.findIndex((line) => /^ {2}platform: Instance ready in \d+ ms/.test(line))).toBeGreaterThan(
@@ -111,11 +59,11 @@ describe.skipIf(skip)('limelight init → push --deploy → run (the OCR example
     expect(again.output).toContain(`image up to date: localhost/${name}:latest`);
 
     // The endpoint came from the app's OpenAPI, with its time limit.
-    const service = await rawApi(server, 'GET', `/v1/model_management/services/${serviceId}`, { token: apiKey });
+    const service = await rawApi(cli.server, 'GET', `/v1/model_management/services/${serviceId}`, { token: cli.apiKey });
     expect(service.json).toMatchObject({ endpoints: [{ method: 'POST', path: '/read', time_limit_s: 60 }] });
     expect(String((service.json.runtime as { image: string }).image)).toMatch(/@sha256:[0-9a-f]{64}$/);
 
-    const client = createClient({ baseUrl: server.url, apiKey });
+    const client = createClient({ baseUrl: cli.server.url, apiKey: cli.apiKey });
     const seen: { progress: number; message: string | null }[] = [];
     const result = (await client.run(serviceId, {
       endpoint: '/read',
@@ -126,16 +74,16 @@ describe.skipIf(skip)('limelight init → push --deploy → run (the OCR example
     expect(result.words[0]!.box).toHaveLength(4);
     expect(seen.map((e) => e.message)).toContain('reading the image');
 
-    const imagePath = path.join(dataDir, 'hello.png');
+    const imagePath = path.join(cli.dataDir, 'hello.png');
     writeFileSync(imagePath, png);
     const fromPython = await sh(
-      `${python.python} -c '
+      `${cli.python} -c '
 import json, sys, limelight
 seen = []
 client = limelight.Client()
 out = client.run(sys.argv[1], {"image": sys.argv[2]}, endpoint="/read", on_event=lambda event: seen.append(event.job["message"]))
 print(json.dumps({"text": out["text"], "messages": seen}))' ${serviceId} ${imagePath}`,
-      dataDir,
+      cli.dataDir,
       env,
     );
     expect(fromPython.status, fromPython.output).toBe(0);
