@@ -28,6 +28,9 @@ async function storeReport(db: Db, serviceId: string, report: DeploymentReport, 
     instances: report.instances,
     base_url: baseUrl,
     ...(report.lastColdStartMs !== undefined ? { last_cold_start_ms: report.lastColdStartMs } : {}),
+    ...(report.snapshot !== undefined
+      ? { snapshot_bytes: report.snapshot?.bytes ?? null, snapshot_taken_at: report.snapshot?.takenAt ?? null }
+      : {}),
     ...(rollout && report.rollout
       ? { rollout_image: report.rollout.image, rollout_status: report.rollout.status, rollout_message: report.rollout.message }
       : {}),

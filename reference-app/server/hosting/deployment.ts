@@ -350,7 +350,9 @@ export class Deployment {
         capacity: this.options.capacity,
         gpus: this.options.gpus,
         pinned: false,
-        ...(this.options.snapshots ? { snapshots: this.options.snapshots } : {}),
+        ...(this.options.snapshots
+          ? { snapshots: this.options.snapshots, onSnapshot: (snapshot: { bytes: number; takenAt: Date }) => this.setReport({ snapshot }) }
+          : {}),
       },
     );
   }

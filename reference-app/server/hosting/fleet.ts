@@ -103,6 +103,11 @@ export interface DeploymentReport {
    * refused update leaves the previous version `running`. Absent where no runner reports it.
    */
   rollout?: Rollout;
+  /**
+   * The memory snapshot starts from zero restore (docs/deploy.md, "Snapshot cold starts"): its
+   * size and when it was taken; null once there is none. Absent where the runner has no snapshot tier.
+   */
+  snapshot?: { bytes: number; takenAt: Date } | null;
 }
 
 export interface FleetAdapter {

@@ -72,6 +72,14 @@ export async function hostingInformation(
     max_instances: row.max_instances!,
     instances: row.instances ?? 0,
     last_cold_start_ms: row.last_cold_start_ms ?? null,
+    snapshot:
+      row.snapshot_bytes !== null && row.snapshot_taken_at
+        ? {
+            size_mb: Math.round((Number(row.snapshot_bytes) / 2 ** 20) * 10) / 10,
+            taken_at: row.snapshot_taken_at.toISOString(),
+            age_s: Math.max(0, Math.round((Date.now() - row.snapshot_taken_at.getTime()) / 1000)),
+          }
+        : null,
     // The runner's message quotes the container's last log lines: the owner's to read only.
     message: isOwner ? (row.message ?? null) : null,
     // Runs of every service go through the job API (docs/jobs.md).

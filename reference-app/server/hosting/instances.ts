@@ -61,6 +61,8 @@ export interface InstanceOptions {
    * of a digest has it taken (docs/deploy.md, "Snapshot cold starts").
    */
   snapshots?: SnapshotTier;
+  /** Told when the digest's snapshot is taken (its size and time), for the deployment's report. */
+  onSnapshot?: (snapshot: { bytes: number; takenAt: Date }) => void;
 }
 
 interface Spare {
@@ -236,7 +238,9 @@ export class InstanceFactory {
     void tier
       .take({ deploymentId, image, port, limits, ...(env ? { env } : {}) }, (message) => this.options.logs?.push('runner', '', message))
       .then(async () => {
-        if (!tier.ready(key)) return;
+        const snapshot = tier.ready(key);
+        if (!snapshot) return;
+        this.options.onSnapshot?.({ bytes: snapshot.sizeBytes, takenAt: snapshot.takenAt });
         // At zero instances nothing of the service runs or is paused: the snapshot replaces the pool.
         const spares = this.spares.splice(0);
         await Promise.all(spares.map((s) => this.discard(s.id).catch(() => undefined)));

@@ -22,6 +22,8 @@ export function selectHosting(db: Db, by: 'hosted_model_id' | 'model_id', value:
       'model_hosting.max_instances',
       'model_hosting.instances',
       'model_hosting.last_cold_start_ms',
+      'model_hosting.snapshot_bytes',
+      'model_hosting.snapshot_taken_at',
       'model_hosting.message',
       'model_hosting.rollout_image',
       'model_hosting.rollout_status',
@@ -161,6 +163,9 @@ export interface StoredReport {
   instances: number;
   base_url: string | null;
   last_cold_start_ms?: number;
+  /** The deployment's memory snapshot (docs/deploy.md, "Snapshot cold starts"); null: none any more. */
+  snapshot_bytes?: number | null;
+  snapshot_taken_at?: Date | null;
   /** Written only when the rollout changed (containerHosting.ts), so a save's `pending` is not overwritten by an older report. */
   rollout_image?: string;
   rollout_status?: string;

@@ -41,6 +41,18 @@ export const HostingInformationSchema = z
     max_instances: z.number(),
     instances: z.number().openapi({ description: 'Instances running now (container deployments; 0 when scaled to zero)' }),
     last_cold_start_ms: z.number().nullable().openapi({ description: 'The latest cold start: no running instance → answering' }),
+    snapshot: z
+      .object({
+        size_mb: z.number().openapi({ description: 'The snapshot on the runner’s disk, in MB' }),
+        taken_at: iso,
+        age_s: z.number().int().openapi({ description: 'Seconds since it was taken' }),
+      })
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          'The memory snapshot a start from zero restores (a runner with CONTAINER_SNAPSHOTS=on; docs/deploy.md, "Snapshot cold starts"); null: none',
+      }),
     message: z
       .string()
       .nullable()

@@ -4344,6 +4344,15 @@ export type components = {
          */
         status: 'pending' | 'in_progress' | 'succeeded' | 'failed';
       } | null;
+      /** @description The memory snapshot a start from zero restores (a runner with CONTAINER_SNAPSHOTS=on; docs/deploy.md, "Snapshot cold starts"); null: none */
+      snapshot?: {
+        /** @description Seconds since it was taken */
+        age_s: number;
+        /** @description The snapshot on the runner’s disk, in MB */
+        size_mb: number;
+        /** Format: date-time */
+        taken_at: string;
+      } | null;
       /** @enum {string} */
       status: 'deploying' | 'running' | 'scaled_to_zero' | 'failed' | 'stopped' | 'waiting_for_runner';
       /** Format: date-time */

@@ -23,6 +23,8 @@ import {
   type ContainerSpec,
   type FleetAdapter,
 } from '../../../reference-app/server/hosting';
+// reaches inside: the runner's own writer of its reports (hosting/containerHosting.ts, storeReport)
+import { updateHostingState } from '../../../reference-app/server/hosting/queries';
 import { importEndpoints } from '../../../reference-app/server/publishing';
 import { ownAddressOf } from '../../../reference-app/server/runtimes';
 import { apiClients, confirmedUser, PUBLISHER, rawApi, signedIn } from '../helpers';
@@ -229,6 +231,28 @@ describe('container runtime fields and hosting information', () => {
     expect(seen).toMatchObject({ status: 'waiting_for_runner' });
     expect(seen).not.toHaveProperty('logs');
     expect(seen).not.toHaveProperty('last_run_ms');
+  });
+
+  it('reports the memory snapshot a start from zero restores: its size, time and age (docs/deploy.md, "Snapshot cold starts")', async () => {
+    const url = `/v1/model_management/model_hosting_information?model_id=${serviceId}`;
+    const before = (await rawApi(server, 'GET', url, { token: owner })).json as {
+      status: string;
+      message: string | null;
+      snapshot: unknown;
+    };
+    expect(before.snapshot).toBeNull();
+    const state = { status: before.status, message: before.message ?? '', instances: 0, base_url: null };
+    const takenAt = new Date(Date.now() - 90_000);
+    await updateHostingState(db(), serviceId, { ...state, snapshot_bytes: 7_654_321, snapshot_taken_at: takenAt });
+    const { snapshot } = (await rawApi(server, 'GET', url, { token: owner })).json as {
+      snapshot: { size_mb: number; taken_at: string; age_s: number };
+    };
+    expect(snapshot).toMatchObject({ size_mb: 7.3, taken_at: takenAt.toISOString() });
+    expect(snapshot.age_s).toBeGreaterThanOrEqual(90);
+    expect(snapshot.age_s).toBeLessThan(150);
+    // Removed with the service's digest or the service: none reported.
+    await updateHostingState(db(), serviceId, { ...state, snapshot_bytes: null, snapshot_taken_at: null });
+    expect((await rawApi(server, 'GET', url, { token: owner })).json.snapshot).toBeNull();
   });
 
   it(`keeps at most ${DEPLOYMENT_LOG_ROWS} rows per deployment`, async () => {

@@ -120,11 +120,12 @@ describe.skipIf(skip)('memory snapshots of a limelight.serve app under runsc', (
     const t = await startTestEngine({ sandbox: 'gvisor' });
     const tier = new SnapshotTier(snapshots, { docker: t.engine.docker });
     const logs = new LogRing();
+    const reported: { bytes: number; takenAt: Date }[] = [];
     const deploymentId = t.deploymentId('tier');
     const factory = new InstanceFactory(
       t.engine,
       { deploymentId, image: SERVE_IMAGE, port: 8080, limits: limitsFor({ memoryMb: 512 }), gpu: 'none' },
-      { healthPath: '/health', readyTimeoutMs: 60_000, logs, snapshots: tier },
+      { healthPath: '/health', readyTimeoutMs: 60_000, logs, snapshots: tier, onSnapshot: (snapshot) => reported.push(snapshot) },
     );
     const key = snapshotKey(deploymentId, SERVE_IMAGE);
     const said = () => logs.tail(50).map((l) => l.text);
@@ -137,6 +138,8 @@ describe.skipIf(skip)('memory snapshots of a limelight.serve app under runsc', (
       while (tier.state(key).status === 'taking' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
       expect(tier.state(key).status, said().join('\n')).toBe('ready');
       expect(said().some((line) => /^Snapshot taken: [\d.]+ MB in \d+ ms/.test(line))).toBe(true);
+      // The deployment's report (and so the hosting information) hears its size and time.
+      expect(reported).toEqual([{ bytes: tier.ready(key)!.sizeBytes, takenAt: tier.ready(key)!.takenAt }]);
       // At zero instances nothing of the service runs or is paused: no spare is kept.
       await factory.replenish('paused', 1);
       expect(factory.spareIds).toEqual([]);
