@@ -258,6 +258,11 @@ export class Deployment {
       return this.status;
     }
     await old.factory.discardSpares();
+    // One snapshot per digest: the previous one's goes with its revision (docs/deploy.md, "Snapshot cold starts").
+    if (this.options.snapshots && old.factory.snapshotKey !== this.factory.snapshotKey) {
+      await this.options.snapshots.removeDeployment(this.spec.id, this.factory.snapshotKey).catch(() => undefined);
+      if (!this.options.snapshots.ready(this.factory.snapshotKey)) this.setReport({ snapshot: null });
+    }
     // Old instances finish the jobs they hold, then go.
     await Promise.all(old.running.map((r) => this.retireWhenIdle(r)));
     await this.settleReported();

@@ -193,7 +193,8 @@ export class InstanceFactory {
     return { instance, coldStartMs: Math.round(performance.now() - started), stages, tier: spare?.state ?? 'image' };
   }
 
-  private get snapshotKey(): string {
+  /** The key of this revision's snapshot: its deployment and the image by digest (snapshots/tier.ts). */
+  get snapshotKey(): string {
     return snapshotKey(this.spec.deploymentId, this.spec.image);
   }
 

@@ -235,7 +235,7 @@ describe('container runtime fields and hosting information', () => {
 
   it('reports the memory snapshot a start from zero restores: its size, time and age (docs/deploy.md, "Snapshot cold starts")', async () => {
     const url = `/v1/model_management/model_hosting_information?model_id=${serviceId}`;
-    const before = (await rawApi(server, 'GET', url, { token: owner })).json as {
+    const before = (await rawApi(server, 'GET', url, { token: owner })).json as unknown as {
       status: string;
       message: string | null;
       snapshot: unknown;
@@ -244,7 +244,7 @@ describe('container runtime fields and hosting information', () => {
     const state = { status: before.status, message: before.message ?? '', instances: 0, base_url: null };
     const takenAt = new Date(Date.now() - 90_000);
     await updateHostingState(db(), serviceId, { ...state, snapshot_bytes: 7_654_321, snapshot_taken_at: takenAt });
-    const { snapshot } = (await rawApi(server, 'GET', url, { token: owner })).json as {
+    const { snapshot } = (await rawApi(server, 'GET', url, { token: owner })).json as unknown as {
       snapshot: { size_mb: number; taken_at: string; age_s: number };
     };
     expect(snapshot).toMatchObject({ size_mb: 7.3, taken_at: takenAt.toISOString() });

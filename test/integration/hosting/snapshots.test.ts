@@ -159,8 +159,10 @@ describe.skipIf(skip)('memory snapshots of a limelight.serve app under runsc', (
       expect(said().some((line) => /^Restoring the snapshot failed \(.+\); starting cold$/.test(line))).toBe(true);
       expect((await post(cold.instance.baseUrl, '/draw', {})).weights).toBe(32 * 2 ** 20);
       await factory.discard(cold.instance.id);
-      // Deleted with the deployment.
+      // A rollout keeps the new digest's snapshot and removes the others; deleting removes all.
       const dir = tier.ready(key)!.dir;
+      await tier.removeDeployment(deploymentId, key);
+      expect(tier.ready(key)?.dir).toBe(dir);
       await tier.removeDeployment(deploymentId);
       expect(tier.state(key).status).toBe('none');
       expect(existsSync(dir)).toBe(false);
