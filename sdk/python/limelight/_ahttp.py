@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-from typing import Any, AsyncIterator, Dict, Mapping, Optional
+from typing import Any, AsyncGenerator, AsyncIterator, Dict, Mapping, Optional
 
 import httpx
 
@@ -18,17 +17,16 @@ from ._http import (
     CREDENTIAL_HEADERS,
     MAX_REDIRECTS,
     REDIRECT_STATUSES,
+    Attempts,
     DeadlineExceeded,
     Response,
     Transport,
-    attempt_timeout,
-    check_pause,
+    answer,
+    answer_stopped,
     deadline_passed,
     decode,
     redirect_rule,
-    retries_failure,
-    retries_status,
-    retry_after_seconds,
+    request_body,
     seconds_left,
 )
 from ._waiting import within
@@ -83,49 +81,36 @@ class AsyncTransport:
         """The answer of one request, its body not read yet; as ``Transport.open``."""
         url = self.rules.url(path)
         request_headers = self.rules.headers(headers, url)
-        attempt = 0
+        attempts = Attempts(method, url, self.retry, timeout or self.timeout, deadline)
         while True:
             try:
-                response = await self._follow(method, url, body, request_headers, timeout, deadline)
+                response = await self._follow(method, url, body, request_headers, attempts)
             except httpx.TransportError as error:  # no connection, a reset, a timeout
-                if deadline_passed(deadline):
-                    raise DeadlineExceeded(f"{method} {url}: no answer before the deadline") from error
-                if retries_failure(attempt, self.retry):
-                    await self._pause(self.retry.delay(attempt, None), deadline)
-                    attempt += 1
-                    continue
-                raise ConnectionFailedError(f"{method} {url} failed: {error!r}") from error
-            if response.status_code < 300:
-                break
-            try:
-                retry_after = retry_after_seconds(response.headers.get("Retry-After"))
-                if retries_status(response.status_code, attempt, self.retry):
-                    await self._pause(self.retry.delay(attempt, retry_after), deadline)
-                    attempt += 1
-                    continue
-                payload = await self._read(response, method, url, deadline)
-                raise api_error(response.status_code, decode(payload, response.headers.get("Content-Type")))
-            finally:
-                await response.aclose()
+                pause = attempts.pause_after_failure(error, repr(error))
+            else:
+                if response.status_code < 300:
+                    break
+                try:
+                    pause = attempts.pause_after_status(response.status_code, response.headers.get("Retry-After"))
+                    if pause is None:
+                        payload = await self._read(response, method, url, deadline)
+                        raise api_error(response.status_code, decode(payload, response.headers.get("Content-Type")))
+                finally:
+                    await response.aclose()
+            await asyncio.sleep(pause)
         try:
             yield response
         finally:
             await response.aclose()
 
     async def _follow(
-        self,
-        method: str,
-        url: str,
-        body: Optional[bytes],
-        headers: Dict[str, str],
-        timeout: Optional[float],
-        deadline: Optional[float],
+        self, method: str, url: str, body: Optional[bytes], headers: Dict[str, str], attempts: Attempts
     ) -> httpx.Response:
         """One attempt, its redirects followed by ``redirect_rule`` (the sync handler's rule)."""
         client = self._http()
         hops = 0
         while True:
-            wait = attempt_timeout(timeout or self.timeout, deadline)
+            wait = attempts.timeout()
             request = client.build_request(method, url, content=body, headers=headers, timeout=httpx.Timeout(wait))
             response = await client.send(request, stream=True)
             location = response.headers.get("Location")
@@ -143,17 +128,11 @@ class AsyncTransport:
                 headers = {k: v for k, v in headers.items() if k.lower() not in _DROPPED_ON_REDIRECT}
             method, url = rule.method, rule.url
 
-    async def _pause(self, seconds: float, deadline: Optional[float]) -> None:
-        check_pause(seconds, deadline)
-        await asyncio.sleep(seconds)
-
     async def _read(self, response: httpx.Response, method: str, url: str, deadline: Optional[float]) -> bytes:
         try:
             return await response.aread()
         except httpx.TransportError as error:
-            if deadline_passed(deadline):
-                raise DeadlineExceeded(f"{method} {url}: no answer before the deadline") from error
-            raise ConnectionFailedError(f"{method} {url}: the answer stopped: {error!r}") from error
+            raise answer_stopped(method, url, deadline, repr(error)) from error
 
     async def request(
         self,
@@ -166,20 +145,15 @@ class AsyncTransport:
         timeout: Optional[float] = None,
         deadline: Optional[float] = None,
     ) -> Response:
-        extra = dict(headers or {})
-        if json_body is not None:
-            body = json.dumps(json_body).encode("utf-8")
-            extra.setdefault("Content-Type", "application/json")
+        body, extra = request_body(json_body, body, headers)
         async with self.open(method, path, body=body, headers=extra, timeout=timeout, deadline=deadline) as response:
             payload = await self._read(response, method, self.rules.url(path), deadline)
-            return Response(
-                response.status_code,
-                dict(response.headers.items()),
-                decode(payload, response.headers.get("Content-Type")),
-            )
+            return answer(response.status_code, response.headers, payload)
 
 
-async def read_lines(response: httpx.Response, deadline: Optional[float], read_timeout: float) -> AsyncIterator[str]:
+async def read_lines(
+    response: httpx.Response, deadline: Optional[float], read_timeout: float
+) -> AsyncGenerator[str, None]:
     """An answer's lines, as ``_sse.read_lines``: no read waits past ``deadline``
     (DeadlineExceeded) or longer than ``read_timeout`` (ConnectionFailedError: a dropped stream)."""
     lines = response.aiter_lines()

@@ -8,11 +8,13 @@ HTTP"): a redirect to another origin (another host, port or scheme, https to htt
 followed without it, and a base URL of plain http:// to a host that is not loopback warns once.
 
 The decisions (what is retried and after how long, which headers go to which URL, which redirect
-is followed and how, how long an attempt may wait) are the functions below the policy, called by
-this Transport and by AsyncClient's httpx transport (_ahttp.py), so both keep the same rules."""
+is followed and how, how long an attempt may wait) are the functions below the policy and
+``Attempts``, called by this Transport and by AsyncClient's httpx transport (_ahttp.py), which
+only send, read and sleep, so both keep the same rules."""
 
 from __future__ import annotations
 
+import contextlib
 import email.utils
 import ipaddress
 import json
@@ -24,7 +26,7 @@ import urllib.parse
 import urllib.request
 import warnings
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Mapping, Optional
+from typing import Any, Callable, Dict, Mapping, Optional, Tuple
 
 from .errors import ConnectionFailedError, LimelightError, api_error
 
@@ -100,6 +102,51 @@ def check_pause(seconds: float, deadline: Optional[float]) -> None:
 def deadline_passed(deadline: Optional[float]) -> bool:
     left = seconds_left(deadline)
     return left is not None and left <= 0
+
+
+class Attempts:
+    """The attempts of one request, without their I/O: how long each may wait (``timeout``) and,
+    after an answer or a failure, how long to pause before the next one, or what to raise instead.
+    Transport and AsyncClient's httpx transport (_ahttp.py) only send, read and sleep, so both
+    keep the retries of docs/sdk.md ("Retries and idempotency") and the deadlines of a run."""
+
+    def __init__(self, method: str, url: str, policy: RetryPolicy, timeout: float, deadline: Optional[float]) -> None:
+        self.method, self.url, self.policy = method, url, policy
+        self.base_timeout, self.deadline = timeout, deadline
+        #: The retries made so far.
+        self.attempt = 0
+
+    def timeout(self) -> float:
+        """How long the next attempt may wait for the connection and for each read."""
+        return attempt_timeout(self.base_timeout, self.deadline)
+
+    def pause_after_status(self, status: int, retry_after: Optional[str]) -> Optional[float]:
+        """The pause before trying an answer of ``status`` again (its Retry-After header honoured),
+        or None when the answer stands."""
+        if not retries_status(status, self.attempt, self.policy):
+            return None
+        return self._next(self.policy.delay(self.attempt, retry_after_seconds(retry_after)))
+
+    def pause_after_failure(self, error: BaseException, reason: object) -> float:
+        """The pause before trying a request that got no answer (no connection, a reset, a
+        timeout) again; DeadlineExceeded or ConnectionFailedError (saying ``reason``) instead."""
+        if deadline_passed(self.deadline):
+            raise DeadlineExceeded(f"{self.method} {self.url}: no answer before the deadline") from error
+        if not retries_failure(self.attempt, self.policy):
+            raise ConnectionFailedError(f"{self.method} {self.url} failed: {reason}") from error
+        return self._next(self.policy.delay(self.attempt, None))
+
+    def _next(self, pause: float) -> float:
+        check_pause(pause, self.deadline)
+        self.attempt += 1
+        return pause
+
+
+def answer_stopped(method: str, url: str, deadline: Optional[float], reason: object) -> LimelightError:
+    """What an answer whose body stopped coming (a read that timed out or broke) raises."""
+    if deadline_passed(deadline):
+        return DeadlineExceeded(f"{method} {url}: no answer before the deadline")
+    return ConnectionFailedError(f"{method} {url}: the answer stopped: {reason}")
 
 
 class InsecureTransportWarning(UserWarning):
@@ -258,36 +305,21 @@ class Transport:
         """The raw response of one request, retried on the statuses and failures above.
         Error statuses other than those raise the APIError of the answer. With a ``deadline``, no
         attempt, pause or wait for the answer goes past it: DeadlineExceeded instead."""
-        request_headers = self.headers(headers, self.url(path))
-        attempt = 0
+        url = self.url(path)
+        request_headers = self.headers(headers, url)
+        attempts = Attempts(method, url, self.retry, timeout or self.timeout, deadline)
         while True:
-            request = urllib.request.Request(self.url(path), data=body, method=method, headers=request_headers)
+            request = urllib.request.Request(url, data=body, method=method, headers=request_headers)
             try:
-                return _opener.open(request, timeout=self._attempt_timeout(timeout, deadline))
+                return _opener.open(request, timeout=attempts.timeout())
             except urllib.error.HTTPError as error:
-                retry_after = retry_after_seconds(error.headers.get("Retry-After"))
-                if retries_status(error.code, attempt, self.retry):
-                    error.close()
-                    self._pause(self.retry.delay(attempt, retry_after), deadline)
-                    attempt += 1
-                    continue
-                raise api_error(error.code, decode(error.read(), error.headers.get("Content-Type"))) from None
+                with contextlib.closing(error):
+                    pause = attempts.pause_after_status(error.code, error.headers.get("Retry-After"))
+                    if pause is None:
+                        raise api_error(error.code, decode(error.read(), error.headers.get("Content-Type"))) from None
             except (urllib.error.URLError, ConnectionError, socket.timeout, TimeoutError) as error:
-                if deadline_passed(deadline):
-                    raise DeadlineExceeded(f"{method} {self.url(path)}: no answer before the deadline") from error
-                if retries_failure(attempt, self.retry):
-                    self._pause(self.retry.delay(attempt, None), deadline)
-                    attempt += 1
-                    continue
-                reason = getattr(error, "reason", error)
-                raise ConnectionFailedError(f"{method} {self.url(path)} failed: {reason}") from error
-
-    def _attempt_timeout(self, timeout: Optional[float], deadline: Optional[float]) -> float:
-        return attempt_timeout(timeout or self.timeout, deadline)
-
-    def _pause(self, seconds: float, deadline: Optional[float]) -> None:
-        check_pause(seconds, deadline)
-        self._sleep(seconds)
+                pause = attempts.pause_after_failure(error, getattr(error, "reason", error))
+            self._sleep(pause)
 
     def request(
         self,
@@ -300,20 +332,29 @@ class Transport:
         timeout: Optional[float] = None,
         deadline: Optional[float] = None,
     ) -> Response:
-        extra = dict(headers or {})
-        if json_body is not None:
-            body = json.dumps(json_body).encode("utf-8")
-            extra.setdefault("Content-Type", "application/json")
+        body, extra = request_body(json_body, body, headers)
         with self.open(method, path, body=body, headers=extra, timeout=timeout, deadline=deadline) as response:
             try:
                 payload = response.read()
             except (socket.timeout, TimeoutError) as error:
-                if deadline_passed(deadline):
-                    raise DeadlineExceeded(f"{method} {self.url(path)}: no answer before the deadline") from error
-                raise ConnectionFailedError(f"{method} {self.url(path)}: the answer stopped: {error}") from error
-            return Response(
-                response.status, dict(response.headers.items()), decode(payload, response.headers.get("Content-Type"))
-            )
+                raise answer_stopped(method, self.url(path), deadline, error) from error
+            return answer(response.status, response.headers, payload)
+
+
+def request_body(
+    json_body: Any, body: Optional[bytes], headers: Optional[Mapping[str, str]]
+) -> Tuple[Optional[bytes], Dict[str, str]]:
+    """A request's body and headers: ``json_body`` (when given) as JSON, with its Content-Type."""
+    extra = dict(headers or {})
+    if json_body is not None:
+        body = json.dumps(json_body).encode("utf-8")
+        extra.setdefault("Content-Type", "application/json")
+    return body, extra
+
+
+def answer(status: int, headers: Any, payload: bytes) -> Response:
+    """The Response of an answer read to its end, its body decoded by its Content-Type."""
+    return Response(status, dict(headers.items()), decode(payload, headers.get("Content-Type")))
 
 
 def set_read_timeout(response: Any, seconds: float) -> None:

@@ -7,7 +7,8 @@ With httpx installed (the optional extra ``limelight[async]``; Debian: python3-h
 native asyncio (``client.transport == "httpx"``): the requests are awaited on the event loop, so
 cancelling a task cancels its request at once, and the rules of the sync client (retries with one
 Idempotency-Key, deadlines, credentials only to the base URL's origin, stream resumption) are the
-same functions (_http.py, _sse.py, client.py). Without httpx the package keeps its promise of no
+same code: the flows of _core.py, which the sync client drives too, and the decisions of
+_http.py and _sse.py. Without httpx the package keeps its promise of no
 dependency: each call runs the blocking client in a worker thread (``asyncio.to_thread``,
 ``client.transport == "threads"``); cancelling a task then stops waiting for it at once, but a
 request already in flight in its thread ends by itself (every request has a timeout) and
@@ -18,41 +19,29 @@ server when the task is cancelled, with either transport."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import threading
-import time
-import uuid
-from typing import Any, AsyncIterator, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, TypeVar
-
-from ._http import DeadlineExceeded
-from ._rules import MAX_PREFER_WAIT_S
-from ._sse import STREAM_READ_TIMEOUT_S, SseParser, StreamFollower
-from .client import (
-    CANCEL_TIMEOUT_S,
-    REPLAY_TIMEOUT_S,
-    Client,
-    OnEvent,
-    OnJob,
-    OnLog,
-    abandoned,
-    estimate_path,
-    file_fields,
-    files_in,
-    has_path_strings,
-    job_path,
-    jobs_page_path,
-    openapi_path,
-    pause_fits,
-    put_url,
-    replay_timeout,
-    still_running,
-    stream_path,
-    submission_headers,
-    submission_wait,
+from typing import (
+    Any,
+    AsyncGenerator,
+    AsyncIterator,
+    Callable,
+    Dict,
+    Iterator,
+    List,
+    Mapping,
+    Optional,
+    Sequence,
+    TypeVar,
 )
-from .errors import APIError, ConnectionFailedError, JobFailedError, JobTimeoutError
-from .files import FileInput, multipart, read_file
-from .models import FileRef, Job, JobEstimate, JobEvent, JobList, LogLine, WebhookEventType, is_final
+
+from . import _core
+from ._sse import STREAM_READ_TIMEOUT_S
+from .client import Client, OnEvent, OnJob, OnLog
+from .errors import JobTimeoutError
+from .files import FileInput, read_file
+from .models import FileRef, Job, JobEstimate, JobEvent, JobList, LogLine, WebhookEventType
 from .output import AsyncFileOutput, as_async, with_file_outputs
 
 try:  # the optional extra limelight[async]
@@ -127,67 +116,23 @@ class AsyncClient:
         """See ``Client.run``; its files are AsyncFileOutput objects (``await read()``).
         ``cancel_on_abort=True`` cancels the job on the server when the task is cancelled (or the
         timeout passes) before the job ends."""
+        options: Dict[str, Any] = dict(
+            timeout=timeout,
+            webhook=webhook,
+            webhook_events_filter=webhook_events_filter,
+            wait=wait,
+            idempotency_key=idempotency_key,
+            on_job=on_job,
+            on_event=on_event,
+            on_log=on_log,
+            cancel_on_abort=cancel_on_abort,
+        )
         if self._http is None:
-            return await self._run_in_thread(
-                service_id,
-                input,
-                endpoint,
-                timeout=timeout,
-                webhook=webhook,
-                webhook_events_filter=webhook_events_filter,
-                wait=wait,
-                idempotency_key=idempotency_key,
-                on_job=on_job,
-                on_event=on_event,
-                on_log=on_log,
-                cancel_on_abort=cancel_on_abort,
-            )
-        deadline = None if timeout is None else time.monotonic() + timeout
-        if wait is None:
-            wait = 0 if (on_job or on_event or on_log) else MAX_PREFER_WAIT_S
-        key = idempotency_key or str(uuid.uuid4())
-        try:
-            job = await self._submit_within(
-                deadline,
-                service_id,
-                input,
-                endpoint,
-                webhook=webhook,
-                webhook_events_filter=webhook_events_filter,
-                wait=wait,
-                idempotency_key=key,
-            )
-        except _ABORTS as error:
-            if not cancel_on_abort:
-                raise
-            if isinstance(error, JobTimeoutError):
-                job_id = error.job_id
-            else:
-                body = Client._job_body(
-                    service_id, input, endpoint, webhook=webhook, webhook_events_filter=webhook_events_filter
-                )
-                job_id = await self._job_of_key(key, body)
-            stopped = await self._abandon(job_id, error)
-            if stopped is error:
-                raise
-            raise stopped from error
-        try:
-            if on_job:
-                on_job(job)
-            job = await self.wait(job, deadline=deadline, on_event=on_event, on_log=on_log)
-        except (ConnectionFailedError, APIError) as error:
-            error.job_id = error.job_id or job["job_id"]
-            raise
-        except _ABORTS as error:
-            if not cancel_on_abort:
-                raise
-            stopped = await self._abandon(job["job_id"], error)
-            if stopped is error:
-                raise
-            raise stopped from error
-        if job["status"] != "FINISHED":
-            raise JobFailedError(job)
-        return self.file_outputs(job["result"])
+            return await self._run_in_thread(service_id, input, endpoint, **options)
+        result = await self._run(
+            _core.run(self.sync._settings(), service_id, input, endpoint, aborts=_ABORTS, **options)
+        )
+        return self.file_outputs(result)
 
     def file_outputs(self, result: Any) -> Any:
         """A job's result with every ``{url, content_type, size}`` made an AsyncFileOutput."""
@@ -200,78 +145,6 @@ class AsyncClient:
                 ref, self.sync._open_file, lambda url: http.open("GET", url, headers={"Accept": "*/*"})
             ),
         )
-
-    async def _abandon(self, job_id: Optional[str], error: BaseException) -> BaseException:
-        """``Client._abandon``, awaited."""
-        assert self._http is not None
-        failure: Optional[BaseException] = None
-        if job_id is not None:
-            try:
-                await self._http.request(
-                    "POST",
-                    job_path(job_id, "/cancel"),
-                    timeout=CANCEL_TIMEOUT_S,
-                    deadline=time.monotonic() + CANCEL_TIMEOUT_S,
-                )
-            except Exception as cancel_error:  # noqa: BLE001 - whatever it is, it must not hide the abort
-                failure = cancel_error
-        return abandoned(job_id, error, failure)
-
-    async def _job_of_key(self, idempotency_key: str, body: Mapping[str, Any]) -> Optional[str]:
-        """``Client._job_of_key``, awaited."""
-        assert self._http is not None
-        try:
-            answer = await self._http.request(
-                "POST",
-                "/v1/jobs",
-                json_body=body,
-                headers={"Idempotency-Key": idempotency_key},
-                timeout=REPLAY_TIMEOUT_S,
-                deadline=time.monotonic() + REPLAY_TIMEOUT_S,
-            )
-        except APIError as error:
-            return error.job_id
-        except Exception:  # noqa: BLE001 - no job found; the interruption is raised as it is
-            return None
-        return answer.body.get("job_id") if isinstance(answer.body, dict) else None
-
-    async def _submit_within(
-        self,
-        deadline: Optional[float],
-        service_id: str,
-        input: Optional[Mapping[str, Any]],
-        endpoint: Optional[str],
-        *,
-        idempotency_key: str,
-        wait: float,
-        **options: Any,
-    ) -> Job:
-        """``Client._submit_within``, awaited."""
-        assert self._http is not None
-        wait, deadline = submission_wait(wait, deadline)
-        # As in Client._submit_within: files first, so a replay sends the same JSON body.
-        input = await self._upload_files(service_id, endpoint, dict(input or {}))
-        try:
-            return await self.submit(
-                service_id, input, endpoint, wait=wait, idempotency_key=idempotency_key, deadline=deadline, **options
-            )
-        except DeadlineExceeded as error:
-            cause: BaseException = error
-        body = Client._job_body(service_id, input, endpoint, **options)
-        try:
-            replay = await self._http.request(
-                "POST",
-                "/v1/jobs",
-                json_body=body,
-                headers={"Idempotency-Key": idempotency_key},
-                timeout=REPLAY_TIMEOUT_S,
-            )
-        except (ConnectionFailedError, APIError):
-            raise JobTimeoutError("timed out before the server answered the submission") from cause
-        job: Job = replay.body
-        if replay.status == 201:
-            await self.cancel(job["job_id"])
-        raise replay_timeout(replay.status, job) from cause
 
     async def submit(
         self,
@@ -295,42 +168,17 @@ class AsyncClient:
         )
         if self._http is None:
             return await self._call(self.sync.submit, service_id, input, endpoint, **options)
-        values = await self._upload_files(service_id, endpoint, dict(input or {}))
-        body = Client._job_body(
-            service_id, values, endpoint, webhook=webhook, webhook_events_filter=webhook_events_filter
-        )
-        headers, request_timeout = submission_headers(idempotency_key, wait, self._http.timeout)
-        answer = await self._http.request(
-            "POST", "/v1/jobs", json_body=body, headers=headers, timeout=request_timeout, deadline=deadline
-        )
-        return answer.body
-
-    async def _upload_files(self, service_id: str, endpoint: Optional[str], values: Dict[str, Any]) -> Dict[str, Any]:
-        """``values`` with each file uploaded and replaced by its URL (``Client._upload_files``)."""
-        fields = await self._file_fields_of(service_id, endpoint) if has_path_strings(values) else frozenset()
-        for name, index, value in files_in(values, fields):
-            put_url(values, name, index, (await self.upload(value))["url"])
-        return values
-
-    async def _file_fields_of(self, service_id: str, endpoint: Optional[str]) -> frozenset:
-        key = (service_id, endpoint)
-        if key not in self.sync._file_fields:
-            self.sync._file_fields[key] = file_fields(await self.openapi(service_id), endpoint)
-        return self.sync._file_fields[key]
-
-    async def _get(self, path: str, deadline: Optional[float] = None) -> Any:
-        assert self._http is not None
-        return (await self._http.request("GET", path, deadline=deadline)).body
+        return await self._run(_core.submit(self.sync._settings(), service_id, input, endpoint, **options))
 
     async def get(self, job_id: str) -> Job:
         if self._http is None:
             return await self._call(self.sync.get, job_id)
-        return await self._get(job_path(job_id))
+        return await self._run(_core.get(job_id))
 
     async def cancel(self, job_id: str) -> Job:
         if self._http is None:
             return await self._call(self.sync.cancel, job_id)
-        return (await self._http.request("POST", job_path(job_id, "/cancel"))).body
+        return await self._run(_core.cancel(job_id))
 
     async def logs(self, job_id: str) -> List[LogLine]:
         return list((await self.get(job_id)).get("logs") or [])  # type: ignore[call-overload]
@@ -338,27 +186,24 @@ class AsyncClient:
     async def estimate(self, service_id: str, endpoint: Optional[str] = None) -> JobEstimate:
         if self._http is None:
             return await self._call(self.sync.estimate, service_id, endpoint)
-        return await self._get(estimate_path(service_id, endpoint))
+        return await self._run(_core.estimate(service_id, endpoint))
 
     async def upload(
         self, file: FileInput, *, content_type: Optional[str] = None, filename: Optional[str] = None
     ) -> FileRef:
         if self._http is None:
             return await self._call(self.sync.upload, file, content_type=content_type, filename=filename)
-        # Reading a path or a file object blocks: in a worker thread, off the event loop.
-        data, content_type, filename = await asyncio.to_thread(read_file, file, content_type, filename)
-        body, form_type = multipart(data, content_type, filename)
-        return (await self._http.request("POST", "/v1/files", body=body, headers={"Content-Type": form_type})).body
+        return await self._run(_core.upload(file, content_type, filename))
 
     async def webhook_secret(self) -> str:
         if self._http is None:
             return await self._call(self.sync.webhook_secret)
-        return (await self._get("/v1/jobs/webhook-secret"))["secret"]
+        return await self._run(_core.webhook_secret())
 
     async def openapi(self, service_id: str) -> Dict[str, Any]:
         if self._http is None:
             return await self._call(self.sync.openapi, service_id)
-        return await self._get(openapi_path(service_id))
+        return await self._run(_core.openapi(service_id))
 
     async def wait(
         self,
@@ -374,17 +219,9 @@ class AsyncClient:
             return await self._call(
                 self.sync.wait, job, deadline=deadline, on_event=_on_loop(loop, on_event), on_log=_on_loop(loop, on_log)
             )
-        while not is_final(job):
-            async for event in self.stream(job["job_id"], deadline=deadline, on_log=on_log):
-                job = event.job
-                if on_event:
-                    on_event(event)
-            if not is_final(job):
-                try:
-                    job = await self._get(job_path(job["job_id"]), deadline)
-                except DeadlineExceeded as error:
-                    raise still_running(job["job_id"]) from error
-        return job
+        return await self._run(
+            _core.wait_for(self.sync._settings(), job, deadline=deadline, on_event=on_event, on_log=on_log)
+        )
 
     def pages(
         self, service_id: Optional[str] = None, *, page_size: int = 20, cursor: Optional[str] = None
@@ -392,15 +229,7 @@ class AsyncClient:
         """See ``Client.pages``: ``async for page in client.pages(cursor=...)``."""
         if self._http is None:
             return _iterate(lambda: self.sync.pages(service_id, page_size=page_size, cursor=cursor))
-        return self._pages(service_id, page_size, cursor)
-
-    async def _pages(self, service_id: Optional[str], page_size: int, cursor: Optional[str]) -> AsyncIterator[JobList]:
-        while True:
-            page: JobList = await self._get(jobs_page_path(service_id, page_size, cursor))
-            yield page
-            cursor = page.get("next_cursor")
-            if not cursor:
-                return
+        return self._drive(_core.Driving(_core.pages(service_id, page_size, cursor)))
 
     async def list(
         self, service_id: Optional[str] = None, *, page_size: int = 20, cursor: Optional[str] = None
@@ -419,53 +248,58 @@ class AsyncClient:
         on_log: Optional[OnLog] = None,
     ) -> AsyncIterator[JobEvent]:
         """See ``Client.stream``: ``async for event in client.stream(job_id, on_log=...)``."""
-        options = {"last_event_id": last_event_id, "deadline": deadline, "on_log": on_log}
         if self._http is None:
-            return _Stream(self.sync, job_id, options)
-        return self._stream(job_id, last_event_id, deadline, on_log)
+            return _Stream(self.sync, job_id, {"last_event_id": last_event_id, "deadline": deadline, "on_log": on_log})
+        flow = _core.stream(self.sync._settings(), job_id, last_event_id, deadline, on_log)
+        return self._drive(_core.Driving(flow))
 
-    async def _stream(
-        self, job_id: str, last_event_id: Optional[str], deadline: Optional[float], on_log: Optional[OnLog]
-    ) -> AsyncIterator[JobEvent]:
-        """``Client.stream`` with the same follower, read on the event loop."""
+    # -- the driver: the I/O the flows of _core.py ask for, awaited on the event loop (httpx) ------
+
+    async def _run(self, flow: _core.Flow[T]) -> T:
+        """A flow that emits nothing, driven to its value."""
+        driving = _core.Driving(flow)
+        async for _ in self._drive(driving):
+            raise TypeError("a flow emitted outside an iteration")
+        return driving.value
+
+    async def _drive(self, driving: _core.Driving) -> AsyncIterator[Any]:
+        """Does each operation the flow asks for and yields what it emits; an operation's failure
+        (a cancelled task's CancelledError included) is the flow's to handle."""
+        with contextlib.closing(driving):
+            async with _Connection() as connection:
+                for operation in driving:
+                    if isinstance(operation, _core.Emit):
+                        yield operation.value
+                        continue
+                    try:
+                        driving.answer(await self._do(operation, connection))
+                    except BaseException as error:  # noqa: BLE001 - handed to the flow, which decides
+                        driving.fail(error)
+
+    async def _do(self, operation: _core.Operation, connection: _Connection) -> Any:
         assert self._http is not None and _ahttp is not None
-        follower = StreamFollower(last_event_id, on_log)
-        while True:
-            try:
-                async with self._http.open(
-                    "GET",
-                    stream_path(job_id),
-                    headers=follower.headers(),
-                    timeout=STREAM_READ_TIMEOUT_S,
-                    deadline=deadline,
-                ) as response:
-                    parser = SseParser()
-                    async for line in _ahttp.read_lines(response, deadline, STREAM_READ_TIMEOUT_S):
-                        message = parser.feed(line)
-                        event = None if message is None else follower.message(message)
-                        if event is not None:
-                            yield event
-                            if follower.stop_after(event):
-                                return
-                if follower.finished:
-                    return
-            except DeadlineExceeded as error:
-                if follower.finished:
-                    return
-                raise still_running(job_id) from error
-            except (OSError, ConnectionFailedError):
-                if follower.finished:
-                    return
-                if not pause_fits(0, deadline):
-                    raise still_running(job_id) from None
-                follower.failures += 1
-                if follower.failures > self._http.retry.max_retries:
-                    raise
-            # Ended without a final event (a proxy cut it, the server restarted): resume.
-            pause = self._http.retry.delay(follower.failures, None)
-            if not pause_fits(pause, deadline):
-                raise still_running(job_id)
-            await asyncio.sleep(pause)
+        if isinstance(operation, _core.Call):
+            return await self._http.request(**vars(operation))
+        if isinstance(operation, _core.Pause):
+            return await asyncio.sleep(operation.seconds)
+        if isinstance(operation, _core.ReadFile):
+            # Reading a path or a file object blocks: in a worker thread, off the event loop.
+            return await asyncio.to_thread(read_file, operation.file, operation.content_type, operation.filename)
+        if isinstance(operation, _core.Connect):
+            opening = self._http.open(
+                "GET",
+                operation.path,
+                headers=operation.headers,
+                timeout=STREAM_READ_TIMEOUT_S,
+                deadline=operation.deadline,
+            )
+            read_lines, deadline = _ahttp.read_lines, operation.deadline
+            return await connection.open(
+                opening, lambda response: read_lines(response, deadline, STREAM_READ_TIMEOUT_S)
+            )
+        if isinstance(operation, _core.NextLine):
+            return await connection.next_line()
+        raise TypeError(f"not an operation: {operation!r}")
 
     async def _run_in_thread(self, service_id: str, input: Any, endpoint: Any, **options: Any) -> Any:
         """``run`` by the sync client in a worker thread (no httpx). A cancelled task stops
@@ -495,6 +329,45 @@ class AsyncClient:
                     await asyncio.to_thread(self.sync._abandon, started["job_id"], cancelled)
             raise
         return as_async(result)
+
+
+class _Connection:
+    """The job stream a flow has open (``Connect``), read a line at a time (``NextLine``); closed
+    when it ends or fails, when another is opened and when the flow ends (``Client``'s, awaited)."""
+
+    def __init__(self) -> None:
+        self._open: Optional[contextlib.AsyncExitStack] = None
+        self._lines: Optional[AsyncIterator[str]] = None
+
+    async def __aenter__(self) -> _Connection:
+        return self
+
+    async def __aexit__(self, *exc: Any) -> None:
+        await self.close()
+
+    async def open(self, opening: Any, read: Callable[[Any], AsyncGenerator[str, None]]) -> None:
+        await self.close()
+        stack = contextlib.AsyncExitStack()
+        response = await stack.enter_async_context(opening)
+        lines = read(response)
+        stack.push_async_callback(lines.aclose)
+        self._open, self._lines = stack, lines
+
+    async def next_line(self) -> Optional[str]:
+        assert self._lines is not None
+        try:
+            return await self._lines.__anext__()
+        except StopAsyncIteration:
+            await self.close()
+            return None
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        stack, self._open, self._lines = self._open, None, None
+        if stack is not None:
+            await stack.aclose()
 
 
 def _on_loop(
