@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import socket
+import subprocess
 import sys
 import threading
 import time
@@ -118,3 +119,16 @@ def until(predicate, timeout: float = 10, what: str = "the condition") -> Any:
             return value
         time.sleep(0.02)
     raise AssertionError(f"timed out waiting for {what}")
+
+
+def stop_process(process: subprocess.Popen) -> None:
+    """Stops a child process (a `limelight serve`): SIGTERM, SIGKILL if it has not ended 20 s later;
+    closes the pipe its output was read from."""
+    process.terminate()
+    try:
+        process.wait(20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    if process.stdout is not None:
+        process.stdout.close()

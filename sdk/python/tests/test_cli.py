@@ -12,7 +12,7 @@ import textwrap
 import unittest
 from pathlib import Path
 
-from .serving import MISSING, call, needs_serving, until
+from .serving import MISSING, call, needs_serving, stop_process, until
 
 SDK = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(SDK))
@@ -74,13 +74,7 @@ class Served:
         return self
 
     def __exit__(self, *exc) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.process.stdout.close()
+        stop_process(self.process)
 
 
 class ProjectFileTest(unittest.TestCase):

@@ -18,7 +18,7 @@ import time
 import unittest
 from pathlib import Path
 
-from .serving import MISSING, call, needs_serving, until
+from .serving import MISSING, call, needs_serving, stop_process, until
 
 SDK = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(SDK))
@@ -104,13 +104,7 @@ class Waiting:
             return False
 
     def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.process.stdout.close()
+        stop_process(self.process)
 
 
 @needs_serving
