@@ -82,9 +82,14 @@ export function cliPublisher(label: string, name: string): CliPublisher {
   return cli;
 }
 
+/** What the CLI signs in and aims with: only a test's own `env` may set them (see sh). */
+const CLI_CREDENTIALS = ['LIMELIGHT_API_KEY', 'LIMELIGHT_BASE_URL', 'LIME_API_KEY', 'LIME_BASE_URL'];
+
 /**
  * A shell command run without blocking this process (the platform answering it runs here), with
- * podmanEnv() under `env` and `input` as its standard input (none: closed at once).
+ * podmanEnv() under `env` and `input` as its standard input (none: closed at once). The CLI's
+ * credentials of the outer environment are left out, so a test that runs `limelight login` with
+ * no key really has none (the run's LIMELIGHT_TEST_RUN mark still passes).
  */
 export function sh(
   command: string,
@@ -94,7 +99,7 @@ export function sh(
 ): Promise<{ status: number | null; output: string; stdout: string; ms: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', command], { cwd, env: { ...podmanEnv(), ...env }, timeout: 900_000 });
+    const child = spawn('bash', ['-c', command], { cwd, env: { ...withoutCliCredentials(podmanEnv()), ...env }, timeout: 900_000 });
     let output = '';
     let stdout = '';
     child.stdout.on('data', (d) => ((output += d), (stdout += d)));
@@ -102,4 +107,8 @@ export function sh(
     child.on('close', (status) => resolve({ status, output, stdout, ms: Date.now() - started }));
     child.stdin.end(input ?? '');
   });
+}
+
+function withoutCliCredentials(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !CLI_CREDENTIALS.includes(name)));
 }
