@@ -151,6 +151,50 @@ class SnapshotPointTest(unittest.TestCase):
         self.assertIn('"env" must map names to strings', output)
 
 
+@needs_serving
+class OptOutTest(unittest.TestCase):
+    def test_an_opted_out_service_says_so_and_binds_at_once(self):
+        served = Waiting(self, LIMELIGHT_SNAPSHOT="off")
+        line = served.line_starting("limelight: no snapshot:")
+        self.assertIn("the service opted out (snapshot: false in limelight.yaml", line)
+        until(served.answers, 20, "the opted-out app to answer")
+        self.assertFalse(served.instance.exists())
+
+
+class ProjectSnapshotTest(unittest.TestCase):
+    def project(self, yaml: str):
+        from limelight.cli import project
+
+        folder = Path(tempfile.mkdtemp())
+        self.addCleanup(lambda: [p.unlink() for p in folder.iterdir()] and folder.rmdir())
+        (folder / "limelight.yaml").write_text(yaml)
+        (folder / "main.py").write_text("")
+        return project.load(folder)
+
+    def test_snapshot_false_in_limelight_yaml_reaches_the_image_as_an_opt_out(self):
+        from limelight.cli import build
+
+        opted_out = self.project("name: probe\nsnapshot: false\n")
+        self.assertFalse(opted_out.snapshot)
+        self.assertIn(f"{build.OPT_OUT_ENV}=off", build.containerfile("base", opted_out, has_weights=False))
+        default = self.project("name: probe\n")
+        self.assertTrue(default.snapshot)
+        self.assertNotIn(build.OPT_OUT_ENV, build.containerfile("base", default, has_weights=False))
+
+    def test_a_snapshot_that_is_not_true_or_false_is_refused_in_words(self):
+        from limelight.cli.project import ProjectError
+
+        with self.assertRaisesRegex(ProjectError, r'snapshot is true or false, got "off"'):
+            self.project("name: probe\nsnapshot: off\n")
+
+    @needs_serving
+    def test_the_image_and_the_app_read_one_variable(self):
+        from limelight.cli import build
+        from limelight.serve import snapshot
+
+        self.assertEqual(build.OPT_OUT_ENV, snapshot.OPT_OUT_ENV)
+
+
 class ReseedTest(unittest.TestCase):
     def test_two_copies_of_one_process_draw_different_numbers_after_the_restore(self):
         from limelight.serve import snapshot

@@ -101,7 +101,7 @@ describe.skipIf(skip)('memory snapshots of a limelight.serve app under runsc', (
     expect(existsSync(snapshot.dir)).toBe(false);
   }, 300_000);
 
-  it('an app whose setup leaves a socket open is refused in words, and nothing is left', async () => {
+  it('an app whose setup leaves a socket open, or that opted out, is refused in words, and nothing is left', async () => {
     const taking = snapshots.take({
       key: 'socket',
       image: SERVE_IMAGE,
@@ -112,6 +112,16 @@ describe.skipIf(skip)('memory snapshots of a limelight.serve app under runsc', (
     });
     await expect(taking).rejects.toThrow(SnapshotError);
     await expect(taking).rejects.toThrow(/no snapshot: setup left 1 socket\(s\) open/);
+    // snapshot: false (LIMELIGHT_SNAPSHOT=off in the image or the service's environment): refused the same way.
+    const optedOut = snapshots.take({
+      key: 'opted-out',
+      image: SERVE_IMAGE,
+      config,
+      env: { PORT: '8080', LIMELIGHT_SNAPSHOT: 'off' },
+      limits: limitsFor({ memoryMb: 512 }),
+      timeoutMs: 120_000,
+    });
+    await expect(optedOut).rejects.toThrow(/no snapshot: the service opted out \(snapshot: false in limelight.yaml/);
     expect(existsSync(path.join(root, 'snapshots', 'socket'))).toBe(false);
     expect(execFileSync('runsc', [`--root=${path.join(root, 'state')}`, 'list', '-quiet'], { encoding: 'utf8' }).trim()).toBe('');
   }, 300_000);

@@ -61,6 +61,9 @@ PIP_INSTALL = [
 ]  # fmt: skip
 #: Left out of the base: documentation, manuals and translations.
 EXCLUDED_PATHS = ["/usr/share/doc/*", "/usr/share/man/*", "/usr/share/info/*", "/usr/share/locale/*"]
+#: Set to ``off`` in the image of a project with ``snapshot: false``; serve/snapshot.py's OPT_OUT_ENV
+#: (not imported: building needs no FastAPI).
+OPT_OUT_ENV = "LIMELIGHT_SNAPSHOT"
 SDK_PACKAGE = Path(__file__).resolve().parent.parent  # the limelight package (this file is limelight/cli/build.py)
 
 
@@ -353,7 +356,9 @@ def containerfile(base: str, project: Project, has_weights: bool, python_package
         "COPY sdk/ /opt/limelight/",
         "COPY app/ /app/",
         "WORKDIR /app",
-        f"ENV PYTHONPATH=/opt/limelight PYTHONUNBUFFERED=1 PORT={project.port}",
+        f"ENV PYTHONPATH=/opt/limelight PYTHONUNBUFFERED=1 PORT={project.port}"
+        # snapshot: false in limelight.yaml: the app never waits at its snapshot point (serve/snapshot.py).
+        + ("" if project.snapshot else f" {OPT_OUT_ENV}=off"),
         f"EXPOSE {project.port}",
         f"LABEL dev.limelight.entry={json.dumps(project.entry)} dev.limelight.gpu={json.dumps(project.gpu)} "
         f'dev.limelight.health_path="/health"',

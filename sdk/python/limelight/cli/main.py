@@ -91,7 +91,7 @@ def _serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from ..serve.simulate import simulated
-        from ..serve.snapshot import WAIT_ENV, SnapshotError, snapshot_point
+        from ..serve.snapshot import WAIT_ENV, SnapshotError, opted_out, snapshot_point
     except ImportError as error:
         raise CliError(
             f"limelight serve needs FastAPI and uvicorn ({error}): apt-get install python3-fastapi "
@@ -107,7 +107,10 @@ def _serve(args: argparse.Namespace) -> int:
         flush=True,
     )
     wait_path = os.environ.get(WAIT_ENV)
-    if wait_path and not args.simulate:
+    skipped = opted_out() if wait_path else None
+    if skipped:
+        print(skipped, flush=True)  # the runner reads it and keeps starting this service cold
+    elif wait_path and not args.simulate:
         # The snapshot tier (docs/deploy.md, "Snapshot cold starts"): setup and uvicorn's own imports
         # (Config.load) before the snapshot, the port bound only after the restore.
         config = uvicorn.Config(served, host=args.host, port=args.port, log_level="info")

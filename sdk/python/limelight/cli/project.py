@@ -67,6 +67,7 @@ FIELDS = (
     "python_packages",
     "python_requirements",
     "pip_index_url",
+    "snapshot",
 )
 #: Where pip looks for named packages unless limelight.yaml names an index (``pip_index_url``).
 DEFAULT_PIP_INDEX = "https://pypi.org/simple"
@@ -109,6 +110,8 @@ class Project:
     python_packages: List[str] = field(default_factory=list)
     python_requirements: Optional[str] = None
     pip_index_url: str = DEFAULT_PIP_INDEX
+    #: false: never restored from a memory snapshot, always a cold start (docs/deploy.md, "Snapshot cold starts").
+    snapshot: bool = True
 
 
 def _at(source: str, line: int, column: Optional[int] = None) -> str:
@@ -521,6 +524,9 @@ def load(folder: Path = Path(".")) -> Project:
         if not re.fullmatch(r"[a-z0-9][a-z0-9+.-]+(:[a-z0-9-]+)?(=[A-Za-z0-9.+~:-]+)?", package):
             raise ProjectError(f"{FILE_NAME}: debian_packages: {package!r} is not a Debian package name")
     python_packages, python_requirements = _python_packages(data, folder.resolve())
+    snapshot = data.get("snapshot", True)
+    if not isinstance(snapshot, bool):
+        raise ProjectError(f"{FILE_NAME}: snapshot is true or false, got {_shown(snapshot)}")
     resources = _resources(data.get("resources"))
     extra = _deploy_settings(data)
     requested = resources.get("gpu")
@@ -546,4 +552,5 @@ def load(folder: Path = Path(".")) -> Project:
         python_packages=python_packages,
         python_requirements=python_requirements,
         pip_index_url=_index_url(data.get("pip_index_url", DEFAULT_PIP_INDEX)),
+        snapshot=snapshot,
     )

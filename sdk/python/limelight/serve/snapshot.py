@@ -31,6 +31,9 @@ from typing import Any, Callable, Dict, List, Optional
 
 #: The environment variable naming the per-instance file the app waits for.
 WAIT_ENV = "LIMELIGHT_SNAPSHOT_WAIT"
+#: ``off``: the service opted out (``snapshot: false`` in limelight.yaml puts it in the image; the
+#: service's own environment may set it too): it never waits at the snapshot point.
+OPT_OUT_ENV = "LIMELIGHT_SNAPSHOT"
 #: Printed once setup has finished and the app waits; the runner takes the snapshot when it reads it.
 SNAPSHOT_POINT = "limelight: snapshot point: setup finished, waiting for the restore"
 #: The start of the line that says why no snapshot can be taken (the app then starts cold).
@@ -138,6 +141,16 @@ def wait_for_restore(
             raise SnapshotError(f"no instance file at {path} after {timeout_s:.0f} s")
         time.sleep(poll_s)
     return read_instance(path)
+
+
+def opted_out() -> Optional[str]:
+    """Why this service is never snapshotted, when it opted out (OPT_OUT_ENV=off), else None."""
+    if os.environ.get(OPT_OUT_ENV, "").lower() != "off":
+        return None
+    return (
+        f"{SNAPSHOT_SKIPPED} the service opted out (snapshot: false in limelight.yaml, or {OPT_OUT_ENV}=off), "
+        "so it starts cold"
+    )
 
 
 def snapshot_point(app: Any, wait_path: str, *, say: Callable[[str], None] = _say) -> Optional[str]:
