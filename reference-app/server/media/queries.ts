@@ -14,6 +14,20 @@ export async function storedBytesOf(db: Db, userId: string): Promise<number> {
   return Number(row.used);
 }
 
+/**
+ * Bytes of the memory snapshots the user's container services keep on their runners (model_hosting,
+ * as the runners report them; docs/deploy.md, "Snapshot cold starts"): counted in the same quota.
+ */
+export async function snapshotBytesOf(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('model_hosting')
+    .innerJoin('models', 'models.id', 'model_hosting.model_id')
+    .select(sql<string>`coalesce(sum(model_hosting.snapshot_bytes), 0)`.as('used'))
+    .where('models.created_by', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.used);
+}
+
 /** What a service's designed cover is drawn from (media/coverRoutes.ts); undefined for none or a deleted one. */
 export function selectCoverSubject(db: Db, id: string) {
   return db

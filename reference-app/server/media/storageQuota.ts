@@ -1,6 +1,6 @@
 import type { Db } from '../db/types';
 import { activePlanOf } from '../payments/queries';
-import { storedBytesOf } from './queries';
+import { snapshotBytesOf, storedBytesOf } from './queries';
 
 // How many bytes of files a user may keep stored at once (uploads for job inputs and the media
 // their jobs produced, until they expire), by plan. Without it one free account stored 100 MB in
@@ -22,7 +22,9 @@ const asMb = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
 export async function storageQuotaProblem(db: Db, quotas: StorageQuotas, userId: string, size: number): Promise<string | undefined> {
   const plan = await activePlanOf(db, userId);
   const quota = quotas[plan as keyof StorageQuotas] ?? quotas.free;
-  const used = await storedBytesOf(db, userId);
+  const [files, snapshots] = await Promise.all([storedBytesOf(db, userId), snapshotBytesOf(db, userId)]);
+  const used = files + snapshots;
   if (used + size <= quota) return undefined;
-  return `file: your ${plan} plan stores up to ${asMb(quota)} of files at once and ${asMb(used)} are in use; this file (${asMb(size)}) does not fit. Files expire after the retention period, or upgrade your plan`;
+  const ofSnapshots = snapshots > 0 ? ` (${asMb(snapshots)} of them your services' memory snapshots)` : '';
+  return `file: your ${plan} plan stores up to ${asMb(quota)} of files at once and ${asMb(used)} are in use${ofSnapshots}; this file (${asMb(size)}) does not fit. Files expire after the retention period, or upgrade your plan`;
 }

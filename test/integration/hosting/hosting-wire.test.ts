@@ -250,6 +250,16 @@ describe('container runtime fields and hosting information', () => {
     expect(snapshot).toMatchObject({ size_mb: 7.3, taken_at: takenAt.toISOString() });
     expect(snapshot.age_s).toBeGreaterThanOrEqual(90);
     expect(snapshot.age_s).toBeLessThan(150);
+    // Counted in the owner's storage quota: with a snapshot that fills it, an upload does not fit.
+    const quotaFull = 50 * 1024 * 1024 * 1024;
+    await updateHostingState(db(), serviceId, { ...state, snapshot_bytes: quotaFull, snapshot_taken_at: takenAt });
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(1024)], { type: 'image/png' }), 'small.png');
+    const refused = await fetch(`${server.url}/v1/files`, { method: 'POST', headers: { Authorization: `Bearer ${owner}` }, body: form });
+    expect(refused.status).toBe(413);
+    expect(String(((await refused.json()) as { detail: string }).detail)).toMatch(
+      /are in use \(51200 MB of them your services' memory snapshots\); this file \(0 MB\) does not fit/,
+    );
     // Removed with the service's digest or the service: none reported.
     await updateHostingState(db(), serviceId, { ...state, snapshot_bytes: null, snapshot_taken_at: null });
     expect((await rawApi(server, 'GET', url, { token: owner })).json.snapshot).toBeNull();
