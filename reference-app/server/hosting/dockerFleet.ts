@@ -77,6 +77,9 @@ export class DockerFleet implements FleetAdapter {
   async prepare(): Promise<void> {
     await this.options.engine.checkSandbox();
     await this.checkUserns();
+    // Snapshots a previous process left: no deployment of this one knows them (docs/deploy.md, "Snapshot cold starts").
+    const swept = await this.options.snapshots?.snapshots.sweep();
+    if (swept && swept.sandboxes + swept.snapshots > 0) log.info(swept, 'memory snapshots: removed what a previous runner left');
     this.capacity ??= new HostCapacity({
       memoryMb: Math.floor((totalmem() / 2 ** 20) * CONTAINER_MEMORY_SHARE),
       cpus: availableParallelism(),

@@ -101,6 +101,25 @@ describe.skipIf(skip)('memory snapshots of a limelight.serve app under runsc', (
     expect(existsSync(snapshot.dir)).toBe(false);
   }, 300_000);
 
+  it('a runner that starts again sweeps the sandboxes and snapshots a previous one left', async () => {
+    const snapshot = await snapshots.take({
+      key: 'left',
+      image: SERVE_IMAGE,
+      config,
+      env: { PORT: '8080' },
+      limits: limitsFor({ memoryMb: 512 }),
+      timeoutMs: 120_000,
+    });
+    const left = await snapshots.restore(snapshot, { port: 8080 });
+    // A new process on the same folder (the old one died without stopping anything).
+    const again = new RunscSnapshots({ root, podmanEnv: podmanEnv() });
+    expect(await again.sweep()).toEqual({ sandboxes: 1, snapshots: 1 });
+    expect(execFileSync('runsc', [`--root=${path.join(root, 'state')}`, 'list', '-quiet'], { encoding: 'utf8' }).trim()).toBe('');
+    expect(readdirSync(path.join(root, 'snapshots'))).toEqual([]);
+    expect(existsSync(path.join(root, 'instances'))).toBe(false);
+    await left.stop(); // its namespace
+  }, 300_000);
+
   it('an app whose setup leaves a socket open, or that opted out, is refused in words, and nothing is left', async () => {
     const taking = snapshots.take({
       key: 'socket',

@@ -492,6 +492,26 @@ export class RunscSnapshots {
     await rm(dir, { recursive: true, force: true });
   }
 
+  /**
+   * Removes what a runner that stopped without cleaning up left in this folder (at start, like
+   * the engine's sweepOrphans): its sandboxes, its instances' files and its snapshots, which no
+   * deployment of the new process knows. Returns how many sandboxes and snapshots went.
+   */
+  async sweep(): Promise<{ sandboxes: number; snapshots: number }> {
+    const state = path.join(this.root, 'state');
+    let ids: string[] = [];
+    if (existsSync(state)) {
+      const { stdout } = await run(this.#runsc, [`--root=${state}`, 'list', '-quiet']).catch(() => ({ stdout: '' }));
+      ids = stdout.split('\n').filter(Boolean);
+      for (const id of ids) await this.#command(['delete', '--force', id]).catch(() => undefined);
+    }
+    await rm(path.join(this.root, 'instances'), { recursive: true, force: true });
+    const base = path.join(this.root, 'snapshots');
+    const keys = existsSync(base) ? await readdir(base) : [];
+    for (const key of keys) await this.#removeDir(path.join(base, key));
+    return { sandboxes: ids.length, snapshots: keys.length };
+  }
+
   /** Snapshots on disk and their sizes (the tenant's storage counts them). */
   async list(): Promise<{ key: string; sizeBytes: number }[]> {
     const base = path.join(this.root, 'snapshots');
