@@ -207,6 +207,8 @@ export class DockerFleet implements FleetAdapter {
   /** Stops every deployment (server shutdown): no container outlives the runner. */
   async close(): Promise<void> {
     await Promise.all([...this.deployments.keys()].map((id) => this.stop(id)));
+    // The network namespaces made ahead of restores go too.
+    await this.options.snapshots?.snapshots.close();
   }
 
   private deploymentOf(serviceId: string): Deployment {
