@@ -38,6 +38,26 @@ export async function imageConfig(docker: Docker, image: string): Promise<ImageC
   return { env: config.Env ?? [], cmd: [...(config.Entrypoint ?? []), ...(config.Cmd ?? [])], workingDir: config.WorkingDir || '/' };
 }
 
+/** The variable `snapshot: false` in limelight.yaml sets in the image (sdk/python limelight/cli/build.py). */
+export const OPT_OUT_ENV = 'LIMELIGHT_SNAPSHOT';
+
+/**
+ * Why a service is never snapshotted when its image's environment (`KEY=value` lines) or the
+ * service's own environment has LIMELIGHT_SNAPSHOT=off; null otherwise. The service's value wins,
+ * as it does in the container.
+ */
+export function optOutOf(imageEnv: readonly string[], serviceEnv?: Record<string, string>): string | null {
+  let value = serviceEnv?.[OPT_OUT_ENV];
+  let where = "the service's environment";
+  if (value === undefined) {
+    const line = [...imageEnv].reverse().find((entry) => entry.startsWith(`${OPT_OUT_ENV}=`));
+    value = line?.slice(OPT_OUT_ENV.length + 1);
+    where = 'its image';
+  }
+  if (value?.toLowerCase() !== 'off') return null;
+  return `the service opted out (${OPT_OUT_ENV}=off in ${where}; snapshot: false in limelight.yaml sets it)`;
+}
+
 export interface SnapshotTierOptions {
   docker: Docker;
   /** Until the app reaches its snapshot point (its setup included). */
@@ -75,6 +95,15 @@ export class SnapshotTier {
     const taking = (async () => {
       try {
         const config = await imageConfig(this.options.docker, source.image);
+        // `snapshot: false` in limelight.yaml bakes LIMELIGHT_SNAPSHOT=off into the image (and the
+        // service's environment may say the same): declined here, before any sandbox starts, so an
+        // opted-out digest costs nothing (docs/deploy.md, "Snapshot cold starts").
+        const optedOut = optOutOf(config.env, source.env);
+        if (optedOut) {
+          if (this.#states.has(key)) this.#states.set(key, { status: 'failed', reason: optedOut });
+          log(`No snapshot of this version: ${optedOut}. Instances start cold.`);
+          return;
+        }
         const snapshot = await this.snapshots.take({
           key,
           image: source.image,
