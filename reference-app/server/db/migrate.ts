@@ -21,6 +21,7 @@ import * as rollouts from './migrations/019_rollouts';
 import * as serviceSecrets from './migrations/020_service_secrets';
 import * as serviceVersions from './migrations/021_service_versions';
 import * as coldStartTier from './migrations/022_cold_start_tier';
+import * as serviceSnapshot from './migrations/023_service_snapshot';
 import type { Db } from './types';
 
 // Versioned migrations, applied in name order at start. Each is a list of statements because
@@ -50,6 +51,7 @@ const migrations: Record<string, readonly string[]> = {
   '020_service_secrets': serviceSecrets.statements,
   '021_service_versions': serviceVersions.statements,
   '022_cold_start_tier': coldStartTier.statements,
+  '023_service_snapshot': serviceSnapshot.statements,
 };
 
 /** A hash of the schema, part of the key under which prepared test databases are cached. */

@@ -210,6 +210,8 @@ export interface ServiceRuntimesTable {
   cpu: ColumnType<number | null, number | null | undefined, number | null>;
   memory_mb: ColumnType<number | null, number | null | undefined, number | null>;
   gpu_count: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Starts from zero may restore a memory snapshot (migration 023); null reads as true. */
+  snapshot: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
   last_health: ColumnType<unknown, string | null, string | null>;
   /** The secrets' fingerprint at the last deploy (migration 020, secrets/env.ts); null before one. */
   secrets_deployed: ColumnType<string | null, string | null | undefined, string | null>;

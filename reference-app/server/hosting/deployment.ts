@@ -34,6 +34,8 @@ export interface DeploymentSpec {
   concurrency?: number;
   /** The owner's plan's cap on the image's unpacked size (quotas.ts). */
   imageMaxMb?: number;
+  /** false: the service opted out of the runner's snapshot tier (docs/deploy.md, "Snapshot cold starts"). */
+  snapshot?: boolean;
 }
 
 /** What the deployment keeps of its report; the detail is made from it (detailOf). */
@@ -104,10 +106,23 @@ const revisionOf = (spec: DeploymentSpec) => ({
   instance: spec.instance,
   auth: spec.auth,
   imageMaxMb: spec.imageMaxMb,
+  snapshot: spec.snapshot,
 });
-/** The revision compared (the credential by its user and registry). */
+/**
+ * The revision compared (the credential by its user and registry). Turning snapshots off or on
+ * rolls too: the new instances come from a factory with or without the snapshot tier.
+ */
 const rolloutKeyOf = (spec: DeploymentSpec) =>
-  JSON.stringify([spec.image, spec.port, spec.healthPath, spec.instance, spec.auth?.username, spec.auth?.serveraddress, spec.imageMaxMb]);
+  JSON.stringify([
+    spec.image,
+    spec.port,
+    spec.healthPath,
+    spec.instance,
+    spec.auth?.username,
+    spec.auth?.serveraddress,
+    spec.imageMaxMb,
+    spec.snapshot !== false,
+  ]);
 
 /** A started instance's cold start, handed to the first job it serves; later jobs find it warm. */
 interface StartedInstance {
@@ -181,6 +196,12 @@ export class Deployment {
       message: `Pulling ${image}`,
       rollout: { image, status: 'in_progress', message: `Pulling ${image}` },
     });
+    // Opted out (docs/deploy.md, "Snapshot cold starts"): a snapshot this runner kept of the
+    // service (a failed deployment's, replaced by this one) goes, and is no longer reported.
+    if (this.options.snapshots && this.spec.snapshot === false) {
+      await this.options.snapshots.removeDeployment(this.spec.id).catch(() => undefined);
+      this.setReport({ snapshot: null });
+    }
     try {
       await this.stage('pull', () => this.pull(this.spec, this.factory));
       this.setReport({ status: 'deploying', message: 'Starting the first instance' });
@@ -258,10 +279,12 @@ export class Deployment {
       return this.status;
     }
     await old.factory.discardSpares();
-    // One snapshot per digest: the previous one's goes with its revision (docs/deploy.md, "Snapshot cold starts").
-    if (this.options.snapshots && old.factory.snapshotKey !== this.factory.snapshotKey) {
-      await this.options.snapshots.removeDeployment(this.spec.id, this.factory.snapshotKey).catch(() => undefined);
-      if (!this.options.snapshots.ready(this.factory.snapshotKey)) this.setReport({ snapshot: null });
+    // One snapshot per digest: the previous one's goes with its revision, and every one of them
+    // when the service opted out (docs/deploy.md, "Snapshot cold starts").
+    const optedOut = spec.snapshot === false;
+    if (this.options.snapshots && (optedOut || old.factory.snapshotKey !== this.factory.snapshotKey)) {
+      await this.options.snapshots.removeDeployment(this.spec.id, optedOut ? undefined : this.factory.snapshotKey).catch(() => undefined);
+      if (optedOut || !this.options.snapshots.ready(this.factory.snapshotKey)) this.setReport({ snapshot: null });
     }
     // Old instances finish the jobs they hold, then go.
     await Promise.all(old.running.map((r) => this.retireWhenIdle(r)));
@@ -355,7 +378,8 @@ export class Deployment {
         capacity: this.options.capacity,
         gpus: this.options.gpus,
         pinned: false,
-        ...(this.options.snapshots
+        // A service with `snapshot: false` never meets the tier: no snapshot taken or restored.
+        ...(this.options.snapshots && spec.snapshot !== false
           ? { snapshots: this.options.snapshots, onSnapshot: (snapshot: { bytes: number; takenAt: Date }) => this.setReport({ snapshot }) }
           : {}),
       },

@@ -237,6 +237,7 @@ export class DockerFleet implements FleetAdapter {
       maxInstances: spec.maxInstances,
       idleTimeoutS: spec.idleTimeoutS,
       concurrency: spec.concurrency,
+      ...(spec.snapshot === false ? { snapshot: false } : {}),
     };
   }
 }

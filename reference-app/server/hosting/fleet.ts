@@ -67,6 +67,11 @@ export interface ContainerSpec {
   /** What one instance may use (contract.ts, DEFAULT_RESOURCES for what is absent); never sized by `gpu`. */
   resources?: Partial<ServiceResources>;
   /**
+   * false: the runner's snapshot tier is never used for the service (no snapshot taken, none
+   * restored, any it had removed); absent or true: the default (docs/deploy.md, "Snapshot cold starts").
+   */
+  snapshot?: boolean;
+  /**
    * The service's secrets, opened (secrets/env.ts): each instance's environment. Read at every
    * deploy, so a change reaches the instances on the next one (docs/publishing.md, "Secrets");
    * never logged, and not part of the lease revision (a change alone redeploys nothing).

@@ -46,6 +46,8 @@ async function specOf(db: Db, box: SecretBox, row: RuntimeRow): Promise<Containe
     ...(row.health_path !== null ? { healthPath: row.health_path } : {}),
     ...(row.concurrency !== null ? { concurrency: row.concurrency } : {}),
     resources: resourcesOfRow(row),
+    // Null (saved before migration 023) reads as the default, true.
+    snapshot: row.snapshot !== false,
     env: await secretEnvOf(db, box, row.model_id),
     ...(row.secrets_deployed !== null ? { secretsRevision: row.secrets_deployed } : {}),
   };
@@ -71,6 +73,8 @@ export function revisionOf(spec: ContainerSpec): string {
     spec.concurrency ?? DEFAULT_CONCURRENCY,
     // A change of resources rolls the deployment (new limits); absent ones are the defaults.
     ...(({ cpu, memoryMb, gpu }) => [cpu, memoryMb, gpu])({ ...DEFAULT_RESOURCES, ...spec.resources }),
+    // Turning snapshots off or on rolls the deployment too (its snapshot goes when off).
+    spec.snapshot !== false,
     // The secrets as the last deploy recorded them, not as they are: a change alone rolls nothing,
     // a deploy after it (made by any process) does (docs/publishing.md, "Secrets").
     spec.secretsRevision ?? null,

@@ -127,7 +127,7 @@ function runtimeOf(row: ServiceRow): ServiceRuntime {
         health_path: row.health_path ?? DEFAULT_HEALTH_PATH,
       };
     case 'container': {
-      const container: ServiceRuntime & { resources: ResourcesView } = {
+      const container: ServiceRuntime & { resources: ResourcesView; snapshot: boolean } = {
         type: 'container',
         image: row.image ?? '',
         registry_credential_id: row.registry_credential_id,
@@ -139,6 +139,7 @@ function runtimeOf(row: ServiceRow): ServiceRuntime {
         health_path: row.health_path ?? DEFAULT_HEALTH_PATH,
         concurrency: row.concurrency ?? DEFAULT_CONCURRENCY,
         resources: resourcesView(resourcesOfRow(row)),
+        snapshot: row.snapshot !== false,
         deployment_status: deploymentStatusOf(row.deployment_status),
       };
       return container;
@@ -326,6 +327,7 @@ function runtimeValues(runtime: RuntimeInput, box: SecretBox, keepSealedHeaders:
       cpu: null,
       memory_mb: null,
       gpu_count: null,
+      snapshot: null,
       last_health: null,
     };
   }
@@ -347,6 +349,7 @@ function runtimeValues(runtime: RuntimeInput, box: SecretBox, keepSealedHeaders:
     cpu: resources.cpu,
     memory_mb: resources.memoryMb,
     gpu_count: resources.gpu,
+    snapshot: runtime.snapshot ?? true,
     last_health: null,
   };
 }
@@ -414,6 +417,7 @@ async function syncDeployment(deps: ServicesDeps, id: string, runtime: RuntimeIn
       healthPath: runtime.health_path,
       concurrency: runtime.concurrency,
       resources: resourcesOfInput(runtime.resources),
+      snapshot: runtime.snapshot ?? true,
     });
     await setDeploymentStatus(deps.db, id, report.status);
   } else if (existing && deps.runtimes.kindOf(existing) === 'container') {

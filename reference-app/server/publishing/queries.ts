@@ -40,6 +40,7 @@ export function selectService(db: Db, id: string) {
       'service_runtimes.cpu',
       'service_runtimes.memory_mb',
       'service_runtimes.gpu_count',
+      'service_runtimes.snapshot',
       'service_runtimes.last_health',
       'model_hosting.status as deployment_status',
     ])

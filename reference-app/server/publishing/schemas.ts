@@ -191,6 +191,12 @@ export const RuntimeInputSchema = z.discriminatedUnion('type', [
         .optional()
         .openapi({ description: `default ${DEFAULT_CONCURRENCY}` }),
       resources: ResourcesSchema.optional(),
+      // false: the runner never snapshots the service, every start from zero is cold (docs/deploy.md,
+      // "Snapshot cold starts"); for code that cannot be snapshotted.
+      snapshot: z
+        .boolean({ error: 'must be true or false' })
+        .optional()
+        .openapi({ description: 'default true: a start from zero may restore a memory snapshot (runners with snapshots on)' }),
     })
     .superRefine((r, ctx) => {
       if (r.max_instances < r.min_instances) {

@@ -171,6 +171,8 @@ function runtimeWithImage(row: ServiceRow, image: string): RuntimeInput {
     ...(row.health_path !== null ? { health_path: row.health_path } : {}),
     ...(row.concurrency !== null ? { concurrency: row.concurrency } : {}),
     resources: { cpu: resources.cpu, memory_mb: resources.memoryMb, gpu: resources.gpu },
+    // A service that opted out of snapshots stays out after a rollback (null: the default, true).
+    ...(row.snapshot === false ? { snapshot: false } : {}),
   };
 }
 

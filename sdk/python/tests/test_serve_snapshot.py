@@ -181,6 +181,16 @@ class ProjectSnapshotTest(unittest.TestCase):
         self.assertTrue(default.snapshot)
         self.assertNotIn(build.OPT_OUT_ENV, build.containerfile("base", default, has_weights=False))
 
+    def test_the_deploy_sends_runtime_snapshot_false_and_leaves_the_default_out(self):
+        from limelight.cli.deploy import service_body
+
+        # The platform then keeps its runner's snapshot tier away from the service (docs/deploy.md,
+        # "Snapshot cold starts"); the image's variable stays for `limelight run` and other hosts.
+        opted_out = service_body(self.project("name: probe\nsnapshot: false\n"), "img", "offer", None)
+        self.assertIs(opted_out["runtime"]["snapshot"], False)
+        default = service_body(self.project("name: probe\n"), "img", "offer", None)
+        self.assertNotIn("snapshot", default["runtime"])
+
     def test_a_snapshot_that_is_not_true_or_false_is_refused_in_words(self):
         from limelight.cli.project import ProjectError
 

@@ -4828,6 +4828,8 @@ export type components = {
               /** @description memory per instance in MB, its limit and its reservation on the runner (default 1024) */
               memory_mb?: number;
             };
+            /** @description default true: a start from zero may restore a memory snapshot (runners with snapshots on) */
+            snapshot?: boolean;
             /** @enum {string} */
             type: 'container';
           }
@@ -4931,6 +4933,8 @@ export type components = {
               /** @description memory per instance in MB, its limit and its reservation on the runner (default 1024) */
               memory_mb?: number;
             };
+            /** @description default true: a start from zero may restore a memory snapshot (runners with snapshots on) */
+            snapshot?: boolean;
             /** @enum {string} */
             type: 'container';
           }

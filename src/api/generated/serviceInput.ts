@@ -145,6 +145,10 @@ export const serviceInputSchema = {
               },
               additionalProperties: false,
             },
+            snapshot: {
+              type: 'boolean',
+              description: 'default true: a start from zero may restore a memory snapshot (runners with snapshots on)',
+            },
           },
           required: ['type', 'image', 'gpu', 'min_instances', 'max_instances', 'idle_timeout_s'],
         },

@@ -191,6 +191,38 @@ describe('container runtime fields and hosting information', () => {
     expect(after).toMatchObject({ ok: true, data: { runtime: { port: 8000, health_path: '/healthz', concurrency: 4 } } });
   });
 
+  it('runtime.snapshot is true by default, stored and deployed when false, and 422 when not a boolean', async () => {
+    const runtime = {
+      type: 'container',
+      image: 'ghcr.io/me/wire:3',
+      gpu: 'runpod-l4-24',
+      min_instances: 0,
+      max_instances: 1,
+      idle_timeout_s: 60,
+    };
+    const patch = (body: unknown) => rawApi(server, 'PATCH', `/v1/model_management/services/${serviceId}`, { token: owner, body });
+    const byDefault = await patch({ runtime });
+    expect(byDefault.status, JSON.stringify(byDefault.json)).toBe(200);
+    expect((byDefault.json as unknown as { runtime: { snapshot: boolean } }).runtime.snapshot).toBe(true);
+    expect(deployed.at(-1)).toMatchObject({ serviceId, snapshot: true });
+
+    const off = await patch({ runtime: { ...runtime, snapshot: false } });
+    expect(off.status, JSON.stringify(off.json)).toBe(200);
+    expect((off.json as unknown as { runtime: { snapshot: boolean } }).runtime.snapshot).toBe(false);
+    // The runner is told: it never snapshots the service (docs/deploy.md, "Snapshot cold starts").
+    expect(deployed.at(-1)).toMatchObject({ serviceId, snapshot: false });
+    const row = await db().selectFrom('service_runtimes').select('snapshot').where('model_id', '=', serviceId).executeTakeFirstOrThrow();
+    expect(row.snapshot).toBe(false);
+
+    for (const value of ['no', 0, null]) {
+      const bad = await patch({ runtime: { ...runtime, snapshot: value } });
+      expect(bad.status).toBe(422);
+      expect(JSON.stringify(bad.json)).toMatch(/runtime\.snapshot.*must be true or false/);
+    }
+    const after = await apiClients(server, owner).services.get(serviceId);
+    expect(after).toMatchObject({ ok: true, data: { runtime: { snapshot: false } } });
+  });
+
   it("answers the owner the deployment's last lines and newest job times; others get neither", async () => {
     const url = `/v1/model_management/model_hosting_information?model_id=${serviceId}`;
     const fresh = (await rawApi(server, 'GET', url, { token: owner })).json;

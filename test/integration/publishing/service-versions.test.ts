@@ -40,6 +40,8 @@ const runtime = (image: string) => ({
   idle_timeout_s: 120,
   concurrency: 3,
   resources: { cpu: 0.5, memory_mb: 512 },
+  // Opted out of snapshots: a rollback keeps it out (docs/deploy.md, "Snapshot cold starts").
+  snapshot: false,
 });
 
 async function create(name: string, image: string) {
@@ -160,6 +162,7 @@ describe('a rollback', () => {
       idleTimeoutS: 120,
       concurrency: 3,
       resources: { cpu: 0.5, memoryMb: 512, gpu: 0 },
+      snapshot: false,
     });
     const service = await rawApi(platform.server, 'GET', `/v1/model_management/services/${id}`, { token: platform.token });
     expect(service.json).toMatchObject({ runtime: { image: imageA } });

@@ -44,6 +44,11 @@ describe('deploy revision', () => {
     expect(revisionOf({ ...saved, registryAuth: { ...saved.registryAuth!, password: 'new' } })).not.toBe(revisionOf(saved));
   });
 
+  it('changes when snapshots are turned off; true is the default (docs/deploy.md, "Snapshot cold starts")', () => {
+    expect(revisionOf({ ...saved, snapshot: false })).not.toBe(revisionOf(saved));
+    expect(revisionOf({ ...saved, snapshot: true })).toBe(revisionOf(saved));
+  });
+
   it('follows the secrets a deploy recorded, not the secrets as they are (docs/publishing.md, "Secrets")', () => {
     // A secret set without a deploy changes the opened env the renewal reads: no redeploy.
     expect(revisionOf({ ...saved, env: { GREETING: 'Bonjour' } })).toBe(revisionOf(saved));

@@ -124,6 +124,10 @@ def service_body(project: Project, image: str, gpu: str, endpoints: Optional[Lis
     if project.resources:
         # What one instance may use; absent, the platform's defaults (docs/publishing.md, "Resources").
         body["runtime"]["resources"] = dict(project.resources)
+    if not project.snapshot:
+        # snapshot: false in limelight.yaml: the platform's runner never snapshots the service
+        # (docs/deploy.md, "Snapshot cold starts"); left out, the platform's default (true).
+        body["runtime"]["snapshot"] = False
     if endpoints is not None:
         body["endpoints"] = endpoints
     return body

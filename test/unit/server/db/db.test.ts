@@ -34,6 +34,7 @@ beforeAll(async () => {
     '020_service_secrets',
     '021_service_versions',
     '022_cold_start_tier',
+    '023_service_snapshot',
   ]);
 });
 afterAll(() => database?.close());
