@@ -151,6 +151,7 @@ describe('service draft', () => {
       min_instances: 2,
       max_instances: 3,
       idle_timeout_s: 300,
+      snapshot: true,
     });
   });
 
@@ -181,6 +182,26 @@ describe('service draft', () => {
       'runtime.resources.memory_mb': 'must be a whole number',
       'runtime.resources.gpu': 'must be a whole number',
     });
+  });
+
+  it('keeps runtime.snapshot through an edit; a server that answers none reads as true (docs/deploy.md)', () => {
+    const stored = {
+      type: 'container' as const,
+      image: 'docker.io/me/sketch:1',
+      registry_credential_id: null,
+      gpu: 'a100',
+      min_instances: 0,
+      max_instances: 2,
+      idle_timeout_s: 300,
+      port: 8080,
+      health_path: '/openapi.json',
+      concurrency: 1,
+      deployment_status: 'running' as const,
+    };
+    const optedOut = draftOf({ ...saved, runtime: { ...stored, snapshot: false } as typeof stored });
+    expect(optedOut.runtime.snapshot).toBe(false);
+    expect(toServiceInput(optedOut).input.runtime).toMatchObject({ snapshot: false });
+    expect(draftOf({ ...saved, runtime: stored }).runtime.snapshot).toBe(true);
   });
 
   it('leaves the built-in demo runtime alone, and previews the draft as the catalogue shows it', () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { CONTAINER_RUNTIME_DEFAULTS, type HealthCheck } from '@limelight/widgets/api';
 import { DEFAULT_EXECUTION_MS, DEFAULT_REQUESTS_PER_HOUR, formatMonthlyCost, monthlyCostUsd } from '@limelight/widgets/pricing';
@@ -99,6 +99,36 @@ function HttpRuntime({ editor }: { editor: ServiceEditor }) {
         </div>
       </fieldset>
     </>
+  );
+}
+
+/**
+ * runtime.snapshot (docs/deploy.md, "Snapshot cold starts"): shown whatever the runner, since the
+ * setting is saved with the service and applies wherever a runner has snapshots on.
+ */
+export function SnapshotField({ editor }: { editor: Pick<ServiceEditor, 'draft' | 'setDraft' | 'errors'> }) {
+  const { draft, setDraft, errors } = editor;
+  const noteId = useId();
+  const error = errors['runtime.snapshot'];
+  return (
+    <div>
+      <label className={styles.choice}>
+        <input
+          type="checkbox"
+          className={styles.choiceInput}
+          checked={draft.runtime.snapshot}
+          onChange={(e) => setDraft((d) => withRuntime(d, { snapshot: e.target.checked }))}
+          aria-describedby={noteId}
+          aria-invalid={error ? true : undefined}
+        />
+        Restore from a memory snapshot
+      </label>
+      <p id={noteId} className={styles.hint}>
+        Applies on runners with snapshots on: a start from zero restores the service as its setup left it. Clear it for code that cannot be
+        snapshotted; every start is then cold.
+      </p>
+      {error && <p className={styles.error}>{error}</p>}
+    </div>
   );
 }
 
@@ -206,6 +236,7 @@ function ContainerRuntime({ editor }: { editor: ServiceEditor }) {
           />
         </div>
       </fieldset>
+      <SnapshotField editor={editor} />
       <HealthPathField
         editor={editor}
         hint={`An instance takes runs once GET of this path answers 2xx; empty: ${CONTAINER_RUNTIME_DEFAULTS.health_path}.`}

@@ -60,6 +60,8 @@ export interface RuntimeDraft {
   cpu: string;
   memoryMb: string;
   gpus: string;
+  /** Starts from zero may restore a memory snapshot (runtime.snapshot; docs/deploy.md, "Snapshot cold starts"). */
+  snapshot: boolean;
 }
 
 /** A container runtime's `resources` as the server answers them (defaults filled in). */
@@ -129,6 +131,7 @@ const emptyRuntime = (): RuntimeDraft => ({
   cpu: '',
   memoryMb: '',
   gpus: '',
+  snapshot: true,
 });
 
 /** A new service: public (free on every plan, product-rules §9) and run at the developer's own URL. */
@@ -169,6 +172,8 @@ export function draftOf(service: ManagedService): ServiceDraft {
       idleTimeoutS: String(stored.idle_timeout_s),
       healthPath: stored.health_path,
       ...resourcesDraft((stored as { resources?: StoredResources }).resources),
+      // Answered by servers that have the field; absent, the default (true).
+      snapshot: (stored as { snapshot?: boolean }).snapshot !== false,
     });
   else runtime.kind = 'local-demo';
   return {
@@ -302,6 +307,7 @@ function toRuntime(runtime: RuntimeDraft, errors: FieldError[]): ServiceInput['r
     idle_timeout_s: idle,
     ...healthPathOf(runtime, errors),
     ...resourcesOf(runtime, errors),
+    snapshot: runtime.snapshot,
   };
 }
 
