@@ -46,8 +46,8 @@ async function specOf(db: Db, box: SecretBox, row: RuntimeRow): Promise<Containe
     ...(row.health_path !== null ? { healthPath: row.health_path } : {}),
     ...(row.concurrency !== null ? { concurrency: row.concurrency } : {}),
     resources: resourcesOfRow(row),
-    // Null (saved before migration 023) reads as the default, true.
-    snapshot: row.snapshot !== false,
+    // Only when off: null (saved before migration 023) and true are the default.
+    ...(row.snapshot === false ? { snapshot: false } : {}),
     env: await secretEnvOf(db, box, row.model_id),
     ...(row.secrets_deployed !== null ? { secretsRevision: row.secrets_deployed } : {}),
   };

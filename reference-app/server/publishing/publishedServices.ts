@@ -417,7 +417,8 @@ async function syncDeployment(deps: ServicesDeps, id: string, runtime: RuntimeIn
       healthPath: runtime.health_path,
       concurrency: runtime.concurrency,
       resources: resourcesOfInput(runtime.resources),
-      snapshot: runtime.snapshot ?? true,
+      // Told only when off: absent is the default (true), as the runner's revision reads it.
+      ...(runtime.snapshot === false ? { snapshot: false } : {}),
     });
     await setDeploymentStatus(deps.db, id, report.status);
   } else if (existing && deps.runtimes.kindOf(existing) === 'container') {

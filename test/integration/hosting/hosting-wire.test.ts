@@ -204,7 +204,8 @@ describe('container runtime fields and hosting information', () => {
     const byDefault = await patch({ runtime });
     expect(byDefault.status, JSON.stringify(byDefault.json)).toBe(200);
     expect((byDefault.json as unknown as { runtime: { snapshot: boolean } }).runtime.snapshot).toBe(true);
-    expect(deployed.at(-1)).toMatchObject({ serviceId, snapshot: true });
+    expect(deployed.at(-1)).toMatchObject({ serviceId });
+    expect(deployed.at(-1)?.snapshot).toBeUndefined();
 
     const off = await patch({ runtime: { ...runtime, snapshot: false } });
     expect(off.status, JSON.stringify(off.json)).toBe(200);
