@@ -204,6 +204,28 @@ describe('service draft', () => {
     expect(draftOf({ ...saved, runtime: stored }).runtime.snapshot).toBe(true);
   });
 
+  it('sends back the port and concurrency it has no field for, so an edit never resets what the CLI set', () => {
+    const stored = {
+      type: 'container' as const,
+      image: 'docker.io/me/sketch:1',
+      registry_credential_id: null,
+      gpu: 'a100',
+      min_instances: 0,
+      max_instances: 2,
+      idle_timeout_s: 300,
+      port: 9000,
+      health_path: '/openapi.json',
+      concurrency: 4,
+      deployment_status: 'running' as const,
+    };
+    const renamed = { ...draftOf({ ...saved, runtime: stored }), displayName: 'Sketch, renamed' };
+    expect(toServiceInput(renamed).input.runtime).toMatchObject({ port: 9000, concurrency: 4 });
+    // A new container service leaves them to the server's defaults.
+    const fresh = toServiceInput(withRuntime(emptyDraft(), { kind: 'container', image: 'docker.io/me/x:1', gpu: 'a100' })).input.runtime;
+    expect(fresh).not.toHaveProperty('port');
+    expect(fresh).not.toHaveProperty('concurrency');
+  });
+
   it('leaves the built-in demo runtime alone, and previews the draft as the catalogue shows it', () => {
     const demo = draftOf({ ...saved, runtime: { type: 'local-demo' } });
     expect('runtime' in toServiceInput(demo).input).toBe(false);

@@ -62,6 +62,11 @@ export interface RuntimeDraft {
   gpus: string;
   /** Starts from zero may restore a memory snapshot (runtime.snapshot; docs/deploy.md, "Snapshot cold starts"). */
   snapshot: boolean;
+  /**
+   * A container's settings this editor has no field for (the CLI sets them from limelight.yaml),
+   * sent back as stored: a save replaces the whole runtime, so leaving them out would reset them.
+   */
+  unshown: { port?: number; concurrency?: number };
 }
 
 /** A container runtime's `resources` as the server answers them (defaults filled in). */
@@ -132,6 +137,7 @@ const emptyRuntime = (): RuntimeDraft => ({
   memoryMb: '',
   gpus: '',
   snapshot: true,
+  unshown: {},
 });
 
 /** A new service: public (free on every plan, product-rules §9) and run at the developer's own URL. */
@@ -174,6 +180,7 @@ export function draftOf(service: ManagedService): ServiceDraft {
       ...resourcesDraft((stored as { resources?: StoredResources }).resources),
       // Answered by servers that have the field; absent, the default (true).
       snapshot: (stored as { snapshot?: boolean }).snapshot !== false,
+      unshown: { port: stored.port, concurrency: stored.concurrency },
     });
   else runtime.kind = 'local-demo';
   return {
@@ -308,6 +315,7 @@ function toRuntime(runtime: RuntimeDraft, errors: FieldError[]): ServiceInput['r
     ...healthPathOf(runtime, errors),
     ...resourcesOf(runtime, errors),
     snapshot: runtime.snapshot,
+    ...runtime.unshown,
   };
 }
 
