@@ -52,6 +52,21 @@ const named = (patch: Partial<ServiceDraft> = {}): ServiceDraft => ({
   ...patch,
 });
 
+/** A container service as the server answers it (before resources and snapshots existed). */
+const storedContainer = {
+  type: 'container' as const,
+  image: 'docker.io/me/sketch:1',
+  registry_credential_id: null,
+  gpu: 'a100',
+  min_instances: 0,
+  max_instances: 2,
+  idle_timeout_s: 300,
+  port: 8080,
+  health_path: '/openapi.json',
+  concurrency: 1,
+  deployment_status: 'running' as const,
+};
+
 describe('service draft', () => {
   it('round-trips a saved service: the draft sends back what was stored, keeping what the form does not edit', () => {
     const draft = draftOf(saved);
@@ -156,20 +171,7 @@ describe('service draft', () => {
   });
 
   it("keeps a container's resources through an edit, sends what is typed, and names a bad one (issue 47)", () => {
-    const stored = {
-      type: 'container' as const,
-      image: 'docker.io/me/sketch:1',
-      registry_credential_id: null,
-      gpu: 'a100',
-      min_instances: 0,
-      max_instances: 2,
-      idle_timeout_s: 300,
-      port: 8080,
-      health_path: '/openapi.json',
-      concurrency: 1,
-      deployment_status: 'running' as const,
-      resources: { cpu: 0.5, memory_mb: 512, gpu: 0 },
-    };
+    const stored = { ...storedContainer, resources: { cpu: 0.5, memory_mb: 512, gpu: 0 } };
     // Saving the loaded service sends its resources back: an edit elsewhere never resets them.
     const draft = draftOf({ ...saved, runtime: stored });
     expect(draft.runtime).toMatchObject({ cpu: '0.5', memoryMb: '512', gpus: '0' });
@@ -185,19 +187,7 @@ describe('service draft', () => {
   });
 
   it('keeps runtime.snapshot through an edit; a server that answers none reads as true (docs/deploy.md)', () => {
-    const stored = {
-      type: 'container' as const,
-      image: 'docker.io/me/sketch:1',
-      registry_credential_id: null,
-      gpu: 'a100',
-      min_instances: 0,
-      max_instances: 2,
-      idle_timeout_s: 300,
-      port: 8080,
-      health_path: '/openapi.json',
-      concurrency: 1,
-      deployment_status: 'running' as const,
-    };
+    const stored = storedContainer;
     const optedOut = draftOf({ ...saved, runtime: { ...stored, snapshot: false } as typeof stored });
     expect(optedOut.runtime.snapshot).toBe(false);
     expect(toServiceInput(optedOut).input.runtime).toMatchObject({ snapshot: false });
@@ -205,19 +195,7 @@ describe('service draft', () => {
   });
 
   it('sends back the port and concurrency it has no field for, so an edit never resets what the CLI set', () => {
-    const stored = {
-      type: 'container' as const,
-      image: 'docker.io/me/sketch:1',
-      registry_credential_id: null,
-      gpu: 'a100',
-      min_instances: 0,
-      max_instances: 2,
-      idle_timeout_s: 300,
-      port: 9000,
-      health_path: '/openapi.json',
-      concurrency: 4,
-      deployment_status: 'running' as const,
-    };
+    const stored = { ...storedContainer, port: 9000, concurrency: 4 };
     const renamed = { ...draftOf({ ...saved, runtime: stored }), displayName: 'Sketch, renamed' };
     expect(toServiceInput(renamed).input.runtime).toMatchObject({ port: 9000, concurrency: 4 });
     // A new container service leaves them to the server's defaults.
