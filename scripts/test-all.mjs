@@ -137,6 +137,15 @@ const vitestReport = (name) => ['--reporter=default', '--reporter=json', `--outp
 
 const CYCLE_ROOTS = ['reference-app/server', 'src', 'packages/client/src', 'packages/rules/src'];
 
+/** A finisher that waits and prints once, however often it is awaited. */
+const once = (finish) => {
+  let result;
+  return () => (result ??= finish());
+};
+
+/** The Python SDK's suite, started beside the component tests (awaited with the package step). */
+let pythonSdk = async () => true;
+
 const steps = [
   // The type check and the format check run in the background while lint and cycles take the
   // foreground (docs/testing.md): each is one process on one core, so side by side they use both.
@@ -183,11 +192,13 @@ const steps = [
     countVitest(path.join(reports, 'integration-serial.json'));
     return ok;
   },
-  async () => {
-    const python = pythonSdkInBackground();
+  () => {
+    // The Python SDK's suite mostly waits on its server (37 CPU-s in about 190 s): it starts beside
+    // the component tests and goes on beside the build and the package step, which waits for it.
+    pythonSdk = once(pythonSdkInBackground());
     const ok = step('component', 'npx', ['vitest', 'run', '--project', 'component', ...vitestReport('component')]);
     countVitest(path.join(reports, 'component.json'));
-    return (await python()) && ok;
+    return ok;
   },
   () => step('build', 'npm', ['run', 'build', '--silent']),
   // The package checks, the consumers and the production image only read the build's output, and
@@ -199,6 +210,7 @@ const steps = [
       backgroundStep('package', 'node', ['scripts/check-package.mjs']),
       backgroundStep('consumers', 'node', ['test/consumers/run.mjs', '--json', file], () => countConsumers(file)),
       productionImageInBackground(),
+      pythonSdk,
     ]);
   },
   () => {
@@ -218,6 +230,8 @@ for (const run of steps) {
     break;
   }
 }
+// A step that failed before the package step leaves the Python suite running: its result too.
+await pythonSdk();
 // Nothing the tests started may outlive them (a server, a registry, a database, a container's
 // monitor): what is left is named, stopped, and fails the run (scripts/leftovers.mjs).
 const leftovers = await collectLeftovers(testRun);
