@@ -225,7 +225,9 @@ export class InstanceFactory {
     } catch (error) {
       if (restored) await this.discard(`snapshot-${restored.id}`).catch(() => undefined);
       else release?.();
-      this.options.logs?.push('runner', '', `Restoring the snapshot failed (${(error as Error).message}); starting cold`);
+      // One line: runsc's error often quotes its stderr over several.
+      const reason = (error as Error).message.replace(/\s*\n\s*/g, ' ').trim();
+      this.options.logs?.push('runner', '', `Restoring the snapshot failed (${reason}); starting cold`);
       return null;
     }
   }

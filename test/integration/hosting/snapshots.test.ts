@@ -157,7 +157,7 @@ describe.skipIf(skip)('memory snapshots of a limelight.serve app under runsc', (
       { healthPath: '/health', readyTimeoutMs: 60_000, logs, snapshots: tier, onSnapshot: (snapshot) => reported.push(snapshot) },
     );
     const key = snapshotKey(deploymentId, SERVE_IMAGE);
-    const said = () => logs.tail(50).map((l) => l.text);
+    const said = () => logs.tail(500).map((l) => l.text);
     try {
       const first = await factory.acquire();
       expect(first.tier).toBe('image');
@@ -185,7 +185,10 @@ describe.skipIf(skip)('memory snapshots of a limelight.serve app under runsc', (
       rmSync(path.join(tier.ready(key)!.dir, 'image'), { recursive: true, force: true });
       const cold = await factory.acquire();
       expect(cold.tier).toBe('image');
-      expect(said().some((line) => /^Restoring the snapshot failed \(.+\); starting cold$/.test(line))).toBe(true);
+      expect(
+        said().some((line) => /^Restoring the snapshot failed \(.+\); starting cold$/.test(line)),
+        said().join('\n'),
+      ).toBe(true);
       expect((await post(cold.instance.baseUrl, '/draw', {})).weights).toBe(32 * 2 ** 20);
       await factory.discard(cold.instance.id);
       // A rollout keeps the new digest's snapshot and removes the others; deleting removes all.

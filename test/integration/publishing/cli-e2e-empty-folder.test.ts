@@ -98,7 +98,19 @@ describe.skipIf(skip)('limelight from an empty folder: wheel, secret, login, pus
     expect(layer, first.output).not.toBeNull();
     cli.images.add(layer![1]!);
     expect(first.output).toContain(`updated service ${serviceId} to `);
-    expect(first.output).toContain('  app: token loaded');
+    // The setup read the secret: its line is on the deployment's log. `push --deploy` prints it
+    // when it is stored before the rollout ends, but the runner ships logs apart from its health
+    // checks, so on a loaded machine it can land just after (rollout-progress.test.ts checks the
+    // streaming itself).
+    await expect
+      .poll(
+        async () =>
+          JSON.stringify(
+            (await rawApi(cli.server, 'GET', `/v1/model_management/services/${serviceId}/rollout?since=0`, { token: cli.apiKey })).json,
+          ),
+        { timeout: 20_000 },
+      )
+      .toContain('token loaded');
     expect(first.output).not.toContain(token);
     expect(first.output.trim().split('\n').at(-1)).toMatch(new RegExp(`^service ${serviceId}: `));
     const imageOf = async () =>
