@@ -116,9 +116,11 @@ export async function startPodmanService(socketPath, { sandbox = 'none', env = {
   const started = Date.now();
   while (!(existsSync(socketPath) && (await ping(socketPath)))) {
     if (child.exitCode !== null) throw new Error(`podman system service exited: ${stderr.trim()}`);
-    if (Date.now() - started > 20_000) {
+    // Its start takes Podman's storage lock, which another engine's large pull or build can hold
+    // for tens of seconds on a busy host (a CI run once timed out five services at 20 s).
+    if (Date.now() - started > 60_000) {
       child.kill();
-      throw new Error(`podman system service did not answer on ${socketPath} within 20 s: ${stderr.trim()}`);
+      throw new Error(`podman system service did not answer on ${socketPath} within 60 s: ${stderr.trim()}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
