@@ -1,10 +1,11 @@
 import type { Session } from '@supabase/auth-js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthClient, createSessionStore, LimeAuthError, type LimeAuthClient, type SessionStore } from '../../../src/auth';
 import { storageKeyFor } from '../../../src/auth/client';
 import { type VisibilitySource } from '../../../src/auth/sessionStore';
 import { createGlobalEventsStore } from '../../../src/notifications/globalEvents';
-import { authKey, DEMO, memoryStorage, platformUrl, recordingFetch, unreachableUrl, waitUntil } from './platform';
+import { confirmedUser } from '../helpers';
+import { authKey, memoryStorage, platformUrl, recordingFetch, unreachableUrl, waitUntil } from './platform';
 
 // The session store on the real auth-js client against the real platform server (globalSetup).
 
@@ -46,8 +47,15 @@ function setup(options: { storage?: ReturnType<typeof memoryStorage>; visibility
   return { storage, client, store, globalEvents, events, start, seen: recorder.seen, storageKey };
 }
 
+// An account of this file's own: the store's sign-out is global (every session of the user
+// ends), which would end the demo account's sessions that other files on the shared server hold.
+let ACCOUNT: { email: string; password: string };
+beforeAll(async () => {
+  ACCOUNT = await confirmedUser(undefined, 'session-store');
+});
+
 async function signInDemo(client: LimeAuthClient): Promise<Session> {
-  const { data, error } = await client.signInWithPassword(DEMO);
+  const { data, error } = await client.signInWithPassword(ACCOUNT);
   if (error || !data.session) throw error ?? new Error('no session');
   return data.session;
 }
@@ -98,7 +106,7 @@ describe('session store (product-rules §4 "Authentication state")', () => {
     await signInDemo(client);
     await waitUntil(() => loggedIn(store) === true);
     expect(store.getSnapshot().lastEvent).toBe('SIGNED_IN');
-    expect(store.getSnapshot().session?.user.email).toBe(DEMO.email);
+    expect(store.getSnapshot().session?.user.email).toBe(ACCOUNT.email);
     expect(globalEvents.getSnapshot().context.is_logged_in).toBe(true);
     expect(storage.data[storageKey]).toBeDefined();
     expect(await store.getAccessToken()).toBe(store.getSnapshot().session?.access_token);
@@ -118,7 +126,7 @@ describe('session store (product-rules §4 "Authentication state")', () => {
     const second = setup({ storage: first.storage });
     await second.start();
     expect(loggedIn(second.store)).toBe(true);
-    expect(second.store.getSnapshot().session?.user.email).toBe(DEMO.email);
+    expect(second.store.getSnapshot().session?.user.email).toBe(ACCOUNT.email);
   });
 
   it('an expired stored session with a good refresh token is refreshed at start', async () => {
